@@ -1,0 +1,3 @@
+"""RadTrack: one patient's radiology reports over time."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,57 @@
+"""The ``radtrack`` command. Thin: each sub-command is a module here with ``add_parser``
+and ``run``; the work is done by the layers below. Exit 0 on success, 2 on bad input
+with a one-line reason on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from radtrack_gui import __version__
+
+# Sub-command modules of this package, in the order ``--help`` lists them.
+COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "gui"]
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
+    parser = argparse.ArgumentParser(
+        prog="radtrack", description="Radiology findings and devices, linked across reports.")
+    parser.add_argument("--version", action="version", version=f"radtrack {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    modules: dict[str, object] = {}
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"radtrack_gui.cli.{name}_cmd")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"radtrack_gui.cli.{name}_cmd":
+                raise
+            continue  # not built yet
+        module.add_parser(sub)  # type: ignore[attr-defined]
+        modules[name] = module
+    return parser, modules
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from radtrack_gui.core.errors import Cancelled, InputError
+
+    parser, modules = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
+    except InputError as exc:
+        print(f"radtrack {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except Cancelled:
+        print(f"radtrack {args.command}: cancelled", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print(f"radtrack {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

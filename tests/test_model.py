@@ -1,0 +1,29 @@
+from radtrack_gui.core.model import Mention, Patient, Report
+
+
+def _patient() -> Patient:
+    p = Patient(id="p", reports=[Report(id="b.txt", text="left effusion"),
+                                 Report(id="a.txt", text="effusion again")])
+    p.mentions = {
+        "m1": Mention("m1", "a.txt", 0, 8, "effusion"),
+        "m2": Mention("m2", "b.txt", 5, 13, "effusion", laterality="left"),
+    }
+    return p
+
+
+def test_set_chains_numbers_by_first_mention_and_adds_singletons():
+    p = _patient()
+    p.set_chains([["m1"]])
+    # b.txt comes first in report order, so m2's singleton is c1.
+    assert p.chains["c1"].mentions == ["m2"]
+    assert p.chains["c2"].mentions == ["m1"]
+    assert p.mentions["m1"].chain == "c2"
+    assert p.check() == []
+
+
+def test_check_reports_bad_offsets():
+    p = _patient()
+    p.set_chains([["m1", "m2"]])
+    assert p.chains["c1"].label == "left effusion"
+    p.mentions["m1"].end = 99
+    assert any("outside" in e for e in p.check())
