@@ -88,6 +88,8 @@ class Chain:
     source: str = ""  # "model:<linker>", "gold" or "person"
     # Why each member joined: mention id -> human-readable evidence (with the score).
     why: dict[str, str] = field(default_factory=dict)
+    # The user named the chain: edits keep ``label`` instead of recomputing it.
+    label_locked: bool = False
 
 
 @dataclass(slots=True)

@@ -1,0 +1,406 @@
+"""The SQLite project store: one file per patient folder, saved on every edit.
+
+- File: ``user_data_dir()/projects/<hash of the folder's absolute path>.sqlite``,
+  private (0600), WAL mode, foreign keys on, schema version in ``PRAGMA user_version``
+  with ordered migrations (``store/migrations.py``).
+- Writes happen in one transaction each (``transaction()``), serialized by a lock, so a
+  crash never leaves half an edit. ``apply`` runs an edit command and writes only the
+  rows it changed, plus a line in the edit log (who: ``model:<name>`` or
+  ``person:<login>``, when: UTC ISO time, what: the command's text and a JSON payload).
+- Two error kinds: the user's environment (locked, disk full, read-only, corrupt, not a
+  database) raises ``StoreError`` (an ``InputError``: show the one-line message); anything
+  else is our bug and propagates unchanged.
+
+Chains and mentions are loaded in natural id order (c2 before c10).
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from radtrack_gui.core.edits import Changes, Command
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.core.model import Chain, Mention, Patient, Problem, Report, Section
+from radtrack_gui.store.migrations import LATEST, migrate, version
+
+__all__ = ["ProjectStore", "StoreError", "person_who", "store_path_for_folder"]
+
+
+class StoreError(InputError):
+    """The project store cannot be used (locked, full, read-only, damaged): the user's
+    environment, not our bug. The message names the file and what to do."""
+
+
+# sqlite3 messages that describe the environment, and what to tell the user.
+_ENVIRONMENT = (
+    ("locked", "it is locked by another program (close other RadTrack windows and retry)"),
+    ("busy", "it is locked by another program (close other RadTrack windows and retry)"),
+    ("full", "the disk is full (free some space and retry)"),
+    ("no space", "the disk is full (free some space and retry)"),
+    ("not a database", "it is not a RadTrack project store (damaged or another file)"),
+    ("malformed", "the file is damaged (delete it to rebuild the project from its folder)"),
+    ("corrupt", "the file is damaged (delete it to rebuild the project from its folder)"),
+    ("disk i/o", "the disk could not be read or written"),
+    ("unable to open", "the file cannot be opened (check the folder's permissions)"),
+    ("readonly", "the file is read-only (check its permissions)"),
+    ("read-only", "the file is read-only (check its permissions)"),
+)
+
+
+def _environment_reason(exc: BaseException) -> str | None:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    if not isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError) or isinstance(
+            exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
+        return None
+    text = str(exc).lower()
+    for needle, reason in _ENVIRONMENT:
+        if needle in text:
+            return reason
+    return None
+
+
+def person_who(login: str | None = None) -> str:
+    """``person:<login>`` for the edit log (the current user by default)."""
+    if login is None:
+        try:
+            login = getpass.getuser()
+        except (OSError, KeyError):  # no login name in this environment
+            login = "unknown"
+    return f"person:{login}"
+
+
+def _check_who(who: str) -> str:
+    if not (who.startswith("model:") or who.startswith("person:")) or who.endswith(":"):
+        raise ValueError(f"who must be 'model:<name>' or 'person:<login>', not {who!r}")
+    return who
+
+
+def store_path_for_folder(folder: str | os.PathLike[str]) -> Path:
+    from radtrack_gui.paths import user_data_dir
+
+    key = str(Path(folder).expanduser().resolve())
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return user_data_dir() / "projects" / f"{digest}.sqlite"
+
+
+def _natural(s: str) -> tuple:
+    return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", s))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+_REPORT_COLS = ("id", "pos", "text", "date", "date_known", "exam", "modality", "region",
+                "patient", "source", "sections", "flags")
+_CHAIN_COLS = ("id", "type", "label", "mentions", "reviewed", "source", "why",
+               "label_locked")
+_MENTION_COLS = ("id", "report", "start", "end", "text", "type", "concept", "anatomy",
+                 "laterality", "assertion", "change", "section", "measurements", "chain",
+                 "source", "fragments")
+
+
+def _upsert_sql(table: str, cols: tuple[str, ...]) -> str:
+    names = ", ".join(f'"{c}"' for c in cols)
+    marks = ", ".join("?" for _ in cols)
+    sets = ", ".join(f'"{c}" = excluded."{c}"' for c in cols if c != "id")
+    return (f"INSERT INTO {table} ({names}) VALUES ({marks}) "
+            f"ON CONFLICT(id) DO UPDATE SET {sets}")
+
+
+_UPSERT_CHAIN = _upsert_sql("chains", _CHAIN_COLS)
+_UPSERT_MENTION = _upsert_sql("mentions", _MENTION_COLS)
+_INSERT_REPORT = _upsert_sql("reports", _REPORT_COLS)
+
+
+def _report_row(r: Report, pos: int) -> tuple:
+    return (r.id, pos, r.text, r.date.isoformat() if r.date else None, int(r.date_known),
+            r.exam, r.modality, r.region, r.patient, r.source,
+            _dumps([[s.name, s.start, s.end] for s in r.sections]), _dumps(r.flags))
+
+
+def _chain_row(c: Chain) -> tuple:
+    return (c.id, c.type, c.label, _dumps(c.mentions), int(c.reviewed), c.source,
+            _dumps(c.why), int(c.label_locked))
+
+
+def _mention_row(m: Mention) -> tuple:
+    return (m.id, m.report, m.start, m.end, m.text, m.type, m.concept, _dumps(m.anatomy),
+            m.laterality, m.assertion, m.change, m.section, _dumps(m.measurements),
+            m.chain, m.source, _dumps([list(f) for f in m.fragments]))
+
+
+class ProjectStore:
+    """One patient's project file. Use ``open``/``for_folder``; ``close`` when done (or
+    use it as a context manager)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        import sqlite_utils
+
+        self.path = path
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn, execute_plugins=False)
+        self._lock = threading.RLock()
+
+    # -- opening ------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, timeout: float = 5.0) -> ProjectStore:
+        """Open (or create) the store at ``path`` and bring its schema up to date."""
+        path = Path(path)
+        conn: sqlite3.Connection | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if not path.exists():
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+            if path.stat().st_mode & 0o077:
+                os.chmod(path, 0o600)
+            conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False)
+            conn.execute("PRAGMA foreign_keys = ON")
+            found = version(conn)  # a file that is not a database fails here
+            if found > LATEST:
+                raise StoreError(f"{path}: made by a newer RadTrack (schema {found}, this "
+                                 f"version reads up to {LATEST}); update RadTrack")
+            if found:
+                check = conn.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    raise sqlite3.DatabaseError(f"database disk image is malformed: {check}")
+            migrate(conn)
+            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")  # safe with WAL; fast commits
+        except BaseException as exc:
+            if conn is not None:
+                conn.close()
+            reason = _environment_reason(exc)
+            if reason is None:
+                raise
+            raise StoreError(f"project store {path}: {reason}") from exc
+        return cls(path, conn)
+
+    @classmethod
+    def for_folder(cls, folder: str | os.PathLike[str], **kw: Any) -> ProjectStore:
+        """The store of a patient folder (in the user data directory, never the folder)."""
+        return cls.open(store_path_for_folder(folder), **kw)
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()
+
+    def __enter__(self) -> ProjectStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        return version(self.conn)
+
+    # -- transactions -------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """All or nothing: commit at the end, roll back on any error. Environment
+        failures become ``StoreError``; other errors propagate (after the rollback)."""
+        with self._lock:
+            try:
+                with self.db.atomic():
+                    yield self.conn
+            except (sqlite3.Error, OSError) as exc:
+                reason = _environment_reason(exc)
+                if reason is None:
+                    raise
+                raise StoreError(f"project store {self.path}: {reason}") from exc
+
+    def _read(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
+        with self._lock:
+            try:
+                cur = self.conn.execute(sql, params)
+                cols = [d[0] for d in cur.description]
+                return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+            except sqlite3.Error as exc:
+                reason = _environment_reason(exc)
+                if reason is None:
+                    raise
+                raise StoreError(f"project store {self.path}: {reason}") from exc
+
+    # -- meta ---------------------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        return {r["key"]: json.loads(r["value"]) for r in self._read("SELECT * FROM meta")}
+
+    def set_meta(self, conn: sqlite3.Connection, **values: Any) -> None:
+        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) "
+                         "DO UPDATE SET value = excluded.value",
+                         [(k, _dumps(v)) for k, v in values.items()])
+
+    # -- whole patient ------------------------------------------------------------
+    def save_patient(self, patient: Patient, who: str, *, extractor: str | None = None,
+                     linker: str | None = None, command: str = "Save patient") -> None:
+        """Replace everything stored with ``patient`` (one transaction; logged)."""
+        _check_who(who)
+        with self.transaction() as conn:
+            for table in ("mentions", "chains", "reports"):
+                conn.execute(f"DELETE FROM {table}")
+            self._write_all(conn, patient)
+            meta: dict[str, Any] = {
+                "patient_id": patient.id, "folder": patient.folder,
+                "annotated": patient.annotated,
+                "problems": [[p.file, p.reason, p.skipped] for p in patient.problems],
+                "saved": _now(),
+            }
+            if not conn.execute("SELECT 1 FROM meta WHERE key = 'created'").fetchone():
+                meta["created"] = _now()
+            if extractor is not None:
+                meta["extractor"] = extractor
+            if linker is not None:
+                meta["linker"] = linker
+            self.set_meta(conn, **meta)
+            self._log(conn, who, command, {
+                "reports": len(patient.reports), "mentions": len(patient.mentions),
+                "chains": len(patient.chains), "extractor": extractor, "linker": linker})
+
+    def clear(self, who: str, command: str = "Clear project") -> None:
+        """Forget the stored patient (e.g. before the models run again); the edit log
+        stays. ``load_patient`` then returns None."""
+        _check_who(who)
+        with self.transaction() as conn:
+            for table in ("mentions", "chains", "reports"):
+                conn.execute(f"DELETE FROM {table}")
+            conn.execute("DELETE FROM meta WHERE key IN ('patient_id', 'extractor', "
+                         "'linker', 'problems', 'annotated', 'folder')")
+            self._log(conn, who, command, {})
+
+    def _write_all(self, conn: sqlite3.Connection, patient: Patient) -> None:
+        conn.executemany(_INSERT_REPORT,
+                         [_report_row(r, i) for i, r in enumerate(patient.reports)])
+        conn.executemany(_UPSERT_CHAIN, [_chain_row(c) for c in patient.chains.values()])
+        conn.executemany(_UPSERT_MENTION,
+                         [_mention_row(m) for m in patient.mentions.values()])
+
+    def load_patient(self) -> Patient | None:
+        """The stored patient, or None for a new (empty) store."""
+        meta = self.meta()
+        if "patient_id" not in meta:
+            return None
+        patient = Patient(id=meta["patient_id"], folder=meta.get("folder", ""),
+                          annotated=bool(meta.get("annotated", False)),
+                          problems=[Problem(*p) for p in meta.get("problems", [])])
+        for r in self._read("SELECT * FROM reports ORDER BY pos"):
+            patient.reports.append(Report(
+                id=r["id"], text=r["text"],
+                date=datetime.fromisoformat(r["date"]) if r["date"] else None,
+                date_known=bool(r["date_known"]), exam=r["exam"], modality=r["modality"],
+                region=r["region"], patient=r["patient"], source=r["source"],
+                sections=[Section(*s) for s in json.loads(r["sections"])],
+                flags=json.loads(r["flags"])))
+        rows = sorted(self._read("SELECT * FROM mentions"), key=lambda r: _natural(r["id"]))
+        for r in rows:
+            patient.mentions[r["id"]] = Mention(
+                id=r["id"], report=r["report"], start=r["start"], end=r["end"],
+                text=r["text"], type=r["type"], concept=r["concept"],
+                anatomy=json.loads(r["anatomy"]), laterality=r["laterality"],
+                assertion=r["assertion"], change=r["change"], section=r["section"],
+                measurements=json.loads(r["measurements"]), chain=r["chain"],
+                source=r["source"],
+                fragments=[(int(a), int(b)) for a, b in json.loads(r["fragments"])])
+        rows = sorted(self._read("SELECT * FROM chains"), key=lambda r: _natural(r["id"]))
+        for r in rows:
+            patient.chains[r["id"]] = Chain(
+                id=r["id"], type=r["type"], label=r["label"],
+                mentions=json.loads(r["mentions"]), reviewed=bool(r["reviewed"]),
+                source=r["source"], why=json.loads(r["why"]),
+                label_locked=bool(r["label_locked"]))
+        return patient
+
+    # -- edits --------------------------------------------------------------------
+    def apply(self, command: Command, patient: Patient, who: str, *,
+              action: str = "do") -> Changes:
+        """Run ``command.do(patient)`` and save what it changed, with a log line, in one
+        transaction. If saving fails the edit is undone in memory too, then re-raised."""
+        _check_who(who)
+        with self._lock:  # no save from another thread sees half an edit
+            changes = command.do(patient)
+            try:
+                with self.transaction() as conn:
+                    self._write_changes(conn, patient, changes)
+                    text = command.text if action == "do" else f"Redo {command.text}"
+                    self._log(conn, who, text, self._payload(command, changes, action))
+            except BaseException:
+                command.undo(patient)
+                raise
+        return changes
+
+    def record_undo(self, command: Command, patient: Patient, who: str) -> Changes:
+        """Run ``command.undo(patient)`` and save what that changed (logged as
+        "Undo <text>"). If saving fails the edit is redone in memory, then re-raised."""
+        _check_who(who)
+        with self._lock:
+            changes = command.undo(patient)
+            try:
+                with self.transaction() as conn:
+                    self._write_changes(conn, patient, changes)
+                    self._log(conn, who, f"Undo {command.text}",
+                              self._payload(command, changes, "undo"))
+            except BaseException:
+                command.do(patient)
+                raise
+        return changes
+
+    def edit_stack_hooks(self, who: str) -> dict[str, Any]:
+        """Keyword arguments for ``EditStack(patient, **store.edit_stack_hooks(who))``:
+        every push, undo and redo is then saved and logged."""
+        return {
+            "run": lambda cmd, p: self.apply(cmd, p, who),
+            "revert": lambda cmd, p: self.record_undo(cmd, p, who),
+            "rerun": lambda cmd, p: self.apply(cmd, p, who, action="redo"),
+        }
+
+    @staticmethod
+    def _payload(command: Command, changes: Changes, action: str) -> dict[str, Any]:
+        return {"action": action, "command": type(command).__name__,
+                "params": command.params(), "changes": changes.as_dict()}
+
+    def _write_changes(self, conn: sqlite3.Connection, patient: Patient,
+                       changes: Changes) -> None:
+        if changes.everything:
+            for table in ("mentions", "chains", "reports"):
+                conn.execute(f"DELETE FROM {table}")
+            self._write_all(conn, patient)
+            return
+        # Deferred foreign keys: the order below only matters for readability.
+        chains = [patient.chains[c] for c in changes.chains_added | changes.chains_changed
+                  if c in patient.chains]
+        mentions = [patient.mentions[m] for m in
+                    changes.mentions_added | changes.mentions_changed
+                    if m in patient.mentions]
+        conn.executemany(_UPSERT_CHAIN, [_chain_row(c) for c in chains])
+        conn.executemany(_UPSERT_MENTION, [_mention_row(m) for m in mentions])
+        conn.executemany("DELETE FROM mentions WHERE id = ?",
+                         [(m,) for m in changes.mentions_removed])
+        conn.executemany("DELETE FROM chains WHERE id = ?",
+                         [(c,) for c in changes.chains_removed])
+
+    def _log(self, conn: sqlite3.Connection, who: str, command: str,
+             payload: dict[str, Any]) -> None:
+        conn.execute("INSERT INTO edits (time, who, command, payload) VALUES (?, ?, ?, ?)",
+                     (_now(), who, command, _dumps(payload)))
+
+    def edit_log(self) -> list[dict[str, Any]]:
+        """Every logged edit, oldest first: id, time, who, command, payload (a dict)."""
+        rows = self._read("SELECT id, time, who, command, payload FROM edits ORDER BY id")
+        for r in rows:
+            r["payload"] = json.loads(r["payload"])
+        return rows
