@@ -1,0 +1,145 @@
+"""Report sections: ``FINDINGS:``, ``IMPRESSION:``, MIMIC's ``FINAL REPORT``, addenda ...
+
+``find_sections(text)`` returns contiguous ``Section`` blocks; each runs from its header to
+the next header (or the end). Text before the first header belongs to no section.
+
+Names are canonical upper case for the usual headers (aliases below: HISTORY ->
+INDICATION, CONCLUSION -> IMPRESSION, RESULTS -> FINDINGS, PROTOCOL -> TECHNIQUE, ...);
+other headers are kept as written, upper-cased. Headers are recognised
+
+- at a line start, in any case, followed by ``:`` (``Impression:``), optionally after a
+  de-identification bracket (``[**Hospital 2**] MEDICAL CONDITION:``);
+- alone on a line without a colon when known (``FINAL REPORT``, ``ADDENDUM``, ``Findings``);
+- inline after text in upper case (``... normal. IMPRESSION: ...``) or, after a sentence
+  end, in title case (``... normal. Impression: ...``).
+
+An unknown upper-case ``WORDS:`` line is a section only outside FINDINGS / IMPRESSION /
+ADDENDUM, so sub-headers such as ``LUNGS:`` stay inside the findings; one that names an
+exam (``PORTABLE AP CHEST:``, ``CT OF THE HEAD:``) starts the FINDINGS.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from radtrack_gui.core.model import Section
+from radtrack_gui.nlp.metadata import named_modality, region_of
+
+_CANON: dict[str, tuple[str, ...]] = {
+    "INDICATION": ("INDICATION", "INDICATIONS", "HISTORY", "CLINICAL HISTORY",
+                   "CLINICAL INFORMATION", "CLINICAL INDICATION", "CLINICAL INDICATIONS",
+                   "CLINICAL DATA", "CLINICAL NOTES", "CLINICAL DETAILS", "REASON FOR EXAM",
+                   "REASON FOR EXAMINATION", "REASON FOR THIS EXAMINATION", "REASON FOR STUDY",
+                   "REASON FOR REFERRAL", "REASON", "MEDICAL CONDITION",
+                   "UNDERLYING MEDICAL CONDITION", "ADMITTING DIAGNOSIS", "INDICATION FOR EXAM",
+                   "INDICATION FOR STUDY", "INDICATION FOR EXAMINATION", "CLINICAL QUESTION",
+                   "CLINICAL IMPRESSION"),
+    "COMPARISON": ("COMPARISON", "COMPARISONS", "PRIOR STUDIES", "PRIOR STUDY", "PRIORS",
+                   "COMPARISON STUDY", "COMPARISON STUDIES", "COMPARISON EXAM"),
+    "TECHNIQUE": ("TECHNIQUE", "TECHNIQUES", "PROTOCOL", "EXAMINATION TECHNIQUE"),
+    "FINDINGS": ("FINDINGS", "FINDING", "RESULTS", "RESULT", "REPORT", "FINDINGS AND IMPRESSION",
+                 "FINDINGS/IMPRESSION", "OBSERVATIONS"),
+    "IMPRESSION": ("IMPRESSION", "IMPRESSIONS", "CONCLUSION", "CONCLUSIONS", "OPINION",
+                   "INTERPRETATION", "SUMMARY", "DIAGNOSIS", "FINAL IMPRESSION",
+                   "PROVISIONAL FINDINGS IMPRESSION (PFI)", "PFI"),
+    "ADDENDUM": ("ADDENDUM", "ADDENDA", "FINAL ADDENDUM", "ADDENDUM REPORT"),
+    "FINAL REPORT": ("FINAL REPORT",),
+    "WET READ": ("WET READ",),
+    "RECOMMENDATION": ("RECOMMENDATION", "RECOMMENDATIONS"),
+    "EXAMINATION": ("EXAMINATION", "EXAM", "STUDY", "PROCEDURE"),
+    "CONTRAST": ("CONTRAST",),
+    "NOTIFICATION": ("NOTIFICATION",),
+}
+ALIASES: dict[str, str] = {a: canon for canon, names in _CANON.items() for a in names}
+_BODY = frozenset({"FINDINGS", "IMPRESSION", "ADDENDUM"})
+# Headers recognised inline after other text on the same line.
+_INLINE = ("IMPRESSION", "IMPRESSIONS", "FINDINGS", "CONCLUSION", "CONCLUSIONS", "COMPARISON",
+           "INDICATION", "HISTORY", "CLINICAL HISTORY", "TECHNIQUE", "OPINION", "ADDENDUM",
+           "RECOMMENDATION", "RECOMMENDATIONS", "REASON FOR EXAM")
+
+# Possessive quantifiers: a header is short, so nothing here ever backtracks (MIMIC lines
+# carry long runs of spaces that make a lazy pattern quadratic).
+_LINE = re.compile(
+    r"^[ \t]*+(?:\[\*\*[^\]\n]{0,80}\*\*\][ \t]*+)?"
+    r"(?P<h>[A-Za-z][A-Za-z0-9 /&()'#\t\xa0-]{0,60}+)(?:(?P<colon>:)|\r?$)", re.MULTILINE)
+
+
+def _alts(words: tuple[str, ...]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_INLINE_RX = re.compile(
+    rf"(?<=\S)[ \t]++(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:"
+    rf"|(?<=[.!?])[ \t]++(?P<t>{_alts(tuple(w.title() for w in _INLINE))})[ \t\xa0]*+:")
+_NUMBER = re.compile(r"[ \t]*#?[ \t]*\d+$")
+_SPACES = re.compile(r"\s+")
+_UNKNOWN_OK = re.compile(r"^[A-Z][A-Z &/-]{2,40}$")
+
+
+@lru_cache(maxsize=4096)
+def canonical(header: str) -> str | None:
+    """The canonical name of a known header (any case), else ``None``."""
+    key = _SPACES.sub(" ", _NUMBER.sub("", header)).strip().upper()
+    if key in ALIASES:
+        return ALIASES[key]
+    for sep in (" AND ", "/", " & "):  # "IMPRESSION AND RECOMMENDATIONS"
+        head = key.split(sep, 1)[0].strip()
+        if head != key and head in ALIASES:
+            return ALIASES[head]
+    return None
+
+
+def _candidates(text: str) -> list[tuple[int, str]]:
+    """(start, header as written) in text order."""
+    out: list[tuple[int, str]] = []
+    for m in _LINE.finditer(text):
+        h = m["h"].strip()
+        if m["colon"] or canonical(h) is not None:
+            out.append((m.start("h"), h))
+    for m in _INLINE_RX.finditer(text):
+        g = "h" if m["h"] else "t"
+        out.append((m.start(g), m[g]))
+    out.sort(key=lambda c: c[0])
+    return out
+
+
+def _unknown(written: str) -> str:
+    """An unknown upper-case header: one naming an exam (MIMIC's ``PORTABLE AP CHEST:``)
+    introduces the findings; others are kept as written."""
+    plain = _SPACES.sub(" ", written).strip()
+    if not plain.isupper() or not _UNKNOWN_OK.match(plain) or len(plain.split()) > 5:
+        return ""
+    return "FINDINGS" if named_modality(plain) or region_of(plain) else plain
+
+
+def find_sections(text: str, begin: int = 0) -> list[Section]:
+    """The sections of a report, in text order, contiguous from the first header on.
+    Headers before ``begin`` (e.g. a ``Key: value`` block) are not looked at."""
+    starts: list[tuple[int, str]] = []
+    current: str | None = None
+    for start, written in _candidates(text):
+        if start < begin:
+            continue
+        name = canonical(written)
+        if name is None:
+            name = "" if current in _BODY else _unknown(written)
+            if not name:
+                continue
+        if starts and (starts[-1][0] == start or starts[-1][1] == name):
+            continue  # same place, or the same section continued (merged)
+        starts.append((start, name))
+        current = name
+    sections = []
+    for i, (start, name) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        sections.append(Section(name=name, start=start, end=end))
+    return sections
+
+
+def section_at(sections: list[Section], offset: int) -> str | None:
+    """The name of the section holding ``offset`` (``None`` before the first header)."""
+    for s in sections:
+        if s.start <= offset < s.end:
+            return s.name
+    return None
