@@ -1,0 +1,429 @@
+"""The published evaluation protocol (``radtrack eval``).
+
+GOLD is a folder of patients, one brat-annotated sub-folder each (a single annotated
+patient folder works too). For every linker:
+
+(a) **gold mentions**: each patient's gold mentions, without their chains, are linked by
+    the linker (all mention pairs of the patient; :func:`radtrack_gui.pipeline.link_patient`
+    on a copy), and the chains are scored against the gold chains with MUC, B-cubed,
+    CEAF-e, CoNLL F1 and BLANC (plus CEAF-m and LEA), pooled over patients (numerators and
+    denominators summed, as the reference scorer pools documents). Where the linker reports
+    its pair decisions (``Linking.pairs``), pair classification is scored too: a pair's gold
+    label is "same gold chain".
+(b) **end-to-end**: the extractor's mentions on the same reports, linked by the linker;
+    mention detection (exact and partial span match) and the coreference metrics on the
+    predicted mentions (twinless mentions as the reference scorer handles them).
+
+A trainable linker (``ModelInfo.trainable``) is cross-validated at patient level: 5 folds,
+60/20/20 train/validation/test, a fixed seed; it is trained on the train part, its
+threshold picked on the validation part, and it is scored on the test part; the test
+folds are pooled. Other linkers are applied to every patient as they are.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.core.model import Patient
+from radtrack_gui.evaluation.cv import DEFAULT_FOLDS, DEFAULT_SEED, patient_folds
+from radtrack_gui.nlp.registry import Linker, Linking
+
+GOLD_MENTIONS = "gold mentions"
+END_TO_END = "end-to-end"
+TABLE_METRICS = ("muc", "bcub", "ceafe", "blanc")
+
+# progress(stage, done, total)
+Progress = Callable[[str, int, int], None]
+
+
+def _noop(stage: str, done: int, total: int) -> None:
+    pass
+
+
+# -- results ---------------------------------------------------------------------------------
+
+
+@dataclass
+class PairCounts:
+    """Pair classification against "same gold chain"."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+
+    def __add__(self, other: PairCounts) -> PairCounts:
+        return PairCounts(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn,
+                          self.tn + other.tn)
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    @property
+    def accuracy(self) -> float:
+        total = self.tp + self.fp + self.fn + self.tn
+        return (self.tp + self.tn) / total if total else 0.0
+
+    @property
+    def total(self) -> int:
+        return self.tp + self.fp + self.fn + self.tn
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {"precision": self.precision, "recall": self.recall, "f1": self.f1,
+                "accuracy": self.accuracy, "pairs": self.total}
+
+
+@dataclass
+class Result:
+    """One linker in one setting, pooled over the patients scored."""
+
+    linker: str
+    setting: str  # GOLD_MENTIONS or END_TO_END
+    scores: Any  # metrics.Scores
+    pairs: PairCounts | None = None
+    mentions: Any = None  # mentions.MentionScores (end-to-end only)
+    patients: int = 0
+    cross_validated: bool = False
+    thresholds: list[float] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "linker": self.linker, "setting": self.setting, "patients": self.patients,
+            "cross_validated": self.cross_validated, "thresholds": self.thresholds,
+            "scores": self.scores.as_dict(),
+            "pairs": self.pairs.as_dict() if self.pairs else None,
+            "mentions": self.mentions.as_dict() if self.mentions is not None else None,
+        }
+
+
+@dataclass
+class Evaluation:
+    gold: str
+    patients: int
+    mentions: int
+    chains: int
+    folds: int
+    seed: int
+    extractor: str | None
+    results: list[Result] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"schema": "radtrack-eval/1", "gold": self.gold, "patients": self.patients,
+                "gold_mentions": self.mentions, "gold_chains": self.chains,
+                "folds": self.folds, "seed": self.seed, "extractor": self.extractor,
+                "notes": self.notes, "results": [r.as_dict() for r in self.results]}
+
+
+# -- input -----------------------------------------------------------------------------------
+
+
+def load_gold(folder: str | Path, progress: Progress = _noop) -> list[Patient]:
+    """The annotated patients under ``folder`` (one sub-folder each), sorted by name."""
+    from radtrack_gui.formats.folder import natural_key, read_patient_folder
+
+    root = Path(folder).expanduser()
+    if not root.is_dir():
+        raise InputError(f"{root}: no such folder")
+    subs = sorted((p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                  key=lambda p: natural_key(p.name))
+    if not subs and any(root.glob("*.ann")):
+        subs = [root]  # GOLD is itself one annotated patient
+    patients: list[Patient] = []
+    for i, sub in enumerate(subs, 1):
+        if any(sub.glob("*.ann")):
+            patient = read_patient_folder(sub)
+            if patient.annotated and patient.mentions:
+                patient.id = sub.name if sub != root else (patient.id or sub.name)
+                patients.append(patient)
+        progress("read", i, len(subs))
+    if not patients:
+        raise InputError(f"{root}: no annotated patients (sub-folders with brat .txt/.ann "
+                         f"files and mentions)")
+    return patients
+
+
+def without_chains(patient: Patient) -> Patient:
+    """A copy with the same reports and mentions and no chains (the linker's input)."""
+    twin = copy.deepcopy(patient)
+    twin.chains = {}
+    for m in twin.mentions.values():
+        m.chain = None
+    twin.annotated = False
+    return twin
+
+
+def without_mentions(patient: Patient) -> Patient:
+    twin = copy.deepcopy(patient)
+    twin.mentions, twin.chains, twin.annotated = {}, {}, False
+    return twin
+
+
+class _Recorder:
+    """Passes a linker through link_patient and keeps its Linking (for pair decisions)."""
+
+    def __init__(self, linker: Linker) -> None:
+        self.inner = linker
+        self.name = getattr(linker, "name", "linker")
+        self.last: Linking | None = None
+
+    def link(self, patient: Patient) -> Linking:
+        self.last = self.inner.link(patient)
+        return self.last
+
+
+# -- scoring helpers ---------------------------------------------------------------------------
+
+
+def clusters(patient: Patient) -> list[list[Any]]:
+    from radtrack_gui.evaluation.mentions import patient_clusters
+
+    return patient_clusters(patient)
+
+
+def pair_counts(gold: Patient, linking: Linking) -> PairCounts:
+    """Pair decisions scored against gold (mention ids are the gold ids)."""
+    out = PairCounts()
+    for (a, b), linked in linking.pairs.items():
+        ma, mb = gold.mentions.get(a), gold.mentions.get(b)
+        if ma is None or mb is None or a == b:
+            continue
+        same = ma.chain is not None and ma.chain == mb.chain
+        if linked and same:
+            out.tp += 1
+        elif linked:
+            out.fp += 1
+        elif same:
+            out.fn += 1
+        else:
+            out.tn += 1
+    return out
+
+
+def link_gold_mentions(gold: Patient, linker: Linker) -> tuple[Patient, Linking | None]:
+    from radtrack_gui.pipeline import link_patient
+
+    response = without_chains(gold)
+    rec = _Recorder(linker)
+    link_patient(response, rec)  # type: ignore[arg-type]
+    return response, rec.last
+
+
+def link_predicted_mentions(gold: Patient, extractor: Any, linker: Linker) -> Patient:
+    from radtrack_gui.pipeline import extract_reports, link_patient
+
+    response = without_mentions(gold)
+    response.mentions = {m.id: m for m in extract_reports(response.reports, extractor)}
+    link_patient(response, linker)
+    return response
+
+
+def _make_linker(name: str) -> Linker:
+    from radtrack_gui.nlp.registry import get_linker
+
+    return get_linker(name)
+
+
+def _fit(linker: Any, train: list[Patient], validation: list[Patient]) -> None:
+    params = inspect.signature(linker.fit).parameters
+    if "validation" in params:
+        linker.fit(train, validation=validation)
+    else:
+        linker.fit(train)
+
+
+# -- the protocol ------------------------------------------------------------------------------
+
+
+def evaluate_linker(name: str, gold: Sequence[Patient], *, extractor: Any = None,
+                    folds: int = DEFAULT_FOLDS, seed: int = DEFAULT_SEED,
+                    progress: Progress = _noop) -> list[Result]:
+    """Results of linker ``name`` on gold mentions and (with ``extractor``) end-to-end."""
+    from radtrack_gui.evaluation.mentions import score_patient_mentions
+    from radtrack_gui.evaluation.metrics import empty_scores, score
+    from radtrack_gui.nlp.registry import LINKERS
+
+    if name not in LINKERS:
+        raise InputError(f"unknown linker '{name}' (known: {', '.join(LINKERS)})")
+    trainable = LINKERS[name].trainable
+    by_id = {p.id: p for p in gold}
+    if trainable:
+        plan = [([by_id[i] for i in f.train], [by_id[i] for i in f.validation],
+                 [by_id[i] for i in f.test]) for f in patient_folds(by_id, folds, seed)]
+    else:
+        plan = [([], [], list(gold))]
+    g_scores, e_scores, e_mentions = empty_scores(), empty_scores(), None
+    pairs: PairCounts | None = None
+    thresholds: list[float] = []
+    total, done = len(gold) * (2 if extractor is not None else 1), 0
+    stage = f"{name}"
+    for train, validation, test in plan:
+        linker = _make_linker(name)
+        if trainable:
+            _fit(linker, train, validation)
+            if isinstance(getattr(linker, "threshold", None), float):
+                thresholds.append(round(linker.threshold, 4))
+        for patient in test:
+            response, linking = link_gold_mentions(patient, linker)
+            g_scores = g_scores + score(clusters(patient), clusters(response))
+            if linking is not None and linking.pairs:
+                pairs = (pairs or PairCounts()) + pair_counts(patient, linking)
+            done += 1
+            progress(stage, done, total)
+        if extractor is None:
+            continue
+        for patient in test:
+            response = link_predicted_mentions(patient, extractor, linker)
+            e_scores = e_scores + score(clusters(patient), clusters(response))
+            ms = score_patient_mentions(patient, response)
+            e_mentions = ms if e_mentions is None else e_mentions + ms
+            done += 1
+            progress(stage, done, total)
+    results = [Result(name, GOLD_MENTIONS, g_scores, pairs, None, len(gold), trainable,
+                      thresholds)]
+    if extractor is not None:
+        results.append(Result(name, END_TO_END, e_scores, None, e_mentions, len(gold),
+                              trainable, thresholds))
+    return results
+
+
+def evaluate(gold_folder: str | Path, linkers: Sequence[str], *, extractor: str | None = None,
+             end_to_end: bool = True, folds: int = DEFAULT_FOLDS, seed: int = DEFAULT_SEED,
+             progress: Progress = _noop) -> Evaluation:
+    """Run the protocol for every linker on the patients under ``gold_folder``."""
+    from radtrack_gui.nlp.registry import LINKERS, default_name, get_extractor
+
+    names = list(dict.fromkeys(linkers)) or ["exact", default_name("linker")]
+    for name in names:
+        if name not in LINKERS:
+            raise InputError(f"unknown linker '{name}' (known: {', '.join(LINKERS)})")
+    gold = load_gold(gold_folder, progress)
+    ext_name = extractor or default_name("extractor")
+    ext = get_extractor(ext_name) if end_to_end else None
+    ev = Evaluation(str(gold_folder), len(gold), sum(len(p.mentions) for p in gold),
+                    sum(len(p.chains) for p in gold), folds, seed,
+                    ext_name if end_to_end else None)
+    for name in names:
+        if LINKERS[name].trainable and len(gold) < folds:
+            raise InputError(f"linker '{name}' is trainable: {folds}-fold cross-validation "
+                             f"needs at least {folds} patients (got {len(gold)})")
+        ev.results.extend(evaluate_linker(name, gold, extractor=ext, folds=folds, seed=seed,
+                                          progress=progress))
+        if LINKERS[name].trainable:
+            ev.notes.append(f"{name}: {folds}-fold patient-level cross-validation "
+                            f"(60/20/20, seed {seed}), test folds pooled")
+    return ev
+
+
+# -- output ------------------------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}"
+
+
+def format_table(ev: Evaluation) -> str:
+    """The published table's shape: P, R, F1 per metric, then CoNLL F1 (percent)."""
+    from radtrack_gui.evaluation.metrics import LABELS
+
+    head1 = f"{'Linker':<15} {'Mentions':<14}"
+    head2 = f"{'':<15} {'':<14}"
+    for m in TABLE_METRICS:
+        head1 += f" | {LABELS[m]:^17}"
+        head2 += f" | {'P':>5} {'R':>5} {'F1':>5}"
+    head1 += " | CoNLL"
+    head2 += " |    F1"
+    lines = [f"Gold: {ev.gold} ({ev.patients} patients, {ev.mentions} mentions, "
+             f"{ev.chains} chains)", "", head1, head2, "-" * len(head2)]
+    for r in ev.results:
+        name = r.linker + (" (CV)" if r.cross_validated else "")
+        row = f"{name:<15} {r.setting:<14}"
+        for m in TABLE_METRICS:
+            c = r.scores[m]
+            row += f" | {_pct(c.precision)} {_pct(c.recall)} {_pct(c.f1)}"
+        row += f" | {_pct(r.scores.conll_f1)}"
+        lines.append(row)
+    with_pairs = [r for r in ev.results if r.pairs is not None]
+    if with_pairs:
+        lines += ["", "Pair classification (gold mentions; label = same gold chain)",
+                  f"{'Linker':<12} {'P':>5} {'R':>5} {'F1':>5} {'Acc':>5} {'pairs':>8}"]
+        for r in with_pairs:
+            p = r.pairs
+            assert p is not None
+            lines.append(f"{r.linker:<12} {_pct(p.precision)} {_pct(p.recall)} "
+                         f"{_pct(p.f1)} {_pct(p.accuracy)} {p.total:>8}")
+    e2e = [r for r in ev.results if r.setting == END_TO_END and r.mentions is not None]
+    if e2e:
+        md = e2e[0].mentions
+        lines += ["", f"Mention detection (extractor {ev.extractor})",
+                  f"{'Match':<8} {'P':>5} {'R':>5} {'F1':>5}"]
+        for label, c in (("exact", md.exact), ("partial", md.partial)):
+            lines.append(f"{label:<8} {_pct(c.precision)} {_pct(c.recall)} {_pct(c.f1)}")
+    lines += [f"Note: {n}" for n in ev.notes]
+    return "\n".join(lines)
+
+
+CSV_FIELDS = ["linker", "setting", "cross_validated", "patients"] + [
+    f"{m}_{x}" for m in TABLE_METRICS for x in ("p", "r", "f1")] + [
+    "conll_f1", "pair_p", "pair_r", "pair_f1", "pair_acc", "md_exact_p", "md_exact_r",
+    "md_exact_f1", "md_partial_p", "md_partial_r", "md_partial_f1"]
+
+
+def csv_rows(ev: Evaluation) -> list[dict[str, Any]]:
+    def r4(x: float) -> float:
+        return round(x, 4)
+
+    rows = []
+    for r in ev.results:
+        row: dict[str, Any] = {"linker": r.linker, "setting": r.setting,
+                               "cross_validated": int(r.cross_validated),
+                               "patients": r.patients}
+        for m in TABLE_METRICS:
+            c = r.scores[m]
+            row.update({f"{m}_p": r4(c.precision), f"{m}_r": r4(c.recall),
+                        f"{m}_f1": r4(c.f1)})
+        row["conll_f1"] = r4(r.scores.conll_f1)
+        if r.pairs is not None:
+            row.update(pair_p=r4(r.pairs.precision), pair_r=r4(r.pairs.recall),
+                       pair_f1=r4(r.pairs.f1), pair_acc=r4(r.pairs.accuracy))
+        if r.mentions is not None:
+            for label, c in (("exact", r.mentions.exact), ("partial", r.mentions.partial)):
+                row.update({f"md_{label}_p": r4(c.precision), f"md_{label}_r": r4(c.recall),
+                            f"md_{label}_f1": r4(c.f1)})
+        rows.append({k: row.get(k, "") for k in CSV_FIELDS})
+    return rows
+
+
+def write_csv(ev: Evaluation, path: str | Path) -> None:
+    import csv
+
+    from radtrack_gui.formats.atomic import atomic_open
+
+    with atomic_open(path) as f:
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(csv_rows(ev))
+
+
+def write_json(ev: Evaluation, path: str | Path) -> None:
+    import json
+
+    from radtrack_gui.formats.atomic import atomic_write_text
+
+    atomic_write_text(path, json.dumps(ev.as_dict(), indent=2) + "\n")
