@@ -28,7 +28,6 @@ from __future__ import annotations
 import os
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import MENTION_TYPES, Mention, Patient
@@ -45,33 +44,11 @@ OVERALL = "overall"
 
 
 # -- reading -----------------------------------------------------------------------------------
-def _has_ann(folder: Path) -> bool:
-    return any(p.suffix.lower() == ".ann" for p in folder.iterdir() if p.is_file())
-
-
 def read_annotated(path: str | os.PathLike[str]) -> dict[str, Patient]:
-    """Patients of a brat folder: one patient folder, or a folder of patient folders.
+    """Patients of a brat folder: one patient folder, or a folder of patient folders."""
+    from radtrack_gui.formats.collection import read_annotated_patients
 
-    Keyed by patient id (the folder name when the reader gives none)."""
-    from radtrack_gui.formats.folder import read_patient_folder
-
-    root = Path(path)
-    if not root.is_dir():
-        raise InputError(f"{root}: not a folder")
-    if _has_ann(root):
-        folders = [root]
-    else:
-        folders = sorted(p for p in root.iterdir() if p.is_dir() and _has_ann(p))
-        if not folders:
-            raise InputError(f"{root}: no brat .ann files (in it or in its sub-folders)")
-    out: dict[str, Patient] = {}
-    for folder in folders:
-        patient = read_patient_folder(folder)
-        pid = patient.id or folder.name
-        if pid in out:
-            pid = folder.name
-        out[pid] = patient
-    return out
+    return read_annotated_patients(path)
 
 
 def check_same_reports(a: dict[str, Patient], b: dict[str, Patient]) -> None:

@@ -135,28 +135,10 @@ class Evaluation:
 
 
 def load_gold(folder: str | Path, progress: Progress = _noop) -> list[Patient]:
-    """The annotated patients under ``folder`` (one sub-folder each), sorted by name."""
-    from radtrack_gui.formats.folder import natural_key, read_patient_folder
+    """The annotated patients under ``folder`` (one sub-folder each), in name order."""
+    from radtrack_gui.formats.collection import read_annotated_patients
 
-    root = Path(folder).expanduser()
-    if not root.is_dir():
-        raise InputError(f"{root}: no such folder")
-    subs = sorted((p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")),
-                  key=lambda p: natural_key(p.name))
-    if not subs and any(root.glob("*.ann")):
-        subs = [root]  # GOLD is itself one annotated patient
-    patients: list[Patient] = []
-    for i, sub in enumerate(subs, 1):
-        if any(sub.glob("*.ann")):
-            patient = read_patient_folder(sub)
-            if patient.annotated and patient.mentions:
-                patient.id = sub.name if sub != root else (patient.id or sub.name)
-                patients.append(patient)
-        progress("read", i, len(subs))
-    if not patients:
-        raise InputError(f"{root}: no annotated patients (sub-folders with brat .txt/.ann "
-                         f"files and mentions)")
-    return patients
+    return list(read_annotated_patients(folder, progress).values())
 
 
 def without_chains(patient: Patient) -> Patient:
