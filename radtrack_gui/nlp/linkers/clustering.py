@@ -1,0 +1,194 @@
+"""Constraint clustering shared by the scoring linkers.
+
+Mentions are processed in time order. Each one is compared with the open chains that share a
+blocking key with it (concept family, head word, "any device" for a bare "tube"/"line"); a chain
+is a candidate only if the newcomer has no hard conflict with *any* of its members
+(cannot-link: left and right never meet through a third mention) and the chain's course allows
+it (a removed device or a resolved finding does not come back: reappearance is a new chain; a
+negated mention joins only a chain that was once positive). The newcomer joins the
+best-scoring candidate at or above the threshold, else starts a chain.
+
+A chain's score is the best pair score over its members. Members that differ only in report
+and time are represented by the latest one (pair scores fall with the time gap), so this is
+the same as scoring every member, at a fraction of the cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.features import (
+    DEVICE_END_CHANGES,
+    FINDING_END_CHANGES,
+    MentionInfo,
+    conflict,
+)
+from radtrack_gui.nlp.vocabulary import Vocabulary
+
+# score(earlier member, newcomer) -> score in [0, 1]
+PairScore = Callable[[MentionInfo, MentionInfo], float]
+# explain(earlier member, newcomer, score) -> readable evidence with the score
+Explain = Callable[[MentionInfo, MentionInfo, float], str]
+
+# Above this many mention pairs, Linking.pairs lists only linked and scored pairs.
+DEFAULT_PAIR_LIMIT = 500_000
+
+
+def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
+    """(keys a mention is filed under, keys it looks up)."""
+    keys = [f"h:{m.type}:{m.head}"]
+    if m.root:
+        keys.append(f"c:{m.type}:{m.root}")
+    else:
+        keys.append(f"t:{m.type}:{m.text}")
+    filed = list(keys)
+    if m.type == DEVICE:
+        filed.append("device")
+    lookup = [*keys, "device"] if m.generic_device else keys
+    return filed, lookup
+
+
+@dataclass
+class ChainState:
+    number: int
+    members: list[MentionInfo] = field(default_factory=list)
+    reps: dict[tuple, MentionInfo] = field(default_factory=dict)
+    positive: bool = False  # some member is present or possible
+    ended_idx: int | None = None  # report index of a resolution / removal
+    ended_by: str = ""
+    keys: set[str] = field(default_factory=set)  # blocking keys it is filed under
+    device_end: frozenset[str] = DEVICE_END_CHANGES  # changes that end a device's course
+
+    @property
+    def cid(self) -> str:
+        return f"c{self.number}"
+
+    def add(self, m: MentionInfo) -> None:
+        self.members.append(m)
+        self.reps[m.signature()] = m  # later members replace earlier look-alikes
+        if m.assertion != "absent":
+            self.positive = True
+        ends = self.device_end if m.type == DEVICE else FINDING_END_CHANGES
+        ends_here = m.assertion == "absent" or m.change in ends
+        if ends_here and (self.ended_idx is None or m.report_idx >= self.ended_idx):
+            self.ended_idx, self.ended_by = m.report_idx, m.id
+
+    def blocked(self, m: MentionInfo, vocab: Vocabulary | None) -> str | None:
+        """Why ``m`` may not join this chain (hard constraint or course rule), or None."""
+        if m.assertion == "absent" and not self.positive:
+            return "a negative about something never seen positive"
+        if (m.assertion != "absent" and self.ended_idx is not None
+                and m.report_idx > self.ended_idx):
+            if m.type == DEVICE:
+                return f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
+            return f"resolved in {self.ended_by}: a recurrence is a new chain"
+        for rep in self.reps.values():
+            reason = conflict(rep, m, vocab)
+            if reason:
+                return f"{reason} ({rep.id})"
+        return None
+
+
+@dataclass
+class ClusterResult:
+    clusters: list[list[str]]
+    why: dict[str, str]
+    scored: dict[tuple[str, str], float]  # (earlier member, newcomer) -> best pair score
+
+
+def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, threshold: float,
+            vocab: Vocabulary | None = None,
+            keys: Callable[[MentionInfo], tuple[list[str], list[str]]] = blocking_keys,
+            device_end: Iterable[str] = DEVICE_END_CHANGES) -> ClusterResult:
+    """Greedy time-ordered clustering with cannot-link and course constraints."""
+    ends = frozenset(device_end)
+    chains: list[ChainState] = []
+    index: dict[str, list[ChainState]] = {}
+    why: dict[str, str] = {}
+    scored: dict[tuple[str, str], float] = {}
+    for m in infos:
+        filed, lookup = keys(m)
+        seen: set[int] = set()
+        best: tuple[float, ChainState, MentionInfo] | None = None
+        near_miss: tuple[float, ChainState] | None = None
+        blocked: tuple[int, str] | None = None
+        for key in lookup:
+            for ch in index.get(key, ()):
+                if ch.number in seen:
+                    continue
+                seen.add(ch.number)
+                reason = ch.blocked(m, vocab)
+                if reason:
+                    if (blocked is None or ch.number > blocked[0]) and _same_name(ch, m):
+                        blocked = (ch.number, f"not {ch.cid}: {reason}")
+                    continue
+                top, top_rep = -1.0, None
+                for rep in ch.reps.values():
+                    s = score(rep, m)
+                    if s > top:
+                        top, top_rep = s, rep
+                if top_rep is None:
+                    continue
+                scored[(top_rep.id, m.id)] = top
+                if top >= threshold and (best is None or top > best[0] or (
+                        top == best[0] and ch.number > best[1].number)):
+                    best = (top, ch, top_rep)  # ties go to the more recent chain
+                elif top < threshold and (near_miss is None or top > near_miss[0]):
+                    near_miss = (top, ch)
+        if best is not None:
+            s, ch, rep = best
+            why[m.id] = f"joined {ch.cid}: {explain(rep, m, s)}"
+        else:
+            ch = ChainState(len(chains) + 1, device_end=ends)
+            chains.append(ch)
+            notes = [blocked[1]] if blocked else []
+            if near_miss is not None:
+                notes.append(f"best candidate {near_miss[1].cid} scored {near_miss[0]:.2f}"
+                             f" < {threshold:.2f}")
+            why[m.id] = f"starts {ch.cid}" + (f" ({'; '.join(notes)})" if notes else "")
+        ch.add(m)
+        for key in filed:
+            if key not in ch.keys:
+                ch.keys.add(key)
+                index.setdefault(key, []).append(ch)
+    return ClusterResult([[x.id for x in ch.members] for ch in chains], why, scored)
+
+
+def _same_name(ch: ChainState, m: MentionInfo) -> bool:
+    return any(r.text == m.text or (r.concept and r.concept == m.concept)
+               for r in ch.reps.values())
+
+
+def pair_decisions(order: list[str], clusters: Iterable[Iterable[str]],
+                   limit: int = DEFAULT_PAIR_LIMIT,
+                   extra: Iterable[tuple[str, str]] = ()) -> dict[tuple[str, str], bool]:
+    """(earlier, later) -> same chain?, for every mention pair in ``order``.
+
+    Above ``limit`` pairs only the linked pairs and the ``extra`` (scored) pairs are listed;
+    a missing pair then means "not linked"."""
+    chain_of: dict[str, int] = {}
+    for n, members in enumerate(clusters):
+        for mid in members:
+            chain_of[mid] = n
+    pos = {mid: i for i, mid in enumerate(order)}
+    n = len(order)
+    if n * (n - 1) // 2 <= limit:
+        chains = [chain_of.get(mid, -1 - i) for i, mid in enumerate(order)]
+        return {(order[i], order[j]): chains[i] == chains[j]
+                for i in range(n) for j in range(i + 1, n)}
+    out: dict[tuple[str, str], bool] = {}
+    groups: dict[int, list[str]] = {}
+    for mid in order:
+        if mid in chain_of:
+            groups.setdefault(chain_of[mid], []).append(mid)
+    for members in groups.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                out[(a, b)] = True
+    for a, b in extra:
+        if pos[a] > pos[b]:
+            a, b = b, a
+        out.setdefault((a, b), chain_of.get(a) == chain_of.get(b) and a in chain_of)
+    return out
