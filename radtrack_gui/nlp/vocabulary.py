@@ -1,6 +1,10 @@
-"""The vocabulary tables in ``resources/vocab`` (anatomy hierarchy, concepts, terms).
+"""The vocabulary tables in ``resources/vocab`` (anatomy hierarchy, concepts, terms, cues).
 
 Loaded once per process (``vocabulary()``); everything is plain dicts for speed.
+``anatomy.tsv``: structures with their parent (part-of) and synonyms; ``concepts.tsv``:
+findings and devices with terms, default anatomy, broader concept and flags; ``cues.tsv``:
+context words (negation, hedges, course/change, sides, generic device words) for the rule
+extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables for matching.
 """
 
 from __future__ import annotations
@@ -12,6 +16,10 @@ from pathlib import Path
 
 from radtrack_gui.paths import resource
 
+# Words that name both sides of a paired structure ("bibasilar", "bilateral").
+_BI = ("bibas", "biapical", "bihilar", "bifrontal", "biparietal", "bitemporal", "bioccipital",
+       "bilateral", "bilat")
+
 
 @dataclass(frozen=True, slots=True)
 class Concept:
@@ -20,6 +28,18 @@ class Concept:
     terms: tuple[str, ...]
     anatomy: str = ""  # default anatomy
     broader: str = ""  # a broader concept this one is a kind of
+    flags: tuple[str, ...] = ()  # "needs-anatomy", "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """A context word of ``cues.tsv`` (kind: negate, possible, pseudo, terminate, change,
+    side, device-word; direction: pre, post, both or empty)."""
+
+    term: str
+    kind: str
+    direction: str = ""
+    value: str = ""
 
 
 @dataclass
@@ -28,6 +48,9 @@ class Vocabulary:
     anatomy_terms: dict[str, str] = field(default_factory=dict)  # term -> anatomy name
     concepts: dict[str, Concept] = field(default_factory=dict)
     concept_terms: dict[str, str] = field(default_factory=dict)  # term -> concept name
+    cues: list[Cue] = field(default_factory=list)
+    narrower: dict[str, list[str]] = field(default_factory=dict)  # concept -> its kinds
+    _lexicon: Lexicon | None = None
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
@@ -47,6 +70,77 @@ class Vocabulary:
         """One of the two contains the other (same structure included)."""
         return self.is_part_of(a, b) or self.is_part_of(b, a)
 
+    def anatomy_of(self, term: str) -> str | None:
+        """The structure a term names ("rll" -> "right lower lobe"), or None."""
+        return self.anatomy_terms.get(term.lower())
+
+    def sided(self, name: str, side: str | None) -> str:
+        """``name`` on ``side`` when the table has that structure ("pleura", "left" ->
+        "left pleura"); otherwise ``name`` unchanged."""
+        if side in ("left", "right") and not name.startswith(("left ", "right ")):
+            for candidate in (f"{side} {name}", f"{side} {singular_name(name)}"):
+                if candidate in self.parent:
+                    return candidate
+        return name
+
+    @staticmethod
+    def laterality_of(name: str) -> str | None:
+        """Side from a structure's name or term: left/right prefix, or bi-/both/bilateral."""
+        first = name.split(" ", 1)[0]
+        if first in ("left", "right"):
+            return first
+        if first in ("bilateral", "both") or first.startswith(_BI):
+            return "bilateral"
+        return None
+
+    def refine(self, concept: str, anatomy: str) -> str:
+        """The narrower kind of ``concept`` whose default anatomy contains ``anatomy``
+        ("hemorrhage" in the sulci -> "subarachnoid hemorrhage"); ``concept`` when none or
+        more than one fits. A generic concept (no default anatomy) also looks at the kinds of
+        its broader concept ("hematoma" in the subdural space -> "subdural hematoma")."""
+        c = self.concepts.get(concept)
+        if c is None or not anatomy:
+            return concept
+        levels = [concept]
+        if not c.anatomy and c.broader and c.type == "finding":
+            levels.append(c.broader)
+        for level in levels:
+            fits = []
+            for kid in self.narrower.get(level, ()):
+                k = self.concepts[kid]
+                if kid == concept or not k.anatomy or k.anatomy == c.anatomy:
+                    continue
+                if c.anatomy and not self.is_part_of(k.anatomy, c.anatomy):
+                    continue  # not a more specific site than the concept's own
+                if self.is_part_of(anatomy, k.anatomy):
+                    fits.append(kid)
+            if len(fits) == 1:
+                return fits[0]
+            if fits:
+                return concept
+        return concept
+
+    def refine_in_region(self, concept: str, region: str) -> str:
+        """The one narrower kind of a generic ``concept`` that lies inside ``region``
+        ("edema" in a chest report -> "pulmonary edema"), or among several the one flagged
+        ``default-kind`` ("effusion" in a chest report -> "pleural effusion"); ``concept``
+        otherwise."""
+        c = self.concepts.get(concept)
+        if c is None or c.anatomy or not region:
+            return concept
+        fits = [kid for kid in self.narrower.get(concept, ())
+                if self.concepts[kid].anatomy
+                and self.is_part_of(self.concepts[kid].anatomy, region)]
+        if len(fits) > 1:  # several kinds there: the one marked as the usual reading
+            fits = [kid for kid in fits if "default-kind" in self.concepts[kid].flags]
+        return fits[0] if len(fits) == 1 else concept
+
+    def lexicon(self) -> Lexicon:
+        """Token-keyed term tables for matching (built once)."""
+        if self._lexicon is None:
+            self._lexicon = Lexicon.build(self)
+        return self._lexicon
+
     # -- concepts ------------------------------------------------------------
     def concept_of(self, term: str) -> Concept | None:
         name = self.concept_terms.get(term.lower())
@@ -65,6 +159,138 @@ class Vocabulary:
             c = self.concepts.get(concept)
             concept = c.broader if c else ""
         return out
+
+
+Entry = tuple[str, str, str, str]  # (kind, value, direction, extra)
+
+
+class Lexicon:
+    """Terms keyed by their space-joined lower-case tokens (``text.TOKEN_RE``).
+
+    ``concepts``: key -> concept name; ``others``: key -> entries (anatomy, cues). A match
+    is a dict lookup per candidate length, bounded by the longest term that starts with the
+    token, so a sentence costs a few lookups per token, whatever the vocabulary's size.
+    """
+
+    def __init__(self) -> None:
+        self.concepts: dict[str, str] = {}
+        self.others: dict[str, tuple[Entry, ...]] = {}
+        self.max_concept: dict[str, int] = {}  # first token -> longest concept term
+        self.max_other: dict[str, int] = {}
+
+    @staticmethod
+    def key_tokens(term: str) -> list[str]:
+        from radtrack_gui.nlp.text import TOKEN_RE
+
+        return [norm_token(t) for t in TOKEN_RE.findall(term.lower())]
+
+    def _add_concept(self, term: str, name: str) -> None:
+        toks = self.key_tokens(term)
+        if not toks:
+            return
+        key = " ".join(toks)
+        if key not in self.concepts:
+            self.concepts[key] = name
+            self.max_concept[toks[0]] = max(self.max_concept.get(toks[0], 0), len(toks))
+
+    def _add_other(self, term: str, entry: Entry) -> None:
+        toks = self.key_tokens(term)
+        if not toks:
+            return
+        key = " ".join(toks)
+        old = self.others.get(key, ())
+        if any(e[0] == entry[0] for e in old):
+            return  # first row of a kind wins
+        self.others[key] = (*old, entry)
+        self.max_other[toks[0]] = max(self.max_other.get(toks[0], 0), len(toks))
+
+    @classmethod
+    def build(cls, v: Vocabulary) -> Lexicon:
+        lex = cls()
+        for term, name in v.concept_terms.items():
+            lex._add_concept(term, name)
+        for term, name in v.anatomy_terms.items():
+            side = Vocabulary.laterality_of(term) or Vocabulary.laterality_of(name) or ""
+            lex._add_other(term, ("anatomy", name, "", side))
+        for cue in v.cues:
+            lex._add_other(cue.term, (cue.kind, cue.value, cue.direction, ""))
+        return lex
+
+    def match(self, toks: list[str]) -> tuple[list[tuple[int, int, str]],
+                                              list[tuple[int, int, tuple[Entry, ...]]]]:
+        """Concept matches (leftmost-longest, unless a cue or anatomy term starting at the
+        same token is longer: "negative for") and, in the tokens left, the other terms."""
+        n = len(toks)
+        concepts: list[tuple[int, int, str]] = []
+        taken = [False] * n
+        i = 0
+        cget, oget = self.concepts.get, self.others.get
+        while i < n:
+            first = toks[i]
+            lc = self.max_concept.get(first, 0)
+            found = 0
+            for length in range(min(lc, n - i), 0, -1):
+                name = cget(" ".join(toks[i:i + length]))
+                if name is not None:
+                    found = length
+                    break
+            if found:
+                lo = self.max_other.get(first, 0)
+                longer = any(oget(" ".join(toks[i:i + length])) is not None
+                             for length in range(min(lo, n - i), found, -1))
+                if not longer:
+                    concepts.append((i, i + found, name))
+                    for k in range(i, i + found):
+                        taken[k] = True
+                    i += found
+                    continue
+            i += 1
+        others: list[tuple[int, int, tuple[Entry, ...]]] = []
+        i = 0
+        while i < n:
+            if taken[i]:
+                i += 1
+                continue
+            lo = self.max_other.get(toks[i], 0)
+            step = 1
+            for length in range(min(lo, n - i), 0, -1):
+                if any(taken[i:i + length]):
+                    continue
+                entries = oget(" ".join(toks[i:i + length]))
+                if entries is not None:
+                    others.append((i, i + length, entries))
+                    step = length
+                    break
+            i += step
+        return concepts, others
+
+
+def singular_name(name: str) -> str:
+    """"kidneys" -> "kidney", "upper extremities" -> "upper extremity" (for sided names)."""
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    if name.endswith("s") and not name.endswith(("ss", "us", "is")):
+        return name[:-1]
+    return name
+
+
+def norm_token(tok: str) -> str:
+    """A token as lexicon keys spell it: lower case, no inner spaces ("C5 - 6" -> "c5-6")."""
+    tok = tok.lower()
+    return tok.replace(" ", "") if " " in tok else tok
+
+
+def plural(term: str) -> str:
+    """English plural of a term's last word ("opacity" -> "opacities")."""
+    if not term or not term[-1].isalpha() or len(term.rsplit(" ", 1)[-1]) < 3:
+        return term
+    if term.endswith("is"):
+        return term[:-2] + "es"
+    if term.endswith("y") and term[-2:-1] not in "aeiou":
+        return term[:-1] + "ies"
+    if term.endswith(("s", "x", "z", "ch", "sh")):
+        return term + "es"
+    return term + "s"
 
 
 def read_table(path: Path) -> list[dict[str, str]]:
@@ -90,11 +316,24 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
         v.anatomy_terms[name] = name
         for term in split_terms(row.get("synonyms", "")):
             v.anatomy_terms.setdefault(term, name)
-    for row in read_table(base / "concepts.tsv"):
+    rows = read_table(base / "concepts.tsv")
+    for row in rows:
         terms = tuple(dict.fromkeys([row["concept"].lower(), *split_terms(row["terms"])]))
         c = Concept(row["concept"].lower(), row["type"].lower(), terms,
-                    row.get("anatomy", "").lower(), row.get("broader", "").lower())
+                    row.get("anatomy", "").lower(), row.get("broader", "").lower(),
+                    tuple(row.get("flags", "").lower().split()))
         v.concepts[c.name] = c
         for term in terms:
             v.concept_terms.setdefault(term, c.name)
+        if c.broader:
+            v.narrower.setdefault(c.broader, []).append(c.name)
+    for c in v.concepts.values():  # plurals after every written term, so these never win
+        for term in c.terms:
+            if " " not in term and len(term) <= 3:
+                continue  # abbreviations
+            v.concept_terms.setdefault(plural(term), c.name)
+    cues = base / "cues.tsv"
+    if cues.exists():
+        v.cues = [Cue(r["cue"].lower(), r["kind"].lower(), r.get("direction", "").lower(),
+                      r.get("value", "").lower()) for r in read_table(cues) if r.get("cue")]
     return v

@@ -1,0 +1,113 @@
+"""Sentences and word tokens with character offsets (no downloads, no trained data).
+
+Sentences: the report is first cut into *blocks* at its line structure (blank lines,
+section headers, upper-case title lines, numbered or bulleted list items); inside a block
+line breaks are soft (MIMIC wraps sentences at ~70 columns) and NLTK's data-free
+``PunktSentenceTokenizer`` splits at sentence punctuation, taught the abbreviations of
+radiology text ("Dr.", "approx.", "e.g.", "No. 2", "vs.") so that they do not end a sentence.
+Decimal numbers ("2.5 mm") and vertebral levels ("C5-6") never contain a break.
+
+Tokens: one precompiled regex; a vertebral level ("C5-6", "T12-L1", "L4/5"), a de-id bracket
+(``[** ... **]``), a number ("2.5") or a word is one token, any other non-space character is
+a token of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Abbreviations that end with a period but not a sentence (Punkt stores them lower case,
+# without the final period).
+ABBREVIATIONS = frozenset({
+    "dr", "drs", "mr", "mrs", "ms", "prof", "approx", "appr", "e.g", "i.e", "eg", "ie", "etc",
+    "vs", "cf", "fig", "figs", "no", "nos", "nr", "st", "pt", "pts", "hx", "dx", "sx", "tx",
+    "fx", "a.m", "p.m", "u.s", "b.i.d", "t.i.d", "q.d", "incl", "prox", "bilat", "vert", "rt",
+    "lt", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "ref", "attn", "dept", "w/o", "s/p",
+})  # never units ("1.2 cm."), which end sentences far more often than they abbreviate
+
+TOKEN_RE = re.compile(
+    r"\[\*\*.*?\*\*\]"                                # de-identification bracket
+    r"|[CTLSctls]\d{1,2}(?:\s?[-/]\s?[CTLSctls]?\d{1,2})?(?!\w|\.\d)"  # vertebral level(s)
+    r"|\d+(?:[.,]\d+)*"                               # number
+    r"|[A-Za-z]+(?:'[A-Za-z]+)?"                      # word
+    r"|\S",                                           # anything else, one character
+    re.S,
+)
+
+# A line that is a header: "FINDINGS:", "IMPRESSION: ...", "CT HEAD W/O CONTRAST".
+_HEADER_RE = re.compile(r"[ \t]*[A-Z][A-Z0-9 /&()#,'-]{1,60}:")
+_TITLE_RE = re.compile(r"[^a-z\n]*[A-Z]{2}[^a-z\n]*")  # a line with no lower-case letter
+_LIST_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+")  # list marker at a line start
+_INLINE_LIST_RE = re.compile(r"(?<=[.:;])[ \t]+(\d{1,2}[.)])[ \t]+(?=[A-Za-z\[])")
+_BLANK_RE = re.compile(r"\n[ \t]*\n")
+
+
+@lru_cache(maxsize=1)
+def _punkt():  # type: ignore[no-untyped-def]
+    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+
+    params = PunktParameters()
+    params.abbrev_types.update(ABBREVIATIONS)
+    tok = PunktSentenceTokenizer()
+    tok._params = params  # untrained tokenizer + our abbreviation list
+    return tok
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    """Spans of text between hard boundaries (never empty, never only spaces)."""
+    cuts: list[tuple[int, int]] = []  # (start, end) of hard-boundary stretches to skip
+    for m in _BLANK_RE.finditer(text):
+        cuts.append((m.start(), m.end()))
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        start, body = pos, line.rstrip("\r\n")
+        pos += len(line)
+        if not body.strip():
+            continue
+        h = _HEADER_RE.match(body)
+        if h:
+            cuts.append((start, start))  # header starts a block ...
+            cuts.append((start + h.end(), start + h.end()))  # ... and is one by itself
+            continue
+        lst = _LIST_RE.match(body)
+        if lst:
+            cuts.append((start, start + lst.end()))  # the marker is not part of a sentence
+            continue
+        if _TITLE_RE.fullmatch(body) and len(body.strip()) > 2:
+            cuts.append((start, start))
+            cuts.append((start + len(body), start + len(body)))
+    for m in _INLINE_LIST_RE.finditer(text):
+        cuts.append((m.start(), m.end()))
+    cuts.sort()
+    out, pos = [], 0
+    for a, b in cuts:
+        if a > pos:
+            out.append((pos, a))
+        pos = max(pos, b)
+    if pos < len(text):
+        out.append((pos, len(text)))
+    return out
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans (start, end), end exclusive, stripped of surrounding white space."""
+    tok = _punkt()
+    out: list[tuple[int, int]] = []
+    for a, b in _blocks(text):
+        block = text[a:b]
+        if not block.strip():
+            continue
+        for s, e in tok.span_tokenize(block):
+            piece = block[s:e]
+            lead = len(piece) - len(piece.lstrip())
+            trail = len(piece) - len(piece.rstrip())
+            if e - trail > s + lead:
+                out.append((a + s + lead, a + e - trail))
+    return out
+
+
+def tokens(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Token spans of ``text[start:end]`` as offsets into ``text``."""
+    return [m.span() for m in TOKEN_RE.finditer(text, start, len(text) if end is None else end)]
