@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
-COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "gui"]
+COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "train",
+            "gui"]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
