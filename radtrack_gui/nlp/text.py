@@ -14,7 +14,10 @@ a token of its own.
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+import types
 from functools import lru_cache
 
 # Abbreviations that end with a period but not a sentence (Punkt stores them lower case,
@@ -44,10 +47,30 @@ _INLINE_LIST_RE = re.compile(r"(?<=[.:;])[ \t]+(\d{1,2}[.)])[ \t]+(?=[A-Za-z\[])
 _BLANK_RE = re.compile(r"\n[ \t]*\n")
 
 
+def _import_punkt() -> types.ModuleType:
+    """``nltk.tokenize.punkt`` without running ``nltk/__init__``, which imports all of NLTK
+    and scipy.stats (1.5 s here, paid at every start-up); only Punkt and what it needs load."""
+    if "nltk" in sys.modules:
+        from nltk.tokenize import punkt
+
+        return punkt
+    spec = importlib.util.find_spec("nltk")
+    stub = types.ModuleType("nltk")
+    stub.__path__ = list(spec.submodule_search_locations or []) if spec else []
+    stub.__spec__ = spec
+    sys.modules["nltk"] = stub
+    try:
+        from nltk.tokenize import punkt
+    finally:  # forget the partial package: a later `import nltk` loads the real one afresh
+        for name in [n for n in sys.modules if n == "nltk" or n.startswith("nltk.")]:
+            del sys.modules[name]
+    return punkt
+
+
 @lru_cache(maxsize=1)
 def _punkt():  # type: ignore[no-untyped-def]
-    from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
-
+    punkt = _import_punkt()
+    PunktParameters, PunktSentenceTokenizer = punkt.PunktParameters, punkt.PunktSentenceTokenizer
     params = PunktParameters()
     params.abbrev_types.update(ABBREVIATIONS)
     tok = PunktSentenceTokenizer()
