@@ -1,0 +1,410 @@
+"""Qt-free swimlane layout: which lanes the timeline shows, in which rows, at which x.
+
+One lane per chain, lanes grouped (findings/devices, body region or organ system) and
+ordered by first appearance. Filters hide mentions (modality, assertion) or whole lanes
+(type, singletons, minimum length, text search with synonyms). Collapsed groups keep one
+summary row that carries their counts. The GUI turns a :class:`Layout` into graphics.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+
+from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
+
+X_MODES = ("date", "order")
+GROUP_BY = ("type", "region", "system")
+
+TYPE_TITLES = {FINDING: "Findings", DEVICE: "Devices"}
+
+# Anatomy structure (or exam region) -> organ system; the first ancestor found wins.
+ORGAN_SYSTEMS: dict[str, str] = {
+    "lungs": "Respiratory", "lung": "Respiratory", "pleura": "Respiratory",
+    "airway": "Respiratory", "trachea": "Respiratory", "bronchi": "Respiratory",
+    "heart": "Cardiovascular", "aorta": "Cardiovascular", "vessels": "Cardiovascular",
+    "mediastinum": "Cardiovascular", "pericardium": "Cardiovascular",
+    "brain": "Nervous system", "head": "Nervous system", "spinal cord": "Nervous system",
+    "skull": "Musculoskeletal", "spine": "Musculoskeletal", "bone": "Musculoskeletal",
+    "ribs": "Musculoskeletal", "pelvis": "Musculoskeletal", "extremity": "Musculoskeletal",
+    "liver": "Digestive", "bowel": "Digestive", "stomach": "Digestive",
+    "pancreas": "Digestive", "gallbladder": "Digestive", "abdomen": "Digestive",
+    "kidney": "Urinary", "kidneys": "Urinary", "bladder": "Urinary",
+    "thorax": "Respiratory", "chest": "Respiratory",
+}
+# Exam regions as readers write them (Report.region) -> a region title.
+REGION_TITLES = {"chest": "Thorax", "thorax": "Thorax", "head": "Head", "abdomen": "Abdomen",
+                 "spine": "Spine", "pelvis": "Pelvis", "neck": "Neck"}
+OTHER = "Other"
+
+
+@dataclass
+class Filters:
+    """What the timeline shows. ``None`` for a set means "all"."""
+
+    types: frozenset[str] | None = None
+    modalities: frozenset[str] | None = None
+    assertions: frozenset[str] | None = None
+    singletons: bool = True
+    min_length: int = 1
+    search: str = ""
+    group_by: str = "type"
+    collapsed: frozenset[str] = frozenset()  # group keys
+
+    def updated(self, **kwargs: object) -> Filters:
+        """A copy with the GUI's keyword names applied (``type`` may be a str or a set)."""
+        out = Filters(**{k: getattr(self, k) for k in self.__dataclass_fields__})
+        for key, value in kwargs.items():
+            if key in ("type", "types"):
+                out.types = _as_set(value)
+            elif key in ("modalities", "assertions", "collapsed"):
+                setattr(out, key, _as_set(value) if key != "collapsed" else frozenset(value or ()))
+            elif key == "singletons":
+                out.singletons = bool(value)
+            elif key == "min_length":
+                out.min_length = max(1, int(value or 1))  # type: ignore[call-overload]
+            elif key == "search":
+                out.search = str(value or "")
+            elif key == "group_by":
+                if value not in GROUP_BY:
+                    raise ValueError(f"group_by must be one of {GROUP_BY}, not {value!r}")
+                out.group_by = str(value)
+            else:
+                raise TypeError(f"unknown filter {key!r}")
+        return out
+
+
+def _as_set(value: object) -> frozenset[str] | None:
+    if value is None or value == "all" or value == "":
+        return None
+    if isinstance(value, str):
+        return frozenset([value])
+    return frozenset(value)  # type: ignore[arg-type]
+
+
+@dataclass
+class Column:
+    """One report as a column of the timeline."""
+
+    report: str
+    index: int  # position in patient.reports
+    x: float
+    dated: bool
+    modality: str
+    exam: str
+    date: datetime | None
+
+
+@dataclass
+class Lane:
+    chain: str
+    label: str
+    type: str
+    group: str
+    row: int
+    mentions: list[str]  # shown mentions, in report order
+    length: int  # all mentions of the chain
+
+
+@dataclass
+class Group:
+    key: str
+    title: str
+    row: int  # the header row
+    lanes: list[Lane]
+    collapsed: bool
+    n_chains: int
+    n_mentions: int
+    mentions: list[str] = field(default_factory=list)  # shown in the summary row if collapsed
+
+    @property
+    def caption(self) -> str:
+        arrow = "▸" if self.collapsed else "▾"
+        return f"{arrow} {self.title} ({self.n_chains} chains, {self.n_mentions} mentions)"
+
+
+@dataclass
+class Layout:
+    x_mode: str
+    columns: list[Column]
+    groups: list[Group]
+    lanes: list[Lane]
+    n_rows: int
+    x_of: dict[str, float]  # report id -> x
+    undated_start: float | None  # x where the undated band begins (None: all dated)
+    undated_end: float | None
+    dated_end: float | None  # the last dated x
+    row_of_chain: dict[str, int] = field(default_factory=dict)
+    row_kind: list[tuple[str, str]] = field(default_factory=list)  # ("group"|"lane", key)
+
+    def lane_at(self, row: int) -> Lane | None:
+        if 0 <= row < len(self.row_kind) and self.row_kind[row][0] == "lane":
+            cid = self.row_kind[row][1]
+            return next((ln for ln in self.lanes if ln.chain == cid), None)
+        return None
+
+    def group_at(self, row: int) -> Group | None:
+        if 0 <= row < len(self.row_kind) and self.row_kind[row][0] == "group":
+            key = self.row_kind[row][1]
+            return next((g for g in self.groups if g.key == key), None)
+        return None
+
+    @property
+    def x_range(self) -> tuple[float, float]:
+        xs = [c.x for c in self.columns]
+        return (min(xs), max(xs)) if xs else (0.0, 1.0)
+
+
+# -- x positions --------------------------------------------------------------------
+def epoch_seconds(d: datetime) -> float:
+    """Naive date-times are taken as UTC (the timeline labels them as written)."""
+    if d.tzinfo is not None:
+        return d.timestamp()
+    return calendar.timegm(d.timetuple()) + d.microsecond / 1e6
+
+
+def report_columns(reports: list[Report], x_mode: str) -> tuple[list[Column], float | None,
+                                                                 float | None, float | None]:
+    """Columns for ``reports`` plus (undated band start, end, last dated x).
+
+    "order": dated reports at 0, 1, 2, ...; "date": at epoch seconds. Undated reports go
+    after the dated ones, past a gap, evenly spaced, so they never pass for dated ones.
+    """
+    if x_mode not in X_MODES:
+        raise ValueError(f"x mode must be one of {X_MODES}, not {x_mode!r}")
+    dated = [(i, r) for i, r in enumerate(reports) if r.date is not None and r.date_known]
+    undated = [(i, r) for i, r in enumerate(reports) if not (r.date is not None and r.date_known)]
+    cols: list[Column] = []
+    if x_mode == "order":
+        xs = [float(k) for k in range(len(dated))]
+        step, gap = 1.0, 1.5
+    else:
+        xs = [epoch_seconds(r.date) for _, r in dated]  # type: ignore[arg-type]
+        span = (max(xs) - min(xs)) if xs else 0.0
+        step = max(span * 0.03, 86400.0)
+        gap = max(span * 0.06, 2 * 86400.0)
+    for (i, r), x in zip(dated, xs, strict=True):
+        cols.append(Column(r.id, i, x, True, r.modality or "OTHER", r.exam, r.date))
+    dated_end = xs[-1] if xs else None
+    if not undated:
+        return cols, None, None, dated_end
+    base = (dated_end + gap) if dated_end is not None else 0.0
+    for k, (i, r) in enumerate(undated):
+        cols.append(Column(r.id, i, base + k * step, False, r.modality or "OTHER", r.exam, None))
+    start = base - step / 2
+    end = base + (len(undated) - 1) * step + step / 2
+    return cols, start, end, dated_end
+
+
+# -- search --------------------------------------------------------------------------
+def search_terms(query: str) -> list[str]:
+    """The query plus the synonyms of the concept it names (if the vocabulary knows it)."""
+    q = query.strip().lower()
+    if not q:
+        return []
+    terms = [q]
+    try:
+        from radtrack_gui.nlp.vocabulary import vocabulary
+
+        voc = vocabulary()
+        concept = voc.concept_of(q)
+        if concept is None and q in voc.concepts:
+            concept = voc.concepts[q]
+        if concept is not None:
+            terms.extend(voc.synonyms(concept.name))
+            terms.append(concept.name)
+    except (OSError, KeyError):  # no vocabulary tables: plain substring search
+        pass
+    return list(dict.fromkeys(t for t in terms if t))
+
+
+def chain_matches(patient: Patient, chain_id: str, terms: list[str]) -> bool:
+    chain = patient.chains[chain_id]
+    hay = [chain.label.lower()]
+    for mid in chain.mentions:
+        m = patient.mentions.get(mid)
+        if m is not None:
+            hay.append(m.text.lower())
+            if m.concept:
+                hay.append(m.concept.lower())
+    return any(t in h for t in terms for h in hay)
+
+
+# -- grouping ------------------------------------------------------------------------
+def _anatomy_chain(names: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    try:
+        from radtrack_gui.nlp.vocabulary import vocabulary
+
+        voc = vocabulary()
+        for name in names:
+            out.extend(voc.anatomy_ancestors(name.lower()))
+    except (OSError, KeyError):
+        out.extend(n.lower() for n in names)
+    return out
+
+
+def _concept_anatomy(concept: str | None) -> list[str]:
+    if not concept:
+        return []
+    try:
+        from radtrack_gui.nlp.vocabulary import vocabulary
+
+        c = vocabulary().concepts.get(concept.lower())
+    except (OSError, KeyError):
+        return []
+    return [c.anatomy] if c and c.anatomy else []
+
+
+def chain_region(patient: Patient, mentions: list[Mention],
+                 reports: dict[str, Report]) -> str:
+    """The body region: the top structure below "body" of the mentions' anatomy, else the
+    exam region of the first report."""
+    for m in mentions:
+        names = m.anatomy or _concept_anatomy(m.concept)
+        anc = _anatomy_chain(names)
+        if anc:
+            top = [a for a in anc if a != "body"]
+            if top:
+                name = top[-1]
+                return REGION_TITLES.get(name, name.capitalize())
+    for m in mentions:
+        r = reports.get(m.report)
+        if r is not None and r.region:
+            return REGION_TITLES.get(r.region.lower(), r.region.capitalize())
+    return OTHER
+
+
+def chain_system(patient: Patient, mentions: list[Mention],
+                 reports: dict[str, Report]) -> str:
+    """The organ system of the nearest mapped anatomy (or the exam region)."""
+    for m in mentions:
+        for name in _anatomy_chain(m.anatomy or _concept_anatomy(m.concept)):
+            if name in ORGAN_SYSTEMS:
+                return ORGAN_SYSTEMS[name]
+    for m in mentions:
+        r = reports.get(m.report)
+        if r is not None and r.region.lower() in ORGAN_SYSTEMS:
+            return ORGAN_SYSTEMS[r.region.lower()]
+    return OTHER
+
+
+# -- layout --------------------------------------------------------------------------
+def build_layout(patient: Patient, filters: Filters | None = None,
+                 x_mode: str = "date") -> Layout:
+    """Rows and x positions of everything the timeline shows."""
+    f = filters or Filters()
+    cols, u_start, u_end, dated_end = report_columns(patient.reports, x_mode)
+    x_of = {c.report: c.x for c in cols}
+    order = {c.report: k for k, c in enumerate(sorted(cols, key=lambda c: c.x))}
+    reports = {r.id: r for r in patient.reports}
+    modality = {r.id: (r.modality or "OTHER") for r in patient.reports}
+    terms = search_terms(f.search)
+    big = 1 << 30
+
+    groups: dict[str, Group] = {}
+    first_seen: dict[str, tuple] = {}
+    lanes: list[Lane] = []
+    for chain in patient.chains.values():
+        if f.types is not None and chain.type not in f.types:
+            continue
+        length = len(chain.mentions)
+        if length < f.min_length or (not f.singletons and length <= 1):
+            continue
+        if terms and not chain_matches(patient, chain.id, terms):
+            continue
+        mentions = patient.mentions
+        ms = [mentions[mid] for mid in chain.mentions if mid in mentions]
+        keyed = sorted(((order.get(m.report, big), m.start, m.end), m) for m in ms
+                       if m.report in x_of) if ms else []
+        shown = [m for _, m in keyed
+                 if (f.modalities is None or modality[m.report] in f.modalities)
+                 and (f.assertions is None or m.assertion in f.assertions)]
+        if not shown:
+            continue
+        if f.group_by == "region":
+            key = chain_region(patient, ms, reports)
+            title = key
+        elif f.group_by == "system":
+            key = "Devices" if chain.type == DEVICE else chain_system(patient, ms, reports)
+            title = key
+        else:
+            key = chain.type
+            title = TYPE_TITLES.get(chain.type, chain.type.capitalize())
+        lanes.append(Lane(chain.id, chain.label or chain.id, chain.type, key, -1,
+                          [m.id for m in shown], length))
+        first_seen[chain.id] = (*keyed[0][0][:2], _chain_num(chain.id))
+        g = groups.get(key)
+        if g is None:
+            groups[key] = g = Group(key, title, -1, [], key in f.collapsed, 0, 0)
+        g.lanes.append(lanes[-1])
+        g.n_chains += 1
+        g.n_mentions += len(shown)
+
+    def group_order(g: Group) -> tuple:
+        if f.group_by == "type":
+            return (0 if g.key == FINDING else 1 if g.key == DEVICE else 2, g.key)
+        first = min(first_seen[ln.chain] for ln in g.lanes)
+        return (g.key in (OTHER, "Devices"), first, g.key)
+
+    ordered = sorted(groups.values(), key=group_order)
+    row = 0
+    row_kind: list[tuple[str, str]] = []
+    row_of_chain: dict[str, int] = {}
+    shown_lanes: list[Lane] = []
+    for g in ordered:
+        g.lanes.sort(key=lambda ln: first_seen[ln.chain])
+        g.row = row
+        row_kind.append(("group", g.key))
+        row += 1
+        if g.collapsed:
+            g.mentions = [mid for ln in g.lanes for mid in ln.mentions]
+            continue
+        for ln in g.lanes:
+            ln.row = row
+            row_of_chain[ln.chain] = row
+            row_kind.append(("lane", ln.chain))
+            shown_lanes.append(ln)
+            row += 1
+    return Layout(x_mode, cols, ordered, shown_lanes, row, x_of, u_start, u_end, dated_end,
+                  row_of_chain, row_kind)
+
+
+@cache
+def _chain_num(cid: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in cid if ch.isdigit())
+    return (int(digits) if digits else 1 << 30, cid)
+
+
+# -- hover text ----------------------------------------------------------------------
+_BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=[A-Z][A-Z /]+:)")
+
+
+def sentence_around(text: str, start: int, end: int, limit: int = 240) -> tuple[str, str, str]:
+    """(before, mention, after): the sentence holding ``text[start:end]``, cut to ``limit``."""
+    lo, hi = 0, len(text)
+    for b in _BOUNDARY.finditer(text):
+        if b.end() <= start:
+            lo = b.end()
+        elif b.start() >= end:
+            hi = b.start()
+            break
+    before, mid, after = text[lo:start], text[start:end], text[end:hi]
+    room = max(0, limit - len(mid))
+    if len(before) > room // 2:
+        before = "…" + before[-(room // 2):]
+    if len(after) > room - len(before):
+        after = after[: max(0, room - len(before))] + "…"
+    return _squash(before), " ".join(mid.split()), _squash(after)
+
+
+def _squash(s: str) -> str:
+    """Whitespace runs become one space; a space at either end is kept as one space."""
+    core = " ".join(s.split())
+    if not core:
+        return " " if s else ""
+    return (" " if s[0].isspace() else "") + core + (" " if s[-1].isspace() else "")

@@ -1,0 +1,168 @@
+"""Compare view: the current chains scored against the folder's gold annotations, and the
+places they differ (gold chains split or merged, mentions missing or extra).
+
+Scores come from :mod:`radtrack_gui.evaluation` (the same scorer as ``radtrack score``);
+mentions are matched by their exact span. ``chain_differences`` is Qt-free.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from radtrack_gui.core.model import Patient
+from radtrack_gui.gui.qt import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    Qt,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+KINDS = {"split": "Split", "merged": "Merged", "missing": "Missing", "extra": "Extra"}
+
+
+@dataclass
+class Difference:
+    kind: str  # split | merged | missing | extra
+    text: str
+    response_chains: list[str] = field(default_factory=list)
+    gold_chains: list[str] = field(default_factory=list)
+
+
+def _label(p: Patient, cid: str) -> str:
+    c = p.chains.get(cid)
+    return f"“{c.label}”" if c and c.label else cid
+
+
+def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
+    """Where ``response``'s chains differ from ``gold``'s (mentions matched exactly)."""
+    from radtrack_gui.evaluation.mentions import mention_key
+
+    r_chain = {mention_key(m): m.chain for m in response.mentions.values()}
+    g_chain = {mention_key(m): m.chain for m in gold.mentions.values()}
+    out: list[Difference] = []
+    for gc in gold.chains.values():
+        keys = [mention_key(gold.mentions[mid]) for mid in gc.mentions if mid in gold.mentions]
+        parts = Counter(r_chain[k] for k in keys if k in r_chain)
+        if len(parts) > 1:
+            pieces = ", ".join(f"{_label(response, c)} ({n})" for c, n in parts.most_common())
+            out.append(Difference("split", f"Gold chain {_label(gold, gc.id)} ({len(keys)} "
+                                           f"mentions) is split over {len(parts)} chains: "
+                                           f"{pieces}", [c for c, _ in parts.most_common()
+                                                         if c], [gc.id]))
+        missing = sum(1 for k in keys if k not in r_chain)
+        if missing:
+            out.append(Difference("missing", f"{missing} mention(s) of gold chain "
+                                             f"{_label(gold, gc.id)} were not found",
+                                  [], [gc.id]))
+    for rc in response.chains.values():
+        keys = [mention_key(response.mentions[mid]) for mid in rc.mentions
+                if mid in response.mentions]
+        parts = Counter(g_chain[k] for k in keys if k in g_chain)
+        if len(parts) > 1:
+            pieces = ", ".join(f"{_label(gold, c)} ({n})" for c, n in parts.most_common())
+            out.append(Difference("merged", f"Chain {_label(response, rc.id)} merges "
+                                            f"{len(parts)} gold chains: {pieces}",
+                                  [rc.id], [c for c, _ in parts.most_common() if c]))
+        extra = sum(1 for k in keys if k not in g_chain)
+        if extra:
+            out.append(Difference("extra", f"{extra} mention(s) of chain "
+                                           f"{_label(response, rc.id)} are not in the gold",
+                                  [rc.id], []))
+    order = {"split": 0, "merged": 1, "missing": 2, "extra": 3}
+    out.sort(key=lambda d: order[d.kind])
+    return out
+
+
+class CompareView(QDialog):
+    """Scores and differences; clicking a difference emits ``chainClicked`` with the
+    current chain it concerns (so the timeline can select it)."""
+
+    chainClicked = Signal(str)
+
+    def __init__(self, patient: Patient, gold_patient: Patient,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.patient = patient
+        self.gold = gold_patient
+        self.setWindowTitle("Compare with gold annotations")
+        self.resize(760, 680)
+        layout = QVBoxLayout(self)
+        self.headline = QLabel()
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.headline)
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Recall", "Precision", "F1"])
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.setMinimumHeight(24 * 8 + self.table.horizontalHeader().sizeHint().height()
+                                    + 6)
+        layout.addWidget(self.table)
+        layout.addWidget(QLabel("Where the chains differ from the gold (click to select):"))
+        self.diff_list = QListWidget()
+        self.diff_list.setWordWrap(True)
+        self.diff_list.itemActivated.connect(self._activated)
+        self.diff_list.itemClicked.connect(self._activated)
+        layout.addWidget(self.diff_list, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.refresh_button = buttons.addButton("Recompute",
+                                                QDialogButtonBox.ButtonRole.ActionRole)
+        self.refresh_button.clicked.connect(self.recompute)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.differences: list[Difference] = []
+        self.recompute()
+
+    def recompute(self) -> None:
+        """Score again (after edits) and refresh the list."""
+        from radtrack_gui.evaluation.mentions import patient_clusters, score_patient_mentions
+        from radtrack_gui.evaluation.metrics import LABELS, METRICS, score
+
+        scores = score(patient_clusters(self.gold), patient_clusters(self.patient))
+        detect = score_patient_mentions(self.gold, self.patient)
+        rows: list[tuple[str, float, float, float]] = []
+        for name in METRICS:
+            c = scores[name]
+            rows.append((LABELS.get(name, name), c.recall, c.precision, c.f1))
+        rows.append(("Mentions, exact span", detect.exact.recall, detect.exact.precision,
+                     detect.exact.f1))
+        rows.append(("Mentions, overlapping span", detect.partial.recall,
+                     detect.partial.precision, detect.partial.f1))
+        self.table.setRowCount(len(rows))
+        self.table.setVerticalHeaderLabels([r[0] for r in rows])
+        for i, (_, *vals) in enumerate(rows):
+            for j, v in enumerate(vals):
+                item = QTableWidgetItem(f"{v:.3f}")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(i, j, item)
+        self.conll_f1 = scores.conll_f1
+        self.differences = chain_differences(self.gold, self.patient)
+        counts = Counter(d.kind for d in self.differences)
+        summary = ", ".join(f"{n} {KINDS[k].lower()}" for k, n in counts.items()) or "none"
+        self.headline.setText(
+            f"<b>CoNLL F1 {scores.conll_f1:.3f}</b> &nbsp; "
+            f"({len(self.patient.chains)} chains here, {len(self.gold.chains)} in the gold; "
+            f"differences: {summary})")
+        self.diff_list.clear()
+        for d in self.differences:
+            item = QListWidgetItem(f"{KINDS[d.kind]}: {d.text}")
+            item.setData(Qt.ItemDataRole.UserRole, d.response_chains[0]
+                         if d.response_chains else "")
+            self.diff_list.addItem(item)
+        if not self.differences:
+            self.diff_list.addItem("The chains agree with the gold annotations.")
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        cid = item.data(Qt.ItemDataRole.UserRole)
+        if cid:
+            self.chainClicked.emit(str(cid))

@@ -1,0 +1,94 @@
+"""Compare view (scores and differences against gold) and the settings dialog."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from lanes_fixtures import make_patient
+
+pytestmark = pytest.mark.gui
+
+
+def test_chain_differences_find_split_and_merge():
+    from radtrack_gui.gui.compare_view import chain_differences
+
+    gold = make_patient(12, 6, 30, undated=0)
+    response = copy.deepcopy(gold)
+    assert chain_differences(gold, response) == []
+    long_chains = [c.id for c in response.chains.values()
+                   if len(c.mentions) >= 3 and c.type == "finding"]
+    a, b = long_chains[:2]
+    # Split gold chain a: move its last mention into gold chain b's chain (also a merge).
+    clusters = [list(c.mentions) for c in response.chains.values()]
+    moved = response.chains[a].mentions[-1]
+    for cl in clusters:
+        if moved in cl:
+            cl.remove(moved)
+    next(cl for cl in clusters if response.chains[b].mentions[0] in cl).append(moved)
+    response.set_chains(clusters)
+    kinds = [d.kind for d in chain_differences(gold, response)]
+    assert kinds.count("split") == 1
+    assert kinds.count("merged") == 1
+
+
+def test_compare_view_scores_and_click(qtbot):
+    from radtrack_gui.gui.compare_view import CompareView
+
+    gold = make_patient(10, 6, 25, undated=0)
+    response = copy.deepcopy(gold)
+    view = CompareView(response, gold)
+    qtbot.addWidget(view)
+    assert view.conll_f1 == pytest.approx(1.0)
+    assert view.table.rowCount() == 8  # six metrics and two mention rows
+    assert "agree" in view.diff_list.item(0).text()
+
+    clusters = [[mid for c in response.chains.values() for mid in c.mentions
+                 if c.type == "finding"]]  # every finding in one chain: many merges
+    response.set_chains(clusters)
+    view.recompute()
+    assert view.conll_f1 < 1.0
+    item = view.diff_list.item(0)
+    assert item.text().startswith(("Split", "Merged"))
+    with qtbot.waitSignal(view.chainClicked, timeout=2000) as blocker:
+        view.diff_list.itemClicked.emit(item)
+    assert blocker.args[0] in response.chains
+
+
+def test_settings_dialog_edits_settings(qtbot):
+    from radtrack_gui.gui.settings_dialog import SettingsDialog
+    from radtrack_gui.nlp.registry import LINKERS
+    from radtrack_gui.settings import Settings
+
+    s = Settings()
+    dlg = SettingsDialog(s)
+    qtbot.addWidget(dlg)
+    assert dlg.linker.count() == len(LINKERS)
+    assert dlg.linker.currentData() == s.linker
+    dlg.linker.setCurrentIndex(dlg.linker.findData("exact"))
+    dlg.palette.setCurrentIndex(dlg.palette.findData("tol-muted"))
+    dlg.font_size.setValue(12)
+    dlg.x_mode.setCurrentIndex(dlg.x_mode.findData("report order"))
+    dlg.threshold.setValue(0.7)
+    dlg.accept()
+    assert (s.linker, s.palette, s.font_size, s.x_mode, s.link_threshold) == \
+        ("exact", "tol-muted", 12, "report order", 0.7)
+    from radtrack_gui.settings import from_dict
+
+    assert from_dict({"palette": s.palette, "x_mode": s.x_mode}).palette == "tol-muted"
+
+
+def test_timeline_applies_settings(qtbot):
+    from radtrack_gui.gui import style as S
+    from radtrack_gui.gui.timeline import TimelineWidget
+    from radtrack_gui.settings import Settings
+
+    w = TimelineWidget()
+    qtbot.addWidget(w)
+    w.set_patient(make_patient(8, 5, 20, undated=0))
+    w.apply_settings(Settings(palette="viridis", x_mode="report order",
+                              lane_grouping="organ system", show_singletons=False))
+    assert w.x_mode == "order"
+    assert w.filters.group_by == "system" and not w.filters.singletons
+    assert w.colors["CT"] == S.PALETTES["viridis"]["CT"]
+    assert w.glyph_count() > 0

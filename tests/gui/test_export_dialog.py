@@ -1,0 +1,65 @@
+"""The export dialog writes every format, and failures become messages."""
+
+from __future__ import annotations
+
+import pytest
+from lanes_fixtures import make_patient
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def timeline(qtbot):
+    from radtrack_gui.gui.timeline import TimelineWidget
+
+    w = TimelineWidget()
+    w.resize(900, 600)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_export_all_formats_and_reimport_json(timeline, qtbot, tmp_path):
+    from radtrack_gui.formats.json_io import read_json
+    from radtrack_gui.gui.export_dialog import FORMATS, ExportDialog
+
+    p = make_patient(10, 6, 24, undated=1)
+    timeline.set_patient(p)
+    dlg = ExportDialog(p, timeline)
+    qtbot.addWidget(dlg)
+    dlg.folder_edit.setText(str(tmp_path / "out"))
+    dlg.base_edit.setText("pt 1")  # made file-name safe
+    dlg.set_selected([f.key for f in FORMATS])
+    results = dlg.run_export()
+    assert [e for _, _, e in results] == [None] * len(FORMATS)
+    out = tmp_path / "out"
+    assert (out / "pt_1.json").is_file()
+    assert (out / "pt_1.csv").read_text(encoding="utf-8").count("\n") > len(p.mentions)
+    assert list((out / "pt_1_brat").glob("*.ann"))
+    assert "#begin document" in (out / "pt_1.conll").read_text(encoding="utf-8")
+    assert "<html" in (out / "pt_1_summary.html").read_text(encoding="utf-8").lower()
+    assert (out / "pt_1_timeline.png").read_bytes()[:4] == b"\x89PNG"
+    assert "<svg" in (out / "pt_1_timeline.svg").read_text(encoding="utf-8")
+    back = read_json(out / "pt_1.json")
+    assert len(back.mentions) == len(p.mentions) and len(back.chains) == len(p.chains)
+    assert "7 written" in dlg.summary.text()
+
+
+def test_export_failure_is_a_message(qtbot, tmp_path):
+    from radtrack_gui.gui.export_dialog import ExportDialog
+
+    p = make_patient(4, 3, 8, undated=0)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", encoding="utf-8")
+    dlg = ExportDialog(p, None)  # no timeline: picture formats are disabled
+    qtbot.addWidget(dlg)
+    assert not dlg.checks["png"].isEnabled()
+    dlg.folder_edit.setText(str(blocker))
+    dlg.set_selected(["json", "png"])
+    results = dlg.run_export()
+    assert [k for k, _, _ in results] == ["json"]
+    assert results[0][2]  # an error message, not an exception
+    assert "failed" in dlg.summary.text()
+    assert "Traceback" not in dlg.status.toPlainText()
+    assert "✗" in dlg.status.toPlainText()

@@ -1,0 +1,201 @@
+"""The swimlane timeline widget, driven offscreen with real events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from lanes_fixtures import make_patient
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def timeline(qtbot) -> Iterator[object]:
+    from radtrack_gui.gui.timeline import TimelineWidget
+
+    w = TimelineWidget()
+    w.resize(1200, 700)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.close()
+
+
+def test_lanes_and_glyphs_match_the_patient(timeline, qtbot):
+    p = make_patient(30, 10, 90, undated=2)
+    with qtbot.waitSignal(timeline.drawn, timeout=5000):
+        timeline.set_patient(p)
+    assert timeline.lane_count() == len(p.chains) == 30
+    assert timeline.glyph_count() == len(p.mentions) == 90
+    labels = [t for t in timeline.lane_labels() if t and not t.startswith(("▾", "▸"))]
+    assert len(labels) == 30
+    assert any(t.startswith("▾ FINDINGS") for t in timeline.lane_labels())
+    # Every glyph sits on its chain's row.
+    lay = timeline.layout_
+    for mid, m in list(p.mentions.items())[:20]:
+        x, y = timeline.glyph_pos(mid)
+        assert y == lay.row_of_chain[m.chain]
+        assert x == lay.x_of[m.report]
+
+
+def test_filters_change_lane_counts(timeline):
+    p = make_patient(30, 10, 90, undated=2)
+    timeline.set_patient(p)
+    singletons = sum(1 for c in p.chains.values() if len(c.mentions) == 1)
+    assert singletons > 0
+    timeline.set_filters(singletons=False)
+    assert timeline.lane_count() == 30 - singletons
+    assert not timeline.singletons_box.isChecked()  # the toolbar follows
+    timeline.set_filters(singletons=True, type="device")
+    devices = sum(1 for c in p.chains.values() if c.type == "device")
+    assert timeline.lane_count() == devices
+    timeline.set_filters(type=None, min_length=4)
+    assert timeline.lane_count() == sum(1 for c in p.chains.values() if len(c.mentions) >= 4)
+    timeline.set_filters(min_length=1, search="nothing matches this")
+    assert timeline.lane_count() == 0 and timeline.glyph_count() == 0
+
+
+def test_x_mode_changes_positions(timeline):
+    p = make_patient(10, 6, 25, undated=1)
+    timeline.set_patient(p)
+    mid = next(iter(p.mentions))
+    x_date = timeline.glyph_pos(mid)[0]
+    timeline.set_x_mode("order")
+    assert timeline.order_button.isChecked()
+    x_order = timeline.glyph_pos(mid)[0]
+    assert x_order != x_date
+    assert x_order == float(int(x_order))  # evenly spaced report columns
+    with pytest.raises(ValueError):
+        timeline.set_x_mode("weekly")
+
+
+def test_click_on_glyph_emits_mention_and_chain(timeline, qtbot):
+    from radtrack_gui.gui.qt import Qt
+
+    p = make_patient(8, 6, 20, undated=0)
+    timeline.set_patient(p)
+    qtbot.wait(20)
+    mid = "m3"
+    pos = timeline.glyph_view_pos(mid)
+    assert pos is not None
+    got: list[tuple[str, str]] = []
+    timeline.mentionClicked.connect(lambda m: got.append(("mention", m)))
+    timeline.chainClicked.connect(lambda c: got.append(("chain", c)))
+    with qtbot.waitSignal(timeline.chainClicked, timeout=3000):
+        qtbot.mouseClick(timeline.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert got == [("mention", mid), ("chain", p.mentions[mid].chain)]
+    assert timeline.selected_chain == p.mentions[mid].chain
+    # The clicked chain's glyphs are highlighted (one ring per shown mention).
+    assert len(timeline._sel_ring.data) == len(p.chains[p.mentions[mid].chain].mentions)
+
+
+def test_hover_text_highlights_the_mention(timeline):
+    p = make_patient(5, 4, 10, undated=0)
+    timeline.set_patient(p)
+    m = p.mentions["m2"]
+    html = timeline.hover_html("m2")
+    assert f"<b>{m.text}</b></span>" in html
+    assert p.report(m.report).exam in html
+
+
+def test_collapsed_group_shows_counts(timeline):
+    p = make_patient(20, 8, 50, undated=1)
+    timeline.set_patient(p)
+    findings = sum(1 for c in p.chains.values() if c.type == "finding")
+    shown = timeline.glyph_count()
+    timeline.toggle_group("finding")
+    header = next(t for t in timeline.lane_labels() if t.startswith("▸ FINDINGS"))
+    assert f"{findings} chains" in header
+    assert timeline.lane_count() == len(p.chains) - findings
+    assert timeline.glyph_count() + len(timeline._density.data) == shown
+
+
+def test_export_png_and_svg(timeline, tmp_path):
+    p = make_patient(12, 6, 30, undated=1)
+    timeline.set_patient(p)
+    png, svg = tmp_path / "t.png", tmp_path / "t.svg"
+    timeline.export_png(str(png))
+    timeline.export_svg(str(svg))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = svg.read_text(encoding="utf-8")
+    assert "<svg" in text and "</svg>" in text
+    assert "FINDINGS" in text  # the lane labels are in the drawing
+
+
+def test_drag_glyph_onto_another_lane_emits_drop(timeline, qtbot):
+    from radtrack_gui.gui.qt import QApplication, QEvent, QPointF, Qt, QtGui
+
+    p = make_patient(6, 5, 14, undated=0)
+    timeline.set_patient(p)
+    lay = timeline.layout_
+    source, target = lay.lanes[0], lay.lanes[2]
+    mid = source.mentions[0]
+    start = timeline.glyph_view_pos(mid)
+    x, _ = timeline.glyph_pos(mid)
+    end = timeline.view.mapFromScene(timeline.vb.mapViewToScene(QPointF(x, float(target.row))))
+    viewport = timeline.view.viewport()
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+
+    def send(kind: QEvent.Type, pos, button, buttons) -> None:
+        ev = QtGui.QMouseEvent(kind, QPointF(pos), QPointF(viewport.mapToGlobal(pos)), button,
+                               buttons, Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(viewport, ev)
+
+    with qtbot.waitSignal(timeline.mentionsDropped, timeout=3000) as blocker:
+        send(QEvent.Type.MouseButtonPress, start, left, left)
+        for k in range(1, 11):  # a real drag: button held while the mouse moves
+            send(QEvent.Type.MouseMove, start + (end - start) * (k / 10), none, left)
+        send(QEvent.Type.MouseButtonRelease, end, left, none)
+    assert blocker.args == [[mid], target.chain]
+    assert len(timeline._ghost.data) == 0  # the drag ghost is gone
+
+
+def test_refresh_after_edit_keeps_view(timeline):
+    from radtrack_gui.core.edits import MergeChains
+
+    p = make_patient(12, 6, 30, undated=0)
+    timeline.set_patient(p)
+    a, b = [c.id for c in p.chains.values() if c.type == "finding"][:2]
+    timeline.vb.setYRange(0, 5, padding=0)
+    changes = MergeChains([a, b]).do(p)
+    timeline.refresh(changes)
+    assert timeline.lane_count() == len(p.chains)
+    assert timeline.glyph_count() == len(p.mentions)
+    y0, y1 = timeline.vb.viewRange()[1]
+    assert (round(y0), round(y1)) == (0, 5)
+
+
+def test_keyboard_pans_zooms_and_home_fits_all(timeline, qtbot):
+    from radtrack_gui.gui.qt import Qt
+
+    p = make_patient(80, 12, 200, undated=1)
+    timeline.set_patient(p)
+    (x0, x1), (y0, y1) = timeline.vb.viewRange()
+    assert y1 - y0 < timeline.layout_.n_rows  # many lanes: the first view shows some
+    timeline.view.setFocus()
+    qtbot.keyClick(timeline.view, Qt.Key.Key_Plus)
+    (a0, a1), _ = timeline.vb.viewRange()
+    assert a1 - a0 < x1 - x0  # zoomed in on time
+    qtbot.keyClick(timeline.view, Qt.Key.Key_Right)
+    (b0, _b1), _ = timeline.vb.viewRange()
+    assert b0 > a0
+    qtbot.keyClick(timeline.view, Qt.Key.Key_Down)
+    assert timeline.vb.viewRange()[1][0] > y0
+    qtbot.keyClick(timeline.view, Qt.Key.Key_Home)
+    _, (h0, h1) = timeline.vb.viewRange()
+    assert h0 < 0 and h1 >= timeline.layout_.n_rows - 1  # every lane in view
+
+
+def test_hover_shows_tooltip(timeline, qtbot):
+    from radtrack_gui.gui.qt import QtWidgets
+
+    p = make_patient(6, 5, 14, undated=0)
+    timeline.set_patient(p)
+    mid = timeline.layout_.lanes[0].mentions[0]
+    scene = timeline.view.mapToScene(timeline.glyph_view_pos(mid))
+    timeline._on_mouse_moved(scene)
+    qtbot.waitUntil(lambda: QtWidgets.QToolTip.isVisible(), timeout=3000)
+    assert p.mentions[mid].text in QtWidgets.QToolTip.text()
+    QtWidgets.QToolTip.hideText()

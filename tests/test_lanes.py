@@ -1,0 +1,142 @@
+"""The Qt-free swimlane layout: lanes, groups, filters, x positions, hover sentence."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from lanes_fixtures import make_patient
+
+from radtrack_gui.core.lanes import (
+    Filters,
+    build_layout,
+    report_columns,
+    search_terms,
+    sentence_around,
+)
+from radtrack_gui.core.model import Mention, Patient, Report
+
+
+def small_patient() -> Patient:
+    """Three reports (one undated), an effusion chain, a tube chain, a singleton."""
+    reports = [
+        Report("a.txt", "Small left pleural effusion. ETT in place.",
+               datetime(2150, 1, 1, 8), True, "CHEST (PORTABLE AP)", "XR", "chest"),
+        Report("b.txt", "Effusion increased. No pneumothorax.",
+               datetime(2150, 1, 9, 8), True, "CT CHEST W/CONTRAST", "CT", "chest"),
+        Report("c.txt", "Pleural fluid resolved. Tube removed.", None, False,
+               "CHEST", "XR", "chest", flags=["undated"]),
+    ]
+    p = Patient("p", reports=reports)
+    spans = {
+        "m1": ("a.txt", "pleural effusion", "finding", "present", "pleural effusion"),
+        "m2": ("a.txt", "ETT", "device", "present", "endotracheal tube"),
+        "m3": ("b.txt", "Effusion", "finding", "present", "pleural effusion"),
+        "m4": ("b.txt", "pneumothorax", "finding", "absent", "pneumothorax"),
+        "m5": ("c.txt", "Pleural fluid", "finding", "present", "pleural effusion"),
+        "m6": ("c.txt", "Tube", "device", "present", "endotracheal tube"),
+    }
+    for mid, (rid, text, typ, assertion, concept) in spans.items():
+        start = p.report(rid).text.index(text)
+        p.mentions[mid] = Mention(mid, rid, start, start + len(text), text, typ, concept,
+                                  assertion=assertion)
+    p.set_chains([["m1", "m3", "m5"], ["m2", "m6"]])
+    assert p.check() == []
+    return p
+
+
+def test_one_lane_per_chain_grouped_and_ordered_by_first_appearance():
+    p = small_patient()
+    lay = build_layout(p)
+    assert [g.title for g in lay.groups] == ["Findings", "Devices"]
+    assert len(lay.lanes) == len(p.chains) == 3
+    findings = lay.groups[0].lanes
+    assert [len(ln.mentions) for ln in findings] == [3, 1]  # effusion first, then the singleton
+    # Rows: header, 2 finding lanes, header, 1 device lane.
+    assert lay.n_rows == 5
+    assert [k for k, _ in lay.row_kind] == ["group", "lane", "lane", "group", "lane"]
+    assert sum(len(ln.mentions) for ln in lay.lanes) == len(p.mentions)
+
+
+def test_generated_patient_glyph_total_matches():
+    p = make_patient(40, 12, 150, undated=2)
+    lay = build_layout(p)
+    assert len(lay.lanes) == 40
+    assert sum(len(ln.mentions) for ln in lay.lanes) == 150
+    rows = [ln.row for ln in lay.lanes]
+    assert len(set(rows)) == len(rows)
+
+
+def test_filters_change_lane_counts():
+    p = small_patient()
+    assert len(build_layout(p, Filters().updated(type="device")).lanes) == 1
+    assert len(build_layout(p, Filters().updated(singletons=False)).lanes) == 2
+    assert len(build_layout(p, Filters().updated(min_length=3)).lanes) == 1
+    # Modality and assertion filters hide mentions; a lane with none left disappears.
+    lay = build_layout(p, Filters().updated(modalities={"CT"}))
+    assert sorted(len(ln.mentions) for ln in lay.lanes) == [1, 1]
+    lay = build_layout(p, Filters().updated(assertions={"absent"}))
+    assert [ln.label for ln in lay.lanes] == ["pneumothorax"]
+
+
+def test_search_matches_synonyms():
+    p = small_patient()
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    voc = vocabulary()
+    concept = voc.concept_of("pleural fluid")
+    assert concept is not None
+    terms = search_terms("pleural fluid")
+    assert set(voc.synonyms(concept.name)) <= set(terms)  # every synonym of the concept
+    assert concept.name in terms
+    lay = build_layout(p, Filters(search="pleural fluid"))
+    assert [ln.label for ln in lay.lanes] == ["pleural effusion"]
+    abbreviation = min(voc.synonyms("pneumothorax"), key=len)  # e.g. "ptx"
+    assert abbreviation != "pneumothorax"
+    lay = build_layout(p, Filters(search=abbreviation))
+    assert [ln.label for ln in lay.lanes] == ["pneumothorax"]
+    assert build_layout(p, Filters(search="no such thing")).lanes == []
+
+
+def test_collapsed_group_keeps_counts_and_summary_row():
+    p = small_patient()
+    lay = build_layout(p, Filters(collapsed=frozenset({"finding"})))
+    findings = lay.groups[0]
+    assert findings.collapsed
+    assert (findings.n_chains, findings.n_mentions) == (2, 4)
+    assert "2 chains, 4 mentions" in findings.caption
+    assert len(findings.mentions) == 4
+    assert [ln.type for ln in lay.lanes] == ["device"]
+    assert lay.n_rows == 3  # two headers and the device lane
+
+
+def test_group_by_region_and_system():
+    p = small_patient()
+    lay = build_layout(p, Filters(group_by="region"))
+    assert [g.title for g in lay.groups] == ["Thorax"]
+    lay = build_layout(p, Filters(group_by="system"))
+    assert {g.title for g in lay.groups} == {"Respiratory", "Devices"}
+    with pytest.raises(ValueError):
+        Filters().updated(group_by="colour")
+
+
+def test_x_positions_date_and_order_modes_and_undated_apart():
+    p = small_patient()
+    cols, u0, u1, dated_end = report_columns(p.reports, "order")
+    assert [c.x for c in cols[:2]] == [0.0, 1.0]
+    assert cols[2].dated is False and cols[2].x > 1.0
+    assert u0 is not None and u1 is not None and u0 > dated_end
+    cols, u0, _, dated_end = report_columns(p.reports, "date")
+    gap = cols[1].x - cols[0].x
+    assert gap == pytest.approx(8 * 86400)  # eight days apart, in seconds
+    assert cols[2].x > dated_end and u0 > dated_end
+    date_lay = build_layout(p, x_mode="date")
+    order_lay = build_layout(p, x_mode="order")
+    assert date_lay.x_of != order_lay.x_of
+
+
+def test_sentence_around_highlights_the_mention():
+    text = "Heart normal. Small left pleural effusion is seen. No pneumothorax."
+    start = text.index("pleural effusion")
+    before, mid, after = sentence_around(text, start, start + len("pleural effusion"))
+    assert (before, mid, after) == ("Small left ", "pleural effusion", " is seen.")
