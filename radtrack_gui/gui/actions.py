@@ -1,0 +1,295 @@
+"""Edit actions with keyboard shortcuts, shared by menus, toolbar and context menus.
+
+Each action reads the current selection from the window (through ``EditContext``), builds
+a command from ``core/edits.py`` and pushes it on the window's ``EditSession``. The
+``*_ids`` helpers do the same without dialogs (the tests and drag-and-drop use them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from radtrack_gui.core import edits
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.core.model import DEVICE, FINDING, Patient
+from radtrack_gui.gui.qt import QAction, QInputDialog, QKeySequence, QObject, QWidget
+from radtrack_gui.gui.undo import EditSession
+
+
+class EditContext(Protocol):
+    """What the actions need from the window."""
+
+    session: EditSession | None
+
+    def selected_chain_ids(self) -> list[str]: ...
+    def current_chain_id(self) -> str | None: ...
+    def selected_mention_ids(self) -> list[str]: ...
+    def current_report_id(self) -> str | None: ...
+    def selected_span(self) -> tuple[str, int, int] | None: ...
+    def step_chain(self, step: int) -> None: ...
+    def dialog_parent(self) -> QWidget: ...
+
+
+# (name, menu text, shortcut, status tip). The shortcut sheet is built from this table.
+SPECS: list[tuple[str, str, str, str]] = [
+    ("merge", "&Merge selected chains", "Ctrl+M",
+     "Merge the chains selected in the chain list into one"),
+    ("split_at_report", "&Split chain at this report", "Ctrl+Shift+S",
+     "Mentions from the report shown on go to a new chain"),
+    ("split_selected", "Split off selected &mentions", "Ctrl+Shift+N",
+     "The selected mentions leave their chain for a new one"),
+    ("move_to_chain", "Mo&ve mention to chain…", "Ctrl+Shift+M",
+     "Move the selected mentions into another chain"),
+    ("rename", "&Rename chain…", "F2", "Give the chain a name of your own"),
+    ("reviewed", "Mark chain re&viewed", "Ctrl+R",
+     "Mark the selected chains reviewed (again: not reviewed)"),
+    ("add_finding", "Add selection as &finding", "Ctrl+Shift+F",
+     "The selected report text becomes a finding mention (new chain)"),
+    ("add_device", "Add selection as &device", "Ctrl+Shift+D",
+     "The selected report text becomes a device mention (new chain)"),
+    ("add_to_chain", "Add selection to &chain…", "Ctrl+Shift+A",
+     "The selected report text becomes a mention of an existing chain"),
+    ("adjust_span", "Ad&just span to selection", "Ctrl+Shift+J",
+     "The current mention now covers the selected text"),
+    ("delete_mention", "&Delete mention", "Del", "Delete the selected mentions"),
+    ("toggle_type", "Switch finding/de&vice", "Ctrl+Shift+T",
+     "Make the selected mentions the other type"),
+    ("present", "Assertion: &present", "Ctrl+1", "The finding is there"),
+    ("absent", "Assertion: &absent", "Ctrl+2", "The finding is negated"),
+    ("possible", "Assertion: p&ossible", "Ctrl+3", "The finding is uncertain"),
+    ("prev_mention", "Previous mention of chain", "Alt+Left",
+     "Walk the selected chain back through the reports"),
+    ("next_mention", "Next mention of chain", "Alt+Right",
+     "Walk the selected chain forward through the reports"),
+]
+
+
+class EditActions(QObject):
+    """The edit QActions of one window."""
+
+    def __init__(self, context: EditContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = context
+        self.actions: dict[str, QAction] = {}
+        handlers: dict[str, Callable[[], object]] = {
+            "merge": self.merge,
+            "split_at_report": self.split_at_report,
+            "split_selected": self.split_selected,
+            "move_to_chain": self.move_to_chain,
+            "rename": self.rename,
+            "reviewed": self.toggle_reviewed,
+            "add_finding": lambda: self.add_selection(FINDING),
+            "add_device": lambda: self.add_selection(DEVICE),
+            "add_to_chain": self.add_selection_to_chain,
+            "adjust_span": self.adjust_span,
+            "delete_mention": self.delete_mentions,
+            "toggle_type": self.toggle_type,
+            "present": lambda: self.set_assertion("present"),
+            "absent": lambda: self.set_assertion("absent"),
+            "possible": lambda: self.set_assertion("possible"),
+            "prev_mention": lambda: self.ctx.step_chain(-1),
+            "next_mention": lambda: self.ctx.step_chain(1),
+        }
+        for name, text, keys, tip in SPECS:
+            action = QAction(text, self)
+            action.setObjectName(f"action_{name}")
+            action.setShortcut(QKeySequence(keys))
+            action.setStatusTip(tip)
+            action.setToolTip(f"{text.replace('&', '').rstrip('…')} ({keys})")
+            action.triggered.connect(handlers[name])
+            self.actions[name] = action
+
+    def __getitem__(self, name: str) -> QAction:
+        return self.actions[name]
+
+    # -- state ----------------------------------------------------------------------
+    @property
+    def patient(self) -> Patient | None:
+        s = self.ctx.session
+        return s.patient if s is not None else None
+
+    def update_enabled(self) -> None:
+        """Enable what the current selection allows."""
+        p = self.patient
+        chains = self.ctx.selected_chain_ids() if p else []
+        chain = self.ctx.current_chain_id() if p else None
+        mentions = self.ctx.selected_mention_ids() if p else []
+        span = self.ctx.selected_span() if p else None
+        has_chain = bool(chain and p and chain in p.chains)
+        can = {
+            "merge": len(chains) >= 2,
+            "split_at_report": has_chain and self.ctx.current_report_id() is not None,
+            "split_selected": bool(mentions),
+            "move_to_chain": bool(mentions),
+            "rename": has_chain,
+            "reviewed": bool(chains) or has_chain,
+            "add_finding": span is not None,
+            "add_device": span is not None,
+            "add_to_chain": span is not None,
+            "adjust_span": span is not None and len(mentions) == 1,
+            "delete_mention": bool(mentions),
+            "toggle_type": bool(mentions),
+            "present": bool(mentions),
+            "absent": bool(mentions),
+            "possible": bool(mentions),
+            "prev_mention": has_chain,
+            "next_mention": has_chain,
+        }
+        for name, action in self.actions.items():
+            action.setEnabled(bool(can.get(name, False)))
+
+    def _push(self, command: edits.Command) -> edits.Changes | None:
+        s = self.ctx.session
+        return s.push(command) if s is not None else None
+
+    def _push_new(self, factory: Callable[[], edits.Command]) -> edits.Changes | None:
+        """Build and push; a command refused at construction is reported like others."""
+        s = self.ctx.session
+        if s is None:
+            return None
+        try:
+            command = factory()
+        except InputError as exc:
+            s.editFailed.emit(str(exc))
+            return None
+        return s.push(command)
+
+    # -- chain edits ------------------------------------------------------------------
+    def merge(self) -> edits.Changes | None:
+        chains = self.ctx.selected_chain_ids()
+        current = self.ctx.current_chain_id()
+        target = current if current in chains else None
+        return self._push_new(lambda: edits.MergeChains(chains, target=target))
+
+    def split_at_report(self) -> edits.Changes | None:
+        chain, report = self.ctx.current_chain_id(), self.ctx.current_report_id()
+        if not chain or not report:
+            return None
+        return self._push_new(lambda: edits.SplitChain(chain, at_report=report))
+
+    def split_selected(self) -> edits.Changes | None:
+        mentions = self.ctx.selected_mention_ids()
+        return self._push_new(lambda: edits.MoveMentions(mentions, None))
+
+    def move_mentions(self, mention_ids: list[str], target: str | None) -> edits.Changes | None:
+        return self._push_new(lambda: edits.MoveMentions(mention_ids, target))
+
+    def move_to_chain(self) -> edits.Changes | None:
+        mentions = self.ctx.selected_mention_ids()
+        p = self.patient
+        if not mentions or p is None or mentions[0] not in p.mentions:
+            return None
+        first = p.mentions[mentions[0]]
+        target = self._pick_chain("Move mention to chain",
+                                  f"Move {len(mentions)} mention(s) to:", first.type,
+                                  exclude=first.chain)
+        if target is None:
+            return None
+        return self.move_mentions(mentions, target or None)
+
+    def rename(self) -> edits.Changes | None:
+        p, chain = self.patient, self.ctx.current_chain_id()
+        if p is None or not chain or chain not in p.chains:
+            return None
+        label, ok = QInputDialog.getText(self.ctx.dialog_parent(), "Rename chain",
+                                         "Name (empty: automatic name):",
+                                         text=p.chains[chain].label)
+        if not ok:
+            return None
+        return self._push_new(lambda: edits.RenameChain(chain, label))
+
+    def toggle_reviewed(self) -> edits.Changes | None:
+        p = self.patient
+        chains = self.ctx.selected_chain_ids() or [c for c in [self.ctx.current_chain_id()]
+                                                   if c]
+        chains = [c for c in chains if p and c in p.chains]
+        if p is None or not chains:
+            return None
+        reviewed = not all(p.chains[c].reviewed for c in chains)
+        return self._push_new(lambda: edits.MarkReviewed(chains, reviewed))
+
+    def set_reviewed(self, chain_id: str, reviewed: bool) -> edits.Changes | None:
+        return self._push_new(lambda: edits.MarkReviewed([chain_id], reviewed))
+
+    # -- mention edits -------------------------------------------------------------
+    def add_selection(self, kind: str, chain: str | None = None) -> edits.Changes | None:
+        span = self.ctx.selected_span()
+        if span is None:
+            return None
+        report, start, end = span
+        return self._push_new(lambda: edits.AddMention(report, start, end, kind, chain))
+
+    def add_selection_to_chain(self) -> edits.Changes | None:
+        if self.ctx.selected_span() is None or self.patient is None:
+            return None
+        target = self._pick_chain("Add mention to chain", "Add the selected text to:", None)
+        if not target:
+            return None
+        kind = self.patient.chains[target].type
+        return self.add_selection(kind, target)
+
+    def adjust_span(self) -> edits.Changes | None:
+        span, mentions = self.ctx.selected_span(), self.ctx.selected_mention_ids()
+        if span is None or len(mentions) != 1:
+            return None
+        _, start, end = span
+        return self._push_new(lambda: edits.AdjustSpan(mentions[0], start, end))
+
+    def delete_mentions(self) -> edits.Changes | None:
+        mentions = self.ctx.selected_mention_ids()
+        return self._push_new(lambda: edits.DeleteMention(mentions))
+
+    def toggle_type(self) -> edits.Changes | None:
+        p, mentions = self.patient, self.ctx.selected_mention_ids()
+        if p is None or not mentions or mentions[0] not in p.mentions:
+            return None
+        new = DEVICE if p.mentions[mentions[0]].type == FINDING else FINDING
+        chain = p.mentions[mentions[0]].chain
+        if chain in p.chains and set(p.chains[chain].mentions) <= set(mentions):
+            # The whole chain changes type together.
+            return self._push_new(lambda: edits.SetChainType(chain, new))
+        # Part of a chain: the mentions leave it, so the chain never mixes types.
+        s = self.ctx.session
+        assert s is not None
+        s.stack.beginMacro(f"Make {len(mentions)} mention(s) {new}")
+        try:
+            moved = self._push_new(lambda: edits.MoveMentions(mentions, None))
+            if moved is None:
+                return None
+            return self._push_new(lambda: edits.SetMentionAttributes(mentions, type=new))
+        finally:
+            s.stack.endMacro()
+
+    def set_assertion(self, value: str) -> edits.Changes | None:
+        mentions = self.ctx.selected_mention_ids()
+        return self._push_new(lambda: edits.SetMentionAttributes(mentions, assertion=value))
+
+    # -- dialogs -----------------------------------------------------------------------
+    def _pick_chain(self, title: str, prompt: str, kind: str | None,
+                    exclude: str | None = None) -> str | None:
+        """A chain chosen by the user ("" for a new chain), None when cancelled."""
+        p = self.patient
+        if p is None:
+            return None
+        order = p.report_index()
+        choices = [c for c in p.chains.values() if c.id != exclude
+                   and (kind is None or c.type == kind)]
+        choices.sort(key=lambda c: (c.label.lower(), c.id))
+        names = ["(a new chain)"] if kind is not None else []
+        ids = [""] if kind is not None else []
+        for c in choices:
+            first = min((order.get(p.mentions[m].report, 0) for m in c.mentions), default=0)
+            names.append(f"{c.label} · {c.type} · {len(c.mentions)} mentions · "
+                         f"from report {first + 1} ({c.id})")
+            ids.append(c.id)
+        if not names:
+            return None
+        name, ok = QInputDialog.getItem(self.ctx.dialog_parent(), title, prompt, names, 0,
+                                        False)
+        return ids[names.index(name)] if ok and name in names else None
+
+
+def shortcut_rows() -> list[tuple[str, str]]:
+    """(keys, what) rows of the edit shortcuts, for the Help sheet."""
+    return [(keys, text.replace("&", "").rstrip("…")) for _, text, keys, _ in SPECS]

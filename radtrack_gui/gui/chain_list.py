@@ -1,0 +1,369 @@
+"""The chain list (left dock): chains grouped into findings and devices.
+
+Search matches a chain's label, its mentions' words and concepts, and every synonym of
+those concepts in the vocabulary (so "fluid" finds "pleural effusion"). Filters: type,
+singletons, unreviewed only. Several chains can be selected (for merge); the check box
+in the last column marks a chain reviewed (an undoable edit, sent as a signal).
+"""
+
+from __future__ import annotations
+
+from radtrack_gui.core.model import DEVICE, FINDING, Chain, Patient
+from radtrack_gui.gui.qt import (
+    QAbstractItemView,
+    QCheckBox,
+    QColor,
+    QComboBox,
+    QFont,
+    QHBoxLayout,
+    QHeaderView,
+    QItemSelectionModel,
+    QLineEdit,
+    QSignalBlocker,
+    Qt,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+ROLE_ID = Qt.ItemDataRole.UserRole
+GROUPS = ((FINDING, "Findings"), (DEVICE, "Devices"))
+COL_LABEL, COL_COUNT, COL_SPAN = range(3)
+COL_REVIEWED = COL_LABEL  # the check box in front of the label: reviewed
+
+
+def chain_haystack(patient: Patient, chain: Chain) -> str:
+    """Lower-case text a search is matched against: label, mention words, concepts and
+    the concepts' synonyms."""
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    vocab = vocabulary()
+    words = {chain.label.lower()}
+    concepts: set[str] = set()
+    for mid in chain.mentions:
+        m = patient.mentions.get(mid)
+        if m is None:
+            continue
+        words.add(m.text.lower())
+        if m.concept:
+            concepts.add(m.concept)
+        else:
+            c = vocab.concept_of(m.text)
+            if c is not None:
+                concepts.add(c.name)
+    for name in concepts:
+        words.add(name.lower())
+        words.update(t.lower() for t in vocab.synonyms(name))
+    return "\n".join(sorted(words))
+
+
+def query_terms(query: str) -> list[str]:
+    """The query plus, when it names a concept, that concept and its synonyms."""
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    q = " ".join(query.lower().split())
+    if not q:
+        return []
+    terms = [q]
+    c = vocabulary().concept_of(q)
+    if c is not None:
+        terms.append(c.name.lower())
+        terms.extend(t.lower() for t in vocabulary().synonyms(c.name))
+    return list(dict.fromkeys(terms))
+
+
+class ChainList(QWidget):
+    """Left dock. Signals carry chain ids; the window turns them into edits."""
+
+    chainActivated = Signal(str)  # the current chain changed (click, keyboard)
+    selectionChangedIds = Signal(list)  # all selected chain ids
+    reviewedToggled = Signal(str, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.patient: Patient | None = None
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self._groups: dict[str, QTreeWidgetItem] = {}
+        self._haystack: dict[str, str] = {}
+        self._updating = False
+
+        self.search = QLineEdit()
+        self.search.setObjectName("chainSearch")
+        self.search.setPlaceholderText("Search chains (synonyms too)…  Ctrl+F")
+        self.search.setClearButtonEnabled(True)
+        self.type_filter = QComboBox()
+        self.type_filter.setObjectName("chainTypeFilter")
+        self.type_filter.addItem("All types", "")
+        self.type_filter.addItem("Findings", FINDING)
+        self.type_filter.addItem("Devices", DEVICE)
+        self.singletons = QCheckBox("Singletons")
+        self.singletons.setToolTip("Show chains with a single mention")
+        self.singletons.setChecked(True)
+        self.unreviewed = QCheckBox("Unreviewed")
+        self.unreviewed.setToolTip("Show only chains not yet marked reviewed")
+
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("chainTree")
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["Chain (✓ reviewed)", "#", "Reports"])
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setRootIsDecorated(True)
+        self.tree.setIndentation(12)
+        self.tree.setExpandsOnDoubleClick(True)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(COL_LABEL, QHeaderView.ResizeMode.Stretch)
+        for col in (COL_COUNT, COL_SPAN):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.headerItem().setToolTip(COL_COUNT, "Mentions in the chain")
+        self.tree.headerItem().setToolTip(COL_SPAN, "First and last report (in exam order)")
+        self.tree.headerItem().setToolTip(COL_LABEL, "Tick a chain once you have reviewed it")
+
+        filters = QHBoxLayout()
+        filters.setContentsMargins(0, 0, 0, 0)
+        filters.addWidget(self.type_filter, 1)
+        filters.addWidget(self.singletons)
+        filters.addWidget(self.unreviewed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.search)
+        layout.addLayout(filters)
+        layout.addWidget(self.tree, 1)
+
+        self.search.textChanged.connect(self.apply_filters)
+        self.type_filter.currentIndexChanged.connect(self.apply_filters)
+        self.singletons.toggled.connect(self.apply_filters)
+        self.unreviewed.toggled.connect(self.apply_filters)
+        self.tree.currentItemChanged.connect(self._current_changed)
+        self.tree.itemSelectionChanged.connect(self._selection_changed)
+        self.tree.itemChanged.connect(self._item_changed)
+
+    # -- content ---------------------------------------------------------------
+    def set_patient(self, patient: Patient | None) -> None:
+        self.patient = patient
+        self.refresh()
+
+    def refresh(self, changes: object = None) -> None:
+        """Rebuild rows (only the named chains when ``changes`` says which)."""
+        p = self.patient
+        names = getattr(changes, "chains", None)
+        if p is not None and changes is not None and not getattr(changes, "everything", True) \
+                and names is not None and self._items:
+            self._refresh_some(set(names))
+            return
+        selected = set(self.selected_chain_ids())
+        current = self.current_chain_id()
+        self._updating = True
+        blocker = QSignalBlocker(self.tree)
+        try:
+            self.tree.clear()
+            self._items.clear()
+            self._groups.clear()
+            self._haystack.clear()
+            if p is None:
+                return
+            order = p.report_index()
+            for kind, title in GROUPS:
+                group = QTreeWidgetItem([title])
+                group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                font = QFont(group.font(0))
+                font.setBold(True)
+                group.setFont(0, font)
+                group.setForeground(0, QColor("#34495e"))
+                self._groups[kind] = group
+                self.tree.addTopLevelItem(group)
+            chains = sorted(p.chains.values(), key=lambda c: self._first(c, order))
+            for c in chains:
+                item = QTreeWidgetItem()
+                self._fill(item, c, order)
+                self._groups.get(c.type, self._groups[FINDING]).addChild(item)
+                self._items[c.id] = item
+            for group in self._groups.values():
+                group.setExpanded(True)
+            for cid in selected:
+                if cid in self._items:
+                    self._items[cid].setSelected(True)
+            if current in self._items:
+                self.tree.setCurrentItem(self._items[current], 0,
+                                         QItemSelectionModel.SelectionFlag.NoUpdate)
+        finally:
+            del blocker
+            self._updating = False
+        self.apply_filters()
+
+    def _refresh_some(self, chain_ids: set[str]) -> None:
+        p = self.patient
+        assert p is not None
+        order = p.report_index()
+        self._updating = True
+        blocker = QSignalBlocker(self.tree)
+        try:
+            for cid in chain_ids:
+                item = self._items.get(cid)
+                chain = p.chains.get(cid)
+                if chain is None:
+                    if item is not None:
+                        (item.parent() or self.tree.invisibleRootItem()).removeChild(item)
+                        del self._items[cid]
+                        self._haystack.pop(cid, None)
+                    continue
+                group = self._groups.get(chain.type, self._groups[FINDING])
+                if item is None:
+                    item = QTreeWidgetItem()
+                    self._items[cid] = item
+                elif item.parent() is not group:
+                    item.parent().removeChild(item)
+                else:
+                    group.removeChild(item)
+                self._fill(item, chain, order)
+                self._haystack.pop(cid, None)
+                # Keep the group ordered by first appearance.
+                key = self._first(chain, order)
+                at = group.childCount()
+                for i in range(group.childCount()):
+                    other = p.chains.get(group.child(i).data(COL_LABEL, ROLE_ID))
+                    if other is not None and self._first(other, order) > key:
+                        at = i
+                        break
+                group.insertChild(at, item)
+        finally:
+            del blocker
+            self._updating = False
+        self.apply_filters()
+
+    def _first(self, chain: Chain, order: dict[str, int]) -> tuple[int, int, str]:
+        """Sort key: first appearance (report order, offset)."""
+        p = self.patient
+        assert p is not None
+        best = (1 << 30, 0)
+        for mid in chain.mentions:
+            m = p.mentions.get(mid)
+            if m is not None:
+                best = min(best, (order.get(m.report, 1 << 30), m.start))
+        return (best[0], best[1], chain.id)
+
+    def _fill(self, item: QTreeWidgetItem, c: Chain, order: dict[str, int]) -> None:
+        p = self.patient
+        assert p is not None
+        reports = sorted({order.get(p.mentions[m].report, -1) for m in c.mentions
+                          if m in p.mentions})
+        span = f"{reports[0] + 1}–{reports[-1] + 1}" if len(reports) > 1 else \
+            (f"{reports[0] + 1}" if reports else "")
+        item.setText(COL_LABEL, c.label or c.id)
+        item.setData(COL_LABEL, ROLE_ID, c.id)
+        item.setText(COL_COUNT, str(len(c.mentions)))
+        item.setTextAlignment(COL_COUNT, Qt.AlignmentFlag.AlignRight
+                              | Qt.AlignmentFlag.AlignVCenter)
+        item.setText(COL_SPAN, span)
+        item.setToolTip(COL_LABEL, f"{c.label} ({c.id}, {c.type})\n"
+                        f"{len(c.mentions)} mentions in {len(reports)} reports"
+                        + ("\nreviewed" if c.reviewed else ""))
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                      | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(COL_REVIEWED, Qt.CheckState.Checked if c.reviewed
+                           else Qt.CheckState.Unchecked)
+        font = QFont(item.font(COL_LABEL))
+        font.setItalic(len(c.mentions) == 1)
+        item.setFont(COL_LABEL, font)
+
+    # -- filters -----------------------------------------------------------------
+    def apply_filters(self) -> None:
+        p = self.patient
+        if p is None:
+            return
+        terms = query_terms(self.search.text())
+        kind = self.type_filter.currentData()
+        singles = self.singletons.isChecked()
+        only_unreviewed = self.unreviewed.isChecked()
+        shown = {k: 0 for k in self._groups}
+        total = {k: 0 for k in self._groups}
+        for cid, item in self._items.items():
+            c = p.chains.get(cid)
+            if c is None:
+                continue
+            total[c.type] = total.get(c.type, 0) + 1
+            visible = (not kind or c.type == kind) and (singles or len(c.mentions) > 1) \
+                and not (only_unreviewed and c.reviewed)
+            if visible and terms:
+                hay = self._haystack.get(cid)
+                if hay is None:
+                    hay = self._haystack[cid] = chain_haystack(p, c)
+                visible = any(t in hay for t in terms)
+            item.setHidden(not visible)
+            if visible:
+                shown[c.type] = shown.get(c.type, 0) + 1
+        for kind_, title in GROUPS:
+            group = self._groups.get(kind_)
+            if group is None:
+                continue
+            n, t = shown.get(kind_, 0), total.get(kind_, 0)
+            group.setText(COL_LABEL, f"{title} ({n})" if n == t else f"{title} ({n} of {t})")
+            group.setHidden(kind not in ("", kind_))
+
+    def visible_chain_ids(self) -> list[str]:
+        return [cid for cid, item in self._items.items() if not item.isHidden()
+                and not (item.parent() and item.parent().isHidden())]
+
+    def group_count(self, kind: str) -> int:
+        group = self._groups.get(kind)
+        return group.childCount() if group is not None else 0
+
+    # -- selection -----------------------------------------------------------------
+    def selected_chain_ids(self) -> list[str]:
+        out = []
+        for item in self.tree.selectedItems():
+            cid = item.data(COL_LABEL, ROLE_ID)
+            if cid:
+                out.append(cid)
+        return out
+
+    def current_chain_id(self) -> str | None:
+        item = self.tree.currentItem()
+        return item.data(COL_LABEL, ROLE_ID) if item is not None else None
+
+    def select_chain(self, chain_id: str | None, *, add: bool = False) -> None:
+        """Make ``chain_id`` current and selected (no signal), scrolled into view."""
+        self._updating = True
+        try:
+            if not add:
+                self.tree.clearSelection()
+            item = self._items.get(chain_id or "")
+            if item is None:
+                return
+            if item.isHidden():  # a filter hides it: show it anyway
+                item.setHidden(False)
+            self.tree.setCurrentItem(item, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
+            item.setSelected(True)
+            self.tree.scrollToItem(item)
+        finally:
+            self._updating = False
+
+    def _current_changed(self, current: QTreeWidgetItem | None, _prev: object) -> None:
+        if self._updating or current is None:
+            return
+        cid = current.data(COL_LABEL, ROLE_ID)
+        if cid:
+            self.chainActivated.emit(cid)
+
+    def _selection_changed(self) -> None:
+        if not self._updating:
+            self.selectionChangedIds.emit(self.selected_chain_ids())
+
+    def _item_changed(self, item: QTreeWidgetItem, column: int) -> None:
+        if self._updating or column != COL_REVIEWED or self.patient is None:
+            return
+        cid = item.data(COL_LABEL, ROLE_ID)
+        chain = self.patient.chains.get(cid) if cid else None
+        if chain is None:
+            return
+        checked = item.checkState(COL_REVIEWED) == Qt.CheckState.Checked
+        if checked != chain.reviewed:
+            self.reviewedToggled.emit(cid, checked)
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()

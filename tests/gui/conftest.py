@@ -1,0 +1,83 @@
+"""GUI test set-up: offscreen Qt, no crash dialogs, no leaked windows, drained workers."""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["RADTRACK_NO_CRASH_DIALOG"] = "1"
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "resources" / "samples" / "demo_patient"
+DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_windows(qapp) -> Iterator[None]:
+    """Fail a test that leaves a top-level window alive (close and delete what you open)."""
+    from radtrack_gui.gui import worker
+    from radtrack_gui.gui.app import set_crash_dialog_enabled
+    from radtrack_gui.gui.qt import QApplication, QEvent, QMenu
+
+    set_crash_dialog_enabled(False)
+    before = {id(w) for w in QApplication.topLevelWidgets()}
+    yield
+    worker.wait_all(30000)
+    gc.collect()
+    for _ in range(3):
+        QApplication.processEvents()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    # A leak: a new window still visible, or a parentless one still alive. Hidden popup
+    # menus are not windows (pyqtgraph keeps parentless context menus for its plots).
+    leaked = [w for w in QApplication.topLevelWidgets()
+              if id(w) not in before and (w.isVisible() or (
+                  w.parentWidget() is None and not isinstance(w, QMenu)))]
+    names = [f"{type(w).__name__}({w.objectName() or w.windowTitle()!r})" for w in leaked]
+    for w in leaked:
+        w.close()
+        w.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    if names:
+        pytest.fail(f"test leaked top-level windows: {', '.join(names)}")
+
+
+@pytest.fixture
+def window(qtbot) -> Iterator[object]:
+    """A shown main window, closed and deleted after the test."""
+    from radtrack_gui.gui.main_window import MainWindow
+    from radtrack_gui.gui.qt import QApplication, QEvent
+
+    w = MainWindow()
+    w.resize(1400, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.close()
+    w.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def open_and_wait(qtbot):
+    """open_and_wait(window, PATH): open PATH and wait until the timeline has drawn it."""
+
+    def run(window, path: Path | str, timeout: int = 60000) -> None:
+        with qtbot.waitSignal(window.patientDrawn, timeout=timeout, raising=True):
+            assert window.open_path(str(path)) is not None
+
+    return run
+
+
+@pytest.fixture
+def demo_gold() -> Path:
+    return DEMO_GOLD
+
+
+@pytest.fixture
+def demo() -> Path:
+    return DEMO
