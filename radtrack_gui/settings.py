@@ -38,7 +38,7 @@ class Settings:
     link_threshold: float = 0.5  # pair score needed to link (0..1)
     palette: str = "okabe-ito"  # colour-blind-safe modality colours
     font_size: int = 10  # points
-    x_mode: str = "date"  # timeline x axis: "date" or "report order"
+    x_mode: str = "report order"  # timeline x axis: "report order" (default) or "date"
     lane_grouping: str = "type"
     show_singletons: bool = True
     min_chain_length: int = 1

@@ -18,7 +18,7 @@ def test_defaults_when_missing():
     assert not settings.settings_path().exists()
     s = settings.load()
     assert s == Settings()
-    assert (s.extractor, s.linker, s.x_mode, s.palette) == ("rules", "knowledge", "date",
+    assert (s.extractor, s.linker, s.x_mode, s.palette) == ("rules", "knowledge", "report order",
                                                            "okabe-ito")
 
 
@@ -45,7 +45,7 @@ def test_invalid_values_fall_back_with_warnings(caplog: pytest.LogCaptureFixture
         "telemetry": True, "window_state": "not base64!", "window_geometry": "AdnQyw=="}}))
     with caplog.at_level(logging.WARNING, logger="radtrack.settings"):
         s = settings.load()
-    assert s.font_size == 10 and s.link_threshold == 0.5 and s.x_mode == "date"
+    assert s.font_size == 10 and s.link_threshold == 0.5 and s.x_mode == "report order"
     assert s.show_singletons is True and s.recent_patients == []
     assert s.min_chain_length == 3 and s.window_geometry == "AdnQyw=="  # valid ones kept
     assert s.window_state == ""
