@@ -267,6 +267,13 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     return p
 
 
+def _has_display() -> bool:
+    """False on a Linux/BSD machine with no X11 or Wayland display (Qt would abort)."""
+    if os.environ.get("QT_QPA_PLATFORM") or not sys.platform.startswith(("linux", "freebsd")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run_gui(path: str | None = None, *, screenshot: str | None = None,
             patient_id: str | None = None, size: str = "1480x900") -> int:
     """Open the main window (optionally on ``path``) and run the event loop.
@@ -282,6 +289,11 @@ def run_gui(path: str | None = None, *, screenshot: str | None = None,
     if screenshot:
         os.environ.setdefault("RADTRACK_NO_CRASH_DIALOG", "1")
         set_crash_dialog_enabled(False)
+    if not _has_display():
+        if not screenshot:
+            raise InputError("no display to open a window on (DISPLAY is not set): run it in "
+                             "a desktop session, or use --screenshot FILE.png")
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
     app = create_app()
     install_excepthook()
     from radtrack_gui.gui.main_window import MainWindow
