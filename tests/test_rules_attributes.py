@@ -161,3 +161,29 @@ def test_change_before_a_comma_does_not_reach_over(ex: RuleExtractor) -> None:
     ms = {m.text: m.change for m in _mentions(
         ex, "The opacity has slightly increased, likely atelectasis. Left effusion, unchanged.")}
     assert ms == {"opacity": "increased", "atelectasis": None, "effusion": "stable"}
+
+
+def test_interpretation_takes_the_side_and_site_of_what_it_interprets(ex) -> None:
+    text = ("There is a crescentic extra-axial hyperdense collection along the right "
+            "frontotemporal convexity measuring up to 6 mm in thickness, consistent with an "
+            "acute subdural hematoma.")
+    sdh = _one(ex, text, "subdural hematoma")
+    assert sdh.laterality == "right" and sdh.anatomy[0] == "right subdural space"
+    pna = _one(ex, "Right lower lobe opacity, now consistent with pneumonia.", "pneumonia")
+    assert pna.laterality == "right" and pna.anatomy[0] == "right lower lobe"
+    # another clause: the interpretation does not reach back over it
+    other = _one(ex, "Left effusion; findings consistent with pneumonia.", "pneumonia")
+    assert other.laterality is None and other.anatomy[0] == "lungs"
+
+
+def test_not_tracked_look_alikes_and_appearance_phrases(ex) -> None:
+    assert _mentions(ex, "Streak artifact from dental hardware limits evaluation.") == []
+    assert _mentions(ex, "The urinary bladder is partially distended.") == []
+    pads = _one(ex, "External defibrillator pads overlie the left chest.",
+                "external defibrillator pads")
+    assert pads.concept != "icd"
+    hernia = _one(ex, "Unchanged appearance of the hiatus hernia.", "hiatus hernia")
+    assert hernia.change == "stable"
+    assert _one(ex, "Interval appearance of a nodule.", "nodule").change == "new"
+    assert _one(ex, "Nodular opacity in the left lower lobe.", "nodular opacity").concept \
+        == "nodular opacity"

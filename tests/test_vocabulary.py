@@ -106,3 +106,31 @@ def test_custom_folder(tmp_path) -> None:  # type: ignore[no-untyped-def]
     small = vocabulary(str(tmp_path))
     assert small.concept_of("blobs").name == "blob"
     assert small.cues == [] and small.concepts["blob"].flags == ()
+
+
+def test_related_concepts_are_symmetric_and_site_aware(v) -> None:  # type: ignore[no-untyped-def]
+    for c in v.concepts.values():
+        for other in c.related:
+            assert other in v.concepts, (c.name, other)
+    # a descriptive and a diagnostic term for one process, their kinds included
+    assert v.is_related("pneumonia", "opacity") and v.is_related("opacity", "pneumonia")
+    assert v.is_related("aspiration", "consolidation")
+    assert v.is_related("liver cyst", "liver lesion")
+    assert not v.is_related("liver cyst", "renal lesion")  # default sites differ
+    assert not v.is_related("pneumonia", "pleural effusion")
+    assert "consolidation" in v.related_to("pneumonia")
+    # the relation is not a broader concept: the hierarchy (and the IU silver map) is unchanged
+    assert "opacity" not in v.broader_concepts("pneumonia")
+
+
+def test_durable_and_site_kinds_flags(v) -> None:  # type: ignore[no-untyped-def]
+    for name in ("cardiomegaly", "emphysema", "scoliosis", "granuloma", "surgical clips",
+                 "sternotomy wires", "pacemaker", "ivc filter", "spinal hardware"):
+        assert v.is_durable(name), name
+    for name in ("endotracheal tube", "nasogastric tube", "pneumothorax", "pneumonia"):
+        assert not v.is_durable(name), name
+    # "infection" in a chest report is not read as pneumonia from the region alone...
+    assert v.refine_in_region("infection", "thorax") == "infection"
+    assert v.refine_in_region("edema", "thorax") == "pulmonary edema"
+    # ...but a named site still decides
+    assert v.refine("infection", "right lower lobe") == "pneumonia"

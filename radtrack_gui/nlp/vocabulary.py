@@ -2,7 +2,9 @@
 
 Loaded once per process (``vocabulary()``); everything is plain dicts for speed.
 ``anatomy.tsv``: structures with their parent (part-of) and synonyms; ``concepts.tsv``:
-findings and devices with terms, default anatomy, broader concept and flags; ``cues.tsv``:
+findings and devices with terms, default anatomy, broader concept, flags and related
+concepts (a descriptive and a diagnostic term for one process: "opacity" / "pneumonia");
+``cues.tsv``:
 context words (negation, hedges, course/change, sides, generic device words) for the rule
 extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables for matching.
 """
@@ -28,7 +30,8 @@ class Concept:
     terms: tuple[str, ...]
     anatomy: str = ""  # default anatomy
     broader: str = ""  # a broader concept this one is a kind of
-    flags: tuple[str, ...] = ()  # "needs-anatomy", "normal"
+    flags: tuple[str, ...] = ()  # "needs-anatomy", "normal", "durable"...
+    related: tuple[str, ...] = ()  # concepts naming the same process in other words
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +53,10 @@ class Vocabulary:
     concept_terms: dict[str, str] = field(default_factory=dict)  # term -> concept name
     cues: list[Cue] = field(default_factory=list)
     narrower: dict[str, list[str]] = field(default_factory=dict)  # concept -> its kinds
+    related: dict[str, set[str]] = field(default_factory=dict)  # symmetric "related" pairs
     _lexicon: Lexicon | None = None
+    _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
+    _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
@@ -124,9 +130,9 @@ class Vocabulary:
         """The one narrower kind of a generic ``concept`` that lies inside ``region``
         ("edema" in a chest report -> "pulmonary edema"), or among several the one flagged
         ``default-kind`` ("effusion" in a chest report -> "pleural effusion"); ``concept``
-        otherwise."""
+        otherwise, and always for a concept flagged ``site-kinds``."""
         c = self.concepts.get(concept)
-        if c is None or c.anatomy or not region:
+        if c is None or c.anatomy or not region or "site-kinds" in c.flags:
             return concept
         fits = [kid for kid in self.narrower.get(concept, ())
                 if self.concepts[kid].anatomy
@@ -149,6 +155,44 @@ class Vocabulary:
     def synonyms(self, concept: str) -> tuple[str, ...]:
         c = self.concepts.get(concept)
         return c.terms if c else ()
+
+    def is_related(self, a: str, b: str) -> bool:
+        """A descriptive and a diagnostic term for one process ("consolidation" /
+        "aspiration"): some concept above ``a`` is ``related`` to some concept above ``b``,
+        and their default sites can be the same place (a renal cyst is not a liver lesion)."""
+        if not self.related or a == b:
+            return False
+        key = (a, b)
+        hit = self._related_memo.get(key)
+        if hit is None:
+            hit = self._related_memo[key] = self._related(a, b)
+        return hit
+
+    def _related(self, a: str, b: str) -> bool:
+        line_b = self.broader_concepts(b)
+        if not any(self.related.get(x, set()).intersection(line_b)
+                   for x in self.broader_concepts(a)):
+            return False
+        ca, cb = self.concepts.get(a), self.concepts.get(b)
+        if ca is None or cb is None or not ca.anatomy or not cb.anatomy:
+            return True
+        return self.anatomy_related(ca.anatomy, cb.anatomy)
+
+    def related_to(self, concept: str | None) -> frozenset[str]:
+        """Every concept ``is_related`` to ``concept`` (memoized)."""
+        if not concept or not self.related or concept not in self.concepts:
+            return frozenset()
+        found = self._related_set.get(concept)
+        if found is None:
+            found = self._related_set[concept] = frozenset(
+                c for c in self.concepts if self.is_related(concept, c))
+        return found
+
+    def is_durable(self, concept: str | None) -> bool:
+        """Flagged ``durable`` (a permanent device, a chronic finding): its course spans
+        months to years, so a long gap says little against one chain."""
+        c = self.concepts.get(concept) if concept else None
+        return c is not None and "durable" in c.flags
 
     def broader_concepts(self, concept: str) -> list[str]:
         """``concept`` and the broader concepts above it, nearest first."""
@@ -321,12 +365,18 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
         terms = tuple(dict.fromkeys([row["concept"].lower(), *split_terms(row["terms"])]))
         c = Concept(row["concept"].lower(), row["type"].lower(), terms,
                     row.get("anatomy", "").lower(), row.get("broader", "").lower(),
-                    tuple(row.get("flags", "").lower().split()))
+                    tuple(row.get("flags", "").lower().split()),
+                    tuple(split_terms(row.get("related", ""))))
         v.concepts[c.name] = c
         for term in terms:
             v.concept_terms.setdefault(term, c.name)
         if c.broader:
             v.narrower.setdefault(c.broader, []).append(c.name)
+    for c in v.concepts.values():
+        for other in c.related:
+            if other in v.concepts and other != c.name:
+                v.related.setdefault(c.name, set()).add(other)
+                v.related.setdefault(other, set()).add(c.name)
     for c in v.concepts.values():  # plurals after every written term, so these never win
         for term in c.terms:
             if " " not in term and len(term) <= 3:

@@ -30,6 +30,8 @@ mention; its attributes come from the words around it:
   continue a device named earlier in the sentence or paragraph; they take its concept.
 * **Normal statements** ("normal", "unremarkable", "clear", "intact") about a named
   structure are findings with the concept "normal <structure>".
+* Terms of a concept flagged ``ignore`` ("dental hardware", "partially distended") are
+  matched, so that their words make no mention, and then dropped.
 """
 
 from __future__ import annotations
@@ -182,6 +184,8 @@ class RuleExtractor:
             v = self.vocab
             for t0, t1, name in concepts:
                 c = v.concepts[name]
+                if "ignore" in c.flags:
+                    continue  # words that look like a finding or device and are neither
                 sent.cands.append(_Cand(t0, t1, name, c.type, " ".join(toks[t0:t1])))
             out.append(sent)
         return out
@@ -309,8 +313,10 @@ class RuleExtractor:
             concept = v.concepts.get(c.concept)
             if concept is None:
                 continue
+            described = _described_by(c, kept, toks, term_mark)
             if not c.device_word and not self._attributes(c, concept, anat, region, prev_sites,
-                                                          free_sides, back_reference):
+                                                          free_sides, back_reference,
+                                                          described):
                 continue
             c.assertion = _assertion(c, triggers, term_mark, changes, starts, toks)
             if c.concept.startswith("normal "):
@@ -405,12 +411,22 @@ class RuleExtractor:
 
     def _attributes(self, c: _Cand, concept: Concept, anat: dict[int, tuple[int, str, str]],
                     region: str, prev_sites: list[tuple[str, str | None]],
-                    free_sides: set[str], back_reference: bool) -> bool:
+                    free_sides: set[str], back_reference: bool,
+                    described: _Cand | None = None) -> bool:
         """Fill anatomy, laterality and the refined concept; False when the mention needs a
-        structure and none is named."""
+        structure and none is named. ``described``: the finding this one interprets
+        ("collection along the right convexity, consistent with a subdural hematoma")."""
         v = self.vocab
         site = c.anatomy if c.anatomy_from_text else ""
         needs = "needs-anatomy" in concept.flags
+        if described is not None and "normal" not in concept.flags:
+            if c.side is None:
+                c.side = described.side
+            if not site and described.anatomy and (
+                    not concept.anatomy or v.is_part_of(described.anatomy, concept.anatomy)):
+                site = described.anatomy  # the site fits this concept: it is this one's too
+                c.anatomy = site
+                c.anatomy_from_text = True
         if not concept.anatomy and (site or not needs) and v.narrower.get(concept.name):
             # a generic term: its kind from the named site, else from the site's or the
             # exam's region ("effusion" at the left base -> pleural effusion)
@@ -431,6 +447,12 @@ class RuleExtractor:
             if c.side is None:
                 c.side = v.laterality_of(site)
             site = default
+        if not site and c.type == FINDING and " " in c.term:
+            # the term names its own structure ("splenic laceration")
+            own = _own_structure(v, c.term)
+            if own and (not default or v.is_part_of(own, default)):
+                site = own
+                c.anatomy_from_text = True
         if not site and c.type == FINDING:
             # the same sentence: the nearest structure that fits the concept
             best: tuple[int, str, str] | None = None
@@ -490,6 +512,36 @@ class RuleExtractor:
 
 
 
+# Words that make a later finding term the interpretation of an earlier one in the same
+# clause ("opacity ... consistent with pneumonia", "collection, likely a hematoma").
+INTERPRETS = frozenset({
+    "consistent", "compatible", "represent", "represents", "representing", "reflect",
+    "reflects", "reflecting", "suggestive", "suggesting", "suggests", "concerning",
+    "suspicious", "likely", "probably", "possibly", "indicative", "characteristic",
+    "typical", "favor", "favored", "favoring", "diagnostic",
+})
+INTERPRET_WINDOW = 15  # tokens from the end of the earlier finding's phrase
+
+
+def _described_by(c: _Cand, kept: list[_Cand], toks: list[str],
+                  term_mark: list[bool]) -> _Cand | None:
+    """The earlier finding of the sentence that ``c`` interprets: an interpreting word
+    between them, no other clause end, no other mention in between."""
+    if c.type != FINDING or c.device_word or not kept:
+        return None
+    prev = kept[-1]
+    end = max(prev.t1, max(prev.used, default=0) + 1)
+    if (prev.type != FINDING or prev.t1 > c.t0 or c.t0 - end > INTERPRET_WINDOW
+            or prev.concept.startswith("normal") or prev.assertion == "absent"
+            or not prev.anatomy_from_text or not prev.anatomy):
+        return None
+    between = toks[prev.t1:c.t0]
+    if INTERPRETS.isdisjoint(between) or any(
+            term_mark[k] and toks[k] not in INTERPRETS for k in range(prev.t1, c.t0)):
+        return None  # the interpreting words may end a hedge's scope, nothing else may
+    return prev
+
+
 def _measurements(sent: _Sentence, text: str) -> None:
     """Sizes ("2.5 cm", "3 x 4 mm") go to the nearest mention of their sentence."""
     if not sent.cands or not any(ch.isdigit() for ch in text[sent.start:sent.end]):
@@ -519,6 +571,17 @@ def _mr_sequence(toks: list[str], i: int) -> bool:
     after = toks[i + 1] if i + 1 < len(toks) else ""
     before = toks[i - 1] if i else ""
     return after in MR_WORDS or before in ("sagittal", "axial", "coronal", "on", "and", "/")
+
+
+def _own_structure(v: Vocabulary, term: str) -> str:
+    """The structure named by words inside a multi-word term, or ""."""
+    words = term.split()
+    for n in (2, 1):
+        for i in range(len(words) - n + 1):
+            name = v.anatomy_of(" ".join(words[i:i + n]))
+            if name:
+                return name
+    return ""
 
 
 def _top(v: Vocabulary, name: str) -> str:

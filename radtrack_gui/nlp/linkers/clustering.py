@@ -22,8 +22,11 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
+    HISTORY_SECTIONS,
+    NEW_CHANGES,
     MentionInfo,
     conflict,
+    gap_days,
 )
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
@@ -34,6 +37,9 @@ Explain = Callable[[MentionInfo, MentionInfo, float], str]
 
 # Above this many mention pairs, Linking.pairs lists only linked and scored pairs.
 DEFAULT_PAIR_LIMIT = 500_000
+# A device called newly placed ("interval placement", "new") this many days after the last
+# mention of a chain is a new device: the old one was removed without a report saying so.
+SILENT_REMOVAL_DAYS = 30.0
 
 
 def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
@@ -46,7 +52,8 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     filed = list(keys)
     if m.type == DEVICE:
         filed.append("device")
-    lookup = [*keys, "device"] if m.generic_device else keys
+    lookup = [*keys, "device"] if m.generic_device else list(keys)
+    lookup += [f"c:{m.type}:{root}" for root in m.related_roots if root != m.root]
     return filed, lookup
 
 
@@ -79,11 +86,21 @@ class ChainState:
         """Why ``m`` may not join this chain (hard constraint or course rule), or None."""
         if m.assertion == "absent" and not self.positive:
             return "a negative about something never seen positive"
+        if m.assertion == "absent" and m.concept and m.site is None:
+            for rep in self.reps.values():
+                if (rep.assertion != "absent" and rep.concept != m.concept
+                        and m.concept in rep.concept_line):
+                    # "no new hemorrhage" (no site) beside a known subdural hematoma: a
+                    # routine negative of the wider kind, not the resolution of this one
+                    return f"a negative of the broader '{m.concept}' ({rep.id})"
         if (m.assertion != "absent" and self.ended_idx is not None
                 and m.report_idx > self.ended_idx):
             if m.type == DEVICE:
                 return f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
+        if self.members and _silently_replaced(self.members[-1], m):
+            return (f"newly placed {gap_days(self.members[-1], m):.0f} days after "
+                    f"{self.members[-1].id}: a new device")
         for rep in self.reps.values():
             reason = conflict(rep, m, vocab)
             if reason:
@@ -154,6 +171,16 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
                 ch.keys.add(key)
                 index.setdefault(key, []).append(ch)
     return ClusterResult([[x.id for x in ch.members] for ch in chains], why, scored)
+
+
+def _silently_replaced(last: MentionInfo, m: MentionInfo) -> bool:
+    """``m`` is a device described as newly placed long after the chain's last mention."""
+    if m.type != DEVICE or m.change not in NEW_CHANGES or m.assertion == "absent":
+        return False
+    if (m.section or "").upper().startswith(HISTORY_SECTIONS):
+        return False
+    days = gap_days(last, m)
+    return days is not None and days > SILENT_REMOVAL_DAYS
 
 
 def _same_name(ch: ChainState, m: MentionInfo) -> bool:

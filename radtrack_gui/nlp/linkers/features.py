@@ -26,6 +26,7 @@ from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 # Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
 GENERIC_DEVICE_WORDS = frozenset({
     "line", "tube", "catheter", "tip", "drain", "wire", "lead", "device", "cannula", "sheath",
+    "filter",
 })
 # Concept or head words of "normal"/"unremarkable" statements (tracked per structure).
 GENERIC_STATEMENT_WORDS = frozenset({"normal", "unremarkable"})
@@ -71,6 +72,8 @@ FEATURES: tuple[str, ...] = (
     "hedged",             # one hedged (possible), the other confirmed
     "new_marker",         # the later one is new/inserted, in a later report (not history)
     "is_device",          # both devices
+    "related_concept",    # related concepts: a descriptive and a diagnostic term for one process
+    "durable_gap",        # gap_log again when both are durable (permanent device, chronic finding)
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
@@ -100,6 +103,10 @@ class MentionInfo:
     generic_statement: bool
     section: str | None
     context: str  # a short window of report text around the mention (embedding linker)
+    related: frozenset[str] = frozenset()  # concepts related to this one (vocabulary)
+    related_roots: tuple[str, ...] = ()  # their top broader concepts (blocking keys)
+    durable: bool = False  # a permanent device or a chronic finding
+    site_by_name: bool = False  # the site is only the concept's own ("hepatic" cyst)
 
     @property
     def root(self) -> str | None:
@@ -224,6 +231,19 @@ def specified_site(v: Vocabulary, concept: str | None, tokens: tuple[str, ...],
     return None if _is_region(v, first) else first
 
 
+def _default_site(v: Vocabulary, concept: str | None, site: str) -> bool:
+    """``site`` is the concept's default structure (or it with a side, or around it)."""
+    c = v.concepts.get(concept) if concept else None
+    if c is None or not c.anatomy:
+        return False
+    return site in v.anatomy_ancestors(c.anatomy) or side_split(v, site, c.anatomy)
+
+
+def _region(v: Vocabulary, site: str) -> str:
+    chain = v.anatomy_ancestors(site)
+    return chain[-2] if len(chain) >= 2 else site
+
+
 def side_split(v: Vocabulary, a: str, b: str) -> bool:
     """One site is the other with a side ("left pleura" / "pleura"): not a sub-part."""
     for x, y in ((a, b), (b, a)):
@@ -267,6 +287,8 @@ def prepare(patient: Patient, vocab: Vocabulary | None = None,
                           and (concept is None or concept in GENERIC_DEVICE_WORDS)
                           and all(t in GENERIC_DEVICE_WORDS or t in FILLER_WORDS
                                   for t in tokens))
+        related = v.related_to(concept)
+        roots = tuple(dict.fromkeys(v.broader_concepts(r)[-1] for r in sorted(related)))
         context = ""
         if report is not None:
             lo, hi = max(0, m.start - 80), min(len(report.text), m.end + 80)
@@ -280,7 +302,9 @@ def prepare(patient: Patient, vocab: Vocabulary | None = None,
             assertion=src.assertion or "present", change=(src.change or "").lower() or None,
             generic_device=generic_device, generic_statement=generic_statement,
             section=src.section or (report.section_at(m.start) if report else None),
-            context=context,
+            context=context, related=related, related_roots=roots,
+            durable=v.is_durable(concept),
+            site_by_name=site is not None and _default_site(v, concept, site),
         ))
     return out
 
@@ -324,13 +348,16 @@ def abbreviation_match(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
-    """"same", "broader" (one is a kind of the other), "" (unrelated) or "unknown"."""
+    """"same", "broader" (one is a kind of the other), "related" (a descriptive and a
+    diagnostic term for one process), "" (unrelated) or "unknown"."""
     if a.concept is None or b.concept is None:
         return "unknown"
     if a.concept == b.concept:
         return "same"
     if a.concept in b.concept_line or b.concept in a.concept_line:
         return "broader"
+    if b.concept in a.related or a.concept in b.related:
+        return "related"
     return ""
 
 
@@ -349,7 +376,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return f"{a.type} vs {b.type}"
     if a.lat and b.lat and a.lat != b.lat:
         return f"{a.lat} vs {b.lat}"
-    if concepts_related(a, b) == "":
+    rel = concepts_related(a, b)
+    if rel == "":
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
@@ -364,6 +392,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.site and b.site and a.site != b.site:
         v = vocab or vocabulary()
         if side_split(v, a.site, b.site):
+            return None
+        if (rel == "related" and (a.site_by_name or b.site_by_name)
+                and _region(v, a.site) == _region(v, b.site)):
+            # "collection along the convexity ... subdural hematoma": the diagnostic term
+            # names its own structure, the descriptive one where it was seen
             return None
         if v.anatomy_related(a.site, b.site):
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
@@ -404,6 +437,9 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     x[18] = float(b.change in NEW_CHANGES and a.report != b.report
                   and not (b.section or "").upper().startswith(HISTORY_SECTIONS))
     x[19] = float(a.type == DEVICE)
+    x[20] = float(rel == "related")
+    if a.durable and b.durable:
+        x[21] = x[13]
     return x
 
 
@@ -417,6 +453,8 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
             out.append(f"same concept '{a.concept}' ('{b.text}' ~ '{a.text}')")
     elif x[INDEX["broader_concept"]]:
         out.append(f"broader/narrower concept '{a.concept}' ~ '{b.concept}'")
+    elif x[INDEX["related_concept"]]:
+        out.append(f"related concepts '{a.concept}' ~ '{b.concept}'")
     elif x[INDEX["same_text"]]:
         out.append(f"same text '{a.text}'")
     if x[INDEX["abbreviation"]]:
@@ -444,6 +482,8 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
         days = gap_days(a, b)
         out.append(f"after {a.id} (undated)" if days is None
                    else f"{_days_text(days)} after {a.id}")
+        if x[INDEX["durable_gap"]]:
+            out.append("durable: the gap counts less")
     return out
 
 

@@ -30,7 +30,8 @@ from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Hand-set weights: a same-concept pair at one site within two weeks scores about 0.85;
 # the same words a year apart still link when site or side agree; a synonym with nothing
-# else in common a year later does not.
+# else in common a year later does not. Durable pairs (permanent devices, chronic findings)
+# lose the time decay; related concepts (opacity / pneumonia) need the site to agree.
 KNOWLEDGE_WEIGHTS: dict[str, float] = {
     "same_text": 0.10,
     "same_concept": 0.45,
@@ -52,6 +53,8 @@ KNOWLEDGE_WEIGHTS: dict[str, float] = {
     "hedged": 0.0,
     "new_marker": -0.40,
     "is_device": 0.0,
+    "related_concept": 0.30,
+    "durable_gap": 0.30,  # cancels gap_log: a durable thing does not fade with time
 }
 KNOWLEDGE_BIAS = 0.0
 DEFAULT_THRESHOLD = 0.5
