@@ -41,6 +41,9 @@ class Settings:
     x_mode: str = "report order"  # timeline x axis: "report order" (default) or "date"
     lane_grouping: str = "type"
     show_singletons: bool = True
+    # Pertinent negatives (chains whose every mention is absent, "no midline shift") in the
+    # timeline: hidden by default, with a count of what is hidden; the chain list keeps them.
+    show_negatives: bool = False
     min_chain_length: int = 1
     recent_patients: list[str] = field(default_factory=list)  # newest first
     window_geometry: str = ""  # base64 of QMainWindow.saveGeometry()

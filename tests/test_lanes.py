@@ -140,3 +140,32 @@ def test_sentence_around_highlights_the_mention():
     start = text.index("pleural effusion")
     before, mid, after = sentence_around(text, start, start + len("pleural effusion"))
     assert (before, mid, after) == ("Small left ", "pleural effusion", " is seen.")
+
+
+def test_pertinent_negatives_hidden_on_request_and_counted():
+    p = small_patient()
+    p.mentions["m5"].assertion = "absent"  # the effusion resolved: a negative in a positive chain
+    shown_all = build_layout(p)
+    assert len(shown_all.lanes) == 3 and shown_all.hidden_negatives == []  # shown by default
+    lay = build_layout(p, Filters().updated(negatives=False))
+    neg = p.mentions["m4"].chain
+    assert lay.hidden_negatives == [neg]  # "No pneumothorax": every mention absent
+    assert neg not in lay.row_of_chain
+    effusion = next(ln for ln in lay.lanes if ln.label == "pleural effusion")
+    assert "m5" in effusion.mentions  # the resolution stays visible
+    assert lay.groups[0].n_chains == 1  # counts leave the hidden chain out
+    # Only chains the other filters would show are counted as hidden.
+    devices = build_layout(p, Filters(negatives=False).updated(type="device"))
+    assert devices.hidden_negatives == []
+
+
+def test_negative_only():
+    from radtrack_gui.core.lanes import negative_only
+
+    p = small_patient()
+    m = p.mentions
+    assert negative_only([m["m4"]])
+    assert not negative_only([m["m4"], m["m3"]])
+    assert not negative_only([])  # no mention: nothing to call negative
+    m["m4"].assertion = "possible"
+    assert not negative_only([m["m4"]])

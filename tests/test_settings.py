@@ -20,11 +20,13 @@ def test_defaults_when_missing():
     assert s == Settings()
     assert (s.extractor, s.linker, s.x_mode, s.palette) == ("rules", "knowledge", "report order",
                                                            "okabe-ito")
+    assert s.show_negatives is False  # pertinent negatives start hidden in the timeline
 
 
 def test_round_trip_private_file():
     s = Settings(linker="exact", link_threshold=0.7, font_size=12, x_mode="report order",
-                 show_singletons=False, min_chain_length=2, window_state="AAEC/w==")
+                 show_singletons=False, min_chain_length=2, window_state="AAEC/w==",
+                 show_negatives=True)
     for i in range(12):
         s.add_recent(f"/patients/p{i}")
     s.add_recent("/patients/p5")
@@ -42,15 +44,17 @@ def test_invalid_values_fall_back_with_warnings(caplog: pytest.LogCaptureFixture
     path.write_text(json.dumps({"version": 2, "settings": {
         "font_size": "huge", "link_threshold": 7, "x_mode": "sideways", "palette": "okabe-ito",
         "show_singletons": "yes", "recent_patients": ["/a", 3], "min_chain_length": 3,
+        "show_negatives": 1,
         "telemetry": True, "window_state": "not base64!", "window_geometry": "AdnQyw=="}}))
     with caplog.at_level(logging.WARNING, logger="radtrack.settings"):
         s = settings.load()
     assert s.font_size == 10 and s.link_threshold == 0.5 and s.x_mode == "report order"
     assert s.show_singletons is True and s.recent_patients == []
+    assert s.show_negatives is False  # 1 is not a bool
     assert s.min_chain_length == 3 and s.window_geometry == "AdnQyw=="  # valid ones kept
     assert s.window_state == ""
     text = caplog.text
-    for name in ("font_size", "link_threshold", "x_mode", "show_singletons",
+    for name in ("font_size", "link_threshold", "x_mode", "show_singletons", "show_negatives",
                  "recent_patients", "telemetry", "window_state"):
         assert name in text
     assert "palette" not in text

@@ -2,8 +2,9 @@
 
 One lane per chain, lanes grouped (findings/devices, body region or organ system) and
 ordered by first appearance. Filters hide mentions (modality, assertion) or whole lanes
-(type, singletons, minimum length, text search with synonyms). Collapsed groups keep one
-summary row that carries their counts. The GUI turns a :class:`Layout` into graphics.
+(type, singletons, minimum length, text search with synonyms, pertinent negatives: chains
+whose every mention is absent). Collapsed groups keep one summary row that carries their
+counts. The GUI turns a :class:`Layout` into graphics.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ class Filters:
     min_length: int = 1
     search: str = ""
     group_by: str = "type"
+    # Pertinent negatives: chains whose every mention is absent ("no hydrocephalus"). A chain
+    # with any present or possible mention (e.g. a finding that resolved) is never one.
+    negatives: bool = True
     collapsed: frozenset[str] = frozenset()  # group keys
 
     def updated(self, **kwargs: object) -> Filters:
@@ -63,8 +67,8 @@ class Filters:
                 out.types = _as_set(value)
             elif key in ("modalities", "assertions", "collapsed"):
                 setattr(out, key, _as_set(value) if key != "collapsed" else frozenset(value or ()))
-            elif key == "singletons":
-                out.singletons = bool(value)
+            elif key in ("singletons", "negatives"):
+                setattr(out, key, bool(value))
             elif key == "min_length":
                 out.min_length = max(1, int(value or 1))  # type: ignore[call-overload]
             elif key == "search":
@@ -140,6 +144,8 @@ class Layout:
     dated_end: float | None  # the last dated x
     row_of_chain: dict[str, int] = field(default_factory=dict)
     row_kind: list[tuple[str, str]] = field(default_factory=list)  # ("group"|"lane", key)
+    # Negative-only chains the other filters would show but ``Filters.negatives`` hides.
+    hidden_negatives: list[str] = field(default_factory=list)
 
     def lane_at(self, row: int) -> Lane | None:
         if 0 <= row < len(self.row_kind) and self.row_kind[row][0] == "lane":
@@ -234,6 +240,16 @@ def chain_matches(patient: Patient, chain_id: str, terms: list[str]) -> bool:
     return any(t in h for t in terms for h in hay)
 
 
+def negative_only(mentions: Iterable[Mention]) -> bool:
+    """True when there is a mention and every one is absent: a pertinent negative."""
+    seen = False
+    for m in mentions:
+        if m.assertion != "absent":
+            return False
+        seen = True
+    return seen
+
+
 # -- grouping ------------------------------------------------------------------------
 def _anatomy_chain(names: Iterable[str]) -> list[str]:
     out: list[str] = []
@@ -309,6 +325,7 @@ def build_layout(patient: Patient, filters: Filters | None = None,
     groups: dict[str, Group] = {}
     first_seen: dict[str, tuple] = {}
     lanes: list[Lane] = []
+    hidden_negatives: list[str] = []
     for chain in patient.chains.values():
         if f.types is not None and chain.type not in f.types:
             continue
@@ -325,6 +342,9 @@ def build_layout(patient: Patient, filters: Filters | None = None,
                  if (f.modalities is None or modality[m.report] in f.modalities)
                  and (f.assertions is None or m.assertion in f.assertions)]
         if not shown:
+            continue
+        if not f.negatives and negative_only(ms):
+            hidden_negatives.append(chain.id)
             continue
         if f.group_by == "region":
             key = chain_region(patient, ms, reports)
@@ -371,7 +391,7 @@ def build_layout(patient: Patient, filters: Filters | None = None,
             shown_lanes.append(ln)
             row += 1
     return Layout(x_mode, cols, ordered, shown_lanes, row, x_of, u_start, u_end, dated_end,
-                  row_of_chain, row_kind)
+                  row_of_chain, row_kind, hidden_negatives)
 
 
 @cache

@@ -2,12 +2,15 @@
 
 Search matches a chain's label, its mentions' words and concepts, and every synonym of
 those concepts in the vocabulary (so "fluid" finds "pleural effusion"). Filters: type,
-singletons, unreviewed only. Several chains can be selected (for merge); the check box
-in the last column marks a chain reviewed (an undoable edit, sent as a signal).
+singletons, unreviewed only. Pertinent negatives (every mention absent) stay listed, in
+grey: the list is the full inventory, the timeline may hide them. Several chains can be
+selected (for merge); the check box in front of the label marks a chain reviewed (an
+undoable edit, sent as a signal).
 """
 
 from __future__ import annotations
 
+from radtrack_gui.core.lanes import negative_only
 from radtrack_gui.core.model import DEVICE, FINDING, Chain, Patient
 from radtrack_gui.gui.qt import (
     QAbstractItemView,
@@ -32,6 +35,7 @@ ROLE_ID = Qt.ItemDataRole.UserRole
 GROUPS = ((FINDING, "Findings"), (DEVICE, "Devices"))
 COL_LABEL, COL_COUNT, COL_SPAN = range(3)
 COL_REVIEWED = COL_LABEL  # the check box in front of the label: reviewed
+NEGATIVE_INK = "#7A7F87"  # chains whose every mention is absent (pertinent negatives)
 
 
 def chain_haystack(patient: Patient, chain: Chain) -> str:
@@ -259,9 +263,13 @@ class ChainList(QWidget):
         item.setTextAlignment(COL_COUNT, Qt.AlignmentFlag.AlignRight
                               | Qt.AlignmentFlag.AlignVCenter)
         item.setText(COL_SPAN, span)
+        negative = negative_only(p.mentions[m] for m in c.mentions if m in p.mentions)
         item.setToolTip(COL_LABEL, f"{c.label} ({c.id}, {c.type})\n"
                         f"{len(c.mentions)} mentions in {len(reports)} reports"
-                        + ("\nreviewed" if c.reviewed else ""))
+                        + ("\nreviewed" if c.reviewed else "")
+                        + ("\npertinent negative: every mention absent (the timeline hides "
+                           "these unless View ▸ Show pertinent negatives is on)"
+                           if negative else ""))
         item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
                       | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(COL_REVIEWED, Qt.CheckState.Checked if c.reviewed
@@ -269,6 +277,13 @@ class ChainList(QWidget):
         font = QFont(item.font(COL_LABEL))
         font.setItalic(len(c.mentions) == 1)
         item.setFont(COL_LABEL, font)
+        # Pertinent negatives stay listed (the list is the full inventory), but greyed.
+        ink = QColor(NEGATIVE_INK) if negative else QColor()
+        for col in (COL_LABEL, COL_COUNT, COL_SPAN):
+            if negative:
+                item.setForeground(col, ink)
+            else:
+                item.setData(col, Qt.ItemDataRole.ForegroundRole, None)
 
     # -- filters -----------------------------------------------------------------
     def apply_filters(self) -> None:

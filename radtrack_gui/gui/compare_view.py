@@ -90,15 +90,17 @@ class CompareView(QDialog):
     chainClicked = Signal(str)
 
     def __init__(self, patient: Patient, gold_patient: Patient,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, source: str = "here") -> None:
         super().__init__(parent)
         self.patient = patient
         self.gold = gold_patient
+        self.source = source  # where ``patient``'s chains come from, for the headline
         self.setWindowTitle("Compare with gold annotations")
         self.resize(760, 680)
         layout = QVBoxLayout(self)
         self.headline = QLabel()
         self.headline.setTextFormat(Qt.TextFormat.RichText)
+        self.headline.setWordWrap(True)
         layout.addWidget(self.headline)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Recall", "Precision", "F1"])
@@ -111,6 +113,8 @@ class CompareView(QDialog):
         layout.addWidget(QLabel("Where the chains differ from the gold (click to select):"))
         self.diff_list = QListWidget()
         self.diff_list.setWordWrap(True)
+        self.diff_list.setSpacing(2)  # one difference per item, easy to tell apart
+        self.diff_list.setAlternatingRowColors(True)
         self.diff_list.itemActivated.connect(self._activated)
         self.diff_list.itemClicked.connect(self._activated)
         layout.addWidget(self.diff_list, 1)
@@ -151,7 +155,8 @@ class CompareView(QDialog):
         summary = ", ".join(f"{n} {KINDS[k].lower()}" for k, n in counts.items()) or "none"
         self.headline.setText(
             f"<b>CoNLL F1 {scores.conll_f1:.3f}</b> &nbsp; "
-            f"({len(self.patient.chains)} chains here, {len(self.gold.chains)} in the gold; "
+            f"({len(self.patient.chains)} chains {self.source}, {len(self.gold.chains)} in "
+            f"the gold; "
             f"differences: {summary})")
         self.diff_list.clear()
         for d in self.differences:

@@ -340,6 +340,7 @@ class MainWindow(QMainWindow):
     patientDrawn = Signal()  # ... and the timeline finished drawing it
     loadFailed = Signal(str)  # a one-line reason
     loadCancelled = Signal()
+    compareShown = Signal(object)  # the Compare dialog, once it is open
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -478,6 +479,12 @@ class MainWindow(QMainWindow):
         for a in (self.act_x_date, self.act_x_order):
             a.setCheckable(True)
             group.addAction(a)
+        self.act_negatives = QAction("Show pertinent &negatives", self)
+        self.act_negatives.setCheckable(True)
+        self.act_negatives.setChecked(self.prefs.typed.show_negatives)
+        self.act_negatives.setStatusTip("Timeline lanes of chains whose every mention is "
+                                        "absent (“no hydrocephalus”)")
+        self.act_negatives.toggled.connect(self.set_show_negatives)
         (self.act_x_order if self.prefs.x_mode() == "order" else self.act_x_date) \
             .setChecked(True)
         undo_stack_actions = self._undo_actions()
@@ -535,6 +542,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_x_date)
         m.addAction(self.act_x_order)
         m.addAction(self.act_fit)
+        m.addAction(self.act_negatives)
         m.addSeparator()
         m.addAction(ea["prev_mention"])
         m.addAction(ea["next_mention"])
@@ -589,6 +597,8 @@ class MainWindow(QMainWindow):
         tl.chainClicked.connect(self.on_chain_selected)
         tl.mentionsDropped.connect(self.on_mentions_dropped)
         tl.drawn.connect(self._timeline_drawn)
+        if hasattr(tl, "negativesChanged"):  # the Filters menu or the hint's link
+            tl.negativesChanged.connect(self.set_show_negatives)
         self.chain_list.chainActivated.connect(self.on_chain_selected)
         self.chain_list.selectionChangedIds.connect(lambda _ids: self._update_actions())
         self.chain_list.reviewedToggled.connect(self.edit_actions.set_reviewed)
@@ -603,8 +613,15 @@ class MainWindow(QMainWindow):
         geometry, state = self.prefs.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1480, 900)
-        if state is not None:
-            self.restoreState(state, STATE_VERSION)  # ignored when from another version
+        self._docks_sized = state is not None and self.restoreState(state, STATE_VERSION)
+        # (a state from another layout version is ignored)
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:  # no remembered layout: share the width sensibly
+            self._docks_sized = True
+            self.resizeDocks([self.chain_dock, self.report_dock], dock_widths(self.width()),
+                             Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
         self.restoreState(self._default_state, STATE_VERSION)
@@ -877,6 +894,12 @@ class MainWindow(QMainWindow):
         self.chain_list.select_chain(chain_id, add=chain_id in
                                      self.chain_list.selected_chain_ids())
         self.timeline.select_chain(chain_id)
+        hidden = getattr(getattr(self.timeline, "layout_", None), "hidden_negatives", ())
+        if chain_id in hidden:
+            self.statusBar().showMessage(
+                f"“{p.chains[chain_id].label}” is a pertinent negative (every mention "
+                "absent): hidden in the timeline. View ▸ Show pertinent negatives shows it.",
+                10000)
         current = [m for m in self._mention_selection if m in p.mentions
                    and p.mentions[m].chain == chain_id]
         if current:  # a mention of this chain is already picked (a timeline click)
@@ -1087,10 +1110,45 @@ class MainWindow(QMainWindow):
                         "(brat .ann files in its folder, or a sibling folder named "
                         "<folder>_gold).")
             return None
+        if self.patient.annotated and Path(self.loaded.path).is_dir():
+            # The open chains are the gold itself: score the models' chains instead.
+            self._compare_model_run(cls, gold)
+            return None
         dlg = cls(self.patient, gold, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
+        self.compareShown.emit(dlg)
         return dlg
+
+    def _compare_model_run(self, cls: Any, gold: Patient) -> None:
+        """Run the chosen models on the gold folder's text in the background, then show
+        their chains scored against the gold (the open, annotated chains stay as they are)."""
+        assert self.loaded is not None
+        path = self.loaded.path
+        extractor, linker = self.prefs.model("extractor"), self.prefs.model("linker")
+        self.statusBar().showMessage(f"Running {extractor} + {linker} on the reports to "
+                                     "compare with the gold annotations…")
+
+        def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Any:
+            from radtrack_gui import pipeline
+            from radtrack_gui.formats.folder import read_patient_folder
+
+            copy = read_patient_folder(path)
+            return pipeline.analyse(copy, extractor=extractor, linker=linker,
+                                    progress=progress, cancel=cancel, force=True)
+
+        def done(response: Patient) -> None:
+            self.statusBar().clearMessage()
+            dlg = cls(response, gold, self, source=f"from the models ({extractor} + {linker})")
+            dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dlg.show()
+            self.compareShown.emit(dlg)
+
+        def failed(exc: BaseException) -> None:
+            self._error(f"Compare: the model run failed ({exc})")
+
+        worker.run_task(work, name="compare", parent=self, on_success=done,
+                        on_failure=failed)
 
     def _gold_patient(self) -> Patient | None:
         if self.loaded is None:
@@ -1135,9 +1193,24 @@ class MainWindow(QMainWindow):
             tl.set_x_mode(mode)
             group = {"organ system": "system"}.get(st.lane_grouping, st.lane_grouping)
             tl.set_filters(singletons=st.show_singletons, min_length=st.min_chain_length,
-                           group_by=group)
+                           group_by=group, negatives=st.show_negatives)
+            self.act_negatives.setChecked(st.show_negatives)
         except (TypeError, ValueError, AttributeError) as exc:  # an older timeline
             log.warning("timeline ignored a setting: %s", exc)
+
+    def set_show_negatives(self, on: bool) -> None:
+        """Show or hide the timeline's pertinent negatives; remembered in the settings.
+        The chain list always lists them (they are findings the reports rule out)."""
+        on = bool(on)
+        if self.act_negatives.isChecked() != on:
+            self.act_negatives.setChecked(on)  # comes back here through toggled
+            return
+        if self.prefs.typed.show_negatives != on:
+            self.prefs.typed.show_negatives = on
+            self.prefs.save()
+        tl = self.timeline
+        if hasattr(tl, "set_filters") and not isinstance(tl, _PlaceholderTimeline):
+            tl.set_filters(negatives=on)
 
     def show_log_folder(self) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(user_log_dir())))
@@ -1236,6 +1309,14 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self.close_patient()
         super().closeEvent(event)
+
+
+def dock_widths(window_width: int) -> list[int]:
+    """Chain list and report viewer widths for a window ``window_width`` px wide: the
+    timeline keeps at least about half of a small window (1280 px: 250 + 330)."""
+    chains = round(min(330, max(220, window_width * 0.195)))
+    report = round(min(420, max(300, window_width * 0.258)))
+    return [chains, report]
 
 
 def _quiet() -> bool:

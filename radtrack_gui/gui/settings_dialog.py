@@ -89,6 +89,12 @@ class SettingsDialog(QDialog):
         form.addRow("Group lanes by:", self.grouping)
         self.singletons = QCheckBox("Show chains with one mention")
         form.addRow("", self.singletons)
+        self.negatives = QCheckBox("Show pertinent negatives (chains whose every mention "
+                                   "is absent)")
+        self.negatives.setToolTip("Off: “no hydrocephalus”-style chains are hidden "
+                                  "in the timeline (a line says how many); the chain list "
+                                  "keeps them")
+        form.addRow("", self.negatives)
         self.min_length = QSpinBox()
         self.min_length.setRange(1, 1000)
         form.addRow("Minimum chain length:", self.min_length)
@@ -130,6 +136,7 @@ class SettingsDialog(QDialog):
         self.confirm_rerun.setChecked(s.confirm_model_rerun)
         self.font_size.setValue(s.font_size)
         self.singletons.setChecked(s.show_singletons)
+        self.negatives.setChecked(s.show_negatives)
         self.min_length.setValue(s.min_chain_length)
 
     def values(self) -> dict[str, Any]:
@@ -144,6 +151,7 @@ class SettingsDialog(QDialog):
             "x_mode": self.x_mode.currentData(),
             "lane_grouping": self.grouping.currentData(),
             "show_singletons": self.singletons.isChecked(),
+            "show_negatives": self.negatives.isChecked(),
             "min_chain_length": self.min_length.value(),
         }
 

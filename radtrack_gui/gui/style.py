@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from radtrack_gui.gui.qt import QBrush, QColor, QPen, Qt, QtCore, QtGui
+from radtrack_gui.gui.qt import QBrush, QColor, QPen, Qt, QtGui
 
 # Okabe & Ito (2008) "Color Universal Design" palette, one colour per common modality.
 MODALITY_COLORS: dict[str, str] = {
@@ -73,6 +73,7 @@ CHANGE_ALIASES = {
 # Mention highlight colours by type for the report viewer (background, text stays black).
 HIGHLIGHT = {"finding": "#FFE08A", "device": "#B9DCF5"}
 HIGHLIGHT_SELECTED = "#FF9F1C"
+SELECTED_BAND = "#FFEBD0"  # background of the selected chain's lane (and its label)
 
 INK = "#222222"  # change marks, text
 LANE_LINE = {"finding": "#7A7A7A", "device": "#5B6FA8"}
@@ -221,13 +222,37 @@ def change_mark(kind: str) -> QtGui.QPainterPath:
     return p
 
 
+COUNT_INK = "#5F6670"  # the "×2" beside a glyph that stands for several mentions
+COUNT_BOX = 52  # px: the count mark's box (it must hold "×99" beside the glyph)
+
+
 @cache
-def stack_mark() -> QtGui.QPainterPath:
-    """Two outlines peeking out behind a glyph: more mentions of the chain in one report."""
-    p = QtGui.QPainterPath()
-    for d in (0.12, 0.24):
-        p.addEllipse(QtCore.QPointF(d, d), 0.26, 0.26)  # lower right: marks sit upper right
-    return p
+def count_mark(n: int) -> QtGui.QPainterPath:
+    """"×n" as a path for a ``COUNT_BOX`` px box centred on the glyph: just right of and
+    below it (change marks sit upper right, the lane line runs through the middle). This
+    glyph stands for ``n`` mentions of the chain in one report."""
+    font = QtGui.QFont()
+    font.setPixelSize(100)
+    font.setBold(True)
+    text = QtGui.QPainterPath()
+    text.addText(0, 0, font, f"×{n}")
+    box = text.boundingRect()
+    k = 8.0 / COUNT_BOX / max(1e-9, box.height())  # 8 px high on screen
+    tr = QtGui.QTransform()
+    tr.translate(6.5 / COUNT_BOX, 2.5 / COUNT_BOX)  # left and top edges, in box units
+    tr.scale(k, k)
+    tr.translate(-box.left(), -box.top())
+    return tr.map(text)
+
+
+@cache
+def legend_count_mark(n: int) -> QtGui.QPainterPath:
+    """The count mark centred in the unit box and enlarged, for the legend."""
+    path = count_mark(n)
+    box = path.boundingRect()
+    k = 0.62 / max(1e-9, box.height())
+    tr = QtGui.QTransform().scale(k, k).translate(-box.center().x(), -box.center().y())
+    return tr.map(path)
 
 
 @cache

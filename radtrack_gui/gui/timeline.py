@@ -55,8 +55,10 @@ HIT_RADIUS_PX = 9.0
 NO_PEN = QtGui.QPen(Qt.PenStyle.NoPen)
 LANE_AXIS_WIDTH = 200
 MAX_LANE_AXIS_WIDTH = 320
+LANE_AXIS_SHARE = 0.34  # at most this share of the plot's width goes to lane labels
 VIEW_ROW_PX = 22  # comfortable row height of the first view
 MARKS_MIN_LOD = 0.7  # change marks hide below this glyph scale
+COUNT_MIN_GAP_PX = 26  # "×n" counts hide when report columns are closer than this
 FONT_PT = 9
 
 
@@ -67,6 +69,7 @@ class LaneAxis(pg.AxisItem):
     def __init__(self) -> None:
         super().__init__("left")
         self.labels: list[str] = []
+        self.selected_row: int | None = None  # its label gets a highlight band
         self.setStyle(tickLength=0, autoExpandTextSpace=False, textFillLimits=[(0, 1.0)])
         self.setWidth(LANE_AXIS_WIDTH)
         self._metrics = QtGui.QFontMetrics(QFont())
@@ -82,7 +85,7 @@ class LaneAxis(pg.AxisItem):
         widest = max((self._metrics.horizontalAdvance(t) for t in longest), default=0)
         view = self.getViewWidget()
         cap = MAX_LANE_AXIS_WIDTH if view is None else max(
-            140, min(MAX_LANE_AXIS_WIDTH, int(view.width() * 0.28)))
+            140, min(MAX_LANE_AXIS_WIDTH, int(view.width() * LANE_AXIS_SHARE)))
         self.setWidth(min(cap, max(min(LANE_AXIS_WIDTH, cap), widest + 20)))
         self.picture = None
         self.update()
@@ -99,13 +102,34 @@ class LaneAxis(pg.AxisItem):
         step = max(1, math.ceil((self._metrics.height() + 1) / px_per_row))
         return [(1.0, [float(r) for r in range(lo - lo % step, hi + 1, step) if r >= lo])]
 
+    def set_selected_row(self, row: int | None) -> None:
+        if row != self.selected_row:
+            self.selected_row = row
+            self.picture = None
+            self.update()
+
+    def drawPicture(self, p: QtGui.QPainter, axisSpec: Any, tickSpecs: Any,
+                    textSpecs: Any) -> None:
+        """The selected lane's label sits on a band (with a bar at its left edge) in the
+        selection colour, continuing the band the plot draws across that row."""
+        view = self.linkedView()
+        row = self.selected_row
+        if view is not None and row is not None:
+            top = self.mapFromScene(view.mapViewToScene(QPointF(0.0, row - 0.5))).y()
+            bottom = self.mapFromScene(view.mapViewToScene(QPointF(0.0, row + 0.5))).y()
+            if bottom > 0 and top < self.height():
+                band = QRectF(0.0, top, self.width(), bottom - top)
+                p.fillRect(band, QColor(S.SELECTED_BAND))
+                p.fillRect(QRectF(0.0, top, 4.0, bottom - top), QColor(S.HIGHLIGHT_SELECTED))
+        super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
+
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         width = self.width() - 14
         out = []
         for v in values:
             i = round(v)
             text = self.labels[i] if 0 <= i < len(self.labels) else ""
-            out.append(self._metrics.elidedText(text, Qt.TextElideMode.ElideRight, width))
+            out.append(elide_label(text, self._metrics, width))
         return out
 
 
@@ -454,11 +478,13 @@ class TimelineWidget(QWidget):
     mentionsDropped = Signal(list, str)
     drawn = Signal()
     xModeChanged = Signal(str)  # the toolbar toggled the x axis (not in the agreed API)
+    negativesChanged = Signal(bool)  # pertinent negatives shown (True) or hidden
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.patient: Patient | None = None
-        self.filters = L.Filters()
+        # Pertinent negatives start hidden (Settings.show_negatives): they crowd the lanes.
+        self.filters = L.Filters(negatives=False)
         self.x_mode = "date"
         self.layout_: L.Layout | None = None
         self.colors: dict[str, str] = {}
@@ -477,6 +503,8 @@ class TimelineWidget(QWidget):
         self._style_keys: list[tuple[str, str]] = []
         self._style_code: dict[tuple[str, str], int] = {}
         self._mark_items: dict[str, pg.ScatterPlotItem] = {}
+        self._col_gap = 1.0  # median x distance between neighbouring report columns
+        self._counts_on = True
         self._build_ui()
 
     # -- construction ----------------------------------------------------------------
@@ -485,6 +513,7 @@ class TimelineWidget(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(2)
         outer.addLayout(self._build_toolbar())
+        outer.addWidget(self._build_hint())
 
         self.view = pg.GraphicsLayoutWidget()
         self.view.setBackground("w")
@@ -530,12 +559,8 @@ class TimelineWidget(QWidget):
         for item in self._lines.values():
             item.setZValue(-10)
             self.vb.addItem(item)
-        self._stacks = UniformScatter(size=S.GLYPH_SIZE * 1.9, symbol=S.stack_mark(),
-                                      pen=S.pen("#6B7079", 1.2), brush=S.brush("#FFFFFF"),
-                                      pxMode=True, antialias=True)
-        self._stacks.base_size = S.GLYPH_SIZE * 1.9
-        self._stacks.setZValue(1.5)
-        self.vb.addItem(self._stacks)
+        # "×n" beside a glyph that stands for n mentions of its chain in one report.
+        self._count_items: dict[int, UniformScatter] = {}
         self._density = UniformScatter(size=6, pen=NO_PEN, brush=S.brush("#8A8F98", 150),
                                        symbol="o", pxMode=True)
         self.vb.addItem(self._density)
@@ -557,6 +582,12 @@ class TimelineWidget(QWidget):
                                          brush=S.brush(S.HIGHLIGHT_SELECTED, 120), pxMode=True)
         self._ghost.setZValue(20)
         self.vb.addItem(self._ghost)
+        self._sel_band = QtWidgets.QGraphicsRectItem()  # the selected lane's row
+        self._sel_band.setPen(pg.mkPen(None))
+        self._sel_band.setBrush(S.brush(S.SELECTED_BAND))
+        self._sel_band.setZValue(-27)
+        self._sel_band.hide()
+        self.vb.addItem(self._sel_band, ignoreBounds=True)
         self._target = QtWidgets.QGraphicsRectItem()
         self._target.setPen(pg.mkPen(None))
         self._target.setBrush(S.brush(S.HIGHLIGHT_SELECTED, 60))
@@ -572,6 +603,11 @@ class TimelineWidget(QWidget):
         self.view.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.vb.sigYRangeChanged.connect(self._update_lod)
         self.vb.sigResized.connect(self._update_lod)
+        self.vb.sigXRangeChanged.connect(self._update_counts)
+        self.vb.sigResized.connect(self._update_counts)
+        self.vb.sigYRangeChanged.connect(self._update_more)
+        self.vb.sigResized.connect(self._update_more)
+
         self.view.installEventFilter(self)
         self._apply_font()
 
@@ -637,6 +673,13 @@ class TimelineWidget(QWidget):
         action = QtWidgets.QWidgetAction(self.filter_menu)
         action.setDefaultWidget(holder)
         self.filter_menu.addAction(action)
+        self.negatives_action = self.filter_menu.addAction(
+            "Pertinent negatives (chains whose every mention is absent)")
+        self.negatives_action.setCheckable(True)
+        self.negatives_action.setChecked(self.filters.negatives)
+        self.negatives_action.setToolTip("e.g. “no hydrocephalus” in every report; a "
+                                         "finding that later resolved always stays")
+        self.negatives_action.toggled.connect(lambda on: self.set_filters(negatives=on))
 
         self.search_box = QLineEdit()
         self.search_box.setPlaceholderText("Search lanes (synonyms too)")
@@ -655,6 +698,75 @@ class TimelineWidget(QWidget):
         bar.addWidget(self.fit_button)
         return bar
 
+    def _build_hint(self) -> QWidget:
+        """A line under the toolbar saying what is out of sight: the chains the negatives
+        filter hides (with a link to show them) and the lanes below or above the view
+        (the lanes have no scroll bar)."""
+        row = QWidget()
+        row.setObjectName("timelineHints")
+        row.setStyleSheet("QWidget#timelineHints { background: #F1F3F6; border-radius: 3px; }"
+                          " QLabel { color: #4A4F57; }")
+        box = QHBoxLayout(row)
+        box.setContentsMargins(8, 1, 8, 1)
+        box.setSpacing(12)
+        labels = []
+        for name in ("negativesHint", "moreLanes"):
+            label = QLabel()
+            label.setObjectName(name)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                          | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+            label.hide()
+            labels.append(label)
+        self.negatives_hint, self._more = labels
+        self.negatives_hint.linkActivated.connect(lambda _l: self.set_filters(negatives=True))
+        self._more.linkActivated.connect(self._scroll_page)
+        box.addWidget(self.negatives_hint)
+        box.addStretch(1)
+        box.addWidget(self._more)
+        row.hide()
+        self._hint_row = row
+        return row
+
+    def _show_hints(self) -> None:
+        self._hint_row.setVisible(not (self.negatives_hint.isHidden()
+                                       and self._more.isHidden()))
+
+    def hint_text(self) -> str:
+        """The hint's words, plain ("" when nothing is hidden)."""
+        n = len(self.layout_.hidden_negatives) if self.layout_ is not None else 0
+        if n == 0:
+            return ""
+        return (f"{n} negative-only chain{'s' if n != 1 else ''} hidden "
+                f"(every mention absent, like “no {self._negative_example()}”)")
+
+    def _negative_example(self) -> str:
+        p, lay = self.patient, self.layout_
+        if p is None or lay is None or not lay.hidden_negatives:
+            return ""
+        chain = p.chains.get(lay.hidden_negatives[0])
+        return chain.label if chain is not None and chain.label else "finding"
+
+    def _update_hint(self) -> None:
+        text = self.hint_text()
+        if not text:
+            self.negatives_hint.hide()
+            self._show_hints()
+            return
+        n = len(self.layout_.hidden_negatives) if self.layout_ is not None else 0
+        fm = QtGui.QFontMetrics(self.negatives_hint.font())
+        room = self.width() - 30 - (self._more.sizeHint().width() + 12
+                                    if not self._more.isHidden() else 0)
+        if fm.horizontalAdvance(text + "  Show them") > max(200, room):
+            text = f"{n} negative-only chain{'s' if n != 1 else ''} hidden"  # narrow
+        self.negatives_hint.setText(f"{html.escape(text)} &nbsp;<a href='show'>Show "
+                                    f"{'them' if n != 1 else 'it'}</a>")
+        self.negatives_hint.setToolTip(
+            "Pertinent negatives: chains whose every mention is absent. Show them from "
+            "Filters or View ▸ Show pertinent negatives. The chain list keeps them.")
+        self.negatives_hint.show()
+        self._show_hints()
+
     # -- public API --------------------------------------------------------------------
     def set_patient(self, patient: Patient | None) -> None:
         self.patient = patient
@@ -670,7 +782,8 @@ class TimelineWidget(QWidget):
         if self.layout_ is None:
             return
         rows = max(10, int(self.vb.height() / VIEW_ROW_PX)) if self.vb.height() > 50 else 30
-        self.vb.setYRange(-0.7, min(rows, max(self.layout_.n_rows, 1)) - 0.3, padding=0)
+        # End between two rows, so the next lane's marks do not peek in at the bottom.
+        self.vb.setYRange(-0.6, min(rows, max(self.layout_.n_rows, 1)) - 0.5, padding=0)
 
     def refresh(self, changes: Any = None) -> None:
         """Redraw after an edit; the view range and selection stay where they are."""
@@ -693,8 +806,15 @@ class TimelineWidget(QWidget):
         self._draw(keep_range=True)
 
     def select_chain(self, chain_id: str | None) -> None:
+        p = self.patient
+        if p is not None and chain_id is not None and chain_id == self.selected_chain:
+            # The same chain again (a glyph click also selects its chain): keep the
+            # picked mentions of that chain marked.
+            self.selected_mentions = [m for m in self.selected_mentions
+                                      if m in p.mentions and p.mentions[m].chain == chain_id]
+        else:
+            self.selected_mentions = []
         self.selected_chain = chain_id
-        self.selected_mentions = []
         self._draw_selection()
         self._ensure_row_visible(chain_id)
 
@@ -731,14 +851,18 @@ class TimelineWidget(QWidget):
         self.vb.setYRange(-0.7, max(1, self.layout_.n_rows) - 0.3, padding=0)
 
     def set_filters(self, **kwargs: Any) -> None:
-        """type, modalities, assertions, singletons, min_length, search, group_by."""
+        """type, modalities, assertions, singletons, negatives, min_length, search,
+        group_by."""
         new = self.filters.updated(**kwargs)
         if new == self.filters and self.layout_ is not None:
             return
+        negatives_changed = new.negatives != self.filters.negatives
         self.filters = new
         self._sync_controls()
         self._draw()
         self._readable_rows()
+        if negatives_changed:
+            self.negativesChanged.emit(new.negatives)
 
     def toggle_group(self, key: str) -> None:
         """Collapse or expand a group (its summary row keeps the counts)."""
@@ -763,6 +887,7 @@ class TimelineWidget(QWidget):
         super().resizeEvent(ev)
         if self.lane_axis.labels:
             self.lane_axis.set_labels(self.lane_axis.labels)  # its width follows the view's
+        self._update_hint()
 
     def apply_settings(self, settings: Any) -> None:
         """Take palette, font size, x mode, grouping and lane filters from a
@@ -773,6 +898,7 @@ class TimelineWidget(QWidget):
                                                getattr(settings, "lane_grouping", "type"))
         kw: dict[str, Any] = {
             "singletons": bool(getattr(settings, "show_singletons", True)),
+            "negatives": bool(getattr(settings, "show_negatives", False)),
             "min_length": int(getattr(settings, "min_chain_length", 1) or 1)}
         if group in L.GROUP_BY:
             kw["group_by"] = group
@@ -881,20 +1007,29 @@ class TimelineWidget(QWidget):
         self._draw_legend(p)
         self._draw_selection()
         self._set_limits(lay)
+        self._update_hint()
         if keep_range:
             self.vb.setRange(xRange=rng[0], yRange=rng[1], padding=0)
+        self._update_counts()
+        self._update_more()
         self.last_draw_ms = timer.nsecsElapsed() / 1e6
         self.drawn.emit()
 
     def _clear(self) -> None:
         for item in (*self._glyph_items.values(), *self._mark_items.values(), self._density,
-                     self._sel_ring, self._sel_mention, self._ghost, self._stacks):
+                     self._sel_ring, self._sel_mention, self._ghost,
+                     *self._count_items.values()):
             item.setData([], [])
         for c in (*self._lines.values(), self._guides, self._sel_line):
             c.setData([], [])
         self._bands.setPath(QtGui.QPainterPath())
         self._group_bands.setPath(QtGui.QPainterPath())
         self._undated.hide()
+        self._sel_band.hide()
+        self.lane_axis.set_selected_row(None)
+        self.negatives_hint.hide()
+        self._more.hide()
+        self._hint_row.hide()
         self.lane_axis.labels = []
         self.column_axis.set_columns({})
         self._hx, self._hy, self._hid = np.zeros(0), np.zeros(0), []
@@ -918,6 +1053,8 @@ class TimelineWidget(QWidget):
         self._bands.setBrush(S.brush(S.ZEBRA))
         self._group_bands.setPath(bands)
         xs = np.array([c.x for c in lay.columns], dtype=float)
+        gaps = np.diff(np.unique(xs))
+        self._col_gap = float(np.median(gaps)) if gaps.size else 1.0
         if xs.size:
             gx = np.repeat(xs, 2)
             gy = np.tile([-0.5, max(lay.n_rows, 1) - 0.5], xs.size)
@@ -958,7 +1095,7 @@ class TimelineWidget(QWidget):
         x0, x1, pad = self._x_span(lay)
         span = x1 - x0 + 2 * pad
         for item in (*self._glyph_items.values(), *self._mark_items.values(), self._density,
-                     self._stacks):
+                     *self._count_items.values()):
             if item.span_hint != span:
                 item.span_hint = span
                 item._rect = None
@@ -1013,13 +1150,7 @@ class TimelineWidget(QWidget):
                 self.vb.addItem(item)
                 self._mark_items[kind] = item
             item.set_xy(x[mask], y[mask])
-        # Several mentions of a chain in one report share a place: mark the stack.
-        if x.size > 1:
-            same = (x[1:] == x[:-1]) & (y[1:] == y[:-1])
-            first = np.flatnonzero(same & ~np.concatenate(([False], same[:-1])))
-            self._stacks.set_xy(x[first], y[first])
-        else:
-            self._stacks.set_xy(np.zeros(0), np.zeros(0))
+        self._draw_counts(x, y, span)
         # Lines: each lane with 2+ glyphs, lanes separated by NaN (connect="finite").
         multi = np.repeat(counts > 1, counts)
         is_dev = np.repeat(np.asarray(devices, dtype=bool), counts)
@@ -1038,6 +1169,95 @@ class TimelineWidget(QWidget):
                 dy.extend([float(g.row)] * len(g.mentions))
         self._density.set_xy(np.asarray(dx), np.asarray(dy))
         self._hx, self._hy, self._hid = x, y, mids
+
+    def _draw_counts(self, x: np.ndarray, y: np.ndarray, span: float) -> None:
+        """Several mentions of a chain in one report share a place (a lane's mentions are
+        in report order, so they are neighbours): write "×n" beside that glyph."""
+        firsts = np.zeros(0, dtype=int)
+        sizes = np.zeros(0, dtype=int)
+        if x.size > 1:
+            new = np.concatenate(([True], (x[1:] != x[:-1]) | (y[1:] != y[:-1])))
+            starts = np.flatnonzero(new)
+            runs = np.diff(np.append(starts, x.size))
+            keep = runs > 1
+            firsts, sizes = starts[keep], np.minimum(runs[keep], 99)
+        for n in set(sizes.tolist()) - set(self._count_items):
+            item = UniformScatter(symbol=S.count_mark(n), size=round(S.COUNT_BOX * self._lod),
+                                  pen=NO_PEN, brush=S.brush(S.COUNT_INK), pxMode=True,
+                                  antialias=True)
+            item.base_size = S.COUNT_BOX
+            item.span_hint = span
+            item.setVisible(self._counts_on)
+            item.setZValue(3)
+            self.vb.addItem(item)
+            self._count_items[n] = item
+        for n, item in self._count_items.items():
+            at = firsts[sizes == n]
+            item.set_xy(x[at], y[at])
+
+    def _update_counts(self, *_args: Any) -> None:
+        """Counts show only where they fit: glyphs full size, columns far enough apart."""
+        (x0, x1), _ = self.vb.viewRange()
+        px = self._col_gap * self.vb.width() / max(1e-12, x1 - x0)
+        on = self._lod >= MARKS_MIN_LOD and px >= COUNT_MIN_GAP_PX
+        if on == self._counts_on:
+            return
+        self._counts_on = on
+        for item in self._count_items.values():
+            item.setVisible(on)
+        if self.patient is not None:
+            self._draw_legend(self.patient)  # the legend explains only what is drawn
+
+    def _update_more(self, *_args: Any) -> None:
+        """Say how many lanes lie below (or above) the view: the lanes have no scroll bar."""
+        lay = self.layout_
+        if lay is None or not lay.lanes:
+            self._more.hide()
+            self._show_hints()
+            return
+        y0, y1 = self.vb.viewRange()[1]
+        below = [ln for ln in lay.lanes if ln.row > y1 - 0.3]
+        above = sum(1 for ln in lay.lanes if ln.row < y0 + 0.3)
+        parts = []
+        if above:
+            parts.append(f"<a href='up'>▲ {above} above</a>")
+        if below:
+            groups = [f"<a href='group:{html.escape(g.key)}'>{html.escape(g.title.lower())}</a>"
+                      for g in lay.groups if g.row > y1 - 0.3]
+            extra = f", incl. {' and '.join(groups)}" if groups else ""
+            parts.append(f"<a href='down'>▼ {len(below)} more lane"
+                         f"{'s' if len(below) != 1 else ''} below</a>{extra}")
+        if not parts:
+            self._more.hide()
+            self._show_hints()
+            return
+        text = " &nbsp;·&nbsp; ".join(parts)
+        if text != self._more.text():
+            self._more.setText(text)
+        self._more.setToolTip("Scroll the lanes: Up/Down keys, Shift+wheel, drag; "
+                              "Home shows every lane")
+        self._more.show()
+        self._show_hints()
+
+    def more_text(self) -> str:
+        """What the lanes-out-of-sight note says (rich text; "" when all are in view)."""
+        return self._more.text() if not self._more.isHidden() else ""
+
+    def _scroll_page(self, where: str) -> None:
+        """"down"/"up": a page of lanes; "group:KEY": that group's header to the top."""
+        y0, y1 = self.vb.viewRange()[1]
+        if where.startswith("group:") and self.layout_ is not None:
+            g = next((g for g in self.layout_.groups if g.key == where[6:]), None)
+            if g is not None:
+                self.vb.setYRange(g.row - 0.6, g.row - 0.6 + (y1 - y0), padding=0)
+            return
+        step = max(1.0, (y1 - y0) - 2.0)
+        self.vb.translateBy(y=step if where == "down" else -step)
+
+    def stack_counts(self) -> dict[tuple[float, float], int]:
+        """(x, row) -> how many mentions one glyph there stands for (2 or more)."""
+        return {(float(x), float(y)): n for n, item in self._count_items.items()
+                for x, y in zip(item.data["x"], item.data["y"], strict=True)}
 
     def _draw_axes(self, lay: L.Layout) -> None:
         labels: list[str] = []
@@ -1084,10 +1304,10 @@ class TimelineWidget(QWidget):
         ch_items = [(S.legend_change_mark(k), 11, None, S.brush(S.INK), S.CHANGE_NAMES[k]
                      .split(" (")[0].split(" /")[0])
                     for k in S.CHANGE_KINDS if k in changes]
-        stack = (S.stack_mark(), 20, S.pen("#6B7079", 1.2), S.brush("#FFFFFF"),
-                 "Several in one report")
-        as_items.append(stack)
         entries = [("Modality", mod_items), ("Assertion", as_items)]
+        if self._counts_on and any(len(item.data) for item in self._count_items.values()):
+            entries.append(("", [(S.legend_count_mark(2), 15, None, S.brush(S.COUNT_INK),
+                                  " mentions in one report")]))
         if ch_items:
             entries.append(("Change", ch_items))
         self.legend.set_entries(entries, self._font)
@@ -1117,9 +1337,15 @@ class TimelineWidget(QWidget):
             self._sel_ring.setData(xs, [lane.row] * len(xs))
             self._sel_line.setData(np.asarray(xs, dtype=float),
                                    np.full(len(xs), float(lane.row)), connect="finite")
+            left, right = self._band_x
+            self._sel_band.setRect(QRectF(left, lane.row - 0.5, right - left, 1.0))
+            self._sel_band.show()
+            self.lane_axis.set_selected_row(lane.row)
         else:
             self._sel_ring.setData([], [])
             self._sel_line.setData([], [])
+            self._sel_band.hide()
+            self.lane_axis.set_selected_row(None)
         pts = [self.glyph_pos(mid) for mid in self.selected_mentions]
         pts = [q for q in pts if q is not None]
         self._sel_mention.setData([q[0] for q in pts], [q[1] for q in pts])
@@ -1152,7 +1378,9 @@ class TimelineWidget(QWidget):
         for item in self._mark_items.values():
             item.set_size_fast(round(item.base_size * lod))
             item.setVisible(lod >= MARKS_MIN_LOD)
-        self._stacks.set_size_fast(round(self._stacks.base_size * lod))
+        for item in self._count_items.values():
+            item.set_size_fast(round(item.base_size * lod))
+        self._update_counts()
         self._sel_ring.set_size_fast(round((S.GLYPH_SIZE + 9) * max(lod, 0.6)))
 
     # -- interaction -------------------------------------------------------------------
@@ -1239,7 +1467,12 @@ class TimelineWidget(QWidget):
             return
         mid = self._hit(self._hover_pos)
         if mid is None:
-            QtWidgets.QToolTip.hideText()
+            tip = self.label_tooltip_at(self._hover_pos)
+            if tip:
+                global_pos = self.view.mapToGlobal(self.view.mapFromScene(self._hover_pos))
+                QtWidgets.QToolTip.showText(global_pos, tip, self.view)
+            else:
+                QtWidgets.QToolTip.hideText()
             return
         i = self._hid.index(mid)
         same = np.flatnonzero((self._hx == self._hx[i]) & (self._hy == self._hy[i]))
@@ -1249,6 +1482,36 @@ class TimelineWidget(QWidget):
             text += f"<br><i>… and {len(same) - len(ids)} more in this report</i>"
         global_pos = self.view.mapToGlobal(self.view.mapFromScene(self._hover_pos))
         QtWidgets.QToolTip.showText(global_pos, text, self.view)
+
+    def label_tooltip_at(self, scene_pos: QPointF) -> str:
+        """The full text of the lane label under ``scene_pos`` (labels may be elided)."""
+        lay = self.layout_
+        if lay is None or not self.lane_axis.sceneBoundingRect().contains(scene_pos):
+            return ""
+        row = self._row_at(scene_pos)
+        lane = lay.lane_at(row)
+        if lane is not None:
+            return self.lane_tooltip(lane.chain)
+        group = lay.group_at(row)
+        if group is not None:
+            return html.escape(group.caption) + "<br><i>Click the row to " + (
+                "expand" if group.collapsed else "collapse") + " it</i>"
+        return ""
+
+    def lane_tooltip(self, chain_id: str) -> str:
+        """Rich text naming a lane's chain in full: label, type, mentions, reports."""
+        p = self.patient
+        chain = p.chains.get(chain_id) if p is not None else None
+        if p is None or chain is None:
+            return ""
+        ms = [p.mentions[m] for m in chain.mentions if m in p.mentions]
+        n_reports = len({m.report for m in ms})
+        facts = (f"{chain.type} · {len(ms)} mention{'s' if len(ms) != 1 else ''} in "
+                 f"{n_reports} report{'s' if n_reports != 1 else ''}")
+        extra = "<br><i>every mention absent (a pertinent negative)</i>" \
+            if L.negative_only(ms) else ""
+        return (f"<b>{html.escape(chain.label or chain.id)}</b><br>"
+                f"<span style='color:#555'>{html.escape(facts)}</span>{extra}")
 
     def hover_html(self, mention_id: str) -> str:
         """Rich text for a glyph: chain, the sentence with the mention highlighted, report."""
@@ -1313,12 +1576,14 @@ class TimelineWidget(QWidget):
     def _sync_controls(self) -> None:
         f = self.filters
         widgets: Iterable[QObject] = (self.group_combo, self.singletons_box,
-                                      self.min_length_box, *self._filter_actions.values())
+                                      self.min_length_box, self.negatives_action,
+                                      *self._filter_actions.values())
         blocked = [(w, w.blockSignals(True)) for w in widgets]
         try:
             self.group_combo.setCurrentIndex(max(0, self.group_combo.findData(f.group_by)))
             self.singletons_box.setChecked(f.singletons)
             self.min_length_box.setValue(f.min_length)
+            self.negatives_action.setChecked(f.negatives)
             for (key, v), act in self._filter_actions.items():
                 chosen = getattr(f, key)
                 act.setChecked(chosen is None or v in chosen)
@@ -1329,6 +1594,23 @@ class TimelineWidget(QWidget):
             self.search_box.blockSignals(True)
             self.search_box.setText(f.search)
             self.search_box.blockSignals(False)
+
+
+_COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")
+
+
+def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
+    """``text`` cut in the middle to ``width`` px, keeping a lane's "(n)" count whole:
+    "intraparenchymal hemorrhage (3)" -> "intraparen…morrhage (3)"."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    m = _COUNT_SUFFIX.search(text)
+    if m is None:
+        return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
+    suffix = m.group(0)
+    room = width - metrics.horizontalAdvance(suffix)
+    head = metrics.elidedText(text[:m.start()], Qt.TextElideMode.ElideMiddle, max(0, room))
+    return head + suffix
 
 
 def _lane_label(lane: L.Lane) -> str:

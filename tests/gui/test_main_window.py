@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from radtrack_gui.core.lanes import negative_only
 from radtrack_gui.core.model import DEVICE, FINDING
 from radtrack_gui.store.db import ProjectStore
 
@@ -49,7 +50,11 @@ def test_open_demo_through_pipeline(qtbot, window, open_and_wait) -> None:
     assert p is not None and not p.annotated and p.mentions
     on_disk = stored(DEMO)
     assert sorted(on_disk.chains) == sorted(p.chains)
-    assert window.timeline.glyph_count() == len(p.mentions)
+    # Pertinent negatives (chains whose every mention is absent) are hidden by default.
+    hidden = window.timeline.layout_.hidden_negatives
+    assert hidden and all(negative_only(p.chain_mentions(c)) for c in hidden)
+    in_hidden = sum(len(p.chains[c].mentions) for c in hidden)
+    assert window.timeline.glyph_count() == len(p.mentions) - in_hidden
     cl = window.chain_list
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == len(p.chains)
     assert window.loaded is not None and not window.loaded.from_store
@@ -106,6 +111,15 @@ def test_real_click_on_glyph(qtbot, window, open_and_wait) -> None:
     clicked = blocker.args[0]
     assert window.report_view.mention_id == clicked
     assert window.report_view.report_id == window.patient.mentions[clicked].report
+    # The selection shows in the timeline: the clicked glyph keeps its mark after its
+    # chain is selected too, and the lane (plot row and label) is banded.
+    chain = window.patient.mentions[clicked].chain
+    assert tl.selected_chain == chain and tl.selected_mentions == [clicked]
+    assert len(tl._sel_mention.data) == 1
+    row = tl.layout_.row_of_chain[chain]
+    assert tl.lane_axis.selected_row == row and tl._sel_band.isVisible()
+    assert tl._sel_band.rect().center().y() == row
+    assert window.chain_list.current_chain_id() == chain
 
 
 def test_chain_list_selects_chain_everywhere(qtbot, window, open_and_wait) -> None:
@@ -503,3 +517,44 @@ def test_csv_with_several_patients_needs_a_choice(qtbot, window, tmp_path: Path)
     with qtbot.waitSignal(window.loadFailed, timeout=5000) as failed:
         assert window.open_path(str(path)) is None
     assert "2 patients" in failed.args[0] and "--patient" in failed.args[0]
+
+
+def test_pertinent_negatives_toggle_in_view_menu(qtbot, window, open_and_wait) -> None:
+    from radtrack_gui import settings as settings_mod
+
+    open_and_wait(window, DEMO)
+    p, tl = window.patient, window.timeline
+    hidden = list(tl.layout_.hidden_negatives)
+    assert hidden and not window.act_negatives.isChecked()  # off by default
+    assert tl.negatives_hint.isVisibleTo(tl)
+    assert tl.hint_text().startswith(f"{len(hidden)} negative-only chain")
+    # The chain list keeps listing them (the full inventory), greyed.
+    assert set(hidden) <= set(window.chain_list.visible_chain_ids())
+    window.on_chain_selected(hidden[0])
+    assert "pertinent negative" in window.statusBar().currentMessage()
+    # View ▸ Show pertinent negatives: the lanes come back and the choice is saved.
+    window.act_negatives.trigger()
+    assert tl.filters.negatives and all(c in tl.layout_.row_of_chain for c in hidden)
+    assert tl.glyph_count() == len(p.mentions)
+    assert settings_mod.load().show_negatives is True
+    # The timeline's own Filters menu turns them off again; the View menu follows.
+    tl.negatives_action.trigger()
+    assert not window.act_negatives.isChecked()
+    assert settings_mod.load().show_negatives is False
+    assert tl.layout_.hidden_negatives == hidden
+
+
+def test_compare_on_gold_folder_scores_the_models(qtbot, window, open_and_wait) -> None:
+    pytest.importorskip("radtrack_gui.nlp.extractors.rules")
+    open_and_wait(window, DEMO_GOLD)
+    assert window.patient.annotated
+    with qtbot.waitSignal(window.compareShown, timeout=120000) as blocker:
+        assert window.open_compare() is None  # the models run in the background first
+    dlg = blocker.args[0]
+    try:
+        assert "from the models" in dlg.headline.text()
+        assert not dlg.patient.annotated and dlg.gold.annotated
+        assert 0.0 < dlg.conll_f1 < 1.0  # a real comparison, not the gold against itself
+        assert window.patient.annotated  # the open chains are untouched
+    finally:
+        dlg.close()

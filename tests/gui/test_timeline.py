@@ -157,6 +157,7 @@ def test_refresh_after_edit_keeps_view(timeline):
 
     p = make_patient(12, 6, 30, undated=0)
     timeline.set_patient(p)
+    timeline.set_filters(negatives=True)  # every chain has a lane
     a, b = [c.id for c in p.chains.values() if c.type == "finding"][:2]
     timeline.vb.setYRange(0, 5, padding=0)
     changes = MergeChains([a, b]).do(p)
@@ -199,3 +200,98 @@ def test_hover_shows_tooltip(timeline, qtbot):
     qtbot.waitUntil(lambda: QtWidgets.QToolTip.isVisible(), timeout=3000)
     assert p.mentions[mid].text in QtWidgets.QToolTip.text()
     QtWidgets.QToolTip.hideText()
+
+
+def _with_negatives(n_negative: int = 3):
+    """A generated patient where ``n_negative`` chains are negative-only, one chain ends
+    in a resolution (present, then absent) and every other chain has a present mention."""
+    p = make_patient(14, 6, 40, undated=0)
+    long_chains = [c for c in p.chains.values() if len(c.mentions) >= 2]
+    negatives, resolved = long_chains[:n_negative], long_chains[n_negative]
+    for c in p.chains.values():
+        ms = p.chain_mentions(c.id)
+        if c in negatives:
+            for m in ms:
+                m.assertion = "absent"
+        else:
+            ms[0].assertion = "present"
+    p.chain_mentions(resolved.id)[-1].assertion = "absent"
+    return p, [c.id for c in negatives], resolved.id
+
+
+def test_pertinent_negatives_hidden_by_default_with_a_hint(timeline):
+    p, negatives, resolved = _with_negatives(3)
+    timeline.set_patient(p)
+    assert not timeline.filters.negatives and not timeline.negatives_action.isChecked()
+    assert timeline.lane_count() == len(p.chains) - 3
+    assert sorted(timeline.layout_.hidden_negatives) == sorted(negatives)
+    assert not any(c in timeline.layout_.row_of_chain for c in negatives)
+    hint = timeline.negatives_hint
+    assert hint.isVisibleTo(timeline)
+    assert timeline.hint_text().startswith("3 negative-only chains hidden")
+    assert "3 negative-only chains hidden" in hint.text()
+    # A negative inside a chain with positive mentions (a resolution) is always drawn.
+    last = p.chain_mentions(resolved)[-1]
+    assert last.assertion == "absent" and timeline.glyph_pos(last.id) is not None
+    shown = sum(len(c.mentions) for c in p.chains.values() if c.id not in negatives)
+    assert timeline.glyph_count() == shown
+
+
+def test_toggling_negatives_shows_them(timeline, qtbot):
+    p, negatives, _ = _with_negatives(2)
+    timeline.set_patient(p)
+    assert timeline.lane_count() == len(p.chains) - 2
+    with qtbot.waitSignal(timeline.negativesChanged, timeout=2000) as blocker:
+        timeline.negatives_action.trigger()  # Filters ▸ Pertinent negatives
+    assert blocker.args == [True]
+    assert timeline.lane_count() == len(p.chains)
+    assert all(c in timeline.layout_.row_of_chain for c in negatives)
+    assert timeline.glyph_count() == len(p.mentions)
+    assert not timeline.negatives_hint.isVisibleTo(timeline) and timeline.hint_text() == ""
+    timeline.set_filters(negatives=False)
+    assert not timeline.negatives_action.isChecked()  # the menu follows
+    assert timeline.hint_text().startswith("2 negative-only chains hidden")
+    timeline.negatives_hint.linkActivated.emit("show")  # the hint's "Show them" link
+    assert timeline.filters.negatives and timeline.lane_count() == len(p.chains)
+
+
+def test_several_mentions_in_one_report_get_a_count(timeline):
+    from collections import Counter
+
+    p = make_patient(20, 5, 70, undated=0)
+    timeline.set_patient(p)
+    lay = timeline.layout_
+    want = {}
+    for lane in lay.lanes:
+        per_report = Counter(p.mentions[m].report for m in lane.mentions)
+        for rid, n in per_report.items():
+            if n > 1:
+                want[(lay.x_of[rid], float(lane.row))] = n
+    assert want  # the fixture has stacks
+    assert timeline.stack_counts() == want
+    titles = [title for title, _ in timeline.legend.entries]
+    items = [item[4] for _, its in timeline.legend.entries for item in its]
+    assert "" in titles and any("mentions in one report" in t for t in items)
+
+
+def test_long_lane_labels_elide_in_the_middle_with_full_tooltip(timeline):
+    from radtrack_gui.gui.qt import QFont, QPointF, QtGui
+    from radtrack_gui.gui.timeline import elide_label
+
+    fm = QtGui.QFontMetrics(QFont())
+    text = "intraparenchymal hemorrhage  (3)"
+    short = elide_label(text, fm, fm.horizontalAdvance(text) - 30)
+    assert short.endswith("(3)") and "…" in short and short.startswith("intra")
+    assert fm.horizontalAdvance(short) <= fm.horizontalAdvance(text) - 30
+    assert elide_label("mass", fm, 200) == "mass"
+    p = make_patient(6, 4, 12, undated=0)
+    chain = next(iter(p.chains.values()))
+    chain.label = "a very long finding name that no lane label can hold whole"
+    timeline.set_patient(p)
+    assert chain.label in timeline.lane_tooltip(chain.id)
+    # Hovering the label on the lane axis shows the same full text.
+    row = timeline.layout_.row_of_chain[chain.id]
+    x = timeline.lane_axis.sceneBoundingRect().center().x()
+    y = timeline.vb.mapViewToScene(QPointF(0.0, float(row))).y()
+    assert chain.label in timeline.label_tooltip_at(QPointF(x, y))
+    assert timeline.label_tooltip_at(QPointF(-50.0, y)) == ""  # off the axis: none
