@@ -44,6 +44,7 @@ def main() -> int:
     app = QApplication.instance() or QApplication([])
     patient = make_patient(args.chains, args.reports, args.mentions, undated=3, seed=11)
     w = TimelineWidget()
+    w.set_filters(negatives=True)  # draw every mention, negative-only chains included
     w.resize(1600, 1000)
     w.show()
     app.processEvents()
@@ -52,7 +53,7 @@ def main() -> int:
     w.view.viewport().repaint()
     first = (time.perf_counter() - t) * 1000
     print(f"patient: {len(patient.mentions)} mentions, {len(patient.chains)} chains, "
-          f"{len(patient.reports)} reports")
+          f"{len(patient.reports)} reports; glyphs drawn: {w.glyph_count()}")
     print(f"first draw (layout + items + paint):  {first:6.1f} ms")
 
     def pan(label: str) -> None:
