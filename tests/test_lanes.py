@@ -169,3 +169,14 @@ def test_negative_only():
     assert not negative_only([])  # no mention: nothing to call negative
     m["m4"].assertion = "possible"
     assert not negative_only([m["m4"]])
+
+
+def test_normal_statements_count_as_pertinent_negatives():
+    from radtrack_gui.core.lanes import negative_only
+
+    m = small_patient().mentions
+    m["m3"].concept = "normal heart"  # "heart size is normal": present, but a normal statement
+    assert negative_only([m["m3"]])
+    assert negative_only([m["m3"], m["m4"]])  # normal + absent
+    m["m3"].concept = "cardiomegaly"
+    assert not negative_only([m["m3"], m["m4"]])

@@ -241,10 +241,11 @@ def chain_matches(patient: Patient, chain_id: str, terms: list[str]) -> bool:
 
 
 def negative_only(mentions: Iterable[Mention]) -> bool:
-    """True when there is a mention and every one is absent: a pertinent negative."""
+    """True when there is a mention and every one is absent or a normal statement
+    ("no hydrocephalus", "heart size is normal"): a pertinent negative."""
     seen = False
     for m in mentions:
-        if m.assertion != "absent":
+        if m.assertion != "absent" and not (m.concept or "").startswith("normal "):
             return False
         seen = True
     return seen

@@ -267,7 +267,7 @@ class ChainList(QWidget):
         item.setToolTip(COL_LABEL, f"{c.label} ({c.id}, {c.type})\n"
                         f"{len(c.mentions)} mentions in {len(reports)} reports"
                         + ("\nreviewed" if c.reviewed else "")
-                        + ("\npertinent negative: every mention absent (the timeline hides "
+                        + ("\npertinent negative: every mention absent or normal (the timeline hides "
                            "these unless View ▸ Show pertinent negatives is on)"
                            if negative else ""))
         item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

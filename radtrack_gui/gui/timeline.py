@@ -738,14 +738,15 @@ class TimelineWidget(QWidget):
         if n == 0:
             return ""
         return (f"{n} negative-only chain{'s' if n != 1 else ''} hidden "
-                f"(every mention absent, like “no {self._negative_example()}”)")
+                f"(every mention absent or normal, like “no {self._negative_example()}”)")
 
     def _negative_example(self) -> str:
         p, lay = self.patient, self.layout_
         if p is None or lay is None or not lay.hidden_negatives:
             return ""
-        chain = p.chains.get(lay.hidden_negatives[0])
-        return chain.label if chain is not None and chain.label else "finding"
+        labels = [c.label for c in map(p.chains.get, lay.hidden_negatives)
+                  if c is not None and c.label and not c.label.startswith("normal ")]
+        return labels[0] if labels else "finding"
 
     def _update_hint(self) -> None:
         text = self.hint_text()
@@ -762,7 +763,7 @@ class TimelineWidget(QWidget):
         self.negatives_hint.setText(f"{html.escape(text)} &nbsp;<a href='show'>Show "
                                     f"{'them' if n != 1 else 'it'}</a>")
         self.negatives_hint.setToolTip(
-            "Pertinent negatives: chains whose every mention is absent. Show them from "
+            "Pertinent negatives: chains whose every mention is absent or normal. Show them from "
             "Filters or View ▸ Show pertinent negatives. The chain list keeps them.")
         self.negatives_hint.show()
         self._show_hints()
@@ -1508,7 +1509,7 @@ class TimelineWidget(QWidget):
         n_reports = len({m.report for m in ms})
         facts = (f"{chain.type} · {len(ms)} mention{'s' if len(ms) != 1 else ''} in "
                  f"{n_reports} report{'s' if n_reports != 1 else ''}")
-        extra = "<br><i>every mention absent (a pertinent negative)</i>" \
+        extra = "<br><i>every mention absent or normal (a pertinent negative)</i>" \
             if L.negative_only(ms) else ""
         return (f"<b>{html.escape(chain.label or chain.id)}</b><br>"
                 f"<span style='color:#555'>{html.escape(facts)}</span>{extra}")
