@@ -10,7 +10,7 @@ Opens a patient in the real main window, waits until the timeline is drawn, then
 Prints each file's size and pixel size. Use a private RADTRACK_HOME: the script opens the
 patient through the project store like the app does.
 
-Usage: python benchmarks/screenshots.py PATIENT_FOLDER [--size 1600x1000]
+Usage: python scripts/screenshots.py PATIENT_FOLDER [--size 1600x1000]
        [--window F.png] [--select F.png] [--compare F.png]
 """
 
