@@ -1,8 +1,10 @@
 """The main window: timeline in the centre, chain list left, report viewer right.
 
 The window wires views together and owns no business logic: opening a patient runs
-``load_project`` in the background (``gui/worker.py``); edits go through ``EditSession``
-(``gui/undo.py``); every view refreshes from the ``Changes`` record of an edit.
+``radtrack_gui.project.open_project`` in the background (``gui/worker.py``); edits go
+through ``EditSession`` (``gui/undo.py``); every view refreshes from the ``Changes`` record
+of an edit. Menus and actions are built in ``gui/menus.py``, the settings it keeps are in
+``gui/prefs.py``, the welcome page in ``gui/welcome.py``.
 """
 
 from __future__ import annotations
@@ -11,315 +13,50 @@ import html
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from radtrack_gui.core.errors import Cancelled, InputError
+from radtrack_gui import project
+from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.gui import worker
 from radtrack_gui.gui.actions import EditActions
 from radtrack_gui.gui.chain_list import ChainList
+from radtrack_gui.gui.menus import WindowMenus
+from radtrack_gui.gui.prefs import WindowPrefs
 from radtrack_gui.gui.qt import (
-    QAction,
-    QActionGroup,
     QApplication,
-    QByteArray,
     QCloseEvent,
     QDesktopServices,
     QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QDragEnterEvent,
     QDropEvent,
     QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
     QInputDialog,
-    QKeySequence,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
     QStackedWidget,
-    QStyle,
     Qt,
-    QTableWidget,
-    QTableWidgetItem,
-    QTimer,
-    QToolBar,
     QUrl,
-    QVBoxLayout,
     QWidget,
     Signal,
 )
 from radtrack_gui.gui.report_view import ReportView
 from radtrack_gui.gui.undo import EditSession
+from radtrack_gui.gui.welcome import PlaceholderTimeline, Welcome, make_timeline
 from radtrack_gui.paths import demo_patient_dir, user_log_dir
 
 log = logging.getLogger("radtrack.gui.window")
 
-# Keys and mouse of the timeline itself (gui/timeline.py), for the shortcuts sheet.
-TIMELINE_KEYS = [
-    ("Left, Right", "Pan through time"),
-    ("Up, Down", "Scroll the lanes"),
-    ("+, -", "Zoom in, out"),
-    ("Home", "Fit all"),
-    ("Wheel", "Zoom in time (Ctrl+Wheel: zoom lanes; Shift+Wheel: scroll lanes)"),
-    ("Drag", "Pan; drag a glyph onto a lane to move the mention"),
-    ("Click, Ctrl+Click", "Pick a mention; add more mentions to the pick"),
-]
-
 STATE_VERSION = 1  # bump when docks change, so an old saved layout is ignored
-MAX_RECENT = 8
 
 
-# -- loading (runs in a worker thread: no widgets here) ---------------------------------
-@dataclass
-class Loaded:
-    patient: Patient
-    store: Any  # ProjectStore or None
-    path: str
-    from_store: bool  # the stored project (with the user's corrections) was opened
-    models: str  # e.g. "rules + knowledge", "gold annotations"
-    seconds: float
-
-
-def load_project(path: str, *, patient_id: str | None = None, extractor: str = "rules",
-                 linker: str = "knowledge", progress: Callable[[str, int, int], None],
-                 cancel: Callable[[], bool], use_store: bool = True) -> Loaded:
-    """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV). When the project
-    store already holds it, the stored project is loaded (the user's corrections
-    survive); otherwise the pipeline runs and the result is stored. Cancelling leaves
-    nothing behind. ``use_store=False`` runs the models again and replaces the stored
-    project (its edit log stays)."""
-    from radtrack_gui import pipeline
-    from radtrack_gui.store.db import ProjectStore
-
-    t0 = time.perf_counter()
-    source = Path(path).expanduser()
-    if not source.exists():
-        raise InputError(f"{path}: no such file or folder")
-    key = str(source) if patient_id is None or source.is_dir() else f"{source}#{patient_id}"
-    store = ProjectStore.for_folder(key)
-    try:
-        stored = store.load_patient() if use_store else None
-        if cancel():
-            raise Cancelled()
-        if stored is not None:
-            meta = store.meta()
-            models = "gold annotations" if stored.annotated else \
-                " + ".join(m for m in (meta.get("extractor"), meta.get("linker")) if m) or "stored"
-            return Loaded(stored, store, str(source), True, models, time.perf_counter() - t0)
-        if source.is_dir():
-            patient = pipeline.process_folder(source, extractor=extractor, linker=linker,
-                                              patient_id=patient_id, progress=progress,
-                                              cancel=cancel)
-        elif source.suffix.lower() == ".json":
-            from radtrack_gui.formats.json_io import read_json
-
-            patient = read_json(source)
-            if not use_store and not patient.annotated:
-                pipeline.analyse(patient, extractor=extractor, linker=linker,
-                                 progress=progress, cancel=cancel)
-        elif source.suffix.lower() == ".csv":
-            patient = _read_csv(source, patient_id)
-            pipeline.analyse(patient, extractor=extractor, linker=linker, progress=progress,
-                             cancel=cancel)
-        else:
-            raise InputError(f"{source.name}: not a patient folder, RadTrack JSON or CSV")
-        if cancel():
-            raise Cancelled()
-        models = "gold annotations" if patient.annotated else \
-            ("from JSON" if source.suffix.lower() == ".json" else f"{extractor} + {linker}")
-        progress("save", 0, 1)
-        store.save_patient(patient, f"model:{extractor}+{linker}",
-                           extractor=None if patient.annotated else extractor,
-                           linker=None if patient.annotated else linker,
-                           command="Open and analyse")
-        progress("save", 1, 1)
-        return Loaded(patient, store, str(source), False, models, time.perf_counter() - t0)
-    except BaseException:
-        store.close()
-        raise
-
-
-def _read_csv(path: Path, patient_id: str | None) -> Patient:
-    from radtrack_gui.formats.mimic_csv import read_mimic_csv
-
-    found = read_mimic_csv(path, patient_id)
-    p = Patient(id=found.patient, reports=found.reports, problems=found.problems,
-                folder=str(path))
-    return p
-
-
-# -- settings -----------------------------------------------------------------------------
-class WindowPrefs:
-    """The window's view of the typed, versioned user settings (``radtrack_gui.settings``):
-    models, recent patients, layout (base64 of Qt's saved state), timeline options.
-    Every change is written at once (atomically)."""
-
-    def __init__(self) -> None:
-        from radtrack_gui import settings as settings_mod
-
-        self._mod = settings_mod
-        self.typed = settings_mod.load()
-
-    def save(self) -> None:
-        try:
-            self._mod.save(self.typed)
-        except OSError as exc:  # read-only config folder: keep going, say it in the log
-            log.warning("could not save settings: %s", exc)
-
-    def model(self, kind: str) -> str:
-        from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS, default_name
-
-        value = getattr(self.typed, kind, "")
-        table = EXTRACTORS if kind == "extractor" else LINKERS
-        return value if value in table else default_name(kind)
-
-    def recent(self) -> list[str]:
-        return list(self.typed.recent_patients)[:MAX_RECENT]
-
-    def add_recent(self, path: str) -> None:
-        self.typed.add_recent(path)
-        self.save()
-
-    def clear_recent(self) -> None:
-        self.typed.recent_patients = []
-        self.save()
-
-    def window_state(self) -> tuple[QByteArray | None, QByteArray | None]:
-        def decode(text: str) -> QByteArray | None:
-            return QByteArray.fromBase64(text.encode("ascii")) if text else None
-
-        return decode(self.typed.window_geometry), decode(self.typed.window_state)
-
-    def save_window_state(self, geometry: QByteArray, state: QByteArray) -> None:
-        self.typed.window_geometry = bytes(geometry.toBase64().data()).decode("ascii")
-        self.typed.window_state = bytes(state.toBase64().data()).decode("ascii")
-        self.save()
-
-    def x_mode(self) -> str:
-        """The timeline's name for it: "date" or "order"."""
-        return "order" if self.typed.x_mode == "report order" else "date"
-
-    def set_x_mode(self, mode: str) -> None:
-        self.typed.x_mode = "report order" if mode == "order" else "date"
-        self.save()
-
-
-# -- a stand-in until gui/timeline.py exists -------------------------------------------------
-class _PlaceholderTimeline(QLabel):
-    mentionClicked = Signal(str)
-    chainClicked = Signal(str)
-    mentionsDropped = Signal(list, str)
-    drawn = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Open a patient to see the timeline", parent)
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.patient: Patient | None = None
-
-    def set_patient(self, patient: Patient | None) -> None:
-        self.patient = patient
-        self.refresh()
-
-    def refresh(self, changes: object = None) -> None:
-        if self.patient is not None:
-            self.setText(f"{len(self.patient.chains)} chains (timeline not available)")
-        QTimer.singleShot(0, self.drawn.emit)
-
-    def select_chain(self, chain_id: str | None) -> None:
-        pass
-
-    def select_mention(self, mention_id: str | None) -> None:
-        pass
-
-    def set_x_mode(self, mode: str) -> None:
-        pass
-
-    def fit_all(self) -> None:
-        pass
-
-
-class _Welcome(QWidget):
-    """What the centre shows before a patient is open."""
-
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.setObjectName("welcome")
-        self.window_ = window
-        title = QLabel("<span style='font-size:20pt; font-weight:600'>RadTrack</span>")
-        icon = QLabel()
-        from radtrack_gui.gui.app import app_icon
-
-        icon.setPixmap(app_icon().pixmap(72, 72))
-        text = QLabel("Open a folder of one patient's radiology reports to see every finding "
-                      "and device as a lane through time.<br>You can also drop a folder "
-                      "onto this window. Everything stays on this computer.")
-        text.setWordWrap(True)
-        text.setStyleSheet("color:#444")
-        open_button = QPushButton("Open patient folder…")
-        open_button.setObjectName("welcomeOpen")
-        open_button.clicked.connect(window.choose_folder)
-        demo_button = QPushButton("Open the demo patient")
-        demo_button.setObjectName("welcomeDemo")
-        demo_button.clicked.connect(window.open_demo)
-        buttons = QHBoxLayout()
-        buttons.addWidget(open_button)
-        buttons.addWidget(demo_button)
-        buttons.addStretch(1)
-        self.recent_title = QLabel("<b>Recent patients</b>")
-        self.recent_list = QVBoxLayout()
-        self.recent_list.setSpacing(2)
-        box = QVBoxLayout()
-        box.setSpacing(12)
-        box.addWidget(icon)
-        box.addWidget(title)
-        box.addWidget(text)
-        box.addLayout(buttons)
-        box.addSpacing(12)
-        box.addWidget(self.recent_title)
-        box.addLayout(self.recent_list)
-        inner = QWidget()
-        inner.setLayout(box)
-        inner.setMaximumWidth(560)
-        outer = QVBoxLayout(self)
-        outer.addStretch(1)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(inner)
-        row.addStretch(1)
-        outer.addLayout(row)
-        outer.addStretch(2)
-
-    def fill(self, recent: list[str]) -> None:
-        while self.recent_list.count():
-            w = self.recent_list.takeAt(0).widget()
-            if w is not None:
-                w.deleteLater()
-        for path in recent[:5]:
-            link = QLabel(f"<a href='#'>{html.escape(Path(path).name or path)}</a> "
-                          f"<span style='color:#777'>{html.escape(path)}</span>")
-            link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
-            link.linkActivated.connect(lambda _=None, p=path: self.window_.open_path(p))
-            self.recent_list.addWidget(link)
-        self.recent_title.setVisible(bool(recent))
-
-
-def _make_timeline(parent: QWidget) -> QWidget:
-    try:
-        from radtrack_gui.gui.timeline import TimelineWidget
-    except ImportError as exc:
-        log.warning("timeline not available: %s", exc)
-        return _PlaceholderTimeline(parent)
-    return TimelineWidget(parent)
-
-
+# -- views other helpers own ------------------------------------------------------------
 @cache
 def _optional(module: str, name: str) -> Any:
     """A class from a GUI module another helper owns, or None when it is not there."""
@@ -333,7 +70,7 @@ def _optional(module: str, name: str) -> Any:
 
 
 # -- the window ----------------------------------------------------------------------------
-class MainWindow(QMainWindow):
+class MainWindow(WindowMenus, QMainWindow):
     """RadTrack's main window."""
 
     patientLoaded = Signal()  # a patient is in every view
@@ -350,7 +87,7 @@ class MainWindow(QMainWindow):
         self.setDockNestingEnabled(True)
         self.prefs = WindowPrefs()
         self.session: EditSession | None = None
-        self.loaded: Loaded | None = None
+        self.loaded: project.LoadedProject | None = None
         self.task: worker.Task | None = None
         self._awaiting_draw = False
         self._load_started = 0.0
@@ -360,9 +97,9 @@ class MainWindow(QMainWindow):
         self._remember = True  # add the patient being opened to the recent list
         self._mention_selection: list[str] = []
 
-        self.timeline = _make_timeline(self)
+        self.timeline = make_timeline(self)
         self.timeline.setObjectName("timeline")
-        self.welcome = _Welcome(self)
+        self.welcome = Welcome(self)
         self.central = QStackedWidget(self)
         self.central.addWidget(self.welcome)
         self.central.addWidget(self.timeline)
@@ -422,174 +159,6 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
         bar.addPermanentWidget(self.status_saved)
-
-    def _action(self, text: str, slot: Callable[..., object], shortcut: str | None = None,
-                icon: QStyle.StandardPixmap | None = None, tip: str = "") -> QAction:
-        a = QAction(text, self)
-        if shortcut:
-            a.setShortcut(QKeySequence(shortcut))
-        if icon is not None:
-            a.setIcon(self.style().standardIcon(icon))
-        if tip:
-            a.setStatusTip(tip)
-        a.triggered.connect(slot)
-        return a
-
-    def _build_actions(self) -> None:
-        sp = QStyle.StandardPixmap
-        self.act_open = self._action("&Open patient folder…", self.choose_folder,
-                                     "Ctrl+O",
-                                     sp.SP_DirOpenIcon, "Open a folder of reports")
-        self.act_open_file = self._action("Open RadTrack JSON or &CSV…", self.choose_file,
-                                          "Ctrl+Shift+O", None,
-                                          "Open a RadTrack JSON export or a MIMIC CSV")
-        self.act_export = self._action("&Export…", self.open_export, "Ctrl+E",
-                                       sp.SP_DialogSaveButton,
-                                       "Export chains, annotations or the timeline")
-        self.act_close = self._action("&Close patient", self.close_patient, "Ctrl+W")
-        self.act_quit = self._action("&Quit", self.close, "Ctrl+Q")
-        self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
-        self.act_demo = self._action("Open &demo patient", self.open_demo, None, None,
-                                     "Open the synthetic demo patient")
-        self.act_shortcuts = self._action("&Keyboard shortcuts", self.show_shortcuts,
-                                          "Ctrl+/")
-        self.act_about = self._action("&About RadTrack", self.show_about)
-        self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
-        self.act_fit = self._action("&Fit all", self._fit_all, "Ctrl+0",
-                                    sp.SP_BrowserReload, "Show the whole timeline")
-        self.act_search = self._action("&Find chain…", self.chain_list.focus_search, "Ctrl+F")
-        self.act_prev_report = self._action("Previous report",
-                                            lambda: self.report_view.step_report(-1),
-                                            "Ctrl+PgUp")
-        self.act_next_report = self._action("Next report",
-                                            lambda: self.report_view.step_report(1),
-                                            "Ctrl+PgDown")
-        self.act_reset_layout = self._action("&Reset layout", self.reset_layout)
-        self.act_settings = self._action("&Settings…", self.open_settings, "Ctrl+,")
-        self.act_settings.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.act_compare = self._action("&Compare with gold annotations…", self.open_compare)
-        self.act_log = self._action("Show &log folder", self.show_log_folder)
-        self.act_rerun = self._action("&Re-run models…", self.rerun_models, None, None,
-                                      "Discard the chains and run the models again")
-        group = QActionGroup(self)
-        self.act_x_date = self._action("X axis: exam &date", lambda: self.set_x_mode("date"),
-                                       "Ctrl+Shift+1")
-        self.act_x_order = self._action("X axis: report &order",
-                                        lambda: self.set_x_mode("order"), "Ctrl+Shift+2")
-        for a in (self.act_x_date, self.act_x_order):
-            a.setCheckable(True)
-            group.addAction(a)
-        self.act_negatives = QAction("Show pertinent &negatives", self)
-        self.act_negatives.setCheckable(True)
-        self.act_negatives.setChecked(self.prefs.typed.show_negatives)
-        self.act_negatives.setStatusTip("Timeline lanes of chains whose every mention is "
-                                        "absent (“no hydrocephalus”)")
-        self.act_negatives.toggled.connect(self.set_show_negatives)
-        (self.act_x_order if self.prefs.x_mode() == "order" else self.act_x_date) \
-            .setChecked(True)
-        undo_stack_actions = self._undo_actions()
-        self.act_undo, self.act_redo = undo_stack_actions
-        for a in (self.act_prev_report, self.act_next_report):
-            self.addAction(a)
-
-    def _undo_actions(self) -> tuple[QAction, QAction]:
-        undo = QAction("&Undo", self)
-        undo.setShortcut(QKeySequence("Ctrl+Z"))
-        undo.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowBack))
-        undo.triggered.connect(self.undo)
-        redo = QAction("&Redo", self)
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        redo.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward))
-        redo.triggered.connect(self.redo)
-        return undo, redo
-
-    def _build_menus(self) -> None:
-        mb = self.menuBar()
-        m = mb.addMenu("&File")
-        m.addAction(self.act_open)
-        m.addAction(self.act_open_file)
-        self.recent_menu = m.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self._fill_recent()
-        m.addSeparator()
-        m.addAction(self.act_export)
-        m.addSeparator()
-        m.addAction(self.act_close)
-        m.addAction(self.act_quit)
-
-        m = mb.addMenu("&Edit")
-        m.addAction(self.act_undo)
-        m.addAction(self.act_redo)
-        m.addSeparator()
-        ea = self.edit_actions
-        for names in (("merge", "split_at_report", "split_selected", "move_to_chain"),
-                      ("rename", "reviewed"),
-                      ("add_finding", "add_device", "add_to_chain", "adjust_span",
-                       "delete_mention"),
-                      ("toggle_type", "present", "absent", "possible")):
-            for name in names:
-                m.addAction(ea[name])
-            m.addSeparator()
-        m.addAction(self.act_search)
-        m.addSeparator()
-        m.addAction(self.act_settings)
-        self.edit_menu = m
-
-        m = mb.addMenu("&View")
-        m.addAction(self.chain_dock.toggleViewAction())
-        m.addAction(self.report_dock.toggleViewAction())
-        m.addSeparator()
-        m.addAction(self.act_x_date)
-        m.addAction(self.act_x_order)
-        m.addAction(self.act_fit)
-        m.addAction(self.act_negatives)
-        m.addSeparator()
-        m.addAction(ea["prev_mention"])
-        m.addAction(ea["next_mention"])
-        m.addAction(self.act_prev_report)
-        m.addAction(self.act_next_report)
-        m.addSeparator()
-        m.addAction(self.act_reset_layout)
-
-        m = mb.addMenu("&Tools")
-        m.addAction(self.act_compare)
-        m.addAction(self.act_rerun)
-        m.addSeparator()
-        m.addAction(self.act_log)
-
-        m = mb.addMenu("&Help")
-        m.addAction(self.act_demo)
-        m.addAction(self.act_shortcuts)
-        m.addSeparator()
-        m.addAction(self.act_about)
-
-        # Context menus: the edits that apply to text and mentions, or to chains.
-        self.report_view.text.customContextMenuRequested.connect(self._report_menu)
-        tree = self.chain_list.tree
-        tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        tree.customContextMenuRequested.connect(self._chain_menu)
-
-    def _build_toolbar(self) -> None:
-        tb = QToolBar("Main toolbar", self)
-        tb.setObjectName("mainToolbar")
-        tb.setMovable(True)
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.act_open.setIconText("Open")
-        tb.addAction(self.act_open)
-        tb.addSeparator()
-        tb.addAction(self.act_undo)
-        tb.addAction(self.act_redo)
-        tb.addSeparator()
-        ea = self.edit_actions
-        for name, short in (("merge", "Merge"), ("split_at_report", "Split"),
-                            ("reviewed", "Reviewed")):
-            ea[name].setIconText(short)
-            tb.addAction(ea[name])
-        tb.addSeparator()
-        self.act_export.setIconText("Export")
-        tb.addAction(self.act_export)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
-        self.toolbar = tb
 
     def _connect_views(self) -> None:
         tl = self.timeline
@@ -653,31 +222,16 @@ class MainWindow(QMainWindow):
             return
         self.open_path(str(demo))
 
-    def _fill_recent(self) -> None:
-        menu = self.recent_menu
-        menu.clear()
-        items = self.prefs.recent()
-        for path in items:
-            a = menu.addAction(Path(path).name or path)
-            a.setToolTip(path)
-            a.setStatusTip(path)
-            a.triggered.connect(lambda _=False, p=path: self.open_path(p))
-        if not items:
-            none = menu.addAction("(none yet)")
-            none.setEnabled(False)
-        else:
-            menu.addSeparator()
-            menu.addAction("Clear list", self.prefs.clear_recent)
-
     def open_path(self, path: str, *, patient_id: str | None = None,
                   remember: bool = True, rerun: bool = False) -> worker.Task | None:
         """Read PATH in the background; the views are filled when it is done."""
         if self.task is not None and not self.task.is_done():
             self.statusBar().showMessage("Still opening the previous patient…", 4000)
             return None
-        source = Path(path).expanduser()
-        if not source.exists():
-            self._load_failed_message(f"{path}: no such file or folder")
+        try:
+            source = project.source_path(path)
+        except InputError as exc:
+            self._load_failed_message(str(exc))
             return None
         if source.suffix.lower() == ".csv" and patient_id is None:
             patient_id = self._pick_csv_patient(source)
@@ -694,10 +248,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opening {source}…")
         log.info("open %s (extractor %s, linker %s)", source, extractor, linker)
 
-        def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Loaded:
-            return load_project(str(source), patient_id=patient_id, extractor=extractor,
-                                linker=linker, progress=progress, cancel=cancel,
-                                use_store=not rerun)
+        def work(progress: Callable[[str, int, int], None],
+                 cancel: Callable[[], bool]) -> project.LoadedProject:
+            return project.open_project(source, patient_id, extractor=extractor, linker=linker,
+                                        rerun=rerun, progress=progress, cancel=cancel)
 
         # No parent: the task outlives a window closed mid-run; its callbacks are bound
         # methods of the window, disconnected when the window goes.
@@ -709,19 +263,17 @@ class MainWindow(QMainWindow):
 
     def _pick_csv_patient(self, path: Path) -> str | None:
         """The patient to open from a CSV ("" when the user cancelled)."""
-        from radtrack_gui.formats.mimic_csv import patients_in
+        from radtrack_gui.formats.mimic_csv import SeveralPatients
 
         try:
-            patients = patients_in(path)
+            return project.csv_patient(path)
+        except SeveralPatients as exc:
+            if _quiet():  # no one to ask (--screenshot, tests)
+                self._load_failed_message(str(exc))
+                return ""
+            patients = exc.patients
         except InputError as exc:
             self._load_failed_message(str(exc))
-            return ""
-        if len(patients) <= 1:
-            return patients[0] if patients else None
-        if _quiet():  # no one to ask (--screenshot, tests)
-            shown = ", ".join(patients[:5]) + (", ..." if len(patients) > 5 else "")
-            self._load_failed_message(f"{path.name} holds {len(patients)} patients "
-                                      f"({shown}); choose one with --patient ID")
             return ""
         pid, ok = QInputDialog.getItem(self, "Open CSV", f"{path.name} holds "
                                        f"{len(patients)} patients. Open:", patients, 0, False)
@@ -772,7 +324,7 @@ class MainWindow(QMainWindow):
         if self.isVisible() and not _quiet():
             QMessageBox.warning(self, "Cannot open", reason)
 
-    def _loaded(self, loaded: Loaded) -> None:
+    def _loaded(self, loaded: project.LoadedProject) -> None:
         self._end_task()
         self.close_patient()
         self.loaded = loaded
@@ -825,7 +377,7 @@ class MainWindow(QMainWindow):
         self._mention_selection = []
         self.chain_list.set_patient(None)
         self.report_view.set_patient(None)
-        if isinstance(self.timeline, _PlaceholderTimeline):
+        if isinstance(self.timeline, PlaceholderTimeline):
             self.timeline.set_patient(None)
         self.setWindowTitle("RadTrack")
         self.central.setCurrentWidget(self.welcome)
@@ -1042,47 +594,6 @@ class MainWindow(QMainWindow):
     def _fit_all(self) -> None:
         self.timeline.fit_all()
 
-    def _report_menu(self, pos: Any) -> None:
-        """Right click in the report: the mention under the pointer becomes the selection
-        (unless text is selected), then the text and mention edits are offered."""
-        view = self.report_view
-        if not view.text.textCursor().hasSelection():
-            offset = view.offset_at(pos)
-            m = view.mention_at(offset) if offset is not None else None
-            if m is not None and m.id not in self._mention_selection:
-                view.mention_id = m.id
-                view.chain_id = m.chain
-                view.refresh()
-                self._report_mention_clicked(m.id)
-        menu = QMenu(self)
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        ea = self.edit_actions
-        self._update_actions()
-        for name in ("add_finding", "add_device", "add_to_chain", "adjust_span"):
-            menu.addAction(ea[name])
-        menu.addSeparator()
-        for name in ("delete_mention", "move_to_chain", "split_selected", "toggle_type",
-                     "present", "absent", "possible"):
-            menu.addAction(ea[name])
-        menu.addSeparator()
-        menu.addAction(ea["rename"])
-        menu.addAction(ea["reviewed"])
-        menu.exec(self.report_view.text.viewport().mapToGlobal(pos))
-
-    def _chain_menu(self, pos: Any) -> None:
-        tree = self.chain_list.tree
-        item = tree.itemAt(pos)
-        cid = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
-        if cid and cid not in self.chain_list.selected_chain_ids():
-            self.on_chain_selected(cid)
-        self._update_actions()
-        ea = self.edit_actions
-        menu = QMenu(self)
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        for name in ("merge", "split_at_report", "rename", "reviewed"):
-            menu.addAction(ea[name])
-        menu.exec(tree.viewport().mapToGlobal(pos))
-
     # -- dialogs -------------------------------------------------------------------------------
     def _show_dialog(self, dlg: QDialog) -> QDialog:
         """Window-modal, non-blocking; deleted when closed."""
@@ -1129,13 +640,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Running {extractor} + {linker} on the reports to "
                                      "compare with the gold annotations…")
 
-        def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Any:
-            from radtrack_gui import pipeline
-            from radtrack_gui.formats.folder import read_patient_folder
-
-            copy = read_patient_folder(path)
-            return pipeline.analyse(copy, extractor=extractor, linker=linker,
-                                    progress=progress, cancel=cancel, force=True)
+        def work(progress: Callable[[str, int, int], None],
+                 cancel: Callable[[], bool]) -> Patient:
+            return project.model_run(path, extractor=extractor, linker=linker,
+                                     progress=progress, cancel=cancel)
 
         def done(response: Patient) -> None:
             self.statusBar().clearMessage()
@@ -1151,18 +659,7 @@ class MainWindow(QMainWindow):
                         on_failure=failed)
 
     def _gold_patient(self) -> Patient | None:
-        if self.loaded is None:
-            return None
-        src = Path(self.loaded.path)
-        candidates = [src.with_name(src.name + "_gold"), src]
-        for folder in candidates:
-            if folder.is_dir() and any(folder.glob("*.ann")):
-                from radtrack_gui.formats.folder import read_patient_folder
-
-                gold = read_patient_folder(folder)
-                if gold.annotated:
-                    return gold
-        return None
+        return project.find_gold(self.loaded.path) if self.loaded is not None else None
 
     def open_settings(self) -> QDialog | None:
         cls = _optional("settings_dialog", "SettingsDialog")
@@ -1209,56 +706,11 @@ class MainWindow(QMainWindow):
             self.prefs.typed.show_negatives = on
             self.prefs.save()
         tl = self.timeline
-        if hasattr(tl, "set_filters") and not isinstance(tl, _PlaceholderTimeline):
+        if hasattr(tl, "set_filters") and not isinstance(tl, PlaceholderTimeline):
             tl.set_filters(negatives=on)
 
     def show_log_folder(self) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(user_log_dir())))
-
-    def shortcut_rows(self) -> list[tuple[str, str, str]]:
-        """(menu, keys, what) for every action with a shortcut."""
-        rows = []
-        for menu in self.menuBar().findChildren(QMenu):
-            title = menu.title().replace("&", "")
-            for a in menu.actions():
-                keys = [k.toString(QKeySequence.SequenceFormat.NativeText)
-                        for k in a.shortcuts()]
-                if keys and not a.isSeparator():
-                    rows.append((title, ", ".join(keys), a.text().replace("&", "")))
-        for a in (self.act_prev_report, self.act_next_report):
-            rows.append(("View", a.shortcut().toString(), a.text()))
-        rows.extend(("Timeline", keys, what) for keys, what in TIMELINE_KEYS)
-        seen, out = set(), []
-        for r in rows:
-            if (r[1], r[2]) not in seen:
-                seen.add((r[1], r[2]))
-                out.append(r)
-        return out
-
-    def show_shortcuts(self) -> None:
-        rows = self.shortcut_rows()
-        dlg = QDialog(self)
-        dlg.setWindowTitle("Keyboard shortcuts")
-        table = QTableWidget(len(rows), 3, dlg)
-        table.setHorizontalHeaderLabels(["Menu", "Keys", "Does"])
-        for i, (menu, keys, what) in enumerate(rows):
-            for j, value in enumerate((menu, keys, what)):
-                table.setItem(i, j, QTableWidgetItem(value))
-        table.verticalHeader().hide()
-        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        table.setAlternatingRowColors(True)
-        table.setShowGrid(False)
-        table.verticalHeader().setDefaultSectionSize(24)
-        table.resizeColumnsToContents()
-        table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dlg)
-        buttons.rejected.connect(dlg.reject)
-        layout = QVBoxLayout(dlg)
-        layout.addWidget(table)
-        layout.addWidget(buttons)
-        dlg.resize(620, 560)
-        self.shortcuts_dialog = dlg
-        dlg.show()
 
     def show_about(self) -> None:
         from radtrack_gui import __version__
@@ -1283,7 +735,7 @@ class MainWindow(QMainWindow):
         for url in mime.urls():
             if url.isLocalFile():
                 path = Path(url.toLocalFile())
-                if path.is_dir() or path.suffix.lower() in (".json", ".csv"):
+                if project.can_open(path):
                     return str(path)
         return None
 
