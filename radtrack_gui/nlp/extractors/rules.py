@@ -32,11 +32,16 @@ mention; its attributes come from the words around it:
   structure are findings with the concept "normal <structure>".
 * Terms of a concept flagged ``ignore`` ("dental hardware", "partially distended") are
   matched, so that their words make no mention, and then dropped.
+
+``annotate(report, spans)`` applies the same attribute rules to spans that another extractor
+found (the neural one): one mention per span, none dropped, the concept from the vocabulary
+term inside the span. ``extract`` is ``annotate`` without spans.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report, Section
@@ -116,6 +121,7 @@ class _Cand:
     measurements: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)  # token positions of its phrase window
     antecedent: _Cand | None = None  # the device a device word continues
+    span: tuple[int, int] | None = None  # character offsets given by the caller (annotate)
 
 
 @dataclass
@@ -140,31 +146,58 @@ class RuleExtractor:
 
     # -- public ----------------------------------------------------------------
     def extract(self, report: Report) -> list[Mention]:
+        return self.annotate(report)
+
+    def annotate(self, report: Report, spans: Sequence[tuple[int, int, str]] | None = None,
+                 source: str | None = None) -> list[Mention]:
+        """Mentions of ``report`` with all their attributes (concept, anatomy, laterality,
+        assertion, change, section, measurements), filled by the rules above.
+
+        ``spans`` None: the mentions at the vocabulary's terms (``extract``). Else one
+        mention exactly at each ``(start, end, type)`` span found by another extractor, in
+        text order: its concept is the vocabulary term inside the span (a device word takes
+        the device it continues; an unknown term its own lower-cased words) and nothing is
+        dropped. ``source``: the mentions' provenance (default ``model:rules``)."""
         text = report.text or ""
-        sents = self._sentences(text)
+        fixed = spans is not None
+        stray: list[tuple[int, int, str]] = []
+        sents = self._sentences(text, spans, stray)
         region = self._region(report, sents)
         sections = report.sections or _find_sections(text)
+        source = source or f"model:{self.name}"
         out: list[Mention] = []
         prev: _Sentence | None = None
         devices: list[tuple[_Cand, _Sentence]] = []  # device mentions of this paragraph
         for sent in sents:
             if prev is None or prev.paragraph != sent.paragraph:
                 devices = []
-            self._mentions(sent, prev, region, devices, text)
+            self._mentions(sent, prev, region, devices, text, fixed)
             for c in sent.cands:
-                s, e = sent.spans[c.t0][0], sent.spans[c.t1 - 1][1]
+                s, e = c.span or (sent.spans[c.t0][0], sent.spans[c.t1 - 1][1])
                 anatomy = [a for a in self.vocab.anatomy_ancestors(c.anatomy) if a != "body"]
                 out.append(Mention(
                     id="", report=report.id, start=s, end=e, text=text[s:e], type=c.type,
                     concept=c.concept, anatomy=anatomy, laterality=c.side,
                     assertion=c.assertion, change=c.change, section=_section_at(sections, s),
-                    measurements=c.measurements, source=f"model:{self.name}",
+                    measurements=c.measurements, source=source,
                 ))
             prev = sent
+        if fixed:
+            # spans on no word of any sentence keep their words and defaults
+            out.extend(Mention(id="", report=report.id, start=s, end=e, text=text[s:e],
+                               type=t, concept=" ".join(text[s:e].lower().split()),
+                               section=_section_at(sections, s), source=source)
+                       for s, e, t in stray)
+            out.sort(key=lambda m: (m.start, m.end))
         return out
 
     # -- sentences ---------------------------------------------------------------
-    def _sentences(self, text: str) -> list[_Sentence]:
+    def _sentences(self, text: str, given: Sequence[tuple[int, int, str]] | None = None,
+                   stray: list[tuple[int, int, str]] | None = None) -> list[_Sentence]:
+        """Sentences with their candidate mentions: the vocabulary's concept terms, or
+        (``given``) the spans of another extractor; ``stray`` collects given spans that
+        cover no token of any sentence."""
+        todo = sorted(given) if given is not None else []
         out: list[_Sentence] = []
         paragraph, last_end = 0, 0
         match = self.lex.match
@@ -182,13 +215,51 @@ class RuleExtractor:
             concepts, others = match(toks)
             sent = _Sentence(s, e, paragraph, spans, toks, others)
             v = self.vocab
+            if given is not None:
+                while todo and todo[0][0] < spans[-1][1]:
+                    span = todo.pop(0)
+                    cand = self._given(sent, concepts, span)
+                    if cand is None:
+                        if stray is not None:
+                            stray.append(span)
+                    else:
+                        sent.cands.append(cand)
+                out.append(sent)
+                continue
             for t0, t1, name in concepts:
                 c = v.concepts[name]
                 if "ignore" in c.flags:
                     continue  # words that look like a finding or device and are neither
                 sent.cands.append(_Cand(t0, t1, name, c.type, " ".join(toks[t0:t1])))
             out.append(sent)
+        if stray is not None:
+            stray.extend(todo)
         return out
+
+    def _given(self, sent: _Sentence, concepts: list[tuple[int, int, str]],
+               span: tuple[int, int, str]) -> _Cand | None:
+        """The candidate for a given span: its tokens and the concept term inside it."""
+        start, end, type_ = span
+        idx = [k for k, (a, b) in enumerate(sent.spans) if a < end and start < b]
+        if not idx:
+            return None
+        t0, t1 = idx[0], idx[-1] + 1
+        term = " ".join(sent.toks[t0:t1])
+        best: tuple[int, int, int] | None = None
+        name = ""
+        for a, b, concept in concepts:  # most shared tokens, then inside, then last
+            shared = min(b, t1) - max(a, t0)
+            if shared <= 0 or "ignore" in self.vocab.concepts[concept].flags:
+                continue
+            key = (shared, a >= t0 and b <= t1, b)
+            if best is None or key > best:
+                best, name = key, concept
+        cand = _Cand(t0, t1, name or term, type_, term, span=(start, end))
+        if not name and type_ == DEVICE and any(
+                kind == "device-word" and a < t1 and t0 < b
+                for a, b, entries in sent.others for kind, *_ in entries):
+            cand.device_word = True  # "tip", "line": the device it continues decides
+        return cand
 
     def _region(self, report: Report, sents: list[_Sentence]) -> str:
         """The exam's body region as an anatomy name (from the report, else the most
@@ -209,7 +280,10 @@ class RuleExtractor:
 
     # -- one sentence ---------------------------------------------------------------
     def _mentions(self, sent: _Sentence, prev: _Sentence | None, region: str,
-                  devices: list[tuple[_Cand, _Sentence]], text: str) -> None:
+                  devices: list[tuple[_Cand, _Sentence]], text: str,
+                  fixed: bool = False) -> None:
+        """Attributes of the sentence's candidates; ``fixed``: the candidates were given
+        (annotate), none is dropped or added."""
         v = self.vocab
         toks = sent.toks
         n = len(toks)
@@ -251,7 +325,7 @@ class RuleExtractor:
         # finding term right after them ("hypodense lesion", "calcified nodule")
         v_concepts = v.concepts
         kept0: list[_Cand] = []
-        for i, c in enumerate(sent.cands):
+        for i, c in enumerate([] if fixed else sent.cands):
             if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
                 continue
             nxt = sent.cands[i + 1] if i + 1 < len(sent.cands) else None
@@ -263,6 +337,19 @@ class RuleExtractor:
                     concept_at[k] = False
                 continue
             kept0.append(c)
+        if fixed:
+            kept0 = sent.cands
+            for c in kept0:
+                if c.device_word:  # the device named last before it, here or earlier
+                    ante = max((d for d in kept0 if d.type == DEVICE and not d.device_word
+                                and d.t1 <= c.t0), key=lambda d: d.t1, default=None)
+                    if ante is None and devices:
+                        ante = devices[-1][0]
+                    c.antecedent = ante
+                    c.device_word = ante is not None
+                    if ante is not None:
+                        c.anatomy_from_text = True
+            devwords = []
         sent.cands = kept0
 
         # device words continuing a device
@@ -311,12 +398,12 @@ class RuleExtractor:
                 a = c.antecedent
                 c.concept, c.anatomy, c.side = a.concept, a.anatomy, a.side
             concept = v.concepts.get(c.concept)
-            if concept is None:
+            if concept is None and not fixed:
                 continue
             described = _described_by(c, kept, toks, term_mark)
-            if not c.device_word and not self._attributes(c, concept, anat, region, prev_sites,
-                                                          free_sides, back_reference,
-                                                          described):
+            if concept is not None and not c.device_word and not self._attributes(
+                    c, concept, anat, region, prev_sites, free_sides, back_reference,
+                    described) and not fixed:
                 continue
             c.assertion = _assertion(c, triggers, term_mark, changes, starts, toks)
             if c.concept.startswith("normal "):

@@ -1,0 +1,103 @@
+"""The neural extractor against the rules on synthetic patients it has not seen (CPU).
+
+Writes two `radtrack synth` corpora into a temporary folder (training: 40 patients, seed 5;
+evaluation: 20 patients, seed 9), reads them back as brat gold, trains the neural extractor
+from the local MiniLM encoder (``nlp.training.train_extractor``), then extracts every
+evaluation report with it and with the rule extractor. Prints training time, extraction
+reports/s (model loaded and warmed up first) and mention detection P/R/F1, exact and
+partial, overall and per type.
+
+Usage: python benchmarks/bench_neural.py [--train N] [--test N] [--epochs E] [--threads T]
+       [--batch-size B] [--lr LR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _line(name: str, scores, seconds: float, n_reports: int) -> str:  # type: ignore[no-untyped-def]
+    e, p = scores.exact, scores.partial
+    out = (f"{name:<8} {n_reports / seconds:8.1f} rep/s   exact P/R/F1 "
+           f"{e.precision:.3f}/{e.recall:.3f}/{e.f1:.3f}   partial P/R/F1 "
+           f"{p.precision:.3f}/{p.recall:.3f}/{p.f1:.3f}")
+    for t, (te, tp) in scores.per_type.items():
+        out += f"\n{'':8}   {t:<8} exact F1 {te.f1:.3f}  partial F1 {tp.f1:.3f}"
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="neural vs rule extractor on synthetic patients")
+    ap.add_argument("--train", type=int, default=40, help="training patients (seed 5)")
+    ap.add_argument("--test", type=int, default=20, help="evaluation patients (seed 9)")
+    ap.add_argument("--epochs", type=int, default=3)
+    ap.add_argument("--threads", type=int, default=0, help="torch threads (0: default)")
+    ap.add_argument("--batch-size", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=2e-4)
+    args = ap.parse_args(argv)
+
+    import torch
+
+    from radtrack_gui.evaluation.mentions import Span, mention_scores, span_of
+    from radtrack_gui.evaluation.synth import synthesize
+    from radtrack_gui.formats.collection import read_annotated_patients
+    from radtrack_gui.nlp.extractors.neural import NeuralExtractor
+    from radtrack_gui.nlp.extractors.rules import RuleExtractor
+    from radtrack_gui.nlp.training import train_extractor
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    with tempfile.TemporaryDirectory(prefix="bench-neural-") as tmp:
+        root = Path(tmp)
+        synthesize(root / "train", args.train, seed=5)
+        synthesize(root / "test", args.test, seed=9)
+        train = list(read_annotated_patients(root / "train").values())
+        test = list(read_annotated_patients(root / "test").values())
+        n_test = sum(len(p.reports) for p in test)
+        print(f"training corpus: {len(train)} patients, "
+              f"{sum(len(p.reports) for p in train)} reports, "
+              f"{sum(len(p.mentions) for p in train)} mentions; evaluation corpus: "
+              f"{len(test)} patients, {n_test} reports, "
+              f"{sum(len(p.mentions) for p in test)} mentions; torch threads "
+              f"{torch.get_num_threads()}")
+
+        t = time.perf_counter()
+        result = train_extractor(train, root / "model", epochs=args.epochs, seed=13,
+                                 batch_size=args.batch_size, learning_rate=args.lr)
+        train_s = time.perf_counter() - t
+        card = result.card["training"]
+        held = result.scores
+        print(f"training: {train_s:.1f} s ({card['sentences']} distinct sentences, "
+              f"{args.epochs} epochs, batch {args.batch_size}, lr {args.lr}, final loss "
+              f"{card['final_loss']}); held-out "
+              f"{result.card['held_out']['what']}: exact F1 "
+              f"{held.exact.f1 if held else float('nan'):.3f}")
+
+        key = [Span(f"{p.id}/{s.doc}", s.pieces, s.type)
+               for p in test for s in (span_of(m) for m in p.mentions.values())]
+        rows = []
+        for name, ex in (("neural", NeuralExtractor(path=root / "model")),
+                         ("rules", RuleExtractor())):
+            ex.extract(test[0].reports[0])  # load and warm up
+            t = time.perf_counter()
+            response = [Span(f"{p.id}/{m.report}", ((m.start, m.end),), m.type)
+                        for p in test for r in p.reports for m in ex.extract(r)]
+            seconds = time.perf_counter() - t
+            rows.append(_line(name, mention_scores(key, response), seconds, n_test))
+        neural = NeuralExtractor(path=root / "model")
+        neural.extract(test[0].reports[0])
+        t = time.perf_counter()
+        for p in test:
+            neural.extract_many(p.reports)
+        seconds = time.perf_counter() - t
+        rows.append(f"neural, one batch per patient (extract_many): {n_test / seconds:.1f} rep/s")
+        print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

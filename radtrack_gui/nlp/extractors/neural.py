@@ -1,0 +1,248 @@
+"""A trained neural extractor: a token-classification model (BIO tags) over sentences.
+
+The model (any Hugging Face encoder with a token-classification head, fine-tuned by
+``radtrack train --extractor neural``, see ``nlp.training``) is read from a local folder only
+(``local_files_only``): ``path``, else ``neural-extractor`` in the user model folder, else
+in the first of ``paths.models_dirs()`` that has one. torch/transformers load lazily.
+
+Spans: each sentence of ``nlp.text.sentences`` is tokenized by the fast tokenizer with its
+offset mapping (a sentence longer than the model's window is cut at word boundaries); every
+word of ``nlp.text.TOKEN_RE`` takes the tag of its first sub-word, and B/I runs become
+spans from the first word's start to the last word's end, so that a mention's text is
+always ``report.text[start:end]``. Attributes: the rule extractor's reading of each span
+(``RuleExtractor.annotate``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
+from radtrack_gui.nlp.text import TOKEN_RE, sentences
+
+MODEL_DIR_NAME = "neural-extractor"
+CARD_FILE = "radtrack_card.json"
+LABELS = ("O", "B-FINDING", "I-FINDING", "B-DEVICE", "I-DEVICE")
+TYPE_OF = {"FINDING": FINDING, "DEVICE": DEVICE}
+TAG_OF = {FINDING: "FINDING", DEVICE: "DEVICE"}
+IGNORE = -100  # label of sub-words that are not a word's first one
+DEFAULT_MAX_LENGTH = 256  # sub-words per chunk, special tokens included
+TRAIN_HINT = "train it with `radtrack train --extractor neural GOLD`"
+
+
+def default_model_dir() -> Path:
+    """Where ``radtrack train --extractor neural`` saves the model by default."""
+    from radtrack_gui.paths import user_data_dir
+
+    return user_data_dir() / "models" / MODEL_DIR_NAME
+
+
+def find_extractor_model(path: str | os.PathLike[str] | None = None) -> Path:
+    """The trained model's folder, or InputError naming where it looked."""
+    if path is not None:
+        p = Path(path).expanduser()
+        if (p / "config.json").is_file():
+            return p
+        raise InputError(f"neural extractor: no model files in {p} (config.json missing); "
+                         f"{TRAIN_HINT}")
+    from radtrack_gui.paths import models_dirs
+
+    looked: list[Path] = []
+    for cand in [default_model_dir(), *(d / MODEL_DIR_NAME for d in models_dirs())]:
+        if cand in looked:
+            continue
+        looked.append(cand)
+        if (cand / "config.json").is_file():
+            return cand
+    raise InputError(f"neural extractor: no trained model (looked in "
+                     f"{', '.join(map(str, looked))}); {TRAIN_HINT}")
+
+
+# -- sentences, words and sub-words (shared with nlp.training) -----------------------------
+@dataclass
+class Chunk:
+    """One model input: sub-word ids of a sentence (or a piece of a long one) and, per
+    sub-word, the index of the word it starts (-1: not a word's first sub-word)."""
+
+    report: int  # index of the text it comes from
+    ids: list[int]
+    first: list[int]
+    words: list[tuple[int, int]]  # character spans of the sentence's words (all chunks)
+
+
+def special_ids(tokenizer: Any) -> tuple[list[int], list[int]]:
+    """The special tokens the tokenizer puts before and after a text ([CLS] / [SEP])."""
+    bare = tokenizer("x", add_special_tokens=False)["input_ids"]
+    full = tokenizer("x", add_special_tokens=True)["input_ids"]
+    for i in range(len(full) - len(bare) + 1):
+        if full[i:i + len(bare)] == bare:
+            return full[:i], full[i + len(bare):]
+    return [], []
+
+
+def chunks(tokenizer: Any, texts: list[str], max_length: int = DEFAULT_MAX_LENGTH,
+           ) -> list[Chunk]:
+    """Every sentence of every text as model inputs of at most ``max_length`` sub-words."""
+    head, tail = special_ids(tokenizer)
+    room = max(8, max_length - len(head) - len(tail))
+    sents: list[tuple[int, int, int]] = []
+    for k, text in enumerate(texts):
+        sents.extend((k, s, e) for s, e in sentences(text))
+    if not sents:
+        return []
+    enc = tokenizer([texts[k][s:e] for k, s, e in sents], add_special_tokens=False,
+                    return_offsets_mapping=True, verbose=False)
+    out: list[Chunk] = []
+    for (k, s, e), ids, offsets in zip(sents, enc["input_ids"], enc["offset_mapping"],
+                                       strict=True):
+        words = [m.span() for m in TOKEN_RE.finditer(texts[k], s, e)]
+        if not words:
+            continue
+        starts = [a for a, _ in words]
+        first, seen = [], -1
+        for a, b in offsets:
+            w = bisect.bisect_right(starts, s + a) - 1 if b > a else -1
+            if w >= 0 and s + a >= words[w][1]:
+                w = -1  # between words (cannot happen with whitespace pre-tokenizers)
+            if w > seen:
+                first.append(w)
+                seen = w
+            else:
+                first.append(-1)
+        i = 0
+        while i < len(ids):  # cut before a word start at most `room` sub-words on
+            j = min(len(ids), i + room)
+            if j < len(ids):
+                cut = next((c for c in range(j, i, -1) if first[c] >= 0), j)
+                j = cut
+            out.append(Chunk(k, [*head, *ids[i:j], *tail],
+                             [-1] * len(head) + first[i:j] + [-1] * len(tail), words))
+            i = j
+    return out
+
+
+def decode(tags: list[str], words: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """BIO word tags -> (start, end, type) character spans (an I after O starts a span)."""
+    spans: list[tuple[int, int, str]] = []
+    cur: list[Any] | None = None  # [start, end, tag type]
+    for tag, (a, b) in zip(tags, words, strict=True):
+        kind = tag[2:] if tag != "O" else ""
+        if kind and tag.startswith("I-") and cur is not None and cur[2] == kind:
+            cur[1] = b
+            continue
+        if cur is not None:
+            spans.append((cur[0], cur[1], TYPE_OF[cur[2]]))
+            cur = None
+        if kind:
+            cur = [a, b, kind]
+    if cur is not None:
+        spans.append((cur[0], cur[1], TYPE_OF[cur[2]]))
+    return spans
+
+
+def load_model(folder: Path) -> tuple[Any, Any]:
+    """(tokenizer, token-classification model) from a local folder; InputError if not."""
+    try:
+        from transformers import AutoModelForTokenClassification, AutoTokenizer
+        from transformers.utils import logging as hf_logging
+    except ImportError as exc:
+        raise InputError(f"neural extractor needs torch and transformers ({exc})") from exc
+    hf_logging.disable_progress_bar()  # no loading bars on the user's terminal
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+        model = AutoModelForTokenClassification.from_pretrained(str(folder),
+                                                                local_files_only=True)
+    except (OSError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(f"neural extractor: cannot load model from {folder}: {first}") from exc
+    if not getattr(tokenizer, "is_fast", False):
+        raise InputError(f"neural extractor: {folder} has no fast tokenizer (tokenizer.json)")
+    return tokenizer, model
+
+
+class Tagger:
+    """Spans of findings and devices in texts, from a tokenizer and a tagging model."""
+
+    def __init__(self, tokenizer: Any, model: Any, max_length: int | None = None,
+                 batch_size: int = 32, device: str = "cpu") -> None:
+        self.tokenizer, self.model = tokenizer, model
+        limit = getattr(model.config, "max_position_embeddings", None) or DEFAULT_MAX_LENGTH
+        self.max_length = min(max_length or DEFAULT_MAX_LENGTH, int(limit))
+        self.batch_size, self.device = batch_size, device
+        self.id2label = {int(k): v for k, v in model.config.id2label.items()}
+        pad = tokenizer.pad_token_id
+        self.pad = 0 if pad is None else int(pad)
+
+    def spans(self, texts: list[str]) -> list[list[tuple[int, int, str]]]:
+        """Per text, its (start, end, type) spans in text order."""
+        import torch
+
+        items = chunks(self.tokenizer, texts, self.max_length)
+        tags: dict[tuple[int, int], list[str]] = {}  # (text, first word start) -> word tags
+        by_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        order = sorted(range(len(items)), key=lambda i: len(items[i].ids))
+        self.model.eval()
+        self.model.to(self.device)
+        with torch.no_grad():
+            for b in range(0, len(order), self.batch_size):
+                batch = [items[i] for i in order[b:b + self.batch_size]]
+                width = max(len(c.ids) for c in batch)
+                ids = torch.full((len(batch), width), self.pad, dtype=torch.long)
+                mask = torch.zeros((len(batch), width), dtype=torch.long)
+                for r, c in enumerate(batch):
+                    ids[r, :len(c.ids)] = torch.tensor(c.ids)
+                    mask[r, :len(c.ids)] = 1
+                logits = self.model(input_ids=ids.to(self.device),
+                                    attention_mask=mask.to(self.device)).logits
+                best = logits.argmax(-1).cpu().tolist()
+                for r, c in enumerate(batch):
+                    key = (c.report, c.words[0][0])
+                    word_tags = tags.setdefault(key, ["O"] * len(c.words))
+                    by_sentence[key] = c.words
+                    for pos, w in enumerate(c.first):
+                        if w >= 0:
+                            word_tags[w] = self.id2label.get(best[r][pos], "O")
+        out: list[list[tuple[int, int, str]]] = [[] for _ in texts]
+        for key in sorted(tags):
+            out[key[0]].extend(decode(tags[key], by_sentence[key]))
+        return out
+
+
+class NeuralExtractor:
+    """Mentions from a locally trained token-classification model (``extract(report)``)."""
+
+    name = "neural"
+
+    def __init__(self, name: str = "neural", path: str | os.PathLike[str] | None = None,
+                 device: str = "cpu", batch_size: int = 32) -> None:
+        self.name = name
+        self.folder = find_extractor_model(path)
+        self.device, self.batch_size = device, batch_size
+        self._tagger: Tagger | None = None
+        self._rules: Any = None
+
+    @property
+    def tagger(self) -> Tagger:
+        if self._tagger is None:
+            tokenizer, model = load_model(self.folder)
+            self._tagger = Tagger(tokenizer, model, batch_size=self.batch_size,
+                                  device=self.device)
+        return self._tagger
+
+    def extract(self, report: Report) -> list[Mention]:
+        return self.extract_many([report])[0]
+
+    def extract_many(self, reports: list[Report]) -> list[list[Mention]]:
+        """Mentions of several reports (their sentences share the model's batches)."""
+        if self._rules is None:
+            from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+            self._rules = RuleExtractor()
+        found = self.tagger.spans([r.text or "" for r in reports])
+        return [self._rules.annotate(r, spans, source=f"model:{self.name}")
+                for r, spans in zip(reports, found, strict=True)]
