@@ -15,9 +15,9 @@ MetaMap + NegEx 0.84 / 0.88 / 0.86. Our numbers are over 13 classes (Hernia has 
 report; it is still listed), so they compare loosely, not exactly. The class -> concept map
 is a fixed reading of the class names, not tuned to single reports.
 
-Result (rules extractor, all 3,851 reports, 2026-11): micro P 0.69 / R 0.95 / F1 0.80 over
-the 13 scored classes; 0.72 / 0.96 / 0.82 over the eight ChestX-ray8 findings; present-only
-0.79 / 0.84 / 0.82. Recall is at or above both references; precision is lower, mostly
+Result (rules extractor, all 3,851 reports, 2026-11): micro P 0.717 / R 0.949 / F1 0.817 over
+the 13 scored classes; 0.753 / 0.951 / 0.840 over the eight ChestX-ray8 findings;
+present-only 0.826 / 0.841 / 0.834. Recall is at or above both references; precision is lower, mostly
 because hedged findings ("may represent pneumonia", "nodular density") count as detected
 while the hand codes leave them out, and because some codes are narrower than the words
 (e.g. "airspace disease" is coded apart from pneumonia/infiltration).
