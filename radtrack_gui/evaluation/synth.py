@@ -18,8 +18,6 @@ import math
 import os
 import random
 import re
-import shutil
-import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -31,6 +29,7 @@ from typing import Any
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import SOURCE_GOLD, Mention, Patient, Report, Section
 from radtrack_gui.evaluation import synth_templates as T
+from radtrack_gui.formats.atomic import atomic_folder, write_private
 
 MAX_REPORTS = 35
 TOKEN_RX = re.compile(r"\w+(?:[-'/.]\w+)*|[^\w\s]")
@@ -777,37 +776,17 @@ def write_corpus(patients: list[Patient], out: str | os.PathLike[str], *,
         raise InputError(f"{target}: exists and is not a folder")
     if target.is_dir() and any(target.iterdir()) and not overwrite:
         raise InputError(f"{target}: folder is not empty (choose a new one or --overwrite)")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
-    try:
+    with atomic_folder(target) as tmp:
         for patient in patients:
             folder = tmp / patient.id
             folder.mkdir(mode=0o700)
             for report in patient.reports:
                 stem = report.id.removesuffix(".txt")
-                _write(folder / f"{stem}.txt", report.text)
-                _write(folder / f"{stem}.ann", brat_lines(patient, report))
+                write_private(folder / f"{stem}.txt", report.text)
+                write_private(folder / f"{stem}.ann", brat_lines(patient, report))
         if stats is not None:
-            _write(tmp / "STATS.json", json.dumps(stats, indent=2, sort_keys=True) + "\n")
-        os.chmod(tmp, 0o700)
-        if target.exists():
-            old = target.with_name(f".{target.name}.old-{os.getpid()}")
-            os.rename(target, old)
-            os.rename(tmp, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(tmp, target)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+            write_private(tmp / "STATS.json", json.dumps(stats, indent=2, sort_keys=True) + "\n")
     return target
-
-
-def _write(path: Path, text: str) -> None:
-    # Inside the private temporary folder; the folder rename makes the corpus atomic.
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
 
 
 def tokens(text: str) -> int:

@@ -16,16 +16,14 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import os
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, FINDING, SOURCE_GOLD, Mention, Patient, Problem, Report
+from radtrack_gui.formats.atomic import atomic_folder, write_private
 from radtrack_gui.formats.textreport import SkipFile, decode, read_bytes, read_text_report
 
 META_FILE = "radtrack_meta.tsv"
@@ -237,12 +235,6 @@ def _meta(patient: Patient, names: dict[str, str]) -> str:
     return buf.getvalue()
 
 
-def _write(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-
-
 def write_brat(patient: Patient, folder: str | Path) -> list[str]:
     """Export every report as brat; returns the ``.txt`` names. An existing target must be
     empty or an earlier RadTrack brat export whose ``.ann`` files nobody edited since (it
@@ -258,11 +250,9 @@ def write_brat(patient: Patient, folder: str | Path) -> list[str]:
                                  for a in target.glob("*.ann")):
             raise InputError(f"{target}: its annotations were edited after the export "
                              "(choose another folder so they are not overwritten)")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
-        names: dict[str, str] = {}
-        used: set[str] = set()
+    names: dict[str, str] = {}
+    used: set[str] = set()
+    with atomic_folder(target) as tmp:
         for r in patient.reports:
             name = brat_name(r.id)
             stem, n = name[:-4], 1
@@ -271,21 +261,10 @@ def write_brat(patient: Patient, folder: str | Path) -> list[str]:
                 name = f"{stem}_{n}.txt"
             used.add(name.lower())
             names[r.id] = name
-            _write(tmp / name, r.text)
-            _write(tmp / (name[:-4] + ".ann"), ann_text(patient, r))
-        _write(tmp / "annotation.conf", _conf(patient))
-        _write(tmp / META_FILE, _meta(patient, names))
-        if target.exists():
-            old = target.with_name(f".{target.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            target.rename(old)
-            tmp.rename(target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            tmp.rename(target)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+            write_private(tmp / name, r.text)
+            write_private(tmp / (name[:-4] + ".ann"), ann_text(patient, r))
+        write_private(tmp / "annotation.conf", _conf(patient))
+        write_private(tmp / META_FILE, _meta(patient, names))
     return [names[r.id] for r in patient.reports]
 
 

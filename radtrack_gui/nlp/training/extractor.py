@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +22,7 @@ from typing import Any
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.evaluation.mentions import MentionScores, Span, mention_scores, pieces_of
+from radtrack_gui.formats.atomic import atomic_folder, write_private
 from radtrack_gui.nlp.extractors.neural import (
     CARD_FILE,
     IGNORE,
@@ -252,23 +251,11 @@ def save(model: Any, tokenizer: Any, card: dict[str, Any],
     if target.exists() and not target.is_dir():
         raise InputError(f"{target}: exists and is not a folder")
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
-    try:
+    with atomic_folder(target) as tmp:
         model.save_pretrained(str(tmp))
         tokenizer.save_pretrained(str(tmp))
-        (tmp / CARD_FILE).write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")
+        write_private(tmp / CARD_FILE, json.dumps(card, indent=2) + "\n")
         for f in tmp.iterdir():
             if f.is_file():
                 os.chmod(f, 0o600)
-        os.chmod(tmp, 0o700)
-        if target.exists():
-            old = target.with_name(f".{target.name}.old-{os.getpid()}")
-            os.rename(target, old)
-            os.rename(tmp, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(tmp, target)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return target
