@@ -10,9 +10,7 @@ The model is saved where ``--linker pairwise`` / ``--extractor neural`` finds it
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from pathlib import Path
 
 from radtrack_gui.core.model import Patient
 
@@ -46,60 +44,29 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _collect(args: argparse.Namespace) -> list[Patient]:
-    from radtrack_gui.core.errors import InputError
-    from radtrack_gui.formats.collection import read_annotated_patients
-    from radtrack_gui.formats.json_io import read_json
-    from radtrack_gui.store.db import ProjectStore, store_path_for_folder
+    from radtrack_gui.training import collect
 
-    patients: list[Patient] = []
-    for src in args.sources:
-        path = Path(src)
-        if path.is_file() and path.suffix.lower() == ".json":
-            patients.append(read_json(path))
-        elif path.is_dir():
-            patients.extend(read_annotated_patients(path).values())
-        else:
-            raise InputError(f"{path}: not a brat folder or a RadTrack JSON file")
-    for folder in args.project:
-        patient = None
-        if store_path_for_folder(folder).exists():
-            with ProjectStore.for_folder(folder) as store:
-                patient = store.load_patient()
-        if patient is None:
-            raise InputError(f"{folder}: no project saved for this folder (open it in the app)")
-        patients.append(patient)
-    if not patients:
-        raise InputError("nothing to train on: give brat folders, JSON files or --project")
-    return patients
+    return collect(args.sources, args.project)
 
 
 def run(args: argparse.Namespace) -> int:
     from radtrack_gui.core.errors import InputError
-    from radtrack_gui.nlp.linkers.pairwise import PairwiseLinker
+    from radtrack_gui.training import train_linker
 
     if not 0.0 <= args.validation < 1.0:
         raise InputError("--validation must be in [0, 1)")
     patients = _collect(args)
     if args.extractor:
         return _train_extractor(args, patients)
-    order = list(range(len(patients)))
-    random.Random(args.seed).shuffle(order)
-    n_val = round(len(patients) * args.validation) if len(patients) >= 5 else 0
-    validation = [patients[i] for i in order[:n_val]]
-    train = [patients[i] for i in order[n_val:]]
-    linker = PairwiseLinker(path=None, seed=args.seed)
-    linker.fit(train, validation=validation or None)
-    saved = linker.save(args.out)
-    n_mentions = sum(len(p.mentions) for p in train)
-    print(f"trained on {len(train)} patients ({n_mentions} mentions), threshold "
-          f"{linker.threshold:.2f} chosen on {len(validation)} held-out patients -> {saved}",
-          file=sys.stderr)
+    result = train_linker(patients, args.out, validation=args.validation, seed=args.seed)
+    print(f"{result.summary} -> {result.path}", file=sys.stderr)
     return 0
 
 
 def _train_extractor(args: argparse.Namespace, patients: list[Patient]) -> int:
     from radtrack_gui.core.errors import InputError
     from radtrack_gui.nlp.training import train_extractor
+    from radtrack_gui.training import extractor_summary
 
     if args.epochs < 1:
         raise InputError("--epochs must be at least 1")
@@ -115,16 +82,6 @@ def _train_extractor(args: argparse.Namespace, patients: list[Patient]) -> int:
     result = train_extractor(patients, args.out, base_model=args.base_model,
                              epochs=args.epochs, seed=args.seed, progress=progress,
                              held_out=args.validation, learning_rate=args.learning_rate)
-    card = result.card
-    t = card["training"]
-    summary = (f"trained neural extractor on {t['patients']} patients ({t['reports']} reports, "
-               f"{t['sentences']} sentences, {t['mentions']} mentions) in {t['seconds']:.0f} s")
-    if result.scores is not None:
-        e, p = result.scores.exact, result.scores.partial
-        summary += (f"; held-out {card['held_out']['what']}: mentions P/R/F1 exact "
-                    f"{e.precision:.2f}/{e.recall:.2f}/{e.f1:.2f}, partial "
-                    f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.2f}")
-    else:
-        summary += "; nothing held out to score"
+    summary = extractor_summary(result)
     print(f"{summary} -> {result.path}", file=sys.stderr)
     return 0

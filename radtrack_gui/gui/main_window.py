@@ -96,6 +96,7 @@ class MainWindow(WindowMenus, QMainWindow):
         self.last_refresh_ms: float | None = None  # views' refresh after the last edit
         self._remember = True  # add the patient being opened to the recent list
         self._mention_selection: list[str] = []
+        self.train_dialog: QDialog | None = None  # the last Tools ▸ Train dialog
 
         self.timeline = make_timeline(self)
         self.timeline.setObjectName("timeline")
@@ -657,6 +658,19 @@ class MainWindow(WindowMenus, QMainWindow):
 
         worker.run_task(work, name="compare", parent=self, on_success=done,
                         on_failure=failed)
+
+    def open_train_dialog(self, kind: str) -> QDialog | None:
+        """Tools ▸ Train linker / extractor on corrections (the open patient's store, plus
+        folders the user adds)."""
+        cls = _optional("train_dialog", "TrainDialog")
+        if cls is None:
+            return None
+        store = self.loaded.store_path if self.loaded is not None else None
+        dlg = cls(kind, self.prefs, self.patient, store, self)
+        dlg.modelChosen.connect(lambda field, name: self.statusBar().showMessage(
+            f"The {field} is now {name}; it applies to the next patient opened.", 8000))
+        self.train_dialog = dlg
+        return self._show_dialog(dlg)
 
     def _gold_patient(self) -> Patient | None:
         return project.find_gold(self.loaded.path) if self.loaded is not None else None

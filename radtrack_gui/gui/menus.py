@@ -90,6 +90,12 @@ class WindowMenus:
         self.act_log = self._action("Show &log folder", self.show_log_folder)
         self.act_rerun = self._action("&Re-run models…", self.rerun_models, None, None,
                                       "Discard the chains and run the models again")
+        self.act_train_linker = self._action(
+            "Train &linker on corrections…", lambda: self.open_train_dialog("linker"), None,
+            None, "Fit the pairwise linker on your corrected chains")
+        self.act_train_extractor = self._action(
+            "Train e&xtractor on corrections…", lambda: self.open_train_dialog("extractor"),
+            None, None, "Fine-tune the neural mention extractor on your corrected mentions")
         group = QActionGroup(self)
         self.act_x_date = self._action("X axis: exam &date", lambda: self.set_x_mode("date"),
                                        "Ctrl+Shift+1")
@@ -174,6 +180,9 @@ class WindowMenus:
         m = mb.addMenu("&Tools")
         m.addAction(self.act_compare)
         m.addAction(self.act_rerun)
+        m.addSeparator()
+        m.addAction(self.act_train_linker)
+        m.addAction(self.act_train_extractor)
         m.addSeparator()
         m.addAction(self.act_log)
 

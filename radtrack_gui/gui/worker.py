@@ -146,3 +146,10 @@ def wait_all(timeout_ms: int = 30000) -> bool:
 
 def active_count() -> int:
     return len(_live)
+
+
+def wait_writes(timeout_ms: int = 30000) -> bool:
+    """Wait for the queued database writes (safe from a work thread: a job that reads a
+    store calls it first, so that it sees every edit made before it started)."""
+    pool = _pools.get("write")
+    return pool.waitForDone(timeout_ms) if pool is not None else True
