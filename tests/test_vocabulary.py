@@ -134,3 +134,12 @@ def test_durable_and_site_kinds_flags(v) -> None:  # type: ignore[no-untyped-def
     assert v.refine_in_region("edema", "thorax") == "pulmonary edema"
     # ...but a named site still decides
     assert v.refine("infection", "right lower lobe") == "pneumonia"
+
+
+def test_sludge_is_not_gallstones_but_related() -> None:
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    assert v.concept_of("sludge").name == "biliary sludge"
+    assert v.concept_of("gallstones").name == "gallstones"
+    assert v.is_related("biliary sludge", "gallstones")
