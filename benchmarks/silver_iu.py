@@ -33,6 +33,7 @@ import sys
 from pathlib import Path
 
 from radtrack_gui.core.model import Report
+from radtrack_gui.evaluation.metrics import f1_score
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.vocabulary import vocabulary
 
@@ -137,8 +138,7 @@ def _p(a: int, b: int) -> float:
 
 
 def _f(tp: int, fp: int, fn: int) -> float:
-    p, r = _p(tp, fp), _p(tp, fn)
-    return 2 * p * r / (p + r) if p + r else 0.0
+    return f1_score(_p(tp, fn), _p(tp, fp))
 
 
 if __name__ == "__main__":

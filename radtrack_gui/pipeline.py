@@ -5,28 +5,16 @@ Qt-free: the GUI runs these in a worker thread, the CLI calls them directly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from radtrack_gui.core.errors import Cancelled
 from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
 from radtrack_gui.nlp.registry import Extractor, Linker, get_extractor, get_linker
-
-# progress(stage, done, total); stage is "read", "extract" or "link".
-Progress = Callable[[str, int, int], None]
-CancelCheck = Callable[[], bool]
-
-
-def _noop(stage: str, done: int, total: int) -> None:
-    pass
-
-
-def _never() -> bool:
-    return False
 
 
 def extract_reports(reports: list[Report], extractor: Extractor, *,
-                    progress: Progress = _noop, cancel: CancelCheck = _never,
+                    progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
                     ) -> list[Mention]:
     """Mentions of every report, numbered m1, m2, ... in report order then text order."""
     out: list[Mention] = []
@@ -45,7 +33,7 @@ def extract_reports(reports: list[Report], extractor: Extractor, *,
     return out
 
 
-def link_patient(patient: Patient, linker: Linker, *, cancel: CancelCheck = _never) -> None:
+def link_patient(patient: Patient, linker: Linker, *, cancel: CancelCheck = never_cancel) -> None:
     """Replace the patient's chains with the linker's."""
     if cancel():
         raise Cancelled()
@@ -54,8 +42,8 @@ def link_patient(patient: Patient, linker: Linker, *, cancel: CancelCheck = _nev
 
 
 def analyse(patient: Patient, *, extractor: str | Extractor = "rules",
-            linker: str | Linker = "knowledge", progress: Progress = _noop,
-            cancel: CancelCheck = _never, force: bool = False) -> Patient:
+            linker: str | Linker = "knowledge", progress: Progress = no_progress,
+            cancel: CancelCheck = never_cancel, force: bool = False) -> Patient:
     """Extract and link in place. An annotated (gold) patient is left as it is unless
     ``force`` is set."""
     if patient.annotated and not force:
@@ -73,7 +61,7 @@ def analyse(patient: Patient, *, extractor: str | Extractor = "rules",
 
 def process_folder(folder: str | Path, *, extractor: str | Extractor = "rules",
                    linker: str | Linker = "knowledge", patient_id: str | None = None,
-                   progress: Progress = _noop, cancel: CancelCheck = _never) -> Patient:
+                   progress: Progress = no_progress, cancel: CancelCheck = never_cancel) -> Patient:
     """Read a patient folder (FORMATS §1) and run the whole pipeline on it."""
     from radtrack_gui.formats.folder import read_patient_folder
 

@@ -18,32 +18,20 @@ this module at start-up.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient, Problem
+from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
 
 if TYPE_CHECKING:
     from radtrack_gui.formats.mimic_csv import SeveralPatients
     from radtrack_gui.store.db import ProjectStore
 
-# progress(stage, done, total): stages "read", "extract", "link", "save".
-Progress = Callable[[str, int, int], None]
-CancelCheck = Callable[[], bool]
-
 OPENABLE_SUFFIXES = (".json", ".csv")  # besides folders
 GOLD_LABEL = "gold annotations"
-
-
-def _noop(stage: str, done: int, total: int) -> None:
-    pass
-
-
-def _never() -> bool:
-    return False
 
 
 @dataclass
@@ -120,7 +108,7 @@ def read_csv_patient(path: Path, patient_id: str | None) -> Patient:
 # -- opening ------------------------------------------------------------------------------
 def open_project(path: str | Path, patient_id: str | None = None, *,
                  extractor: str = "rules", linker: str = "knowledge", rerun: bool = False,
-                 progress: Progress = _noop, cancel: CancelCheck = _never) -> LoadedProject:
+                 progress: Progress = no_progress, cancel: CancelCheck = never_cancel) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
     otherwise (or with ``rerun``) the models run and the result replaces what is stored.
@@ -227,7 +215,7 @@ def find_gold(path: str | Path) -> Patient | None:
 
 
 def model_run(path: str | Path, *, extractor: str, linker: str,
-              progress: Progress = _noop, cancel: CancelCheck = _never) -> Patient:
+              progress: Progress = no_progress, cancel: CancelCheck = never_cancel) -> Patient:
     """The models' chains for the reports of folder PATH, its annotations ignored (to
     score the models against the gold). Nothing is stored."""
     from radtrack_gui import pipeline

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from radtrack_gui.core.model import MENTION_TYPES, Mention, Patient
-from radtrack_gui.evaluation.metrics import max_assignment
+from radtrack_gui.evaluation.metrics import f1_score, max_assignment
 
 Pieces = tuple[tuple[int, int], ...]
 
@@ -123,8 +123,7 @@ class MatchCounts:
 
     @property
     def f1(self) -> float:
-        r, p = self.recall, self.precision
-        return 2 * r * p / (r + p) if r + p else 0.0
+        return f1_score(self.recall, self.precision)
 
     def as_dict(self) -> dict[str, float]:
         return {"recall": self.recall, "precision": self.precision, "f1": self.f1}

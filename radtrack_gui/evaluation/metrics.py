@@ -53,7 +53,8 @@ def _ratio(num: float, den: float) -> float:
     return num / den if den else 0.0
 
 
-def _f1(recall: float, precision: float) -> float:
+def f1_score(recall: float, precision: float) -> float:
+    """The harmonic mean of recall and precision (0 when both are 0)."""
     return 2 * recall * precision / (recall + precision) if recall + precision else 0.0
 
 
@@ -82,7 +83,7 @@ class Counts:
 
     @property
     def f1(self) -> float:
-        return _f1(self.recall, self.precision)
+        return f1_score(self.recall, self.precision)
 
     def as_dict(self) -> dict[str, float]:
         return {"recall": self.recall, "precision": self.precision, "f1": self.f1}
@@ -109,7 +110,7 @@ class BlancCounts:
     def _parts(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
         rc, pc = _ratio(self.common_c, self.key_c), _ratio(self.common_c, self.response_c)
         rn, pn = _ratio(self.common_n, self.key_n), _ratio(self.common_n, self.response_n)
-        return (rc, pc, _f1(rc, pc)), (rn, pn, _f1(rn, pn))
+        return (rc, pc, f1_score(rc, pc)), (rn, pn, f1_score(rn, pn))
 
     def _rpf(self) -> tuple[float, float, float]:
         coref, noncoref = self._parts()

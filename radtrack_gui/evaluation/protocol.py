@@ -24,27 +24,21 @@ from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.core.progress import Progress, no_progress
 from radtrack_gui.evaluation.cv import DEFAULT_FOLDS, DEFAULT_SEED, patient_folds
+from radtrack_gui.evaluation.metrics import f1_score
 from radtrack_gui.nlp.registry import Linker, Linking
 
 GOLD_MENTIONS = "gold mentions"
 END_TO_END = "end-to-end"
 TABLE_METRICS = ("muc", "bcub", "ceafe", "blanc")
-
-# progress(stage, done, total)
-Progress = Callable[[str, int, int], None]
-
-
-def _noop(stage: str, done: int, total: int) -> None:
-    pass
-
 
 # -- results ---------------------------------------------------------------------------------
 
@@ -72,8 +66,7 @@ class PairCounts:
 
     @property
     def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
+        return f1_score(self.recall, self.precision)
 
     @property
     def accuracy(self) -> float:
@@ -134,7 +127,7 @@ class Evaluation:
 # -- input -----------------------------------------------------------------------------------
 
 
-def load_gold(folder: str | Path, progress: Progress = _noop) -> list[Patient]:
+def load_gold(folder: str | Path, progress: Progress = no_progress) -> list[Patient]:
     """The annotated patients under ``folder`` (one sub-folder each), in name order."""
     from radtrack_gui.formats.collection import read_annotated_patients
 
@@ -235,7 +228,7 @@ def _fit(linker: Any, train: list[Patient], validation: list[Patient]) -> None:
 
 def evaluate_linker(name: str, gold: Sequence[Patient], *, extractor: Any = None,
                     folds: int = DEFAULT_FOLDS, seed: int = DEFAULT_SEED,
-                    progress: Progress = _noop) -> list[Result]:
+                    progress: Progress = no_progress) -> list[Result]:
     """Results of linker ``name`` on gold mentions and (with ``extractor``) end-to-end."""
     from radtrack_gui.evaluation.mentions import score_patient_mentions
     from radtrack_gui.evaluation.metrics import empty_scores, score
@@ -287,7 +280,7 @@ def evaluate_linker(name: str, gold: Sequence[Patient], *, extractor: Any = None
 
 def evaluate(gold_folder: str | Path, linkers: Sequence[str], *, extractor: str | None = None,
              end_to_end: bool = True, folds: int = DEFAULT_FOLDS, seed: int = DEFAULT_SEED,
-             progress: Progress = _noop) -> Evaluation:
+             progress: Progress = no_progress) -> Evaluation:
     """Run the protocol for every linker on the patients under ``gold_folder``."""
     from radtrack_gui.nlp.registry import LINKERS, default_name, get_extractor
 

@@ -15,11 +15,11 @@ A missing folder, or one without any report, is an ``InputError``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import SOURCE_GOLD, Mention, Patient, Problem, Report
+from radtrack_gui.core.progress import CancelCheck, Progress
 from radtrack_gui.formats import brat, json_io, mimic_csv
 from radtrack_gui.formats.textreport import (
     SkipFile,
@@ -27,9 +27,6 @@ from radtrack_gui.formats.textreport import (
     read_text_report,
     sort_reports,
 )
-
-Progress = Callable[[str, int, int], None]
-CancelCheck = Callable[[], bool]
 
 _IGNORED_SUFFIXES = {".conf", ".md", ".rst", ".ini", ".tmp", ".old", ".bak", ".log"}
 

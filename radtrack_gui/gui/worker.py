@@ -15,14 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 from radtrack_gui.core.errors import Cancelled
+from radtrack_gui.core.progress import CancelCheck, Progress
 from radtrack_gui.gui.qt import QObject, QRunnable, QThreadPool, Signal
 
 log = logging.getLogger("radtrack.gui.worker")
 
 # fn(progress, cancel) -> result; progress(stage, done, total), cancel() -> bool.
-ProgressFn = Callable[[str, int, int], None]
-CancelFn = Callable[[], bool]
-Work = Callable[[ProgressFn, CancelFn], Any]
+Work = Callable[[Progress, CancelCheck], Any]
 
 
 class Task(QObject):

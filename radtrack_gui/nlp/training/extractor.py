@@ -21,6 +21,7 @@ from typing import Any
 
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient, Report
+from radtrack_gui.core.progress import Progress
 from radtrack_gui.evaluation.mentions import MentionScores, Span, mention_scores, pieces_of
 from radtrack_gui.formats.atomic import atomic_folder, write_private
 from radtrack_gui.nlp.extractors.neural import (
@@ -37,7 +38,6 @@ from radtrack_gui.nlp.training.examples import (
     select,
 )
 
-Progress = Callable[[str, int, int], None]
 CARD_FORMAT = "radtrack-neural-extractor/1"
 
 
