@@ -10,7 +10,7 @@ DEMO := resources/samples/demo_patient
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e ".[models,test,dev]"
+	$(BIN)/pip install -q -e ".[models,cohort,test,dev]"
 	touch $(STAMP)
 
 run: $(STAMP)
