@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     from radtrack_gui.formats.collection import read_annotated_patients
     from radtrack_gui.nlp.extractors.neural import NeuralExtractor
     from radtrack_gui.nlp.extractors.rules import RuleExtractor
-    from radtrack_gui.nlp.training import train_extractor
+    from radtrack_gui.training import train_extractor
 
     if args.threads:
         torch.set_num_threads(args.threads)

@@ -15,8 +15,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from radtrack_gui.formats.json_io import write_json
-from radtrack_gui.paths import demo_patient_dir
 from radtrack_gui.pipeline import process_folder
+from radtrack_gui.util.paths import demo_patient_dir
 
 DATE_LINE = re.compile(r"^Date: (\S+ \S+)$", re.M)
 

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from radtrack_gui.formats.atomic import atomic_write_text
+from radtrack_gui.util.atomic import atomic_write_text
 
 log = logging.getLogger("radtrack.settings")
 
@@ -92,7 +92,7 @@ _MIGRATIONS = {1: _migrate_1_to_2}  # from version -> function to the next
 
 
 def settings_path() -> Path:
-    from radtrack_gui.paths import user_config_dir
+    from radtrack_gui.util.paths import user_config_dir
 
     return user_config_dir() / "settings.json"
 

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from radtrack_gui.formats.atomic import atomic_folder, atomic_write_text, write_private
+from radtrack_gui.util.atomic import atomic_folder, atomic_write_text, write_private
 
 
 def test_atomic_write_text_is_private_and_whole(tmp_path: Path) -> None:

@@ -111,7 +111,7 @@ def corpus():
 
 @pytest.fixture(scope="module")
 def trained(tiny_base, corpus, tmp_path_factory):
-    from radtrack_gui.nlp.training import train_extractor
+    from radtrack_gui.training import train_extractor
 
     out = tmp_path_factory.mktemp("models") / "neural-extractor"
     seen: list[tuple[str, int, int]] = []
@@ -206,7 +206,7 @@ def test_training_is_seeded_and_cancellable(tiny_base, corpus, tmp_path):
     import torch
 
     from radtrack_gui.core.errors import Cancelled
-    from radtrack_gui.nlp.training import train_extractor
+    from radtrack_gui.training import train_extractor
 
     def weights(path: Path) -> dict[str, torch.Tensor]:
         from safetensors.torch import load_file

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from test_edits import make_patient
 
-from radtrack_gui.core.course import _fallback_sentences, chain_course, mention_sentence
 from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.formats.html_summary import html_summary, write_html_summary
+from radtrack_gui.views.course import _fallback_sentences, chain_course, mention_sentence
 
 
 def test_course_of_a_finding_and_a_device():

@@ -7,14 +7,14 @@ from datetime import datetime
 import pytest
 from lanes_fixtures import make_patient
 
-from radtrack_gui.core.lanes import (
+from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.views.lanes import (
     Filters,
     build_layout,
     report_columns,
     search_terms,
     sentence_around,
 )
-from radtrack_gui.core.model import Mention, Patient, Report
 
 
 def small_patient() -> Patient:
@@ -160,7 +160,7 @@ def test_pertinent_negatives_hidden_on_request_and_counted():
 
 
 def test_negative_only():
-    from radtrack_gui.core.lanes import negative_only
+    from radtrack_gui.views.lanes import negative_only
 
     p = small_patient()
     m = p.mentions
@@ -172,7 +172,7 @@ def test_negative_only():
 
 
 def test_normal_statements_count_as_pertinent_negatives():
-    from radtrack_gui.core.lanes import negative_only
+    from radtrack_gui.views.lanes import negative_only
 
     m = small_patient().mentions
     m["m3"].concept = "normal heart"  # "heart size is normal": present, but a normal statement

@@ -13,7 +13,7 @@ from radtrack_gui.cli import main
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.evaluation import synth
-from radtrack_gui.evaluation import synth_templates as T
+from radtrack_gui.evaluation.synth import templates as T
 
 
 @pytest.fixture(scope="module")

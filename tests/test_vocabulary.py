@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from radtrack_gui.nlp.vocabulary import Lexicon, plural, read_table, vocabulary
-from radtrack_gui.paths import resource
+from radtrack_gui.util.paths import resource
 
 
 @pytest.fixture(scope="module")

@@ -53,9 +53,9 @@ def _reports(args: argparse.Namespace) -> tuple[Iterator[Report], int | None]:
 
 def run(args: argparse.Namespace) -> int:
     from radtrack_gui.cli.progress import ProgressBar
-    from radtrack_gui.formats.atomic import atomic_open
     from radtrack_gui.formats.json_io import mention_to_dict
     from radtrack_gui.nlp.registry import default_name, get_extractor
+    from radtrack_gui.util.atomic import atomic_open
 
     name = args.extractor or default_name("extractor")
     extractor = get_extractor(name)

@@ -13,7 +13,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS
-    from radtrack_gui.paths import models_dirs
+    from radtrack_gui.util.paths import models_dirs
 
     for title, table in (("Extractors", EXTRACTORS), ("Linkers", LINKERS)):
         print(f"{title}:")

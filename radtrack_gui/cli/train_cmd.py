@@ -65,8 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _train_extractor(args: argparse.Namespace, patients: list[Patient]) -> int:
     from radtrack_gui.core.errors import InputError
-    from radtrack_gui.nlp.training import train_extractor
-    from radtrack_gui.training import extractor_summary
+    from radtrack_gui.training import extractor_summary, train_extractor
 
     if args.epochs < 1:
         raise InputError("--epochs must be at least 1")

@@ -388,7 +388,7 @@ def csv_rows(ev: Evaluation) -> list[dict[str, Any]]:
 def write_csv(ev: Evaluation, path: str | Path) -> None:
     import csv
 
-    from radtrack_gui.formats.atomic import atomic_open
+    from radtrack_gui.util.atomic import atomic_open
 
     with atomic_open(path) as f:
         w = csv.DictWriter(f, fieldnames=CSV_FIELDS, lineterminator="\n")
@@ -399,6 +399,6 @@ def write_csv(ev: Evaluation, path: str | Path) -> None:
 def write_json(ev: Evaluation, path: str | Path) -> None:
     import json
 
-    from radtrack_gui.formats.atomic import atomic_write_text
+    from radtrack_gui.util.atomic import atomic_write_text
 
     atomic_write_text(path, json.dumps(ev.as_dict(), indent=2) + "\n")

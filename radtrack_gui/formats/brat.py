@@ -23,8 +23,8 @@ from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, FINDING, SOURCE_GOLD, Mention, Patient, Problem, Report
-from radtrack_gui.formats.atomic import atomic_folder, write_private
 from radtrack_gui.formats.textreport import SkipFile, decode, read_bytes, read_text_report
+from radtrack_gui.util.atomic import atomic_folder, write_private
 
 META_FILE = "radtrack_meta.tsv"
 META_COLUMNS = ("file", "id", "date", "date_known", "exam", "modality", "region", "patient")

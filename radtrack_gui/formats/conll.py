@@ -26,7 +26,7 @@ from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
-from radtrack_gui.formats.atomic import atomic_open
+from radtrack_gui.util.atomic import atomic_open
 
 _BEGIN = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 _END = re.compile(r"^#\s*end document")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import MENTION_TYPES, Mention, Patient, Problem
-from radtrack_gui.formats.atomic import atomic_open
 from radtrack_gui.formats.json_io import build_chains
+from radtrack_gui.util.atomic import atomic_open
 
 COLUMNS = ("report", "date", "modality", "exam", "mention", "start", "end", "text", "type",
            "concept", "anatomy", "laterality", "assertion", "change", "section", "chain",

@@ -13,9 +13,9 @@ import os
 from datetime import datetime
 from html import escape
 
-from radtrack_gui.core.course import Course, chain_course, mention_sentence
 from radtrack_gui.core.model import DEVICE, FINDING, Patient, Report
-from radtrack_gui.formats.atomic import atomic_write_text
+from radtrack_gui.util.atomic import atomic_write_text
+from radtrack_gui.views.course import Course, chain_course, mention_sentence
 
 __all__ = ["html_summary", "write_html_summary"]
 

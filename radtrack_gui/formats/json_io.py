@@ -24,8 +24,8 @@ from radtrack_gui.core.model import (
     Section,
     chain_label,
 )
-from radtrack_gui.formats.atomic import atomic_open
 from radtrack_gui.nlp.sections import find_sections
+from radtrack_gui.util.atomic import atomic_open
 
 SCHEMA = "radtrack/1"
 MAX_JSON_BYTES = 512 * 1024 * 1024

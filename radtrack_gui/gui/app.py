@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 
 from radtrack_gui import __version__
-from radtrack_gui.paths import resource, user_log_dir
+from radtrack_gui.util.paths import resource, user_log_dir
 
 log = logging.getLogger("radtrack.gui")
 crash_log = logging.getLogger("radtrack.crash")
@@ -232,8 +232,8 @@ class Screenshooter:
         QApplication.processEvents()
         pixmap = self.window.grab()
         target = Path(self.path)
-        from radtrack_gui.formats.atomic import atomic_open
         from radtrack_gui.gui.qt import QBuffer, QByteArray, QIODevice
+        from radtrack_gui.util.atomic import atomic_open
 
         data = QByteArray()
         buf = QBuffer(data)

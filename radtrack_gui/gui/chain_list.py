@@ -10,7 +10,6 @@ undoable edit, sent as a signal).
 
 from __future__ import annotations
 
-from radtrack_gui.core.lanes import negative_only
 from radtrack_gui.core.model import DEVICE, FINDING, Chain, Patient
 from radtrack_gui.gui.qt import (
     QAbstractItemView,
@@ -30,6 +29,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.views.lanes import negative_only
 
 ROLE_ID = Qt.ItemDataRole.UserRole
 GROUPS = ((FINDING, "Findings"), (DEVICE, "Devices"))

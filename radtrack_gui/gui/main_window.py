@@ -49,7 +49,7 @@ from radtrack_gui.gui.qt import (
 from radtrack_gui.gui.report_view import ReportView
 from radtrack_gui.gui.undo import EditSession
 from radtrack_gui.gui.welcome import PlaceholderTimeline, Welcome, make_timeline
-from radtrack_gui.paths import demo_patient_dir, user_log_dir
+from radtrack_gui.util.paths import demo_patient_dir, user_log_dir
 
 log = logging.getLogger("radtrack.gui.window")
 

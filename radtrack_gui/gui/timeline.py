@@ -3,7 +3,7 @@
 Built on pyqtgraph for speed: one ScatterPlotItem per glyph style (modality x assertion)
 and per change mark, one curve per lane type joining all chains (NaN-separated,
 ``connect="finite"``), so panning never loops over mentions in Python. The layout itself
-(rows, x positions, filters) comes from the Qt-free :mod:`radtrack_gui.core.lanes`.
+(rows, x positions, filters) comes from the Qt-free :mod:`radtrack_gui.views.lanes`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
 
-from radtrack_gui.core import lanes as L
 from radtrack_gui.core.model import ASSERTIONS, MODALITIES, Patient
-from radtrack_gui.formats.atomic import atomic_open
 from radtrack_gui.gui import style as S
 from radtrack_gui.gui.qt import (
     QBuffer,
@@ -50,6 +48,8 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.util.atomic import atomic_open
+from radtrack_gui.views import lanes as L
 
 HIT_RADIUS_PX = 9.0
 NO_PEN = QtGui.QPen(Qt.PenStyle.NoPen)

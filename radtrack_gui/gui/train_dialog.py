@@ -3,7 +3,7 @@ extractor on the open patient as corrected in the app (read from its project sto
 other corrected projects or brat gold folders the user adds.
 
 The data gathering and training are ``radtrack_gui.training`` and
-``radtrack_gui.nlp.training`` (shared with ``radtrack train``); they run in the background
+``radtrack_gui.training`` (shared with ``radtrack train``); they run in the background
 through ``worker.run_task`` with a progress bar and Cancel. "Use it now" only switches the
 settings: nothing re-runs over the user's corrections.
 """
@@ -297,6 +297,6 @@ def _train(kind: str, store: Path | None, folders: list[str], epochs: int,
     if kind == "linker":
         progress("fit", 0, 0)
         return train_linker(patients, cancel=cancel)
-    from radtrack_gui.nlp.training import train_extractor
+    from radtrack_gui.training import train_extractor
 
     return train_extractor(patients, epochs=epochs, progress=progress, cancel=cancel)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from radtrack_gui.paths import resource
+from radtrack_gui.util.paths import resource
 
 # Words that name both sides of a paired structure ("bibasilar", "bilateral").
 _BI = ("bibas", "biapical", "bihilar", "bifrontal", "biparietal", "bitemporal", "bioccipital",

@@ -88,7 +88,7 @@ def _check_who(who: str) -> str:
 
 
 def store_path_for_folder(folder: str | os.PathLike[str]) -> Path:
-    from radtrack_gui.paths import user_data_dir
+    from radtrack_gui.util.paths import user_data_dir
 
     key = str(Path(folder).expanduser().resolve())
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:24]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from radtrack_gui.core.lanes import negative_only
 from radtrack_gui.core.model import DEVICE, FINDING
 from radtrack_gui.store.db import ProjectStore
+from radtrack_gui.views.lanes import negative_only
 
 pytestmark = pytest.mark.gui
 

@@ -37,7 +37,7 @@ TRAIN_HINT = "train it with `radtrack train --extractor neural GOLD`"
 
 def default_model_dir() -> Path:
     """Where ``radtrack train --extractor neural`` saves the model by default."""
-    from radtrack_gui.paths import user_data_dir
+    from radtrack_gui.util.paths import user_data_dir
 
     return user_data_dir() / "models" / MODEL_DIR_NAME
 
@@ -50,7 +50,7 @@ def find_extractor_model(path: str | os.PathLike[str] | None = None) -> Path:
             return p
         raise InputError(f"neural extractor: no model files in {p} (config.json missing); "
                          f"{TRAIN_HINT}")
-    from radtrack_gui.paths import models_dirs
+    from radtrack_gui.util.paths import models_dirs
 
     looked: list[Path] = []
     for cand in [default_model_dir(), *(d / MODEL_DIR_NAME for d in models_dirs())]:

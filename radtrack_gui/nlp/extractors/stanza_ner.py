@@ -1,7 +1,7 @@
 """stanza's English radiology NER as an extractor (optional; model files installed locally).
 
 The model (stanza package ``mimic`` tokenizer + ``radiology`` NER) is loaded only from
-``<models dir>/stanza`` for each folder of ``radtrack_gui.paths.models_dirs()``, with
+``<models dir>/stanza`` for each folder of ``radtrack_gui.util.paths.models_dirs()``, with
 ``download_method=None``: nothing is ever downloaded. stanza itself is imported lazily.
 
 Entity labels: OBSERVATION spans become mentions (a device when the vocabulary says the
@@ -20,7 +20,7 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
-from radtrack_gui.paths import models_dirs
+from radtrack_gui.util.paths import models_dirs
 
 NER_FILE = Path("en") / "ner" / "radiology.pt"
 INSTALL_HINT = (

@@ -44,7 +44,7 @@ def find_model(path: str | os.PathLike[str] | None = None) -> Path:
         if (p / "config.json").is_file():
             return p
         raise InputError(f"embedding linker: no model files in {p} (config.json missing)")
-    from radtrack_gui.paths import models_dirs
+    from radtrack_gui.util.paths import models_dirs
 
     looked = []
     for d in models_dirs():

@@ -20,7 +20,6 @@ from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
-from radtrack_gui.formats.atomic import atomic_write_text
 from radtrack_gui.nlp.linkers.clustering import DEFAULT_PAIR_LIMIT, blocking_keys
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
@@ -39,13 +38,14 @@ from radtrack_gui.nlp.linkers.knowledge import (
 )
 from radtrack_gui.nlp.registry import Linking
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.util.atomic import atomic_write_text
 
 SCHEMA = "radtrack-pairwise/1"
 MODEL_FILE = "pairwise.json"
 
 
 def default_model_path() -> Path:
-    from radtrack_gui.paths import user_data_dir
+    from radtrack_gui.util.paths import user_data_dir
 
     return user_data_dir() / "models" / MODEL_FILE
 

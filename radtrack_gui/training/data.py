@@ -25,7 +25,7 @@ from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
 
 if TYPE_CHECKING:
-    from radtrack_gui.nlp.training import TrainedExtractor
+    from radtrack_gui.training.extractor import TrainedExtractor
 
 
 def read_source(path: str | os.PathLike[str]) -> list[Patient]:

@@ -28,8 +28,8 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import SOURCE_GOLD, Mention, Patient, Report, Section
-from radtrack_gui.evaluation import synth_templates as T
-from radtrack_gui.formats.atomic import atomic_folder, write_private
+from radtrack_gui.evaluation.synth import templates as T
+from radtrack_gui.util.atomic import atomic_folder, write_private
 
 MAX_REPORTS = 35
 TOKEN_RX = re.compile(r"\w+(?:[-'/.]\w+)*|[^\w\s]")

@@ -23,7 +23,6 @@ from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.core.progress import Progress
 from radtrack_gui.evaluation.mentions import MentionScores, Span, mention_scores, pieces_of
-from radtrack_gui.formats.atomic import atomic_folder, write_private
 from radtrack_gui.nlp.extractors.neural import (
     CARD_FILE,
     IGNORE,
@@ -31,12 +30,13 @@ from radtrack_gui.nlp.extractors.neural import (
     Tagger,
     default_model_dir,
 )
-from radtrack_gui.nlp.training.examples import (
+from radtrack_gui.training.examples import (
     Example,
     patient_reports,
     report_examples,
     select,
 )
+from radtrack_gui.util.atomic import atomic_folder, write_private
 
 CARD_FORMAT = "radtrack-neural-extractor/1"
 
