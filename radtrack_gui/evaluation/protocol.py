@@ -192,7 +192,7 @@ def pair_counts(gold: Patient, linking: Linking) -> PairCounts:
 
 
 def link_gold_mentions(gold: Patient, linker: Linker) -> tuple[Patient, Linking | None]:
-    from radtrack_gui.pipeline import link_patient
+    from radtrack_gui.nlp.apply import link_patient
 
     response = without_chains(gold)
     rec = _Recorder(linker)
@@ -201,7 +201,7 @@ def link_gold_mentions(gold: Patient, linker: Linker) -> tuple[Patient, Linking 
 
 
 def link_predicted_mentions(gold: Patient, extractor: Any, linker: Linker) -> Patient:
-    from radtrack_gui.pipeline import extract_reports, link_patient
+    from radtrack_gui.nlp.apply import extract_reports, link_patient
 
     response = without_mentions(gold)
     response.mentions = {m.id: m for m in extract_reports(response.reports, extractor)}

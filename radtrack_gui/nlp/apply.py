@@ -1,0 +1,37 @@
+"""Running an extractor over reports and a linker over a patient: the two steps the
+pipeline, the evaluation protocol and training share (Qt-free, no I/O)."""
+
+from __future__ import annotations
+
+from radtrack_gui.core.errors import Cancelled
+from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
+from radtrack_gui.nlp.registry import Extractor, Linker
+
+
+def extract_reports(reports: list[Report], extractor: Extractor, *,
+                    progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
+                    ) -> list[Mention]:
+    """Mentions of every report, numbered m1, m2, ... in report order then text order."""
+    out: list[Mention] = []
+    total = len(reports)
+    for i, report in enumerate(reports):
+        if cancel():
+            raise Cancelled()
+        found = sorted(extractor.extract(report), key=lambda m: (m.start, m.end))
+        for m in found:
+            m.report = report.id
+            m.source = m.source or f"model:{getattr(extractor, 'name', 'extractor')}"
+        out.extend(found)
+        progress("extract", i + 1, total)
+    for n, m in enumerate(out, 1):
+        m.id = f"m{n}"
+    return out
+
+
+def link_patient(patient: Patient, linker: Linker, *, cancel: CancelCheck = never_cancel) -> None:
+    """Replace the patient's chains with the linker's."""
+    if cancel():
+        raise Cancelled()
+    linking = linker.link(patient)
+    patient.set_chains(linking.clusters, source=f"model:{linker.name}", why=linking.why)
