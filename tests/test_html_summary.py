@@ -11,7 +11,7 @@ from test_edits import make_patient
 
 from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.formats.html_summary import html_summary, write_html_summary
-from radtrack_gui.views.course import _fallback_sentences, chain_course, mention_sentence
+from radtrack_gui.views.course import chain_course, mention_sentence, sentence_spans
 
 
 def test_course_of_a_finding_and_a_device():
@@ -61,15 +61,14 @@ def test_runs_fold_and_things_come_back():
     assert not gone.only_absent  # a removal is news, not a pertinent negative
 
 
-def test_evidence_sentence_and_fallback_splitter():
+def test_evidence_sentence_from_the_nlp_splitter():
     p = make_patient()
     sentence, a, b = mention_sentence(p, p.mentions["m3"])
     assert sentence == "Left effusion increased."
     assert sentence[a:b] == "effusion"
     text = "FINDINGS: Tube in\n  place. No effusion!\n\nIMPRESSION: Stable."
-    spans = _fallback_sentences(text)
-    assert [text[s:e] for s, e in spans] == ["FINDINGS: Tube in\n  place.", " No effusion!",
-                                            "IMPRESSION: Stable."]
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "FINDINGS:", "Tube in\n  place.", "No effusion!", "IMPRESSION:", "Stable."]
     p.reports[0].text = "Line one\nwraps here. Next."
     p.mentions["m1"] = Mention("m1", p.reports[0].id, 5, 8, "one")
     sentence, a, b = mention_sentence(p, p.mentions["m1"])

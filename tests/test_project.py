@@ -45,12 +45,7 @@ def write_csv(path: Path, subjects: list[str]) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def rules() -> None:
-    pytest.importorskip("radtrack_gui.nlp.extractors.rules")
-
-
-def test_demo_fresh_then_from_store_keeps_an_edit(rules: None) -> None:
+def test_demo_fresh_then_from_store_keeps_an_edit() -> None:
     stages: list[str] = []
     fresh = project.open_project(DEMO, progress=lambda s, d, t: stages.append(s))
     try:
@@ -74,7 +69,7 @@ def test_demo_fresh_then_from_store_keeps_an_edit(rules: None) -> None:
     assert again.patient.chains[cid].label == "named by hand"
 
 
-def test_rerun_replaces_the_stored_chains(rules: None) -> None:
+def test_rerun_replaces_the_stored_chains() -> None:
     first = project.open_project(DEMO)
     p = first.patient
     cid = next(c.id for c in p.chains.values() if len(c.mentions) > 1)
@@ -114,7 +109,7 @@ def test_find_gold(tmp_path: Path) -> None:
     assert project.find_gold(plain) is None
 
 
-def test_model_run_ignores_the_gold(rules: None) -> None:
+def test_model_run_ignores_the_gold() -> None:
     run = project.model_run(DEMO_GOLD, extractor="rules", linker="knowledge")
     assert not run.annotated and run.mentions
     assert all(m.source.startswith("model:") for m in run.mentions.values())

@@ -278,8 +278,9 @@ def test_disk_full_is_a_store_error(store: ProjectStore):
 
 
 def test_round_trip_a_generated_patient(store: ProjectStore):
-    synth = pytest.importorskip("radtrack_gui.evaluation.synth")
-    p = synth.generate_patient(5, 1)
+    from radtrack_gui.evaluation.synth import generate_patient
+
+    p = generate_patient(5, 1)
     assert p.check() == []
     store.save_patient(p, "model:gold")
     loaded = store.load_patient()

@@ -67,10 +67,8 @@ def export(patient: Patient, fmt: str, out: str | Path) -> str:
 
         write_brat(patient, out)
     elif fmt == "conll":
-        try:
-            from radtrack_gui.formats.conll import write_conll
-        except ImportError as exc:
-            raise InputError(f"CoNLL export is not available ({exc})") from exc
+        from radtrack_gui.formats.conll import write_conll
+
         write_conll([patient], out)
     else:
         raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")

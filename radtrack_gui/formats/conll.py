@@ -160,11 +160,9 @@ def is_conll(path: str | os.PathLike[str]) -> bool:
 
 # -- writing -------------------------------------------------------------------------------
 def _token_spans(text: str) -> list[tuple[int, int]]:
-    """Token (start, end) offsets: the project tokenizer, or a plain regex fallback."""
-    try:
-        from radtrack_gui.nlp.text import tokens
-    except ImportError:
-        return [m.span() for m in re.finditer(r"\w+|[^\w\s]", text)]
+    """Token (start, end) offsets of the project tokenizer."""
+    from radtrack_gui.nlp.text import tokens
+
     return [(int(a), int(b)) for a, b in tokens(text)]
 
 

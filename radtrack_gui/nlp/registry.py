@@ -87,12 +87,9 @@ for _info in (
 
 
 def _build(info: ModelInfo, options: dict[str, Any]) -> Any:
+    # Our own modules import their optional libraries lazily and say what to install.
     module, _, cls = info.target.partition(":")
-    try:
-        factory = getattr(importlib.import_module(module), cls)
-    except ImportError as exc:
-        raise InputError(f"{info.kind} '{info.name}' is not available: {exc}") from exc
-    return factory(**options)
+    return getattr(importlib.import_module(module), cls)(**options)
 
 
 def get_extractor(name: str = "rules", **options: Any) -> Extractor:

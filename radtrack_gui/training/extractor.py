@@ -153,7 +153,8 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
         from transformers.utils import logging as hf_logging
     except ImportError as exc:
         raise InputError(f"training the neural extractor needs torch and transformers "
-                         f"({exc})") from exc
+                         f"({exc}); install them with: pip install radtrack_gui[models]"
+                         ) from exc
     t_start = time.perf_counter()
     hf_logging.disable_progress_bar()
     verbosity = hf_logging.get_verbosity()

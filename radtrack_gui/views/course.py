@@ -11,7 +11,6 @@ One *event* per report that mentions the chain: what the report says about it (a
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -167,32 +166,11 @@ def chain_course(patient: Patient, chain_id: str) -> Course:
 
 
 # -- sentences ----------------------------------------------------------------------
-_FALLBACK_END = re.compile(r"[.!?](?=\s)|\n\s*\n|\n(?=[A-Z][A-Z /&]+:)")
-
-
-def _fallback_sentences(text: str) -> list[tuple[int, int]]:
-    """Sentences split at sentence punctuation and blank lines (used when the NLP
-    sentence splitter is not available)."""
-    spans = []
-    start = 0
-    for m in _FALLBACK_END.finditer(text):
-        end = m.end() if text[m.start()] in ".!?" else m.start()
-        if text[start:end].strip():
-            spans.append((start, end))
-        start = m.end()
-    if text[start:].strip():
-        spans.append((start, len(text)))
-    return spans
-
-
 @lru_cache(maxsize=1024)
 def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """(start, end) of every sentence of ``text``: ``nlp.text.sentences`` when present,
-    else a simple fallback. The one place that chooses."""
-    try:
-        from radtrack_gui.nlp.text import sentences
-    except ImportError:
-        return tuple(_fallback_sentences(text))
+    """(start, end) of every sentence of ``text`` (``nlp.text.sentences``, cached)."""
+    from radtrack_gui.nlp.text import sentences
+
     return tuple(sentences(text))
 
 

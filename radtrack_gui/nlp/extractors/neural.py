@@ -151,7 +151,8 @@ def load_model(folder: Path) -> tuple[Any, Any]:
         from transformers import AutoModelForTokenClassification, AutoTokenizer
         from transformers.utils import logging as hf_logging
     except ImportError as exc:
-        raise InputError(f"neural extractor needs torch and transformers ({exc})") from exc
+        raise InputError(f"neural extractor needs torch and transformers ({exc}); install "
+                         "them with: pip install radtrack_gui[models]") from exc
     hf_logging.disable_progress_bar()  # no loading bars on the user's terminal
     try:
         tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)

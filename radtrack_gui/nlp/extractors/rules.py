@@ -795,10 +795,8 @@ def _is_header(s: str) -> bool:
 
 
 def _find_sections(text: str) -> list[Section]:
-    try:
-        from radtrack_gui.nlp.sections import find_sections
-    except ImportError:  # pragma: no cover - the module is part of the package
-        return []
+    from radtrack_gui.nlp.sections import find_sections
+
     return find_sections(text)
 
 

@@ -68,7 +68,8 @@ class StanzaExtractor:
             try:
                 import stanza
             except ImportError as exc:
-                raise InputError(f"extractor 'stanza' needs the stanza package: {exc}") from exc
+                raise InputError(f"extractor 'stanza' needs the stanza package ({exc}); "
+                                 "install it with: pip install radtrack_gui[models]") from exc
             self._nlp = stanza.Pipeline(
                 "en", dir=str(self.model_dir), package="mimic",
                 processors={"tokenize": "mimic", "ner": "radiology"},

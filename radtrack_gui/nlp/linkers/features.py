@@ -178,7 +178,7 @@ def predicted_attributes(patient: Patient) -> dict[str, Mention]:
 
     try:
         extractor = get_extractor("rules")
-    except (InputError, ImportError):
+    except InputError:
         return {}
     out: dict[str, Mention] = {}
     for report in patient.reports:
