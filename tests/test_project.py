@@ -116,7 +116,7 @@ def test_model_run_ignores_the_gold() -> None:
     assert stored(DEMO_GOLD) is None  # nothing stored
 
 
-def test_json_keeps_its_chains_until_a_rerun(rules: None, tmp_path: Path) -> None:
+def test_json_keeps_its_chains_until_a_rerun(tmp_path: Path) -> None:
     original = read_patient_folder(DEMO_GOLD)
     original.annotated = False  # a RadTrack export of a reviewed project
     path = tmp_path / "patient.json"
@@ -131,7 +131,7 @@ def test_json_keeps_its_chains_until_a_rerun(rules: None, tmp_path: Path) -> Non
     assert all(m.source.startswith("model:") for m in rerun.patient.mentions.values())
 
 
-def test_csv_patients(rules: None, tmp_path: Path) -> None:
+def test_csv_patients(tmp_path: Path) -> None:
     two = write_csv(tmp_path / "two.csv", ["7", "7", "8"])
     with pytest.raises(SeveralPatients) as err:
         project.open_project(two)
