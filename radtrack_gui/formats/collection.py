@@ -16,7 +16,7 @@ def _has_ann(folder: Path) -> bool:
 
 def annotated_folders(root: str | Path) -> list[Path]:
     """``root`` itself if it holds .ann files, else its annotated sub-folders (natural order)."""
-    from radtrack_gui.formats.folder import natural_key
+    from radtrack_gui.util.natsort import natural_key
 
     root = Path(root).expanduser()
     if not root.is_dir():

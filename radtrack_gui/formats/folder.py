@@ -23,10 +23,10 @@ from radtrack_gui.core.progress import CancelCheck, Progress
 from radtrack_gui.formats import brat, json_io, mimic_csv
 from radtrack_gui.formats.textreport import (
     SkipFile,
-    natural_key,
     read_text_report,
     sort_reports,
 )
+from radtrack_gui.util.natsort import natural_key
 
 _IGNORED_SUFFIXES = {".conf", ".md", ".rst", ".ini", ".tmp", ".old", ".bak", ".log"}
 

@@ -22,6 +22,7 @@ from radtrack_gui.nlp.metadata import (
     region_of,
 )
 from radtrack_gui.nlp.sections import find_sections
+from radtrack_gui.util.natsort import natural_key
 
 MAX_REPORT_BYTES = 5 * 1024 * 1024
 UNDATED = "undated"
@@ -34,12 +35,6 @@ _EXAM_LINE = re.compile(r"^[ \t]*(?:EXAM(?:INATION)?|STUDY|PROCEDURE)[ \t]*:[ \t
                         re.IGNORECASE)
 _CLIP = re.compile(r"\s{2,}|\s+Clip\s*#", re.IGNORECASE)
 _DEID = re.compile(r"\[\*\*.*?\*\*\]")
-_DIGITS = re.compile(r"(\d+)")
-
-
-def natural_key(name: str) -> tuple:
-    """``r2.txt`` before ``r10.txt``; case-insensitive."""
-    return tuple(int(p) if i % 2 else p.lower() for i, p in enumerate(_DIGITS.split(name)))
 
 
 def sort_reports(reports: list[Report]) -> list[Report]:

@@ -20,7 +20,6 @@ import getpass
 import hashlib
 import json
 import os
-import re
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -33,6 +32,7 @@ from radtrack_gui.core.edits import Changes, Command
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Chain, Mention, Patient, Problem, Report, Section
 from radtrack_gui.store.migrations import LATEST, migrate, version
+from radtrack_gui.util.natsort import natural_key
 
 __all__ = ["ProjectStore", "StoreError", "person_who", "store_path_for_folder"]
 
@@ -93,10 +93,6 @@ def store_path_for_folder(folder: str | os.PathLike[str]) -> Path:
     key = str(Path(folder).expanduser().resolve())
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:24]
     return user_data_dir() / "projects" / f"{digest}.sqlite"
-
-
-def _natural(s: str) -> tuple:
-    return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", s))
 
 
 def _now() -> str:
@@ -306,7 +302,7 @@ class ProjectStore:
                 region=r["region"], patient=r["patient"], source=r["source"],
                 sections=[Section(*s) for s in json.loads(r["sections"])],
                 flags=json.loads(r["flags"])))
-        rows = sorted(self._read("SELECT * FROM mentions"), key=lambda r: _natural(r["id"]))
+        rows = sorted(self._read("SELECT * FROM mentions"), key=lambda r: natural_key(r["id"]))
         for r in rows:
             patient.mentions[r["id"]] = Mention(
                 id=r["id"], report=r["report"], start=r["start"], end=r["end"],
@@ -316,7 +312,7 @@ class ProjectStore:
                 measurements=json.loads(r["measurements"]), chain=r["chain"],
                 source=r["source"],
                 fragments=[(int(a), int(b)) for a, b in json.loads(r["fragments"])])
-        rows = sorted(self._read("SELECT * FROM chains"), key=lambda r: _natural(r["id"]))
+        rows = sorted(self._read("SELECT * FROM chains"), key=lambda r: natural_key(r["id"]))
         for r in rows:
             patient.chains[r["id"]] = Chain(
                 id=r["id"], type=r["type"], label=r["label"],

@@ -39,6 +39,7 @@ from radtrack_gui.core.model import (
     Patient,
     chain_label,
 )
+from radtrack_gui.util.natsort import natural_key
 
 __all__ = [
     "AddMention",
@@ -111,7 +112,7 @@ class Changes:
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            out[f.name] = value if isinstance(value, bool) else sorted(value, key=_natural)
+            out[f.name] = value if isinstance(value, bool) else sorted(value, key=natural_key)
         return out
 
 
@@ -122,10 +123,6 @@ def _net(a1: set[str], r1: set[str], c1: set[str], a2: set[str], r2: set[str],
     # Removed then added again, or changed in either step and still there: changed.
     changed = ((c1 | c2) | (r1 & a2)) - added - removed
     return added, removed, changed
-
-
-def _natural(s: str) -> tuple:
-    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s))
 
 
 # -- ids ------------------------------------------------------------------------------
@@ -596,7 +593,7 @@ class ChangeMentionType(Command):
 
     def params(self) -> dict[str, Any]:
         return {"mentions": self.mention_ids, "type": self.type,
-                "new_chains": sorted(self._new_ids.values(), key=_natural)}
+                "new_chains": sorted(self._new_ids.values(), key=natural_key)}
 
     def _apply(self, j: _Journal) -> None:
         p = j.patient
