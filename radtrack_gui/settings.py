@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from radtrack_gui.util.atomic import atomic_write_text
+from radtrack_gui.views.options import Grouping, XMode
 
 log = logging.getLogger("radtrack.settings")
 
 VERSION = 2
 MAX_RECENT = 10
-X_MODES = ("date", "report order")
+X_MODES = tuple(m.setting for m in XMode)  # "date", "report order"
 PALETTES = ("okabe-ito", "tol-bright", "tol-muted", "viridis", "greyscale")
-GROUPINGS = ("type", "region", "organ system")
+GROUPINGS = tuple(g.setting for g in Grouping)  # "type", "region", "organ system"
 
 
 @dataclass
@@ -38,8 +39,8 @@ class Settings:
     link_threshold: float = 0.5  # pair score needed to link (0..1)
     palette: str = "okabe-ito"  # colour-blind-safe modality colours
     font_size: int = 10  # points
-    x_mode: str = "report order"  # timeline x axis: "report order" (default) or "date"
-    lane_grouping: str = "type"
+    x_mode: str = XMode.ORDER.setting  # timeline x axis: "report order" (default) or "date"
+    lane_grouping: str = Grouping.TYPE.setting
     show_singletons: bool = True
     # Pertinent negatives (chains whose every mention is absent, "no midline shift") in the
     # timeline: hidden by default, with a count of what is hidden; the chain list keeps them.
@@ -51,7 +52,7 @@ class Settings:
     confirm_model_rerun: bool = True  # ask before a model run replaces manual edits
 
     def add_recent(self, folder: str) -> None:
-        """Put ``folder`` first in the recent list (no duplicates, at most 10)."""
+        """Put ``folder`` first in the recent list (no duplicates, at most MAX_RECENT)."""
         self.recent_patients = [folder] + [f for f in self.recent_patients if f != folder]
         del self.recent_patients[MAX_RECENT:]
 
@@ -83,8 +84,8 @@ def _migrate_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 named the palette ``colour_scheme`` and the x mode "order"."""
     if "colour_scheme" in data:
         data.setdefault("palette", data.pop("colour_scheme"))
-    if data.get("x_mode") == "order":
-        data["x_mode"] = "report order"
+    if data.get("x_mode") == XMode.ORDER.value:
+        data["x_mode"] = XMode.ORDER.setting
     return data
 
 

@@ -17,9 +17,10 @@ from datetime import datetime
 from functools import cache
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
+from radtrack_gui.views.options import Grouping, XMode
 
-X_MODES = ("date", "order")
-GROUP_BY = ("type", "region", "system")
+X_MODES = tuple(XMode)
+GROUP_BY = tuple(Grouping)
 
 TYPE_TITLES = {FINDING: "Findings", DEVICE: "Devices"}
 
