@@ -12,9 +12,9 @@ from radtrack_gui.core.edits import (
     AdjustSpan,
     ChangeMentionType,
     Changes,
+    Command,
     Compound,
     DeleteMention,
-    EditStack,
     MarkReviewed,
     MergeChains,
     MoveMention,
@@ -305,22 +305,21 @@ def test_adjust_span(patient: Patient):
         AdjustSpan("m1", -1, 4).do(patient)
 
 
-def test_edit_stack_undo_redo_texts(patient: Patient):
+def test_undo_in_reverse_order_then_redo(patient: Patient):
+    """What the app's undo stack does with the commands: undo last first, redo in order."""
     start = state(patient)
-    stack = EditStack(patient)
-    assert not stack.can_undo and stack.undo_text == "" and not stack.undo()
-    stack.push(SplitChain("c1", at_report="r3.txt"))
-    stack.push(MergeChains(["c1", "c4"]))
-    assert stack.undo_text == "Merge 2 chains" and len(stack) == 2
-    stack.undo()
-    assert stack.redo_text == "Merge 2 chains" and stack.undo_text == "Split chain"
-    stack.undo()
-    assert state(patient) == start and stack.can_redo and not stack.can_undo
-    stack.redo()
+    split, merge = SplitChain("c1", at_report="r3.txt"), MergeChains(["c1", "c4"])
+    assert (split.text, merge.text) == ("Split chain", "Merge 2 chains")
+    split.do(patient)
+    merge.do(patient)
+    after = state(patient)
+    merge.undo(patient)
+    split.undo(patient)
+    assert state(patient) == start
+    split.do(patient)  # redo reuses the ids made the first time: c4 again
     assert "c4" in patient.chains
-    stack.push(RenameChain("c4", "late effusion"))  # a new edit drops the redo list
-    assert not stack.can_redo
-    assert patient.check() == []
+    merge.do(patient)
+    assert state(patient) == after and patient.check() == []
 
 
 def test_many_random_edits_undo_to_start(patient: Patient):
@@ -329,42 +328,51 @@ def test_many_random_edits_undo_to_start(patient: Patient):
 
     rng = random.Random(7)
     start = state(patient)
-    stack = EditStack(patient)
+    history: list[Command] = []  # done, newest last
+    undone: list[Command] = []  # undone, newest last (a new edit drops them)
+
+    def push(command: Command) -> None:
+        command.do(patient)
+        history.append(command)
+        undone.clear()
+
     done = 0
     for _ in range(200):
         p = patient
         kind = rng.randrange(6)
         try:
             if kind == 0:
-                stack.push(MoveMention(rng.choice(list(p.mentions)),
+                push(MoveMention(rng.choice(list(p.mentions)),
                                        rng.choice([None, *p.chains])))
             elif kind == 1 and len(p.chains) > 1:
-                stack.push(MergeChains(rng.sample(list(p.chains), 2)))
+                push(MergeChains(rng.sample(list(p.chains), 2)))
             elif kind == 2:
                 c = rng.choice(list(p.chains))
-                stack.push(SplitChain(c, mention_ids=p.chains[c].mentions[:1]))
+                push(SplitChain(c, mention_ids=p.chains[c].mentions[:1]))
             elif kind == 3:
-                stack.push(SetMentionAttributes(rng.choice(list(p.mentions)),
+                push(SetMentionAttributes(rng.choice(list(p.mentions)),
                                                 type=rng.choice(["finding", "device"])))
             elif kind == 4:
                 r = rng.choice(p.reports)
                 s = rng.randrange(len(r.text) - 3)
-                stack.push(AddMention(r.id, s, s + 3, chain=None))
+                push(AddMention(r.id, s, s + 3, chain=None))
             elif kind == 5 and len(p.mentions) > 1:
-                stack.push(DeleteMention(rng.choice(list(p.mentions))))
+                push(DeleteMention(rng.choice(list(p.mentions))))
             done += 1
         except InputError:
             pass  # refused edits leave the patient untouched (checked below)
         assert patient.check() == []
-        if rng.random() < 0.2:
-            stack.undo()
+        if rng.random() < 0.2 and history:
+            undone.append(history.pop())
+            undone[-1].undo(patient)
             assert patient.check() == []
             if rng.random() < 0.5:
-                stack.redo()
+                history.append(undone.pop())
+                history[-1].do(patient)
                 assert patient.check() == []
-    assert done > 100 and len(stack) > 50
-    while stack.can_undo:
-        stack.undo()
+    assert done > 100 and len(history) > 50
+    while history:
+        history.pop().undo(patient)
     assert state(patient) == start
 
 

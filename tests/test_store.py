@@ -13,7 +13,6 @@ from test_edits import make_patient, state
 from radtrack_gui.core.edits import (
     AddMention,
     DeleteMention,
-    EditStack,
     MarkReviewed,
     RenameChain,
     SplitChain,
@@ -121,20 +120,21 @@ def test_edits_persist_and_survive_reopen(tmp_path: Path):
     assert log[3]["payload"]["params"]["new_mention"] == "m9"
 
 
-def test_edit_stack_with_store_saves_undo_and_redo(tmp_path: Path):
+def test_store_saves_do_undo_and_redo(tmp_path: Path):
+    """The calls the app's undo stack makes (gui/undo.py): do, undo, undo, redo."""
     path = tmp_path / "p.sqlite"
     p = rich_patient()
     with ProjectStore.open(path) as store:
         store.save_patient(p, "model:test")
         start = full_state(p)
-        stack = EditStack(p, **store.edit_stack_hooks(WHO))
-        stack.push(SplitChain("c1", mention_ids=["m8"]))
-        stack.push(DeleteMention(["m3", "m8"]))
-        stack.undo()
-        stack.undo()
+        split, delete = SplitChain("c1", mention_ids=["m8"]), DeleteMention(["m3", "m8"])
+        store.apply(split, p, WHO)
+        store.apply(delete, p, WHO)
+        store.record_undo(delete, p, WHO)
+        store.record_undo(split, p, WHO)
         stored = store.load_patient()
         assert stored is not None and full_state(stored) == start
-        stack.redo()
+        store.apply(split, p, WHO, action="redo")
         stored = store.load_patient()
         assert stored is not None and full_state(stored) == full_state(p)
         assert "c4" in stored.chains

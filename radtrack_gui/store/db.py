@@ -355,15 +355,6 @@ class ProjectStore:
                 raise
         return changes
 
-    def edit_stack_hooks(self, who: str) -> dict[str, Any]:
-        """Keyword arguments for ``EditStack(patient, **store.edit_stack_hooks(who))``:
-        every push, undo and redo is then saved and logged."""
-        return {
-            "run": lambda cmd, p: self.apply(cmd, p, who),
-            "revert": lambda cmd, p: self.record_undo(cmd, p, who),
-            "rerun": lambda cmd, p: self.apply(cmd, p, who, action="redo"),
-        }
-
     @staticmethod
     def _payload(command: Command, changes: Changes, action: str) -> dict[str, Any]:
         return {"action": action, "command": type(command).__name__,

@@ -49,7 +49,6 @@ __all__ = [
     "Command",
     "Compound",
     "DeleteMention",
-    "EditStack",
     "MarkReviewed",
     "MergeChains",
     "MoveMentions",
@@ -833,72 +832,3 @@ class AdjustSpan(Command):
         m.section = p.report(m.report).section_at(self.start)
         if m.chain in p.chains:
             j.chain(m.chain)  # the label may use the text
-
-
-# -- undo/redo stack (Qt-free; the GUI mirrors it with a QUndoStack) -------------------
-class EditStack:
-    """A linear undo/redo history for one patient.
-
-    ``run(command, patient)``, ``revert`` and ``rerun`` execute a command for push, undo
-    and redo (default: ``command.do`` / ``command.undo`` / ``run``). To save every step:
-    ``EditStack(patient, **store.edit_stack_hooks(who))``.
-    """
-
-    def __init__(self, patient: Patient, *, run: Any = None, revert: Any = None,
-                 rerun: Any = None, limit: int = 1000) -> None:
-        self.patient = patient
-        self._run = run or (lambda cmd, p: cmd.do(p))
-        self._revert = revert or (lambda cmd, p: cmd.undo(p))
-        self._rerun = rerun or self._run
-        self._done: list[Command] = []
-        self._undone: list[Command] = []
-        self.limit = limit
-
-    def push(self, command: Command) -> Changes:
-        """Do ``command`` and put it on the history (the redo list is dropped)."""
-        changes = self._run(command, self.patient)
-        self._done.append(command)
-        self._undone.clear()
-        if len(self._done) > self.limit:
-            del self._done[0]
-        return changes
-
-    def undo(self) -> Changes:
-        if not self._done:
-            return Changes()
-        command = self._done[-1]
-        changes = self._revert(command, self.patient)
-        self._undone.append(self._done.pop())
-        return changes
-
-    def redo(self) -> Changes:
-        if not self._undone:
-            return Changes()
-        command = self._undone[-1]
-        changes = self._rerun(command, self.patient)
-        self._done.append(self._undone.pop())
-        return changes
-
-    def clear(self) -> None:
-        self._done.clear()
-        self._undone.clear()
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._done)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._undone)
-
-    @property
-    def undo_text(self) -> str:
-        """The label of what Undo would undo ("" when nothing)."""
-        return self._done[-1].text if self._done else ""
-
-    @property
-    def redo_text(self) -> str:
-        return self._undone[-1].text if self._undone else ""
-
-    def __len__(self) -> int:
-        return len(self._done)
