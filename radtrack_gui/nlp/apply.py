@@ -9,9 +9,13 @@ from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_p
 from radtrack_gui.nlp.registry import Extractor, Linker
 
 
-def extract_reports(reports: list[Report], extractor: Extractor, *,
-                    progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
-                    ) -> list[Mention]:
+def extract_reports(
+    reports: list[Report],
+    extractor: Extractor,
+    *,
+    progress: Progress = no_progress,
+    cancel: CancelCheck = never_cancel,
+) -> list[Mention]:
     """Mentions of every report, numbered m1, m2, ... in report order then text order."""
     out: list[Mention] = []
     total = len(reports)

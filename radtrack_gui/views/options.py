@@ -26,8 +26,7 @@ class XMode(StrEnum):
         for mode, word in _X_SETTING.items():
             if value in (word, mode.value):
                 return mode
-        raise ValueError(f"x mode must be one of {', '.join(_X_SETTING.values())}, "
-                         f"not {value!r}")
+        raise ValueError(f"x mode must be one of {', '.join(_X_SETTING.values())}, not {value!r}")
 
 
 class Grouping(StrEnum):
@@ -46,10 +45,10 @@ class Grouping(StrEnum):
         for group, word in _GROUP_SETTING.items():
             if value in (word, group.value):
                 return group
-        raise ValueError(f"lane grouping must be one of {', '.join(_GROUP_SETTING.values())}, "
-                         f"not {value!r}")
+        raise ValueError(
+            f"lane grouping must be one of {', '.join(_GROUP_SETTING.values())}, not {value!r}"
+        )
 
 
 _X_SETTING = {XMode.DATE: "date", XMode.ORDER: "report order"}
-_GROUP_SETTING = {Grouping.TYPE: "type", Grouping.REGION: "region",
-                  Grouping.SYSTEM: "organ system"}
+_GROUP_SETTING = {Grouping.TYPE: "type", Grouping.REGION: "region", Grouping.SYSTEM: "organ system"}

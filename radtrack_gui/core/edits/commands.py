@@ -23,11 +23,11 @@ the other type, is refused with an ``InputError`` (change the type first, e.g. w
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from radtrack_gui.core.edits.changes import Changes, next_id
+from radtrack_gui.core.edits.journal import Journal
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import (
     ASSERTIONS,
@@ -37,275 +37,8 @@ from radtrack_gui.core.model import (
     Chain,
     Mention,
     Patient,
-    chain_label,
 )
 from radtrack_gui.util.natsort import natural_key
-
-__all__ = [
-    "AddMention",
-    "AdjustSpan",
-    "ChangeMentionType",
-    "Changes",
-    "Command",
-    "Compound",
-    "DeleteMention",
-    "MarkReviewed",
-    "MergeChains",
-    "MoveMentions",
-    "RenameChain",
-    "SetChainType",
-    "SetMentionAttributes",
-    "SplitChain",
-    "next_id",
-]
-
-
-# -- the change record ----------------------------------------------------------------
-@dataclass
-class Changes:
-    """What an edit changed. ``everything`` means: refresh all views."""
-
-    chains_added: set[str] = field(default_factory=set)
-    chains_removed: set[str] = field(default_factory=set)
-    chains_changed: set[str] = field(default_factory=set)
-    mentions_added: set[str] = field(default_factory=set)
-    mentions_removed: set[str] = field(default_factory=set)
-    mentions_changed: set[str] = field(default_factory=set)
-    everything: bool = False
-
-    @classmethod
-    def all(cls) -> Changes:
-        return cls(everything=True)
-
-    def __bool__(self) -> bool:
-        return self.everything or any(
-            (self.chains_added, self.chains_removed, self.chains_changed,
-             self.mentions_added, self.mentions_removed, self.mentions_changed))
-
-    @property
-    def chains(self) -> set[str]:
-        """Every chain id named (added, removed or changed)."""
-        return self.chains_added | self.chains_removed | self.chains_changed
-
-    @property
-    def mentions(self) -> set[str]:
-        return self.mentions_added | self.mentions_removed | self.mentions_changed
-
-    def merge(self, later: Changes) -> Changes:
-        """The net change of ``self`` followed by ``later`` (a new object)."""
-        ca, cr, cc = _net(self.chains_added, self.chains_removed, self.chains_changed,
-                          later.chains_added, later.chains_removed, later.chains_changed)
-        ma, mr, mc = _net(self.mentions_added, self.mentions_removed, self.mentions_changed,
-                          later.mentions_added, later.mentions_removed,
-                          later.mentions_changed)
-        return Changes(ca, cr, cc, ma, mr, mc, self.everything or later.everything)
-
-    def inverse(self) -> Changes:
-        """The change record of undoing this change."""
-        return Changes(set(self.chains_removed), set(self.chains_added),
-                       set(self.chains_changed), set(self.mentions_removed),
-                       set(self.mentions_added), set(self.mentions_changed), self.everything)
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-able, lists sorted (for the edit log)."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value if isinstance(value, bool) else sorted(value, key=natural_key)
-        return out
-
-
-def _net(a1: set[str], r1: set[str], c1: set[str], a2: set[str], r2: set[str],
-         c2: set[str]) -> tuple[set[str], set[str], set[str]]:
-    added = (a1 - r2) | (a2 - r1)
-    removed = (r1 - a2) | (r2 - a1)
-    # Removed then added again, or changed in either step and still there: changed.
-    changed = ((c1 | c2) | (r1 & a2)) - added - removed
-    return added, removed, changed
-
-
-# -- ids ------------------------------------------------------------------------------
-def next_id(existing: Iterable[str], prefix: str) -> str:
-    """``prefix`` + (largest number used with that prefix + 1), e.g. m41 after m40."""
-    pat = re.compile(re.escape(prefix) + r"(\d+)$")
-    top = 0
-    for key in existing:
-        m = pat.match(key)
-        if m:
-            top = max(top, int(m.group(1)))
-    return f"{prefix}{top + 1}"
-
-
-# -- the journal: copies of what a do() touched, so undo() is exact --------------------
-def _copy_chain(c: Chain) -> Chain:
-    return replace(c, mentions=list(c.mentions), why=dict(c.why))
-
-
-def _copy_mention(m: Mention) -> Mention:
-    return replace(m, anatomy=list(m.anatomy), measurements=list(m.measurements),
-                   fragments=list(m.fragments))
-
-
-def _restore_into(target: Any, source: Any, copy: Any) -> None:
-    fresh = copy(source)
-    for f in fields(target):
-        setattr(target, f.name, getattr(fresh, f.name))
-
-
-class _Journal:
-    """Records the state before a command's first touch of each chain and mention."""
-
-    def __init__(self, patient: Patient) -> None:
-        self.patient = patient
-        self.chain_order = list(patient.chains)
-        self.mention_order = list(patient.mentions)
-        self.chains_before: dict[str, Chain | None] = {}  # None: did not exist
-        self.mentions_before: dict[str, Mention | None] = {}
-
-    # Access for writing (snapshot first).
-    def chain(self, cid: str) -> Chain:
-        c = self.patient.chains[cid]
-        if cid not in self.chains_before:
-            self.chains_before[cid] = _copy_chain(c)
-        return c
-
-    def mention(self, mid: str) -> Mention:
-        m = self.patient.mentions[mid]
-        if mid not in self.mentions_before:
-            self.mentions_before[mid] = _copy_mention(m)
-        return m
-
-    def add_chain(self, chain: Chain) -> None:
-        if chain.id in self.patient.chains:
-            raise AssertionError(f"chain id {chain.id} in use")
-        self.chains_before.setdefault(chain.id, None)
-        self.patient.chains[chain.id] = chain
-
-    def drop_chain(self, cid: str) -> None:
-        self.chain(cid)
-        del self.patient.chains[cid]
-
-    def add_mention(self, mention: Mention) -> None:
-        if mention.id in self.patient.mentions:
-            raise AssertionError(f"mention id {mention.id} in use")
-        self.mentions_before.setdefault(mention.id, None)
-        self.patient.mentions[mention.id] = mention
-
-    def drop_mention(self, mid: str) -> None:
-        self.mention(mid)
-        del self.patient.mentions[mid]
-
-    # Moving mentions between chains, keeping chains ordered and never empty.
-    def detach(self, mid: str) -> None:
-        """Take a mention out of its chain; an emptied chain is removed."""
-        cid = self.patient.mentions[mid].chain
-        if cid is None or cid not in self.patient.chains:
-            return
-        c = self.chain(cid)
-        c.mentions.remove(mid)
-        c.why.pop(mid, None)
-        self.mention(mid).chain = None
-        if not c.mentions:
-            self.drop_chain(cid)
-
-    def attach(self, mid: str, cid: str, why: str | None = None) -> None:
-        c = self.chain(cid)
-        if mid not in c.mentions:
-            c.mentions.append(mid)
-        self.mention(mid).chain = cid
-        if why:
-            c.why[mid] = why
-
-    def finish(self) -> Changes:
-        """Tidy touched chains (order, type, label) and compute the change record."""
-        p = self.patient
-        order = p.report_index()
-        for cid, before in list(self.chains_before.items()):
-            if cid not in p.chains:
-                continue
-            c = p.chains[cid]
-            c.mentions.sort(key=lambda mid: _mention_key(p.mentions[mid], order))
-            c.type = _majority_type(p, c)
-            if not c.label_locked:
-                c.label = chain_label(p, c.mentions)
-            if before is not None and before == c:
-                del self.chains_before[cid]  # touched but unchanged
-        for mid, mbefore in list(self.mentions_before.items()):
-            if mbefore is not None and mid in p.mentions and p.mentions[mid] == mbefore:
-                del self.mentions_before[mid]
-        ch = Changes()
-        for cid, before in self.chains_before.items():
-            now = cid in p.chains
-            if before is None:
-                if now:
-                    ch.chains_added.add(cid)
-            elif now:
-                ch.chains_changed.add(cid)
-            else:
-                ch.chains_removed.add(cid)
-        for mid, mbefore in self.mentions_before.items():
-            now = mid in p.mentions
-            if mbefore is None:
-                if now:
-                    ch.mentions_added.add(mid)
-            elif now:
-                ch.mentions_changed.add(mid)
-            else:
-                ch.mentions_removed.add(mid)
-        return ch
-
-    def rollback(self) -> Changes:
-        """Put everything back as it was before the command; return what that changed."""
-        p = self.patient
-        ch = Changes()
-        for cid, before in self.chains_before.items():
-            if before is None:
-                if p.chains.pop(cid, None) is not None:
-                    ch.chains_removed.add(cid)
-            elif cid in p.chains:
-                _restore_into(p.chains[cid], before, _copy_chain)
-                ch.chains_changed.add(cid)
-            else:
-                p.chains[cid] = _copy_chain(before)
-                ch.chains_added.add(cid)
-        for mid, mbefore in self.mentions_before.items():
-            if mbefore is None:
-                if p.mentions.pop(mid, None) is not None:
-                    ch.mentions_removed.add(mid)
-            elif mid in p.mentions:
-                _restore_into(p.mentions[mid], mbefore, _copy_mention)
-                ch.mentions_changed.add(mid)
-            else:
-                p.mentions[mid] = _copy_mention(mbefore)
-                ch.mentions_added.add(mid)
-        _reorder(p.chains, self.chain_order)
-        _reorder(p.mentions, self.mention_order)
-        return ch
-
-
-def _reorder(d: dict[str, Any], order: list[str]) -> None:
-    if list(d) == order:
-        return
-    known = set(order)
-    items = [(k, d[k]) for k in order if k in d]
-    items.extend((k, v) for k, v in d.items() if k not in known)
-    d.clear()
-    d.update(items)
-
-
-def _mention_key(m: Mention, order: dict[str, int]) -> tuple[int, int, int]:
-    return (order.get(m.report, 1 << 30), m.start, m.end)
-
-
-def _majority_type(p: Patient, c: Chain) -> str:
-    counts: dict[str, int] = {}
-    for mid in c.mentions:
-        t = p.mentions[mid].type
-        counts[t] = counts.get(t, 0) + 1
-    if not counts:
-        return c.type
-    first = p.mentions[c.mentions[0]].type
-    return max(counts, key=lambda t: (counts[t], t == first))
 
 
 # -- commands -------------------------------------------------------------------------
@@ -315,13 +48,13 @@ class Command:
     text: str = "Edit"
 
     def __init__(self) -> None:
-        self._journal: _Journal | None = None
+        self._journal: Journal | None = None
         self._new_ids: dict[str, str] = {}  # role -> id created by the first do()
 
     def do(self, patient: Patient) -> Changes:
         if self._journal is not None:
             raise RuntimeError(f"{type(self).__name__}.do() twice without undo()")
-        j = _Journal(patient)
+        j = Journal(patient)
         try:
             self._apply(j)
         except BaseException:
@@ -342,7 +75,7 @@ class Command:
         """What the command does, JSON-able (for the edit log)."""
         return {}
 
-    def _apply(self, j: _Journal) -> None:
+    def _apply(self, j: Journal) -> None:
         raise NotImplementedError
 
     def _new_chain_id(self, p: Patient, role: str = "chain") -> str:
@@ -363,23 +96,23 @@ class Command:
         return f"<{type(self).__name__} {self.text!r}>"
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _need_chain(p: Patient, cid: str) -> Chain:
+def need_chain(p: Patient, cid: str) -> Chain:
     if cid not in p.chains:
         raise InputError(f"no chain {cid!r} in patient {p.id}")
     return p.chains[cid]
 
 
-def _need_mention(p: Patient, mid: str) -> Mention:
+def need_mention(p: Patient, mid: str) -> Mention:
     if mid not in p.mentions:
         raise InputError(f"no mention {mid!r} in patient {p.id}")
     return p.mentions[mid]
 
 
-def _new_chain(cid: str, type_: str) -> Chain:
+def make_chain(cid: str, type_: str) -> Chain:
     return Chain(id=cid, type=type_, label="", mentions=[], source=SOURCE_PERSON)
 
 
@@ -401,9 +134,9 @@ class SplitChain(Command):
         return {"chain": self.chain_id, "at_report": self.at_report,
                 "mentions": self.mention_ids, "new_chain": self._new_ids.get("chain")}
 
-    def _apply(self, j: _Journal) -> None:
+    def _apply(self, j: Journal) -> None:
         p = j.patient
-        chain = _need_chain(p, self.chain_id)
+        chain = need_chain(p, self.chain_id)
         if self.at_report is not None:
             order = p.report_index()
             if self.at_report not in order:
@@ -420,7 +153,7 @@ class SplitChain(Command):
         if not moving or len(moving) == len(chain.mentions):
             raise InputError(f"split of chain {self.chain_id} would leave one part empty")
         cid = self._new_chain_id(p)
-        j.add_chain(_new_chain(cid, chain.type))
+        j.add_chain(make_chain(cid, chain.type))
         for mid in moving:
             j.detach(mid)
             j.attach(mid, cid, "split off by hand")
@@ -442,9 +175,9 @@ class MergeChains(Command):
     def params(self) -> dict[str, Any]:
         return {"chains": self.chain_ids, "target": self.target}
 
-    def _apply(self, j: _Journal) -> None:
+    def _apply(self, j: Journal) -> None:
         p = j.patient
-        chains = [_need_chain(p, cid) for cid in self.chain_ids]
+        chains = [need_chain(p, cid) for cid in self.chain_ids]
         target = p.chains[self.target]
         for c in chains:
             if c.type != target.type:
@@ -470,16 +203,16 @@ class MoveMentions(Command):
         if not self.mention_ids:
             raise InputError("nothing to move: no mention selected")
         self.target = target
-        what = _plural(len(self.mention_ids), "mention")
+        what = plural(len(self.mention_ids), "mention")
         self.text = f"Move {what} to a new chain" if target is None else f"Move {what}"
 
     def params(self) -> dict[str, Any]:
         return {"mentions": self.mention_ids, "target": self.target,
                 "new_chain": self._new_ids.get("chain")}
 
-    def _apply(self, j: _Journal) -> None:
+    def _apply(self, j: Journal) -> None:
         p = j.patient
-        ms = [_need_mention(p, mid) for mid in self.mention_ids]
+        ms = [need_mention(p, mid) for mid in self.mention_ids]
         if self.target is None:
             if len(ms) == 1 and ms[0].chain in p.chains and \
                     p.chains[ms[0].chain].mentions == [ms[0].id]:
@@ -488,10 +221,10 @@ class MoveMentions(Command):
                 raise InputError("cannot put findings and devices in one chain: "
                                  "move them separately")
             cid = self._new_chain_id(p)
-            j.add_chain(_new_chain(cid, ms[0].type))
+            j.add_chain(make_chain(cid, ms[0].type))
         else:
             cid = self.target
-            target = _need_chain(p, cid)
+            target = need_chain(p, cid)
             for m in ms:
                 if m.type != target.type:
                     raise InputError(f"cannot move {m.type} mention {m.id!r} into "
@@ -523,8 +256,8 @@ class RenameChain(Command):
     def params(self) -> dict[str, Any]:
         return {"chain": self.chain_id, "label": self.label}
 
-    def _apply(self, j: _Journal) -> None:
-        _need_chain(j.patient, self.chain_id)
+    def _apply(self, j: Journal) -> None:
+        need_chain(j.patient, self.chain_id)
         c = j.chain(self.chain_id)
         c.label_locked = bool(self.label)
         if self.label:
@@ -547,9 +280,9 @@ class MarkReviewed(Command):
     def params(self) -> dict[str, Any]:
         return {"chains": self.chain_ids, "reviewed": self.reviewed}
 
-    def _apply(self, j: _Journal) -> None:
+    def _apply(self, j: Journal) -> None:
         for cid in self.chain_ids:
-            _need_chain(j.patient, cid)
+            need_chain(j.patient, cid)
         for cid in self.chain_ids:
             j.chain(cid).reviewed = self.reviewed
 
@@ -568,8 +301,8 @@ class SetChainType(Command):
     def params(self) -> dict[str, Any]:
         return {"chain": self.chain_id, "type": self.type}
 
-    def _apply(self, j: _Journal) -> None:
-        c = j.chain(_need_chain(j.patient, self.chain_id).id)
+    def _apply(self, j: Journal) -> None:
+        c = j.chain(need_chain(j.patient, self.chain_id).id)
         for mid in c.mentions:
             j.mention(mid).type = self.type
         c.type = self.type
@@ -586,7 +319,7 @@ class ChangeMentionType(Command):
         if not ids:
             raise InputError("no mention selected")
         self.mention_ids = ids
-        self.type = _check_attr("type", type)
+        self.type = check_attr("type", type)
         what = "mention" if len(ids) == 1 else f"{len(ids)} mentions"
         self.text = f"Make {what} a {type}"
 
@@ -594,11 +327,11 @@ class ChangeMentionType(Command):
         return {"mentions": self.mention_ids, "type": self.type,
                 "new_chains": sorted(self._new_ids.values(), key=natural_key)}
 
-    def _apply(self, j: _Journal) -> None:
+    def _apply(self, j: Journal) -> None:
         p = j.patient
         by_chain: dict[str, list[str]] = {}
         for mid in self.mention_ids:
-            m = _need_mention(p, mid)
+            m = need_mention(p, mid)
             if m.type != self.type:
                 by_chain.setdefault(m.chain or "", []).append(mid)
         if not by_chain:
@@ -615,7 +348,7 @@ class ChangeMentionType(Command):
                 j.chain(cid)  # the whole chain is now of the new type
                 continue
             new = self._new_chain_id(p, f"chain:{cid}")
-            j.add_chain(_new_chain(new, self.type))
+            j.add_chain(make_chain(new, self.type))
             for mid in mids:
                 j.detach(mid)
                 j.attach(mid, new, f"made a {self.type} by hand")
@@ -663,7 +396,7 @@ _ATTRS: dict[str, Any] = {
 }
 
 
-def _check_attr(name: str, value: Any) -> Any:
+def check_attr(name: str, value: Any) -> Any:
     if name not in _ATTRS:
         raise InputError(f"cannot set mention attribute {name!r} "
                          f"(one of: {', '.join(_ATTRS)})")
@@ -680,155 +413,3 @@ def _check_attr(name: str, value: Any) -> Any:
     if value is not None and not isinstance(value, str):
         raise InputError(f"{name} must be text or none, not {value!r}")
     return value or None
-
-
-class SetMentionAttributes(Command):
-    """Set attributes (type, assertion, laterality, concept, change, anatomy, ...) of one
-    or more mentions. A chain's type follows the majority of its mentions."""
-
-    def __init__(self, mention_ids: str | Iterable[str], **attrs: Any) -> None:
-        super().__init__()
-        ids = [mention_ids] if isinstance(mention_ids, str) else list(
-            dict.fromkeys(mention_ids))
-        if not ids:
-            raise InputError("no mention selected")
-        if not attrs:
-            raise InputError("no attribute to set")
-        self.mention_ids = ids
-        self.attrs = {k: _check_attr(k, v) for k, v in attrs.items()}
-        what = "mention" if len(ids) == 1 else f"{len(ids)} mentions"
-        if len(self.attrs) == 1:
-            (k, v), = self.attrs.items()
-            shown = ", ".join(v) if isinstance(v, list) else (v or "none")
-            self.text = f"Set {k} of {what} to {shown}"
-        else:
-            self.text = f"Change {what}"
-
-    def params(self) -> dict[str, Any]:
-        return {"mentions": self.mention_ids, "attributes": self.attrs}
-
-    def _apply(self, j: _Journal) -> None:
-        p = j.patient
-        for mid in self.mention_ids:
-            _need_mention(p, mid)
-        for mid in self.mention_ids:
-            m = j.mention(mid)
-            for k, v in self.attrs.items():
-                setattr(m, k, list(v) if isinstance(v, list) else v)
-            if m.chain in p.chains:
-                j.chain(m.chain)  # label and type may follow
-
-
-def _check_span(p: Patient, report_id: str, start: int, end: int) -> str:
-    try:
-        report = p.report(report_id)
-    except KeyError:
-        raise InputError(f"no report {report_id!r} in patient {p.id}") from None
-    if not (isinstance(start, int) and isinstance(end, int)):
-        raise InputError("span offsets must be whole numbers")
-    if not (0 <= start < end <= len(report.text)):
-        raise InputError(f"span {start}-{end} is outside report {report_id} "
-                         f"(0-{len(report.text)})")
-    text = report.text[start:end]
-    if not text.strip():
-        raise InputError(f"span {start}-{end} of report {report_id} is only blank space")
-    return text
-
-
-class AddMention(Command):
-    """A new mention over ``report.text[start:end]``, into a new chain (``chain=None``)
-    or an existing one of the same type."""
-
-    def __init__(self, report_id: str, start: int, end: int, type: str = "finding",
-                 chain: str | None = None, **attrs: Any) -> None:
-        super().__init__()
-        self.report_id = report_id
-        self.start = start
-        self.end = end
-        self.type = _check_attr("type", type)
-        self.chain = chain
-        self.attrs = {k: _check_attr(k, v) for k, v in attrs.items() if k != "type"}
-        self.text = f"Add {type} mention"
-
-    def params(self) -> dict[str, Any]:
-        return {"report": self.report_id, "start": self.start, "end": self.end,
-                "type": self.type, "chain": self.chain, "attributes": self.attrs,
-                "new_mention": self._new_ids.get("mention"),
-                "new_chain": self._new_ids.get("chain")}
-
-    @property
-    def mention_id(self) -> str | None:
-        """The id given to the new mention (after ``do``)."""
-        return self._new_ids.get("mention")
-
-    def _apply(self, j: _Journal) -> None:
-        p = j.patient
-        text = _check_span(p, self.report_id, self.start, self.end)
-        for m in p.mentions.values():
-            if (m.report, m.start, m.end, m.type) == (self.report_id, self.start, self.end,
-                                                      self.type):
-                raise InputError(f"{text!r} is already {self.type} mention {m.id}")
-        if self.chain is not None:
-            target = _need_chain(p, self.chain)
-            if target.type != self.type:
-                raise InputError(f"cannot add a {self.type} mention to {target.type} "
-                                 f"chain {self.chain!r}")
-        mid = self._new_mention_id(p)
-        m = Mention(id=mid, report=self.report_id, start=self.start, end=self.end, text=text,
-                    type=self.type, section=p.report(self.report_id).section_at(self.start),
-                    source=SOURCE_PERSON)
-        for k, v in self.attrs.items():
-            setattr(m, k, list(v) if isinstance(v, list) else v)
-        j.add_mention(m)
-        cid = self.chain if self.chain is not None else self._new_chain_id(p)
-        if self.chain is None:
-            j.add_chain(_new_chain(cid, self.type))
-        j.attach(mid, cid, "added by hand")
-
-
-class DeleteMention(Command):
-    """Delete mentions; a chain left empty is removed."""
-
-    def __init__(self, mention_ids: str | Iterable[str]) -> None:
-        super().__init__()
-        ids = [mention_ids] if isinstance(mention_ids, str) else list(
-            dict.fromkeys(mention_ids))
-        if not ids:
-            raise InputError("no mention selected")
-        self.mention_ids = ids
-        self.text = f"Delete {_plural(len(ids), 'mention')}"
-
-    def params(self) -> dict[str, Any]:
-        return {"mentions": self.mention_ids}
-
-    def _apply(self, j: _Journal) -> None:
-        for mid in self.mention_ids:
-            _need_mention(j.patient, mid)
-        for mid in self.mention_ids:
-            j.detach(mid)
-            j.drop_mention(mid)
-
-
-class AdjustSpan(Command):
-    """Move a mention's start/end; its text (and section) follow. A discontinuous
-    mention becomes continuous."""
-
-    def __init__(self, mention_id: str, start: int, end: int) -> None:
-        super().__init__()
-        self.mention_id = mention_id
-        self.start = start
-        self.end = end
-        self.text = "Adjust mention span"
-
-    def params(self) -> dict[str, Any]:
-        return {"mention": self.mention_id, "start": self.start, "end": self.end}
-
-    def _apply(self, j: _Journal) -> None:
-        p = j.patient
-        current = _need_mention(p, self.mention_id)
-        text = _check_span(p, current.report, self.start, self.end)
-        m = j.mention(self.mention_id)
-        m.start, m.end, m.text, m.fragments = self.start, self.end, text, []
-        m.section = p.report(m.report).section_at(self.start)
-        if m.chain in p.chains:
-            j.chain(m.chain)  # the label may use the text
