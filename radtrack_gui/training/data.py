@@ -8,24 +8,19 @@ Shared by ``radtrack train`` (``cli/train_cmd.py``) and the GUI's Tools ▸ Trai
 - ``read_project(folder)``: the corrected patient in a folder's project store;
 - ``read_folder(path)``: the GUI's "Add folder…": the project store when the folder has
   one (the user's corrections), else its brat annotations;
-- ``collect(sources, projects)``: all of them, or InputError when there is nothing;
-- ``train_linker(patients, ...)``: fit and save the pairwise linker.
+- ``collect(sources, projects)``: all of them, or InputError when there is nothing.
+
+Training itself: ``training.linker`` (pairwise linker), ``training.extractor`` (neural).
 """
 
 from __future__ import annotations
 
 import os
-import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from radtrack_gui.core.errors import Cancelled, InputError
+from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
-
-if TYPE_CHECKING:
-    from radtrack_gui.training.extractor import TrainedExtractor
 
 
 def read_source(path: str | os.PathLike[str]) -> list[Patient]:
@@ -83,65 +78,3 @@ def collect(sources: Iterable[str | os.PathLike[str]] = (),
     if not patients:
         raise InputError("nothing to train on: give brat folders, JSON files or --project")
     return patients
-
-
-def linked_pairs(patients: Iterable[Patient]) -> int:
-    """How many mention pairs the patients' chains link (what the linker learns from)."""
-    return sum(len(c.mentions) * (len(c.mentions) - 1) // 2
-               for p in patients for c in p.chains.values())
-
-
-@dataclass
-class TrainedLinker:
-    path: Path
-    threshold: float
-    patients: int
-    held_out: int
-    mentions: int
-
-    @property
-    def summary(self) -> str:
-        return (f"trained on {self.patients} patients ({self.mentions} mentions), threshold "
-                f"{self.threshold:.2f} chosen on {self.held_out} held-out patients")
-
-
-def train_linker(patients: list[Patient], out: str | os.PathLike[str] | None = None, *,
-                 validation: float = 0.2, seed: int = 13,
-                 cancel: Callable[[], bool] | None = None) -> TrainedLinker:
-    """Fit the pairwise linker (a share of patients, from five on, chooses the threshold)
-    and save it to ``out`` (default: where ``--linker pairwise`` finds it)."""
-    from radtrack_gui.nlp.linkers.pairwise import PairwiseLinker
-
-    if not 0.0 <= validation < 1.0:
-        raise InputError("--validation must be in [0, 1)")
-    order = list(range(len(patients)))
-    random.Random(seed).shuffle(order)
-    n_val = round(len(patients) * validation) if len(patients) >= 5 else 0
-    held = [patients[i] for i in order[:n_val]]
-    train = [patients[i] for i in order[n_val:]]
-    if linked_pairs(train) == 0:
-        raise InputError("nothing to train on: no chain links two mentions (link mentions "
-                         "of the same finding or device across reports first)")
-    linker = PairwiseLinker(path=None, seed=seed)
-    linker.fit(train, validation=held or None)
-    if cancel is not None and cancel():
-        raise Cancelled("training cancelled")
-    saved = linker.save(out)
-    return TrainedLinker(saved, linker.threshold, len(train), len(held),
-                         sum(len(p.mentions) for p in train))
-
-
-def extractor_summary(result: TrainedExtractor) -> str:
-    """One line on a trained neural extractor, with its held-out scores when there are."""
-    card = result.card
-    t = card["training"]
-    summary = (f"trained neural extractor on {t['patients']} patients ({t['reports']} reports, "
-               f"{t['sentences']} sentences, {t['mentions']} mentions) in {t['seconds']:.0f} s")
-    if result.scores is not None:
-        e, p = result.scores.exact, result.scores.partial
-        summary += (f"; held-out {card['held_out']['what']}: mentions P/R/F1 exact "
-                    f"{e.precision:.2f}/{e.recall:.2f}/{e.f1:.2f}, partial "
-                    f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.2f}")
-    else:
-        summary += "; nothing held out to score"
-    return summary

@@ -260,3 +260,19 @@ def save(model: Any, tokenizer: Any, card: dict[str, Any],
             if f.is_file():
                 os.chmod(f, 0o600)
     return target
+
+
+def extractor_summary(result: TrainedExtractor) -> str:
+    """One line on a trained neural extractor, with its held-out scores when there are."""
+    card = result.card
+    t = card["training"]
+    summary = (f"trained neural extractor on {t['patients']} patients ({t['reports']} reports, "
+               f"{t['sentences']} sentences, {t['mentions']} mentions) in {t['seconds']:.0f} s")
+    if result.scores is not None:
+        e, p = result.scores.exact, result.scores.partial
+        summary += (f"; held-out {card['held_out']['what']}: mentions P/R/F1 exact "
+                    f"{e.precision:.2f}/{e.recall:.2f}/{e.f1:.2f}, partial "
+                    f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.2f}")
+    else:
+        summary += "; nothing held out to score"
+    return summary

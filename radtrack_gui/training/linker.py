@@ -1,0 +1,69 @@
+"""Training the pairwise linker on gold or corrected chains (Qt-free)."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from radtrack_gui.core.errors import Cancelled, InputError
+from radtrack_gui.core.model import Patient
+
+
+def linked_pairs(patients: Iterable[Patient]) -> int:
+    """How many mention pairs the patients' chains link (what the linker learns from)."""
+    return sum(
+        len(c.mentions) * (len(c.mentions) - 1) // 2 for p in patients for c in p.chains.values()
+    )
+
+
+@dataclass
+class TrainedLinker:
+    path: Path
+    threshold: float
+    patients: int
+    held_out: int
+    mentions: int
+
+    @property
+    def summary(self) -> str:
+        return (
+            f"trained on {self.patients} patients ({self.mentions} mentions), threshold "
+            f"{self.threshold:.2f} chosen on {self.held_out} held-out patients"
+        )
+
+
+def train_linker(
+    patients: list[Patient],
+    out: str | os.PathLike[str] | None = None,
+    *,
+    validation: float = 0.2,
+    seed: int = 13,
+    cancel: Callable[[], bool] | None = None,
+) -> TrainedLinker:
+    """Fit the pairwise linker (a share of patients, from five on, chooses the threshold)
+    and save it to ``out`` (default: where ``--linker pairwise`` finds it)."""
+    from radtrack_gui.nlp.linkers.pairwise import PairwiseLinker
+
+    if not 0.0 <= validation < 1.0:
+        raise InputError("--validation must be in [0, 1)")
+    order = list(range(len(patients)))
+    random.Random(seed).shuffle(order)
+    n_val = round(len(patients) * validation) if len(patients) >= 5 else 0
+    held = [patients[i] for i in order[:n_val]]
+    train = [patients[i] for i in order[n_val:]]
+    if linked_pairs(train) == 0:
+        raise InputError(
+            "nothing to train on: no chain links two mentions (link mentions "
+            "of the same finding or device across reports first)"
+        )
+    linker = PairwiseLinker(path=None, seed=seed)
+    linker.fit(train, validation=held or None)
+    if cancel is not None and cancel():
+        raise Cancelled("training cancelled")
+    saved = linker.save(out)
+    return TrainedLinker(
+        saved, linker.threshold, len(train), len(held), sum(len(p.mentions) for p in train)
+    )
