@@ -12,7 +12,7 @@ from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_p
 from radtrack_gui.nlp.apply import extract_reports, link_patient
 from radtrack_gui.nlp.registry import Extractor, Linker, get_extractor, get_linker
 
-__all__ = ["analyse", "extract_reports", "link_patient", "process_folder"]
+__all__ = ["analyse", "extract_reports", "link_patient", "process_folder", "process_source"]
 
 
 def analyse(patient: Patient, *, extractor: str | Extractor = "rules",
@@ -41,5 +41,22 @@ def process_folder(folder: str | Path, *, extractor: str | Extractor = "rules",
 
     patient = read_patient_folder(folder, patient_id=patient_id, progress=progress,
                                   cancel=cancel)
+    return analyse(patient, extractor=extractor, linker=linker, progress=progress,
+                   cancel=cancel)
+
+
+def process_source(path: str | Path, patient_id: str | None = None, *,
+                   extractor: str | Extractor = "rules", linker: str | Linker = "knowledge",
+                   rerun: bool = False, progress: Progress = no_progress,
+                   cancel: CancelCheck = never_cancel) -> Patient:
+    """Read PATH (a patient folder, a RadTrack JSON or a MIMIC CSV, ``formats.sources``)
+    and give it the models' chains. Gold annotations are kept; so are the chains of a
+    RadTrack JSON unless ``rerun``."""
+    from radtrack_gui.formats.sources import kind_of, read_patient, source_path
+
+    source = source_path(path)
+    patient = read_patient(source, patient_id, progress=progress, cancel=cancel)
+    if kind_of(source) == "json" and not rerun:
+        return patient
     return analyse(patient, extractor=extractor, linker=linker, progress=progress,
                    cancel=cancel)

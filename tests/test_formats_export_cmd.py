@@ -86,7 +86,7 @@ def test_bad_input_exits_2_with_one_line(tmp_path, capsys):
     assert main(["export", str(tmp_path / "missing"), "--format", "json",
                  "--out", str(tmp_path / "o.json")]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("radtrack export:") and "no such folder" in err and "\n" not in err
+    assert err.startswith("radtrack export:") and "no such file or folder" in err and "\n" not in err
     assert main(["export", str(DATA / "mimic" / "noteevents_two_patients.csv"), "--format",
                  "json", "--out", str(tmp_path / "o.json")]) == 2
     assert "--patient" in capsys.readouterr().err

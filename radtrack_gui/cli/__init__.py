@@ -8,6 +8,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from radtrack_gui import __version__
 
@@ -16,20 +17,15 @@ COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", 
             "gui"]
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
     parser = argparse.ArgumentParser(
         prog="radtrack", description="Radiology findings and devices, linked across reports.")
     parser.add_argument("--version", action="version", version=f"radtrack {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    modules: dict[str, object] = {}
+    modules: dict[str, ModuleType] = {}
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"radtrack_gui.cli.{name}_cmd")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"radtrack_gui.cli.{name}_cmd":
-                raise
-            continue  # not built yet
-        module.add_parser(sub)  # type: ignore[attr-defined]
+        module = importlib.import_module(f"radtrack_gui.cli.{name}_cmd")
+        module.add_parser(sub)
         modules[name] = module
     return parser, modules
 
@@ -40,7 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser, modules = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
+        return int(modules[args.command].run(args) or 0)
     except InputError as exc:
         print(f"radtrack {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -1,20 +1,20 @@
 """``radtrack export INPUT --format json|csv|brat|conll --out PATH``.
 
-INPUT is a patient folder (the pipeline runs on it; an annotated folder keeps its gold) or a
-RadTrack JSON (exported as it is, no models run).
+INPUT is a patient folder or a MIMIC CSV (the pipeline runs on it; an annotated folder keeps
+its gold) or a RadTrack JSON (exported as it is, no models run): ``pipeline.process_source``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from radtrack_gui.formats.writers import DATA_FORMATS, write_patient
 
 if TYPE_CHECKING:
     from radtrack_gui.core.model import Patient
 
-FORMATS = ("json", "csv", "brat", "conll")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "JSON as RadTrack JSON, CSV (one row per mention), brat "
                                    "standoff (a folder) or CoNLL-2012.")
     p.add_argument("input", metavar="INPUT", help="patient folder, MIMIC CSV or RadTrack JSON")
-    p.add_argument("--format", required=True, choices=FORMATS)
+    p.add_argument("--format", required=True, choices=DATA_FORMATS)
     p.add_argument("--out", required=True, metavar="PATH",
                    help="output file (a new or empty folder for brat)")
     p.add_argument("--patient", default=None, metavar="ID",
@@ -34,51 +34,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _load(args: argparse.Namespace) -> Patient:
     from radtrack_gui.cli.progress import ProgressBar
-    from radtrack_gui.formats.json_io import read_json
     from radtrack_gui.nlp.registry import default_name
-    from radtrack_gui.pipeline import process_folder
+    from radtrack_gui.pipeline import process_source
 
-    src = Path(args.input)
-    if src.is_file() and src.suffix.lower() == ".json":
-        return read_json(src)
     bar = ProgressBar()
     try:
-        return process_folder(src, extractor=args.extractor or default_name("extractor"),
-                              linker=args.linker or default_name("linker"),
-                              patient_id=args.patient, progress=bar)
+        return process_source(args.input, args.patient,
+                              extractor=args.extractor or default_name("extractor"),
+                              linker=args.linker or default_name("linker"), progress=bar)
     finally:
         bar.close()
 
 
-def export(patient: Patient, fmt: str, out: str | Path) -> str:
-    """Write ``patient`` in ``fmt`` to ``out``; returns a one-line summary."""
-    from radtrack_gui.core.errors import InputError
-
-    if fmt == "json":
-        from radtrack_gui.formats.json_io import write_json
-
-        write_json(patient, out)
-    elif fmt == "csv":
-        from radtrack_gui.formats.csv_io import write_csv
-
-        write_csv(patient, out)
-    elif fmt == "brat":
-        from radtrack_gui.formats.brat import write_brat
-
-        write_brat(patient, out)
-    elif fmt == "conll":
-        from radtrack_gui.formats.conll import write_conll
-
-        write_conll([patient], out)
-    else:
-        raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    return (f"{len(patient.reports)} reports, {len(patient.mentions)} mentions, "
-            f"{len(patient.chains)} chains -> {out} ({fmt})")
-
-
 def run(args: argparse.Namespace) -> int:
     patient = _load(args)
-    summary = export(patient, args.format, args.out)
+    write_patient(patient, args.format, args.out)
+    summary = (f"{len(patient.reports)} reports, {len(patient.mentions)} mentions, "
+               f"{len(patient.chains)} chains -> {args.out} ({args.format})")
     for problem in patient.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(summary, file=sys.stderr)

@@ -8,7 +8,6 @@ import json
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 from radtrack_gui.core.model import Report
 
@@ -30,25 +29,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _reports(args: argparse.Namespace) -> tuple[Iterator[Report], int | None]:
     """The reports to extract from, and their number when known up front."""
-    path = Path(args.input)
-    if args.text_columns:
-        from radtrack_gui.formats.text_columns import iter_column_reports
+    from radtrack_gui.formats.sources import read_reports
 
-        cols = [c.strip() for c in args.text_columns.split(",") if c.strip()]
-        return iter_column_reports(path, cols, args.id_column), None
-    if path.suffix.lower() == ".csv" and args.patient is None:
-        from radtrack_gui.formats.mimic_csv import read_mimic_csv
-
-        reports, problems = read_mimic_csv(path, patient_id=None, all_patients=True)
-        for problem in problems:
-            print(f"warning: {problem}", file=sys.stderr)
-        return iter(reports), len(reports)
-    from radtrack_gui.formats.folder import read_patient_folder
-
-    patient = read_patient_folder(path, patient_id=args.patient)
-    for problem in patient.problems:
+    cols = [c.strip() for c in args.text_columns.split(",") if c.strip()] \
+        if args.text_columns else None
+    reports, total, problems = read_reports(args.input, args.patient, text_columns=cols,
+                                            id_column=args.id_column)
+    for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
-    return iter(patient.reports), len(patient.reports)
+    return reports, total
 
 
 def run(args: argparse.Namespace) -> int:

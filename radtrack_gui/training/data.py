@@ -4,7 +4,7 @@ Shared by ``radtrack train`` (``cli/train_cmd.py``) and the GUI's Tools ▸ Trai
 (``gui/train_dialog.py``), so that what counts as training data is decided once:
 
 - ``read_source(path)``: an annotated brat folder (one patient, or one sub-folder per
-  patient) or a RadTrack JSON export;
+  patient) or a RadTrack JSON export (``formats.sources.read_annotated``);
 - ``read_project(folder)``: the corrected patient in a folder's project store;
 - ``read_folder(path)``: the GUI's "Add folder…": the project store when the folder has
   one (the user's corrections), else its brat annotations;
@@ -17,23 +17,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
-
-
-def read_source(path: str | os.PathLike[str]) -> list[Patient]:
-    """The annotated patients of a brat folder or a RadTrack JSON file."""
-    from radtrack_gui.formats.collection import read_annotated_patients
-    from radtrack_gui.formats.json_io import read_json
-
-    p = Path(path)
-    if p.is_file() and p.suffix.lower() == ".json":
-        return [read_json(p)]
-    if p.is_dir():
-        return list(read_annotated_patients(p).values())
-    raise InputError(f"{p}: not a brat folder or a RadTrack JSON file")
+from radtrack_gui.formats.sources import read_annotated as read_source
 
 
 def has_project(folder: str | os.PathLike[str]) -> bool:
