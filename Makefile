@@ -16,12 +16,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/radtrack gui $(DEMO)
 
-test: $(STAMP)
+# Static checks: lint, format, the import layers (pyproject [tool.importlinter]), types.
+lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+test: lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache .import_linter_cache

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 
@@ -97,7 +98,8 @@ def conll_spans(clusters: Iterable[Iterable[Hashable]]) -> list[Span]:
     """Spans of CoNLL mention keys ``(doc, first token, last token)`` (last included)."""
     out = []
     for c in clusters:
-        for doc, first, last in c:  # type: ignore[misc]
+        for key in c:
+            doc, first, last = cast(tuple[Hashable, int, int], key)
             out.append(Span(str(doc), ((int(first), int(last) + 1),)))
     return out
 
@@ -167,9 +169,9 @@ def match_partial(key: Sequence[Span], response: Sequence[Span]) -> list[tuple[i
         return x
 
     for i, j in edges:
-        a, b = find(("k", i)), find(("r", j))
-        if a != b:
-            parent[a] = b
+        root_k, root_r = find(("k", i)), find(("r", j))
+        if root_k != root_r:
+            parent[root_k] = root_r
     groups: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for e in edges:
         groups.setdefault(find(("k", e[0])), []).append(e)

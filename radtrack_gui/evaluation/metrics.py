@@ -36,7 +36,7 @@ numerators and denominators are summed over documents (micro average), then divi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -384,7 +384,7 @@ def mention_identification(key: Clusters | _Pair, response: Clusters | None = No
     return Counts(hits, sum(map(len, p.key)), hits, sum(map(len, p.response)))
 
 
-_FUNCS = {"muc": muc, "bcub": b_cubed, "ceafm": ceaf_m, "ceafe": ceaf_e, "blanc": blanc,
+_FUNCS: dict[str, Callable[[_Pair], Counts | BlancCounts]] = {"muc": muc, "bcub": b_cubed, "ceafm": ceaf_m, "ceafe": ceaf_e, "blanc": blanc,
           "lea": lea}
 
 

@@ -252,8 +252,9 @@ def evaluate_linker(name: str, gold: Sequence[Patient], *, extractor: Any = None
         linker = _make_linker(name)
         if trainable:
             _fit(linker, train, validation)
-            if isinstance(getattr(linker, "threshold", None), float):
-                thresholds.append(round(linker.threshold, 4))
+            threshold = getattr(linker, "threshold", None)
+            if isinstance(threshold, float):
+                thresholds.append(round(threshold, 4))
         for patient in test:
             response, linking = link_gold_mentions(patient, linker)
             g_scores = g_scores + score(clusters(patient), clusters(response))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -165,7 +166,8 @@ def text_report(result: dict[str, object], per_patient: bool) -> str:
         lines.append("")
         lines.append(f"{'document':<24} {'MUC':>7} {'B3':>7} {'CEAF-e':>7} {'CoNLL':>7}"
                      f" {'BLANC':>7} {'LEA':>7} {'ment.F1':>7}  (F1, %)")
-        for name, d in result["patients"].items():  # type: ignore[union-attr]
+        patients = cast(dict[str, dict[str, Any]], result["patients"])
+        for name, d in patients.items():
             lines.append(
                 f"{name[:24]:<24} {100 * d['muc']['f1']:7.2f} {100 * d['bcub']['f1']:7.2f}"
                 f" {100 * d['ceafe']['f1']:7.2f} {100 * d['conll_f1']:7.2f}"

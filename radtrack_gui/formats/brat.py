@@ -114,7 +114,9 @@ def _parse_ann(doc: BratDoc, ann_text: str, name: str) -> None:
                 attrs.setdefault(m[2], {})[m[1].lower()] = m[3]
         elif line.startswith("#"):
             m = _NOTE.match(line)
-            for key, value in _NOTE_KEY.findall(m[2]) if m else ():
+            if m is None:
+                continue
+            for key, value in _NOTE_KEY.findall(m[2]):
                 notes.setdefault(m[1], {}).setdefault(key, value.strip())
         elif line[0] not in "RE*N":  # relations, events, equivalences, normalizations
             doc.problems.append(Problem(where, "malformed line"))

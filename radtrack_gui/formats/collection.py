@@ -3,6 +3,7 @@ sub-folder per patient — the shape of gold corpora for `score`, `agree` and `e
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +15,7 @@ def _has_ann(folder: Path) -> bool:
     return any(folder.glob("*.ann"))
 
 
-def annotated_folders(root: str | Path) -> list[Path]:
+def annotated_folders(root: str | os.PathLike[str]) -> list[Path]:
     """``root`` itself if it holds .ann files, else its annotated sub-folders (natural order)."""
     from radtrack_gui.util.natsort import natural_key
 
@@ -32,7 +33,7 @@ def annotated_folders(root: str | Path) -> list[Path]:
     return subs
 
 
-def read_annotated_patients(root: str | Path,
+def read_annotated_patients(root: str | os.PathLike[str],
                             progress: Callable[[str, int, int], None] | None = None,
                             ) -> dict[str, Patient]:
     """The annotated patients under ``root``, keyed by sub-folder name (a single patient

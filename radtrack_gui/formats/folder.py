@@ -155,7 +155,8 @@ def _read_single(path: Path, patient_id: str | None, progress: Progress | None,
 
 def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None,
               name: str | None = None) -> Patient:
-    meta, meta_problems = ({}, [])
+    meta: dict[str, dict[str, str]] = {}
+    meta_problems: list[Problem] = []
     if (folder / brat.META_FILE).exists() and name is None:
         meta, meta_problems = brat.read_meta(folder / brat.META_FILE)
     rd.problems.extend(meta_problems)

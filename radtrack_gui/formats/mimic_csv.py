@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -92,7 +93,7 @@ def is_mimic_csv(path: Path) -> bool:
     return all(c in cols for c in REQUIRED)
 
 
-def patients_in(path: str | Path) -> list[str]:
+def patients_in(path: str | os.PathLike[str]) -> list[str]:
     """SUBJECT_IDs with Radiology rows (for the GUI's patient picker), in file order."""
     seen: dict[str, None] = {}
     try:

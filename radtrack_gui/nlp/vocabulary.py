@@ -272,13 +272,13 @@ class Lexicon:
         while i < n:
             first = toks[i]
             lc = self.max_concept.get(first, 0)
-            found = 0
+            found, name = 0, None
             for length in range(min(lc, n - i), 0, -1):
                 name = cget(" ".join(toks[i:i + length]))
                 if name is not None:
                     found = length
                     break
-            if found:
+            if found and name is not None:
                 lo = self.max_other.get(first, 0)
                 longer = any(oget(" ".join(toks[i:i + length])) is not None
                              for length in range(min(lo, n - i), found, -1))

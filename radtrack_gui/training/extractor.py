@@ -95,7 +95,8 @@ def _count(n: int, word: str) -> str:
 def score_reports(tagger: Tagger, reports: list[tuple[Report, list]]) -> MentionScores:
     """Mention detection of the tagger against the reports' gold mentions."""
     found = tagger.spans([r.text or "" for r, _ in reports])
-    key, response = [], []
+    key: list[Span] = []
+    response: list[Span] = []
     for i, ((_, gold), spans) in enumerate(zip(reports, found, strict=True)):
         doc = str(i)  # report ids repeat across patients
         key.extend(Span(doc, pieces_of(m), m.type) for m in gold)

@@ -65,7 +65,7 @@ def user_log_dir() -> Path:
 
 def models_dirs() -> list[Path]:
     """Folders searched for local model files, in order (no downloads, ever)."""
-    dirs = []
+    dirs: list[Path] = []
     env = os.environ.get("RADTRACK_MODELS")
     if env:
         dirs.extend(Path(p) for p in env.split(os.pathsep) if p)

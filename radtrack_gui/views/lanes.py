@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
+from typing import cast
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
 from radtrack_gui.views.options import Grouping, XMode
@@ -67,7 +68,8 @@ class Filters:
             if key in ("type", "types"):
                 out.types = _as_set(value)
             elif key in ("modalities", "assertions", "collapsed"):
-                setattr(out, key, _as_set(value) if key != "collapsed" else frozenset(value or ()))
+                setattr(out, key, _as_set(value) if key != "collapsed"
+                        else frozenset(cast(Iterable[str], value or ())))
             elif key in ("singletons", "negatives"):
                 setattr(out, key, bool(value))
             elif key == "min_length":
@@ -88,7 +90,7 @@ def _as_set(value: object) -> frozenset[str] | None:
         return None
     if isinstance(value, str):
         return frozenset([value])
-    return frozenset(value)  # type: ignore[arg-type]
+    return frozenset(cast(Iterable[str], value))
 
 
 @dataclass

@@ -77,7 +77,7 @@ def corpus_stats(patients: list[Patient]) -> dict[str, Any]:
         ms = p.chain_mentions(c.id)
         mods = {p.report(m.report).modality + p.report(m.report).region for m in ms}
         cross += len(mods) > 1
-        dates = sorted({p.report(m.report).date for m in ms})
+        dates = sorted({d for m in ms if (d := p.report(m.report).date) is not None})
         gaps.extend((b - a).total_seconds() / 86400 for a, b in pairwise(dates))
     mention_tokens = [tokens(m.text) for p in patients for m in p.mentions.values()]
     n_per = [len(p.reports) for p in patients]

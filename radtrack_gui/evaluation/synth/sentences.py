@@ -113,6 +113,7 @@ class Sentences(SimState):
             if rng.random() < 0.5:
                 salient.append(("removed", e, self.device_slots(e)))
             return
+        pool: tuple[str, ...]
         if e.malpositioned or r < 0.32:
             pool, change, bad = P.DEVICE_MOVED, "repositioned", False
         elif r < 0.38 and e.kind.bad_positions:

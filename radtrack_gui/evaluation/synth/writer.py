@@ -136,14 +136,14 @@ def _tidy(pieces: list[Piece]) -> list[Piece]:
         if p.entity is None or not _plural(p.text):
             continue
         if i > 0 and merged[i - 1].entity is None:
-            prev = merged[i - 1]
-            prev.text = re.sub(r"\b(?:[Aa]n?) ((?:[\w-]+ ){0,3})$", r"\1", prev.text)
-            prev.text = re.sub(r"\b([Tt]here) is ((?:[\w-]+ ){0,3})$", r"\1 are \2",
-                               prev.text)
+            before = merged[i - 1]
+            before.text = re.sub(r"\b(?:[Aa]n?) ((?:[\w-]+ ){0,3})$", r"\1", before.text)
+            before.text = re.sub(r"\b([Tt]here) is ((?:[\w-]+ ){0,3})$", r"\1 are \2",
+                                 before.text)
         if i + 1 < len(merged) and merged[i + 1].entity is None:
-            nxt = merged[i + 1]
-            nxt.text = re.sub(r"^((?: [\w-]+){0,6}?) (is|has|appears|remains|was)\b",
-                              lambda m: f"{m[1]} {_PLURAL_VERB[m[2]]}", nxt.text, count=1)
+            after = merged[i + 1]
+            after.text = re.sub(r"^((?: [\w-]+){0,6}?) (is|has|appears|remains|was)\b",
+                                lambda m: f"{m[1]} {_PLURAL_VERB[m[2]]}", after.text, count=1)
     merged = [p for p in merged if p.text]
     if merged:
         merged[0].text = merged[0].text[0].upper() + merged[0].text[1:]

@@ -358,7 +358,7 @@ class RuleExtractor:
                 continue
             if t1 < n and toks[t0] in ("lead", "leads") and toks[t1] == "to":
                 continue
-            ante: _Cand | None = None
+            ante = None
             for c in sent.cands:
                 if c.type == DEVICE and c.t1 <= t0 and not c.device_word and (
                         ante is None or c.t1 > ante.t1):
@@ -562,12 +562,12 @@ class RuleExtractor:
                 if c.side is None and best[2]:
                     c.side = best[2]
         if not site and c.type == FINDING and not needs and back_reference:
-            for name, side in prev_sites:
+            for name, prev_side in prev_sites:
                 if not default or (v.is_part_of(name, default) and name != default):
                     site = name
                     c.anatomy_from_text = True
                     if c.side is None:
-                        c.side = side
+                        c.side = prev_side
                     break
         if not site and needs:
             return False
