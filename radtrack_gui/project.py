@@ -26,7 +26,7 @@ from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_p
 # Deciding what a path holds is ``formats.sources``; these names stay here for the GUI.
 from radtrack_gui.formats.sources import OPENABLE_SUFFIXES as OPENABLE_SUFFIXES
 from radtrack_gui.formats.sources import can_open as can_open
-from radtrack_gui.formats.sources import csv_patient, source_path
+from radtrack_gui.formats.sources import csv_patient, kind_of, source_path
 from radtrack_gui.formats.sources import find_gold as find_gold
 
 if TYPE_CHECKING:
@@ -76,7 +76,8 @@ def open_project(path: str | Path, patient_id: str | None = None, *,
 
     t0 = time.perf_counter()
     source = source_path(path)
-    if patient_id is None and source.is_file() and source.suffix.lower() == ".csv":
+    kind = kind_of(source)
+    if patient_id is None and kind == "csv":
         patient_id = csv_patient(source)
     store = ProjectStore.for_folder(store_key(source, patient_id))
     try:
@@ -93,7 +94,7 @@ def open_project(path: str | Path, patient_id: str | None = None, *,
         _save(store, patient, extractor, linker, progress)
         if patient.annotated:
             models, ext, lnk = GOLD_LABEL, None, None
-        elif source.suffix.lower() == ".json":
+        elif kind == "json":
             models, ext, lnk = "from JSON", None, None
         else:
             models, ext, lnk = f"{extractor} + {linker}", extractor, linker
@@ -133,8 +134,8 @@ def model_run(path: str | Path, *, extractor: str, linker: str,
     """The models' chains for the reports of folder PATH, its annotations ignored (to
     score the models against the gold). Nothing is stored."""
     from radtrack_gui import pipeline
-    from radtrack_gui.formats.folder import read_patient_folder
+    from radtrack_gui.formats.sources import read_patient
 
-    copy = read_patient_folder(path)
+    copy = read_patient(path)
     return pipeline.analyse(copy, extractor=extractor, linker=linker, progress=progress,
                             cancel=cancel, force=True)
