@@ -11,7 +11,12 @@ import pytest
 from radtrack_gui.cli import main
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, Mention, Patient, Report
-from radtrack_gui.evaluation.agreement import agreement, agreement_table, read_annotated
+from radtrack_gui.evaluation.agreement import (
+    agreement,
+    agreement_table,
+    read_annotated,
+    read_pair,
+)
 from radtrack_gui.formats.brat import write_brat
 
 TEXTS = {"r1.txt": "Small left pleural effusion.\nNo pneumothorax.",
@@ -128,3 +133,12 @@ def test_agree_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     rc = main(["agree", str(tmp_path / "A"), str(tmp_path / "C")])
     _, err = capsys.readouterr()
     assert rc == 2 and "r1.txt" in err
+
+
+def test_one_patient_each_pairs_whatever_the_names(tmp_path: Path) -> None:
+    write_brat(_patient(A_CHAINS), tmp_path / "A" / "p1")
+    write_brat(_patient(A_CHAINS, pid="p9"), tmp_path / "B" / "other")
+    assert set(read_annotated(tmp_path / "B" / "other")) != {"p1"}
+    a, b = read_pair(tmp_path / "A" / "p1", tmp_path / "B" / "other")
+    assert set(a) == set(b) == {"p1"}
+    assert agreement(a, b).categories["overall"].links.iaa == pytest.approx(1.0)

@@ -22,13 +22,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from radtrack_gui.evaluation.agreement import agreement, agreement_table, read_annotated
+    from radtrack_gui.evaluation.agreement import agreement, agreement_table, read_pair
 
-    a = read_annotated(args.a)
-    b = read_annotated(args.b)
-    if len(a) == 1 and len(b) == 1 and set(a) != set(b):
-        # One patient folder each: pair them whatever the folder names are.
-        b = {next(iter(a)): next(iter(b.values()))}
+    a, b = read_pair(args.a, args.b)
     result = agreement(a, b, match=args.match)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))

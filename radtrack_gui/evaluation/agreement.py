@@ -51,6 +51,16 @@ def read_annotated(path: str | os.PathLike[str]) -> dict[str, Patient]:
     return read_annotated_patients(path)
 
 
+def read_pair(a: str | os.PathLike[str], b: str | os.PathLike[str],
+              ) -> tuple[dict[str, Patient], dict[str, Patient]]:
+    """The patients of annotations A and B; one patient folder each are paired whatever
+    the folder names are."""
+    pa, pb = read_annotated(a), read_annotated(b)
+    if len(pa) == 1 and len(pb) == 1 and set(pa) != set(pb):
+        pb = {next(iter(pa)): next(iter(pb.values()))}
+    return pa, pb
+
+
 def check_same_reports(a: dict[str, Patient], b: dict[str, Patient]) -> None:
     """``InputError`` naming the first patient or report that differs between A and B."""
     for pid in sorted(set(a) | set(b)):
