@@ -13,7 +13,7 @@ from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "train",
-            "gui"]
+            "gui", "ask", "eval-qa"]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
@@ -24,9 +24,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
     modules: dict[str, object] = {}
     for name in COMMANDS:
         try:
-            module = importlib.import_module(f"radtrack_gui.cli.{name}_cmd")
+            module = importlib.import_module(f"radtrack_gui.cli.{name.replace('-', '_')}_cmd")
         except ModuleNotFoundError as exc:
-            if exc.name != f"radtrack_gui.cli.{name}_cmd":
+            if exc.name != f"radtrack_gui.cli.{name.replace('-', '_')}_cmd":
                 raise
             continue  # not built yet
         module.add_parser(sub)  # type: ignore[attr-defined]
