@@ -230,3 +230,19 @@ def save_reader(model: Any, tokenizer: Any, card: dict[str, Any],
             if f.is_file():
                 os.chmod(f, 0o600)
     return target
+
+
+def train_cli(args: Any) -> int:
+    """``radtrack train --reader DATA.json [--out DIR]`` (epochs, seed, learning rate,
+    validation share and base model from the train command's options)."""
+    import sys
+
+    items = read_squad(args.reader)
+    result = train_reader(items, args.out, args.base_model, epochs=args.epochs, seed=args.seed,
+                          learning_rate=args.learning_rate, held_out=args.validation)
+    held = result.card["held_out"]
+    f1 = "" if held["f1"] is None else f", held-out F1 {100 * held['f1']:.1f}"
+    print(f"reader trained on {result.card['training']['questions']} questions "
+          f"({held['questions']} held out{f1}, null threshold "
+          f"{result.card['null_threshold']:.2f}) -> {result.path}", file=sys.stderr)
+    return 0
