@@ -10,6 +10,7 @@ in milliseconds, so it runs on the GUI thread.
 
 from __future__ import annotations
 
+import contextlib
 import html
 from typing import Any
 
@@ -137,10 +138,8 @@ class AskPanel(QWidget):
         if path:
             from radtrack_gui.qa.suggest import add_recent
 
-            try:
+            with contextlib.suppress(OSError):  # a convenience; the answer stands
                 add_recent(path, text)
-            except OSError:
-                pass  # recent questions are a convenience; the answer stands
         return answer
 
     def show_answer(self, answer: Answer) -> None:

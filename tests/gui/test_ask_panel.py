@@ -1,0 +1,40 @@
+"""The Ask box offscreen: Ctrl+K opens it, the answer is shown, clicking evidence selects the
+mention everywhere, "No answer" is shown clearly, recent questions are kept per project."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait, demo, qtbot):
+    from radtrack_gui.gui.ask_panel import NO_ANSWER
+    from radtrack_gui.gui.qt import QKeySequence, Qt
+    from radtrack_gui.qa.suggest import load_recent
+
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    assert panel.action.shortcut() == QKeySequence("Ctrl+K")
+    assert panel.action in window.toolbar.actions()
+    panel.action.trigger()
+    assert panel.dock.isVisible()
+    assert panel.hints.count() >= 3  # suggested questions for this patient
+    panel.line.setText("Is the chest tube still in?")
+    qtbot.keyClick(panel.line, Qt.Key.Key_Return)
+    assert panel.answer is not None and panel.answer.answerable
+    assert panel.answer_label.text().startswith("<b>No: right chest tube removed")
+    assert panel.evidence.count() >= 1
+    ev = panel.answer.evidence[0]
+    label = panel.evidence.itemWidget(panel.evidence.item(0))
+    assert "2150-03-09" in label.text() and "<b" in label.text()  # date and highlighted span
+    panel.open_evidence(panel.evidence.item(0))
+    assert window.report_view.report_id == ev.report
+    assert window.selected_mention_ids() == [ev.mention]
+    assert window.current_chain_id() == window.patient.mentions[ev.mention].chain
+    panel.ask("Is there a pericardial effusion?")
+    assert panel.answer.answerable is False
+    assert NO_ANSWER in panel.answer_label.text()
+    assert panel.evidence.count() == 0
+    assert load_recent(window.loaded.path)[:2] == ["Is there a pericardial effusion?",
+                                                  "Is the chest tube still in?"]
