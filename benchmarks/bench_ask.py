@@ -26,7 +26,7 @@ from radtrack_gui.pipeline import process_folder
 from radtrack_gui.qa.chains_reader import ChainsReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_process import make_big_patient  # noqa: E402
+from bench_process import make_big_patient
 
 QUESTIONS = [json.loads(x)["question"] for x in
              resource("samples", "demo_questions.jsonl").read_text().splitlines() if x]

@@ -17,7 +17,7 @@ from radtrack_gui.qa.registry import get_reader
 pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
-from tests.qa_tiny import squad_file, tiny_base  # noqa: E402
+from tests.qa_tiny import squad_file, tiny_base
 
 
 @pytest.fixture(scope="module", autouse=True)
