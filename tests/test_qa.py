@@ -202,7 +202,9 @@ def test_eval_qa_patient_level(tmp_path, capsys):
           "answerable": False, "answers": [], "evidence": []}
     data = tmp_path / "q.jsonl"
     data.write_text(json.dumps(line) + "\n" + json.dumps(no) + "\n")
-    d = evaluate_patients(data, ChainsReader(fallback=False)).as_dict()
+    from radtrack_gui.pipeline import process_folder
+
+    d = evaluate_patients(data, ChainsReader(fallback=False), process_folder).as_dict()
     assert d["unanswerable"]["exact"] == 1.0
     assert d["evidence recall"]["value"] == 1.0
     assert d["answer contains gold"]["value"] == 1.0
@@ -229,3 +231,44 @@ def test_demo_question_set_is_consistent():
 def test_one_report_patient_without_chains():
     p = Patient(id="x", reports=[Report("a.txt", "No findings.")])
     assert ChainsReader(fallback=False).answer(p, "Is there a PTX?").answerable is False
+
+
+def test_eval_qa_squad_form(tmp_path, capsys):
+    """One report as context (SQuAD form): the chains reader answers in a sentence, so exact
+    match is 0 and token F1 is computed by hand below."""
+    context = "FINDINGS: The right chest tube has been removed. No pneumothorax."
+    doc = {"version": "v2.0", "data": [{"title": "r", "paragraphs": [{"context": context, "qas": [
+        {"id": "a", "question": "Is there a pericardial effusion?", "is_impossible": True,
+         "answers": []},
+        {"id": "b", "question": "Is there a pneumothorax?", "is_impossible": False,
+         "answers": [{"text": "No pneumothorax.", "answer_start": context.index("No pn")}]},
+    ]}]}]}
+    data = tmp_path / "squad.json"
+    data.write_text(json.dumps(doc))
+    assert main(["eval-qa", str(data), "--out-json", str(tmp_path / "s.json")]) == 0
+    d = json.loads((tmp_path / "s.json").read_text())
+    assert d["unanswerable"] == {"n": 1, "exact": 1.0, "f1": 1.0}
+    # answer "No: pneumothorax absent in an undated report (OTHER)." vs "No pneumothorax.":
+    # tokens [no, pneumothorax, absent, in, undated, report, other] vs [no, pneumothorax]
+    # -> 2 common, P = 2/7, R = 1, F1 = 2 * (2/7) / (9/7) = 4/9
+    assert d["answerable"]["exact"] == 0.0
+    assert d["answerable"]["f1"] == pytest.approx(4 / 9)
+    assert "unanswerable" in capsys.readouterr().out
+
+
+def test_ask_a_generated_patient(tmp_path, capsys):
+    """A synthetic patient (brat folder, loaded as annotated: its gold chains are read)."""
+    from radtrack_gui.core.course import chain_course
+    from radtrack_gui.formats.folder import read_patient_folder
+
+    assert main(["synth", str(tmp_path / "corpus"), "--patients", "1", "--seed", "5"]) == 0
+    folder = next(p for p in (tmp_path / "corpus").iterdir() if p.is_dir())
+    patient = read_patient_folder(folder)
+    device = next(c for c in patient.chains.values() if c.type == "device"
+                  and chain_course(patient, c.id).first_seen is not None)
+    first = chain_course(patient, device.id).first_seen
+    capsys.readouterr()
+    assert main(["ask", str(folder), f"When was the {device.label} first seen?", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["answerable"] and first.date.strftime("%Y-%m-%d") in out["answer"]
+    assert out["chains"] and out["evidence"]

@@ -71,7 +71,7 @@ def test_reader_answers_and_abstains(trained):
     assert none.answerable is False and none.answer is None
 
 
-def test_train_and_ask_from_the_command_line(tmp_path, capsys, trained):
+def test_train_and_ask_from_the_command_line(tmp_path, capsys, trained, monkeypatch):
     base = tiny_base(tmp_path / "base")
     data = squad_file(tmp_path / "d.json", 60, seed=2)
     out = tmp_path / "cli-model"
@@ -87,15 +87,11 @@ def test_train_and_ask_from_the_command_line(tmp_path, capsys, trained):
     folder.mkdir()
     (folder / "r1.txt").write_text("Date: 2150-01-01\nExam: CHEST\n\nthe picc line "
                                    "terminates in the lower svc. the lungs are clear.\n")
-    import os
-
-    os.environ["RADTRACK_MODELS"] = str(trained.path.parent)
-    try:
-        trained.path.rename(trained.path.parent / "qa-reader")
-        assert main(["ask", str(folder), "where is the tip of the picc line?", "--reader",
-                     "reader", "--json"]) == 0
-    finally:
-        (trained.path.parent / "qa-reader").rename(trained.path)
-        del os.environ["RADTRACK_MODELS"]
+    models = tmp_path / "models"
+    models.mkdir()
+    (models / "qa-reader").symlink_to(trained.path, target_is_directory=True)
+    monkeypatch.setenv("RADTRACK_MODELS", str(models))
+    assert main(["ask", str(folder), "where is the tip of the picc line?", "--reader",
+                 "reader", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got["reader"] == "reader" and got["answerable"] and "svc" in got["answer"]

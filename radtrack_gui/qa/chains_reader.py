@@ -165,7 +165,9 @@ class ChainsReader:
     def _when(self, patient: Patient, event: Event) -> str:
         r = self._report(patient, event)
         day = report_day(r)
-        return f"{'on ' if day != 'undated' else 'in an '}{day} ({r.exam or r.modality})"
+        if day == "undated":
+            return f"in an undated report ({r.exam or r.modality})"
+        return f"on {day} ({r.exam or r.modality})"
 
     @staticmethod
     def _timed(hits: list[Hit], patient: Patient) -> list[tuple[Event, Hit]]:

@@ -16,6 +16,7 @@ import re
 import string
 from collections import Counter
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.evaluation.metrics import f1_score
 
+PARTS = ("overall", "answerable", "unanswerable")
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 
 
@@ -59,9 +61,9 @@ def best_f1(pred: str, golds: list[str]) -> float:
 class Scores:
     """Sums over questions; ``table()`` prints percentages."""
 
-    n: dict[str, int] = field(default_factory=lambda: Counter())
-    em: dict[str, float] = field(default_factory=lambda: Counter())
-    f1: dict[str, float] = field(default_factory=lambda: Counter())
+    n: Counter[str] = field(default_factory=Counter)
+    em: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
+    f1: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
     extra: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, pred: str | None, golds: list[str]) -> None:
@@ -97,11 +99,10 @@ class Scores:
         return "\n".join(lines)
 
 
-def evaluate_squad(path: str | Path, reader: Any, *, extractor: str = "rules",
-                   linker: str = "knowledge") -> Scores:
-    """Each context is one report of a one-report patient (analysed by the models, so the
-    chains reader has chains to read)."""
-    from radtrack_gui.pipeline import analyse
+def evaluate_squad(path: str | Path, reader: Any,
+                   analyse: Callable[[Patient], Patient]) -> Scores:
+    """Each context is one report of a one-report patient, given to ``analyse`` (the
+    pipeline's extract + link, passed in by the caller) so the chains reader has chains."""
     from radtrack_gui.qa.train_reader import read_squad
 
     items = read_squad(path)
@@ -111,7 +112,7 @@ def evaluate_squad(path: str | Path, reader: Any, *, extractor: str = "rules",
         patient = patients.get(x.context)
         if patient is None:
             patient = Patient(id="context", reports=[Report("context.txt", x.context)])
-            patients[x.context] = analyse(patient, extractor=extractor, linker=linker)
+            patients[x.context] = analyse(patient)
         answer = reader.answer(patient, x.question)
         scores.add(answer.answer if answer.answerable else None, [t for t, _ in x.answers])
     return scores
@@ -146,10 +147,9 @@ def _yes_no(text: str) -> str:
     return m.group(1) if m else ""
 
 
-def evaluate_patients(path: str | Path, reader: Any, *, extractor: str = "rules",
-                      linker: str = "knowledge") -> Scores:
-    from radtrack_gui.pipeline import process_folder
-
+def evaluate_patients(path: str | Path, reader: Any,
+                      open_folder: Callable[[str], Patient]) -> Scores:
+    """``open_folder(folder)``: the analysed patient (the pipeline, passed in)."""
     scores = Scores()
     patients: dict[str, Patient] = {}
     for item in read_patient_questions(path):
@@ -157,7 +157,7 @@ def evaluate_patients(path: str | Path, reader: Any, *, extractor: str = "rules"
         if folder not in patients:
             if not Path(folder).is_dir():
                 raise InputError(f"{path}: patient folder {item['patient']} not found")
-            patients[folder] = process_folder(folder, extractor=extractor, linker=linker)
+            patients[folder] = open_folder(folder)
         answer = reader.answer(patients[folder], item["question"])
         pred = answer.answer if answer.answerable else None
         golds = item["answers"] if item["answerable"] else []

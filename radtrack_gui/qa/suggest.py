@@ -11,8 +11,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from radtrack_gui.core.course import chain_course
-from radtrack_gui.core.model import DEVICE, Patient
+from radtrack_gui.core.course import Course, chain_course
+from radtrack_gui.core.model import DEVICE, Chain, Patient
 
 MAX_RECENT = 20
 
@@ -20,7 +20,8 @@ MAX_RECENT = 20
 def suggestions(patient: Patient, n: int = 5) -> list[str]:
     """A few questions this patient's chains can answer: devices first, then the findings
     followed over most reports."""
-    devices, findings = [], []
+    devices: list[tuple[int, Chain, Course]] = []
+    findings: list[tuple[int, Chain, Course]] = []
     for chain in patient.chains.values():
         course = chain_course(patient, chain.id)
         if course.only_absent or len(course.events) < 2:
