@@ -8,7 +8,7 @@
   else the local MiniLM encoder with a fresh span head (same size and cost as a trained
   MiniLM reader; its answers are meaningless, only its time counts). Target < 1 s.
 
-    python benchmarks/bench_ask.py [--model FOLDER]
+    python benchmarks/bench_ask.py [--model FOLDER] [--threads N]
 """
 
 from __future__ import annotations
@@ -95,6 +95,11 @@ def bench_reader(model: str | None) -> None:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default=None)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="torch threads (default 1: the shared build machine is oversubscribed)")
     args = ap.parse_args()
+    import torch
+
+    torch.set_num_threads(args.threads)
     bench_chains()
     bench_reader(args.model)

@@ -3,8 +3,8 @@
 An ``AutoModelForQuestionAnswering`` read from a local folder only (``local_files_only``):
 ``path``, else ``qa-reader`` in the user model folder, else in the first of
 ``paths.models_dirs()`` that has one (a RadQA-trained folder copied there works too). For a
-question, BM25 (``qa.retrieval``) picks candidate sentences; each is read with its
-neighbours as context; the best span over all candidates wins unless the model's "no
+question, BM25 (``qa.retrieval``; ``retrieval="minilm"`` re-ranks with the local MiniLM
+encoder) picks candidate sentences; each is read as the context; the best span over all candidates wins unless the model's "no
 answer" score beats it by the card's ``null_threshold`` (unanswerable). torch and
 transformers load lazily.
 """
@@ -121,7 +121,8 @@ class ExtractiveReader:
     name = "reader"
 
     def __init__(self, name: str = "reader", path: str | os.PathLike[str] | None = None,
-                 null_threshold: float | None = None, candidates: int = CANDIDATES) -> None:
+                 null_threshold: float | None = None, candidates: int = CANDIDATES,
+                 retrieval: str = "bm25") -> None:
         self.name = name
         self.folder = find_reader_model(path)
         card = self.folder / CARD_FILE
@@ -134,6 +135,13 @@ class ExtractiveReader:
         self.null_threshold = float(null_threshold if null_threshold is not None
                                     else self.card.get("null_threshold", 0.0))
         self.candidates = candidates
+        if retrieval not in ("bm25", "minilm"):
+            raise InputError(f"reader: unknown retrieval '{retrieval}' (bm25, minilm)")
+        self._dense: Any = None
+        if retrieval == "minilm":
+            from radtrack_gui.qa.retrieval import DenseRanker
+
+            self._dense = DenseRanker()
         self._model: tuple[Any, Any] | None = None
         self._index: tuple[int, Any] | None = None
 
@@ -153,7 +161,12 @@ class ExtractiveReader:
     def answer(self, patient: Patient, question: str) -> Answer:
         from radtrack_gui.qa.retrieval import query_words
 
-        found = self.index(patient).search(query_words(question), k=self.candidates)
+        index = self.index(patient)
+        if self._dense is not None:
+            found = self._dense.search(index, patient, question, query_words(question),
+                                       k=self.candidates)
+        else:
+            found = index.search(query_words(question), k=self.candidates)
         if not found:
             return no_answer(question, self.name)
         contexts, spans = [], []

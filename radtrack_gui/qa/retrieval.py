@@ -10,6 +10,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from radtrack_gui.core.model import Patient
 
@@ -87,3 +88,37 @@ def query_words(question: str) -> list[str]:
         for term in vocab.synonyms(name)[:8]:
             out.extend(w for w in words(term) if w not in out)
     return out
+
+
+class DenseRanker:
+    """Optional re-ranking with the local MiniLM sentence encoder (the embedding linker's
+    ``Encoder``): BM25's best ``pool`` sentences re-scored by half normalised BM25, half
+    cosine similarity to the question. Sentence vectors are cached per index."""
+
+    def __init__(self, model_path: str | None = None, pool: int = 20) -> None:
+        from radtrack_gui.nlp.linkers.embedding import Encoder, find_model
+
+        self.encoder = Encoder(find_model(model_path))
+        self.pool = pool
+        self._vectors: dict[tuple[int, str, int], Any] = {}  # sentence -> vector
+
+    def search(self, index: SentenceIndex, patient: Patient, question: str, query: list[str],
+               k: int = 5) -> list[tuple[float, Sentence]]:
+        found = index.search(query, k=self.pool)
+        if not found:
+            return []
+
+        def key(s: Sentence) -> tuple[int, str, int]:
+            return (id(index), s.report, s.start)
+
+        missing = [s for _, s in found if key(s) not in self._vectors]
+        if missing:
+            texts = [patient.report(s.report).text[s.start:s.end] for s in missing]
+            for s, v in zip(missing, self.encoder.encode(texts), strict=True):
+                self._vectors[key(s)] = v
+        q = self.encoder.encode([question])[0]
+        top = max(score for score, _ in found)
+        rescored = [(0.5 * score / top + 0.5 * float(q @ self._vectors[key(s)]), s)
+                    for score, s in found]
+        rescored.sort(key=lambda x: -x[0])
+        return rescored[:k]
