@@ -5,7 +5,8 @@ the answer span highlighted. Clicking an evidence row opens it in the report vie
 selects the mention and its chain everywhere (the window's ``on_mention_selected``).
 Recent questions are kept per project (``qa.suggest``); a few suggested questions come
 from the open patient's chains. The readers are Qt-free (``qa``); the chains reader answers
-in milliseconds, so it runs on the GUI thread.
+in milliseconds, so it runs on the GUI thread; a free-form question it cannot parse goes to
+the installed reading model in a worker (``gui.worker``), else to the closest sentences.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from radtrack_gui.gui.qt import (
     Qt,
     QVBoxLayout,
     QWidget,
+    Signal,
 )
 from radtrack_gui.qa.answer import Answer, Evidence
 
@@ -51,12 +53,15 @@ def evidence_html(ev: Evidence) -> str:
 class AskPanel(QWidget):
     """Question line, answer, evidence, and suggested / recent questions."""
 
+    answered = Signal(object)  # the Answer, once shown
+
     def __init__(self, window: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.window_ = window
         self.answer: Answer | None = None
         self._reader: Any = None
         self._reader_patient: int | None = None
+        self._extractive: Any = False  # the installed `reader` (None: none; False: not looked)
         self.line = QLineEdit(self)
         self.line.setObjectName("askLine")
         self.line.setPlaceholderText("Ask about this patient, e.g. Is the chest tube still in?")
@@ -115,12 +120,21 @@ class AskPanel(QWidget):
         self.ask()
 
     def reader(self) -> Any:
+        """The chains reader of the open patient (its retrieval index is kept)."""
         from radtrack_gui.qa.chains_reader import ChainsReader
 
         patient = self.window_.patient
         if self._reader is None or self._reader_patient != id(patient):
-            self._reader, self._reader_patient = ChainsReader(), id(patient)
+            self._reader, self._reader_patient = ChainsReader(fallback=False), id(patient)
         return self._reader
+
+    def extractive(self) -> Any:
+        """The installed extractive reader, or None (looked up once)."""
+        if self._extractive is False:
+            from radtrack_gui.qa.extractive import installed_reader
+
+            self._extractive = installed_reader()
+        return self._extractive
 
     # -- asking --------------------------------------------------------------------------
     def ask(self, question: str | None = None) -> Answer | None:
@@ -132,15 +146,32 @@ class AskPanel(QWidget):
             return None
         if question is not None and isinstance(question, str):
             self.line.setText(text)
-        answer = self.reader().answer(patient, text)
+        self._remember(text)
+        from radtrack_gui.qa.question import parse_question
+
+        if not parse_question(text).parsed and self.extractive() is not None:
+            # a free-form question for the reading model: seconds, so off the GUI thread
+            from radtrack_gui.gui import worker
+
+            reader = self.extractive()
+            self.answer_label.setText("Reading the reports…")
+            self.evidence.clear()
+            worker.run_task(lambda _progress, _cancel: reader.answer(patient, text),
+                            name="ask", parent=self, on_success=self.show_answer,
+                            on_failure=lambda exc: self.answer_label.setText(
+                                f"Could not answer: {html.escape(str(exc))}"))
+            return None
+        answer = self.reader().answer(patient, text)  # the chains: milliseconds
         self.show_answer(answer)
+        return answer
+
+    def _remember(self, text: str) -> None:
         path = self._project_path()
         if path:
             from radtrack_gui.qa.suggest import add_recent
 
             with contextlib.suppress(OSError):  # a convenience; the answer stands
                 add_recent(path, text)
-        return answer
 
     def show_answer(self, answer: Answer) -> None:
         self.answer = answer
@@ -164,6 +195,7 @@ class AskPanel(QWidget):
             item.setToolTip(f"{ev.report} {ev.start}-{ev.end}")
             item.setSizeHint(label.sizeHint())
             self.evidence.setItemWidget(item, label)
+        self.answered.emit(answer)
 
     def open_evidence(self, item: QListWidgetItem) -> None:
         """Show the evidence in the report viewer; select its mention and chain."""

@@ -38,3 +38,31 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     assert panel.evidence.count() == 0
     assert load_recent(window.loaded.path)[:2] == ["Is there a pericardial effusion?",
                                                   "Is the chest tube still in?"]
+    # no reading model installed: a question it cannot parse gets the closest sentences,
+    # labelled as such, never an answer
+    panel.ask("When was the appendix removed?")
+    assert panel.answer.retrieved_only and panel.answer.answer is None
+    assert "not an answer" in panel.answer_label.text()
+    assert panel.evidence.count() >= 1
+
+
+def test_free_form_question_goes_to_the_reading_model_in_the_background(
+        window, open_and_wait, demo, qtbot, tmp_path):
+    pytest.importorskip("transformers")
+    from radtrack_gui.qa.extractive import ExtractiveReader
+    from radtrack_gui.qa.train_reader import read_squad, train_reader
+    from tests.qa_tiny import squad_file, tiny_base
+
+    model = train_reader(read_squad(squad_file(tmp_path / "d.json", 40, seed=3)),
+                         tmp_path / "m", tiny_base(tmp_path / "base"), epochs=1,
+                         max_length=64, stride=16, held_out=0.0).path
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel._extractive = ExtractiveReader(path=model, null_threshold=-1e9)  # always answers
+    with qtbot.waitSignal(panel.answered, timeout=30000) as blocker:
+        assert panel.ask("What happened to the spleen?") is None  # not parsed: async
+    answer = blocker.args[0]
+    assert answer.reader == "reader" and answer.answerable
+    assert "(reader)" in panel.answer_label.text()
+    ev = answer.evidence[0]
+    assert window.patient.report(ev.report).text[ev.start:ev.end] == ev.text
