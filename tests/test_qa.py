@@ -272,3 +272,10 @@ def test_ask_a_generated_patient(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["answerable"] and first.date.strftime("%Y-%m-%d") in out["answer"]
     assert out["chains"] and out["evidence"]
+
+
+def test_models_lists_the_readers(capsys):
+    assert main(["models"]) == 0
+    out = capsys.readouterr().out
+    assert "Readers (radtrack ask):" in out
+    assert "chains" in out.split("Readers")[1] and "reader " in out.split("Readers")[1]
