@@ -251,7 +251,11 @@ class ChainsReader:
                                                        BETTER | WORSE | GONE | INSERTED)
         found = [p for p in timed if p[0].word in wanted]
         if found:
-            said = ", ".join(f"{e.word} {self._when(patient, e)}" for e, _ in found)
+            chains = list(dict.fromkeys(h.chain for _, h in found))
+            said = "; ".join(
+                (f"{patient.chains[c].label} " if len(chains) > 1 else "")
+                + ", ".join(f"{e.word} {self._when(patient, e)}" for e, h in found
+                            if h.chain == c) for c in chains)
             return self._result(patient, q, f"Yes: {said}.", list(reversed(found)) +
                                 [p for p in reversed(timed) if p not in found])
         return self._result(patient, q, f"No: {steps}.", strongest)

@@ -93,7 +93,7 @@ class Scores:
         for part in ("overall", "answerable", "unanswerable"):
             x = d[part]
             lines.append(f"{part:<16}{x['n']:>6}{100 * x['exact']:>8.1f}{100 * x['f1']:>8.1f}")
-        for name in self.extra:
+        for name in sorted(self.extra, key=lambda k: (k.startswith("right, "), 0)):
             x = d[name]
             lines.append(f"{name:<28}{100 * x['value']:>6.1f}  (n={x['n']})")
         return "\n".join(lines)
@@ -168,6 +168,10 @@ def evaluate_patients(path: str | Path, reader: Any,
             scores.note("answer contains gold", float(any(normalize(g) in norm for g in golds)))
         elif golds:
             scores.note("answer contains gold", 0.0)
+        if item.get("kind"):  # right: the gold in the answer, or abstained when none
+            right = (pred is None) if not golds else bool(pred) and any(
+                normalize(g) in normalize(pred or "") for g in golds)
+            scores.note(f"right, {item['kind']}", float(right))
         if golds and _yes_no(golds[0]):
             scores.note("yes/no right", float(_yes_no(pred or "") == _yes_no(golds[0])))
         if golds and item["evidence"]:
