@@ -95,3 +95,19 @@ def test_train_and_ask_from_the_command_line(tmp_path, capsys, trained, monkeypa
                  "reader", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got["reader"] == "reader" and got["answerable"] and "svc" in got["answer"]
+
+
+def test_chains_reader_falls_back_to_the_installed_reader(trained, tmp_path, monkeypatch):
+    from radtrack_gui.qa.chains_reader import ChainsReader
+
+    models = tmp_path / "models"
+    models.mkdir()
+    (models / "qa-reader").symlink_to(trained.path, target_is_directory=True)
+    monkeypatch.setenv("RADTRACK_MODELS", str(models))
+    text = "the lungs are clear. the picc line terminates in the lower svc."
+    patient = Patient(id="p", reports=[Report("r1.txt", text)])
+    reader = ChainsReader()
+    a = reader.answer(patient, "what about the svc?")  # names no concept: not parsed
+    assert a.reader == "reader"
+    assert reader.answer(patient, "what about the svc?").reader == "reader"
+    assert reader._extractive is not None  # looked up once, kept

@@ -8,6 +8,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from radtrack_gui.core.model import Patient
+    from radtrack_gui.qa.answer import Answer
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -51,7 +56,7 @@ def read_questions(path: str | Path) -> list[str]:
 
 
 def open_patient(path: str, extractor: str | None, linker: str | None,
-                 patient_id: str | None = None):  # type: ignore[no-untyped-def]
+                 patient_id: str | None = None) -> Patient:
     """The patient as `radtrack process` makes it (a RadTrack JSON keeps its chains)."""
     from radtrack_gui.nlp.registry import default_name
     from radtrack_gui.pipeline import analyse, process_folder
@@ -73,14 +78,14 @@ def open_patient(path: str, extractor: str | None, linker: str | None,
     raise InputError(f"{path}: not a patient folder, RadTrack JSON or CSV")
 
 
-def readable(answer) -> str:  # type: ignore[no-untyped-def]
+def readable(answer: Answer) -> str:
     """The answer for a terminal: the sentence, then the evidence."""
     if answer.retrieved_only:
         lines = ["No answer found; the closest sentences (not an answer):"]
     elif not answer.answerable:
         lines = ["No answer in these reports."]
     else:
-        lines = [answer.answer]
+        lines = [answer.answer or ""]
     for ev in answer.evidence:
         when = ev.date or "undated"
         lines.append(f"  - {when} {ev.exam} [{ev.report} {ev.start}-{ev.end}]: "

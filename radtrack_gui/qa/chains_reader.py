@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from radtrack_gui.core.course import Event, chain_course
 from radtrack_gui.core.model import DEVICE, Patient, Report
@@ -58,6 +59,7 @@ class ChainsReader:
         self.name = name
         self.fallback = fallback
         self._index: tuple[int, object] | None = None  # (id(patient), SentenceIndex)
+        self._extractive: Any = False  # the installed `reader` (None: none; False: unknown)
 
     # -- entry point ---------------------------------------------------------------------
     def answer(self, patient: Patient, question: str) -> Answer:
@@ -85,11 +87,12 @@ class ChainsReader:
 
     def _fall_back(self, patient: Patient, question: str) -> Answer:
         if self.fallback:
-            from radtrack_gui.qa.extractive import installed_reader
+            if self._extractive is False:  # looked up once; the model loads on first use
+                from radtrack_gui.qa.extractive import installed_reader
 
-            reader = installed_reader()
-            if reader is not None:
-                return reader.answer(patient, question)
+                self._extractive = installed_reader()
+            if self._extractive is not None:
+                return self._extractive.answer(patient, question)
         from radtrack_gui.qa.retrieval import query_words
 
         found = self.index(patient).search(query_words(question), k=3)
