@@ -279,3 +279,36 @@ def test_models_lists_the_readers(capsys):
     out = capsys.readouterr().out
     assert "Readers (radtrack ask):" in out
     assert "chains" in out.split("Readers")[1] and "reader " in out.split("Readers")[1]
+
+
+def test_event_anchors_and_bm25_retrieval(demo_patient):
+    reader = ChainsReader(fallback=False)
+    a = reader.answer(demo_patient, "Was there a pneumothorax before the chest tube?")
+    assert a.answer.startswith("Yes") and "2150-03-04" in a.answer  # tube placed 03-05
+    a = reader.answer(demo_patient, "Did the pneumothorax get smaller after the chest tube "
+                                    "was placed?")
+    assert a.answer.startswith("Yes")
+    from radtrack_gui.qa.retrieval import SentenceIndex, query_words
+
+    index = SentenceIndex.for_patient(demo_patient)
+    best = index.search(query_words("Where was the chest tube tip?"), k=1)[0][1]
+    text = demo_patient.report(best.report).text[best.start:best.end]
+    assert text == "A right-sided chest tube has been placed with its tip at the right apex."
+    assert "pneumothorax" in query_words("Is there a PTX?")  # synonyms expand the query
+
+
+def test_minilm_reranking(demo_patient):
+    from radtrack_gui.core.errors import InputError
+    from radtrack_gui.qa.retrieval import DenseRanker, SentenceIndex, query_words
+
+    pytest.importorskip("transformers")
+    try:
+        ranker = DenseRanker()
+    except InputError as exc:
+        pytest.skip(f"no local MiniLM: {exc}")
+    index = SentenceIndex.for_patient(demo_patient)
+    q = "Where does the PICC end?"
+    found = ranker.search(index, demo_patient, q, query_words(q), k=2)
+    texts = [demo_patient.report(s.report).text[s.start:s.end] for _, s in found]
+    assert any("PICC" in t and "SVC" in t for t in texts)
+    assert found[0][0] >= found[1][0]
