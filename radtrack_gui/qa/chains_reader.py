@@ -273,12 +273,17 @@ class ChainsReader:
             for i, e in enumerate(evs):
                 later_seen = any(x.word not in GONE for x in evs[i + 1:])
                 if e.word == prev or e.word in ("still present", "in place") or \
-                        (e.word == "absent" and later_seen):
+                        (e.word == "absent" and (later_seen or prev in GONE)):
                     continue
                 steps.append(f"{e.word} {self._when(patient, e)}")
                 prev = e.word
             if steps:
-                label = f"{patient.chains[h.chain].label}: " if len(hits) > 1 else ""
+                label = ""
+                if len(hits) > 1:
+                    label = patient.chains[h.chain].label
+                    if sum(patient.chains[x.chain].label == label for x in hits) > 1 and evs:
+                        label += f" (from {report_day(patient.report(evs[0].report))})"
+                    label += ": "
                 parts.append(label + ", ".join(steps))
         return "; ".join(parts)
 
