@@ -237,6 +237,8 @@ def train_cli(args: Any) -> int:
     validation share and base model from the train command's options)."""
     import sys
 
+    if getattr(args, "sources", None) or getattr(args, "project", None):
+        raise InputError("--reader trains on its SQuAD file alone; leave out GOLD and --project")
     items = read_squad(args.reader)
     result = train_reader(items, args.out, args.base_model, epochs=args.epochs, seed=args.seed,
                           learning_rate=args.learning_rate, held_out=args.validation)

@@ -17,6 +17,8 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     panel = window.ask_panel
     assert panel.action.shortcut() == QKeySequence("Ctrl+K")
     assert panel.action in window.toolbar.actions()
+    assert any(menu == "Tools" and "Ask" in what and "K" in keys
+               for menu, keys, what in window.shortcut_rows())  # in the shortcuts sheet
     panel.action.trigger()
     assert panel.dock.isVisible()
     assert panel.hints.count() >= 3  # suggested questions for this patient
