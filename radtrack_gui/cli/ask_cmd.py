@@ -1,0 +1,102 @@
+"""``radtrack ask PATIENT_FOLDER "QUESTION" --json`` (FORMATS §7), or ``--questions FILE.jsonl``
+(one JSON line out per question). The patient is read and analysed as ``radtrack process``
+does, so chain ids are the same for the same folder and models."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from radtrack_gui.core.model import Patient
+    from radtrack_gui.qa.answer import Answer
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ask", help="answer a question about a patient's reports, with evidence",
+                       description="Answer a question about one patient from its reports: "
+                                   "the answer, the evidence sentences and the chains.")
+    p.add_argument("folder", metavar="PATIENT_FOLDER",
+                   help="patient folder (or a RadTrack JSON)")
+    p.add_argument("question", nargs="?", default=None, metavar="QUESTION")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON (§7)")
+    p.add_argument("--questions", metavar="FILE.jsonl",
+                   help='one {"question": ...} per line; one JSON line out per question')
+    p.add_argument("--reader", default=None, help="reader name (chains, reader)")
+    p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
+    p.add_argument("--linker", default=None, help="linker name")
+    p.add_argument("--patient", default=None, metavar="ID",
+                   help="patient to read from a CSV holding several")
+
+
+def read_questions(path: str | Path) -> list[str]:
+    """The questions of a JSONL file; InputError naming the file and line when broken."""
+    from radtrack_gui.core.errors import InputError
+
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read ({exc})") from exc
+    out = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{n}: not JSON ({exc.msg})") from exc
+        if not isinstance(item, dict) or not isinstance(item.get("question"), str) \
+                or not item["question"].strip():
+            raise InputError(f'{path}:{n}: expected {{"question": "..."}}')
+        out.append(item["question"])
+    return out
+
+
+def open_patient(path: str, extractor: str | None, linker: str | None,
+                 patient_id: str | None = None) -> Patient:
+    """The patient as `radtrack process` makes it (a RadTrack JSON keeps its chains)."""
+    from radtrack_gui.nlp.registry import default_name
+    from radtrack_gui.pipeline import process_source
+
+    return process_source(path, patient_id, extractor=extractor or default_name("extractor"),
+                          linker=linker or default_name("linker"))
+
+
+def readable(answer: Answer) -> str:
+    """The answer for a terminal: the sentence, then the evidence."""
+    if answer.retrieved_only:
+        lines = ["No answer found; the closest sentences (not an answer):"]
+    elif not answer.answerable:
+        lines = ["No answer in these reports."]
+    else:
+        lines = [answer.answer or ""]
+    for ev in answer.evidence:
+        when = ev.date or "undated"
+        lines.append(f"  - {when} {ev.exam} [{ev.report} {ev.start}-{ev.end}]: "
+                     f"{' '.join(ev.text.split())}")
+    if answer.chains:
+        lines.append(f"  chains: {', '.join(answer.chains)}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from radtrack_gui.core.errors import InputError
+    from radtrack_gui.qa.registry import default_reader, get_reader
+
+    if (args.question is None) == (args.questions is None):
+        raise InputError("give one QUESTION or --questions FILE.jsonl")
+    questions = read_questions(args.questions) if args.questions else [args.question]
+    reader = get_reader(args.reader or default_reader())
+    patient = open_patient(args.folder, args.extractor, args.linker, args.patient)
+    for problem in patient.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    for question in questions:
+        answer = reader.answer(patient, question)
+        if args.json or args.questions:
+            print(json.dumps(answer.to_json(), ensure_ascii=False), flush=True)
+        else:
+            print(readable(answer))
+    return 0

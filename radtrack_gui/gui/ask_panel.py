@@ -1,0 +1,250 @@
+"""The Ask box: a question about the open patient, answered with evidence (dock, Ctrl+K).
+
+The answer is a short sentence; the evidence lists report date, exam and the sentence with
+the answer span highlighted. Clicking an evidence row opens it in the report viewer and
+selects the mention and its chain everywhere (the window's ``on_mention_selected``).
+Recent questions are kept per project (``qa.suggest``); a few suggested questions come
+from the open patient's chains. The readers are Qt-free (``qa``); the chains reader answers
+in milliseconds, so it runs on the GUI thread; a free-form question it cannot parse goes to
+the installed reading model in a worker (``gui.worker``), else to the closest sentences.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from typing import Any
+
+from radtrack_gui.gui.qt import (
+    QAction,
+    QDockWidget,
+    QHBoxLayout,
+    QKeySequence,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+from radtrack_gui.qa.answer import Answer, Evidence
+
+NO_ANSWER = "No answer in these reports."
+
+
+def evidence_html(ev: Evidence) -> str:
+    """Date, exam and the sentence, the answer (or mention) span in bold on yellow."""
+    text = ev.text
+    if ev.highlight is not None:
+        a = max(0, ev.highlight[0] - ev.start)
+        b = min(len(text), ev.highlight[1] - ev.start)
+        body = (html.escape(" ".join(text[:a].split())) + " <b style='background:#fff3a3'>"
+                + html.escape(" ".join(text[a:b].split())) + "</b> "
+                + html.escape(" ".join(text[b:].split())))
+    else:
+        body = html.escape(" ".join(text.split()))
+    head = html.escape(f"{ev.date or 'undated'} · {ev.exam or ev.report}")
+    return f"<span style='color:#555'>{head}</span><br>{body}"
+
+
+class AskPanel(QWidget):
+    """Question line, answer, evidence, and suggested / recent questions."""
+
+    answered = Signal(object)  # the Answer, once shown
+
+    def __init__(self, window: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.window_ = window
+        self.answer: Answer | None = None
+        self._reader: Any = None
+        self._reader_patient: int | None = None
+        self._extractive: Any = False  # the installed `reader` (None: none; False: not looked)
+        self.line = QLineEdit(self)
+        self.line.setObjectName("askLine")
+        self.line.setPlaceholderText("Ask about this patient, e.g. Is the chest tube still in?")
+        self.line.returnPressed.connect(self.ask)
+        self.button = QPushButton("Ask", self)
+        self.button.clicked.connect(self.ask)
+        row = QHBoxLayout()
+        row.addWidget(self.line, 1)
+        row.addWidget(self.button)
+        self.answer_label = QLabel("", self)
+        self.answer_label.setObjectName("askAnswer")
+        self.answer_label.setWordWrap(True)
+        self.answer_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.evidence = QListWidget(self)
+        self.evidence.setObjectName("askEvidence")
+        self.evidence.setWordWrap(True)
+        self.evidence.itemActivated.connect(self.open_evidence)
+        self.evidence.itemClicked.connect(self.open_evidence)
+        self.hints_label = QLabel("Suggested and recent questions", self)
+        self.hints = QListWidget(self)
+        self.hints.setObjectName("askHints")
+        self.hints.setMaximumHeight(140)
+        self.hints.itemActivated.connect(self._hint)
+        self.hints.itemClicked.connect(self._hint)
+        lay = QVBoxLayout(self)
+        lay.addLayout(row)
+        lay.addWidget(self.answer_label)
+        lay.addWidget(self.evidence, 1)
+        lay.addWidget(self.hints_label)
+        lay.addWidget(self.hints)
+
+    # -- the patient ---------------------------------------------------------------------
+    def _project_path(self) -> str | None:
+        loaded = getattr(self.window_, "loaded", None)
+        return getattr(loaded, "path", None)
+
+    def patient_changed(self) -> None:
+        """Refill suggestions and recent questions for the newly opened patient."""
+        from radtrack_gui.qa.suggest import load_recent, suggestions
+
+        self.answer = None
+        self.answer_label.setText("")
+        self.evidence.clear()
+        self.hints.clear()
+        patient = self.window_.patient
+        if patient is None:
+            return
+        path = self._project_path()
+        recent = load_recent(path) if path else []
+        for q in [*suggestions(patient), *recent]:
+            if not self.hints.findItems(q, Qt.MatchFlag.MatchExactly):
+                self.hints.addItem(q)
+
+    def _hint(self, item: QListWidgetItem) -> None:
+        self.line.setText(item.text())
+        self.ask()
+
+    def reader(self) -> Any:
+        """The chains reader of the open patient (its retrieval index is kept)."""
+        from radtrack_gui.qa.chains_reader import ChainsReader
+
+        patient = self.window_.patient
+        if self._reader is None or self._reader_patient != id(patient):
+            self._reader, self._reader_patient = ChainsReader(fallback=False), id(patient)
+        return self._reader
+
+    def extractive(self) -> Any:
+        """The installed extractive reader, or None (looked up once)."""
+        if self._extractive is False:
+            from radtrack_gui.qa.extractive import installed_reader
+
+            self._extractive = installed_reader()
+        return self._extractive
+
+    # -- asking --------------------------------------------------------------------------
+    def ask(self, question: str | None = None) -> Answer | None:
+        text = (question if isinstance(question, str) else self.line.text()).strip()
+        patient = self.window_.patient
+        if not text or patient is None:
+            if patient is None:
+                self.answer_label.setText("Open a patient first.")
+            return None
+        if question is not None and isinstance(question, str):
+            self.line.setText(text)
+        self._remember(text)
+        from radtrack_gui.qa.question import parse_question
+
+        if not parse_question(text).parsed and self.extractive() is not None:
+            # a free-form question for the reading model: seconds, so off the GUI thread
+            from radtrack_gui.gui import worker
+
+            reader = self.extractive()
+            self.answer_label.setText("Reading the reports…")
+            self.evidence.clear()
+            worker.run_task(lambda _progress, _cancel: reader.answer(patient, text),
+                            name="ask", parent=self, on_success=self.show_answer,
+                            on_failure=lambda exc: self.answer_label.setText(
+                                f"Could not answer: {html.escape(str(exc))}"))
+            return None
+        answer = self.reader().answer(patient, text)  # the chains: milliseconds
+        self.show_answer(answer)
+        return answer
+
+    def _remember(self, text: str) -> None:
+        path = self._project_path()
+        if path:
+            from radtrack_gui.qa.suggest import add_recent
+
+            with contextlib.suppress(OSError):  # a convenience; the answer stands
+                add_recent(path, text)
+
+    def show_answer(self, answer: Answer) -> None:
+        self.answer = answer
+        if answer.retrieved_only:
+            msg = (f"<b>{NO_ANSWER}</b><br><span style='color:#555'>Closest sentences "
+                   "(not an answer):</span>")
+        elif not answer.answerable:
+            msg = f"<b>{NO_ANSWER}</b>"
+        else:
+            source = "" if answer.reader == "chains" else f" <i>({answer.reader})</i>"
+            msg = f"<b>{html.escape(answer.answer or '')}</b>{source}"
+        self.answer_label.setText(msg)
+        self.evidence.clear()
+        for ev in answer.evidence:
+            item = QListWidgetItem(self.evidence)
+            label = QLabel(evidence_html(ev))
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            item.setData(Qt.ItemDataRole.UserRole, ev)
+            item.setToolTip(f"{ev.report} {ev.start}-{ev.end}")
+            item.setSizeHint(label.sizeHint())
+            self.evidence.setItemWidget(item, label)
+        self.answered.emit(answer)
+
+    def open_evidence(self, item: QListWidgetItem) -> None:
+        """Show the evidence in the report viewer; select its mention and chain."""
+        ev: Evidence = item.data(Qt.ItemDataRole.UserRole)
+        w = self.window_
+        patient = w.patient
+        if patient is None or ev is None:
+            return
+        mention = ev.mention
+        if mention is None:  # a reader's span: the mention inside it, if any
+            inside = [m for m in patient.mentions_of(ev.report)
+                      if m.start < ev.end and ev.start < m.end]
+            mention = inside[0].id if inside else None
+        if mention is not None and mention in patient.mentions:
+            w.on_mention_selected(mention)
+        else:
+            w.report_view.show_report(ev.report)
+
+
+def install_ask(window: Any) -> AskPanel:
+    """Add the Ask dock, the toolbar button and Tools ▸ Ask (Ctrl+K) to the main window."""
+    panel = AskPanel(window)
+    dock = QDockWidget("Ask", window)
+    dock.setObjectName("askDock")
+    dock.setWidget(panel)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
+    act = QAction("&Ask about this patient…", window)
+    act.setObjectName("actAsk")
+    act.setShortcut(QKeySequence("Ctrl+K"))
+    act.setIconText("Ask")
+    act.setStatusTip("Ask a question about the open patient's reports")
+
+    def show() -> None:
+        dock.show()
+        dock.raise_()
+        panel.line.setFocus()
+        panel.line.selectAll()
+
+    act.triggered.connect(show)
+    window.addAction(act)
+    toolbar = getattr(window, "toolbar", None)
+    if toolbar is not None:
+        toolbar.addSeparator()
+        toolbar.addAction(act)
+    for menu_action in window.menuBar().actions():
+        if menu_action.text().replace("&", "") == "Tools" and menu_action.menu():
+            menu_action.menu().addSeparator()
+            menu_action.menu().addAction(act)
+    window.patientLoaded.connect(panel.patient_changed)
+    panel.dock, panel.action = dock, act  # type: ignore[attr-defined]
+    return panel

@@ -1,0 +1,250 @@
+"""Fine-tune the extractive ``reader`` on SQuAD-v2-format data (RadQA and CliCR ship in it).
+
+Starts from a local encoder (default: the MiniLM folder of the embedding linker) with a new
+span head, trains on CPU with fixed seeds, chooses the null threshold that maximises F1 on
+held-out questions (SQuAD v2 style), and saves model (safetensors), tokenizer and a JSON
+card whole or not at all (``formats.atomic``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from radtrack_gui.core.errors import Cancelled, InputError
+from radtrack_gui.core.progress import Progress
+from radtrack_gui.qa.extractive import CARD_FILE, best_spans, default_reader_dir
+from radtrack_gui.util.atomic import atomic_folder, write_private
+
+CARD_FORMAT = "radtrack-qa-reader/1"
+
+
+@dataclass
+class SquadItem:
+    id: str
+    question: str
+    context: str
+    answers: list[tuple[str, int]]  # (text, answer_start); empty: unanswerable
+
+
+def read_squad(path: str | os.PathLike[str]) -> list[SquadItem]:
+    """The questions of a SQuAD (v1 or v2) JSON file; InputError naming the file if not."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise InputError(f"{path}: not a readable SQuAD JSON file ({exc})") from exc
+    if not isinstance(doc, dict) or not isinstance(doc.get("data"), list):
+        raise InputError(f"{path}: not SQuAD format (no \"data\" list)")
+    items: list[SquadItem] = []
+    try:
+        for article in doc["data"]:
+            for para in article["paragraphs"]:
+                context = para["context"]
+                for qa in para["qas"]:
+                    answers = [] if qa.get("is_impossible") else [
+                        (a["text"], int(a["answer_start"])) for a in qa.get("answers", [])]
+                    items.append(SquadItem(str(qa["id"]), qa["question"], context, answers))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{path}: not SQuAD format ({type(exc).__name__}: {exc})") from exc
+    if not items:
+        raise InputError(f"{path}: no questions")
+    return items
+
+
+@dataclass
+class TrainedReader:
+    path: Path
+    card: dict[str, Any]
+
+
+def _features(tokenizer: Any, items: list[SquadItem], max_length: int, stride: int,
+              ) -> list[dict[str, Any]]:
+    """Token windows with start/end token labels ([CLS] = 0 when the answer is not in)."""
+    enc = tokenizer([x.question for x in items], [x.context for x in items],
+                    truncation="only_second", max_length=max_length, stride=stride,
+                    return_overflowing_tokens=True, return_offsets_mapping=True)
+    feats = []
+    for i, offsets in enumerate(enc["offset_mapping"]):
+        item = items[enc["overflow_to_sample_mapping"][i]]
+        seq = enc.sequence_ids(i)
+        start = end = 0
+        if item.answers:
+            text, a = item.answers[0]
+            b = a + len(text)
+            ctx = [k for k, s in enumerate(seq) if s == 1]
+            if ctx and offsets[ctx[0]][0] <= a and offsets[ctx[-1]][1] >= b:
+                start = next(k for k in ctx if offsets[k][1] > a)
+                end = next(k for k in reversed(ctx) if offsets[k][0] < b)
+        row = {"input_ids": enc["input_ids"][i], "attention_mask": enc["attention_mask"][i],
+               "start_positions": start, "end_positions": end}
+        if "token_type_ids" in enc:
+            row["token_type_ids"] = enc["token_type_ids"][i]
+        feats.append(row)
+    return feats
+
+
+def _batch(rows: list[dict[str, Any]], pad: int) -> dict[str, Any]:
+    import torch
+
+    width = max(len(r["input_ids"]) for r in rows)
+    out: dict[str, Any] = {}
+    for key, fill in (("input_ids", pad), ("attention_mask", 0), ("token_type_ids", 0)):
+        if key in rows[0]:
+            out[key] = torch.tensor([r[key] + [fill] * (width - len(r[key])) for r in rows])
+    for key in ("start_positions", "end_positions"):
+        out[key] = torch.tensor([r[key] for r in rows])
+    return out
+
+
+def choose_threshold(tokenizer: Any, model: Any, items: list[SquadItem]) -> tuple[float, float]:
+    """(null threshold, F1 there) over held-out questions: answer only when the best
+    span beats "no answer" by more than the threshold."""
+    from radtrack_gui.qa.evaluate import best_f1
+
+    scored = []
+    for x in items:
+        span, null, a, b = best_spans(tokenizer, model, x.question, [x.context])[0]
+        scored.append((span - null, x.context[a:b], [t for t, _ in x.answers]))
+    best = (0.0, -1.0)
+    for cut in sorted({0.0, *(d for d, _, _ in scored)}):
+        f1 = sum(best_f1(pred if diff > cut else "", gold) for diff, pred, gold in scored)
+        if f1 > best[1]:
+            best = (cut, f1)
+    return best[0], best[1] / max(1, len(items))
+
+
+def find_base(base_model: str | os.PathLike[str] | None) -> Path:
+    if base_model is not None:
+        p = Path(base_model).expanduser()
+        if not (p / "config.json").is_file():
+            raise InputError(f"base model: no model files in {p} (config.json missing)")
+        return p
+    from radtrack_gui.nlp.linkers.embedding import find_model
+
+    try:
+        return find_model()
+    except InputError as exc:
+        raise InputError(f"the reader needs a local base encoder: {exc}") from exc
+
+
+def train_reader(items: list[SquadItem], out_dir: str | os.PathLike[str] | None = None,
+                 base_model: str | os.PathLike[str] | None = None, *, epochs: int = 2,
+                 seed: int = 13, learning_rate: float = 5e-5, batch_size: int = 16,
+                 max_length: int = 256, stride: int = 64, held_out: float = 0.1,
+                 progress: Progress | None = None,
+                 cancel: Callable[[], bool] | None = None) -> TrainedReader:
+    """Fine-tune a span reader on ``items`` and save it to ``out_dir`` (default: where
+    ``--reader reader`` finds it)."""
+    if epochs < 1:
+        raise InputError("epochs must be at least 1")
+    if not 0.0 <= held_out < 1.0:
+        raise InputError("the held-out share must be in [0, 1)")
+    base = find_base(base_model)
+    try:
+        import torch
+        from transformers import AutoModelForQuestionAnswering, AutoTokenizer
+        from transformers.utils import logging as hf_logging
+    except ImportError as exc:
+        raise InputError(f"training the reader needs torch and transformers ({exc})") from exc
+    t0 = time.perf_counter()
+    hf_logging.disable_progress_bar()
+    verbosity = hf_logging.get_verbosity()
+    hf_logging.set_verbosity_error()
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(str(base), local_files_only=True)
+        torch.manual_seed(seed)
+        model = AutoModelForQuestionAnswering.from_pretrained(str(base), local_files_only=True)
+    except (OSError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(f"base model: cannot load {base}: {first}") from exc
+    finally:
+        hf_logging.set_verbosity(verbosity)
+    if not getattr(tokenizer, "is_fast", False):
+        raise InputError(f"base model: {base} has no fast tokenizer (tokenizer.json)")
+    rng = random.Random(seed)
+    order = list(items)
+    rng.shuffle(order)
+    n_held = round(len(order) * held_out) if len(order) >= 10 else 0
+    held, train = order[:n_held], order[n_held:]
+    feats = _features(tokenizer, train, max_length, stride)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=0.01)
+    steps = epochs * ((len(feats) + batch_size - 1) // batch_size)
+    warmup = max(1, steps // 10)
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup))))
+    pad = tokenizer.pad_token_id or 0
+    model.train()
+    step, losses = 0, []
+    for _ in range(epochs):
+        rng.shuffle(feats)
+        for i in range(0, len(feats), batch_size):
+            if cancel is not None and cancel():
+                raise Cancelled("training cancelled")
+            loss = model(**_batch(feats[i:i + batch_size], pad)).loss
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            schedule.step()
+            optimizer.zero_grad(set_to_none=True)
+            losses.append(float(loss.detach()))
+            step += 1
+            if progress:
+                progress("train", step, steps)
+    model.eval()
+    threshold, held_f1 = choose_threshold(tokenizer, model, held) if held else (0.0, None)
+    card = {
+        "format": CARD_FORMAT, "base_model": str(base),
+        "created": datetime.now(UTC).replace(microsecond=0).isoformat(),
+        "null_threshold": threshold,
+        "training": {"questions": len(train), "windows": len(feats), "epochs": epochs,
+                     "seed": seed, "learning_rate": learning_rate, "batch_size": batch_size,
+                     "max_length": max_length,
+                     "final_loss": round(sum(losses[-20:]) / max(1, len(losses[-20:])), 4),
+                     "seconds": round(time.perf_counter() - t0, 1)},
+        "held_out": {"questions": len(held),
+                     "f1": None if held_f1 is None else round(held_f1, 4)},
+    }
+    return TrainedReader(save_reader(model, tokenizer, card, out_dir or default_reader_dir()),
+                         card)
+
+
+def save_reader(model: Any, tokenizer: Any, card: dict[str, Any],
+                out_dir: str | os.PathLike[str]) -> Path:
+    """Model (safetensors), tokenizer and card, written whole or not at all."""
+    target = Path(out_dir).expanduser()
+    if target.exists() and not target.is_dir():
+        raise InputError(f"{target}: exists and is not a folder")
+    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with atomic_folder(target) as tmp:
+        model.save_pretrained(str(tmp), safe_serialization=True)
+        tokenizer.save_pretrained(str(tmp))
+        write_private(tmp / CARD_FILE, json.dumps(card, indent=2) + "\n")
+        for f in tmp.iterdir():
+            if f.is_file():
+                os.chmod(f, 0o600)
+    return target
+
+
+def train_cli(args: Any) -> int:
+    """``radtrack train --reader DATA.json [--out DIR]`` (epochs, seed, learning rate,
+    validation share and base model from the train command's options)."""
+    import sys
+
+    if getattr(args, "sources", None) or getattr(args, "project", None):
+        raise InputError("--reader trains on its SQuAD file alone; leave out GOLD and --project")
+    items = read_squad(args.reader)
+    result = train_reader(items, args.out, args.base_model, epochs=args.epochs, seed=args.seed,
+                          learning_rate=args.learning_rate, held_out=args.validation)
+    held = result.card["held_out"]
+    f1 = "" if held["f1"] is None else f", held-out F1 {100 * held['f1']:.1f}"
+    print(f"reader trained on {result.card['training']['questions']} questions "
+          f"({held['questions']} held out{f1}, null threshold "
+          f"{result.card['null_threshold']:.2f}) -> {result.path}", file=sys.stderr)
+    return 0

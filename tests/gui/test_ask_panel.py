@@ -1,0 +1,70 @@
+"""The Ask box offscreen: Ctrl+K opens it, the answer is shown, clicking evidence selects the
+mention everywhere, "No answer" is shown clearly, recent questions are kept per project."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait, demo, qtbot):
+    from radtrack_gui.gui.ask_panel import NO_ANSWER
+    from radtrack_gui.gui.qt import QKeySequence, Qt
+    from radtrack_gui.qa.suggest import load_recent
+
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    assert panel.action.shortcut() == QKeySequence("Ctrl+K")
+    assert panel.action in window.toolbar.actions()
+    assert any(menu == "Tools" and "Ask" in what and "K" in keys
+               for menu, keys, what in window.shortcut_rows())  # in the shortcuts sheet
+    panel.action.trigger()
+    assert panel.dock.isVisible()
+    assert panel.hints.count() >= 3  # suggested questions for this patient
+    panel.line.setText("Is the chest tube still in?")
+    qtbot.keyClick(panel.line, Qt.Key.Key_Return)
+    assert panel.answer is not None and panel.answer.answerable
+    assert panel.answer_label.text().startswith("<b>No: right chest tube removed")
+    assert panel.evidence.count() >= 1
+    ev = panel.answer.evidence[0]
+    label = panel.evidence.itemWidget(panel.evidence.item(0))
+    assert "2150-03-09" in label.text() and "<b" in label.text()  # date and highlighted span
+    panel.open_evidence(panel.evidence.item(0))
+    assert window.report_view.report_id == ev.report
+    assert window.selected_mention_ids() == [ev.mention]
+    assert window.current_chain_id() == window.patient.mentions[ev.mention].chain
+    panel.ask("Is there a pericardial effusion?")
+    assert panel.answer.answerable is False
+    assert NO_ANSWER in panel.answer_label.text()
+    assert panel.evidence.count() == 0
+    assert load_recent(window.loaded.path)[:2] == ["Is there a pericardial effusion?",
+                                                  "Is the chest tube still in?"]
+    # no reading model installed: a question it cannot parse gets the closest sentences,
+    # labelled as such, never an answer
+    panel.ask("When was the appendix removed?")
+    assert panel.answer.retrieved_only and panel.answer.answer is None
+    assert "not an answer" in panel.answer_label.text()
+    assert panel.evidence.count() >= 1
+
+
+def test_free_form_question_goes_to_the_reading_model_in_the_background(
+        window, open_and_wait, demo, qtbot, tmp_path):
+    pytest.importorskip("transformers")
+    from radtrack_gui.qa.extractive import ExtractiveReader
+    from radtrack_gui.qa.train_reader import read_squad, train_reader
+    from tests.qa_tiny import squad_file, tiny_base
+
+    model = train_reader(read_squad(squad_file(tmp_path / "d.json", 40, seed=3)),
+                         tmp_path / "m", tiny_base(tmp_path / "base"), epochs=1,
+                         max_length=64, stride=16, held_out=0.0).path
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel._extractive = ExtractiveReader(path=model, null_threshold=-1e9)  # always answers
+    with qtbot.waitSignal(panel.answered, timeout=30000) as blocker:
+        assert panel.ask("What happened to the spleen?") is None  # not parsed: async
+    answer = blocker.args[0]
+    assert answer.reader == "reader" and answer.answerable
+    assert "(reader)" in panel.answer_label.text()
+    ev = answer.evidence[0]
+    assert window.patient.report(ev.report).text[ev.start:ev.end] == ev.text
