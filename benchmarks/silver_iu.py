@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import sys
 from pathlib import Path
 
@@ -37,7 +38,8 @@ from radtrack_gui.evaluation.metrics import f1_score
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.vocabulary import vocabulary
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "iu_openi_cxr"
+SHARED = Path(os.environ.get("RADTRACK_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+CORPUS = SHARED / "corpora" / "iu_openi_cxr"
 
 CLASSES: dict[str, frozenset[str]] = {
     "Atelectasis": frozenset({"atelectasis"}),

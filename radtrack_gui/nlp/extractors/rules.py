@@ -42,97 +42,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report, Section
+from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
+from radtrack_gui.nlp.extractors.change import change_of
+from radtrack_gui.nlp.extractors.context import assertion_of, described_by
+from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
+from radtrack_gui.nlp.extractors.sites import (
+    BACK_REFERENCE,
+    attributes,
+    exam_region,
+    mr_sequence,
+    phrase_window,
+    previous_sites,
+)
 from radtrack_gui.nlp.text import TOKEN_RE, sentences
-from radtrack_gui.nlp.vocabulary import Concept, Entry, Vocabulary, norm_token, vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, norm_token, vocabulary
 
-# Exam body region (nlp.metadata.region_of) -> anatomy name.
-REGION_ANATOMY = {
-    "chest": "thorax", "head": "head", "neck": "neck", "abdomen": "abdomen",
-    "pelvis": "pelvis", "spine": "spine", "extremity": "", "breast": "breasts",
-    "whole body": "",
-}
-FINDING_CHANGES = frozenset({"new", "increased", "decreased", "stable", "resolved", "improved",
-                             "worsened"})
-DEVICE_CHANGES = frozenset({"inserted", "removed", "withdrawn", "advanced", "repositioned",
-                            "stable"})
-TO_DEVICE = {"new": "inserted", "resolved": "removed"}
-TO_FINDING = {"removed": "resolved", "inserted": "new"}
-# Normal-statement words that only count for some structures.
-CLEAR_SITES = ("lungs", "pleura", "paranasal sinuses", "mastoid air cells", "thorax",
-               "costophrenic angles")
-
-# Words that end a modifier phrase when walking away from a term.
-PHRASE_STOP = frozenset({
-    "and", "or", "but", "with", "without", "is", "are", "was", "were", "be", "been", "has",
-    "have", "had", "there", "seen", "noted", "which", "that", "this", "these", "to", "as",
-    "than", "for", "by", "since", "from", "compared", "no", "not",
-})
-AFTER_PREPOSITIONS = frozenset({
-    "in", "within", "at", "of", "involving", "along", "over", "overlying", "projecting",
-    "near", "adjacent", "abutting", "about", "around", "into", "through", "via", "on",
-    "throughout", "posterior", "anterior", "lateral", "medial", "inferior", "superior",
-    "above", "below", "beneath", "behind", "underlying", "surrounding", "affecting",
-    "predominantly", "predominately", "mainly", "mostly", "particularly", "especially",
-})
 # A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
 # before another finding term it is that term's modifier, not a mention of its own.
 ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
-# Words that point back to a place named before ("in this region", "at the same site").
-BACK_REFERENCE = frozenset({
-    "this", "these", "there", "same", "site", "sites", "region", "level", "adjacent",
-    "above", "described", "aforementioned", "it", "its", "nearby", "similar", "also",
-})
-# Words right before a device word that make it something else ("pleural line").
-NOT_DEVICE_BEFORE = frozenset({
-    "skin", "fold", "septal", "kerley", "fracture", "air", "fluid", "suture", "midclavicular",
-    "gram", "tram", "mach", "visceral", "pleural", "fissure", "paraspinal", "paratracheal",
-    "azygoesophageal", "junction", "stripe", "mid", "straight", "first", "second", "third",
-    "dotted", "contour", "inspiratory", "phase", "best",
-})
 MEASURE_RE = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?(?:\s*(?:x|×|by)\s*\d+(?:\.\d+)?)*\s*"
     r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b", re.I)
 _SPACE_RE = re.compile(r"\n[ \t]*\n")
 _HEADERISH = re.compile(r"[A-Z][A-Z0-9 /&()#,'-]*:?")
-
-NEG_PRE_WINDOW, NEG_POST_WINDOW = 12, 5
-POSS_PRE_WINDOW, POSS_POST_WINDOW, BOTH_WINDOW = 10, 5, 2
-CHANGE_PRE_WINDOW, CHANGE_POST_WINDOW = 5, 7
-
-
-@dataclass
-class _Cand:
-    """A mention being built (token offsets inside its sentence)."""
-
-    t0: int
-    t1: int
-    concept: str
-    type: str
-    term: str = ""
-    device_word: bool = False
-    anatomy: str = ""
-    anatomy_from_text: bool = False
-    side: str | None = None
-    assertion: str = "present"
-    change: str | None = None
-    measurements: list[str] = field(default_factory=list)
-    used: set[int] = field(default_factory=set)  # token positions of its phrase window
-    antecedent: _Cand | None = None  # the device a device word continues
-    span: tuple[int, int] | None = None  # character offsets given by the caller (annotate)
-
-
-@dataclass
-class _Sentence:
-    start: int
-    end: int
-    paragraph: int
-    spans: list[tuple[int, int]]
-    toks: list[str]
-    others: list[tuple[int, int, tuple[Entry, ...]]]
-    cands: list[_Cand] = field(default_factory=list)
 
 
 class RuleExtractor:
@@ -162,12 +96,12 @@ class RuleExtractor:
         fixed = spans is not None
         stray: list[tuple[int, int, str]] = []
         sents = self._sentences(text, spans, stray)
-        region = self._region(report, sents)
+        region = exam_region(self.vocab, report, sents)
         sections = report.sections or _find_sections(text)
         source = source or f"model:{self.name}"
         out: list[Mention] = []
-        prev: _Sentence | None = None
-        devices: list[tuple[_Cand, _Sentence]] = []  # device mentions of this paragraph
+        prev: Sentence | None = None
+        devices: list[tuple[Cand, Sentence]] = []  # device mentions of this paragraph
         for sent in sents:
             if prev is None or prev.paragraph != sent.paragraph:
                 devices = []
@@ -193,12 +127,12 @@ class RuleExtractor:
 
     # -- sentences ---------------------------------------------------------------
     def _sentences(self, text: str, given: Sequence[tuple[int, int, str]] | None = None,
-                   stray: list[tuple[int, int, str]] | None = None) -> list[_Sentence]:
+                   stray: list[tuple[int, int, str]] | None = None) -> list[Sentence]:
         """Sentences with their candidate mentions: the vocabulary's concept terms, or
         (``given``) the spans of another extractor; ``stray`` collects given spans that
         cover no token of any sentence."""
         todo = sorted(given) if given is not None else []
-        out: list[_Sentence] = []
+        out: list[Sentence] = []
         paragraph, last_end = 0, 0
         match = self.lex.match
         for s, e in sentences(text):
@@ -213,7 +147,7 @@ class RuleExtractor:
             if not toks:
                 continue
             concepts, others = match(toks)
-            sent = _Sentence(s, e, paragraph, spans, toks, others)
+            sent = Sentence(s, e, paragraph, spans, toks, others)
             v = self.vocab
             if given is not None:
                 while todo and todo[0][0] < spans[-1][1]:
@@ -230,14 +164,14 @@ class RuleExtractor:
                 c = v.concepts[name]
                 if "ignore" in c.flags:
                     continue  # words that look like a finding or device and are neither
-                sent.cands.append(_Cand(t0, t1, name, c.type, " ".join(toks[t0:t1])))
+                sent.cands.append(Cand(t0, t1, name, c.type, " ".join(toks[t0:t1])))
             out.append(sent)
         if stray is not None:
             stray.extend(todo)
         return out
 
-    def _given(self, sent: _Sentence, concepts: list[tuple[int, int, str]],
-               span: tuple[int, int, str]) -> _Cand | None:
+    def _given(self, sent: Sentence, concepts: list[tuple[int, int, str]],
+               span: tuple[int, int, str]) -> Cand | None:
         """The candidate for a given span: its tokens and the concept term inside it."""
         start, end, type_ = span
         idx = [k for k, (a, b) in enumerate(sent.spans) if a < end and start < b]
@@ -254,33 +188,16 @@ class RuleExtractor:
             key = (shared, a >= t0 and b <= t1, b)
             if best is None or key > best:
                 best, name = key, concept
-        cand = _Cand(t0, t1, name or term, type_, term, span=(start, end))
+        cand = Cand(t0, t1, name or term, type_, term, span=(start, end))
         if not name and type_ == DEVICE and any(
                 kind == "device-word" and a < t1 and t0 < b
                 for a, b, entries in sent.others for kind, *_ in entries):
             cand.device_word = True  # "tip", "line": the device it continues decides
         return cand
 
-    def _region(self, report: Report, sents: list[_Sentence]) -> str:
-        """The exam's body region as an anatomy name (from the report, else the most
-        frequent top-level structure named in the text)."""
-        name = REGION_ANATOMY.get((report.region or "").lower())
-        if name is not None:
-            return name
-        counts: dict[str, int] = {}
-        for sent in sents:
-            for _, _, entries in sent.others:
-                for kind, value, _, _ in entries:
-                    if kind == "anatomy":
-                        chain = self.vocab.anatomy_ancestors(value)
-                        top = chain[-2] if len(chain) >= 2 else ""
-                        if top:
-                            counts[top] = counts.get(top, 0) + 1
-        return max(counts, key=lambda k: counts[k]) if counts else ""
-
     # -- one sentence ---------------------------------------------------------------
-    def _mentions(self, sent: _Sentence, prev: _Sentence | None, region: str,
-                  devices: list[tuple[_Cand, _Sentence]], text: str,
+    def _mentions(self, sent: Sentence, prev: Sentence | None, region: str,
+                  devices: list[tuple[Cand, Sentence]], text: str,
                   fixed: bool = False) -> None:
         """Attributes of the sentence's candidates; ``fixed``: the candidates were given
         (annotate), none is dropped or added."""
@@ -297,7 +214,7 @@ class RuleExtractor:
         for t0, t1, entries in sent.others:
             for kind, value, direction, extra in entries:
                 if kind == "anatomy":
-                    if toks[t0] in ("t1", "t2") and _mr_sequence(toks, t0):
+                    if toks[t0] in ("t1", "t2") and mr_sequence(toks, t0):
                         continue  # "T2 hyperintensity", "sagittal T1": an MR sequence
                     anat[t0] = (t1, value, extra)
                 elif kind == "side":
@@ -324,7 +241,7 @@ class RuleExtractor:
         # drop "Clip #" style non-mentions, and adjective-like observations that modify the
         # finding term right after them ("hypodense lesion", "calcified nodule")
         v_concepts = v.concepts
-        kept0: list[_Cand] = []
+        kept0: list[Cand] = []
         for i, c in enumerate([] if fixed else sent.cands):
             if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
                 continue
@@ -339,59 +256,28 @@ class RuleExtractor:
             kept0.append(c)
         if fixed:
             kept0 = sent.cands
-            for c in kept0:
-                if c.device_word:  # the device named last before it, here or earlier
-                    ante = max((d for d in kept0 if d.type == DEVICE and not d.device_word
-                                and d.t1 <= c.t0), key=lambda d: d.t1, default=None)
-                    if ante is None and devices:
-                        ante = devices[-1][0]
-                    c.antecedent = ante
-                    c.device_word = ante is not None
-                    if ante is not None:
-                        c.anatomy_from_text = True
+            resolve_given(kept0, devices)
             devwords = []
         sent.cands = kept0
 
         # device words continuing a device
-        for t0, t1 in devwords:
-            if t0 > 0 and (toks[t0 - 1] in NOT_DEVICE_BEFORE or (t0 - 1) in _ends(anat)):
-                continue
-            if t1 < n and toks[t0] in ("lead", "leads") and toks[t1] == "to":
-                continue
-            ante: _Cand | None = None
-            for c in sent.cands:
-                if c.type == DEVICE and c.t1 <= t0 and not c.device_word and (
-                        ante is None or c.t1 > ante.t1):
-                    ante = c
-            if (ante is not None and ante.t1 >= t0 - 1) or any(
-                    c.t1 == t0 for c in sent.cands if c.type == DEVICE):
-                continue  # part of the name just before ("ET tube tip", "the tube tip")
-            if ante is None and devices:
-                ante = devices[-1][0]
-            if ante is None:
-                continue
-            cand = _Cand(t0, t1, ante.concept, DEVICE, " ".join(toks[t0:t1]),
-                         device_word=True, antecedent=ante)
-            cand.anatomy_from_text = True
-            sent.cands.append(cand)
-            for k in range(t0, t1):
-                concept_at[k] = True
+        device_words(sent, devwords, anat, devices, concept_at)
         sent.cands.sort(key=lambda c: c.t0)
 
         # phrase windows: anatomy and sides next to each term
         for c in sent.cands:
             if c.device_word:
                 continue
-            self._window(c, toks, anat, sides, concept_at)
+            phrase_window(v, c, toks, anat, sides, concept_at)
 
-        prev_sites = _previous_sites(prev, sent)
+        prev_sites = previous_sites(prev, sent)
         back_reference = not BACK_REFERENCE.isdisjoint(toks)
         used_sides = set()
         for c in sent.cands:
             used_sides |= c.used
         free_sides = {value for t0, (t1, value) in sides.items() if t0 not in used_sides}
 
-        kept: list[_Cand] = []
+        kept: list[Cand] = []
         starts = sorted(c.t0 for c in sent.cands)
         for c in sent.cands:
             if c.antecedent is not None:  # resolved by now (it comes first)
@@ -400,15 +286,15 @@ class RuleExtractor:
             concept = v.concepts.get(c.concept)
             if concept is None and not fixed:
                 continue
-            described = _described_by(c, kept, toks, term_mark)
-            if concept is not None and not c.device_word and not self._attributes(
-                    c, concept, anat, region, prev_sites, free_sides, back_reference,
+            described = described_by(c, kept, toks, term_mark)
+            if concept is not None and not c.device_word and not attributes(
+                    v, c, concept, anat, region, prev_sites, free_sides, back_reference,
                     described) and not fixed:
                 continue
-            c.assertion = _assertion(c, triggers, term_mark, changes, starts, toks)
+            c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
             if c.concept.startswith("normal "):
                 c.assertion = "present"
-            c.change = _change(c, changes, term_mark, toks)
+            c.change = change_of(c, changes, term_mark, toks)
             if c.type == FINDING and c.change == "resolved" and c.assertion == "present":
                 c.assertion = "absent"
             if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
@@ -420,216 +306,7 @@ class RuleExtractor:
                 devices.append((c, sent))
         _measurements(sent, text)
 
-    def _window(self, c: _Cand, toks: list[str], anat: dict[int, tuple[int, str, str]],
-                sides: dict[int, tuple[int, str]], concept_at: list[bool]) -> None:
-        """Anatomy and side words in the modifiers before the term and in a prepositional
-        phrase (or a side phrase) right after it."""
-        n = len(toks)
-        ends = _ends(anat)
-        side_ends = {t1 - 1: t0 for t0, (t1, _) in sides.items()}
-        found_anat: list[tuple[str, str]] = []
-        found_side: list[str] = []
-        # before: walk back over modifiers
-        i, steps = c.t0 - 1, 0
-        while i >= 0 and steps < 6:
-            tok = toks[i]
-            if concept_at[i] or tok in PHRASE_STOP:
-                break
-            if i in ends:
-                a0 = ends[i]
-                _, name, side = anat[a0]
-                found_anat.append((name, side))
-                c.used.update(range(a0, i + 1))
-                i = a0 - 1
-                steps += 1
-                continue
-            if i in side_ends:
-                s0 = side_ends[i]
-                found_side.append(sides[s0][1])
-                c.used.update(range(s0, i + 1))
-                i = s0 - 1
-                steps += 1
-                continue
-            if not (tok[0].isalnum() or tok in ("-", "/", "[")):
-                break
-            i -= 1
-            steps += 1
-        # after: a side phrase or a prepositional phrase
-        j = c.t1
-        if j < n and j in sides:
-            t1, value = sides[j]
-            found_side.append(value)
-            c.used.update(range(j, t1))
-            j = t1
-        if j < n and j in anat and not found_anat:
-            t1, name, side = anat[j]
-            found_anat.append((name, side))
-            c.used.update(range(j, t1))
-        elif j < n and toks[j] in AFTER_PREPOSITIONS:
-            k, steps = j + 1, 0
-            while k < n and steps < 8:
-                tok = toks[k]
-                if concept_at[k] or tok in PHRASE_STOP or not (tok[0].isalnum() or tok == "-"):
-                    break
-                if k in anat:
-                    t1, name, side = anat[k]
-                    found_anat.append((name, side))
-                    c.used.update(range(k, t1))
-                    break
-                if k in sides:
-                    t1, value = sides[k]
-                    found_side.append(value)
-                    c.used.update(range(k, t1))
-                    k = t1
-                    steps += 1
-                    continue
-                k += 1
-                steps += 1
-        c.side = found_side[0] if found_side else None
-        c.anatomy = ""
-        if found_anat:
-            # the most specific structure named in the phrase
-            best = max(found_anat, key=lambda a: len(self.vocab.anatomy_ancestors(a[0])))
-            c.anatomy = best[0]
-            c.anatomy_from_text = True
-            if c.side is None:
-                sides_found = [s for _, s in found_anat if s]
-                c.side = sides_found[0] if sides_found else None
-
-    def _attributes(self, c: _Cand, concept: Concept, anat: dict[int, tuple[int, str, str]],
-                    region: str, prev_sites: list[tuple[str, str | None]],
-                    free_sides: set[str], back_reference: bool,
-                    described: _Cand | None = None) -> bool:
-        """Fill anatomy, laterality and the refined concept; False when the mention needs a
-        structure and none is named. ``described``: the finding this one interprets
-        ("collection along the right convexity, consistent with a subdural hematoma")."""
-        v = self.vocab
-        site = c.anatomy if c.anatomy_from_text else ""
-        needs = "needs-anatomy" in concept.flags
-        if described is not None and "normal" not in concept.flags:
-            if c.side is None:
-                c.side = described.side
-            if not site and described.anatomy and (
-                    not concept.anatomy or v.is_part_of(described.anatomy, concept.anatomy)):
-                site = described.anatomy  # the site fits this concept: it is this one's too
-                c.anatomy = site
-                c.anatomy_from_text = True
-        if not concept.anatomy and (site or not needs) and v.narrower.get(concept.name):
-            # a generic term: its kind from the named site, else from the site's or the
-            # exam's region ("effusion" at the left base -> pleural effusion)
-            kind = v.refine(concept.name, site) if site else concept.name
-            if kind == concept.name:
-                kind = v.refine_in_region(concept.name,
-                                          _top(v, site) if site else (region or "body"))
-            if kind != concept.name:
-                c.concept, concept = kind, v.concepts[kind]
-                needs = "needs-anatomy" in concept.flags
-        default = concept.anatomy
-        if site and default and not v.is_part_of(site, default) and (
-                v.is_part_of(default, site)
-                or (_top(v, site) == _top(v, default) and _top(v, site) != "spine")):
-            # a wider structure ("chest" for an effusion) or a neighbour in the same region
-            # ("effusion at the left base"): keep the default, take the side. Another region
-            # ("nodule in the liver") or a spinal level ("bulge at L4-5"): the phrase decides.
-            if c.side is None:
-                c.side = v.laterality_of(site)
-            site = default
-        if not site and c.type == FINDING and " " in c.term:
-            # the term names its own structure ("splenic laceration")
-            own = _own_structure(v, c.term)
-            if own and (not default or v.is_part_of(own, default)):
-                site = own
-                c.anatomy_from_text = True
-        if not site and c.type == FINDING:
-            # the same sentence: the nearest structure that fits the concept
-            best: tuple[int, str, str] | None = None
-            for t0, (t1, name, side) in anat.items():
-                if t0 in c.used:
-                    continue
-                if default and not v.is_part_of(name, default) and not (
-                        _top(v, name) == _top(v, default) == "spine"):
-                    continue  # does not fit the concept (spinal levels fit any spine finding)
-                if "normal" in concept.flags and not _normal_site_ok(v, c, name):
-                    continue
-                dist = c.t0 - t1 if t1 <= c.t0 else t0 - c.t1
-                if dist < 0:
-                    continue
-                if best is None or dist < best[0]:
-                    best = (dist, name, side)
-            if best is not None:
-                site = best[1]
-                c.anatomy_from_text = True
-                if c.side is None and best[2]:
-                    c.side = best[2]
-        if not site and c.type == FINDING and not needs and back_reference:
-            for name, side in prev_sites:
-                if not default or (v.is_part_of(name, default) and name != default):
-                    site = name
-                    c.anatomy_from_text = True
-                    if c.side is None:
-                        c.side = side
-                    break
-        if not site and needs:
-            return False
-        if "normal" in concept.flags and not _normal_site_ok(v, c, site):
-            return False
-        if c.side is None and len(free_sides) == 1 and c.type == FINDING \
-                and "normal" not in concept.flags:
-            c.side = next(iter(free_sides))
-        name = c.concept
-        if site:
-            if c.side is None:
-                c.side = v.laterality_of(site)
-            name = v.refine(name, site)
-        else:
-            if not default:
-                refined = v.refine_in_region(name, region)
-                if refined != name:
-                    name, site = refined, v.concepts[refined].anatomy
-                else:
-                    site = region
-            else:
-                site = default
-        if c.side in ("left", "right"):
-            site = v.sided(site, c.side)
-        if "normal" in concept.flags:
-            name = f"normal {_statement_site(v, site)}"
-        c.concept, c.anatomy = name, site
-        return True
-
-
-
-# Words that make a later finding term the interpretation of an earlier one in the same
-# clause ("opacity ... consistent with pneumonia", "collection, likely a hematoma").
-INTERPRETS = frozenset({
-    "consistent", "compatible", "represent", "represents", "representing", "reflect",
-    "reflects", "reflecting", "suggestive", "suggesting", "suggests", "concerning",
-    "suspicious", "likely", "probably", "possibly", "indicative", "characteristic",
-    "typical", "favor", "favored", "favoring", "diagnostic",
-})
-INTERPRET_WINDOW = 15  # tokens from the end of the earlier finding's phrase
-
-
-def _described_by(c: _Cand, kept: list[_Cand], toks: list[str],
-                  term_mark: list[bool]) -> _Cand | None:
-    """The earlier finding of the sentence that ``c`` interprets: an interpreting word
-    between them, no other clause end, no other mention in between."""
-    if c.type != FINDING or c.device_word or not kept:
-        return None
-    prev = kept[-1]
-    end = max(prev.t1, max(prev.used, default=0) + 1)
-    if (prev.type != FINDING or prev.t1 > c.t0 or c.t0 - end > INTERPRET_WINDOW
-            or prev.concept.startswith("normal") or prev.assertion == "absent"
-            or not prev.anatomy_from_text or not prev.anatomy):
-        return None
-    between = toks[prev.t1:c.t0]
-    if INTERPRETS.isdisjoint(between) or any(
-            term_mark[k] and toks[k] not in INTERPRETS for k in range(prev.t1, c.t0)):
-        return None  # the interpreting words may end a hedge's scope, nothing else may
-    return prev
-
-
-def _measurements(sent: _Sentence, text: str) -> None:
+def _measurements(sent: Sentence, text: str) -> None:
     """Sizes ("2.5 cm", "3 x 4 mm") go to the nearest mention of their sentence."""
     if not sent.cands or not any(ch.isdigit() for ch in text[sent.start:sent.end]):
         return
@@ -643,150 +320,6 @@ def _measurements(sent: _Sentence, text: str) -> None:
                 best, bd = c, d
         if best is not None and bd <= 60:
             best.measurements.append(" ".join(m.group().split()))
-
-
-MR_WORDS = frozenset({
-    "weighted", "-", "/", "sequence", "sequences", "signal", "hyperintense", "hypointense",
-    "hyperintensity", "hypointensity", "hyperintensities", "flair", "stir", "images", "image",
-    "imaging", "fat", "post", "pre", "gradient", "isointense", "shortening", "prolongation",
-    "with", "and", "t1", "t2", "sagittal", "axial", "coronal", "on", "contrast", "gadolinium",
-})
-
-
-def _mr_sequence(toks: list[str], i: int) -> bool:
-    """A "T1"/"T2" token that names an MR sequence rather than a vertebra."""
-    after = toks[i + 1] if i + 1 < len(toks) else ""
-    before = toks[i - 1] if i else ""
-    return after in MR_WORDS or before in ("sagittal", "axial", "coronal", "on", "and", "/")
-
-
-def _own_structure(v: Vocabulary, term: str) -> str:
-    """The structure named by words inside a multi-word term, or ""."""
-    words = term.split()
-    for n in (2, 1):
-        for i in range(len(words) - n + 1):
-            name = v.anatomy_of(" ".join(words[i:i + n]))
-            if name:
-                return name
-    return ""
-
-
-def _top(v: Vocabulary, name: str) -> str:
-    """The body region a structure lies in (the child of "body" above it)."""
-    chain = v.anatomy_ancestors(name)
-    return chain[-2] if len(chain) >= 2 else name
-
-
-def _ends(anat: dict[int, tuple[int, str, str]]) -> dict[int, int]:
-    """Last token -> first token of each anatomy match."""
-    return {t1 - 1: t0 for t0, (t1, _, _) in anat.items()}
-
-
-def _normal_site_ok(v: Vocabulary, c: _Cand, site: str) -> bool:
-    """"Clear" is a normal statement only about the lungs, pleura, sinuses..."""
-    if c.term != "clear" or not site:
-        return True
-    return any(v.is_part_of(site, s) for s in CLEAR_SITES)
-
-
-def _statement_site(v: Vocabulary, site: str) -> str:
-    return site or "study"
-
-
-def _previous_sites(prev: _Sentence | None, sent: _Sentence) -> list[tuple[str, str | None]]:
-    """Sites of positive findings in the previous sentence of the same paragraph, last
-    first."""
-    if prev is None or prev.paragraph != sent.paragraph:
-        return []
-    out = []
-    for c in reversed(prev.cands):
-        if (c.type == FINDING and c.anatomy_from_text and c.anatomy
-                and c.assertion != "absent" and not c.concept.startswith("normal")):
-            out.append((c.anatomy, c.side))
-    return out
-
-
-def _assertion(c: _Cand, triggers: list[tuple[int, int, str, str]], term_mark: list[bool],
-               changes: list[tuple[int, int, str]], starts: list[int],
-               toks: list[str]) -> str:
-    """The nearest trigger whose scope reaches the mention wins, except that a negation
-    before a hedge scopes over it ("no opacity to suggest pneumonia", "no suspicious
-    nodule" are negative)."""
-    best: tuple[int, int, str] | None = None  # (distance, priority, assertion)
-    neg_pre_at = -1  # start of the farthest negation pre-trigger reaching the mention
-    for t0, t1, kind, direction in triggers:
-        value = "absent" if kind == "negate" else "possible"
-        prio = 0 if kind == "possible" else 1
-        if t1 <= c.t0 and direction in ("pre", "both"):
-            dist = c.t0 - t1
-            limit = (NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW)
-            if direction == "both":
-                limit = BOTH_WINDOW
-                if "," in toks[t1:c.t0]:
-                    continue  # "opacity, atelectasis vs pneumonia": only the alternatives
-            if dist > limit or any(term_mark[t1:c.t0]):
-                continue
-            if kind == "negate" and _positive_after(c, changes, starts):
-                continue
-            if kind == "negate" and (neg_pre_at < 0 or t0 < neg_pre_at):
-                neg_pre_at = t0
-        elif t0 >= c.t1 and direction in ("post", "both"):
-            dist = t0 - c.t1
-            limit = (NEG_POST_WINDOW if kind == "negate" else POSS_POST_WINDOW)
-            if direction == "both":
-                limit = BOTH_WINDOW
-                if "," in toks[c.t1:t0]:
-                    continue
-            if dist > limit or any(term_mark[c.t1:t0]):
-                continue
-        else:
-            continue
-        key = (dist, prio, value)
-        if best is None or key < best:
-            best = key
-    if best and best[2] == "possible" and 0 <= neg_pre_at < c.t0 - best[0]:
-        return "absent"
-    return best[2] if best else "present"
-
-
-def _positive_after(c: _Cand, changes: list[tuple[int, int, str]], starts: list[int]) -> bool:
-    """A course word right after the mention ("effusion unchanged", "tube in place"), with no
-    other mention in between, means the thing is there, whatever a "no" before it says."""
-    for t0, _t1, value in changes:
-        if (c.t1 <= t0 <= c.t1 + 3 and value not in ("resolved", "removed")
-                and not any(c.t1 <= s < t0 for s in starts)):
-            return True
-    return False
-
-
-def _change(c: _Cand, changes: list[tuple[int, int, str]], term_mark: list[bool],
-            toks: list[str]) -> str | None:
-    """The nearest course word: before the mention within its phrase (no comma between),
-    or after it in its clause ("effusion, unchanged")."""
-    best: tuple[int, str] | None = None
-    for t0, t1, value in changes:
-        if t1 <= c.t0:
-            dist = c.t0 - t1
-            if dist > CHANGE_PRE_WINDOW or any(term_mark[t1 + 1:c.t0]) or \
-                    "," in toks[t1:c.t0]:
-                continue
-        elif t0 >= c.t1:
-            dist = t0 - c.t1
-            if dist > CHANGE_POST_WINDOW or any(term_mark[c.t1:t0]):
-                continue
-        else:
-            continue
-        if c.type == DEVICE:
-            value = TO_DEVICE.get(value, value)
-            if value not in DEVICE_CHANGES:
-                continue
-        else:
-            value = TO_FINDING.get(value, value)
-            if value not in FINDING_CHANGES:
-                continue
-        if best is None or dist < best[0]:
-            best = (dist, value)
-    return best[1] if best else None
 
 
 def _is_header(s: str) -> bool:
