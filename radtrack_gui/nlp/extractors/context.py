@@ -50,10 +50,10 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
     for t0, t1, kind, direction in triggers:
         value = "absent" if kind == "negate" else "possible"
         prio = 0 if kind == "possible" else 1
-        if t1 <= c.t0 and direction in ("pre", "both"):
+        if t1 <= c.t0 and direction in ("pre", "both", "alt"):
             dist = c.t0 - t1
             limit = (NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW)
-            if direction == "both":
+            if direction in ("both", "alt"):
                 limit = BOTH_WINDOW
                 if "," in toks[t1:c.t0]:
                     continue  # "opacity, atelectasis vs pneumonia": only the alternatives

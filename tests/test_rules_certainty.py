@@ -1,0 +1,77 @@
+"""Rule extractor: the certainty scale of hedges, alternatives and hypothetical context
+(categories found by error analysis on the IU development half)."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _got(ex: RuleExtractor, text: str) -> dict[str, tuple[str, str | None]]:
+    return {m.text.lower(): (m.assertion, m.concept) for m in ex.extract(Report("r", text))}
+
+
+@pytest.mark.parametrize(("text", "term"), [
+    # weak hedges whose scope a terminator ("secondary to", "due to") used to cut
+    ("Opacity may be secondary to pulmonary edema.", "pulmonary edema"),
+    ("Airspace disease may be due to atelectasis or infiltrate.", "infiltrate"),
+    ("Minimal perihilar opacity which could indicate an atypical pneumonia.", "pneumonia"),
+    ("Differential considerations include atelectasis, infiltrate, aspiration.", "aspiration"),
+    ("A superimposed pneumonia would be a consideration.", "pneumonia"),
+    ("Please correlate clinically for pneumonia.", "pneumonia"),
+    # hypothetical context: a search, not a finding
+    ("CT can be performed to identify a small nodule.", "nodule"),
+    ("Bony overlap could obscure a small pulmonary nodule.", "pulmonary nodule"),
+])
+def test_weak_hedges_are_possible(ex: RuleExtractor, text: str, term: str) -> None:
+    assert _got(ex, text)[term][0] == "possible"
+
+
+@pytest.mark.parametrize(("text", "term"), [
+    ("Probable small left pleural effusion.", "pleural effusion"),
+    ("Borderline cardiomegaly.", "cardiomegaly"),
+    ("Bibasilar atelectasis and/or airspace disease.", "atelectasis"),
+    ("Bibasilar atelectasis and/or airspace disease.", "airspace disease"),
+    ("Left basilar atelectasis versus scarring.", "atelectasis"),
+])
+def test_committed_readings_are_present(ex: RuleExtractor, text: str, term: str) -> None:
+    assert _got(ex, text)[term][0] == "present"
+
+
+def test_alternative_after_versus_stays_possible(ex: RuleExtractor) -> None:
+    got = _got(ex, "Left basilar atelectasis versus scarring.")
+    assert got["scarring"][0] == "possible"
+
+
+def test_rather_than_negates(ex: RuleExtractor) -> None:
+    got = _got(ex, "This represents degenerative spurring rather than metastasis.")
+    assert got["metastasis"][0] == "absent"
+
+
+def test_not_well_seen_negates(ex: RuleExtractor) -> None:
+    got = _got(ex, "The previously noted nodule is not well-seen on today's study.")
+    assert got["nodule"][0] == "absent"
+
+
+def test_malignancy_is_not_a_mass(ex: RuleExtractor) -> None:
+    got = _got(ex, "History of thyroid cancer. Right upper lobe mass.")
+    assert got["cancer"][1] == "malignancy"
+    assert got["mass"][1] == "mass"
+
+
+def test_volume_loss_is_not_refined_to_atelectasis(ex: RuleExtractor) -> None:
+    got = _got(ex, "Mild left-sided volume loss. Left basilar atelectasis.")
+    assert got["volume loss"][1] != "atelectasis"
+    assert got["atelectasis"][1] == "atelectasis"
+
+
+def test_large_heart_phrases_are_cardiomegaly(ex: RuleExtractor) -> None:
+    assert _got(ex, "The heart is large.")["heart is large"] == ("present", "cardiomegaly")
+    assert _got(ex, "Borderline heart size.")["borderline heart size"][1] == "cardiomegaly"
