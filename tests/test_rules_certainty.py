@@ -75,3 +75,28 @@ def test_volume_loss_is_not_refined_to_atelectasis(ex: RuleExtractor) -> None:
 def test_large_heart_phrases_are_cardiomegaly(ex: RuleExtractor) -> None:
     assert _got(ex, "The heart is large.")["heart is large"] == ("present", "cardiomegaly")
     assert _got(ex, "Borderline heart size.")["borderline heart size"][1] == "cardiomegaly"
+
+
+def test_post_negation_reaches_back_over_a_coordination(ex: RuleExtractor) -> None:
+    got = _got(ex, "Consolidation, atelectasis, and costophrenic blunting in the left lower "
+                   "lobe have cleared in the interval.")
+    assert {k: v[0] for k, v in got.items()} == {
+        "consolidation": "absent", "atelectasis": "absent", "costophrenic blunting": "absent"}
+
+
+def test_pre_negation_reaches_forward_over_a_long_list(ex: RuleExtractor) -> None:
+    got = _got(ex, "No evidence of focal airspace consolidation, large pleural effusion, "
+                   "pneumothorax, displaced rib fracture, or moderate pulmonary edema.")
+    assert {v[0] for v in got.values()} == {"absent"} and "pulmonary edema" in got
+
+
+def test_coordination_stops_at_a_clause(ex: RuleExtractor) -> None:
+    # counter-example: the list ends at "there is"; the effusion after it is present
+    got = _got(ex, "Consolidation has cleared, and there is a small pleural effusion.")
+    assert got["consolidation"][0] == "absent"
+    assert got["pleural effusion"][0] == "present"
+
+
+def test_pleural_air_is_pneumothorax(ex: RuleExtractor) -> None:
+    got = _got(ex, "Small medial left upper lobe pleural air collection.")
+    assert got["pleural air collection"][1] == "pneumothorax"

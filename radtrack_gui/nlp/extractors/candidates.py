@@ -21,6 +21,7 @@ class Cand:
     anatomy_from_text: bool = False
     side: str | None = None
     assertion: str = "present"
+    cue_dir: str = ""  # the direction of the trigger that decided the assertion (pre/post)
     change: str | None = None
     measurements: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)  # token positions of its phrase window

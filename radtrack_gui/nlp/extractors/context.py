@@ -45,7 +45,7 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
     """The nearest trigger whose scope reaches the mention wins, except that a negation
     before a hedge scopes over it ("no opacity to suggest pneumonia", "no suspicious
     nodule" are negative)."""
-    best: tuple[int, int, str] | None = None  # (distance, priority, assertion)
+    best: tuple[int, int, str, str] | None = None  # (distance, priority, assertion, dir)
     neg_pre_at = -1  # start of the farthest negation pre-trigger reaching the mention
     for t0, t1, kind, direction in triggers:
         value = "absent" if kind == "negate" else "possible"
@@ -74,10 +74,12 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
                 continue
         else:
             continue
-        key = (dist, prio, value)
+        key = (dist, prio, value, "pre" if t1 <= c.t0 else "post")
         if best is None or key < best:
             best = key
+    c.cue_dir = best[3] if best else ""
     if best and best[2] == "possible" and 0 <= neg_pre_at < c.t0 - best[0]:
+        c.cue_dir = "pre"
         return "absent"
     return best[2] if best else "present"
 
@@ -90,3 +92,44 @@ def positive_after(c: Cand, changes: list[tuple[int, int, str]], starts: list[in
                 and not any(c.t1 <= s < t0 for s in starts)):
             return True
     return False
+
+
+# Tokens that join the members of a coordination ("A, B, and C"; "A or B"; "A/B").
+COORD = frozenset({",", "and", "or", "nor", "/", "as", "well", "&"})
+COORD_GAP = 4  # at most this many tokens between two members
+
+
+def coordinated(cands: list[Cand], toks: list[str], term_mark: list[bool],
+                trigger_at: list[bool]) -> None:
+    """Negation and hedges scope over a coordination: a member with no trigger of its own
+    takes the assertion of the member next to it whose trigger points across it -- a
+    post-trigger after the list ("A, B and C have cleared") reaches back to its first
+    member, a pre-trigger before it ("no A, B, C, D or E") forward to its last.
+    Members are findings joined only by commas/conjunctions and a few modifiers, with no
+    clause end or other trigger between them."""
+    group: list[Cand] = []
+    groups: list[list[Cand]] = []
+    for c in sorted((c for c in cands if c.type == "finding"
+                     and not c.concept.startswith("normal ")), key=lambda c: c.t0):
+        if group:
+            prev = group[-1]
+            gap = range(prev.t1, c.t0)
+            if (0 < len(gap) <= COORD_GAP and any(toks[k] in COORD for k in gap)
+                    and not any(term_mark[k] or trigger_at[k] for k in gap)):
+                group.append(c)
+                continue
+            groups.append(group)
+        group = [c]
+    if group:
+        groups.append(group)
+    for g in groups:
+        if len(g) < 2:
+            continue
+        for i in range(len(g) - 2, -1, -1):  # post-triggers reach back
+            nxt, c = g[i + 1], g[i]
+            if nxt.cue_dir == "post" and not c.cue_dir and c.assertion == "present":
+                c.assertion, c.cue_dir = nxt.assertion, "post"
+        for i in range(1, len(g)):  # pre-triggers reach forward
+            prv, c = g[i - 1], g[i]
+            if prv.cue_dir == "pre" and not c.cue_dir and c.assertion == "present":
+                c.assertion, c.cue_dir = prv.assertion, "pre"

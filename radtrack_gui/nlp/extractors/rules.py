@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report, Section
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
-from radtrack_gui.nlp.extractors.context import assertion_of, described_by
+from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
@@ -300,6 +300,11 @@ class RuleExtractor:
             if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
                 c.assertion = "absent"
             kept.append(c)
+        trigger_at = [False] * n
+        for t0, t1, _, _ in triggers:
+            for k in range(t0, t1):
+                trigger_at[k] = True
+        coordinated(kept, toks, term_mark, trigger_at)
         sent.cands = kept
         for c in kept:
             if c.type == DEVICE:
