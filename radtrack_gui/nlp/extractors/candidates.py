@@ -21,6 +21,7 @@ class Cand:
     anatomy_from_text: bool = False
     side: str | None = None
     assertion: str = "present"
+    looked_back: bool = False  # its site was looked for in the previous sentence
     cue_dir: str = ""  # the direction of the trigger that decided the assertion (pre/post)
     change: str | None = None
     measurements: list[str] = field(default_factory=list)
@@ -34,7 +35,14 @@ class Sentence:
     start: int
     end: int
     paragraph: int
-    spans: list[tuple[int, int]]
+    rel: list[tuple[int, int]]  # token offsets relative to ``start``
     toks: list[str]
     others: list[tuple[int, int, tuple[Entry, ...]]]
     cands: list[Cand] = field(default_factory=list)
+    tops: tuple[str, ...] = ()  # body regions of the structures it names
+
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        """Token offsets in the report text."""
+        s = self.start
+        return [(a + s, b + s) for a, b in self.rel]

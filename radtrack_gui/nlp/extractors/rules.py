@@ -50,14 +50,16 @@ from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, descr
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
+    REGION_ANATOMY,
     attributes,
     exam_region,
     mr_sequence,
     phrase_window,
     previous_sites,
 )
+from radtrack_gui.nlp.sections import canonical, find_sections
 from radtrack_gui.nlp.text import TOKEN_RE, sentences
-from radtrack_gui.nlp.vocabulary import Vocabulary, norm_token, vocabulary
+from radtrack_gui.nlp.vocabulary import Entry, Vocabulary, vocabulary
 
 # A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
 # before another finding term it is that term's modifier, not a mention of its own.
@@ -65,6 +67,11 @@ ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
 MEASURE_RE = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?(?:\s*(?:x|×|by)\s*\d+(?:\.\d+)?)*\s*"
     r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b", re.I)
+SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
+CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
+# Sections whose findings are the reason for the exam: questions, not observations.
+QUESTION_SECTIONS = frozenset({"INDICATION"})
+_DIGIT = re.compile(r"\d")
 _SPACE_RE = re.compile(r"\n[ \t]*\n")
 _HEADERISH = re.compile(r"[A-Z][A-Z0-9 /&()#,'-]*:?")
 
@@ -74,9 +81,20 @@ class RuleExtractor:
 
     name = "rules"
 
-    def __init__(self, vocab_folder: str | None = None) -> None:
+    def __init__(self, vocab_folder: str | None = None, questions: bool = False) -> None:
+        """``questions``: also emit the findings named in the indication / reason for the
+        exam / history, with ``Mention.question`` set (for linking context and Ask); by
+        default they are left out (GUIDELINE rule 8)."""
+        self.questions = questions
         self.vocab: Vocabulary = vocabulary(vocab_folder)
         self.lex = self.vocab.lexicon()
+        # sentence text -> (token offsets in it, tokens, concept matches, other matches)
+        self._chunk_cache: dict[tuple[str, str], list[tuple]] = {}  # type: ignore[type-arg]
+        self._tops_cache: dict[str, tuple[str, ...]] = {}
+        self._anatomy_memo: dict[str, tuple[str, ...]] = {}
+        self._result_cache: dict[tuple[str, str], list[Cand]] = {}
+        self._sentence_cache: dict[str, tuple[list[tuple[int, int]], list[str], list[
+            tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]] = {}
 
     # -- public ----------------------------------------------------------------
     def extract(self, report: Report) -> list[Mention]:
@@ -91,39 +109,106 @@ class RuleExtractor:
         mention exactly at each ``(start, end, type)`` span found by another extractor, in
         text order: its concept is the vocabulary term inside the span (a device word takes
         the device it continues; an unknown term its own lower-cased words) and nothing is
-        dropped. ``source``: the mentions' provenance (default ``model:rules``)."""
+        dropped (a span in the reason for the exam is kept, marked ``question``).
+        ``source``: the mentions' provenance (default ``model:rules``).
+
+        Without spans the text is read in chunks between blank lines: no rule looks across
+        a blank line except the exam region, so a chunk's mentions depend only on its text
+        and the region, and a chunk seen before (templates repeat word for word) is copied
+        instead of analysed again."""
         text = report.text or ""
+        sections = report.sections or find_sections(text)
+        source = source or f"model:{self.name}"
+        if spans is not None:
+            found = self._run(text, report, spans)
+        else:
+            found = []
+            chunks = _chunks(text)
+            region = REGION_ANATOMY.get((report.region or "").lower())
+            if region is None:
+                counts: dict[str, int] = {}
+                for a, b in chunks:
+                    for top in self._chunk_tops(text[a:b]):
+                        counts[top] = counts.get(top, 0) + 1
+                region = max(counts, key=lambda k: counts[k]) if counts else ""
+            for a, b in chunks:
+                key = (text[a:b], region)
+                hit = self._chunk_cache.get(key)
+                if hit is None:
+                    hit = self._run(key[0], report, None, region)
+                    if len(self._chunk_cache) < CHUNK_CACHE:
+                        self._chunk_cache[key] = hit
+                found.extend((s + a, e + a, *rest) for s, e, *rest in hit)
+        asked = _question_spans(text, sections)
+        out = []
+        for s, e, type_, concept, anatomy, side, assertion, change, sizes in found:
+            section = _section_at(sections, s)
+            question = type_ == FINDING and any(a <= s < b for a, b in asked)
+            if question and not self.questions and spans is None:
+                continue  # a reason for the exam is a question, not a finding (rule 8)
+            out.append(Mention(
+                id="", report=report.id, start=s, end=e, text=text[s:e], type=type_,
+                concept=concept, anatomy=list(anatomy), laterality=side,
+                assertion=assertion, change=change, section=section,
+                measurements=list(sizes), source=source, question=question))
+        return out
+
+    def _chunk_tops(self, chunk: str) -> tuple[str, ...]:
+        """The body regions named in a chunk (for the exam region), once per text."""
+        hit = self._tops_cache.get(chunk)
+        if hit is None:
+            cache = self._sentence_cache
+            tops: list[str] = []
+            for s, e in sentences(chunk):
+                key = chunk[s:e]
+                sent = cache.get(key)
+                if sent is None:
+                    sent = self._tokens_and_terms(key)
+                    if len(cache) < SENTENCE_CACHE:
+                        cache[key] = sent
+                tops.extend(sent[4])
+            hit = tuple(tops)
+            if len(self._tops_cache) < CHUNK_CACHE:
+                self._tops_cache[chunk] = hit
+        return hit
+
+    def _run(self, text: str, report: Report,
+             spans: Sequence[tuple[int, int, str]] | None,
+             region: str | None = None) -> list[tuple]:  # type: ignore[type-arg]
+        """(start, end, type, concept, anatomy, side, assertion, change, sizes) of the
+        mentions in ``text``; ``region`` None: the exam's, from ``report`` and ``text``."""
         fixed = spans is not None
         stray: list[tuple[int, int, str]] = []
         sents = self._sentences(text, spans, stray)
-        region = exam_region(self.vocab, report, sents)
-        sections = report.sections or _find_sections(text)
-        source = source or f"model:{self.name}"
-        out: list[Mention] = []
+        if region is None:
+            region = exam_region(report, sents)
+        out: list[tuple] = []  # type: ignore[type-arg]
         prev: Sentence | None = None
         devices: list[tuple[Cand, Sentence]] = []  # device mentions of this paragraph
         for sent in sents:
             if prev is None or prev.paragraph != sent.paragraph:
                 devices = []
             self._mentions(sent, prev, region, devices, text, fixed)
+            rel, base = sent.rel, sent.start
             for c in sent.cands:
-                s, e = c.span or (sent.spans[c.t0][0], sent.spans[c.t1 - 1][1])
-                anatomy = [a for a in self.vocab.anatomy_ancestors(c.anatomy) if a != "body"]
-                out.append(Mention(
-                    id="", report=report.id, start=s, end=e, text=text[s:e], type=c.type,
-                    concept=c.concept, anatomy=anatomy, laterality=c.side,
-                    assertion=c.assertion, change=c.change, section=_section_at(sections, s),
-                    measurements=c.measurements, source=source,
-                ))
+                s, e = c.span or (base + rel[c.t0][0], base + rel[c.t1 - 1][1])
+                out.append((s, e, c.type, c.concept, self._anatomy_tuple(c.anatomy), c.side,
+                            c.assertion, c.change, tuple(c.measurements)))
             prev = sent
         if fixed:
             # spans on no word of any sentence keep their words and defaults
-            out.extend(Mention(id="", report=report.id, start=s, end=e, text=text[s:e],
-                               type=t, concept=" ".join(text[s:e].lower().split()),
-                               section=_section_at(sections, s), source=source)
-                       for s, e, t in stray)
-            out.sort(key=lambda m: (m.start, m.end))
+            out.extend((s, e, t, " ".join(text[s:e].lower().split()), (), None, "present",
+                        None, ()) for s, e, t in stray)
+            out.sort(key=lambda m: (m[0], m[1]))
         return out
+
+    def _anatomy_tuple(self, name: str) -> tuple[str, ...]:
+        """A mention's anatomy: the structure and those containing it, without "body"."""
+        hit = self._anatomy_memo.get(name)
+        if hit is None:
+            hit = self._anatomy_memo[name] = tuple(
+                a for a in self.vocab.anatomy_ancestors(name) if a != "body")
+        return hit
 
     # -- sentences ---------------------------------------------------------------
     def _sentences(self, text: str, given: Sequence[tuple[int, int, str]] | None = None,
@@ -134,23 +219,24 @@ class RuleExtractor:
         todo = sorted(given) if given is not None else []
         out: list[Sentence] = []
         paragraph, last_end = 0, 0
-        match = self.lex.match
+        cache = self._sentence_cache
         for s, e in sentences(text):
             gap = text[last_end:s]
             if out and (_SPACE_RE.search(gap) or _is_header(text[out[-1].start:out[-1].end])):
                 paragraph += 1
             last_end = e
-            spans, toks = [], []
-            for m in TOKEN_RE.finditer(text, s, e):
-                spans.append(m.span())
-                toks.append(norm_token(m.group()))
+            key = text[s:e]
+            hit = cache.get(key)
+            if hit is None:  # reports repeat sentences: tokens and matches once per text
+                hit = self._tokens_and_terms(key)
+                if len(cache) < SENTENCE_CACHE:
+                    cache[key] = hit
+            rel, toks, concepts, others, tops, templates = hit
             if not toks:
                 continue
-            concepts, others = match(toks)
-            sent = Sentence(s, e, paragraph, spans, toks, others)
-            v = self.vocab
+            sent = Sentence(s, e, paragraph, rel, toks, others, tops=tops)
             if given is not None:
-                while todo and todo[0][0] < spans[-1][1]:
+                while todo and todo[0][0] < s + rel[-1][1]:
                     span = todo.pop(0)
                     cand = self._given(sent, concepts, span)
                     if cand is None:
@@ -160,15 +246,38 @@ class RuleExtractor:
                         sent.cands.append(cand)
                 out.append(sent)
                 continue
-            for t0, t1, name in concepts:
-                c = v.concepts[name]
-                if "ignore" in c.flags:
-                    continue  # words that look like a finding or device and are neither
-                sent.cands.append(Cand(t0, t1, name, c.type, " ".join(toks[t0:t1])))
+            sent.cands = [Cand(*t) for t in templates]
             out.append(sent)
         if stray is not None:
             stray.extend(todo)
         return out
+
+    def _tokens_and_terms(self, key: str) -> tuple:  # type: ignore[type-arg]
+        """What a sentence's text alone decides: token offsets and tokens, the lexicon's
+        matches, the body regions it names, and its candidates (concept terms that are
+        not flagged ``ignore``: words that look like a finding or device and are neither)."""
+        rel, toks = [], []
+        low = key.lower()
+        for m in TOKEN_RE.finditer(key):
+            a, b = m.span()
+            rel.append((a, b))
+            tok = low[a:b]
+            toks.append(tok.replace(" ", "") if " " in tok else tok)
+        concepts, others = self.lex.match(toks)
+        v = self.vocab
+        tops = []
+        for _, _, entries in others:
+            for kind, value, _, _ in entries:
+                if kind == "anatomy":
+                    chain = v.anatomy_ancestors(value)
+                    if len(chain) >= 2:
+                        tops.append(chain[-2])
+        templates = []
+        for t0, t1, name in concepts:
+            c = v.concepts[name]
+            if "ignore" not in c.flags:
+                templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
+        return rel, toks, concepts, others, tuple(tops), templates
 
     def _given(self, sent: Sentence, concepts: list[tuple[int, int, str]],
                span: tuple[int, int, str]) -> Cand | None:
@@ -200,7 +309,24 @@ class RuleExtractor:
                   devices: list[tuple[Cand, Sentence]], text: str,
                   fixed: bool = False) -> None:
         """Attributes of the sentence's candidates; ``fixed``: the candidates were given
-        (annotate), none is dropped or added."""
+        (annotate), none is dropped or added. A sentence whose result depends on nothing
+        before it (no device word, no site taken from the previous sentence) is analysed
+        once per text and exam region; later copies of it reuse the result."""
+        key = (text[sent.start:sent.end], region)
+        hit = None if fixed else self._result_cache.get(key)
+        if hit is not None:
+            sent.cands = [_clone(c) for c in hit]
+            for c in sent.cands:
+                if c.type == DEVICE:
+                    devices.append((c, sent))
+            return
+        if self._analyse(sent, prev, region, devices, text, fixed) and (
+                len(self._result_cache) < SENTENCE_CACHE):
+            self._result_cache[key] = [_clone(c) for c in sent.cands]
+
+    def _analyse(self, sent: Sentence, prev: Sentence | None, region: str,
+                 devices: list[tuple[Cand, Sentence]], text: str, fixed: bool) -> bool:
+        """``_mentions`` without the cache; True when the result is context-free."""
         v = self.vocab
         toks = sent.toks
         n = len(toks)
@@ -260,6 +386,7 @@ class RuleExtractor:
             devwords = []
         sent.cands = kept0
 
+        context_free = not fixed and not devwords
         # device words continuing a device
         device_words(sent, devwords, anat, devices, concept_at)
         sent.cands.sort(key=lambda c: c.t0)
@@ -278,6 +405,7 @@ class RuleExtractor:
         free_sides = {value for t0, (t1, value) in sides.items() if t0 not in used_sides}
 
         kept: list[Cand] = []
+        looked = list(sent.cands)
         starts = sorted(c.t0 for c in sent.cands)
         for c in sent.cands:
             if c.antecedent is not None:  # resolved by now (it comes first)
@@ -310,10 +438,20 @@ class RuleExtractor:
             if c.type == DEVICE:
                 devices.append((c, sent))
         _measurements(sent, text)
+        return context_free and not any(c.looked_back for c in looked)
+
+
+def _clone(c: Cand) -> Cand:
+    """A copy of a finished candidate (its own measurement list; nothing else changes)."""
+    new = object.__new__(Cand)
+    new.__dict__.update(c.__dict__)
+    new.measurements = list(c.measurements)
+    return new
+
 
 def _measurements(sent: Sentence, text: str) -> None:
     """Sizes ("2.5 cm", "3 x 4 mm") go to the nearest mention of their sentence."""
-    if not sent.cands or not any(ch.isdigit() for ch in text[sent.start:sent.end]):
+    if not sent.cands or _DIGIT.search(text, sent.start, sent.end) is None:
         return
     spans = sent.spans
     for m in MEASURE_RE.finditer(text, sent.start, sent.end):
@@ -327,17 +465,40 @@ def _measurements(sent: Sentence, text: str) -> None:
             best.measurements.append(" ".join(m.group().split()))
 
 
+def _question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
+    """Where the reason for the exam is: each indication/history section from its header to
+    the end of its first paragraph (a blank line ends it even when no header follows, as in
+    reports whose findings carry no header of their own)."""
+    out = []
+    for sec in sections:
+        if sec.name not in QUESTION_SECTIONS and canonical(sec.name) not in QUESTION_SECTIONS:
+            continue
+        pos = sec.start
+        line_end = text.find("\n", pos, sec.end)
+        colon = text.find(":", pos, line_end if line_end >= 0 else sec.end)
+        pos = colon + 1 if colon >= 0 else (line_end if line_end >= 0 else sec.end)
+        while pos < sec.end and text[pos].isspace():
+            pos += 1  # the text may start after a blank line below the header
+        blank = _SPACE_RE.search(text, pos, sec.end)
+        out.append((sec.start, blank.start() if blank else sec.end))
+    return out
+
+
+def _chunks(text: str) -> list[tuple[int, int]]:
+    """Spans of the text between blank lines (those with some non-space character)."""
+    out, pos = [], 0
+    for m in _SPACE_RE.finditer(text):
+        if text[pos:m.start()].strip():
+            out.append((pos, m.start()))
+        pos = m.end() - 1  # the last newline starts the next chunk's line
+    if text[pos:].strip():
+        out.append((pos, len(text)))
+    return out
+
+
 def _is_header(s: str) -> bool:
     s = s.strip()
     return bool(s) and s.endswith(":") and len(s) < 60 and _HEADERISH.fullmatch(s) is not None
-
-
-def _find_sections(text: str) -> list[Section]:
-    try:
-        from radtrack_gui.nlp.sections import find_sections
-    except ImportError:  # pragma: no cover - the module is part of the package
-        return []
-    return find_sections(text)
 
 
 def _section_at(sections: list[Section], offset: int) -> str | None:

@@ -179,6 +179,7 @@ def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[i
             if c.side is None and best[2]:
                 c.side = best[2]
     if not site and c.type == FINDING and not needs and back_reference:
+        c.looked_back = True  # the previous sentence decides: not a context-free result
         for name, side in prev_sites:
             if not default or (v.is_part_of(name, default) and name != default):
                 site = name
@@ -214,7 +215,7 @@ def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[i
     c.concept, c.anatomy = name, site
     return True
 
-def exam_region(v: Vocabulary, report: Report, sents: list[Sentence]) -> str:
+def exam_region(report: Report, sents: list[Sentence]) -> str:
     """The exam's body region as an anatomy name (from the report, else the most
     frequent top-level structure named in the text)."""
     name = REGION_ANATOMY.get((report.region or "").lower())
@@ -222,13 +223,8 @@ def exam_region(v: Vocabulary, report: Report, sents: list[Sentence]) -> str:
         return name
     counts: dict[str, int] = {}
     for sent in sents:
-        for _, _, entries in sent.others:
-            for kind, value, _, _ in entries:
-                if kind == "anatomy":
-                    chain = v.anatomy_ancestors(value)
-                    top = chain[-2] if len(chain) >= 2 else ""
-                    if top:
-                        counts[top] = counts.get(top, 0) + 1
+        for top in sent.tops:  # the body regions of the structures the sentence names
+            counts[top] = counts.get(top, 0) + 1
     return max(counts, key=lambda k: counts[k]) if counts else ""
 
 
