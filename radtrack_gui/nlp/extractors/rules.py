@@ -47,7 +47,7 @@ from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report, Section
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
-from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
+from radtrack_gui.nlp.extractors.devices import GENERIC, device_words, resolve_given
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
     REGION_ANATOMY,
@@ -143,7 +143,8 @@ class RuleExtractor:
         out = []
         for s, e, type_, concept, anatomy, side, assertion, change, sizes in found:
             section = _section_at(sections, s)
-            question = type_ == FINDING and any(a <= s < b for a, b in asked)
+            question = (type_ == FINDING or concept == GENERIC) and any(
+                a <= s < b for a, b in asked)  # a named device there is real, not asked
             if question and not self.questions and spans is None:
                 continue  # a reason for the exam is a question, not a finding (rule 8)
             out.append(Mention(
@@ -388,7 +389,7 @@ class RuleExtractor:
 
         context_free = not fixed and not devwords
         # device words continuing a device
-        device_words(sent, devwords, anat, devices, concept_at)
+        device_words(sent, devwords, anat, devices, concept_at, sides)
         sent.cands.sort(key=lambda c: c.t0)
 
         # phrase windows: anatomy and sides next to each term
@@ -410,7 +411,7 @@ class RuleExtractor:
         for c in sent.cands:
             if c.antecedent is not None:  # resolved by now (it comes first)
                 a = c.antecedent
-                c.concept, c.anatomy, c.side = a.concept, a.anatomy, a.side
+                c.concept, c.anatomy, c.side = a.concept, a.anatomy, c.side or a.side
             concept = v.concepts.get(c.concept)
             if concept is None and not fixed:
                 continue
