@@ -100,3 +100,24 @@ def test_coordination_stops_at_a_clause(ex: RuleExtractor) -> None:
 def test_pleural_air_is_pneumothorax(ex: RuleExtractor) -> None:
     got = _got(ex, "Small medial left upper lobe pleural air collection.")
     assert got["pleural air collection"][1] == "pneumothorax"
+
+
+def test_there_may_be_is_a_hedge(ex: RuleExtractor) -> None:
+    assert _got(ex, "There may be a small left pleural effusion.")["pleural effusion"][0] == \
+        "possible"
+    assert _got(ex, "There may also be small bilateral pleural effusion.")[
+        "pleural effusion"][0] == "possible"
+
+
+def test_a_cue_works_before_and_after(ex: RuleExtractor) -> None:
+    assert _got(ex, "Suspected small left lower lobe pneumonia.")["pneumonia"][0] == "possible"
+    assert _got(ex, "Small bilateral pleural effusions suspected.")[
+        "pleural effusions"][0] == "possible"
+    assert _got(ex, "Pneumonia ruled out.")["pneumonia"][0] == "absent"
+
+
+def test_a_course_word_after_a_new_clause_does_not_undo_a_negation(ex: RuleExtractor) -> None:
+    got = _got(ex, "There are no large pleural effusions No evidence of displaced fractures.")
+    assert got["pleural effusions"][0] == "absent"
+    # counter-example: a course word right after the mention still means it is there
+    assert _got(ex, "No change in the small effusion, unchanged.")["effusion"][0] == "present"

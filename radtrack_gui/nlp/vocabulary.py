@@ -251,8 +251,8 @@ class Lexicon:
             return
         key = " ".join(toks)
         old = self.others.get(key, ())
-        if any(e[0] == entry[0] for e in old):
-            return  # first row of a kind wins
+        if any(e[0] == entry[0] and e[2] == entry[2] for e in old):
+            return  # first row of a kind and direction wins
         self.others[key] = (*old, entry)
         self.max_other[toks[0]] = max(self.max_other.get(toks[0], 0), len(toks))
 

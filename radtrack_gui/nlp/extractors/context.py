@@ -59,7 +59,7 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
                     continue  # "opacity, atelectasis vs pneumonia": only the alternatives
             if dist > limit or any(term_mark[t1:c.t0]):
                 continue
-            if kind == "negate" and positive_after(c, changes, starts):
+            if kind == "negate" and positive_after(c, changes, starts, triggers):
                 continue
             if kind == "negate" and (neg_pre_at < 0 or t0 < neg_pre_at):
                 neg_pre_at = t0
@@ -84,12 +84,15 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
     return best[2] if best else "present"
 
 
-def positive_after(c: Cand, changes: list[tuple[int, int, str]], starts: list[int]) -> bool:
+def positive_after(c: Cand, changes: list[tuple[int, int, str]], starts: list[int],
+                   triggers: list[tuple[int, int, str, str]] = ()) -> bool:  # type: ignore[assignment]
     """A course word right after the mention ("effusion unchanged", "tube in place"), with no
-    other mention in between, means the thing is there, whatever a "no" before it says."""
+    other mention or trigger in between, means the thing is there, whatever a "no" before
+    it says ("no effusions no evidence of displaced fractures" is two clauses)."""
     for t0, _t1, value in changes:
         if (c.t1 <= t0 <= c.t1 + 3 and value not in ("resolved", "removed")
-                and not any(c.t1 <= s < t0 for s in starts)):
+                and not any(c.t1 <= s < t0 for s in starts)
+                and not any(c.t1 <= g[0] < t0 for g in triggers)):
             return True
     return False
 
