@@ -91,6 +91,7 @@ class RuleExtractor:
         # sentence text -> (token offsets in it, tokens, concept matches, other matches)
         self._chunk_cache: dict[tuple[str, str], list[tuple]] = {}  # type: ignore[type-arg]
         self._tops_cache: dict[str, tuple[str, ...]] = {}
+        self._last_split: tuple[str | None, list[tuple[int, int]]] = (None, [])
         self._anatomy_memo: dict[str, tuple[str, ...]] = {}
         self._result_cache: dict[tuple[str, str], list[Cand]] = {}
         self._sentence_cache: dict[str, tuple[list[tuple[int, int]], list[str], list[
@@ -154,13 +155,20 @@ class RuleExtractor:
                 measurements=list(sizes), source=source, question=question))
         return out
 
+    def _split(self, text: str) -> list[tuple[int, int]]:
+        """``sentences(text)``, remembered for the last text asked (a chunk is split for
+        the exam region and again for its analysis)."""
+        if self._last_split[0] is not text:
+            self._last_split = (text, sentences(text))
+        return self._last_split[1]
+
     def _chunk_tops(self, chunk: str) -> tuple[str, ...]:
         """The body regions named in a chunk (for the exam region), once per text."""
         hit = self._tops_cache.get(chunk)
         if hit is None:
             cache = self._sentence_cache
             tops: list[str] = []
-            for s, e in sentences(chunk):
+            for s, e in self._split(chunk):
                 key = chunk[s:e]
                 sent = cache.get(key)
                 if sent is None:
@@ -221,7 +229,7 @@ class RuleExtractor:
         out: list[Sentence] = []
         paragraph, last_end = 0, 0
         cache = self._sentence_cache
-        for s, e in sentences(text):
+        for s, e in self._split(text):
             gap = text[last_end:s]
             if out and (_SPACE_RE.search(gap) or _is_header(text[out[-1].start:out[-1].end])):
                 paragraph += 1
@@ -257,13 +265,11 @@ class RuleExtractor:
         """What a sentence's text alone decides: token offsets and tokens, the lexicon's
         matches, the body regions it names, and its candidates (concept terms that are
         not flagged ``ignore``: words that look like a finding or device and are neither)."""
-        rel, toks = [], []
+        rel = [m.span() for m in TOKEN_RE.finditer(key)]
         low = key.lower()
-        for m in TOKEN_RE.finditer(key):
-            a, b = m.span()
-            rel.append((a, b))
-            tok = low[a:b]
-            toks.append(tok.replace(" ", "") if " " in tok else tok)
+        toks = [low[a:b] for a, b in rel]
+        if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
+            toks = [t.replace(" ", "") for t in toks]
         concepts, others = self.lex.match(toks)
         v = self.vocab
         tops = []
