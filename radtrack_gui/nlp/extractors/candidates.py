@@ -40,6 +40,7 @@ class Sentence:
     others: list[tuple[int, int, tuple[Entry, ...]]]
     cands: list[Cand] = field(default_factory=list)
     tops: tuple[str, ...] = ()  # body regions of the structures it names
+    templates: tuple[tuple[int, int, str, str, str], ...] = ()  # its concept terms
 
     @property
     def spans(self) -> list[tuple[int, int]]:

@@ -91,7 +91,7 @@ class RuleExtractor:
         # sentence text -> (token offsets in it, tokens, concept matches, other matches)
         self._chunk_cache: dict[tuple[str, str], list[tuple]] = {}  # type: ignore[type-arg]
         self._tops_cache: dict[str, tuple[str, ...]] = {}
-        self._last_split: tuple[str | None, list[tuple[int, int]]] = (None, [])
+        self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
         self._anatomy_memo: dict[str, tuple[str, ...]] = {}
         self._result_cache: dict[tuple[str, str], list[Cand]] = {}
         self._sentence_cache: dict[str, tuple[list[tuple[int, int]], list[str], list[
@@ -118,6 +118,7 @@ class RuleExtractor:
         and the region, and a chunk seen before (templates repeat word for word) is copied
         instead of analysed again."""
         text = report.text or ""
+        self._splits.clear()
         sections = report.sections or find_sections(text)
         source = source or f"model:{self.name}"
         if spans is not None:
@@ -144,7 +145,7 @@ class RuleExtractor:
         out = []
         for s, e, type_, concept, anatomy, side, assertion, change, sizes in found:
             section = _section_at(sections, s)
-            question = (type_ == FINDING or concept == GENERIC) and any(
+            question = bool(asked) and (type_ == FINDING or concept == GENERIC) and any(
                 a <= s < b for a, b in asked)  # a named device there is real, not asked
             if question and not self.questions and spans is None:
                 continue  # a reason for the exam is a question, not a finding (rule 8)
@@ -156,11 +157,12 @@ class RuleExtractor:
         return out
 
     def _split(self, text: str) -> list[tuple[int, int]]:
-        """``sentences(text)``, remembered for the last text asked (a chunk is split for
-        the exam region and again for its analysis)."""
-        if self._last_split[0] is not text:
-            self._last_split = (text, sentences(text))
-        return self._last_split[1]
+        """``sentences(text)``, remembered for the texts of the current report (a chunk is
+        split for the exam region and again for its analysis)."""
+        hit = self._splits.get(text)
+        if hit is None:
+            hit = self._splits[text] = sentences(text)
+        return hit
 
     def _chunk_tops(self, chunk: str) -> tuple[str, ...]:
         """The body regions named in a chunk (for the exam region), once per text."""
@@ -255,7 +257,7 @@ class RuleExtractor:
                         sent.cands.append(cand)
                 out.append(sent)
                 continue
-            sent.cands = [Cand(*t) for t in templates]
+            sent.templates = templates  # candidates are made only when analysed
             out.append(sent)
         if stray is not None:
             stray.extend(todo)
@@ -284,7 +286,7 @@ class RuleExtractor:
             c = v.concepts[name]
             if "ignore" not in c.flags:
                 templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
-        return rel, toks, concepts, others, tuple(tops), templates
+        return rel, toks, concepts, others, tuple(tops), tuple(templates)
 
     def _given(self, sent: Sentence, concepts: list[tuple[int, int, str]],
                span: tuple[int, int, str]) -> Cand | None:
@@ -327,6 +329,8 @@ class RuleExtractor:
                 if c.type == DEVICE:
                     devices.append((c, sent))
             return
+        if not fixed:
+            sent.cands = [Cand(*t) for t in sent.templates]
         if self._analyse(sent, prev, region, devices, text, fixed) and (
                 len(self._result_cache) < SENTENCE_CACHE):
             self._result_cache[key] = [_clone(c) for c in sent.cands]
