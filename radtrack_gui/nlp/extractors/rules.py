@@ -137,7 +137,7 @@ class RuleExtractor:
                 key = (text[a:b], region)
                 hit = self._chunk_cache.get(key)
                 if hit is None:
-                    hit = self._run(key[0], report, None, region)
+                    hit = tuple(self._run(key[0], report, None, region))
                     if len(self._chunk_cache) < CHUNK_CACHE:
                         self._chunk_cache[key] = hit
                 found.extend((s + a, e + a, *rest) for s, e, *rest in hit)
@@ -267,7 +267,7 @@ class RuleExtractor:
         """What a sentence's text alone decides: token offsets and tokens, the lexicon's
         matches, the body regions it names, and its candidates (concept terms that are
         not flagged ``ignore``: words that look like a finding or device and are neither)."""
-        rel = [m.span() for m in TOKEN_RE.finditer(key)]
+        rel = tuple(m.span() for m in TOKEN_RE.finditer(key))
         low = key.lower()
         toks = [low[a:b] for a, b in rel]
         if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
@@ -286,7 +286,8 @@ class RuleExtractor:
             c = v.concepts[name]
             if "ignore" not in c.flags:
                 templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
-        return rel, toks, concepts, others, tuple(tops), tuple(templates)
+        return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops),
+                tuple(templates))
 
     def _given(self, sent: Sentence, concepts: list[tuple[int, int, str]],
                span: tuple[int, int, str]) -> Cand | None:
@@ -324,7 +325,7 @@ class RuleExtractor:
         key = (text[sent.start:sent.end], region)
         hit = None if fixed else self._result_cache.get(key)
         if hit is not None:
-            sent.cands = [_clone(c) for c in hit]
+            sent.cands = [_from_row(row) for row in hit]
             for c in sent.cands:
                 if c.type == DEVICE:
                     devices.append((c, sent))
@@ -333,7 +334,7 @@ class RuleExtractor:
             sent.cands = [Cand(*t) for t in sent.templates]
         if self._analyse(sent, prev, region, devices, text, fixed) and (
                 len(self._result_cache) < SENTENCE_CACHE):
-            self._result_cache[key] = [_clone(c) for c in sent.cands]
+            self._result_cache[key] = tuple(_row(c) for c in sent.cands)
 
     def _analyse(self, sent: Sentence, prev: Sentence | None, region: str,
                  devices: list[tuple[Cand, Sentence]], text: str, fixed: bool) -> bool:
@@ -452,12 +453,19 @@ class RuleExtractor:
         return context_free and not any(c.looked_back for c in looked)
 
 
-def _clone(c: Cand) -> Cand:
-    """A copy of a finished candidate (its own measurement list; nothing else changes)."""
-    new = object.__new__(Cand)
-    new.__dict__.update(c.__dict__)
-    new.measurements = list(c.measurements)
-    return new
+# The caches hold plain tuples of strings and numbers: the garbage collector stops tracking
+# those, so a large cache costs it nothing (cached objects would be traversed again and again).
+def _row(c: Cand) -> tuple:  # type: ignore[type-arg]
+    """A finished candidate as a tuple (what a later copy of its sentence needs)."""
+    return (c.t0, c.t1, c.concept, c.type, c.term, c.device_word, c.anatomy,
+            c.anatomy_from_text, c.side, c.assertion, c.looked_back, c.cue_dir, c.change,
+            tuple(c.measurements))
+
+
+def _from_row(row: tuple) -> Cand:  # type: ignore[type-arg]
+    c = Cand(*row[:13])
+    c.measurements = list(row[13])
+    return c
 
 
 def _measurements(sent: Sentence, text: str) -> None:
