@@ -138,16 +138,14 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
 # A sentence end: terminal punctuation (group 1), closing quotes/brackets (2), white space.
 _END_RE = re.compile(r"([.!?]+)([\"')\]]*)\s+")
-_WORD_BEFORE = re.compile(r"\S+$")
 
 
 def _abbreviation(text: str, start: int, dot: int) -> bool:
     """The word ending at ``dot`` (a single period) is a known abbreviation."""
-    m = _WORD_BEFORE.search(text, start, dot)
-    if m is None:
+    parts = text[max(start, dot - 8):dot].split()  # abbreviations are short words
+    if not parts or (len(parts[-1]) == 8 and dot - 8 > start):
         return False
-    word = m.group().lstrip("([\"'").lower()
-    return word in ABBREVIATIONS
+    return parts[-1].lstrip("([\"'").lower() in ABBREVIATIONS
 
 
 def _strip_append(text: str, s: int, e: int, append) -> None:  # type: ignore[no-untyped-def]

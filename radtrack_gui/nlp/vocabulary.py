@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate, count
 from pathlib import Path
 
 from radtrack_gui.paths import resource
@@ -282,12 +283,8 @@ class Lexicon:
             self._concept_rx = trie_regex(self.concepts)
             self._other_rx = trie_regex(self.others)
         joined = " ".join(toks)
-        tok_at: dict[int, int] = {}
-        pos = 0
-        for i, t in enumerate(toks):
-            tok_at[pos] = i
-            pos += len(t) + 1
-        tok_at[pos] = len(toks)  # one past the end: the end of the last token + 1
+        # character offset in ``joined`` -> token index (the end of the text + 1 -> n)
+        tok_at = dict(zip(accumulate([len(t) + 1 for t in toks], initial=0), count()))
         concepts: list[tuple[int, int, str]] = []
         masked = joined
         search, other_at = self._concept_rx.search, self._other_rx.match

@@ -121,10 +121,10 @@ class RuleExtractor:
         self._splits.clear()
         sections = report.sections or find_sections(text)
         source = source or f"model:{self.name}"
-        if spans is not None:
-            found = self._run(text, report, spans)
+        found: list[tuple[int, Sequence[tuple]]] = []  # type: ignore[type-arg]
+        if spans is not None:  # (offset, mentions) per chunk; here the whole text
+            found.append((0, self._run(text, report, spans)))
         else:
-            found = []
             chunks = _chunks(text)
             region = REGION_ANATOMY.get((report.region or "").lower())
             if region is None:
@@ -140,20 +140,24 @@ class RuleExtractor:
                     hit = tuple(self._run(key[0], report, None, region))
                     if len(self._chunk_cache) < CHUNK_CACHE:
                         self._chunk_cache[key] = hit
-                found.extend((s + a, e + a, *rest) for s, e, *rest in hit)
+                found.append((a, hit))
         asked = _question_spans(text, sections)
         out = []
-        for s, e, type_, concept, anatomy, side, assertion, change, sizes in found:
-            section = _section_at(sections, s)
-            question = bool(asked) and (type_ == FINDING or concept == GENERIC) and any(
-                a <= s < b for a, b in asked)  # a named device there is real, not asked
-            if question and not self.questions and spans is None:
-                continue  # a reason for the exam is a question, not a finding (rule 8)
-            out.append(Mention(
-                id="", report=report.id, start=s, end=e, text=text[s:e], type=type_,
-                concept=concept, anatomy=list(anatomy), laterality=side,
-                assertion=assertion, change=change, section=section,
-                measurements=list(sizes), source=source, question=question))
+        rid = report.id
+        for at, rows in found:
+            for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:
+                s += at
+                e += at
+                section = _section_at(sections, s) if sections else None
+                question = bool(asked) and (type_ == FINDING or concept == GENERIC) and any(
+                    a <= s < b for a, b in asked)  # a named device there is real, not asked
+                if question and not self.questions and spans is None:
+                    continue  # a reason for the exam is a question, not a finding (rule 8)
+                out.append(Mention(
+                    id="", report=rid, start=s, end=e, text=text[s:e], type=type_,
+                    concept=concept, anatomy=list(anatomy), laterality=side,
+                    assertion=assertion, change=change, section=section,
+                    measurements=list(sizes), source=source, question=question))
         return out
 
     def _split(self, text: str) -> list[tuple[int, int]]:
@@ -233,7 +237,9 @@ class RuleExtractor:
         cache = self._sentence_cache
         for s, e in self._split(text):
             gap = text[last_end:s]
-            if out and (_SPACE_RE.search(gap) or _is_header(text[out[-1].start:out[-1].end])):
+            if out and (("\n" in gap and _SPACE_RE.search(gap))
+                        or (text[out[-1].end - 1] == ":"
+                            and _is_header(text[out[-1].start:out[-1].end]))):
                 paragraph += 1
             last_end = e
             key = text[s:e]
