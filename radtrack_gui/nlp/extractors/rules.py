@@ -371,6 +371,8 @@ class RuleExtractor:
                     terminators.append(t0)
                 elif kind == "device-word":
                     devwords.append((t0, t1))
+        if not sent.cands and not devwords:
+            return not fixed  # nothing to analyse
         term_mark = [False] * (n + 1)
         for t in terminators:
             term_mark[t] = True
@@ -415,8 +417,8 @@ class RuleExtractor:
                 continue
             phrase_window(v, c, toks, anat, sides, concept_at)
 
-        prev_sites = previous_sites(prev, sent)
         back_reference = not BACK_REFERENCE.isdisjoint(toks)
+        prev_sites = previous_sites(prev, sent) if back_reference else []
         used_sides = set()
         for c in sent.cands:
             used_sides |= c.used
@@ -446,11 +448,12 @@ class RuleExtractor:
             if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
                 c.assertion = "absent"
             kept.append(c)
-        trigger_at = [False] * n
-        for t0, t1, _, _ in triggers:
-            for k in range(t0, t1):
-                trigger_at[k] = True
-        coordinated(kept, toks, term_mark, trigger_at)
+        if len(kept) > 1 and triggers:
+            trigger_at = [False] * n
+            for t0, t1, _, _ in triggers:
+                for k in range(t0, t1):
+                    trigger_at[k] = True
+            coordinated(kept, toks, term_mark, trigger_at)
         sent.cands = kept
         for c in kept:
             if c.type == DEVICE:
