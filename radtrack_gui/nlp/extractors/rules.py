@@ -22,12 +22,19 @@ mention; its attributes come from the words around it:
   pre-triggers ("no", "without", "no evidence of", "possible") reach forward to the end of
   the clause, post-triggers ("is not seen", "has resolved", "cannot be excluded") backward;
   terminators ("but", "however", "there is", ";") end a scope; pseudo-triggers ("no change")
-  are not negations.
+  are not negations. Weak hedges ("may represent", "could indicate") make it possible,
+  committed readings ("probable", the first of "A versus B", "A and/or B") present; a
+  trigger reaches every member of a coordinated list ("no A, B, C or D").
 * **Change**: the nearest course word (new, increased, stable, resolved, removed,
   withdrawn...) before or after the mention in its clause; device and finding words are
   mapped onto each other ("new" line -> inserted, "resolved" line -> removed).
-* **Device words** ("tip", "line", "tube", "catheter", "leads") are mentions only when they
-  continue a device named earlier in the sentence or paragraph; they take its concept.
+* **Device words** ("tip", "line", "tube", "catheter", "leads") continuing a device named
+  earlier in the sentence or paragraph (on a compatible side) take its concept; with a side
+  word ("the right line") or as a generic head ("the catheter") they are a device of their
+  own; "tip", "line" alone are not mentions, and "tip of the catheter" is the catheter's.
+* **Questions**: findings in the first paragraph of an indication / history section are the
+  reason for the exam (GUIDELINE rule 8): left out unless ``questions=True``, which keeps them
+  with ``Mention.question`` set.
 * **Normal statements** ("normal", "unremarkable", "clear", "intact") about a named
   structure are findings with the concept "normal <structure>".
 * Terms of a concept flagged ``ignore`` ("dental hardware", "partially distended") are
@@ -36,18 +43,29 @@ mention; its attributes come from the words around it:
 ``annotate(report, spans)`` applies the same attribute rules to spans that another extractor
 found (the neural one): one mention per span, none dropped, the concept from the vocabulary
 term inside the span. ``extract`` is ``annotate`` without spans.
+
+Modules: this one (sentences, matching, the per-sentence pipeline and its caches),
+``candidates``, ``context`` (assertion), ``change``, ``sites`` (anatomy, laterality, region),
+``devices`` (device words), ``layout`` (chunks, headers, question sections, sizes).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report, Section
+from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import GENERIC, device_words, resolve_given
+from radtrack_gui.nlp.extractors.layout import (
+    SPACE_RE,
+    is_header,
+    measurements,
+    question_spans,
+    section_at,
+)
+from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
     REGION_ANATOMY,
@@ -57,23 +75,15 @@ from radtrack_gui.nlp.extractors.sites import (
     phrase_window,
     previous_sites,
 )
-from radtrack_gui.nlp.sections import canonical, find_sections
+from radtrack_gui.nlp.sections import find_sections
 from radtrack_gui.nlp.text import TOKEN_RE, sentences
 from radtrack_gui.nlp.vocabulary import Entry, Vocabulary, vocabulary
 
 # A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
 # before another finding term it is that term's modifier, not a mention of its own.
 ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
-MEASURE_RE = re.compile(
-    r"(?<![\w.])\d+(?:\.\d+)?(?:\s*(?:x|×|by)\s*\d+(?:\.\d+)?)*\s*"
-    r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b", re.I)
 SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
 CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
-# Sections whose findings are the reason for the exam: questions, not observations.
-QUESTION_SECTIONS = frozenset({"INDICATION"})
-_DIGIT = re.compile(r"\d")
-_SPACE_RE = re.compile(r"\n[ \t]*\n")
-_HEADERISH = re.compile(r"[A-Z][A-Z0-9 /&()#,'-]*:?")
 
 
 class RuleExtractor:
@@ -125,7 +135,7 @@ class RuleExtractor:
         if spans is not None:  # (offset, mentions) per chunk; here the whole text
             found.append((0, self._run(text, report, spans)))
         else:
-            chunks = _chunks(text)
+            chunks = chunks_of(text)
             region = REGION_ANATOMY.get((report.region or "").lower())
             if region is None:
                 counts: dict[str, int] = {}
@@ -141,14 +151,14 @@ class RuleExtractor:
                     if len(self._chunk_cache) < CHUNK_CACHE:
                         self._chunk_cache[key] = hit
                 found.append((a, hit))
-        asked = _question_spans(text, sections)
+        asked = question_spans(text, sections)
         out = []
         rid = report.id
         for at, rows in found:
             for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:
                 s += at
                 e += at
-                section = _section_at(sections, s) if sections else None
+                section = section_at(sections, s) if sections else None
                 question = bool(asked) and (type_ == FINDING or concept == GENERIC) and any(
                     a <= s < b for a, b in asked)  # a named device there is real, not asked
                 if question and not self.questions and spans is None:
@@ -237,9 +247,9 @@ class RuleExtractor:
         cache = self._sentence_cache
         for s, e in self._split(text):
             gap = text[last_end:s]
-            if out and (("\n" in gap and _SPACE_RE.search(gap))
+            if out and (("\n" in gap and SPACE_RE.search(gap))
                         or (text[out[-1].end - 1] == ":"
-                            and _is_header(text[out[-1].start:out[-1].end]))):
+                            and is_header(text[out[-1].start:out[-1].end]))):
                 paragraph += 1
             last_end = e
             key = text[s:e]
@@ -458,7 +468,7 @@ class RuleExtractor:
         for c in kept:
             if c.type == DEVICE:
                 devices.append((c, sent))
-        _measurements(sent, text)
+        measurements(sent, text)
         return context_free and not any(c.looked_back for c in looked)
 
 
@@ -475,62 +485,3 @@ def _from_row(row: tuple) -> Cand:  # type: ignore[type-arg]
     c = Cand(*row[:13])
     c.measurements = list(row[13])
     return c
-
-
-def _measurements(sent: Sentence, text: str) -> None:
-    """Sizes ("2.5 cm", "3 x 4 mm") go to the nearest mention of their sentence."""
-    if not sent.cands or _DIGIT.search(text, sent.start, sent.end) is None:
-        return
-    spans = sent.spans
-    for m in MEASURE_RE.finditer(text, sent.start, sent.end):
-        best, bd = None, 1 << 30
-        for c in sent.cands:
-            cs, ce = spans[c.t0][0], spans[c.t1 - 1][1]
-            d = cs - m.end() if m.end() <= cs else m.start() - ce
-            if 0 <= d < bd:
-                best, bd = c, d
-        if best is not None and bd <= 60:
-            best.measurements.append(" ".join(m.group().split()))
-
-
-def _question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
-    """Where the reason for the exam is: each indication/history section from its header to
-    the end of its first paragraph (a blank line ends it even when no header follows, as in
-    reports whose findings carry no header of their own)."""
-    out = []
-    for sec in sections:
-        if sec.name not in QUESTION_SECTIONS and canonical(sec.name) not in QUESTION_SECTIONS:
-            continue
-        pos = sec.start
-        line_end = text.find("\n", pos, sec.end)
-        colon = text.find(":", pos, line_end if line_end >= 0 else sec.end)
-        pos = colon + 1 if colon >= 0 else (line_end if line_end >= 0 else sec.end)
-        while pos < sec.end and text[pos].isspace():
-            pos += 1  # the text may start after a blank line below the header
-        blank = _SPACE_RE.search(text, pos, sec.end)
-        out.append((sec.start, blank.start() if blank else sec.end))
-    return out
-
-
-def _chunks(text: str) -> list[tuple[int, int]]:
-    """Spans of the text between blank lines (those with some non-space character)."""
-    out, pos = [], 0
-    for m in _SPACE_RE.finditer(text):
-        if text[pos:m.start()].strip():
-            out.append((pos, m.start()))
-        pos = m.end() - 1  # the last newline starts the next chunk's line
-    if text[pos:].strip():
-        out.append((pos, len(text)))
-    return out
-
-
-def _is_header(s: str) -> bool:
-    s = s.strip()
-    return bool(s) and s.endswith(":") and len(s) < 60 and _HEADERISH.fullmatch(s) is not None
-
-
-def _section_at(sections: list[Section], offset: int) -> str | None:
-    for s in sections:
-        if s.start <= offset < s.end:
-            return s.name
-    return None
