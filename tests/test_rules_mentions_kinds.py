@@ -45,8 +45,11 @@ def test_side_only_device(ex: RuleExtractor) -> None:
 
 
 def test_generic_device_heads(ex: RuleExtractor) -> None:
-    assert [g[0] for g in _got(ex, "Lines and tubes are unchanged.")] == ["Lines", "tubes"]
-    assert _got(ex, "Septal lines.") == []  # counter-example: not a device
+    assert _got(ex, "The catheter is kinked.") == [
+        ("catheter", "device", "unspecified device", None)]
+    # counter-examples: a plural summary names no one device; septal lines are no device
+    assert _got(ex, "Lines and tubes as described.") == []
+    assert _got(ex, "Septal lines.") == []
 
 
 def test_normal_words_need_a_structure(ex: RuleExtractor) -> None:

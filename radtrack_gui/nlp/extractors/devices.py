@@ -32,9 +32,9 @@ def resolve_given(cands: list[Cand], devices: list[tuple[Cand, Sentence]]) -> No
 
 
 # Device words that name a device of their own when nothing before them does ("the
-# catheter", "lines and tubes"); "tip", "line", "wire", "lead" alone are too ambiguous.
-GENERIC_HEADS = frozenset({"catheter", "catheters", "tube", "tubes", "lines", "cannula",
-                           "sheath"})
+# catheter"); "tip", "line", "wire", "lead" alone are too ambiguous, and a plural summary
+# ("lines and tubes as described") names no one device.
+GENERIC_HEADS = frozenset({"catheter", "tube", "cannula", "sheath"})
 GENERIC = "unspecified device"  # the concept of a device named by a generic word only
 DETERMINERS = frozenset({"the", "a", "an", "its", "this", "that"})
 
