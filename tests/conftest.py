@@ -12,7 +12,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+SHARED = Path(os.environ.get("RADTRACK_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "resources" / "samples" / "demo_patient"
 

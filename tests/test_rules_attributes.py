@@ -115,25 +115,37 @@ def test_normal_statements_per_structure(ex: RuleExtractor) -> None:
     assert [m.concept for m in ms] == ["normal heart", "normal lungs", "normal appendix"]
     assert all(m.type == "finding" for m in ms)
     assert _mentions(ex, "Normal.") == []  # no structure: no mention
-    assert _mentions(ex, "The tube is clear of the carina.") == []
+    # "clear of" is no normal statement; "the tube" names a device (a generic one)
+    assert [(m.text, m.type) for m in _mentions(ex, "The tube is clear of the carina.")] == [
+        ("tube", "device")]
 
 
 def test_sections_from_the_report_or_found(ex: RuleExtractor) -> None:
     text = "INDICATION: Evaluate for pneumonia.\n\nFINDINGS: No pneumothorax.\n"
-    ms = _mentions(ex, text)
+    ms = _mentions(ex, text)  # the reason for the exam is a question: left out by default
     assert [(m.text, m.section, m.assertion) for m in ms] == [
-        ("pneumonia", "INDICATION", "possible"), ("pneumothorax", "FINDINGS", "absent")]
+        ("pneumothorax", "FINDINGS", "absent")]
+    asking = RuleExtractor(questions=True)
+    ms = _mentions(asking, text)
+    assert [(m.text, m.section, m.assertion, m.question) for m in ms] == [
+        ("pneumonia", "INDICATION", "possible", True),
+        ("pneumothorax", "FINDINGS", "absent", False)]
     given = [Section("HISTORY", 0, len(text))]
-    assert {m.section for m in _mentions(ex, text, sections=given)} == {"HISTORY"}
+    # a history section: its first paragraph is the question, a blank line ends it
+    assert [m.text for m in _mentions(ex, text, sections=given)] == ["pneumothorax"]
+    assert {m.section for m in _mentions(asking, text, sections=given)} == {"HISTORY"}
 
 
 def test_redactions_do_not_break_anything(ex: RuleExtractor) -> None:
     text = ("[**2150-3-4**] 10:22 AM\nCHEST (PORTABLE AP) Clip # [**Clip Number 123**]\n"
             "Reason: XXXX XXXX pneumonia?\n\nNo XXXX of a pleural effusion. Dr. [**Name**] "
             "was paged.")
-    ms = _mentions(ex, text)
-    assert [m.text for m in ms] == ["pneumonia", "pleural effusion"]
-    assert ms[0].assertion == "possible" and ms[1].assertion == "absent"
+    ms = _mentions(ex, text)  # the reason is a question; the effusion an observation
+    assert [m.text for m in ms] == ["pleural effusion"]
+    assert ms[0].assertion == "absent"
+    ms = _mentions(RuleExtractor(questions=True), text)
+    assert [(m.text, m.assertion, m.question) for m in ms] == [
+        ("pneumonia", "possible", True), ("pleural effusion", "absent", False)]
 
 
 def test_empty_report(ex: RuleExtractor) -> None:

@@ -72,6 +72,9 @@ class Mention:
     source: str = ""  # "model:<extractor>", "gold" or "person"
     # Extra (start, end) pieces of a discontinuous brat span; (start, end) covers them all.
     fragments: list[tuple[int, int]] = field(default_factory=list)
+    # Named in the reason for the exam (indication/history): a question, not an observation
+    # (GUIDELINE rule 8); extractors emit these only when asked (``questions=True``).
+    question: bool = False
 
     @property
     def span(self) -> tuple[int, int]:

@@ -1,7 +1,8 @@
 """RadTrack JSON (FORMATS §3): ``schema``, ``patient``, ``reports``, ``mentions``, ``chains``.
 
 The listed keys are exact; optional extras round-trip too: report ``region``, ``flags``,
-``sections``; mention ``measurements``, ``source``, ``fragments``; chain ``reviewed``,
+``sections``; mention ``measurements``, ``source``, ``fragments``, ``question`` (written only
+when true: a mention of the reason for the exam); chain ``reviewed``,
 ``source``, ``why``; patient ``annotated``; top-level ``problems``.
 """
 
@@ -49,6 +50,8 @@ def mention_to_dict(m: Mention, with_chain: bool = True) -> dict[str, Any]:
         "section": m.section, "measurements": list(m.measurements), "source": m.source}
     if m.fragments:
         d["fragments"] = [list(f) for f in m.fragments]
+    if m.question:
+        d["question"] = True
     if not with_chain:
         del d["chain"]
     return d
@@ -157,7 +160,8 @@ def _mention(d: Any, i: int) -> Mention:
         anatomy=[str(a) for a in d.get("anatomy") or []], laterality=d.get("laterality"),
         assertion=str(d.get("assertion") or "present"), change=d.get("change"),
         section=d.get("section"), measurements=[str(x) for x in d.get("measurements") or []],
-        chain=d.get("chain"), source=str(d.get("source") or ""), fragments=frags)
+        chain=d.get("chain"), source=str(d.get("source") or ""), fragments=frags,
+        question=d.get("question") is True)
 
 
 def patient_from_dict(d: Any, name: str = "JSON") -> Patient:

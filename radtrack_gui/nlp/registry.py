@@ -63,7 +63,8 @@ def register(info: ModelInfo) -> None:
 
 for _info in (
     ModelInfo("extractor", "rules", "radtrack_gui.nlp.extractors.rules:RuleExtractor",
-              "vocabulary and rules (NegEx/ConText-style assertion), embedded", default=True),
+              "vocabulary and rules (NegEx/ConText-style assertion), embedded; option "
+              "questions=True keeps reason-for-exam findings (marked)", default=True),
     ModelInfo("extractor", "stanza", "radtrack_gui.nlp.extractors.stanza_ner:StanzaExtractor",
               "stanza radiology NER (needs its model files installed locally)",
               needs="stanza + model files"),

@@ -12,8 +12,11 @@ extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables f
 from __future__ import annotations
 
 import csv
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate, count
 from pathlib import Path
 
 from radtrack_gui.util.paths import resource
@@ -57,16 +60,20 @@ class Vocabulary:
     _lexicon: Lexicon | None = None
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
+    _ancestors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
         """``name`` and every structure it is part of, nearest first."""
-        chain, seen = [], set()
-        while name and name not in seen:
-            chain.append(name)
-            seen.add(name)
-            name = self.parent.get(name, "")
-        return chain
+        hit = self._ancestors.get(name)
+        if hit is None:
+            chain, seen, part = [], set(), name
+            while part and part not in seen:
+                chain.append(part)
+                seen.add(part)
+                part = self.parent.get(part, "")
+            hit = self._ancestors[name] = tuple(chain)
+        return list(hit)
 
     def is_part_of(self, part: str, whole: str) -> bool:
         """True if ``part`` is ``whole`` or lies inside it."""
@@ -221,6 +228,8 @@ class Lexicon:
         self.others: dict[str, tuple[Entry, ...]] = {}
         self.max_concept: dict[str, int] = {}  # first token -> longest concept term
         self.max_other: dict[str, int] = {}
+        self._concept_rx: re.Pattern[str] | None = None  # compiled by build()
+        self._other_rx: re.Pattern[str] | None = None
 
     @staticmethod
     def key_tokens(term: str) -> list[str]:
@@ -243,8 +252,8 @@ class Lexicon:
             return
         key = " ".join(toks)
         old = self.others.get(key, ())
-        if any(e[0] == entry[0] for e in old):
-            return  # first row of a kind wins
+        if any(e[0] == entry[0] and e[2] == entry[2] for e in old):
+            return  # first row of a kind and direction wins
         self.others[key] = (*old, entry)
         self.max_other[toks[0]] = max(self.max_other.get(toks[0], 0), len(toks))
 
@@ -258,55 +267,66 @@ class Lexicon:
             lex._add_other(term, ("anatomy", name, "", side))
         for cue in v.cues:
             lex._add_other(cue.term, (cue.kind, cue.value, cue.direction, ""))
+        lex._concept_rx = trie_regex(lex.concepts)
+        lex._other_rx = trie_regex(lex.others)
         return lex
 
     def match(self, toks: list[str]) -> tuple[list[tuple[int, int, str]],
                                               list[tuple[int, int, tuple[Entry, ...]]]]:
         """Concept matches (leftmost-longest, unless a cue or anatomy term starting at the
-        same token is longer: "negative for") and, in the tokens left, the other terms."""
-        n = len(toks)
+        same token is longer: "negative for") and, in the tokens left, the other terms.
+
+        Both are found by one trie-shaped regex each over the space-joined tokens (terms
+        match whole tokens; the greedy trie yields the longest term at a position), so the
+        scan runs in the regex engine, not token by token in Python."""
+        if self._concept_rx is None or self._other_rx is None:
+            self._concept_rx = trie_regex(self.concepts)
+            self._other_rx = trie_regex(self.others)
+        joined = " ".join(toks)
+        # character offset in ``joined`` -> token index (the end of the text + 1 -> n)
+        tok_at = dict(zip(accumulate([len(t) + 1 for t in toks], initial=0), count()))
         concepts: list[tuple[int, int, str]] = []
-        taken = [False] * n
-        i = 0
-        cget, oget = self.concepts.get, self.others.get
-        while i < n:
-            first = toks[i]
-            lc = self.max_concept.get(first, 0)
-            found, name = 0, None
-            for length in range(min(lc, n - i), 0, -1):
-                name = cget(" ".join(toks[i:i + length]))
-                if name is not None:
-                    found = length
-                    break
-            if found and name is not None:
-                lo = self.max_other.get(first, 0)
-                longer = any(oget(" ".join(toks[i:i + length])) is not None
-                             for length in range(min(lo, n - i), found, -1))
-                if not longer:
-                    concepts.append((i, i + found, name))
-                    for k in range(i, i + found):
-                        taken[k] = True
-                    i += found
-                    continue
-            i += 1
-        others: list[tuple[int, int, tuple[Entry, ...]]] = []
-        i = 0
-        while i < n:
-            if taken[i]:
-                i += 1
+        masked = joined
+        search, other_at = self._concept_rx.search, self._other_rx.match
+        at = 0
+        while True:
+            m = search(joined, at)
+            if m is None:
+                break
+            a, b = m.span()
+            o = other_at(joined, a)
+            if o is not None and o.end() > b:  # a longer cue or structure starts here
+                at = joined.find(" ", a) + 1 or len(joined)
                 continue
-            lo = self.max_other.get(toks[i], 0)
-            step = 1
-            for length in range(min(lo, n - i), 0, -1):
-                if any(taken[i:i + length]):
-                    continue
-                entries = oget(" ".join(toks[i:i + length]))
-                if entries is not None:
-                    others.append((i, i + length, entries))
-                    step = length
-                    break
-            i += step
+            concepts.append((tok_at[a], tok_at[b + 1], self.concepts[m.group()]))
+            masked = masked[:a] + "\0" * (b - a) + masked[b:]
+            at = b + 1
+        oget = self.others.__getitem__
+        others = [(tok_at[o.start()], tok_at[o.end() + 1], oget(o.group()))
+                  for o in self._other_rx.finditer(masked)]
         return concepts, others
+
+
+def trie_regex(keys: Iterable[str]) -> re.Pattern[str]:
+    """One regex shaped as a character trie over ``keys`` (space-joined tokens), matching
+    whole tokens of a space-joined token string; greedy, so the longest key at a place."""
+    trie: dict[str, dict] = {}
+    for key in keys:
+        node = trie
+        for ch in key:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, dict]) -> str:
+        alts = [re.escape(ch) + build(kid) for ch, kid in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:
+            return f"(?:{body})?" if len(alts) == 1 else body + "?"
+        return body
+
+    return re.compile(r"(?<![^ ])" + build(trie) + r"(?![^ ])")
 
 
 def singular_name(name: str) -> str:

@@ -22,12 +22,19 @@ mention; its attributes come from the words around it:
   pre-triggers ("no", "without", "no evidence of", "possible") reach forward to the end of
   the clause, post-triggers ("is not seen", "has resolved", "cannot be excluded") backward;
   terminators ("but", "however", "there is", ";") end a scope; pseudo-triggers ("no change")
-  are not negations.
+  are not negations. Weak hedges ("may represent", "could indicate") make it possible,
+  committed readings ("probable", the first of "A versus B", "A and/or B") present; a
+  trigger reaches every member of a coordinated list ("no A, B, C or D").
 * **Change**: the nearest course word (new, increased, stable, resolved, removed,
   withdrawn...) before or after the mention in its clause; device and finding words are
   mapped onto each other ("new" line -> inserted, "resolved" line -> removed).
-* **Device words** ("tip", "line", "tube", "catheter", "leads") are mentions only when they
-  continue a device named earlier in the sentence or paragraph; they take its concept.
+* **Device words** ("tip", "line", "tube", "catheter", "leads") continuing a device named
+  earlier in the sentence or paragraph (on a compatible side) take its concept; with a side
+  word ("the right line") or as a generic head ("the catheter") they are a device of their
+  own; "tip", "line" alone are not mentions, and "tip of the catheter" is the catheter's.
+* **Questions**: findings in the first paragraph of an indication / history section are the
+  reason for the exam (GUIDELINE rule 8): left out unless ``questions=True``, which keeps them
+  with ``Mention.question`` set.
 * **Normal statements** ("normal", "unremarkable", "clear", "intact") about a named
   structure are findings with the concept "normal <structure>".
 * Terms of a concept flagged ``ignore`` ("dental hardware", "partially distended") are
@@ -36,103 +43,47 @@ mention; its attributes come from the words around it:
 ``annotate(report, spans)`` applies the same attribute rules to spans that another extractor
 found (the neural one): one mention per span, none dropped, the concept from the vocabulary
 term inside the span. ``extract`` is ``annotate`` without spans.
+
+Modules: this one (sentences, matching, the per-sentence pipeline and its caches),
+``candidates``, ``context`` (assertion), ``change``, ``sites`` (anatomy, laterality, region),
+``devices`` (device words), ``layout`` (chunks, headers, question sections, sizes).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report, Section
+from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
+from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
+from radtrack_gui.nlp.extractors.change import change_of
+from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
+from radtrack_gui.nlp.extractors.devices import GENERIC, device_words, resolve_given
+from radtrack_gui.nlp.extractors.layout import (
+    SPACE_RE,
+    is_header,
+    measurements,
+    question_spans,
+    section_at,
+)
+from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
+from radtrack_gui.nlp.extractors.sites import (
+    BACK_REFERENCE,
+    REGION_ANATOMY,
+    attributes,
+    exam_region,
+    mr_sequence,
+    phrase_window,
+    previous_sites,
+)
+from radtrack_gui.nlp.sections import find_sections
 from radtrack_gui.nlp.text import TOKEN_RE, sentences
-from radtrack_gui.nlp.vocabulary import Concept, Entry, Vocabulary, norm_token, vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
-# Exam body region (nlp.metadata.region_of) -> anatomy name.
-REGION_ANATOMY = {
-    "chest": "thorax", "head": "head", "neck": "neck", "abdomen": "abdomen",
-    "pelvis": "pelvis", "spine": "spine", "extremity": "", "breast": "breasts",
-    "whole body": "",
-}
-FINDING_CHANGES = frozenset({"new", "increased", "decreased", "stable", "resolved", "improved",
-                             "worsened"})
-DEVICE_CHANGES = frozenset({"inserted", "removed", "withdrawn", "advanced", "repositioned",
-                            "stable"})
-TO_DEVICE = {"new": "inserted", "resolved": "removed"}
-TO_FINDING = {"removed": "resolved", "inserted": "new"}
-# Normal-statement words that only count for some structures.
-CLEAR_SITES = ("lungs", "pleura", "paranasal sinuses", "mastoid air cells", "thorax",
-               "costophrenic angles")
-
-# Words that end a modifier phrase when walking away from a term.
-PHRASE_STOP = frozenset({
-    "and", "or", "but", "with", "without", "is", "are", "was", "were", "be", "been", "has",
-    "have", "had", "there", "seen", "noted", "which", "that", "this", "these", "to", "as",
-    "than", "for", "by", "since", "from", "compared", "no", "not",
-})
-AFTER_PREPOSITIONS = frozenset({
-    "in", "within", "at", "of", "involving", "along", "over", "overlying", "projecting",
-    "near", "adjacent", "abutting", "about", "around", "into", "through", "via", "on",
-    "throughout", "posterior", "anterior", "lateral", "medial", "inferior", "superior",
-    "above", "below", "beneath", "behind", "underlying", "surrounding", "affecting",
-    "predominantly", "predominately", "mainly", "mostly", "particularly", "especially",
-})
 # A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
 # before another finding term it is that term's modifier, not a mention of its own.
 ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
-# Words that point back to a place named before ("in this region", "at the same site").
-BACK_REFERENCE = frozenset({
-    "this", "these", "there", "same", "site", "sites", "region", "level", "adjacent",
-    "above", "described", "aforementioned", "it", "its", "nearby", "similar", "also",
-})
-# Words right before a device word that make it something else ("pleural line").
-NOT_DEVICE_BEFORE = frozenset({
-    "skin", "fold", "septal", "kerley", "fracture", "air", "fluid", "suture", "midclavicular",
-    "gram", "tram", "mach", "visceral", "pleural", "fissure", "paraspinal", "paratracheal",
-    "azygoesophageal", "junction", "stripe", "mid", "straight", "first", "second", "third",
-    "dotted", "contour", "inspiratory", "phase", "best",
-})
-MEASURE_RE = re.compile(
-    r"(?<![\w.])\d+(?:\.\d+)?(?:\s*(?:x|×|by)\s*\d+(?:\.\d+)?)*\s*"
-    r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b", re.I)
-_SPACE_RE = re.compile(r"\n[ \t]*\n")
-_HEADERISH = re.compile(r"[A-Z][A-Z0-9 /&()#,'-]*:?")
-
-NEG_PRE_WINDOW, NEG_POST_WINDOW = 12, 5
-POSS_PRE_WINDOW, POSS_POST_WINDOW, BOTH_WINDOW = 10, 5, 2
-CHANGE_PRE_WINDOW, CHANGE_POST_WINDOW = 5, 7
-
-
-@dataclass
-class _Cand:
-    """A mention being built (token offsets inside its sentence)."""
-
-    t0: int
-    t1: int
-    concept: str
-    type: str
-    term: str = ""
-    device_word: bool = False
-    anatomy: str = ""
-    anatomy_from_text: bool = False
-    side: str | None = None
-    assertion: str = "present"
-    change: str | None = None
-    measurements: list[str] = field(default_factory=list)
-    used: set[int] = field(default_factory=set)  # token positions of its phrase window
-    antecedent: _Cand | None = None  # the device a device word continues
-    span: tuple[int, int] | None = None  # character offsets given by the caller (annotate)
-
-
-@dataclass
-class _Sentence:
-    start: int
-    end: int
-    paragraph: int
-    spans: list[tuple[int, int]]
-    toks: list[str]
-    others: list[tuple[int, int, tuple[Entry, ...]]]
-    cands: list[_Cand] = field(default_factory=list)
+SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
+CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
 
 
 class RuleExtractor:
@@ -140,9 +91,22 @@ class RuleExtractor:
 
     name = "rules"
 
-    def __init__(self, vocab_folder: str | None = None) -> None:
+    def __init__(self, vocab_folder: str | None = None, questions: bool = False) -> None:
+        """``questions``: also emit the findings named in the indication / reason for the
+        exam / history, with ``Mention.question`` set (for linking context and Ask); by
+        default they are left out (GUIDELINE rule 8)."""
+        self.questions = questions
         self.vocab: Vocabulary = vocabulary(vocab_folder)
         self.lex = self.vocab.lexicon()
+        # (chunk text, exam region) -> the mention rows found in it
+        self._chunk_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
+        self._tops_cache: dict[str, tuple[str, ...]] = {}
+        self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
+        self._anatomy_memo: dict[str, tuple[str, ...]] = {}
+        # (sentence text, exam region) -> its finished candidates as rows (``_row``)
+        self._result_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
+        # sentence text -> what ``_tokens_and_terms`` decides from it alone
+        self._sentence_cache: dict[str, tuple] = {}  # type: ignore[type-arg]
 
     # -- public ----------------------------------------------------------------
     def extract(self, report: Report) -> list[Mention]:
@@ -157,66 +121,150 @@ class RuleExtractor:
         mention exactly at each ``(start, end, type)`` span found by another extractor, in
         text order: its concept is the vocabulary term inside the span (a device word takes
         the device it continues; an unknown term its own lower-cased words) and nothing is
-        dropped. ``source``: the mentions' provenance (default ``model:rules``)."""
+        dropped (a span in the reason for the exam is kept, marked ``question``).
+        ``source``: the mentions' provenance (default ``model:rules``).
+
+        Without spans the text is read in chunks between blank lines: no rule looks across
+        a blank line except the exam region, so a chunk's mentions depend only on its text
+        and the region, and a chunk seen before (templates repeat word for word) is copied
+        instead of analysed again."""
         text = report.text or ""
+        self._splits.clear()
+        sections = report.sections or find_sections(text)
+        source = source or f"model:{self.name}"
+        found: list[tuple[int, Sequence[tuple]]] = []  # type: ignore[type-arg]
+        if spans is not None:  # (offset, mentions) per chunk; here the whole text
+            found.append((0, self._run(text, report, spans)))
+        else:
+            chunks = chunks_of(text)
+            region = REGION_ANATOMY.get((report.region or "").lower())
+            if region is None:
+                counts: dict[str, int] = {}
+                for a, b in chunks:
+                    for top in self._chunk_tops(text[a:b]):
+                        counts[top] = counts.get(top, 0) + 1
+                region = max(counts, key=lambda k: counts[k]) if counts else ""
+            for a, b in chunks:
+                key = (text[a:b], region)
+                hit = self._chunk_cache.get(key)
+                if hit is None:
+                    hit = tuple(self._run(key[0], report, None, region))
+                    if len(self._chunk_cache) < CHUNK_CACHE:
+                        self._chunk_cache[key] = hit
+                found.append((a, hit))
+        asked = question_spans(text, sections)
+        out = []
+        rid = report.id
+        for at, rows in found:
+            for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:
+                s += at
+                e += at
+                section = section_at(sections, s) if sections else None
+                question = bool(asked) and (type_ == FINDING or concept == GENERIC) and any(
+                    a <= s < b for a, b in asked)  # a named device there is real, not asked
+                if question and not self.questions and spans is None:
+                    continue  # a reason for the exam is a question, not a finding (rule 8)
+                out.append(Mention(
+                    id="", report=rid, start=s, end=e, text=text[s:e], type=type_,
+                    concept=concept, anatomy=list(anatomy), laterality=side,
+                    assertion=assertion, change=change, section=section,
+                    measurements=list(sizes), source=source, question=question))
+        return out
+
+    def _split(self, text: str) -> list[tuple[int, int]]:
+        """``sentences(text)``, remembered for the texts of the current report (a chunk is
+        split for the exam region and again for its analysis)."""
+        hit = self._splits.get(text)
+        if hit is None:
+            hit = self._splits[text] = sentences(text)
+        return hit
+
+    def _chunk_tops(self, chunk: str) -> tuple[str, ...]:
+        """The body regions named in a chunk (for the exam region), once per text."""
+        hit = self._tops_cache.get(chunk)
+        if hit is None:
+            cache = self._sentence_cache
+            tops: list[str] = []
+            for s, e in self._split(chunk):
+                key = chunk[s:e]
+                sent = cache.get(key)
+                if sent is None:
+                    sent = self._tokens_and_terms(key)
+                    if len(cache) < SENTENCE_CACHE:
+                        cache[key] = sent
+                tops.extend(sent[4])
+            hit = tuple(tops)
+            if len(self._tops_cache) < CHUNK_CACHE:
+                self._tops_cache[chunk] = hit
+        return hit
+
+    def _run(self, text: str, report: Report,
+             spans: Sequence[tuple[int, int, str]] | None,
+             region: str | None = None) -> list[tuple]:  # type: ignore[type-arg]
+        """(start, end, type, concept, anatomy, side, assertion, change, sizes) of the
+        mentions in ``text``; ``region`` None: the exam's, from ``report`` and ``text``."""
         fixed = spans is not None
         stray: list[tuple[int, int, str]] = []
         sents = self._sentences(text, spans, stray)
-        region = self._region(report, sents)
-        sections = report.sections or _find_sections(text)
-        source = source or f"model:{self.name}"
-        out: list[Mention] = []
-        prev: _Sentence | None = None
-        devices: list[tuple[_Cand, _Sentence]] = []  # device mentions of this paragraph
+        if region is None:
+            region = exam_region(report, sents)
+        out: list[tuple] = []  # type: ignore[type-arg]
+        prev: Sentence | None = None
+        devices: list[tuple[Cand, Sentence]] = []  # device mentions of this paragraph
         for sent in sents:
             if prev is None or prev.paragraph != sent.paragraph:
                 devices = []
             self._mentions(sent, prev, region, devices, text, fixed)
+            rel, base = sent.rel, sent.start
             for c in sent.cands:
-                s, e = c.span or (sent.spans[c.t0][0], sent.spans[c.t1 - 1][1])
-                anatomy = [a for a in self.vocab.anatomy_ancestors(c.anatomy) if a != "body"]
-                out.append(Mention(
-                    id="", report=report.id, start=s, end=e, text=text[s:e], type=c.type,
-                    concept=c.concept, anatomy=anatomy, laterality=c.side,
-                    assertion=c.assertion, change=c.change, section=_section_at(sections, s),
-                    measurements=c.measurements, source=source,
-                ))
+                s, e = c.span or (base + rel[c.t0][0], base + rel[c.t1 - 1][1])
+                out.append((s, e, c.type, c.concept, self._anatomy_tuple(c.anatomy), c.side,
+                            c.assertion, c.change, tuple(c.measurements)))
             prev = sent
         if fixed:
             # spans on no word of any sentence keep their words and defaults
-            out.extend(Mention(id="", report=report.id, start=s, end=e, text=text[s:e],
-                               type=t, concept=" ".join(text[s:e].lower().split()),
-                               section=_section_at(sections, s), source=source)
-                       for s, e, t in stray)
-            out.sort(key=lambda m: (m.start, m.end))
+            out.extend((s, e, t, " ".join(text[s:e].lower().split()), (), None, "present",
+                        None, ()) for s, e, t in stray)
+            out.sort(key=lambda m: (m[0], m[1]))
         return out
+
+    def _anatomy_tuple(self, name: str) -> tuple[str, ...]:
+        """A mention's anatomy: the structure and those containing it, without "body"."""
+        hit = self._anatomy_memo.get(name)
+        if hit is None:
+            hit = self._anatomy_memo[name] = tuple(
+                a for a in self.vocab.anatomy_ancestors(name) if a != "body")
+        return hit
 
     # -- sentences ---------------------------------------------------------------
     def _sentences(self, text: str, given: Sequence[tuple[int, int, str]] | None = None,
-                   stray: list[tuple[int, int, str]] | None = None) -> list[_Sentence]:
+                   stray: list[tuple[int, int, str]] | None = None) -> list[Sentence]:
         """Sentences with their candidate mentions: the vocabulary's concept terms, or
         (``given``) the spans of another extractor; ``stray`` collects given spans that
         cover no token of any sentence."""
         todo = sorted(given) if given is not None else []
-        out: list[_Sentence] = []
+        out: list[Sentence] = []
         paragraph, last_end = 0, 0
-        match = self.lex.match
-        for s, e in sentences(text):
+        cache = self._sentence_cache
+        for s, e in self._split(text):
             gap = text[last_end:s]
-            if out and (_SPACE_RE.search(gap) or _is_header(text[out[-1].start:out[-1].end])):
+            if out and (("\n" in gap and SPACE_RE.search(gap))
+                        or (text[out[-1].end - 1] == ":"
+                            and is_header(text[out[-1].start:out[-1].end]))):
                 paragraph += 1
             last_end = e
-            spans, toks = [], []
-            for m in TOKEN_RE.finditer(text, s, e):
-                spans.append(m.span())
-                toks.append(norm_token(m.group()))
+            key = text[s:e]
+            hit = cache.get(key)
+            if hit is None:  # reports repeat sentences: tokens and matches once per text
+                hit = self._tokens_and_terms(key)
+                if len(cache) < SENTENCE_CACHE:
+                    cache[key] = hit
+            rel, toks, concepts, others, tops, templates = hit
             if not toks:
                 continue
-            concepts, others = match(toks)
-            sent = _Sentence(s, e, paragraph, spans, toks, others)
-            v = self.vocab
+            sent = Sentence(s, e, paragraph, rel, toks, others, tops=tops)
             if given is not None:
-                while todo and todo[0][0] < spans[-1][1]:
+                while todo and todo[0][0] < s + rel[-1][1]:
                     span = todo.pop(0)
                     cand = self._given(sent, concepts, span)
                     if cand is None:
@@ -226,18 +274,40 @@ class RuleExtractor:
                         sent.cands.append(cand)
                 out.append(sent)
                 continue
-            for t0, t1, name in concepts:
-                c = v.concepts[name]
-                if "ignore" in c.flags:
-                    continue  # words that look like a finding or device and are neither
-                sent.cands.append(_Cand(t0, t1, name, c.type, " ".join(toks[t0:t1])))
+            sent.templates = templates  # candidates are made only when analysed
             out.append(sent)
         if stray is not None:
             stray.extend(todo)
         return out
 
-    def _given(self, sent: _Sentence, concepts: list[tuple[int, int, str]],
-               span: tuple[int, int, str]) -> _Cand | None:
+    def _tokens_and_terms(self, key: str) -> tuple:  # type: ignore[type-arg]
+        """What a sentence's text alone decides: token offsets and tokens, the lexicon's
+        matches, the body regions it names, and its candidates (concept terms that are
+        not flagged ``ignore``: words that look like a finding or device and are neither)."""
+        rel = tuple(m.span() for m in TOKEN_RE.finditer(key))
+        low = key.lower()
+        toks = [low[a:b] for a, b in rel]
+        if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
+            toks = [t.replace(" ", "") for t in toks]
+        concepts, others = self.lex.match(toks)
+        v = self.vocab
+        tops = []
+        for _, _, entries in others:
+            for kind, value, _, _ in entries:
+                if kind == "anatomy":
+                    chain = v.anatomy_ancestors(value)
+                    if len(chain) >= 2:
+                        tops.append(chain[-2])
+        templates = []
+        for t0, t1, name in concepts:
+            c = v.concepts[name]
+            if "ignore" not in c.flags:
+                templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
+        return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops),
+                tuple(templates))
+
+    def _given(self, sent: Sentence, concepts: list[tuple[int, int, str]],
+               span: tuple[int, int, str]) -> Cand | None:
         """The candidate for a given span: its tokens and the concept term inside it."""
         start, end, type_ = span
         idx = [k for k, (a, b) in enumerate(sent.spans) if a < end and start < b]
@@ -254,36 +324,38 @@ class RuleExtractor:
             key = (shared, a >= t0 and b <= t1, b)
             if best is None or key > best:
                 best, name = key, concept
-        cand = _Cand(t0, t1, name or term, type_, term, span=(start, end))
+        cand = Cand(t0, t1, name or term, type_, term, span=(start, end))
         if not name and type_ == DEVICE and any(
                 kind == "device-word" and a < t1 and t0 < b
                 for a, b, entries in sent.others for kind, *_ in entries):
             cand.device_word = True  # "tip", "line": the device it continues decides
         return cand
 
-    def _region(self, report: Report, sents: list[_Sentence]) -> str:
-        """The exam's body region as an anatomy name (from the report, else the most
-        frequent top-level structure named in the text)."""
-        name = REGION_ANATOMY.get((report.region or "").lower())
-        if name is not None:
-            return name
-        counts: dict[str, int] = {}
-        for sent in sents:
-            for _, _, entries in sent.others:
-                for kind, value, _, _ in entries:
-                    if kind == "anatomy":
-                        chain = self.vocab.anatomy_ancestors(value)
-                        top = chain[-2] if len(chain) >= 2 else ""
-                        if top:
-                            counts[top] = counts.get(top, 0) + 1
-        return max(counts, key=lambda k: counts[k]) if counts else ""
-
     # -- one sentence ---------------------------------------------------------------
-    def _mentions(self, sent: _Sentence, prev: _Sentence | None, region: str,
-                  devices: list[tuple[_Cand, _Sentence]], text: str,
+    def _mentions(self, sent: Sentence, prev: Sentence | None, region: str,
+                  devices: list[tuple[Cand, Sentence]], text: str,
                   fixed: bool = False) -> None:
         """Attributes of the sentence's candidates; ``fixed``: the candidates were given
-        (annotate), none is dropped or added."""
+        (annotate), none is dropped or added. A sentence whose result depends on nothing
+        before it (no device word, no site taken from the previous sentence) is analysed
+        once per text and exam region; later copies of it reuse the result."""
+        key = (text[sent.start:sent.end], region)
+        hit = None if fixed else self._result_cache.get(key)
+        if hit is not None:
+            sent.cands = [_from_row(row) for row in hit]
+            for c in sent.cands:
+                if c.type == DEVICE:
+                    devices.append((c, sent))
+            return
+        if not fixed:
+            sent.cands = [Cand(*t) for t in sent.templates]
+        if self._analyse(sent, prev, region, devices, text, fixed) and (
+                len(self._result_cache) < SENTENCE_CACHE):
+            self._result_cache[key] = tuple(_row(c) for c in sent.cands)
+
+    def _analyse(self, sent: Sentence, prev: Sentence | None, region: str,
+                 devices: list[tuple[Cand, Sentence]], text: str, fixed: bool) -> bool:
+        """``_mentions`` without the cache; True when the result is context-free."""
         v = self.vocab
         toks = sent.toks
         n = len(toks)
@@ -297,7 +369,7 @@ class RuleExtractor:
         for t0, t1, entries in sent.others:
             for kind, value, direction, extra in entries:
                 if kind == "anatomy":
-                    if toks[t0] in ("t1", "t2") and _mr_sequence(toks, t0):
+                    if toks[t0] in ("t1", "t2") and mr_sequence(toks, t0):
                         continue  # "T2 hyperintensity", "sagittal T1": an MR sequence
                     anat[t0] = (t1, value, extra)
                 elif kind == "side":
@@ -310,6 +382,8 @@ class RuleExtractor:
                     terminators.append(t0)
                 elif kind == "device-word":
                     devwords.append((t0, t1))
+        if not sent.cands and not devwords:
+            return not fixed  # nothing to analyse
         term_mark = [False] * (n + 1)
         for t in terminators:
             term_mark[t] = True
@@ -324,7 +398,7 @@ class RuleExtractor:
         # drop "Clip #" style non-mentions, and adjective-like observations that modify the
         # finding term right after them ("hypodense lesion", "calcified nodule")
         v_concepts = v.concepts
-        kept0: list[_Cand] = []
+        kept0: list[Cand] = []
         for i, c in enumerate([] if fixed else sent.cands):
             if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
                 continue
@@ -339,469 +413,76 @@ class RuleExtractor:
             kept0.append(c)
         if fixed:
             kept0 = sent.cands
-            for c in kept0:
-                if c.device_word:  # the device named last before it, here or earlier
-                    ante = max((d for d in kept0 if d.type == DEVICE and not d.device_word
-                                and d.t1 <= c.t0), key=lambda d: d.t1, default=None)
-                    if ante is None and devices:
-                        ante = devices[-1][0]
-                    c.antecedent = ante
-                    c.device_word = ante is not None
-                    if ante is not None:
-                        c.anatomy_from_text = True
+            resolve_given(kept0, devices)
             devwords = []
         sent.cands = kept0
 
+        context_free = not fixed and not devwords
         # device words continuing a device
-        for t0, t1 in devwords:
-            if t0 > 0 and (toks[t0 - 1] in NOT_DEVICE_BEFORE or (t0 - 1) in _ends(anat)):
-                continue
-            if t1 < n and toks[t0] in ("lead", "leads") and toks[t1] == "to":
-                continue
-            ante = None
-            for c in sent.cands:
-                if c.type == DEVICE and c.t1 <= t0 and not c.device_word and (
-                        ante is None or c.t1 > ante.t1):
-                    ante = c
-            if (ante is not None and ante.t1 >= t0 - 1) or any(
-                    c.t1 == t0 for c in sent.cands if c.type == DEVICE):
-                continue  # part of the name just before ("ET tube tip", "the tube tip")
-            if ante is None and devices:
-                ante = devices[-1][0]
-            if ante is None:
-                continue
-            cand = _Cand(t0, t1, ante.concept, DEVICE, " ".join(toks[t0:t1]),
-                         device_word=True, antecedent=ante)
-            cand.anatomy_from_text = True
-            sent.cands.append(cand)
-            for k in range(t0, t1):
-                concept_at[k] = True
+        device_words(sent, devwords, anat, devices, concept_at, sides)
         sent.cands.sort(key=lambda c: c.t0)
 
         # phrase windows: anatomy and sides next to each term
         for c in sent.cands:
             if c.device_word:
                 continue
-            self._window(c, toks, anat, sides, concept_at)
+            phrase_window(v, c, toks, anat, sides, concept_at)
 
-        prev_sites = _previous_sites(prev, sent)
         back_reference = not BACK_REFERENCE.isdisjoint(toks)
+        prev_sites = previous_sites(prev, sent) if back_reference else []
         used_sides = set()
         for c in sent.cands:
             used_sides |= c.used
         free_sides = {value for t0, (t1, value) in sides.items() if t0 not in used_sides}
 
-        kept: list[_Cand] = []
+        kept: list[Cand] = []
+        looked = list(sent.cands)
         starts = sorted(c.t0 for c in sent.cands)
         for c in sent.cands:
             if c.antecedent is not None:  # resolved by now (it comes first)
                 a = c.antecedent
-                c.concept, c.anatomy, c.side = a.concept, a.anatomy, a.side
+                c.concept, c.anatomy, c.side = a.concept, a.anatomy, c.side or a.side
             concept = v.concepts.get(c.concept)
             if concept is None and not fixed:
                 continue
-            described = _described_by(c, kept, toks, term_mark)
-            if concept is not None and not c.device_word and not self._attributes(
-                    c, concept, anat, region, prev_sites, free_sides, back_reference,
+            described = described_by(c, kept, toks, term_mark)
+            if concept is not None and not c.device_word and not attributes(
+                    v, c, concept, anat, region, prev_sites, free_sides, back_reference,
                     described) and not fixed:
                 continue
-            c.assertion = _assertion(c, triggers, term_mark, changes, starts, toks)
+            c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
             if c.concept.startswith("normal "):
                 c.assertion = "present"
-            c.change = _change(c, changes, term_mark, toks)
+            c.change = change_of(c, changes, term_mark, toks)
             if c.type == FINDING and c.change == "resolved" and c.assertion == "present":
                 c.assertion = "absent"
             if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
                 c.assertion = "absent"
             kept.append(c)
+        if len(kept) > 1 and triggers:
+            trigger_at = [False] * n
+            for t0, t1, _, _ in triggers:
+                for k in range(t0, t1):
+                    trigger_at[k] = True
+            coordinated(kept, toks, term_mark, trigger_at)
         sent.cands = kept
         for c in kept:
             if c.type == DEVICE:
                 devices.append((c, sent))
-        _measurements(sent, text)
-
-    def _window(self, c: _Cand, toks: list[str], anat: dict[int, tuple[int, str, str]],
-                sides: dict[int, tuple[int, str]], concept_at: list[bool]) -> None:
-        """Anatomy and side words in the modifiers before the term and in a prepositional
-        phrase (or a side phrase) right after it."""
-        n = len(toks)
-        ends = _ends(anat)
-        side_ends = {t1 - 1: t0 for t0, (t1, _) in sides.items()}
-        found_anat: list[tuple[str, str]] = []
-        found_side: list[str] = []
-        # before: walk back over modifiers
-        i, steps = c.t0 - 1, 0
-        while i >= 0 and steps < 6:
-            tok = toks[i]
-            if concept_at[i] or tok in PHRASE_STOP:
-                break
-            if i in ends:
-                a0 = ends[i]
-                _, name, side = anat[a0]
-                found_anat.append((name, side))
-                c.used.update(range(a0, i + 1))
-                i = a0 - 1
-                steps += 1
-                continue
-            if i in side_ends:
-                s0 = side_ends[i]
-                found_side.append(sides[s0][1])
-                c.used.update(range(s0, i + 1))
-                i = s0 - 1
-                steps += 1
-                continue
-            if not (tok[0].isalnum() or tok in ("-", "/", "[")):
-                break
-            i -= 1
-            steps += 1
-        # after: a side phrase or a prepositional phrase
-        j = c.t1
-        if j < n and j in sides:
-            t1, value = sides[j]
-            found_side.append(value)
-            c.used.update(range(j, t1))
-            j = t1
-        if j < n and j in anat and not found_anat:
-            t1, name, side = anat[j]
-            found_anat.append((name, side))
-            c.used.update(range(j, t1))
-        elif j < n and toks[j] in AFTER_PREPOSITIONS:
-            k, steps = j + 1, 0
-            while k < n and steps < 8:
-                tok = toks[k]
-                if concept_at[k] or tok in PHRASE_STOP or not (tok[0].isalnum() or tok == "-"):
-                    break
-                if k in anat:
-                    t1, name, side = anat[k]
-                    found_anat.append((name, side))
-                    c.used.update(range(k, t1))
-                    break
-                if k in sides:
-                    t1, value = sides[k]
-                    found_side.append(value)
-                    c.used.update(range(k, t1))
-                    k = t1
-                    steps += 1
-                    continue
-                k += 1
-                steps += 1
-        c.side = found_side[0] if found_side else None
-        c.anatomy = ""
-        if found_anat:
-            # the most specific structure named in the phrase
-            best = max(found_anat, key=lambda a: len(self.vocab.anatomy_ancestors(a[0])))
-            c.anatomy = best[0]
-            c.anatomy_from_text = True
-            if c.side is None:
-                sides_found = [s for _, s in found_anat if s]
-                c.side = sides_found[0] if sides_found else None
-
-    def _attributes(self, c: _Cand, concept: Concept, anat: dict[int, tuple[int, str, str]],
-                    region: str, prev_sites: list[tuple[str, str | None]],
-                    free_sides: set[str], back_reference: bool,
-                    described: _Cand | None = None) -> bool:
-        """Fill anatomy, laterality and the refined concept; False when the mention needs a
-        structure and none is named. ``described``: the finding this one interprets
-        ("collection along the right convexity, consistent with a subdural hematoma")."""
-        v = self.vocab
-        site = c.anatomy if c.anatomy_from_text else ""
-        needs = "needs-anatomy" in concept.flags
-        if described is not None and "normal" not in concept.flags:
-            if c.side is None:
-                c.side = described.side
-            if not site and described.anatomy and (
-                    not concept.anatomy or v.is_part_of(described.anatomy, concept.anatomy)):
-                site = described.anatomy  # the site fits this concept: it is this one's too
-                c.anatomy = site
-                c.anatomy_from_text = True
-        if not concept.anatomy and (site or not needs) and v.narrower.get(concept.name):
-            # a generic term: its kind from the named site, else from the site's or the
-            # exam's region ("effusion" at the left base -> pleural effusion)
-            kind = v.refine(concept.name, site) if site else concept.name
-            if kind == concept.name:
-                kind = v.refine_in_region(concept.name,
-                                          _top(v, site) if site else (region or "body"))
-            if kind != concept.name:
-                c.concept, concept = kind, v.concepts[kind]
-                needs = "needs-anatomy" in concept.flags
-        default = concept.anatomy
-        if site and default and not v.is_part_of(site, default) and (
-                v.is_part_of(default, site)
-                or (_top(v, site) == _top(v, default) and _top(v, site) != "spine")):
-            # a wider structure ("chest" for an effusion) or a neighbour in the same region
-            # ("effusion at the left base"): keep the default, take the side. Another region
-            # ("nodule in the liver") or a spinal level ("bulge at L4-5"): the phrase decides.
-            if c.side is None:
-                c.side = v.laterality_of(site)
-            site = default
-        if not site and c.type == FINDING and " " in c.term:
-            # the term names its own structure ("splenic laceration")
-            own = _own_structure(v, c.term)
-            if own and (not default or v.is_part_of(own, default)):
-                site = own
-                c.anatomy_from_text = True
-        if not site and c.type == FINDING:
-            # the same sentence: the nearest structure that fits the concept
-            best: tuple[int, str, str] | None = None
-            for t0, (t1, name, side) in anat.items():
-                if t0 in c.used:
-                    continue
-                if default and not v.is_part_of(name, default) and not (
-                        _top(v, name) == _top(v, default) == "spine"):
-                    continue  # does not fit the concept (spinal levels fit any spine finding)
-                if "normal" in concept.flags and not _normal_site_ok(v, c, name):
-                    continue
-                dist = c.t0 - t1 if t1 <= c.t0 else t0 - c.t1
-                if dist < 0:
-                    continue
-                if best is None or dist < best[0]:
-                    best = (dist, name, side)
-            if best is not None:
-                site = best[1]
-                c.anatomy_from_text = True
-                if c.side is None and best[2]:
-                    c.side = best[2]
-        if not site and c.type == FINDING and not needs and back_reference:
-            for name, prev_side in prev_sites:
-                if not default or (v.is_part_of(name, default) and name != default):
-                    site = name
-                    c.anatomy_from_text = True
-                    if c.side is None:
-                        c.side = prev_side
-                    break
-        if not site and needs:
-            return False
-        if "normal" in concept.flags and not _normal_site_ok(v, c, site):
-            return False
-        if c.side is None and len(free_sides) == 1 and c.type == FINDING \
-                and "normal" not in concept.flags:
-            c.side = next(iter(free_sides))
-        name = c.concept
-        if site:
-            if c.side is None:
-                c.side = v.laterality_of(site)
-            name = v.refine(name, site)
-        else:
-            if not default:
-                refined = v.refine_in_region(name, region)
-                if refined != name:
-                    name, site = refined, v.concepts[refined].anatomy
-                else:
-                    site = region
-            else:
-                site = default
-        if c.side in ("left", "right"):
-            site = v.sided(site, c.side)
-        if "normal" in concept.flags:
-            name = f"normal {_statement_site(v, site)}"
-        c.concept, c.anatomy = name, site
-        return True
+        measurements(sent, text)
+        return context_free and not any(c.looked_back for c in looked)
 
 
-
-# Words that make a later finding term the interpretation of an earlier one in the same
-# clause ("opacity ... consistent with pneumonia", "collection, likely a hematoma").
-INTERPRETS = frozenset({
-    "consistent", "compatible", "represent", "represents", "representing", "reflect",
-    "reflects", "reflecting", "suggestive", "suggesting", "suggests", "concerning",
-    "suspicious", "likely", "probably", "possibly", "indicative", "characteristic",
-    "typical", "favor", "favored", "favoring", "diagnostic",
-})
-INTERPRET_WINDOW = 15  # tokens from the end of the earlier finding's phrase
+# The caches hold plain tuples of strings and numbers: the garbage collector stops tracking
+# those, so a large cache costs it nothing (cached objects would be traversed again and again).
+def _row(c: Cand) -> tuple:  # type: ignore[type-arg]
+    """A finished candidate as a tuple (what a later copy of its sentence needs)."""
+    return (c.t0, c.t1, c.concept, c.type, c.term, c.device_word, c.anatomy,
+            c.anatomy_from_text, c.side, c.assertion, c.looked_back, c.cue_dir, c.change,
+            tuple(c.measurements))
 
 
-def _described_by(c: _Cand, kept: list[_Cand], toks: list[str],
-                  term_mark: list[bool]) -> _Cand | None:
-    """The earlier finding of the sentence that ``c`` interprets: an interpreting word
-    between them, no other clause end, no other mention in between."""
-    if c.type != FINDING or c.device_word or not kept:
-        return None
-    prev = kept[-1]
-    end = max(prev.t1, max(prev.used, default=0) + 1)
-    if (prev.type != FINDING or prev.t1 > c.t0 or c.t0 - end > INTERPRET_WINDOW
-            or prev.concept.startswith("normal") or prev.assertion == "absent"
-            or not prev.anatomy_from_text or not prev.anatomy):
-        return None
-    between = toks[prev.t1:c.t0]
-    if INTERPRETS.isdisjoint(between) or any(
-            term_mark[k] and toks[k] not in INTERPRETS for k in range(prev.t1, c.t0)):
-        return None  # the interpreting words may end a hedge's scope, nothing else may
-    return prev
-
-
-def _measurements(sent: _Sentence, text: str) -> None:
-    """Sizes ("2.5 cm", "3 x 4 mm") go to the nearest mention of their sentence."""
-    if not sent.cands or not any(ch.isdigit() for ch in text[sent.start:sent.end]):
-        return
-    spans = sent.spans
-    for m in MEASURE_RE.finditer(text, sent.start, sent.end):
-        best, bd = None, 1 << 30
-        for c in sent.cands:
-            cs, ce = spans[c.t0][0], spans[c.t1 - 1][1]
-            d = cs - m.end() if m.end() <= cs else m.start() - ce
-            if 0 <= d < bd:
-                best, bd = c, d
-        if best is not None and bd <= 60:
-            best.measurements.append(" ".join(m.group().split()))
-
-
-MR_WORDS = frozenset({
-    "weighted", "-", "/", "sequence", "sequences", "signal", "hyperintense", "hypointense",
-    "hyperintensity", "hypointensity", "hyperintensities", "flair", "stir", "images", "image",
-    "imaging", "fat", "post", "pre", "gradient", "isointense", "shortening", "prolongation",
-    "with", "and", "t1", "t2", "sagittal", "axial", "coronal", "on", "contrast", "gadolinium",
-})
-
-
-def _mr_sequence(toks: list[str], i: int) -> bool:
-    """A "T1"/"T2" token that names an MR sequence rather than a vertebra."""
-    after = toks[i + 1] if i + 1 < len(toks) else ""
-    before = toks[i - 1] if i else ""
-    return after in MR_WORDS or before in ("sagittal", "axial", "coronal", "on", "and", "/")
-
-
-def _own_structure(v: Vocabulary, term: str) -> str:
-    """The structure named by words inside a multi-word term, or ""."""
-    words = term.split()
-    for n in (2, 1):
-        for i in range(len(words) - n + 1):
-            name = v.anatomy_of(" ".join(words[i:i + n]))
-            if name:
-                return name
-    return ""
-
-
-def _top(v: Vocabulary, name: str) -> str:
-    """The body region a structure lies in (the child of "body" above it)."""
-    chain = v.anatomy_ancestors(name)
-    return chain[-2] if len(chain) >= 2 else name
-
-
-def _ends(anat: dict[int, tuple[int, str, str]]) -> dict[int, int]:
-    """Last token -> first token of each anatomy match."""
-    return {t1 - 1: t0 for t0, (t1, _, _) in anat.items()}
-
-
-def _normal_site_ok(v: Vocabulary, c: _Cand, site: str) -> bool:
-    """"Clear" is a normal statement only about the lungs, pleura, sinuses..."""
-    if c.term != "clear" or not site:
-        return True
-    return any(v.is_part_of(site, s) for s in CLEAR_SITES)
-
-
-def _statement_site(v: Vocabulary, site: str) -> str:
-    return site or "study"
-
-
-def _previous_sites(prev: _Sentence | None, sent: _Sentence) -> list[tuple[str, str | None]]:
-    """Sites of positive findings in the previous sentence of the same paragraph, last
-    first."""
-    if prev is None or prev.paragraph != sent.paragraph:
-        return []
-    out = []
-    for c in reversed(prev.cands):
-        if (c.type == FINDING and c.anatomy_from_text and c.anatomy
-                and c.assertion != "absent" and not c.concept.startswith("normal")):
-            out.append((c.anatomy, c.side))
-    return out
-
-
-def _assertion(c: _Cand, triggers: list[tuple[int, int, str, str]], term_mark: list[bool],
-               changes: list[tuple[int, int, str]], starts: list[int],
-               toks: list[str]) -> str:
-    """The nearest trigger whose scope reaches the mention wins, except that a negation
-    before a hedge scopes over it ("no opacity to suggest pneumonia", "no suspicious
-    nodule" are negative)."""
-    best: tuple[int, int, str] | None = None  # (distance, priority, assertion)
-    neg_pre_at = -1  # start of the farthest negation pre-trigger reaching the mention
-    for t0, t1, kind, direction in triggers:
-        value = "absent" if kind == "negate" else "possible"
-        prio = 0 if kind == "possible" else 1
-        if t1 <= c.t0 and direction in ("pre", "both"):
-            dist = c.t0 - t1
-            limit = (NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW)
-            if direction == "both":
-                limit = BOTH_WINDOW
-                if "," in toks[t1:c.t0]:
-                    continue  # "opacity, atelectasis vs pneumonia": only the alternatives
-            if dist > limit or any(term_mark[t1:c.t0]):
-                continue
-            if kind == "negate" and _positive_after(c, changes, starts):
-                continue
-            if kind == "negate" and (neg_pre_at < 0 or t0 < neg_pre_at):
-                neg_pre_at = t0
-        elif t0 >= c.t1 and direction in ("post", "both"):
-            dist = t0 - c.t1
-            limit = (NEG_POST_WINDOW if kind == "negate" else POSS_POST_WINDOW)
-            if direction == "both":
-                limit = BOTH_WINDOW
-                if "," in toks[c.t1:t0]:
-                    continue
-            if dist > limit or any(term_mark[c.t1:t0]):
-                continue
-        else:
-            continue
-        key = (dist, prio, value)
-        if best is None or key < best:
-            best = key
-    if best and best[2] == "possible" and 0 <= neg_pre_at < c.t0 - best[0]:
-        return "absent"
-    return best[2] if best else "present"
-
-
-def _positive_after(c: _Cand, changes: list[tuple[int, int, str]], starts: list[int]) -> bool:
-    """A course word right after the mention ("effusion unchanged", "tube in place"), with no
-    other mention in between, means the thing is there, whatever a "no" before it says."""
-    for t0, _t1, value in changes:
-        if (c.t1 <= t0 <= c.t1 + 3 and value not in ("resolved", "removed")
-                and not any(c.t1 <= s < t0 for s in starts)):
-            return True
-    return False
-
-
-def _change(c: _Cand, changes: list[tuple[int, int, str]], term_mark: list[bool],
-            toks: list[str]) -> str | None:
-    """The nearest course word: before the mention within its phrase (no comma between),
-    or after it in its clause ("effusion, unchanged")."""
-    best: tuple[int, str] | None = None
-    for t0, t1, value in changes:
-        if t1 <= c.t0:
-            dist = c.t0 - t1
-            if dist > CHANGE_PRE_WINDOW or any(term_mark[t1 + 1:c.t0]) or \
-                    "," in toks[t1:c.t0]:
-                continue
-        elif t0 >= c.t1:
-            dist = t0 - c.t1
-            if dist > CHANGE_POST_WINDOW or any(term_mark[c.t1:t0]):
-                continue
-        else:
-            continue
-        if c.type == DEVICE:
-            value = TO_DEVICE.get(value, value)
-            if value not in DEVICE_CHANGES:
-                continue
-        else:
-            value = TO_FINDING.get(value, value)
-            if value not in FINDING_CHANGES:
-                continue
-        if best is None or dist < best[0]:
-            best = (dist, value)
-    return best[1] if best else None
-
-
-def _is_header(s: str) -> bool:
-    s = s.strip()
-    return bool(s) and s.endswith(":") and len(s) < 60 and _HEADERISH.fullmatch(s) is not None
-
-
-def _find_sections(text: str) -> list[Section]:
-    from radtrack_gui.nlp.sections import find_sections
-
-    return find_sections(text)
-
-
-def _section_at(sections: list[Section], offset: int) -> str | None:
-    for s in sections:
-        if s.start <= offset < s.end:
-            return s.name
-    return None
+def _from_row(row: tuple) -> Cand:  # type: ignore[type-arg]
+    c = Cand(*row[:13])
+    c.measurements = list(row[13])
+    return c

@@ -177,7 +177,7 @@ def predicted_attributes(patient: Patient) -> dict[str, Mention]:
     from radtrack_gui.nlp.registry import get_extractor
 
     try:
-        extractor = get_extractor("rules")
+        extractor = get_extractor("rules", questions=True)  # reasons for the exam too
     except InputError:
         return {}
     out: dict[str, Mention] = {}

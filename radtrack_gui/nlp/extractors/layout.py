@@ -1,0 +1,78 @@
+"""A report's layout for the rule extractor: chunks between blank lines, paragraphs and
+headers, where the reason for the exam is, sections, and sizes next to a mention."""
+
+from __future__ import annotations
+
+import re
+
+from radtrack_gui.core.model import Section
+from radtrack_gui.nlp.extractors.candidates import Sentence
+from radtrack_gui.nlp.sections import canonical
+
+MEASURE_RE = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?(?:\s*(?:x|×|by)\s*\d+(?:\.\d+)?)*\s*"
+    r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b", re.I)
+# Sections whose findings are the reason for the exam: questions, not observations.
+QUESTION_SECTIONS = frozenset({"INDICATION"})
+_DIGIT = re.compile(r"\d")
+SPACE_RE = re.compile(r"\n[ \t]*\n")
+_HEADERISH = re.compile(r"[A-Z][A-Z0-9 /&()#,'-]*:?")
+
+
+def measurements(sent: Sentence, text: str) -> None:
+    """Sizes ("2.5 cm", "3 x 4 mm") go to the nearest mention of their sentence."""
+    if not sent.cands or _DIGIT.search(text, sent.start, sent.end) is None:
+        return
+    spans = sent.spans
+    for m in MEASURE_RE.finditer(text, sent.start, sent.end):
+        best, bd = None, 1 << 30
+        for c in sent.cands:
+            cs, ce = spans[c.t0][0], spans[c.t1 - 1][1]
+            d = cs - m.end() if m.end() <= cs else m.start() - ce
+            if 0 <= d < bd:
+                best, bd = c, d
+        if best is not None and bd <= 60:
+            best.measurements.append(" ".join(m.group().split()))
+
+
+def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
+    """Where the reason for the exam is: each indication/history section from its header to
+    the end of its first paragraph (a blank line ends it even when no header follows, as in
+    reports whose findings carry no header of their own)."""
+    out = []
+    for sec in sections:
+        if sec.name not in QUESTION_SECTIONS and canonical(sec.name) not in QUESTION_SECTIONS:
+            continue
+        pos = sec.start
+        line_end = text.find("\n", pos, sec.end)
+        colon = text.find(":", pos, line_end if line_end >= 0 else sec.end)
+        pos = colon + 1 if colon >= 0 else (line_end if line_end >= 0 else sec.end)
+        while pos < sec.end and text[pos].isspace():
+            pos += 1  # the text may start after a blank line below the header
+        blank = SPACE_RE.search(text, pos, sec.end)
+        out.append((sec.start, blank.start() if blank else sec.end))
+    return out
+
+
+def chunks(text: str) -> list[tuple[int, int]]:
+    """Spans of the text between blank lines (those with some non-space character)."""
+    out, pos = [], 0
+    for m in SPACE_RE.finditer(text):
+        if text[pos:m.start()].strip():
+            out.append((pos, m.start()))
+        pos = m.end() - 1  # the last newline starts the next chunk's line
+    if text[pos:].strip():
+        out.append((pos, len(text)))
+    return out
+
+
+def is_header(s: str) -> bool:
+    s = s.strip()
+    return bool(s) and s.endswith(":") and len(s) < 60 and _HEADERISH.fullmatch(s) is not None
+
+
+def section_at(sections: list[Section], offset: int) -> str | None:
+    for s in sections:
+        if s.start <= offset < s.end:
+            return s.name
+    return None

@@ -1,0 +1,289 @@
+"""Where a mention is: anatomy and laterality from its phrase, its sentence, the previous
+sentence (back references) or the exam's region; a generic concept refined by its site."""
+
+from __future__ import annotations
+
+from radtrack_gui.core.model import FINDING, Report
+from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
+from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
+
+# Exam body region (nlp.metadata.region_of) -> anatomy name.
+REGION_ANATOMY = {
+    "chest": "thorax", "head": "head", "neck": "neck", "abdomen": "abdomen",
+    "pelvis": "pelvis", "spine": "spine", "extremity": "", "breast": "breasts",
+    "whole body": "",
+}
+# Normal-statement words that only count for some structures.
+CLEAR_SITES = ("lungs", "pleura", "paranasal sinuses", "mastoid air cells", "thorax",
+               "costophrenic angles")
+
+# Words that end a modifier phrase when walking away from a term.
+PHRASE_STOP = frozenset({
+    "and", "or", "but", "with", "without", "is", "are", "was", "were", "be", "been", "has",
+    "have", "had", "there", "seen", "noted", "which", "that", "this", "these", "to", "as",
+    "than", "for", "by", "since", "from", "compared", "no", "not",
+})
+AFTER_PREPOSITIONS = frozenset({
+    "in", "within", "at", "of", "involving", "along", "over", "overlying", "projecting",
+    "near", "adjacent", "abutting", "about", "around", "into", "through", "via", "on",
+    "throughout", "posterior", "anterior", "lateral", "medial", "inferior", "superior",
+    "above", "below", "beneath", "behind", "underlying", "surrounding", "affecting",
+    "predominantly", "predominately", "mainly", "mostly", "particularly", "especially",
+})
+# Words that point back to a place named before ("in this region", "at the same site").
+BACK_REFERENCE = frozenset({
+    "this", "these", "there", "same", "site", "sites", "region", "level", "adjacent",
+    "above", "described", "aforementioned", "it", "its", "nearby", "similar", "also",
+})
+
+
+def phrase_window(v: Vocabulary, c: Cand, toks: list[str],
+                  anat: dict[int, tuple[int, str, str]],
+                  sides: dict[int, tuple[int, str]], concept_at: list[bool]) -> None:
+    """Anatomy and side words in the modifiers before the term and in a prepositional
+    phrase (or a side phrase) right after it."""
+    n = len(toks)
+    ends = anat_ends(anat)
+    side_ends = {t1 - 1: t0 for t0, (t1, _) in sides.items()}
+    found_anat: list[tuple[str, str]] = []
+    found_side: list[str] = []
+    # before: walk back over modifiers
+    i, steps = c.t0 - 1, 0
+    while i >= 0 and steps < 6:
+        tok = toks[i]
+        if concept_at[i] or tok in PHRASE_STOP:
+            break
+        if i in ends:
+            a0 = ends[i]
+            _, name, side = anat[a0]
+            found_anat.append((name, side))
+            c.used.update(range(a0, i + 1))
+            i = a0 - 1
+            steps += 1
+            continue
+        if i in side_ends:
+            s0 = side_ends[i]
+            found_side.append(sides[s0][1])
+            c.used.update(range(s0, i + 1))
+            i = s0 - 1
+            steps += 1
+            continue
+        if not (tok[0].isalnum() or tok in ("-", "/", "[")):
+            break
+        i -= 1
+        steps += 1
+    # after: a side phrase or a prepositional phrase
+    j = c.t1
+    if j < n and j in sides:
+        t1, value = sides[j]
+        found_side.append(value)
+        c.used.update(range(j, t1))
+        j = t1
+    if j < n and j in anat and not found_anat:
+        t1, name, side = anat[j]
+        found_anat.append((name, side))
+        c.used.update(range(j, t1))
+    elif j < n and toks[j] in AFTER_PREPOSITIONS:
+        k, steps = j + 1, 0
+        while k < n and steps < 8:
+            tok = toks[k]
+            if concept_at[k] or tok in PHRASE_STOP or not (tok[0].isalnum() or tok == "-"):
+                break
+            if k in anat:
+                t1, name, side = anat[k]
+                found_anat.append((name, side))
+                c.used.update(range(k, t1))
+                break
+            if k in sides:
+                t1, value = sides[k]
+                found_side.append(value)
+                c.used.update(range(k, t1))
+                k = t1
+                steps += 1
+                continue
+            k += 1
+            steps += 1
+    c.side = found_side[0] if found_side else None
+    c.anatomy = ""
+    if found_anat:
+        # the most specific structure named in the phrase
+        best = max(found_anat, key=lambda a: len(v.anatomy_ancestors(a[0])))
+        c.anatomy = best[0]
+        c.anatomy_from_text = True
+        if c.side is None:
+            sides_found = [s for _, s in found_anat if s]
+            c.side = sides_found[0] if sides_found else None
+
+def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[int, str, str]],
+                region: str, prev_sites: list[tuple[str, str | None]],
+                free_sides: set[str], back_reference: bool,
+                described: Cand | None = None) -> bool:
+    """Fill anatomy, laterality and the refined concept; False when the mention needs a
+    structure and none is named. ``described``: the finding this one interprets
+    ("collection along the right convexity, consistent with a subdural hematoma")."""
+    site = c.anatomy if c.anatomy_from_text else ""
+    needs = "needs-anatomy" in concept.flags
+    if described is not None and "normal" not in concept.flags:
+        if c.side is None:
+            c.side = described.side
+        if not site and described.anatomy and (
+                not concept.anatomy or v.is_part_of(described.anatomy, concept.anatomy)):
+            site = described.anatomy  # the site fits this concept: it is this one's too
+            c.anatomy = site
+            c.anatomy_from_text = True
+    if not concept.anatomy and (site or not needs) and v.narrower.get(concept.name):
+        # a generic term: its kind from the named site, else from the site's or the
+        # exam's region ("effusion" at the left base -> pleural effusion)
+        kind = v.refine(concept.name, site) if site else concept.name
+        if kind == concept.name:
+            kind = v.refine_in_region(concept.name,
+                                      top_of(v, site) if site else (region or "body"))
+        if kind != concept.name:
+            c.concept, concept = kind, v.concepts[kind]
+            needs = "needs-anatomy" in concept.flags
+    default = concept.anatomy
+    if site and default and not v.is_part_of(site, default) and (
+            v.is_part_of(default, site)
+            or (top_of(v, site) == top_of(v, default) and top_of(v, site) != "spine")):
+        # a wider structure ("chest" for an effusion) or a neighbour in the same region
+        # ("effusion at the left base"): keep the default, take the side. Another region
+        # ("nodule in the liver") or a spinal level ("bulge at L4-5"): the phrase decides.
+        if c.side is None:
+            c.side = v.laterality_of(site)
+        site = default
+    if not site and c.type == FINDING and " " in c.term:
+        # the term names its own structure ("splenic laceration")
+        own = own_structure(v, c.term)
+        if own and (not default or v.is_part_of(own, default)):
+            site = own
+            c.anatomy_from_text = True
+    if not site and c.type == FINDING:
+        # the same sentence: the nearest structure that fits the concept
+        best: tuple[int, str, str] | None = None
+        for t0, (t1, name, side) in anat.items():
+            if t0 in c.used:
+                continue
+            if default and not v.is_part_of(name, default) and not (
+                    top_of(v, name) == top_of(v, default) == "spine"):
+                continue  # does not fit the concept (spinal levels fit any spine finding)
+            if "normal" in concept.flags and not normal_site_ok(v, c, name):
+                continue
+            dist = c.t0 - t1 if t1 <= c.t0 else t0 - c.t1
+            if dist < 0:
+                continue
+            if best is None or dist < best[0]:
+                best = (dist, name, side)
+        if best is not None:
+            site = best[1]
+            c.anatomy_from_text = True
+            if c.side is None and best[2]:
+                c.side = best[2]
+    if not site and c.type == FINDING and not needs and back_reference:
+        c.looked_back = True  # the previous sentence decides: not a context-free result
+        for name, prev_side in prev_sites:
+            if not default or (v.is_part_of(name, default) and name != default):
+                site = name
+                c.anatomy_from_text = True
+                if c.side is None:
+                    c.side = prev_side
+                break
+    if not site and needs:
+        return False
+    if "normal" in concept.flags and not normal_site_ok(v, c, site):
+        return False
+    if c.side is None and len(free_sides) == 1 and c.type == FINDING \
+            and "normal" not in concept.flags:
+        c.side = next(iter(free_sides))
+    name = c.concept
+    if site:
+        if c.side is None:
+            c.side = v.laterality_of(site)
+        name = v.refine(name, site)
+    else:
+        if not default:
+            refined = v.refine_in_region(name, region)
+            if refined != name:
+                name, site = refined, v.concepts[refined].anatomy
+            else:
+                site = region
+        else:
+            site = default
+    if c.side in ("left", "right"):
+        site = v.sided(site, c.side)
+    if "normal" in concept.flags:
+        name = f"normal {statement_site(v, site)}"
+    c.concept, c.anatomy = name, site
+    return True
+
+def exam_region(report: Report, sents: list[Sentence]) -> str:
+    """The exam's body region as an anatomy name (from the report, else the most
+    frequent top-level structure named in the text)."""
+    name = REGION_ANATOMY.get((report.region or "").lower())
+    if name is not None:
+        return name
+    counts: dict[str, int] = {}
+    for sent in sents:
+        for top in sent.tops:  # the body regions of the structures the sentence names
+            counts[top] = counts.get(top, 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else ""
+
+
+MR_WORDS = frozenset({
+    "weighted", "-", "/", "sequence", "sequences", "signal", "hyperintense", "hypointense",
+    "hyperintensity", "hypointensity", "hyperintensities", "flair", "stir", "images", "image",
+    "imaging", "fat", "post", "pre", "gradient", "isointense", "shortening", "prolongation",
+    "with", "and", "t1", "t2", "sagittal", "axial", "coronal", "on", "contrast", "gadolinium",
+})
+
+
+def mr_sequence(toks: list[str], i: int) -> bool:
+    """A "T1"/"T2" token that names an MR sequence rather than a vertebra."""
+    after = toks[i + 1] if i + 1 < len(toks) else ""
+    before = toks[i - 1] if i else ""
+    return after in MR_WORDS or before in ("sagittal", "axial", "coronal", "on", "and", "/")
+
+
+def own_structure(v: Vocabulary, term: str) -> str:
+    """The structure named by words inside a multi-word term, or ""."""
+    words = term.split()
+    for n in (2, 1):
+        for i in range(len(words) - n + 1):
+            name = v.anatomy_of(" ".join(words[i:i + n]))
+            if name:
+                return name
+    return ""
+
+
+def top_of(v: Vocabulary, name: str) -> str:
+    """The body region a structure lies in (the child of "body" above it)."""
+    chain = v.anatomy_ancestors(name)
+    return chain[-2] if len(chain) >= 2 else name
+
+
+def anat_ends(anat: dict[int, tuple[int, str, str]]) -> dict[int, int]:
+    """Last token -> first token of each anatomy match."""
+    return {t1 - 1: t0 for t0, (t1, _, _) in anat.items()}
+
+
+def normal_site_ok(v: Vocabulary, c: Cand, site: str) -> bool:
+    """"Clear" is a normal statement only about the lungs, pleura, sinuses..."""
+    if c.term != "clear" or not site:
+        return True
+    return any(v.is_part_of(site, s) for s in CLEAR_SITES)
+
+
+def statement_site(v: Vocabulary, site: str) -> str:
+    return site or "study"
+
+
+def previous_sites(prev: Sentence | None, sent: Sentence) -> list[tuple[str, str | None]]:
+    """Sites of positive findings in the previous sentence of the same paragraph, last
+    first."""
+    if prev is None or prev.paragraph != sent.paragraph:
+        return []
+    out = []
+    for c in reversed(prev.cands):
+        if (c.type == FINDING and c.anatomy_from_text and c.anatomy
+                and c.assertion != "absent" and not c.concept.startswith("normal")):
+            out.append((c.anatomy, c.side))
+    return out
