@@ -20,6 +20,11 @@ demo=$(find "$work/root/opt/radtrack" -type d -path '*resources/samples/demo_pat
 [ -x "$app" ] || fail "no /opt/radtrack/radtrack in $deb"
 [ -n "$demo" ] || fail "the demo patient is not in the bundle"
 mkdir -m 0700 "$work/home" "$work/out"
+if command -v desktop-file-validate >/dev/null; then
+  desktop-file-validate "$work/root/usr/share/applications/radtrack.desktop" \
+    || fail "the menu entry is not a valid desktop file"
+  echo "ok  menu entry valid"
+fi
 find "$work/root" -printf '%P %s\n' | sort > "$work/before"
 
 isolate=""
