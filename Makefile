@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 DEMO := resources/samples/demo_patient
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench installer installer-full clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -28,6 +28,13 @@ test: lint
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
+
+# The Debian package of the packaged app, smoke-tested: dist/radtrack_VERSION_amd64.deb
+installer: $(STAMP)
+	packaging/build.sh lean
+
+installer-full: $(STAMP)
+	packaging/build.sh full
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache .import_linter_cache

@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
-# Build the desktop app into dist/RadTrack/ (a folder the installer ships as is).
+# Build the installer: the one-folder app (PyInstaller), its Debian package, then the smoke
+# test of what was built. Usage: packaging/build.sh [lean|full]   (default lean)
+#   lean  rules + knowledge + pairwise: what most clinicians need
+#   full  also torch (CPU), transformers, the MiniLM encoder and the cohort stack
 set -euo pipefail
 cd "$(dirname "$0")/.."
+flavour=${1:-lean}
+case "$flavour" in lean|full) ;; *) echo "usage: packaging/build.sh [lean|full]" >&2; exit 2;; esac
 [ -x .venv/bin/pyinstaller ] || make .venv/.installed-stamp
-.venv/bin/pyinstaller --noconfirm --clean --distpath dist --workpath build packaging/radtrack.spec
-# Smoke test: the frozen command line starts and lists its models.
-dist/RadTrack/RadTrack cli models
-echo "built: dist/RadTrack/"
+mkdir -p build dist
+.venv/bin/python packaging/icons.py build/icons
+# PyInstaller's own cache goes to a throw-away folder, not the builder's home.
+export PYINSTALLER_CONFIG_DIR
+PYINSTALLER_CONFIG_DIR=$(mktemp -d)
+trap 'rm -rf "$PYINSTALLER_CONFIG_DIR"' EXIT
+RADTRACK_FLAVOUR=$flavour .venv/bin/pyinstaller --noconfirm --clean --log-level WARN \
+  --distpath dist --workpath "build/pyinstaller-$flavour" packaging/radtrack.spec
+packaging/make_deb.sh "$flavour"
+package=radtrack; [ "$flavour" = full ] && package=radtrack-full
+version=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' radtrack_gui/__init__.py)
+packaging/smoke_test.sh "dist/${package}_${version}_amd64.deb"

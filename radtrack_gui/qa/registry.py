@@ -38,7 +38,7 @@ for _info in (
               "extractive question answering (AutoModelForQuestionAnswering) over the "
               "sentences BM25 retrieves; null threshold for unanswerable", trainable=True,
               needs="a model trained with `radtrack train --reader DATA.json` or a local "
-                    "RadQA-trained folder"),
+                    "RadQA-trained folder", requires=("torch", "transformers")),
 ):
     register(_info)
 

@@ -29,7 +29,11 @@ def demo_patient_dir() -> Path:
 
 
 def _private_dir(path: Path) -> Path:
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """``path`` made with every folder this creates on the way private (0700): mkdir's
+    ``mode`` would apply to the last one only, leaving e.g. ``~/.local/state`` 0755."""
+    missing = [p for p in (path, *path.parents) if not p.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700, exist_ok=True)
     return path
 
 
@@ -63,12 +67,32 @@ def user_log_dir() -> Path:
     return _private_dir(user_log_path(APP, appauthor=False))
 
 
+def frozen() -> bool:
+    """True inside the packaged app (PyInstaller), False when run from Python."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def system_models_dir() -> Path | None:
+    """Models an administrator installed for every user: ``RADTRACK_SYSTEM_MODELS``, else
+    ``models/`` beside the packaged app's executable (``/opt/radtrack/models``)."""
+    override = os.environ.get("RADTRACK_SYSTEM_MODELS")
+    if override:
+        return Path(override)
+    if frozen():
+        return Path(sys.executable).resolve().parent / "models"
+    return None
+
+
 def models_dirs() -> list[Path]:
-    """Folders searched for local model files, in order (no downloads, ever)."""
+    """Folders searched for local model files, in order (no downloads, ever): the user's
+    ``RADTRACK_MODELS``, the user data folder, the system-wide folder, the bundled one."""
     dirs: list[Path] = []
     env = os.environ.get("RADTRACK_MODELS")
     if env:
         dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
     dirs.append(user_data_dir() / "models")
+    system = system_models_dir()
+    if system is not None:
+        dirs.append(system)
     dirs.append(resource("models"))
     return dirs

@@ -1,0 +1,152 @@
+"""Installing model folders and archives: cards checked, pickles and unsafe archives refused,
+the installed copy found where the models look for it, private unless system-wide."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import stat
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from radtrack_gui.cli import main as cli
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.nlp.model_install import install
+from radtrack_gui.nlp.registry import ModelInfo, missing
+
+
+def make_model(folder: Path, fmt: str = "radtrack-neural-extractor/1",
+               files: dict[str, bytes] | None = None, listed: bool = False) -> Path:
+    folder.mkdir(parents=True)
+    files = files or {"config.json": b"{}", "model.safetensors": b"\x00weights"}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    card: dict[str, object] = {"format": fmt, "base_model": "tiny"}
+    if listed:
+        card["files"] = {n: hashlib.sha256(d).hexdigest() for n, d in files.items()}
+    (folder / "radtrack_card.json").write_text(json.dumps(card))
+    return folder
+
+
+def test_folder_installs_private_under_its_card_name_and_is_found(tmp_path, monkeypatch):
+    from radtrack_gui.nlp.extractors.neural import find_extractor_model
+    from radtrack_gui.util.paths import user_data_dir
+
+    src = make_model(tmp_path / "trained", listed=True)
+    done = install(src, user_data_dir() / "models")
+    assert done.name == "neural-extractor"
+    assert (done.path / "model.safetensors").read_bytes() == b"\x00weights"
+    assert stat.S_IMODE(done.path.stat().st_mode) == 0o700
+    assert stat.S_IMODE((done.path / "config.json").stat().st_mode) == 0o600
+    assert find_extractor_model() == done.path
+
+
+def test_system_install_is_readable_by_all_and_searched(tmp_path, monkeypatch):
+    from radtrack_gui.util.paths import models_dirs
+
+    system = tmp_path / "opt-models"
+    monkeypatch.setenv("RADTRACK_SYSTEM_MODELS", str(system))
+    assert cli(["models", "install", str(make_model(tmp_path / "m")), "--system"]) == 0
+    installed = system / "neural-extractor"
+    assert stat.S_IMODE(installed.stat().st_mode) == 0o755
+    assert stat.S_IMODE((installed / "config.json").stat().st_mode) == 0o644
+    assert system in models_dirs()
+
+
+@pytest.mark.parametrize("kind", ["zip", "tar.gz"])
+def test_archives_install_from_their_single_top_folder(tmp_path, kind):
+    src = make_model(tmp_path / "src" / "mymodel", fmt="radtrack-pairmodel/1")
+    archive = tmp_path / f"model.{kind}"
+    if kind == "zip":
+        with zipfile.ZipFile(archive, "w") as zf:
+            for f in src.iterdir():
+                zf.write(f, f"mymodel/{f.name}")
+    else:
+        with tarfile.open(archive, "w:gz") as tf:
+            tf.add(src, arcname="mymodel")
+    done = install(archive, tmp_path / "models")
+    assert done.name == "pairmodel"
+    assert sorted(p.name for p in done.path.iterdir()) == [
+        "config.json", "model.safetensors", "radtrack_card.json"]
+    assert not [p for p in (tmp_path / "models").iterdir() if p.name.startswith(".")]
+
+
+def test_pickled_weights_are_refused(tmp_path):
+    src = make_model(tmp_path / "m", files={"config.json": b"{}",
+                                            "pytorch_model.bin": b"pickle"})
+    with pytest.raises(InputError, match="pickled weights"):
+        install(src, tmp_path / "models")
+    assert not (tmp_path / "models" / "neural-extractor").exists()
+
+
+def test_checksum_mismatch_is_refused(tmp_path):
+    src = make_model(tmp_path / "m", listed=True)
+    (src / "model.safetensors").write_bytes(b"tampered")
+    with pytest.raises(InputError, match=r"SHA-256"):
+        install(src, tmp_path / "models")
+
+
+@pytest.mark.parametrize("card", ["not json", json.dumps({"format": "pickle-jar/1"}),
+                                  json.dumps(["radtrack-x/1"])])
+def test_bad_cards_name_the_file(tmp_path, card):
+    src = make_model(tmp_path / "m")
+    (src / "radtrack_card.json").write_text(card)
+    with pytest.raises(InputError, match=r"radtrack_card\.json"):
+        install(src, tmp_path / "models")
+
+
+def test_archive_escaping_its_folder_is_refused(tmp_path):
+    archive = tmp_path / "evil.tar"
+    with tarfile.open(archive, "w") as tf:
+        data = b"x"
+        info = tarfile.TarInfo("../outside.txt")
+        info.size = len(data)
+        tf.addfile(info, io.BytesIO(data))
+    with pytest.raises(InputError, match="unsafe path"):
+        install(archive, tmp_path / "models")
+    assert not (tmp_path / "outside.txt").exists()
+
+
+def test_archive_with_a_link_is_refused(tmp_path):
+    archive = tmp_path / "link.tar"
+    with tarfile.open(archive, "w") as tf:
+        info = tarfile.TarInfo("m/radtrack_card.json")
+        info.type = tarfile.SYMTYPE
+        info.linkname = "/etc/passwd"
+        tf.addfile(info)
+    with pytest.raises(InputError, match="not a plain file"):
+        install(archive, tmp_path / "models")
+
+
+def test_cli_install_error_is_one_line_exit_2(tmp_path, capsys):
+    assert cli(["models", "install", str(tmp_path / "absent")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "absent: no such file or folder" in err
+
+
+def test_missing_packages_are_named_with_the_install_hint(monkeypatch):
+    info = ModelInfo("linker", "x", "m:C", "d", requires=("no_such_package_here",))
+    reason = missing(info)
+    assert reason is not None and "no_such_package_here" in reason
+    assert "pip install" in reason
+    monkeypatch.setattr("sys.frozen", True, raising=False)
+    frozen_reason = missing(info)
+    assert frozen_reason is not None and "not in this build" in frozen_reason
+
+
+def test_models_lists_what_cannot_run(monkeypatch, capsys):
+    from radtrack_gui.nlp import registry
+
+    monkeypatch.setitem(registry.LINKERS, "ghost", ModelInfo(
+        "linker", "ghost", "m:C", "needs a package that is not here",
+        requires=("no_such_package_here",)))
+    assert cli(["models"]) == 0
+    out = capsys.readouterr().out
+    ghost = next(line for line in out.splitlines() if line.strip().startswith("ghost"))
+    assert "UNAVAILABLE" in ghost and "no_such_package_here" in ghost
+    assert os.environ["RADTRACK_HOME"] in out  # the user models folder is listed
