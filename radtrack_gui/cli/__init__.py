@@ -13,7 +13,7 @@ from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "train",
-            "gui"]
+            "gui", "cohort"]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:

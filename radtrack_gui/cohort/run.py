@@ -1,0 +1,190 @@
+"""``radtrack cohort run``: the patients of INPUT through the pipeline on a Dask cluster.
+
+Without a scheduler address a ``distributed.LocalCluster`` runs on this machine (one
+single-threaded worker process per core, or ``workers``); with ``tcp://HOST:PORT`` the batches
+go to that existing cluster, whose workers must see the patient folders (a CSV's rows travel
+with the tasks). One task per batch of patients; a bounded number of batches is in flight,
+so memory stays flat and Ctrl+C stops soon. Only this process writes DIR: each finished
+batch becomes one partition at once, so an interrupted or crashed run keeps every finished
+batch and the next run on DIR skips the patients already done.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from radtrack_gui.cohort.output import CohortDir
+from radtrack_gui.cohort.sources import PatientItem, batches, folder_patients, is_csv, split_csv
+from radtrack_gui.core.errors import InputError
+
+IN_FLIGHT_PER_WORKER = 3  # batches queued per worker thread
+
+
+@dataclass
+class RunState:
+    """Where a run stands (passed to the progress callback after every batch)."""
+
+    total: int  # patients to process in this run
+    skipped: int = 0  # already done by an earlier run on DIR
+    done: int = 0
+    failed: int = 0
+    reports: int = 0
+    seconds: float = 0.0
+    workers: int = 0
+    interrupted: bool = False
+    model_loads: int = 0
+    peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
+    failures: list[tuple[str, str]] = field(default_factory=list)  # (patient, reason)
+
+
+Progress = Callable[[RunState], None]
+
+
+def check_models(extractor: str, linker: str) -> None:
+    from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS
+
+    if extractor not in EXTRACTORS:
+        raise InputError(f"unknown extractor '{extractor}' (known: {', '.join(EXTRACTORS)})")
+    if linker not in LINKERS:
+        raise InputError(f"unknown linker '{linker}' (known: {', '.join(LINKERS)})")
+
+
+def connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
+    """A ``distributed.Client`` (and the LocalCluster it owns, or None)."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            return Client(scheduler, timeout="15s"), None
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+    n = workers or os.cpu_count() or 1
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                           dashboard_address=None, silence_logs=logging.ERROR)
+    return Client(cluster), cluster
+
+
+def _peak_rss() -> int:
+    """This worker's peak resident memory in bytes (Linux: ru_maxrss is in KiB)."""
+    import resource
+    import sys
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak if sys.platform == "darwin" else peak * 1024)
+
+
+def run_cohort(source: str | Path, out: str | Path, *, scheduler: str | None = None,
+               workers: int | None = None, extractor: str = "rules",
+               linker: str = "knowledge", batch_reports: int = 200, batch_patients: int = 50,
+               progress: Progress | None = None) -> RunState:
+    """Process every patient of ``source`` not yet done in ``out``. Bad arguments raise
+    ``InputError`` before anything runs; Ctrl+C returns with ``interrupted`` set."""
+    src = Path(source).expanduser()
+    if not src.exists():
+        raise InputError(f"{source}: no such folder or file")
+    if not (src.is_dir() or is_csv(src)):
+        raise InputError(f"{source}: not a folder of patient folders or a MIMIC CSV")
+    if workers is not None and workers < 1:
+        raise InputError(f"--workers must be at least 1 (got {workers})")
+    check_models(extractor, linker)
+    cohort = CohortDir(out)
+    cohort.prepare(src, extractor, linker)
+    cohort.cleanup()
+    done = cohort.done()
+    if src.is_dir():
+        items = [i for i in folder_patients(src, exclude=cohort.path) if i.key not in done]
+        skipped = len(done)
+    else:
+        shutil.rmtree(cohort.work, ignore_errors=True)
+        items = split_csv(src, cohort.work / "csv", skip=done)
+        skipped = len(done)
+    state = RunState(total=len(items), skipped=skipped)
+    t0 = time.perf_counter()
+    try:
+        if items:
+            _schedule(cohort, batches(items, batch_reports, batch_patients), state, scheduler,
+                      workers, extractor, linker, progress, t0)
+    finally:
+        cohort.write_patients()
+        shutil.rmtree(cohort.work, ignore_errors=True)
+        state.seconds = time.perf_counter() - t0
+    return state
+
+
+def _schedule(cohort: CohortDir, groups: list[list[PatientItem]], state: RunState,
+              scheduler: str | None, workers: int | None, extractor: str, linker: str,
+              progress: Progress | None, t0: float) -> None:
+    from distributed import as_completed
+
+    from radtrack_gui.cohort.tasks import process_batch
+
+    client, cluster = connect(scheduler, workers)
+    run_id = f"{int(time.time()):x}{os.getpid() % 0xFFFF:04x}"
+    pending = list(enumerate(groups))[::-1]  # popped from the end: first batch first
+    part_of: dict[str, tuple[str, list[PatientItem]]] = {}
+    queue = as_completed()
+    futures: list[Any] = []
+
+    def top_up() -> None:
+        slots = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
+        while pending and queue.count() < slots:
+            n, group = pending.pop()
+            fut = client.submit(process_batch, [i.loaded() for i in group], extractor, linker,
+                                key=f"radtrack-cohort-{run_id}-{n}", pure=False)
+            part_of[fut.key] = (f"part-{run_id}-{n:05d}", group)
+            futures.append(fut)
+            queue.add(fut)
+
+    try:
+        state.workers = len(client.nthreads())
+        top_up()
+        for fut in queue:
+            part, group = part_of.pop(fut.key)
+            try:
+                res = fut.result()
+            except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
+                res = {"tables": None, "loads": 0, "records": [
+                    {"patient": i.key, "source": i.source, "status": "failed",
+                     "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
+                               "run again to retry"} for i in group]}
+            fut.release()
+            cohort.write_part(part, res["tables"], res["records"])
+            state.model_loads += res["loads"]
+            for r in res["records"]:
+                if r["status"] == "done":
+                    state.done += 1
+                    state.reports += r["reports"]
+                else:
+                    state.failed += 1
+                    state.failures.append((r["patient"], r["reason"]))
+            state.seconds = time.perf_counter() - t0
+            if progress:
+                progress(state)
+            top_up()
+        state.workers = max(state.workers, len(client.nthreads()))
+        try:
+            state.peak_memory = {str(k): int(v) for k, v in client.run(_peak_rss).items()}
+        except Exception:  # a worker left at the end: no memory figure, nothing lost
+            state.peak_memory = {}
+    except KeyboardInterrupt:
+        state.interrupted = True
+        client.cancel(futures)
+    finally:
+        _close(client, cluster)
+
+
+def _close(client: Any, cluster: Any) -> None:
+    for thing in (client, cluster):
+        if thing is None:
+            continue
+        try:
+            thing.close()
+        except Exception as exc:  # closing a cluster that lost workers may complain
+            logging.getLogger("radtrack.cohort").debug("close: %s", exc)
