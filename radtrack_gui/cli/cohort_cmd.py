@@ -116,7 +116,8 @@ def _run(args: argparse.Namespace) -> int:
     rate = state.reports / state.seconds if state.seconds else 0.0
     print(f"{state.done} patients done, {state.failed} failed, {state.skipped} already done "
           f"before; {state.reports} reports in {state.seconds:.1f} s ({rate:.0f} reports/s) "
-          f"on {state.workers} workers ({extractor} + {linker}) -> {args.out}", file=sys.stderr)
+          f"on {state.workers} workers, models loaded {state.model_loads} times "
+          f"({extractor} + {linker}) -> {args.out}", file=sys.stderr)
     if state.interrupted:
         print("interrupted: what was done is kept; run the same command again to go on",
               file=sys.stderr)
