@@ -37,6 +37,13 @@ def models(extractor: str, linker: str) -> tuple[Any, Any]:
     return got
 
 
+def warm_up(extractor: str, linker: str) -> int:
+    """Build the models on this worker before its first batch; returns how many loads."""
+    before = len(LOADS)
+    models(extractor, linker)
+    return len(LOADS) - before
+
+
 def worker_name() -> str:
     try:
         from distributed import get_worker
