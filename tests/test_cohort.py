@@ -61,6 +61,18 @@ def test_batches_group_small_patients():
     assert len(sources.batches(items, reports=1000, patients=2)) == 3
 
 
+def test_plan_gives_every_worker_many_batches_largest_first():
+    from radtrack_gui.cohort.run import plan
+
+    items = [sources.PatientItem(str(i), "x", size=1 + i % 7) for i in range(200)]
+    groups = plan(items, threads=2)  # 800 reports: about 40 reports a batch, not 200
+    assert len(groups) >= 19
+    sizes = [sum(i.size for i in g) for g in groups]
+    assert sizes == sorted(sizes, reverse=True)
+    assert sorted(i.key for g in groups for i in g) == sorted(i.key for i in items)
+    assert max(len(g) for g in plan(items, threads=1, patients=5)) == 5  # patients cap
+
+
 # -- output: partitions, crash leftovers, resuming -----------------------------------------
 def test_partition_without_manifest_is_removed_and_redone(plain: Path, tmp_path: Path):
     from radtrack_gui.cohort.tasks import process_batch

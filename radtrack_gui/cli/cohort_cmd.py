@@ -30,7 +30,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
     r.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
     r.add_argument("--batch-reports", type=int, default=200, metavar="N",
-                   help="reports per task (patients are grouped up to about N; default 200)")
+                   help="at most about N reports per task (patients are grouped; smaller "
+                        "batches when a cohort is small for its workers; default 200)")
     r.add_argument("--batch-patients", type=int, default=50, metavar="N",
                    help="at most N patients per task (default 50)")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -71,16 +72,34 @@ def connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
     import dask
     from distributed import Client, LocalCluster
 
+    tornado_log = logging.getLogger("tornado.application")
+    if not any(isinstance(f, _InterruptedSyncFilter) for f in tornado_log.filters):
+        tornado_log.addFilter(_InterruptedSyncFilter())
     if scheduler:
         try:
             return Client(scheduler, timeout="15s"), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
     n = workers or os.cpu_count() or 1
-    with dask.config.set(LOCAL_CONFIG):
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+    # Ctrl+C on a terminal reaches every process of the group: the workers ignore it (they
+    # inherit the ignored signal) and this process stops them in order, keeping what is done.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
+    try:
+        with dask.config.set(LOCAL_CONFIG):
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR,
+                                   # no dashboard; its bare HTTP routes on any free port
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     return Client(cluster), cluster
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 def _usage() -> tuple[int, float]:
@@ -121,7 +140,7 @@ def run_cohort(source: str | Path, out: str | Path, *, scheduler: str | None = N
     t0 = time.perf_counter()
     try:
         if items:
-            _schedule(cohort, batches(items, batch_reports, batch_patients), state, scheduler,
+            _schedule(cohort, items, (batch_reports, batch_patients), state, scheduler,
                       workers, extractor, linker, progress, t0)
     finally:
         cohort.write_patients()
@@ -130,16 +149,26 @@ def run_cohort(source: str | Path, out: str | Path, *, scheduler: str | None = N
     return state
 
 
-def _schedule(cohort: CohortDir, groups: list[list[PatientItem]], state: RunState,
-              scheduler: str | None, workers: int | None, extractor: str, linker: str,
-              progress: Progress | None, t0: float) -> None:
+def plan(items: list[PatientItem], threads: int, reports: int = 200,
+         patients: int = 50) -> list[list[PatientItem]]:
+    """Batches of at most about ``reports`` reports and ``patients`` patients, smaller when
+    that leaves fewer than ~10 batches per worker thread (so none waits idle at the end),
+    largest first (so the last ones to finish are small)."""
+    total = sum(i.size for i in items)
+    per = max(1, min(reports, -(-total // (10 * max(threads, 1)))))
+    return sorted(batches(items, per, patients), key=lambda g: -sum(i.size for i in g))
+
+
+def _schedule(cohort: CohortDir, items: list[PatientItem], sizes: tuple[int, int],
+              state: RunState, scheduler: str | None, workers: int | None, extractor: str,
+              linker: str, progress: Progress | None, t0: float) -> None:
     from distributed import as_completed
 
     from radtrack_gui.cohort.tasks import process_batch
 
     client, cluster = connect(scheduler, workers)
     run_id = f"{int(time.time()):x}{os.getpid() % 0xFFFF:04x}"
-    pending = list(enumerate(groups))[::-1]  # popped from the end: first batch first
+    pending: list[tuple[int, list[PatientItem]]] = []
     part_of: dict[str, tuple[str, list[PatientItem]]] = {}
     queue = as_completed()
     futures: list[Any] = []
@@ -158,6 +187,8 @@ def _schedule(cohort: CohortDir, groups: list[list[PatientItem]], state: RunStat
         state.workers = len(client.nthreads())
         state.model_loads += _warm_up(client, run_id, extractor, linker)
         state.startup = time.perf_counter() - t0
+        threads = sum(client.nthreads().values()) or (workers or os.cpu_count() or 1)
+        pending = list(enumerate(plan(items, threads, *sizes)))[::-1]  # first batch first
         cpu0 = _run_everywhere(client)
         top_up()
         for fut in queue:
@@ -218,6 +249,17 @@ def _warm_up(client: Any, run_id: str, extractor: str, linker: str) -> int:
         except Exception as exc:  # its batches report it per patient
             logging.getLogger("radtrack.cohort").info("warm-up failed: %s", exc)
     return loads
+
+
+class _InterruptedSyncFilter(logging.Filter):
+    """Drops one known message: Ctrl+C during a blocking ``distributed`` call makes its
+    event loop log a NameError from ``distributed.utils.sync``'s cancel callback (their
+    bug, harmless: the call was being abandoned anyway)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(exc, NameError) and "free variable 'future'" in str(exc))
+
 
 
 def _close(client: Any, cluster: Any) -> None:
