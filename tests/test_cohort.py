@@ -149,6 +149,27 @@ def test_loader_builds_the_patient_and_adopts_it_into_its_project_store(built: P
         load_patient(built, "zz_bad")
 
 
+def test_a_csv_subject_opens_as_that_subjects_project(plain: Path, tmp_path: Path):
+    from radtrack_gui.cohort.tasks import process_batch
+    from radtrack_gui.project import open_project
+
+    big = tmp_path / "notes.csv"
+    write_mimic_csv(plain, big, {"patient_001": "41", "patient_002": "42"})
+    cohort = output.CohortDir(tmp_path / "c")
+    cohort.prepare(big, "rules", "exact")
+    items = [i.loaded() for i in sources.split_csv(big, cohort.work)]
+    res = process_batch(items, "rules", "exact")
+    cohort.write_part("part-csv-00000", res["tables"], res["records"])
+    path, pid = adopt(cohort.path, "42")
+    assert (path, pid) == (str(big.resolve()), "42")
+    loaded = open_project(path, pid)  # the store keyed by CSV + subject holds the cohort's
+    try:
+        assert loaded.from_store and loaded.patient.id == "42" and loaded.linker == "exact"
+        assert sorted(loaded.patient.chains) == sorted(load_patient(cohort.path, "42").chains)
+    finally:
+        loaded.store.close()
+
+
 # -- queries and summary ------------------------------------------------------------------
 def _course(folder: Path) -> None:
     """A chest tube removed after two days; an effusion that resolves and comes back."""
