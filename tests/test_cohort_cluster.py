@@ -115,8 +115,11 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
 def cohort(*args: str, wait: bool = True) -> subprocess.Popen | subprocess.CompletedProcess:
     cmd = [sys.executable, "-m", "radtrack_gui", "cohort", *args]
     if not wait:
+        # SIGINT as on a terminal even when the test runner was started with it ignored
+        # (a background job): an ignored signal would stay ignored across exec.
         return subprocess.Popen(cmd, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, start_new_session=True)
+                                text=True, start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     return subprocess.run(cmd, env=_env(), capture_output=True, text=True, timeout=240)
 
 
