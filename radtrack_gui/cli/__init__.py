@@ -14,7 +14,7 @@ from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "train",
-            "gui", "ask", "eval-qa"]
+            "gui", "ask", "eval-qa", "cohort"]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:

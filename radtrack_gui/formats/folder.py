@@ -153,6 +153,17 @@ def _read_single(path: Path, patient_id: str | None, progress: Progress | None,
     return _assemble(path.parent, rd, False, patient_id, name=path.stem)
 
 
+def csv_subject_patient(path: Path, subject: str, got: mimic_csv.CsvReports) -> Patient:
+    """The patient ``read_patient_folder(path, subject)`` gives for one subject of the CSV
+    at ``path``, from that subject's reports already read (a cohort streams a large CSV
+    once and splits it by subject). ``InputError`` when there is no report."""
+    rd = _Reader(subject, None, None)
+    rd.reports.extend(got.reports)
+    rd.problems.extend(got.problems)
+    rd.csv_patients.append(subject)
+    return _assemble(path.parent, rd, False, subject, name=path.stem)
+
+
 def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None,
               name: str | None = None) -> Patient:
     meta: dict[str, dict[str, str]] = {}

@@ -10,7 +10,7 @@ import csv
 import io
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -141,7 +141,29 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
                              f"(patients found: {shown})")
         rows = by_patient[patient_id]
         out = CsvReports(patient=patient_id)
-    seen: set[str] = set()
+    add_rows(out, rows, path)
+    if not all_patients:
+        out.reports = sort_reports(out.reports)
+    return out
+
+
+def radiology_rows(path: str | Path) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line number, row) of every Radiology row, streamed; ``SkipFile`` (naming the file)
+    when it is not a MIMIC CSV."""
+    path = Path(path)
+    try:
+        for line, row in _rows(path):
+            if row.get("CATEGORY", "").strip().lower() == RADIOLOGY:
+                yield line, row
+    except SkipFile as exc:
+        raise SkipFile(exc.reason, path.name) from exc
+
+
+def add_rows(out: CsvReports, rows: Iterable[tuple[int, dict[str, str]]], path: Path) -> None:
+    """Reports from Radiology rows of the CSV at ``path`` (ids: ``ROW_ID``, else
+    ``<stem>-<line>``); duplicate ids and empty texts become problems."""
+    name = path.name
+    seen: set[str] = {r.id for r in out.reports}
     for line, row in rows:
         rid = (row.get("ROW_ID") or "").strip() or f"{path.stem}-{line}"
         if rid in seen:
@@ -165,6 +187,3 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
             out.problems.append(Problem(f"{name}:{line}", "undecodable bytes replaced",
                                         skipped=False))
         out.reports.append(report)
-    if not all_patients:
-        out.reports = sort_reports(out.reports)
-    return out

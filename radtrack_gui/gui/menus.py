@@ -62,6 +62,8 @@ class WindowMenus:
         self.act_open_file = self._action("Open RadTrack JSON or &CSV…", self.choose_file,
                                           "Ctrl+Shift+O", None,
                                           "Open a RadTrack JSON export or a MIMIC CSV")
+        self.act_open_cohort = self._action("Open co&hort…", self.open_cohort, None, None,
+                                            "The patients of a `radtrack cohort run` folder")
         self.act_export = self._action("&Export…", self.open_export, "Ctrl+E",
                                        sp.SP_DialogSaveButton,
                                        "Export chains, annotations or the timeline")
@@ -128,12 +130,18 @@ class WindowMenus:
         redo.triggered.connect(self.redo)
         return undo, redo
 
+    def open_cohort(self) -> Any:
+        from radtrack_gui.gui.cohort_dialog import choose_cohort
+
+        return choose_cohort(self)
+
     # -- menu bar and toolbar ----------------------------------------------------------
     def _build_menus(self) -> None:
         mb = self.menuBar()
         m = mb.addMenu("&File")
         m.addAction(self.act_open)
         m.addAction(self.act_open_file)
+        m.addAction(self.act_open_cohort)
         self.recent_menu = m.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._fill_recent()

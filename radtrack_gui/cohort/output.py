@@ -1,0 +1,210 @@
+"""A cohort DIR (FORMATS §6): Parquet datasets written whole or not at all, resumable.
+
+    DIR/cohort.json                 input, extractor, linker (a rerun must use the same models)
+    DIR/reports|mentions|chains/    part-<run>-<n>.parquet: the §3 fields plus ``patient``
+    DIR/patients.parquet            patient, status, reason, reports, mentions, chains (+ extras)
+    DIR/.cohort/parts/<part>.json   the patients of one partition, written after its files
+
+A partition's three files are each written to a temporary file and renamed; its manifest
+comes last, so a partition without a manifest (a crash in between) is removed and its
+patients are done again. ``patients.parquet`` is rebuilt from the manifests. Folders are
+0700, files 0600. pyarrow is imported inside the functions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.formats.textreport import natural_key
+from radtrack_gui.util.atomic import atomic_open, atomic_write_text
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+SCHEMA = "radtrack-cohort/1"
+DATASETS = ("reports", "mentions", "chains")
+PATIENT_FIELDS = ("patient", "status", "reason", "reports", "mentions", "chains", "id",
+                  "source", "part", "problems", "seconds")
+
+
+def schemas() -> dict[str, pa.Schema]:
+    """The Parquet schema of each dataset and of ``patients.parquet``."""
+    import pyarrow as pa
+
+    s, i = pa.string(), pa.int64()
+    section = pa.struct([("name", s), ("start", i), ("end", i)])
+    return {
+        "reports": pa.schema([
+            ("patient", s), ("id", s), ("date", s), ("date_known", pa.bool_()), ("exam", s),
+            ("modality", s), ("text", s), ("region", s), ("flags", pa.list_(s)),
+            ("sections", pa.list_(section))]),
+        "mentions": pa.schema([
+            ("patient", s), ("id", s), ("report", s), ("start", i), ("end", i), ("text", s),
+            ("type", s), ("chain", s), ("concept", s), ("anatomy", pa.list_(s)),
+            ("laterality", s), ("assertion", s), ("change", s), ("section", s),
+            ("measurements", pa.list_(s)), ("source", s), ("fragments", pa.list_(pa.list_(i)))]),
+        "chains": pa.schema([
+            ("patient", s), ("id", s), ("type", s), ("label", s), ("mentions", pa.list_(s)),
+            ("reviewed", pa.bool_()), ("source", s), ("why", pa.map_(s, s)),
+            ("label_locked", pa.bool_())]),
+        "patients": pa.schema([
+            ("patient", s), ("status", s), ("reason", s), ("reports", i), ("mentions", i),
+            ("chains", i), ("id", s), ("source", s), ("part", s), ("problems", pa.list_(s)),
+            ("seconds", pa.float64())]),
+    }
+
+
+def tables(docs: list[tuple[str, dict[str, Any]]]) -> dict[str, pa.Table]:
+    """The rows of each dataset from ``(patient key, RadTrack JSON document)`` pairs."""
+    import pyarrow as pa
+
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in DATASETS}
+    for key, doc in docs:
+        for name in DATASETS:
+            rows[name].extend({"patient": key, **row} for row in doc[name])
+    for row in rows["chains"]:
+        row["why"] = list(row["why"].items())
+    sch = schemas()
+    return {name: pa.Table.from_pylist(rows[name], schema=sch[name]) for name in DATASETS}
+
+
+def doc_from_rows(reports: list[dict[str, Any]], mentions: list[dict[str, Any]],
+                  chains: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Back from Parquet rows to the ``reports``/``mentions``/``chains`` of §3."""
+    def strip(row: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in row.items() if k != "patient"}
+
+    ms = []
+    for row in mentions:
+        m = strip(row)
+        if m.get("fragments") is None:
+            m.pop("fragments", None)
+        ms.append(m)
+    cs = []
+    for row in chains:
+        c = strip(row)
+        c["why"] = dict(c["why"] or [])
+        cs.append(c)
+    return {"reports": [strip(r) for r in reports], "mentions": ms, "chains": cs}
+
+
+class CohortDir:
+    """The output folder of ``radtrack cohort run``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path).expanduser()
+        self.private = self.path / ".cohort"
+        self.parts = self.private / "parts"
+        self.work = self.private / "work"
+
+    # -- set-up --------------------------------------------------------------------------
+    def settings(self) -> dict[str, Any] | None:
+        try:
+            return json.loads((self.path / "cohort.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def prepare(self, source: Path, extractor: str, linker: str) -> None:
+        """Create DIR, or check that it is this cohort's (same input and models)."""
+        want = {"schema": SCHEMA, "input": str(source.resolve()), "extractor": extractor,
+                "linker": linker}
+        if self.path.exists() and not self.path.is_dir():
+            raise InputError(f"{self.path}: exists and is not a folder")
+        have = self.settings()
+        if have is None:
+            if self.path.is_dir() and any(self.path.iterdir()):
+                raise InputError(f"{self.path}: not empty and not a cohort folder "
+                                 "(choose a new or empty --out)")
+        else:
+            for k in ("input", "extractor", "linker"):
+                if have.get(k) != want[k]:
+                    raise InputError(f"{self.path}: made with {k} {have.get(k)!r}, not "
+                                     f"{want[k]!r} (use another --out, or the same {k})")
+        for folder in (self.path, *(self.path / n for n in DATASETS), self.private,
+                       self.parts):
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.chmod(folder, 0o700)
+        if have is None:
+            atomic_write_text(self.path / "cohort.json", json.dumps(want, indent=1) + "\n")
+
+    def cleanup(self) -> None:
+        """Remove partition files without a manifest and temporary files of a crashed run."""
+        known = {p.stem for p in self.parts.glob("*.json")}
+        for name in DATASETS:
+            for f in (self.path / name).iterdir() if (self.path / name).is_dir() else ():
+                if f.name.startswith(".") or (f.suffix == ".parquet" and f.stem not in known):
+                    f.unlink(missing_ok=True)
+        for f in self.parts.glob(".*"):
+            f.unlink(missing_ok=True)
+
+    # -- writing -------------------------------------------------------------------------
+    def write_part(self, part: str, data: dict[str, pa.Table] | None,
+                   records: list[dict[str, Any]]) -> None:
+        """One partition: its three files (when it has done patients), then its manifest."""
+        import pyarrow.parquet as pq
+
+        if data is not None and data["reports"].num_rows:
+            for name in DATASETS:
+                with atomic_open(self.path / name / f"{part}.parquet", "wb") as f:
+                    pq.write_table(data[name], f)
+        for r in records:
+            r["part"] = part if r["status"] == "done" else None
+        atomic_write_text(self.parts / f"{part}.json", json.dumps(records) + "\n")
+
+    def records(self) -> dict[str, dict[str, Any]]:
+        """The latest record of every patient seen so far (done wins over failed)."""
+        out: dict[str, dict[str, Any]] = {}
+        manifests = sorted(self.parts.glob("*.json"), key=lambda p: p.stat().st_mtime)
+        for m in manifests:
+            try:
+                rows = json.loads(m.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # never half-written (atomic); unreadable: its patients run again
+            for r in rows:
+                old = out.get(r["patient"])
+                if old is None or old["status"] != "done" or r["status"] == "done":
+                    out[r["patient"]] = r
+        return out
+
+    def done(self) -> set[str]:
+        return {k for k, r in self.records().items() if r["status"] == "done"}
+
+    def write_patients(self) -> dict[str, dict[str, Any]]:
+        """Rewrite ``patients.parquet`` from the manifests; returns the records."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        records = self.records()
+        rows = [{k: records[key].get(k) for k in PATIENT_FIELDS}
+                for key in sorted(records, key=natural_key)]
+        table = pa.Table.from_pylist(rows, schema=schemas()["patients"])
+        with atomic_open(self.path / "patients.parquet", "wb") as f:
+            pq.write_table(table, f)
+        return records
+
+    # -- reading -------------------------------------------------------------------------
+    def read_patient(self, key: str) -> dict[str, Any]:
+        """The §3 document of one done patient, from its partition."""
+        import pyarrow.compute as pc
+        import pyarrow.parquet as pq
+
+        record = self.records().get(key)
+        if record is None or record["status"] != "done":
+            reason = record["reason"] if record else "not in this cohort"
+            raise InputError(f"{self.path}: patient {key}: {reason}")
+        rows = {}
+        for name in DATASETS:
+            path = self.path / name / f"{record['part']}.parquet"
+            try:
+                table = pq.read_table(path, schema=schemas()[name])
+            except (OSError, ValueError) as exc:
+                raise InputError(f"{path}: unreadable ({exc})") from exc
+            rows[name] = table.filter(pc.field("patient") == key).to_pylist()
+        doc = doc_from_rows(rows["reports"], rows["mentions"], rows["chains"])
+        return {"schema": "radtrack/1",
+                "patient": {"id": record.get("id") or key,
+                            "annotated": bool(record.get("annotated"))}, **doc}

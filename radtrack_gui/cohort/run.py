@@ -1,0 +1,272 @@
+"""``radtrack cohort run``: the patients of INPUT through the pipeline on a Dask cluster.
+
+Without a scheduler address a ``distributed.LocalCluster`` runs on this machine (one
+single-threaded worker process per core, or ``workers``); with ``tcp://HOST:PORT`` the batches
+go to that existing cluster, whose workers must see the patient folders (a CSV's rows travel
+with the tasks). One task per batch of patients; a bounded number of batches is in flight,
+so memory stays flat and Ctrl+C stops soon. Only this process writes DIR: each finished
+batch becomes one partition at once, so an interrupted or crashed run keeps every finished
+batch and the next run on DIR skips the patients already done.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from radtrack_gui.cohort.output import CohortDir
+from radtrack_gui.cohort.sources import PatientItem, batches, folder_patients, is_csv, split_csv
+from radtrack_gui.core.errors import InputError
+
+IN_FLIGHT_PER_WORKER = 3  # batches queued per worker thread
+# The local cluster's housekeeping, quieter than Dask's interactive defaults: no statistical
+# profiler sampling every worker's stack 100 times a second, slower ticks and monitors.
+# An idle worker then uses ~0.3 % of a core instead of ~3 %. (On your own cluster, set
+# DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False and so on for the same effect.)
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False,
+                "distributed.admin.tick.interval": "500ms",
+                "distributed.admin.system-monitor.interval": "2s",
+                "distributed.worker.memory.monitor-interval": "1s"}
+
+
+@dataclass
+class RunState:
+    """Where a run stands (passed to the progress callback after every batch)."""
+
+    total: int  # patients to process in this run
+    skipped: int = 0  # already done by an earlier run on DIR
+    done: int = 0
+    failed: int = 0
+    reports: int = 0
+    seconds: float = 0.0
+    startup: float = 0.0  # of ``seconds``: starting or reaching the cluster
+    workers: int = 0
+    interrupted: bool = False
+    model_loads: int = 0
+    peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
+    worker_cpu: dict[str, float] = field(default_factory=dict)  # worker -> CPU s in the run
+    failures: list[tuple[str, str]] = field(default_factory=list)  # (patient, reason)
+
+
+Progress = Callable[[RunState], None]
+
+
+def check_models(extractor: str, linker: str) -> None:
+    from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS
+
+    if extractor not in EXTRACTORS:
+        raise InputError(f"unknown extractor '{extractor}' (known: {', '.join(EXTRACTORS)})")
+    if linker not in LINKERS:
+        raise InputError(f"unknown linker '{linker}' (known: {', '.join(LINKERS)})")
+
+
+def connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
+    """A ``distributed.Client`` (and the LocalCluster it owns, or None)."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    tornado_log = logging.getLogger("tornado.application")
+    if not any(isinstance(f, _InterruptedSyncFilter) for f in tornado_log.filters):
+        tornado_log.addFilter(_InterruptedSyncFilter())
+    if scheduler:
+        try:
+            return Client(scheduler, timeout="15s"), None
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+    n = workers or os.cpu_count() or 1
+    # Ctrl+C on a terminal reaches every process of the group: the workers ignore it (they
+    # inherit the ignored signal) and this process stops them in order, keeping what is done.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
+    try:
+        with dask.config.set(LOCAL_CONFIG):
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR,
+                                   # no dashboard; its bare HTTP routes on any free port
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    return Client(cluster), cluster
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+def _usage() -> tuple[int, float]:
+    """This worker's peak resident memory in bytes and its CPU seconds so far."""
+    import resource
+    import sys
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    return int(peak if sys.platform == "darwin" else peak * 1024), time.process_time()
+
+
+def run_cohort(source: str | Path, out: str | Path, *, scheduler: str | None = None,
+               workers: int | None = None, extractor: str = "rules",
+               linker: str = "knowledge", batch_reports: int = 200, batch_patients: int = 50,
+               progress: Progress | None = None) -> RunState:
+    """Process every patient of ``source`` not yet done in ``out``. Bad arguments raise
+    ``InputError`` before anything runs; Ctrl+C returns with ``interrupted`` set."""
+    src = Path(source).expanduser()
+    if not src.exists():
+        raise InputError(f"{source}: no such folder or file")
+    if not (src.is_dir() or is_csv(src)):
+        raise InputError(f"{source}: not a folder of patient folders or a MIMIC CSV")
+    if workers is not None and workers < 1:
+        raise InputError(f"--workers must be at least 1 (got {workers})")
+    check_models(extractor, linker)
+    cohort = CohortDir(out)
+    cohort.prepare(src, extractor, linker)
+    cohort.cleanup()
+    done = cohort.done()
+    if src.is_dir():
+        items = [i for i in folder_patients(src, exclude=cohort.path) if i.key not in done]
+        skipped = len(done)
+    else:
+        shutil.rmtree(cohort.work, ignore_errors=True)
+        items = split_csv(src, cohort.work / "csv", skip=done)
+        skipped = len(done)
+    state = RunState(total=len(items), skipped=skipped)
+    t0 = time.perf_counter()
+    try:
+        if items:
+            _schedule(cohort, items, (batch_reports, batch_patients), state, scheduler,
+                      workers, extractor, linker, progress, t0)
+    finally:
+        cohort.write_patients()
+        shutil.rmtree(cohort.work, ignore_errors=True)
+        state.seconds = time.perf_counter() - t0
+    return state
+
+
+def plan(items: list[PatientItem], threads: int, reports: int = 200,
+         patients: int = 50) -> list[list[PatientItem]]:
+    """Batches of at most about ``reports`` reports and ``patients`` patients, smaller when
+    that leaves fewer than ~10 batches per worker thread (so none waits idle at the end),
+    largest first (so the last ones to finish are small)."""
+    total = sum(i.size for i in items)
+    per = max(1, min(reports, -(-total // (10 * max(threads, 1)))))
+    return sorted(batches(items, per, patients), key=lambda g: -sum(i.size for i in g))
+
+
+def _schedule(cohort: CohortDir, items: list[PatientItem], sizes: tuple[int, int],
+              state: RunState, scheduler: str | None, workers: int | None, extractor: str,
+              linker: str, progress: Progress | None, t0: float) -> None:
+    from distributed import as_completed
+
+    from radtrack_gui.cohort.tasks import process_batch
+
+    client, cluster = connect(scheduler, workers)
+    run_id = f"{int(time.time()):x}{os.getpid() % 0xFFFF:04x}"
+    pending: list[tuple[int, list[PatientItem]]] = []
+    part_of: dict[str, tuple[str, list[PatientItem]]] = {}
+    queue = as_completed()
+    futures: list[Any] = []
+
+    def top_up() -> None:
+        slots = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
+        while pending and queue.count() < slots:
+            n, group = pending.pop()
+            fut = client.submit(process_batch, [i.loaded() for i in group], extractor, linker,
+                                key=f"radtrack-cohort-{run_id}-{n}", pure=False)
+            part_of[fut.key] = (f"part-{run_id}-{n:05d}", group)
+            futures.append(fut)
+            queue.add(fut)
+
+    try:
+        state.workers = len(client.nthreads())
+        state.model_loads += _warm_up(client, run_id, extractor, linker)
+        state.startup = time.perf_counter() - t0
+        threads = sum(client.nthreads().values()) or (workers or os.cpu_count() or 1)
+        pending = list(enumerate(plan(items, threads, *sizes)))[::-1]  # first batch first
+        cpu0 = _run_everywhere(client)
+        top_up()
+        for fut in queue:
+            part, group = part_of.pop(fut.key)
+            try:
+                res = fut.result()
+            except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
+                res = {"tables": None, "loads": 0, "records": [
+                    {"patient": i.key, "source": i.source, "status": "failed",
+                     "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
+                               "run again to retry"} for i in group]}
+            fut.release()
+            cohort.write_part(part, res["tables"], res["records"])
+            state.model_loads += res["loads"]
+            for r in res["records"]:
+                if r["status"] == "done":
+                    state.done += 1
+                    state.reports += r["reports"]
+                else:
+                    state.failed += 1
+                    state.failures.append((r["patient"], r["reason"]))
+            state.seconds = time.perf_counter() - t0
+            if progress:
+                progress(state)
+            top_up()
+        state.workers = max(state.workers, len(client.nthreads()))
+        usage = _run_everywhere(client)
+        state.peak_memory = {k: v[0] for k, v in usage.items()}
+        state.worker_cpu = {k: v[1] - cpu0.get(k, (0, 0.0))[1] for k, v in usage.items()}
+    except KeyboardInterrupt:
+        state.interrupted = True
+        client.cancel(futures)
+    finally:
+        _close(client, cluster)
+
+
+def _run_everywhere(client: Any) -> dict[str, tuple[int, float]]:
+    """``_usage`` of every worker (none when a worker is leaving: nothing is lost)."""
+    try:
+        return {str(k): (int(v[0]), float(v[1])) for k, v in client.run(_usage).items()}
+    except Exception:
+        return {}
+
+
+def _warm_up(client: Any, run_id: str, extractor: str, linker: str) -> int:
+    """Build the models on every worker at once, before the first batch; returns how many
+    were built. A worker that cannot build them says why with its first batch."""
+    from radtrack_gui.cohort.tasks import warm_up
+
+    futures = [client.submit(warm_up, extractor, linker, workers=[address],
+                             allow_other_workers=False, pure=False,
+                             key=f"radtrack-warm-{run_id}-{i}")
+               for i, address in enumerate(client.nthreads())]
+    loads = 0
+    for fut in futures:
+        try:
+            loads += int(fut.result())
+        except Exception as exc:  # its batches report it per patient
+            logging.getLogger("radtrack.cohort").info("warm-up failed: %s", exc)
+    return loads
+
+
+class _InterruptedSyncFilter(logging.Filter):
+    """Drops one known message: Ctrl+C during a blocking ``distributed`` call makes its
+    event loop log a NameError from ``distributed.utils.sync``'s cancel callback (their
+    bug, harmless: the call was being abandoned anyway)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(exc, NameError) and "free variable 'future'" in str(exc))
+
+
+
+def _close(client: Any, cluster: Any) -> None:
+    for thing in (client, cluster):
+        if thing is None:
+            continue
+        try:
+            thing.close()
+        except Exception as exc:  # closing a cluster that lost workers may complain
+            logging.getLogger("radtrack.cohort").debug("close: %s", exc)

@@ -1,0 +1,155 @@
+"""File ▸ Open cohort…: the patients of a cohort DIR (``radtrack cohort run``) in a sortable,
+searchable table; double-click opens that patient's timeline from the cohort's results.
+
+Opening goes through ``cohort.loader.adopt`` (the cohort's chains become the patient's
+project unless its project store already holds it) and then the window's usual
+``open_path``, so corrections are saved to that patient's project store as for any patient.
+pyarrow is imported (by the loader) only when a cohort is opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.gui.qt import (
+    QAbstractItemView,
+    QDialog,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QModelIndex,
+    QSortFilterProxyModel,
+    QStandardItem,
+    QStandardItemModel,
+    Qt,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+COLUMNS = ("patient", "status", "reports", "mentions", "chains", "reason")
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+
+Opener = Callable[[str, str | None], object]  # (path, patient id of a CSV) -> anything
+
+
+class CohortDialog(QDialog):
+    """The patients of one cohort; ``patientOpened(key)`` after a double-click opened one."""
+
+    patientOpened = Signal(str)
+    openFailed = Signal(str)
+
+    def __init__(self, folder: str, rows: list[dict[str, Any]], open_patient: Opener,
+                 parent: QWidget | None = None, *, quiet: bool = False) -> None:
+        super().__init__(parent)
+        self.setObjectName("cohortDialog")
+        self.folder = folder
+        self.open_patient = open_patient
+        self.quiet = quiet
+        self.setWindowTitle(f"Cohort — {Path(folder).name}")
+        self.resize(760, 520)
+        self.model = QStandardItemModel(0, len(COLUMNS), self)
+        self.model.setHorizontalHeaderLabels([c.capitalize() for c in COLUMNS])
+        for row in rows:
+            self.model.appendRow(self._items(row))
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search patients, status or reason…")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table = QTreeView(self)  # a flat, sortable table
+        self.table.setRootIsDecorated(False)
+        self.table.setUniformRowHeights(True)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.header().setStretchLastSection(True)
+        self.table.doubleClicked.connect(self.open_index)
+        done = sum(r["status"] == "done" for r in rows)
+        self.info = QLabel(f"{len(rows)} patients: {done} done, {len(rows) - done} failed. "
+                           "Double-click a patient to open its timeline.", self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.search)
+        layout.addWidget(self.table)
+        layout.addWidget(self.info)
+
+    @staticmethod
+    def _items(row: dict[str, Any]) -> list[QStandardItem]:
+        items = []
+        for col in COLUMNS:
+            item = QStandardItem()
+            value = row.get(col)
+            if isinstance(value, int):
+                item.setData(value, Qt.ItemDataRole.DisplayRole)  # sorts as a number
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            else:
+                item.setText("" if value is None else str(value))
+            item.setData(row["patient"], KEY_ROLE)
+            items.append(item)
+        return items
+
+    def row_count(self) -> int:
+        """Rows shown (after the search)."""
+        return self.proxy.rowCount()
+
+    def key_at(self, row: int) -> str:
+        return str(self.proxy.index(row, 0).data(KEY_ROLE))
+
+    def open_index(self, index: QModelIndex) -> None:
+        self.open_key(str(index.data(KEY_ROLE)))
+
+    def open_key(self, key: str) -> None:
+        """Open patient ``key`` in the main window (its project store, else the cohort's)."""
+        from radtrack_gui.cohort.loader import adopt
+
+        try:
+            path, patient_id = adopt(self.folder, key)
+        except InputError as exc:
+            self._fail(str(exc))
+            return
+        self.open_patient(path, patient_id)
+        self.patientOpened.emit(key)
+
+    def _fail(self, reason: str) -> None:
+        self.openFailed.emit(reason)
+        if not self.quiet:
+            QMessageBox.warning(self, "Cannot open", reason)
+
+
+def show_cohort(window: Any, folder: str) -> CohortDialog | None:
+    """The cohort dialog of ``folder`` for ``window`` (a MainWindow), shown non-modal."""
+    from radtrack_gui.cohort.loader import patients
+    from radtrack_gui.gui.app import dialogs_enabled
+
+    try:
+        rows = patients(folder)
+    except InputError as exc:
+        if dialogs_enabled():
+            QMessageBox.warning(window, "Cannot open cohort", str(exc))
+        window.statusBar().showMessage(str(exc), 10000)
+        return None
+    dlg = CohortDialog(folder, rows, lambda path, pid: window.open_path(path, patient_id=pid),
+                       window, quiet=not dialogs_enabled())
+    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dlg.show()
+    return dlg
+
+
+def choose_cohort(window: Any) -> CohortDialog | None:
+    """File ▸ Open cohort…: pick a cohort folder and show its patients."""
+    folder = QFileDialog.getExistingDirectory(window, "Open cohort (a folder made by "
+                                              "radtrack cohort run)", str(Path.home()))
+    return show_cohort(window, folder) if folder else None

@@ -1,0 +1,76 @@
+"""File ▸ Open cohort…: the patients table (sort, search) and opening one patient's timeline
+from the cohort's results into its own project store (real widgets, offscreen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cohort_helpers import add_bad_patient, build_cohort, synth_plain
+
+from radtrack_gui.store.db import ProjectStore, store_path_for_folder
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def cohort_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("gui-cohort")
+    patients = synth_plain(base, 4, seed=21)
+    add_bad_patient(patients)
+    return build_cohort(patients, base / "cohort")
+
+
+def _dclick(qtbot, dlg, row: int) -> None:
+    from radtrack_gui.gui.qt import Qt
+
+    index = dlg.proxy.index(row, 0)
+    rect = dlg.table.visualRect(index)
+    assert rect.isValid()
+    # A double-click is a click followed by a double-click event (as a real mouse sends).
+    qtbot.mouseClick(dlg.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(dlg.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_cohort_table_sorts_searches_and_opens_a_patient(qtbot, window, cohort_dir: Path):
+    from radtrack_gui.cohort.loader import load_patient, patients
+    from radtrack_gui.gui.cohort_dialog import show_cohort
+    from radtrack_gui.gui.qt import Qt
+
+    assert "Open co&hort…" in [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    dlg = show_cohort(window, str(cohort_dir))
+    assert dlg is not None
+    qtbot.waitExposed(dlg)
+    try:
+        rows = {r["patient"]: r for r in patients(cohort_dir)}
+        assert dlg.row_count() == 5
+        # Sort by chains, most first: numbers sort as numbers.
+        dlg.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)
+        shown = [dlg.key_at(i) for i in range(dlg.row_count())]
+        chains = [rows[k]["chains"] for k in shown if rows[k]["status"] == "done"]
+        assert chains == sorted(chains, reverse=True)
+        qtbot.keyClicks(dlg.search, "fail")
+        assert dlg.row_count() == 1 and dlg.key_at(0) == "zz_bad"
+        with qtbot.waitSignal(dlg.openFailed, timeout=10000) as failed:
+            _dclick(qtbot, dlg, 0)
+        assert "no reports found" in failed.args[0]
+        dlg.search.clear()
+        dlg.search.setText("patient_003")
+        assert dlg.row_count() == 1
+        with qtbot.waitSignal(window.patientDrawn, timeout=60000):
+            _dclick(qtbot, dlg, 0)
+        expected = load_patient(cohort_dir, "patient_003")
+        loaded = window.loaded
+        assert loaded is not None and loaded.from_store  # the cohort's chains, no model run
+        assert sorted(loaded.patient.chains) == sorted(expected.chains)
+        assert len(loaded.patient.mentions) == rows["patient_003"]["mentions"]
+        source = Path(rows["patient_003"]["source"])
+        assert loaded.store.path == store_path_for_folder(str(source))
+        # A correction goes to that patient's own project store.
+        first = next(iter(loaded.patient.chains))
+        assert window.edit_actions.set_reviewed(first, True) is not None
+    finally:
+        dlg.close()
+    with ProjectStore.for_folder(str(source)) as store:
+        again = store.load_patient()
+    assert again is not None and again.chains[first].reviewed
