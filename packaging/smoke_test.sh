@@ -60,6 +60,13 @@ print(f"ok  process demo: {len(doc['reports'])} reports, {len(doc['mentions'])} 
       f"{len(doc['chains'])} chains")
 EOF
 
+if ! grep -q '^ *embedding .*UNAVAILABLE' "$work/out/models.txt"; then
+  # The full build: the MiniLM encoder must load from inside the bundle, with no network.
+  run "$app" process "$demo" --linker embedding --json "$work/out/embedding.json" \
+    2> "$work/out/embedding.err" || fail "embedding linker: $(tail -n 3 "$work/out/embedding.err")"
+  echo "ok  embedding linker (bundled MiniLM, offline)"
+fi
+
 if run "$app" process "$work/absent" --json "$work/out/x.json" 2> "$work/out/bad.err"; then
   fail "process on a missing folder exited 0"
 fi

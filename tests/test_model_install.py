@@ -137,6 +137,9 @@ def test_missing_packages_are_named_with_the_install_hint(monkeypatch):
     monkeypatch.setattr("sys.frozen", True, raising=False)
     frozen_reason = missing(info)
     assert frozen_reason is not None and "not in this build" in frozen_reason
+    assert "Python installation" in frozen_reason  # the full build would not help
+    torch_less = ModelInfo("linker", "y", "m:C", "d", requires=("transformers", "no_such_x"))
+    assert "Python installation" in (missing(torch_less) or "")
 
 
 def test_models_lists_what_cannot_run(monkeypatch, capsys):

@@ -56,6 +56,8 @@ class ModelInfo:
 
 # What a Python install lacks is installed with this extra; a packaged app cannot install.
 EXTRA_HINT = "pip install 'radtrack_gui[models]'"
+# What the full packaged build carries beyond the lean one (packaging/radtrack.spec).
+FULL_BUILD = frozenset({"torch", "transformers"})
 
 
 def missing(info: ModelInfo) -> str | None:
@@ -70,8 +72,9 @@ def missing(info: ModelInfo) -> str | None:
     if not absent:
         return None
     if frozen():
-        return (f"not in this build ({', '.join(absent)} left out); "
-                "the full build of RadTrack includes it")
+        where = ("the full build of RadTrack includes it" if set(absent) <= FULL_BUILD
+                 else "it runs in a Python installation of RadTrack only")
+        return f"not in this build ({', '.join(absent)} left out); {where}"
     return f"needs {', '.join(absent)}: {EXTRA_HINT}"
 
 
