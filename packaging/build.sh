@@ -16,6 +16,9 @@ PYINSTALLER_CONFIG_DIR=$(mktemp -d)
 trap 'rm -rf "$PYINSTALLER_CONFIG_DIR"' EXIT
 RADTRACK_FLAVOUR=$flavour .venv/bin/pyinstaller --noconfirm --clean --log-level WARN \
   --distpath dist --workpath "build/pyinstaller-$flavour" packaging/radtrack.spec
+# Qt's libraries carry their symbol tables (about 20 MB): strip those, and only those.
+find "dist/radtrack-$flavour/_internal/PySide6" -name '*.so*' -type f \
+  -exec strip --strip-unneeded {} +
 packaging/make_deb.sh "$flavour"
 package=radtrack; [ "$flavour" = full ] && package=radtrack-full
 version=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' radtrack_gui/__init__.py)
