@@ -77,7 +77,10 @@ class LinearScorer:
         return cls([float(weights.get(f, 0.0)) for f in FEATURES], bias, logistic)
 
     def value(self, x: list[float]) -> float:
-        z = self.bias + sum(w * v for w, v in zip(self.weights, x, strict=True) if v)
+        z = self.bias
+        for w, v in zip(self.weights, x, strict=True):
+            if v:
+                z += w * v
         if self.logistic:
             return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
         return min(1.0, max(0.0, z))
