@@ -46,6 +46,7 @@ class _Reader:
         self.reports: list[Report] = []
         self.gold: list[Mention] = []
         self.chain_of: dict[int, str] = {}  # index in self.gold -> chain id
+        self.owner: list[int] = []  # index in self.gold -> id() of the report it annotates
         self.problems: list[Problem] = []
         self.csv_patients: list[str] = []
         self.json_patients: list[Patient] = []
@@ -69,6 +70,7 @@ class _Reader:
             if m.id in doc.chain_of:
                 self.chain_of[len(self.gold)] = doc.chain_of[m.id]
             self.gold.append(m)
+            self.owner.append(id(doc.report))
 
     def add_csv(self, path: Path) -> None:
         got = mimic_csv.read_mimic_csv(path, self.patient_id)
@@ -174,13 +176,20 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
 
     reports: list[Report] = []
     seen: dict[str, Report] = {}
+    dropped: set[int] = set()
     for r in rd.reports:
         if r.id in seen:
             rd.problems.append(Problem((r.source and Path(r.source).name) or r.id,
                                        f"duplicate report id {r.id}"))
+            dropped.add(id(r))
             continue
         seen[r.id] = r
         reports.append(r)
+    if dropped:  # a dropped report's annotations go with it, never onto the kept text
+        keep = [i for i in range(len(rd.gold)) if rd.owner[i] not in dropped]
+        rd.chain_of = {n: rd.chain_of[i] for n, i in enumerate(keep) if i in rd.chain_of}
+        rd.gold = [rd.gold[i] for i in keep]
+        rd.owner = [rd.owner[i] for i in keep]
     if not reports:
         why = f"; {rd.problems[0]}" if rd.problems else ""
         raise InputError(f"{folder}: no reports found{why}")

@@ -22,6 +22,7 @@ from radtrack_gui.formats.textreport import (
     report_from_text,
     sort_reports,
 )
+from radtrack_gui.formats.validate import clean_text
 from radtrack_gui.nlp.metadata import parse_date
 
 REQUIRED = ("SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT")
@@ -142,17 +143,20 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
         out = CsvReports(patient=patient_id)
     seen: set[str] = set()
     for line, row in rows:
-        rid = (row.get("ROW_ID") or "").strip() or f"{path.stem}-{line}"
+        rid = clean_text((row.get("ROW_ID") or "").strip())[0] or f"{path.stem}-{line}"
         if rid in seen:
             out.problems.append(Problem(f"{name}:{line}", f"duplicate ROW_ID {rid}"))
             continue
-        text = row.get("TEXT", "")
+        text, bad = clean_text(row.get("TEXT") or "")
+        if bad:
+            out.problems.append(Problem(f"{name}:{line}", f"{bad} control characters in "
+                                        "TEXT replaced", skipped=False))
         if not text.strip():
             out.problems.append(Problem(f"{name}:{line}", f"row {rid} has an empty TEXT"))
             continue
         seen.add(rid)
-        header = {"exam": (row.get("DESCRIPTION") or "").strip(),
-                  "patient": row.get("SUBJECT_ID", "").strip()}
+        header = {"exam": clean_text((row.get("DESCRIPTION") or "").strip())[0],
+                  "patient": clean_text(row.get("SUBJECT_ID", "").strip())[0]}
         report, notes = report_from_text(rid, text, source=str(path), header=header)
         when = parse_date(row.get("CHARTTIME", "")) or parse_date(row.get("CHARTDATE", ""))
         if when is not None:  # the row's time wins over the text's first line
