@@ -5,6 +5,7 @@ with a one-line reason on stderr."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -39,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser, modules = build_parser()
     args = parser.parse_args(argv)
+    _on_start()
     try:
         return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
     except InputError as exc:
@@ -52,6 +54,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _on_start() -> None:
+    """SIGTERM unwinds like Ctrl+C (temporary files are removed); leftovers of killed
+    writers are cleaned."""
+    import signal
+
+    from radtrack_gui.formats.atomic import clean_stale_temp
+
+    def terminate(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    with contextlib.suppress(ValueError):  # not the main thread (embedded use)
+        signal.signal(signal.SIGTERM, terminate)
+    with contextlib.suppress(OSError):
+        clean_stale_temp()
 
 
 if __name__ == "__main__":
