@@ -114,11 +114,15 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
     path = Path(path)
     name = path.name
     by_patient: dict[str, list[tuple[int, dict[str, str]]]] = {}
+    skipped: list[Problem] = []
     try:
         for line, row in _rows(path):
             if row.get("CATEGORY", "").strip().lower() != RADIOLOGY:
                 continue
-            subject = row.get("SUBJECT_ID", "").strip()
+            subject = (row.get("SUBJECT_ID") or "").strip()
+            if not subject:
+                skipped.append(Problem(f"{name}:{line}", "row without SUBJECT_ID"))
+                continue
             keep = all_patients or patient_id is None or subject == patient_id
             by_patient.setdefault(subject, []).extend([(line, row)] if keep else [])
     except SkipFile as exc:
@@ -141,6 +145,7 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
                              f"(patients found: {shown})")
         rows = by_patient[patient_id]
         out = CsvReports(patient=patient_id)
+    out.problems.extend(skipped)
     seen: set[str] = set()
     for line, row in rows:
         rid = clean_text((row.get("ROW_ID") or "").strip())[0] or f"{path.stem}-{line}"
