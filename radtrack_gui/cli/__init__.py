@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
-COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "train",
-            "gui"]
+COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "eval_groups",
+            "synth", "train", "gui"]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
@@ -42,7 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _on_start()
     try:
-        return int(modules[args.command].run(args) or 0)  # type: ignore[attr-defined]
+        module = modules[args.command.replace("-", "_")]
+        return int(module.run(args) or 0)  # type: ignore[attr-defined]
     except InputError as exc:
         print(f"radtrack {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -199,6 +199,7 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
         r.patient = r.patient or pid
     patient = Patient(id=pid, reports=sort_reports(reports), problems=rd.problems,
                       folder=str(folder))
+    _groups_and_identity(patient)
     if annotated:
         _gold(patient, rd)
     elif len(rd.json_patients) == 1 and len(reports) == len(rd.json_patients[0].reports):
@@ -210,6 +211,14 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
                                                   "reports were kept, not its mentions",
                                         skipped=False))
     return patient
+
+
+def _groups_and_identity(patient: Patient) -> None:
+    """Reports of the same exam grouped; reports that look like another patient's flagged."""
+    from radtrack_gui.nlp.report_groups import assign_groups, foreign_reports
+
+    assign_groups(patient)
+    patient.problems.extend(foreign_reports(patient))
 
 
 def _patient_id(folder: Path, rd: _Reader, reports: list[Report], wanted: str | None,

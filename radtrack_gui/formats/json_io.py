@@ -83,6 +83,7 @@ def patient_to_dict(p: Patient) -> dict[str, Any]:
                    for c in p.chains.values()],
         "problems": [{"file": q.file, "reason": q.reason, "skipped": q.skipped}
                      for q in p.problems],
+        **({"report_groups": [list(g) for g in p.report_groups]} if p.report_groups else {}),
     }
 
 
@@ -256,12 +257,31 @@ def patient_from_dict(d: Any, name: str = "JSON") -> Patient:
             continue
         p.mentions[m.id] = m
     _restore_chains(p, _items(d, "chains", name), name)
+    p.report_groups = _report_groups(_items(d, "report_groups", name), p, name)
     for q in _items(d, "problems", name):
         if isinstance(q, dict) and isinstance(q.get("file"), str):
             p.problems.append(Problem(clean_text(q["file"])[0],
                                       clean_text(str(q.get("reason", "")))[0],
                                       q.get("skipped", True) is not False))
     return p
+
+
+def _report_groups(groups: list[Any], p: Patient, name: str) -> list[list[str]]:
+    """Lists of known report ids, each report in one group (others are Problems)."""
+    known = {r.id for r in p.reports}
+    seen: set[str] = set()
+    out: list[list[str]] = []
+    for i, g in enumerate(groups):
+        ids = [str(x) for x in g if isinstance(x, str | int) and not isinstance(x, bool)
+               and str(x) in known and str(x) not in seen] if isinstance(g, list) else []
+        if not isinstance(g, list) or len(ids) != len(g):
+            p.problems.append(Problem(f"{name}: report_groups[{i}]", "not a list of distinct "
+                                      "report ids of this file; unknown ones left out",
+                                      skipped=False))
+        seen.update(ids)
+        if len(ids) > 1:
+            out.append(ids)
+    return out
 
 
 def _restore_chains(p: Patient, chains: Iterable[Any], name: str) -> None:

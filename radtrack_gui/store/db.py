@@ -290,6 +290,7 @@ class ProjectStore:
                 "patient_id": patient.id, "folder": patient.folder,
                 "annotated": patient.annotated,
                 "problems": [[p.file, p.reason, p.skipped] for p in patient.problems],
+                "report_groups": patient.report_groups,
                 "saved": _now(),
             }
             if not conn.execute("SELECT 1 FROM meta WHERE key = 'created'").fetchone():
@@ -311,7 +312,7 @@ class ProjectStore:
             for table in ("mentions", "chains", "reports"):
                 conn.execute(f"DELETE FROM {table}")
             conn.execute("DELETE FROM meta WHERE key IN ('patient_id', 'extractor', "
-                         "'linker', 'problems', 'annotated', 'folder')")
+                         "'linker', 'problems', 'annotated', 'folder', 'report_groups')")
             self._log(conn, who, command, {})
 
     def _write_all(self, conn: sqlite3.Connection, patient: Patient) -> None:
@@ -374,7 +375,8 @@ class ProjectStore:
             return None
         patient = Patient(id=meta["patient_id"], folder=meta.get("folder", ""),
                           annotated=bool(meta.get("annotated", False)),
-                          problems=[Problem(*p) for p in meta.get("problems", [])])
+                          problems=[Problem(*p) for p in meta.get("problems", [])],
+                          report_groups=meta.get("report_groups") or [])
         for r in self._read("SELECT * FROM reports ORDER BY pos"):
             patient.reports.append(Report(
                 id=r["id"], text=r["text"],

@@ -150,6 +150,9 @@ class EmbeddingLinker:
 
     def link(self, patient: Patient) -> Linking:
         infos = prepare(patient, self.vocab, enrich=self.enrich)
+        from radtrack_gui.nlp.report_groups import same_exam_time
+
+        same_exam_time(infos, patient)  # a report group is one time point
         if not infos:
             return Linking([], {}, {})
         sim = self.similarities(infos)

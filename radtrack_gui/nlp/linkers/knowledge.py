@@ -26,6 +26,7 @@ from radtrack_gui.nlp.linkers.features import (
     prepare,
 )
 from radtrack_gui.nlp.registry import Linking
+from radtrack_gui.nlp.report_groups import same_exam_time
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Hand-set weights: a same-concept pair at one site within two weeks scores about 0.85;
@@ -98,6 +99,7 @@ def link_with(patient: Patient, scorer: LinearScorer, threshold: float,
               device_end: Iterable[str] = DEVICE_END_CHANGES) -> Linking:
     """Prepare, cluster and collect pair decisions (shared with the pairwise linker)."""
     infos = prepare(patient, vocab, enrich=enrich)
+    same_exam_time(infos, patient)  # a report group is one time point
     result = cluster(infos, scorer, explain_pair, threshold, vocab, device_end=device_end)
     pairs = pair_decisions(mention_order(patient), result.clusters, pair_limit,
                            result.scored)
