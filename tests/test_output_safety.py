@@ -94,6 +94,10 @@ def test_process_to_dev_null_and_to_stdout(tmp_path, capsys):
     assert main(["export", str(DEMO), "--format", "csv", "--out", "-"]) == 0
     assert capsys.readouterr().out.startswith("report,date,")
     assert main(["export", str(DEMO), "--format", "brat", "--out", "-"]) == 2
+    capsys.readouterr()
+    assert main(["extract", str(DEMO), "--jsonl", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all(json.loads(x)["report"] for x in lines)
 
 
 def test_a_failed_write_leaves_no_temporary_file(tmp_path):
