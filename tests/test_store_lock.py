@@ -130,3 +130,20 @@ def test_sigkill_during_edits_loses_no_acknowledged_edit(tmp_path):
     counts = kill_during_edits(tmp_path / "p.sqlite", kills=3)
     assert counts["acknowledged_edits"] > 0
     assert counts["lost"] == 0 and counts["broken"] == 0
+
+
+def test_errors_are_classified_by_sqlite_result_code(tmp_path):
+    from radtrack_gui.store.errors import environment_reason
+
+    path = tmp_path / "p.sqlite"
+    saved(path)
+    with ProjectStore.open(path, read_only=True) as viewer:
+        with pytest.raises(sqlite3.OperationalError) as info:
+            viewer.conn.execute("DELETE FROM edits")
+        assert info.value.sqlite_errorcode & 0xFF == 8  # SQLITE_READONLY
+        assert "read-only" in environment_reason(info.value)
+    conn = sqlite3.connect(path)
+    with pytest.raises(sqlite3.IntegrityError) as bug:
+        conn.execute("INSERT INTO meta (key, value) VALUES ('created', 'x')")
+    conn.close()
+    assert environment_reason(bug.value) is None  # a constraint: our bug, not the user's
