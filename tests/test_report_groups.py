@@ -43,8 +43,13 @@ def test_routine_identical_reports_on_other_days_stay_apart():
     text = "FINDINGS: No pneumothorax. Lines and tubes unchanged.\n"
     reports = [rep(f"r{i}.txt", text, T0 + timedelta(days=i)) for i in range(4)]
     assert group_reports(reports) == [[r.id] for r in reports]
-    reports.append(rep("dup.txt", text, T0 + timedelta(days=2, hours=3)))  # same day copy
+    reports.append(rep("later.txt", text, T0 + timedelta(days=2, hours=3)))  # another exam
+    reports.append(rep("dup.txt", text, T0 + timedelta(days=2)))  # a duplicated row
     assert ["r2.txt", "dup.txt"] in group_reports(reports)
+    assert ["later.txt"] in group_reports(reports)
+    long = text + "IMPRESSION: Stable appearance of the chest since the prior study.\n"
+    undated = [rep("u1.txt", long, None), rep("u2.txt", long, None)]
+    assert group_reports(undated) == [["u1.txt", "u2.txt"]]  # no time: the text decides
 
 
 def test_a_finding_restated_in_an_addendum_is_one_chain_not_two_episodes():

@@ -4,14 +4,15 @@ patient's. Qt-free; the folder reader and the pipeline call it, the GUI reads th
 Same exam: a preliminary and a final read, an addendum, a duplicated row, two readers of
 one image. Two reports are grouped (union-find, so groups are transitive) when
 
-- both are dated to the same minute and name the same exam (or, without exam titles, the
-  same modality and region);
-- one carries an addendum or preliminary/final marker, they name the same exam, and their
-  texts share at least ``MARKED_SIMILARITY`` of their word 3-grams (Jaccard) on the same
-  day, or ``MARKED_LATER_SIMILARITY`` within ``MARKED_DAYS`` days;
-- they name the same exam on the same day (or are undated, with 8+ word 3-grams) and
-  their texts are near-identical (Jaccard >= ``similarity``): routine reports that repeat
-  word for word on other days stay apart.
+- they name the same exam (or, without exam titles, the same modality and region) and
+  - are dated to the same minute (one exam date-time: duplicates, second readers,
+    preliminary and final reads); or
+  - carry an addendum or preliminary/final marker at another time within ``MARKED_DAYS``
+    days and one holds ``CONTAINED`` of the other's word 3-grams (it restates it whole); or
+  - lack a time (undated, or a date alone on the same day) and their texts are
+    near-identical (Jaccard of word 3-grams >= ``similarity``, or ``MARKED_SIMILARITY``
+    with a marker). Other times are other exams: daily routine reports that repeat word
+    for word stay apart.
 
 Each report is compared with the ``WINDOW`` reports before it in time order, so the cost is
 linear in the reports. ``same_exam_time`` makes the linkers treat a group as one time point:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 DEFAULT_SIMILARITY = 0.85
 MARKED_SIMILARITY = 0.35
 MARKED_DAYS = 3.0
-MARKED_LATER_SIMILARITY = 0.6  # a marked version on another day restates most of the text
+CONTAINED = 0.9  # a marked version at another time holds 90% of the other's 3-grams
 WINDOW = 30
 WRONG_PATIENT = "possible wrong patient"
 
@@ -76,6 +77,31 @@ def _same_minute(a: Report, b: Report) -> bool:
         a.date is not None and a.date.hour + a.date.minute > 0)  # not a bare date
 
 
+def _timed(r: Report) -> bool:
+    return bool(r.date and r.date_known and (r.date.hour or r.date.minute))
+
+
+def _same_exam(a: Report, b: Report, sa: frozenset, sb: frozenset, marked: bool,
+               similarity: float) -> bool:
+    if _exam_key(a) != _exam_key(b):
+        return False
+    if _timed(a) and _timed(b):
+        if _same_minute(a, b):
+            return True  # one exam date-time: versions of one exam
+        # another time is another exam, unless a marked version restates it whole
+        days = _days(a, b)
+        return (marked and days is not None and days <= MARKED_DAYS
+                and min(len(sa), len(sb)) >= 20
+                and len(sa & sb) / min(len(sa), len(sb)) >= CONTAINED)
+    days = _days(a, b)
+    if days is not None and a.date and b.date and a.date.date() != b.date.date():
+        return False
+    if days is None and min(len(sa), len(sb)) < 8:
+        return False  # undated one-liners repeat word for word
+    sim = jaccard(sa, sb)
+    return sim >= similarity or (marked and sim >= MARKED_SIMILARITY)
+
+
 def group_reports(reports: list[Report], similarity: float = DEFAULT_SIMILARITY,
                   ) -> list[list[str]]:
     """Groups of report ids (every report in exactly one; singletons included), each in
@@ -93,30 +119,13 @@ def group_reports(reports: list[Report], similarity: float = DEFAULT_SIMILARITY,
         return (0, d) if d is not None and reports[i].date_known else (1, datetime.min)
 
     order = sorted(range(len(reports)), key=key)
-    shingles = [_shingles(r.text) for r in reports]
+    shingles = [_shingles(r.text) for r in reports]  # word 3-grams
     marked = [bool(_MARKER.search(r.text[:4000])) for r in reports]
     for pos, j in enumerate(order):
         for i in order[max(0, pos - WINDOW):pos]:
-            a, b = reports[i], reports[j]
-            if find(i) == find(j):
-                continue
-            same_exam = _exam_key(a) == _exam_key(b)
-            days = _days(a, b)
-            if same_exam and _same_minute(a, b):
-                parent[find(j)] = find(i)
-                continue
-            # near-identical text: a duplicated row or a second reader, on the same day
-            # (short routine reports repeat word for word from day to day)
-            same_day = (days is not None and a.date is not None and b.date is not None
-                        and a.date.date() == b.date.date())
-            near = same_day or (
-                days is None and min(len(shingles[i]), len(shingles[j])) >= 8)
-            sim = jaccard(shingles[i], shingles[j]) if near or marked[i] or marked[j] else 0.0
-            if (near and same_exam and sim >= similarity) or (
-                    (marked[i] or marked[j]) and same_exam and (
-                        (same_day and sim >= MARKED_SIMILARITY)
-                        or ((days is None or days <= MARKED_DAYS)
-                            and sim >= MARKED_LATER_SIMILARITY))):
+            if find(i) != find(j) and _same_exam(reports[i], reports[j], shingles[i],
+                                                 shingles[j], marked[i] or marked[j],
+                                                 similarity):
                 parent[find(j)] = find(i)
     groups: dict[int, list[str]] = {}
     for i, r in enumerate(reports):
