@@ -17,7 +17,12 @@ from radtrack_gui.evaluation.report_groups_eval import (
 from radtrack_gui.evaluation.synth import generate
 from radtrack_gui.formats.folder import read_patient_folder
 from radtrack_gui.formats.json_io import patient_from_dict, patient_to_dict
-from radtrack_gui.nlp.report_groups import WRONG_PATIENT, foreign_reports, group_reports
+from radtrack_gui.nlp.report_groups import (
+    WRONG_PATIENT,
+    foreign_reports,
+    group_reports,
+    wrong_patient_warnings,
+)
 from radtrack_gui.pipeline import analyse
 from radtrack_gui.store.db import ProjectStore
 
@@ -79,7 +84,8 @@ def test_a_report_of_another_patient_is_flagged(tmp_path):
             f"Date: 2150-01-0{i + 1}\nExam: CHEST PA\n\nMRN: {mrn}\nSex: {sex}\n\n"
             "FINDINGS: No effusion.\n", encoding="utf-8")
     p = read_patient_folder(tmp_path)
-    flagged = [q for q in p.problems if q.reason.startswith(WRONG_PATIENT)]
+    flagged = wrong_patient_warnings(p)
+    assert flagged and all(q.reason.startswith(WRONG_PATIENT) for q in flagged)
     assert {q.file for q in flagged} == {"r2.txt"} and not any(q.skipped for q in flagged)
     assert {q.reason.split(":")[1].split()[0] for q in flagged} == {"mrn", "sex"}
 

@@ -217,6 +217,11 @@ def foreign_reports(patient: Patient) -> list[Problem]:
     return out
 
 
+def wrong_patient_warnings(patient: Patient) -> list[Problem]:
+    """The warnings ``foreign_reports`` left on the patient (for the GUI's banner)."""
+    return [q for q in patient.problems if q.reason.startswith(WRONG_PATIENT)]
+
+
 def _age_mismatches(patient: Patient, ids: dict[str, dict[str, str]]) -> list[Problem]:
     """Ages that cannot belong to one person over the reports' dates (birth year implied
     by age and exam year disagrees by more than a year with the majority)."""
