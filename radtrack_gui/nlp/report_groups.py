@@ -24,6 +24,7 @@ folder's majority; a report that disagrees becomes a warning (``Problem``, not s
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -211,7 +212,7 @@ def foreign_reports(patient: Patient) -> list[Problem]:
         for r in patient.reports:
             value = ids[r.id].get(fld)
             if value is not None and value != major:
-                out.append(Problem(r.id, f"{WRONG_PATIENT}: {fld} {value!r} differs from "
+                out.append(Problem(_where(r), f"{WRONG_PATIENT}: {fld} {value!r} differs from "
                                    f"{major!r} in {n} other reports", skipped=False))
     out.extend(_age_mismatches(patient, ids))
     return out
@@ -237,6 +238,13 @@ def _age_mismatches(patient: Patient, ids: dict[str, dict[str, str]]) -> list[Pr
     support = sum(c for v, c in counts.items() if abs(v - major) <= 1)
     if support * 2 <= len(born):
         return []
-    return [Problem(rid, f"{WRONG_PATIENT}: age {ids[rid]['age']} implies birth in "
+    where = {r.id: _where(r) for r in patient.reports}
+    return [Problem(where[rid], f"{WRONG_PATIENT}: age {ids[rid]['age']} implies birth in "
                     f"{year}, the other reports {major}", skipped=False)
             for rid, year in born.items() if abs(year - major) > 1]
+
+
+def _where(r: Report) -> str:
+    """The report's file, and its id when the file holds several (JSON, CSV)."""
+    name = os.path.basename(r.source) if r.source else ""
+    return r.id if not name or name == r.id else f"{name}: {r.id}"
