@@ -19,7 +19,8 @@ linear in the reports. ``same_exam_time`` makes the linkers treat a group as one
 a finding restated in an addendum is one chain, not a second episode.
 
 Wrong patient: names, MRNs, sex and age in the header or text are compared with the
-folder's majority; a report that disagrees becomes a warning (``Problem``, not skipped).
+folder's clear majority; a report that disagrees becomes a warning (``Problem``, not
+skipped).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ MARKED_DAYS = 3.0
 CONTAINED = 0.9  # a marked version at another time holds 90% of the other's 3-grams
 WINDOW = 30
 WRONG_PATIENT = "possible wrong patient"
+MIN_MAJORITY = 3  # reports that must agree (and outnumber the others two to one)
 
 _MARKER = re.compile(r"\b(addend(?:um|a|ed)|preliminary|prelim|final report|"
                      r"wet read|amended|corrected report|second read(?:er|ing)?)\b", re.I)
@@ -199,7 +201,7 @@ def identity(report: Report) -> dict[str, str]:
 
 def foreign_reports(patient: Patient) -> list[Problem]:
     """A warning for each report whose name, MRN/ID, sex or age disagrees with the
-    folder's majority (which must be held by at least two reports)."""
+    folder's clear majority (``MIN_MAJORITY`` reports, two to one)."""
     ids = {r.id: identity(r) for r in patient.reports}
     out: list[Problem] = []
     for fld in ("mrn", "name", "patient", "sex"):
@@ -207,8 +209,8 @@ def foreign_reports(patient: Patient) -> list[Problem]:
         if len(counts) < 2:
             continue
         major, n = counts.most_common(1)[0]
-        if n < 2 or n <= sum(counts.values()) - n:
-            continue
+        if n < MIN_MAJORITY or n < 2 * (sum(counts.values()) - n):
+            continue  # no clear majority: nothing to disagree with
         for r in patient.reports:
             value = ids[r.id].get(fld)
             if value is not None and value != major:
