@@ -36,16 +36,19 @@ def is_special(path: Path) -> bool:
 
 
 @contextmanager
-def _direct(target: str | Path, mode: str, encoding: str | None,
+def _direct(target: str | os.PathLike[str], mode: str, encoding: str | None,
             newline: str | None) -> Iterator[IO]:
     if str(target) == STDOUT:
-        stream = sys.stdout.buffer if "b" in mode else sys.stdout
+        stream: IO = sys.stdout.buffer if "b" in mode else sys.stdout
         yield stream
         stream.flush()
         return
-    kwargs = {} if "b" in mode else {"encoding": encoding, "newline": newline}
-    with open(target, mode, **kwargs) as f:
-        yield f
+    if "b" in mode:
+        with open(target, mode) as f:
+            yield f
+    else:
+        with open(target, mode, encoding=encoding, newline=newline) as f:
+            yield f
 
 
 def _pending_dir() -> Path | None:
