@@ -27,6 +27,10 @@ def analyse(patient: Patient, *, extractor: str | Extractor = "rules",
     mentions = extract_reports(patient.reports, ext, progress=progress, cancel=cancel)
     patient.mentions = {m.id: m for m in mentions}
     patient.annotated = False
+    if not patient.report_groups:
+        from radtrack_gui.nlp.report_groups import assign_groups
+
+        assign_groups(patient)
     progress("link", 0, 1)
     link_patient(patient, lnk, cancel=cancel)
     progress("link", 1, 1)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from radtrack_gui.core.errors import Cancelled
+from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient, Problem
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
 
@@ -53,6 +53,11 @@ class LoadedProject:
         return self.store.path
 
     @property
+    def read_only(self) -> bool:
+        """Opened without the writer lock (another window edits it): edits are refused."""
+        return self.store.read_only
+
+    @property
     def problems(self) -> list[Problem]:
         """Files skipped while reading, with the reason."""
         return self.patient.problems
@@ -66,11 +71,16 @@ def store_key(source: Path, patient_id: str | None) -> str:
 # -- opening ------------------------------------------------------------------------------
 def open_project(path: str | Path, patient_id: str | None = None, *,
                  extractor: str = "rules", linker: str = "knowledge", rerun: bool = False,
-                 progress: Progress = no_progress, cancel: CancelCheck = never_cancel) -> LoadedProject:
+                 progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
+                 read_only: bool = False, owner: object = None) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
     otherwise (or with ``rerun``) the models run and the result replaces what is stored.
-    Cancelling leaves nothing behind."""
+    Cancelling leaves nothing behind.
+
+    Another process or window editing the patient: ``StoreLocked`` (an ``InputError``
+    naming it); ``read_only=True`` then opens the stored project without editing. The
+    same ``owner`` (a window re-opening its own patient) is let in."""
     from radtrack_gui import pipeline
     from radtrack_gui.store.db import ProjectStore
 
@@ -79,9 +89,13 @@ def open_project(path: str | Path, patient_id: str | None = None, *,
     kind = kind_of(source)
     if patient_id is None and kind == "csv":
         patient_id = csv_patient(source)
-    store = ProjectStore.for_folder(store_key(source, patient_id))
+    store = ProjectStore.for_folder(store_key(source, patient_id), read_only=read_only,
+                                    owner=owner)
     try:
         stored = None if rerun else store.load_patient()
+        if read_only and stored is None:
+            raise InputError(f"{source.name}: another window is still analysing this "
+                             "patient; open it again when it is done")
         if cancel():
             raise Cancelled()
         if stored is not None:

@@ -12,6 +12,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 
+from hypothesis import HealthCheck, settings
+
+# Fuzzing profiles: few examples in the suite, many on demand (HYPOTHESIS_PROFILE=long).
+settings.register_profile("ci", max_examples=25, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
 SHARED = Path(os.environ.get("RADTRACK_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "resources" / "samples" / "demo_patient"

@@ -19,7 +19,13 @@ from radtrack_gui.core.edits import (
 )
 from radtrack_gui.core.model import Patient, Problem, Report
 from radtrack_gui.store import migrations
-from radtrack_gui.store.db import ProjectStore, StoreError, person_who, store_path_for_folder
+from radtrack_gui.store.db import (
+    ProjectStore,
+    StoreBug,
+    StoreError,
+    person_who,
+    store_path_for_folder,
+)
 
 WHO = "person:tester"
 
@@ -168,14 +174,15 @@ def test_transaction_rolls_back_and_our_bugs_propagate(store: ProjectStore):
         conn.execute("INSERT INTO meta (key, value) VALUES ('x', '1')")
         raise RuntimeError("boom")
     assert "x" not in store.meta()
-    with pytest.raises(sqlite3.IntegrityError), store.transaction() as conn:
+    with pytest.raises(StoreBug, match="our bug") as info, store.transaction() as conn:
         conn.execute("INSERT INTO meta (key, value) VALUES ('y', '1')")
         conn.execute("INSERT INTO meta (key, value) VALUES ('y', '2')")
+    assert isinstance(info.value.__cause__, sqlite3.IntegrityError)
     assert "y" not in store.meta()
     # A mention pointing at a missing report is our bug: the commit fails, nothing kept.
     p = rich_patient()
     p.mentions["m1"].report = "missing.txt"
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StoreBug, match="FOREIGN KEY"):
         store.save_patient(p, WHO)
     assert store.load_patient() is None and store.edit_log() == []
 

@@ -5,6 +5,7 @@ with a one-line reason on stderr."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -13,8 +14,8 @@ from types import ModuleType
 from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
-COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "synth", "train",
-            "gui", "ask", "eval-qa", "cohort"]
+COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "eval-qa",
+            "eval-groups", "synth", "train", "gui", "ask", "cohort"]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
@@ -35,6 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser, modules = build_parser()
     args = parser.parse_args(argv)
+    _on_start()
     try:
         return int(modules[args.command].run(args) or 0)
     except InputError as exc:
@@ -48,6 +50,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _on_start() -> None:
+    """SIGTERM unwinds like Ctrl+C (temporary files are removed); leftovers of killed
+    writers are cleaned."""
+    import signal
+
+    from radtrack_gui.util.atomic import clean_stale_temp
+
+    def terminate(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    with contextlib.suppress(ValueError):  # not the main thread (embedded use)
+        signal.signal(signal.SIGTERM, terminate)
+    with contextlib.suppress(OSError):
+        clean_stale_temp()
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ linkers). Prints the table; ``--out-csv``/``--out-json`` save it."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
                       progress=bar)
     finally:
         bar.close()
-    print(format_table(ev))
+    to_stdout = "-" in (args.out_csv, args.out_json)  # the table then goes to stderr
+    print(format_table(ev), file=sys.stderr if to_stdout else sys.stdout)
     if args.out_csv:
         write_csv(ev, args.out_csv)
     if args.out_json:

@@ -25,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("input", metavar="INPUT", help="patient folder, MIMIC CSV or RadTrack JSON")
     p.add_argument("--format", required=True, choices=DATA_FORMATS)
     p.add_argument("--out", required=True, metavar="PATH",
-                   help="output file (a new or empty folder for brat)")
+                   help="output file, - for standard output (a new or empty folder for brat)")
     p.add_argument("--patient", default=None, metavar="ID",
                    help="patient to read from a CSV holding several")
     p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")

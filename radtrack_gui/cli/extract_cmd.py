@@ -17,7 +17,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        description="Extract finding and device mentions (no linking) from a "
                                    "folder of reports or a CSV; one JSON line per report.")
     p.add_argument("input", metavar="INPUT", help="a patient folder or a CSV file")
-    p.add_argument("--jsonl", required=True, metavar="OUT.jsonl")
+    p.add_argument("--jsonl", required=True, metavar="OUT.jsonl",
+                   help="where to write (- for standard output)")
     p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
     p.add_argument("--text-columns", default=None, metavar="COLS",
                    help="CSV columns holding the text, joined by a blank line, "

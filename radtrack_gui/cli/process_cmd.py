@@ -12,7 +12,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        description="Run the whole pipeline (read, extract, link) on a patient "
                                    "folder and write one RadTrack JSON document.")
     p.add_argument("folder", metavar="PATIENT_FOLDER")
-    p.add_argument("--json", required=True, metavar="OUT.json", help="where to write the result")
+    p.add_argument("--json", required=True, metavar="OUT.json", help="where to write the result (- for standard output)")
     p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
     p.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
     p.add_argument("--patient", default=None, metavar="ID",

@@ -119,6 +119,9 @@ class Patient:
     annotated: bool = False  # mentions and chains are gold (brat .ann), not model output
     problems: list[Problem] = field(default_factory=list)
     folder: str = ""
+    # Reports of the same exam (prelim + final, addendum, duplicate): lists of report ids,
+    # only groups of two or more; a report in none is its own group (nlp/report_groups.py).
+    report_groups: list[list[str]] = field(default_factory=list)
 
     # -- lookups -------------------------------------------------------------
     def report(self, report_id: str) -> Report:

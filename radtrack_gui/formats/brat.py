@@ -18,12 +18,21 @@ import io
 import itertools
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
-from radtrack_gui.core.model import DEVICE, FINDING, SOURCE_GOLD, Mention, Patient, Problem, Report
+from radtrack_gui.core.model import (
+    DEVICE,
+    FINDING,
+    MODALITIES,
+    SOURCE_GOLD,
+    Mention,
+    Patient,
+    Problem,
+    Report,
+)
 from radtrack_gui.formats.textreport import SkipFile, decode, read_bytes, read_text_report
+from radtrack_gui.formats.validate import FieldError, clean_text, parse_iso
 from radtrack_gui.util.atomic import atomic_folder, write_private
 
 META_FILE = "radtrack_meta.tsv"
@@ -284,15 +293,16 @@ def read_meta(path: Path) -> tuple[dict[str, dict[str, str]], list[Problem]]:
 
 def apply_meta(report: Report, row: dict[str, str]) -> None:
     """Restore a report's id and metadata from its ``radtrack_meta.tsv`` row."""
-    if row.get("id"):
-        report.id = row["id"]
+    if isinstance(row.get("id"), str) and row["id"].strip():
+        report.id = clean_text(row["id"])[0]
     try:
-        when = datetime.fromisoformat(row["date"]) if row.get("date") else None
-    except ValueError:
+        when = parse_iso(row.get("date"), "date")
+    except FieldError:
         when = None
     if when is not None:
         report.date, report.date_known = when, row.get("date_known", "1") == "1"
         report.flags = [f for f in report.flags if f != "undated"]
     for key in ("exam", "modality", "region", "patient"):
-        if row.get(key):
-            setattr(report, key, row[key])
+        value = row.get(key)
+        if isinstance(value, str) and value and (key != "modality" or value in MODALITIES):
+            setattr(report, key, clean_text(value)[0])

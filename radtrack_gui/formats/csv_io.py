@@ -3,6 +3,11 @@
 Columns (in this order): report, date, modality, exam, mention, start, end, text, type,
 concept, anatomy (``;``-joined), laterality, assertion, change, section, chain, chain_label,
 then the optional fragments (``10 15;20 22``) and source. UTF-8, ``\\n`` inside cells kept.
+
+A cell that a spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``,
+tab or carriage return: exam titles, file names, labels) is written with a leading
+apostrophe, as spreadsheet tools expect; so is one already starting with an apostrophe.
+``read_csv`` removes exactly that one apostrophe, so exports read back equal.
 """
 
 from __future__ import annotations
@@ -20,6 +25,17 @@ COLUMNS = ("report", "date", "modality", "exam", "mention", "start", "end", "tex
            "concept", "anatomy", "laterality", "assertion", "change", "section", "chain",
            "chain_label", "fragments", "source")
 REQUIRED = ("report", "mention", "start", "end", "text")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def neutralise(cell: str) -> str:
+    """``cell`` safe to open in a spreadsheet (a leading apostrophe before a formula)."""
+    return "'" + cell if cell.startswith(_FORMULA_START) else cell
+
+
+def restore(cell: str) -> str:
+    """The inverse of ``neutralise``."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
 
 
 def rows(patient: Patient) -> list[list[str]]:
@@ -42,7 +58,7 @@ def write_csv(patient: Patient, path: str | Path) -> int:
     with atomic_open(path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\r\n")
         w.writerow(COLUMNS)
-        w.writerows(data)
+        w.writerows([neutralise(c) for c in row] for row in data)
     return len(data)
 
 
@@ -70,7 +86,8 @@ def read_csv(path: str | Path, patient: Patient) -> Patient:
     chain_of: dict[str, str] = {}
     labels: dict[str, str] = {}
     try:
-        for row in reader:
+        for raw in reader:
+            row = {k: restore(v) if isinstance(v, str) else v for k, v in raw.items()}
             where = f"{path.name}:{reader.line_num}"
             bad, m = _row_mention(row, texts)
             if bad or m is None:

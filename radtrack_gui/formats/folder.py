@@ -46,6 +46,7 @@ class _Reader:
         self.reports: list[Report] = []
         self.gold: list[Mention] = []
         self.chain_of: dict[int, str] = {}  # index in self.gold -> chain id
+        self.owner: list[int] = []  # index in self.gold -> id() of the report it annotates
         self.problems: list[Problem] = []
         self.csv_patients: list[str] = []
         self.json_patients: list[Patient] = []
@@ -69,6 +70,7 @@ class _Reader:
             if m.id in doc.chain_of:
                 self.chain_of[len(self.gold)] = doc.chain_of[m.id]
             self.gold.append(m)
+            self.owner.append(id(doc.report))
 
     def add_csv(self, path: Path) -> None:
         got = mimic_csv.read_mimic_csv(path, self.patient_id)
@@ -186,13 +188,20 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
 
     reports: list[Report] = []
     seen: dict[str, Report] = {}
+    dropped: set[int] = set()
     for r in rd.reports:
         if r.id in seen:
             rd.problems.append(Problem((r.source and Path(r.source).name) or r.id,
                                        f"duplicate report id {r.id}"))
+            dropped.add(id(r))
             continue
         seen[r.id] = r
         reports.append(r)
+    if dropped:  # a dropped report's annotations go with it, never onto the kept text
+        keep = [i for i in range(len(rd.gold)) if rd.owner[i] not in dropped]
+        rd.chain_of = {n: rd.chain_of[i] for n, i in enumerate(keep) if i in rd.chain_of}
+        rd.gold = [rd.gold[i] for i in keep]
+        rd.owner = [rd.owner[i] for i in keep]
     if not reports:
         why = f"; {rd.problems[0]}" if rd.problems else ""
         raise InputError(f"{folder}: no reports found{why}")
@@ -202,6 +211,7 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
         r.patient = r.patient or pid
     patient = Patient(id=pid, reports=sort_reports(reports), problems=rd.problems,
                       folder=str(folder))
+    _groups_and_identity(patient)
     if annotated:
         _gold(patient, rd)
     elif len(rd.json_patients) == 1 and len(reports) == len(rd.json_patients[0].reports):
@@ -213,6 +223,14 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
                                                   "reports were kept, not its mentions",
                                         skipped=False))
     return patient
+
+
+def _groups_and_identity(patient: Patient) -> None:
+    """Reports of the same exam grouped; reports that look like another patient's flagged."""
+    from radtrack_gui.nlp.report_groups import assign_groups, foreign_reports
+
+    assign_groups(patient)
+    patient.problems.extend(foreign_reports(patient))
 
 
 def _patient_id(folder: Path, rd: _Reader, reports: list[Report], wanted: str | None,

@@ -16,7 +16,11 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import (
+    ASSERTIONS,
+    FINDING,
+    LATERALITIES,
     MENTION_TYPES,
+    MODALITIES,
     Chain,
     Mention,
     Patient,
@@ -24,6 +28,16 @@ from radtrack_gui.core.model import (
     Report,
     Section,
     chain_label,
+)
+from radtrack_gui.formats.validate import (
+    FieldError,
+    clean_text,
+    get_bool,
+    get_int,
+    get_spans,
+    get_str,
+    get_str_list,
+    parse_iso,
 )
 from radtrack_gui.nlp.sections import find_sections
 from radtrack_gui.util.atomic import atomic_open
@@ -72,6 +86,7 @@ def patient_to_dict(p: Patient) -> dict[str, Any]:
                    for c in p.chains.values()],
         "problems": [{"file": q.file, "reason": q.reason, "skipped": q.skipped}
                      for q in p.problems],
+        **({"report_groups": [list(g) for g in p.report_groups]} if p.report_groups else {}),
     }
 
 
@@ -117,117 +132,207 @@ def _get(d: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str)
     return value
 
 
-def _report(d: Any, i: int) -> Report:
-    where = f"reports[{i}]"
+def _report(d: Any) -> tuple[Report, list[str]]:
+    """A report from its object (``FieldError`` naming the field); plus repair notes."""
     if not isinstance(d, dict):
-        raise InputError(f"{where} is not an object")
-    date = d.get("date")
-    try:
-        when = datetime.fromisoformat(date) if date else None
-    except (TypeError, ValueError) as exc:
-        raise InputError(f"{where}: bad date {date!r}") from exc
-    text = _get(d, "text", str, where)
-    r = Report(id=str(_get(d, "id", (str, int), where)), text=text, date=when,
-               date_known=bool(d.get("date_known", when is not None)),
-               exam=str(d.get("exam") or ""), modality=str(d.get("modality") or "OTHER"),
-               region=str(d.get("region") or ""), flags=[str(f) for f in d.get("flags") or []])
+        raise FieldError("not an object")
+    notes: list[str] = []
+    raw = d.get("text")
+    if not isinstance(raw, str):
+        raise FieldError('"text" must be a string' if "text" in d else 'missing "text"')
+    text, bad = clean_text(raw)
+    if bad:
+        notes.append(f"{bad} control or invalid characters in the text replaced")
+    when = parse_iso(d.get("date"), "date")
+    if when is not None and datetime.fromisoformat(d["date"]).tzinfo is not None:
+        notes.append("date has a time-zone offset; kept as the local time written")
+    modality = get_str(d, "modality", default="OTHER") or "OTHER"
+    if modality not in MODALITIES:
+        notes.append(f"unknown modality {modality[:20]!r} read as OTHER")
+        modality = "OTHER"
+    r = Report(id=get_str(d, "id", required=True) or "", text=text, date=when,
+               date_known=get_bool(d, "date_known", when is not None) and when is not None,
+               exam=get_str(d, "exam") or "", modality=modality,
+               region=get_str(d, "region") or "", flags=get_str_list(d, "flags"))
+    if not r.id:
+        raise FieldError('"id" is empty')
     secs = d.get("sections")
-    if isinstance(secs, list):
-        try:
-            r.sections = [Section(str(s["name"]), int(s["start"]), int(s["end"])) for s in secs]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"{where}: bad sections") from exc
-    else:
+    if secs is None:
         r.sections = find_sections(text)
-    return r
+        return r, notes
+    if not isinstance(secs, list):
+        raise FieldError('"sections" must be a list')
+    for i, sd in enumerate(secs):
+        if not isinstance(sd, dict):
+            raise FieldError(f'"sections"[{i}] is not an object')
+        start, end = get_int(sd, "start", high=len(text)), get_int(sd, "end", high=len(text))
+        if start > end:
+            raise FieldError(f'"sections"[{i}] ends before it starts')
+        r.sections.append(Section(get_str(sd, "name", required=True) or "", start, end))
+    return r, notes
 
 
-def _mention(d: Any, i: int) -> Mention:
-    where = f"mentions[{i}]"
+def _mention(d: Any, texts: dict[str, str]) -> Mention:
+    """A mention from its object, checked against its report's text (``FieldError``)."""
     if not isinstance(d, dict):
-        raise InputError(f"{where} is not an object")
-    try:
-        frags = [(int(a), int(b)) for a, b in d.get("fragments") or []]
-    except (TypeError, ValueError) as exc:
-        raise InputError(f"{where}: bad fragments") from exc
-    mtype = str(d.get("type") or "finding").lower()
-    if mtype not in MENTION_TYPES:
-        raise InputError(f"{where}: unknown type {mtype!r}")
+        raise FieldError("not an object")
+    mid = get_str(d, "id", required=True) or ""
+    report = get_str(d, "report", required=True) or ""
+    text = texts.get(report)
+    if text is None:
+        raise FieldError(f'"report" {report[:40]!r} is not a report of this file')
+    start, end = get_int(d, "start", high=len(text)), get_int(d, "end", high=len(text))
+    if start >= end:
+        raise FieldError(f"empty or reversed span {start}-{end}")
+    frags = get_spans(d, "fragments", len(text))
+    if frags and (frags[0][0] != start or max(b for _, b in frags) != end):
+        raise FieldError(f'"fragments" do not cover the span {start}-{end}')
+    shown = get_str(d, "text", required=True) or ""
+    if not frags and text[start:end] != shown:
+        raise FieldError(f"text {shown[:40]!r} does not match the report "
+                         f"({text[start:end][:40]!r})")
+    if not mid:
+        raise FieldError('"id" is empty')
     return Mention(
-        id=str(_get(d, "id", (str, int), where)), report=str(_get(d, "report", (str, int), where)),
-        start=_get(d, "start", int, where), end=_get(d, "end", int, where),
-        text=_get(d, "text", str, where), type=mtype, concept=d.get("concept"),
-        anatomy=[str(a) for a in d.get("anatomy") or []], laterality=d.get("laterality"),
-        assertion=str(d.get("assertion") or "present"), change=d.get("change"),
-        section=d.get("section"), measurements=[str(x) for x in d.get("measurements") or []],
-        chain=d.get("chain"), source=str(d.get("source") or ""), fragments=frags,
-        question=d.get("question") is True)
+        id=mid, report=report, start=start, end=end, text=text[start:end],
+        type=get_str(d, "type", default=FINDING, choices=MENTION_TYPES, lower=True) or FINDING,
+        concept=get_str(d, "concept", default=None), anatomy=get_str_list(d, "anatomy"),
+        laterality=get_str(d, "laterality", default=None, choices=LATERALITIES, lower=True),
+        assertion=get_str(d, "assertion", default="present", choices=ASSERTIONS,
+                          lower=True) or "present",
+        change=get_str(d, "change", default=None), section=get_str(d, "section", default=None),
+        measurements=get_str_list(d, "measurements"),
+        chain=get_str(d, "chain", default=None) or None, source=get_str(d, "source") or "",
+        fragments=frags, question=d.get("question") is True)
+
+
+def _items(d: dict[str, Any], key: str, name: str) -> list[Any]:
+    value = d.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(f'{name}: "{key}" must be a list')
+    return value
 
 
 def patient_from_dict(d: Any, name: str = "JSON") -> Patient:
-    """A Patient from a RadTrack JSON document; ``InputError`` if it is not one. Mentions
-    whose span does not fit their report are dropped with a Problem."""
+    """A Patient from a RadTrack JSON document; ``InputError`` if it is not one. Each
+    report, mention or chain that breaks the schema is left out with a Problem naming the
+    file, the item and the field; the rest loads."""
     if not isinstance(d, dict) or d.get("schema") != SCHEMA:
         got = d.get("schema") if isinstance(d, dict) else type(d).__name__
-        raise InputError(f"{name}: not a RadTrack JSON (schema {got!r}, expected {SCHEMA!r})")
-    pd = d.get("patient") or {}
-    if not isinstance(pd, dict) or "id" not in pd:
+        raise InputError(f"{name}: not a RadTrack JSON (schema {str(got)[:40]!r}, "
+                         f"expected {SCHEMA!r})")
+    pd = d.get("patient")
+    if not isinstance(pd, dict) or not isinstance(pd.get("id"), str | int) or isinstance(
+            pd.get("id"), bool):
         raise InputError(f"{name}: missing patient id")
-    p = Patient(id=str(pd["id"]), annotated=bool(pd.get("annotated", False)))
-    reports = _get(d, "reports", list, name)
-    for i, rd in enumerate(reports):
-        r = _report(rd, i)
-        if any(x.id == r.id for x in p.reports):
-            p.problems.append(Problem(f"{name}:{r.id}", "duplicate report id"))
+    p = Patient(id=clean_text(str(pd["id"]))[0],
+                annotated=bool(pd.get("annotated", False) is True))
+    if "reports" not in d:
+        raise InputError(f'{name}: missing "reports"')
+    for i, rd in enumerate(_items(d, "reports", name)):
+        where = f"{name}: reports[{i}]"
+        try:
+            r, notes = _report(rd)
+        except FieldError as exc:
+            p.problems.append(Problem(where, f"report {exc}"))
             continue
+        if any(x.id == r.id for x in p.reports):
+            p.problems.append(Problem(f"{where} ({r.id})", "duplicate report id"))
+            continue
+        p.problems.extend(Problem(f"{where} ({r.id})", n, skipped=False) for n in notes)
         p.reports.append(r)
+    if not p.reports and p.problems:
+        raise InputError(f"no valid report: {p.problems[0]}")
     texts = {r.id: r.text for r in p.reports}
-    for i, md in enumerate(_get(d, "mentions", list, name) if "mentions" in d else []):
-        m = _mention(md, i)
-        text = texts.get(m.report)
-        bad = ("unknown report" if text is None
-               else "span outside its report" if not 0 <= m.start < m.end <= len(text)
-               else "text does not match the report" if text[m.start:m.end] != m.text
-               and not m.fragments else "duplicate mention id" if m.id in p.mentions else "")
-        if bad:
-            p.problems.append(Problem(f"{name}:{m.id}", f"mention {bad}"))
+    for i, md in enumerate(_items(d, "mentions", name)):
+        where = f"{name}: mentions[{i}]"
+        try:
+            m = _mention(md, texts)
+        except FieldError as exc:
+            mid = md.get("id") if isinstance(md, dict) else None
+            shown = f" ({str(mid)[:40]})" if isinstance(mid, str | int) else ""
+            p.problems.append(Problem(where + shown, f"mention {exc}"))
+            continue
+        if m.id in p.mentions:
+            p.problems.append(Problem(f"{where} ({m.id})", "mention duplicate mention id"))
             continue
         p.mentions[m.id] = m
-    _restore_chains(p, d.get("chains") or [], name)
-    for q in d.get("problems") or []:
-        if isinstance(q, dict) and "file" in q:
-            p.problems.append(Problem(str(q["file"]), str(q.get("reason", "")),
-                                      bool(q.get("skipped", True))))
+    _restore_chains(p, _items(d, "chains", name), name)
+    p.report_groups = _report_groups(_items(d, "report_groups", name), p, name)
+    for q in _items(d, "problems", name):
+        if isinstance(q, dict) and isinstance(q.get("file"), str):
+            p.problems.append(Problem(clean_text(q["file"])[0],
+                                      clean_text(str(q.get("reason", "")))[0],
+                                      q.get("skipped", True) is not False))
     return p
+
+
+def _report_groups(groups: list[Any], p: Patient, name: str) -> list[list[str]]:
+    """Lists of known report ids, each report in one group (others are Problems)."""
+    known = {r.id for r in p.reports}
+    seen: set[str] = set()
+    out: list[list[str]] = []
+    for i, g in enumerate(groups):
+        ids = [str(x) for x in g if isinstance(x, str | int) and not isinstance(x, bool)
+               and str(x) in known and str(x) not in seen] if isinstance(g, list) else []
+        if not isinstance(g, list) or len(ids) != len(g):
+            p.problems.append(Problem(f"{name}: report_groups[{i}]", "not a list of distinct "
+                                      "report ids of this file; unknown ones left out",
+                                      skipped=False))
+        seen.update(ids)
+        if len(ids) > 1:
+            out.append(ids)
+    return out
 
 
 def _restore_chains(p: Patient, chains: Iterable[Any], name: str) -> None:
     """Keep the document's chains when they are consistent; otherwise rebuild them."""
     chain_of: dict[str, str] = {}
     extra: dict[str, dict[str, Any]] = {}
-    for cd in chains:
-        if not isinstance(cd, dict) or "id" not in cd:
-            raise InputError(f"{name}: a chain without an id")
-        cid = str(cd["id"])
+    for i, cd in enumerate(chains):
+        where = f"{name}: chains[{i}]"
+        try:
+            if not isinstance(cd, dict):
+                raise FieldError("not an object")
+            cid = get_str(cd, "id", required=True) or ""
+            members = cd.get("mentions") or []
+            if not isinstance(members, list) or not all(
+                    isinstance(x, str | int) and not isinstance(x, bool) for x in members):
+                raise FieldError('"mentions" must be a list of mention ids')
+            why = cd.get("why") or {}
+            if not isinstance(why, dict) or not all(isinstance(v, str) for v in why.values()):
+                raise FieldError('"why" must map mention ids to strings')
+            get_str(cd, "label")
+            get_str(cd, "type", default=None, choices=MENTION_TYPES, lower=True)
+            get_bool(cd, "reviewed")
+        except FieldError as exc:
+            p.problems.append(Problem(where, f"chain {exc}; its mentions kept apart"))
+            continue
+        if cid in extra:
+            p.problems.append(Problem(f"{where} ({cid})", "duplicate chain id; its "
+                                      "mentions kept apart"))
+            continue
         extra[cid] = cd
-        for mid in cd.get("mentions") or []:
+        for mid in members:
             if str(mid) in p.mentions and str(mid) not in chain_of:
                 chain_of[str(mid)] = cid
     for mid, m in p.mentions.items():  # a mention's own "chain" fills gaps
         if mid not in chain_of and m.chain:
             chain_of[mid] = m.chain
-    labels = {cid: str(cd.get("label") or "") for cid, cd in extra.items()}
+    labels = {cid: clean_text(str(cd.get("label") or ""))[0] for cid, cd in extra.items()}
     build_chains(p, chain_of, labels=labels)
     for cid, c in p.chains.items():
         cd = extra.get(cid)
         if cd:
-            c.type = str(cd.get("type") or c.type)
+            c.type = str(cd.get("type") or c.type).lower()
             c.reviewed = bool(cd.get("reviewed", False))
             if hasattr(c, "label_locked"):
-                c.label_locked = bool(cd.get("label_locked", False))
-            c.source = str(cd.get("source") or "")
-            why = cd.get("why") or {}
-            c.why = {str(k): str(v) for k, v in why.items()} if isinstance(why, dict) else {}
+                c.label_locked = cd.get("label_locked", False) is True
+            c.source = clean_text(str(cd.get("source") or ""))[0]
+            c.why = {clean_text(str(k))[0]: clean_text(v)[0]
+                     for k, v in (cd.get("why") or {}).items()}
 
 
 def write_json(p: Patient, path: str | Path) -> None:
@@ -248,6 +353,8 @@ def read_json(path: str | Path) -> Patient:
         doc = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(f"{path.name}: invalid JSON ({exc})") from exc
+    except RecursionError as exc:
+        raise InputError(f"{path.name}: invalid JSON (nested too deeply)") from exc
     p = patient_from_dict(doc, path.name)
     p.folder = str(path.parent)
     for r in p.reports:

@@ -23,6 +23,7 @@ from radtrack_gui.formats.textreport import (
     report_from_text,
     sort_reports,
 )
+from radtrack_gui.formats.validate import clean_text
 from radtrack_gui.nlp.metadata import parse_date
 
 REQUIRED = ("SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT")
@@ -114,11 +115,15 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
     path = Path(path)
     name = path.name
     by_patient: dict[str, list[tuple[int, dict[str, str]]]] = {}
+    skipped: list[Problem] = []
     try:
         for line, row in _rows(path):
             if row.get("CATEGORY", "").strip().lower() != RADIOLOGY:
                 continue
-            subject = row.get("SUBJECT_ID", "").strip()
+            subject = (row.get("SUBJECT_ID") or "").strip()
+            if not subject:
+                skipped.append(Problem(f"{name}:{line}", "row without SUBJECT_ID"))
+                continue
             keep = all_patients or patient_id is None or subject == patient_id
             by_patient.setdefault(subject, []).extend([(line, row)] if keep else [])
     except SkipFile as exc:
@@ -141,6 +146,7 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
                              f"(patients found: {shown})")
         rows = by_patient[patient_id]
         out = CsvReports(patient=patient_id)
+    out.problems.extend(skipped)
     add_rows(out, rows, path)
     if not all_patients:
         out.reports = sort_reports(out.reports)
@@ -165,17 +171,20 @@ def add_rows(out: CsvReports, rows: Iterable[tuple[int, dict[str, str]]], path: 
     name = path.name
     seen: set[str] = {r.id for r in out.reports}
     for line, row in rows:
-        rid = (row.get("ROW_ID") or "").strip() or f"{path.stem}-{line}"
+        rid = clean_text((row.get("ROW_ID") or "").strip())[0] or f"{path.stem}-{line}"
         if rid in seen:
             out.problems.append(Problem(f"{name}:{line}", f"duplicate ROW_ID {rid}"))
             continue
-        text = row.get("TEXT", "")
+        text, bad = clean_text(row.get("TEXT") or "")
+        if bad:
+            out.problems.append(Problem(f"{name}:{line}", f"{bad} control characters in "
+                                        "TEXT replaced", skipped=False))
         if not text.strip():
             out.problems.append(Problem(f"{name}:{line}", f"row {rid} has an empty TEXT"))
             continue
         seen.add(rid)
-        header = {"exam": (row.get("DESCRIPTION") or "").strip(),
-                  "patient": row.get("SUBJECT_ID", "").strip()}
+        header = {"exam": clean_text((row.get("DESCRIPTION") or "").strip())[0],
+                  "patient": clean_text(row.get("SUBJECT_ID", "").strip())[0]}
         report, notes = report_from_text(rid, text, source=str(path), header=header)
         when = parse_date(row.get("CHARTTIME", "")) or parse_date(row.get("CHARTDATE", ""))
         if when is not None:  # the row's time wins over the text's first line

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import MODALITIES, Problem, Report
+from radtrack_gui.formats.validate import clean_text, naive
 from radtrack_gui.nlp.metadata import (
     date_in_name,
     mimic_first_line,
@@ -42,7 +43,7 @@ def sort_reports(reports: list[Report]) -> list[Report]:
     then by id (CSV rows of one file: by ROW_ID)."""
     def key(r: Report) -> tuple:
         dated = r.date is not None and r.date_known
-        return (0 if dated else 1, r.date if dated else datetime.min,
+        return (0 if dated else 1, naive(r.date) if r.date and dated else datetime.min,
                 natural_key(os.path.basename(r.source) if r.source else r.id),
                 natural_key(r.id))
     return sorted(reports, key=key)
@@ -76,16 +77,20 @@ def read_bytes(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
 
 
 def decode(data: bytes) -> tuple[str, bool]:
-    """(text, some bytes were undecodable and replaced). UTF-8, BOM removed."""
+    """(text, some bytes were undecodable or unstorable and replaced). UTF-8, BOM removed;
+    NUL and other control characters are replaced (``validate.clean_text``)."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = data.decode("utf-16", errors="replace")
-        return text.lstrip("\ufeff"), "\ufffd" in text
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8"), False
-    except UnicodeDecodeError:
-        return data.decode("utf-8", errors="replace"), True
+        text = data.decode("utf-16", errors="replace").lstrip("\ufeff")
+        replaced = "\ufffd" in text
+    else:
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            text, replaced = data.decode("utf-8"), False
+        except UnicodeDecodeError:
+            text, replaced = data.decode("utf-8", errors="replace"), True
+    text, bad = clean_text(text)
+    return text, replaced or bad > 0
 
 
 def header_block(text: str) -> tuple[dict[str, str], int]:
@@ -206,5 +211,6 @@ def read_text_report(path: Path, rid: str) -> tuple[Report, list[Problem]]:
     problems = [Problem(rid, n, skipped=False) for n in notes]
     if replaced:
         report.flags.append(DECODE_REPLACED)
-        problems.append(Problem(rid, "undecodable bytes (not UTF-8) replaced", skipped=False))
+        problems.append(Problem(rid, "undecodable bytes (not UTF-8) or control characters "
+                                "replaced", skipped=False))
     return report, problems

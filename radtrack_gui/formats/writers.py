@@ -12,8 +12,8 @@ FORMATS = (*DATA_FORMATS, "html")
 
 
 def write_patient(patient: Patient, fmt: str, out: str | Path) -> None:
-    """Write ``patient`` as ``fmt`` (one of ``FORMATS``) to ``out`` (a new or empty folder
-    for brat; a file otherwise), atomically."""
+    """Write ``patient`` as ``fmt`` (one of ``FORMATS``) to ``out``: a new or empty folder
+    for brat; otherwise a file (atomically), a device or FIFO (directly) or - (stdout)."""
     if fmt == "json":
         from radtrack_gui.formats.json_io import write_json
 
@@ -25,6 +25,8 @@ def write_patient(patient: Patient, fmt: str, out: str | Path) -> None:
     elif fmt == "brat":
         from radtrack_gui.formats.brat import write_brat
 
+        if str(out) == "-":
+            raise InputError("brat writes a folder: give a folder, not - (standard output)")
         write_brat(patient, out)
     elif fmt == "conll":
         from radtrack_gui.formats.conll import write_conll

@@ -45,8 +45,9 @@ def setup_logging(level: int = logging.INFO) -> Path:
     if _log_handler is not None:
         root.removeHandler(_log_handler)
         _log_handler.close()
-    handler = logging.handlers.RotatingFileHandler(
-        path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    from radtrack_gui.util.paths import private_rotating_handler
+
+    handler = private_rotating_handler(path, 1_000_000, 3)  # 0600 after rotation too
     handler.setFormatter(logging.Formatter(
         "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"))
     root.addHandler(handler)
@@ -156,6 +157,10 @@ def create_app(argv: Sequence[str] | None = None):  # -> QApplication
     app.setDesktopFileName("radtrack")
     setup_logging()
     install_qt_message_handler()
+    from radtrack_gui.util.atomic import clean_stale_temp
+
+    with contextlib.suppress(OSError):
+        clean_stale_temp()  # leftovers of exports killed mid-write
     return app
 
 

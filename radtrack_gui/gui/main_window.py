@@ -227,7 +227,8 @@ class MainWindow(WindowMenus, QMainWindow):
         self.open_path(str(demo))
 
     def open_path(self, path: str, *, patient_id: str | None = None,
-                  remember: bool = True, rerun: bool = False) -> worker.Task | None:
+                  remember: bool = True, rerun: bool = False,
+                  read_only: bool = False) -> worker.Task | None:
         """Read PATH in the background; the views are filled when it is done."""
         if self.task is not None and not self.task.is_done():
             self.statusBar().showMessage("Still opening the previous patient…", 4000)
@@ -255,8 +256,10 @@ class MainWindow(WindowMenus, QMainWindow):
         def work(progress: Callable[[str, int, int], None],
                  cancel: Callable[[], bool]) -> project.LoadedProject:
             return project.open_project(source, patient_id, extractor=extractor, linker=linker,
-                                        rerun=rerun, progress=progress, cancel=cancel)
+                                        rerun=rerun, progress=progress, cancel=cancel,
+                                        read_only=read_only, owner=id(self))
 
+        self._opening = (str(source), patient_id, remember)  # to retry read-only
         # No parent: the task outlives a window closed mid-run; its callbacks are bound
         # methods of the window, disconnected when the window goes.
         self.task = worker.run_task(work, name=f"open {source.name}", parent=None,
@@ -313,6 +316,15 @@ class MainWindow(WindowMenus, QMainWindow):
 
     def _load_failed(self, exc: BaseException) -> None:
         self._end_task()
+        from radtrack_gui.store.lock import StoreLocked
+
+        if isinstance(exc, StoreLocked) and self.isVisible() and not _quiet():
+            from radtrack_gui.gui.store_lock import ask_open_read_only
+
+            if ask_open_read_only(self, exc):
+                path, pid, remember = self._opening
+                self.open_path(path, patient_id=pid, remember=remember, read_only=True)
+                return
         if isinstance(exc, InputError):
             self._load_failed_message(str(exc))
             return

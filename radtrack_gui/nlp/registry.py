@@ -7,6 +7,7 @@ settings list this registry.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -30,7 +31,7 @@ class Linking:
     clusters: list[list[str]]
     why: dict[str, str] = field(default_factory=dict)
     # Pair decisions for pair-classification scores: (mention id, mention id) -> linked?
-    pairs: dict[tuple[str, str], bool] = field(default_factory=dict)
+    pairs: Mapping[tuple[str, str], bool] = field(default_factory=dict)
 
 
 @runtime_checkable

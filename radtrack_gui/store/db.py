@@ -7,9 +7,16 @@
   crash never leaves half an edit. ``apply`` runs an edit command and writes only the
   rows it changed, plus a line in the edit log (who: ``model:<name>`` or
   ``person:<login>``, when: UTC ISO time, what: the command's text and a JSON payload).
-- Two error kinds: the user's environment (locked, disk full, read-only, corrupt, not a
-  database) raises ``StoreError`` (an ``InputError``: show the one-line message); anything
-  else is our bug and propagates unchanged.
+- One writer per store (``store/lock.py``): opening for writing takes a lock that dies
+  with its holder; a second opener gets ``StoreLocked`` and may open ``read_only=True``
+  (writes then raise ``StoreReadOnly``). Each transaction starts with ``BEGIN IMMEDIATE``
+  and checks that no other program wrote since this one last read (``PRAGMA
+  data_version``; ``StoreConflict`` otherwise).
+- Two error kinds (``store/errors.py``): the user's environment (locked, disk full,
+  read-only, corrupt, not a database) raises ``StoreError`` (an ``InputError``: show the
+  one-line message); a constraint violation is our bug: ``StoreBug`` after the rollback.
+- On load the project invariants are checked (``store/integrity.py``); a broken store is
+  backed up and repaired, and the patient's problems say so.
 
 Chains and mentions are loaded in natural id order (c2 before c10).
 """
@@ -29,46 +36,21 @@ from pathlib import Path
 from typing import Any
 
 from radtrack_gui.core.edits import Changes, Command
-from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Chain, Mention, Patient, Problem, Report, Section
+from radtrack_gui.store import integrity
+from radtrack_gui.store.errors import (
+    StoreBug,
+    StoreConflict,
+    StoreError,
+    StoreReadOnly,
+    environment_reason,
+)
+from radtrack_gui.store.lock import StoreLocked, WriterLock
 from radtrack_gui.store.migrations import LATEST, migrate, version
 from radtrack_gui.util.natsort import natural_key
 
-__all__ = ["ProjectStore", "StoreError", "person_who", "store_path_for_folder"]
-
-
-class StoreError(InputError):
-    """The project store cannot be used (locked, full, read-only, damaged): the user's
-    environment, not our bug. The message names the file and what to do."""
-
-
-# sqlite3 messages that describe the environment, and what to tell the user.
-_ENVIRONMENT = (
-    ("locked", "it is locked by another program (close other RadTrack windows and retry)"),
-    ("busy", "it is locked by another program (close other RadTrack windows and retry)"),
-    ("full", "the disk is full (free some space and retry)"),
-    ("no space", "the disk is full (free some space and retry)"),
-    ("not a database", "it is not a RadTrack project store (damaged or another file)"),
-    ("malformed", "the file is damaged (delete it to rebuild the project from its folder)"),
-    ("corrupt", "the file is damaged (delete it to rebuild the project from its folder)"),
-    ("disk i/o", "the disk could not be read or written"),
-    ("unable to open", "the file cannot be opened (check the folder's permissions)"),
-    ("readonly", "the file is read-only (check its permissions)"),
-    ("read-only", "the file is read-only (check its permissions)"),
-)
-
-
-def _environment_reason(exc: BaseException) -> str | None:
-    if isinstance(exc, OSError):
-        return exc.strerror or str(exc)
-    if not isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError) or isinstance(
-            exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
-        return None
-    text = str(exc).lower()
-    for needle, reason in _ENVIRONMENT:
-        if needle in text:
-            return reason
-    return None
+__all__ = ["ProjectStore", "StoreBug", "StoreConflict", "StoreError", "StoreLocked",
+           "StoreReadOnly", "person_who", "store_path_for_folder"]
 
 
 def person_who(login: str | None = None) -> str:
@@ -144,27 +126,48 @@ class ProjectStore:
     """One patient's project file. Use ``open``/``for_folder``; ``close`` when done (or
     use it as a context manager)."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection,
+                 lock: WriterLock | None = None) -> None:
         import sqlite_utils
 
         self.path = path
         self.conn = conn
         self.db = sqlite_utils.Database(conn, execute_plugins=False)
         self._lock = threading.RLock()
+        self.writer_lock = lock
+        self.read_only = lock is None
+        self._seen_version = self._data_version()
+        # set by load_patient when the store broke an invariant: what, and the backup
+        self.repaired: list[str] = []
+        self.backup_path: Path | None = None
 
     # -- opening ------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, timeout: float = 5.0) -> ProjectStore:
-        """Open (or create) the store at ``path`` and bring its schema up to date."""
+    def open(cls, path: str | os.PathLike[str], *, timeout: float = 5.0,
+             read_only: bool = False, owner: object = None) -> ProjectStore:
+        """Open (or create) the store at ``path`` and bring its schema up to date.
+
+        For writing, the store is locked to this process (``StoreLocked`` names the other
+        holder; the same ``owner``, e.g. a window re-running its models, may open it
+        again); ``read_only=True`` opens it without the lock and refuses every write."""
         path = Path(path)
         conn: sqlite3.Connection | None = None
+        lock: WriterLock | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            if not path.exists():
-                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
-            if path.stat().st_mode & 0o077:
-                os.chmod(path, 0o600)
-            conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False)
+            if read_only:
+                if not path.exists():
+                    raise StoreError(f"project store {path}: not created yet (open the "
+                                     "patient for editing first)")
+                conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                       timeout=timeout, check_same_thread=False)
+            else:
+                lock = WriterLock.acquire(path, owner)
+                if not path.exists():
+                    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+                if path.stat().st_mode & 0o077:
+                    os.chmod(path, 0o600)
+                conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False)
             conn.execute("PRAGMA foreign_keys = ON")
             found = version(conn)  # a file that is not a database fails here
             if found > LATEST:
@@ -174,18 +177,25 @@ class ProjectStore:
                 check = conn.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise sqlite3.DatabaseError(f"database disk image is malformed: {check}")
-            migrate(conn)
-            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")  # safe with WAL; fast commits
+            if read_only:
+                if found < LATEST:
+                    raise StoreError(f"project store {path}: an older schema; open it for "
+                                     "editing once to update it")
+            else:
+                migrate(conn)
+                if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                    conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")  # safe with WAL; fast commits
         except BaseException as exc:
             if conn is not None:
                 conn.close()
-            reason = _environment_reason(exc)
+            if lock is not None:
+                lock.release()
+            reason = environment_reason(exc)
             if reason is None:
                 raise
             raise StoreError(f"project store {path}: {reason}") from exc
-        return cls(path, conn)
+        return cls(path, conn, lock)
 
     @classmethod
     def for_folder(cls, folder: str | os.PathLike[str], **kw: Any) -> ProjectStore:
@@ -195,6 +205,8 @@ class ProjectStore:
     def close(self) -> None:
         with self._lock:
             self.conn.close()
+            if self.writer_lock is not None:
+                self.writer_lock.release()
 
     def __enter__(self) -> ProjectStore:
         return self
@@ -206,20 +218,39 @@ class ProjectStore:
     def schema_version(self) -> int:
         return version(self.conn)
 
+    def _data_version(self) -> int:
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
     # -- transactions -------------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """All or nothing: commit at the end, roll back on any error. Environment
-        failures become ``StoreError``; other errors propagate (after the rollback)."""
+        """All or nothing: ``BEGIN IMMEDIATE`` (the write lock first), commit at the end,
+        roll back on any error. Environment failures become ``StoreError``; constraint
+        violations ``StoreBug``; other errors propagate (after the rollback)."""
         with self._lock:
+            if self.read_only:
+                raise StoreReadOnly(f"project store {self.path}: opened read-only (another "
+                                    "window is editing this patient); nothing was saved")
+            conn = self.conn
             try:
-                with self.db.atomic():
-                    yield self.conn
-            except (sqlite3.Error, OSError) as exc:
-                reason = _environment_reason(exc)
-                if reason is None:
-                    raise
-                raise StoreError(f"project store {self.path}: {reason}") from exc
+                conn.execute("BEGIN IMMEDIATE")
+                if self._data_version() != self._seen_version:
+                    raise StoreConflict(f"project store {self.path}: changed by another "
+                                        "program since it was opened; reopen the patient")
+                yield conn
+                conn.execute("COMMIT")
+                self._seen_version = self._data_version()
+            except BaseException as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise StoreBug(f"project store {self.path}: our bug, a constraint was "
+                                   f"violated ({exc}); the edit was not saved") from exc
+                if isinstance(exc, sqlite3.Error | OSError):
+                    reason = environment_reason(exc)
+                    if reason is not None:
+                        raise StoreError(f"project store {self.path}: {reason}") from exc
+                raise
 
     def _read(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
         with self._lock:
@@ -228,7 +259,7 @@ class ProjectStore:
                 cols = [d[0] for d in cur.description]
                 return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
             except sqlite3.Error as exc:
-                reason = _environment_reason(exc)
+                reason = environment_reason(exc)
                 if reason is None:
                     raise
                 raise StoreError(f"project store {self.path}: {reason}") from exc
@@ -255,6 +286,7 @@ class ProjectStore:
                 "patient_id": patient.id, "folder": patient.folder,
                 "annotated": patient.annotated,
                 "problems": [[p.file, p.reason, p.skipped] for p in patient.problems],
+                "report_groups": patient.report_groups,
                 "saved": _now(),
             }
             if not conn.execute("SELECT 1 FROM meta WHERE key = 'created'").fetchone():
@@ -276,7 +308,7 @@ class ProjectStore:
             for table in ("mentions", "chains", "reports"):
                 conn.execute(f"DELETE FROM {table}")
             conn.execute("DELETE FROM meta WHERE key IN ('patient_id', 'extractor', "
-                         "'linker', 'problems', 'annotated', 'folder')")
+                         "'linker', 'problems', 'annotated', 'folder', 'report_groups')")
             self._log(conn, who, command, {})
 
     def _write_all(self, conn: sqlite3.Connection, patient: Patient) -> None:
@@ -287,13 +319,60 @@ class ProjectStore:
                          [_mention_row(m) for m in patient.mentions.values()])
 
     def load_patient(self) -> Patient | None:
-        """The stored patient, or None for a new (empty) store."""
+        """The stored patient, or None for a new (empty) store.
+
+        A store that breaks the project invariants is backed up and repaired first (a
+        read-only one is refused: ``StoreError``); the patient's problems then say so."""
+        with self._lock:
+            self._seen_version = self._data_version()
+            errors = self._check_invariants()
+            if errors:
+                self._repair(errors)
+            patient = self._load()
+        if patient is not None and self.repaired:
+            shown = "; ".join(self.repaired[:3]) + ("; ..." if len(self.repaired) > 3 else "")
+            patient.problems.append(Problem(
+                str(self.path), f"the project store was inconsistent ({shown}); repaired, "
+                f"the damaged copy kept as {self.backup_path}", skipped=False))
+        return patient
+
+    def check_invariants(self) -> list[str]:
+        """Project invariants broken in the stored data (empty: all hold)."""
+        with self._lock:
+            return self._check_invariants()
+
+    def _check_invariants(self) -> list[str]:
+        try:
+            return integrity.check(self.conn)
+        except sqlite3.Error as exc:
+            reason = environment_reason(exc)
+            if reason is None:
+                raise
+            raise StoreError(f"project store {self.path}: {reason}") from exc
+
+    def _repair(self, errors: list[str]) -> None:
+        if self.read_only:
+            raise StoreError(f"project store {self.path}: inconsistent ({errors[0]}); "
+                             "open it for editing to repair it")
+        self.backup_path = integrity.backup(self.conn, self.path)
+        with self.transaction() as conn:
+            integrity.repair(conn)
+            self._log(conn, "model:repair", "Repair project store",
+                      {"errors": errors, "backup": str(self.backup_path)})
+        remaining = self._check_invariants()
+        if remaining:  # never show a broken project as fine
+            raise StoreError(f"project store {self.path}: inconsistent and not repairable "
+                             f"({remaining[0]}); a copy is kept as {self.backup_path}")
+        self.repaired = errors
+
+    def _load(self) -> Patient | None:
         meta = self.meta()
         if "patient_id" not in meta:
             return None
         patient = Patient(id=meta["patient_id"], folder=meta.get("folder", ""),
                           annotated=bool(meta.get("annotated", False)),
-                          problems=[Problem(*p) for p in meta.get("problems", [])])
+                          problems=[Problem(*p) for p in meta.get("problems", [])],
+                          report_groups=meta.get("report_groups") or [])
         for r in self._read("SELECT * FROM reports ORDER BY pos"):
             patient.reports.append(Report(
                 id=r["id"], text=r["text"],

@@ -33,7 +33,7 @@ def read_store(store_path: str | os.PathLike[str]) -> Patient | None:
     """The patient held by the project store file ``store_path`` (None when empty)."""
     from radtrack_gui.store.db import ProjectStore
 
-    with ProjectStore.open(store_path) as store:
+    with ProjectStore.open(store_path, read_only=True) as store:  # the app may hold it
         return store.load_patient()
 
 

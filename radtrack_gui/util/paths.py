@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from pathlib import Path
@@ -29,12 +30,34 @@ def demo_patient_dir() -> Path:
 
 
 def _private_dir(path: Path) -> Path:
-    """``path`` made with every folder this creates on the way private (0700): mkdir's
-    ``mode`` would apply to the last one only, leaving e.g. ``~/.local/state`` 0755."""
+    """``path`` created if needed, private (0700) even when it existed wider, and so is every
+    folder made on the way (mkdir's ``mode`` would apply to the last one only, leaving e.g.
+    ``~/.local/state`` 0755)."""
     missing = [p for p in (path, *path.parents) if not p.exists()]
     for folder in reversed(missing):
         folder.mkdir(mode=0o700, exist_ok=True)
+    try:
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o700)
+    except OSError:
+        pass  # not ours to change (a shared mount): leave it
     return path
+
+
+def private_rotating_handler(path: Path, max_bytes: int, backups: int) -> logging.Handler:
+    """A rotating log handler whose every file, the first and each one after a
+    rollover, is created private (0600): the log may name patients' files."""
+    import logging.handlers
+
+    class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+        def _open(self):  # type: ignore[no-untyped-def]
+            fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            if os.fstat(fd).st_mode & 0o077:
+                os.fchmod(fd, 0o600)
+            return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+
+    return PrivateRotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups,
+                                      encoding="utf-8")
 
 
 def user_data_dir() -> Path:

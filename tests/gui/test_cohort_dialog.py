@@ -71,6 +71,6 @@ def test_cohort_table_sorts_searches_and_opens_a_patient(qtbot, window, cohort_d
         assert window.edit_actions.set_reviewed(first, True) is not None
     finally:
         dlg.close()
-    with ProjectStore.for_folder(str(source)) as store:
+    with ProjectStore.for_folder(str(source), read_only=True) as store:
         again = store.load_patient()
     assert again is not None and again.chains[first].reviewed

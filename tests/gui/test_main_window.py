@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from radtrack_gui.core.model import DEVICE, FINDING
-from radtrack_gui.store.db import ProjectStore
+from radtrack_gui.store.db import ProjectStore, store_path_for_folder
 from radtrack_gui.views.lanes import negative_only
 
 pytestmark = pytest.mark.gui
@@ -18,7 +18,9 @@ DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
 
 
 def stored(path: Path):
-    with ProjectStore.for_folder(path) as store:
+    if not store_path_for_folder(path).exists():
+        return None
+    with ProjectStore.for_folder(path, read_only=True) as store:  # the window holds it
         return store.load_patient()
 
 
@@ -190,7 +192,7 @@ def test_split_merge_move_undo_redo(qtbot, window, open_and_wait) -> None:
     assert stored(DEMO_GOLD).mentions[m.id].chain != target
 
     # The edit log says who did it.
-    with ProjectStore.for_folder(DEMO_GOLD) as store:
+    with ProjectStore.for_folder(DEMO_GOLD, read_only=True) as store:
         log = store.edit_log()
     people = [e for e in log if e["who"].startswith("person:")]
     assert [e["command"] for e in people][:2] == ["Split chain", "Undo Split chain"]
@@ -460,7 +462,7 @@ def test_rerun_models_replaces_corrections(qtbot, window, open_and_wait) -> None
         window.rerun_models()
     assert not window.loaded.from_store
     assert window.patient.chains[cid].label == automatic
-    with ProjectStore.for_folder(DEMO) as store:
+    with ProjectStore.for_folder(DEMO, read_only=True) as store:
         assert any(e["command"].startswith("Rename chain") for e in store.edit_log())
         assert store.load_patient().chains[cid].label == automatic
 

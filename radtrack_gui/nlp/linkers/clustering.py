@@ -8,15 +8,21 @@ it (a removed device or a resolved finding does not come back: reappearance is a
 negated mention joins only a chain that was once positive). The newcomer joins the
 best-scoring candidate at or above the threshold, else starts a chain.
 
-A chain's score is the best pair score over its members. Members that differ only in report
-and time are represented by the latest one (pair scores fall with the time gap), so this is
-the same as scoring every member, at a fraction of the cost.
+A chain's score is the best pair score over its representatives: the latest member of each
+distinct signature (members that differ only in report and time score alike, and pair scores
+fall with the time gap), at most ``MAX_REPS`` of them. Hard constraints are checked against
+one member per ``conflict_key`` (the attributes ``conflict`` reads), which is exactly
+"no conflict with any member". A mention examines at most ``MAX_CANDIDATES`` chains per
+blocking key, the most recently joined first. Time and memory are then linear in the
+mentions for any chain size (``benchmarks/bench_scale.py``).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.features import (
@@ -28,6 +34,7 @@ from radtrack_gui.nlp.linkers.features import (
     conflict,
     gap_days,
 )
+from radtrack_gui.nlp.linkers.pairs import PairDecisions
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # score(earlier member, newcomer) -> score in [0, 1]
@@ -57,11 +64,29 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     return filed, lookup
 
 
+# Bounds that keep linking near-linear for any chain size (see the module docstring).
+MAX_REPS = 16  # scoring representatives per chain: the latest distinct signatures
+MAX_CANDIDATES = 6  # chains examined per blocking key, most recently active first
+MAX_EXAMINED = 8  # chains examined per mention over all its keys
+
+
+def conflict_key(m: MentionInfo) -> tuple:
+    """Every attribute ``features.conflict`` reads: members sharing it conflict alike."""
+    return (m.type, m.lat, m.concept, m.generic_statement, m.statement_site, m.access,
+            m.site, m.site_by_name)
+
+
 @dataclass
 class ChainState:
     number: int
     members: list[MentionInfo] = field(default_factory=list)
-    reps: dict[tuple, MentionInfo] = field(default_factory=dict)
+    # the latest MAX_REPS distinct signatures (scoring), oldest first
+    reps: OrderedDict[tuple, MentionInfo] = field(default_factory=OrderedDict)
+    # one member per conflict_key (hard constraints): cluster-level attribute summary
+    conflict_reps: dict[tuple, MentionInfo] = field(default_factory=dict)
+    # concept -> its concept line, over positive members (the broader-negative rule)
+    positive_concepts: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)  # texts and concepts of the members
     positive: bool = False  # some member is present or possible
     ended_idx: int | None = None  # report index of a resolution / removal
     ended_by: str = ""
@@ -74,9 +99,19 @@ class ChainState:
 
     def add(self, m: MentionInfo) -> None:
         self.members.append(m)
-        self.reps[m.signature()] = m  # later members replace earlier look-alikes
+        sig = m.signature()
+        self.reps.pop(sig, None)
+        self.reps[sig] = m  # later members replace earlier look-alikes
+        if len(self.reps) > MAX_REPS:
+            self.reps.popitem(last=False)
+        self.conflict_reps[conflict_key(m)] = m
+        self.names.add(m.text)
+        if m.concept:
+            self.names.add(m.concept)
         if m.assertion != "absent":
             self.positive = True
+            if m.concept:
+                self.positive_concepts[m.concept] = m.concept_line
         ends = self.device_end if m.type == DEVICE else FINDING_END_CHANGES
         ends_here = m.assertion == "absent" or m.change in ends
         if ends_here and (self.ended_idx is None or m.report_idx >= self.ended_idx):
@@ -87,12 +122,11 @@ class ChainState:
         if m.assertion == "absent" and not self.positive:
             return "a negative about something never seen positive"
         if m.assertion == "absent" and m.concept and m.site is None:
-            for rep in self.reps.values():
-                if (rep.assertion != "absent" and rep.concept != m.concept
-                        and m.concept in rep.concept_line):
+            for concept, line in self.positive_concepts.items():
+                if concept != m.concept and m.concept in line:
                     # "no new hemorrhage" (no site) beside a known subdural hematoma: a
                     # routine negative of the wider kind, not the resolution of this one
-                    return f"a negative of the broader '{m.concept}' ({rep.id})"
+                    return f"a negative of the broader '{m.concept}' ({concept})"
         if (m.assertion != "absent" and self.ended_idx is not None
                 and m.report_idx > self.ended_idx):
             if m.type == DEVICE:
@@ -101,7 +135,7 @@ class ChainState:
         if self.members and _silently_replaced(self.members[-1], m):
             return (f"newly placed {gap_days(self.members[-1], m):.0f} days after "
                     f"{self.members[-1].id}: a new device")
-        for rep in self.reps.values():
+        for rep in self.conflict_reps.values():
             reason = conflict(rep, m, vocab)
             if reason:
                 return f"{reason} ({rep.id})"
@@ -122,7 +156,8 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
     """Greedy time-ordered clustering with cannot-link and course constraints."""
     ends = frozenset(device_end)
     chains: list[ChainState] = []
-    index: dict[str, list[ChainState]] = {}
+    # blocking key -> its chains, least recently joined first (moved to the end on a join)
+    index: dict[str, OrderedDict[int, ChainState]] = {}
     why: dict[str, str] = {}
     scored: dict[tuple[str, str], float] = {}
     for m in infos:
@@ -132,13 +167,19 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
         near_miss: tuple[float, ChainState] | None = None
         blocked: tuple[int, str] | None = None
         for key in lookup:
-            for ch in index.get(key, ()):
+            bucket = index.get(key)
+            if not bucket or len(seen) >= MAX_EXAMINED:
+                continue
+            for ch in islice(reversed(bucket.values()), MAX_CANDIDATES):
                 if ch.number in seen:
                     continue
+                if len(seen) >= MAX_EXAMINED:
+                    break
                 seen.add(ch.number)
                 reason = ch.blocked(m, vocab)
                 if reason:
-                    if (blocked is None or ch.number > blocked[0]) and _same_name(ch, m):
+                    if (blocked is None or ch.number > blocked[0]) and (
+                            m.text in ch.names or (m.concept and m.concept in ch.names)):
                         blocked = (ch.number, f"not {ch.cid}: {reason}")
                     continue
                 top, top_rep = -1.0, None
@@ -166,10 +207,11 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
                              f" < {threshold:.2f}")
             why[m.id] = f"starts {ch.cid}" + (f" ({'; '.join(notes)})" if notes else "")
         ch.add(m)
-        for key in filed:
-            if key not in ch.keys:
-                ch.keys.add(key)
-                index.setdefault(key, []).append(ch)
+        ch.keys.update(filed)
+        for key in filed:  # the chain is now the most recently joined under these keys
+            bucket = index.setdefault(key, OrderedDict())
+            bucket[ch.number] = ch
+            bucket.move_to_end(ch.number)
     return ClusterResult([[x.id for x in ch.members] for ch in chains], why, scored)
 
 
@@ -183,39 +225,11 @@ def _silently_replaced(last: MentionInfo, m: MentionInfo) -> bool:
     return days is not None and days > SILENT_REMOVAL_DAYS
 
 
-def _same_name(ch: ChainState, m: MentionInfo) -> bool:
-    return any(r.text == m.text or (r.concept and r.concept == m.concept)
-               for r in ch.reps.values())
-
-
 def pair_decisions(order: list[str], clusters: Iterable[Iterable[str]],
                    limit: int = DEFAULT_PAIR_LIMIT,
-                   extra: Iterable[tuple[str, str]] = ()) -> dict[tuple[str, str], bool]:
+                   extra: Iterable[tuple[str, str]] = ()) -> PairDecisions:
     """(earlier, later) -> same chain?, for every mention pair in ``order``.
 
     Above ``limit`` pairs only the linked pairs and the ``extra`` (scored) pairs are listed;
-    a missing pair then means "not linked"."""
-    chain_of: dict[str, int] = {}
-    for n, members in enumerate(clusters):
-        for mid in members:
-            chain_of[mid] = n
-    pos = {mid: i for i, mid in enumerate(order)}
-    n = len(order)
-    if n * (n - 1) // 2 <= limit:
-        chains = [chain_of.get(mid, -1 - i) for i, mid in enumerate(order)]
-        return {(order[i], order[j]): chains[i] == chains[j]
-                for i in range(n) for j in range(i + 1, n)}
-    out: dict[tuple[str, str], bool] = {}
-    groups: dict[int, list[str]] = {}
-    for mid in order:
-        if mid in chain_of:
-            groups.setdefault(chain_of[mid], []).append(mid)
-    for members in groups.values():
-        for i, a in enumerate(members):
-            for b in members[i + 1:]:
-                out[(a, b)] = True
-    for a, b in extra:
-        if pos[a] > pos[b]:
-            a, b = b, a
-        out.setdefault((a, b), chain_of.get(a) == chain_of.get(b) and a in chain_of)
-    return out
+    a missing pair then means "not linked". Held as clusters, not pairs (``pairs.py``)."""
+    return PairDecisions(order, clusters, limit, extra)

@@ -142,22 +142,37 @@ class EmbeddingLinker:
             self._encoder = Encoder(self.folder)
         return self._encoder
 
-    def similarities(self, infos: list[MentionInfo]) -> Any:
+    def vectors(self, infos: list[MentionInfo]) -> Any:
+        """One row per mention whose dot products are the similarities:
+        ``w * names.names + (1 - w) * contexts.contexts`` (unit vectors, weighted)."""
+        import numpy as np
+
         names = self.encoder.encode([name_string(m) for m in infos])
         w = self.mention_weight
         if w >= 1.0:
-            return names @ names.T
+            return names
         contexts = self.encoder.encode([m.context or m.text for m in infos])
-        return w * (names @ names.T) + (1 - w) * (contexts @ contexts.T)
+        return np.hstack([np.sqrt(w) * names, np.sqrt(1 - w) * contexts])
+
+    def similarities(self, infos: list[MentionInfo]) -> Any:
+        """The full similarity matrix (n x n: for small patients and inspection only)."""
+        v = self.vectors(infos)
+        return v @ v.T
 
     def link(self, patient: Patient) -> Linking:
         infos = prepare(patient, self.vocab, enrich=self.enrich)
+        from radtrack_gui.nlp.report_groups import same_exam_time
+
+        same_exam_time(infos, patient)  # a report group is one time point
         if not infos:
             return Linking([], {}, {})
-        sim = self.similarities(infos)
+        vecs = self.vectors(infos)  # n x d; no n x n matrix is ever held
+
+        def similarity(a: MentionInfo, b: MentionInfo) -> float:
+            return float(vecs[a.order] @ vecs[b.order])
 
         def score(a: MentionInfo, b: MentionInfo) -> float:
-            s = float(sim[a.order, b.order])
+            s = similarity(a, b)
             s += 0.05 * (a.lat is not None and a.lat == b.lat)
             s += 0.05 * (a.site is not None and a.site == b.site)
             days = gap_days(a, b)
@@ -166,7 +181,7 @@ class EmbeddingLinker:
             return max(0.0, min(1.0, s))
 
         def explain(a: MentionInfo, b: MentionInfo, s: float) -> str:
-            parts = [f"embedding similarity {float(sim[a.order, b.order]):.2f}"]
+            parts = [f"embedding similarity {similarity(a, b):.2f}"]
             parts += [e for e in evidence(a, b, features(a, b))
                       if not e.startswith(("same concept", "broader", "same text"))]
             return f"{', '.join(parts)} (score {s:.2f})"
@@ -178,11 +193,16 @@ class EmbeddingLinker:
         floor = self.threshold - 0.1
         kinds = np.array([m.type for m in infos])
         neighbours: list[list[str]] = []
-        for j, m in enumerate(infos):
-            row = np.where((kinds[:j] == m.type) & (sim[j, :j] >= floor))[0]
-            if len(row) > self.neighbours:
-                row = row[np.argsort(-sim[j, row])[: self.neighbours]]
-            neighbours.append([f"m:{infos[i].id}" for i in row])
+        block = 256  # rows of similarities at a time: memory linear in the mentions
+        for lo in range(0, len(infos), block):
+            hi = min(len(infos), lo + block)
+            sims = vecs[lo:hi] @ vecs[:hi].T
+            for j in range(lo, hi):
+                m, s = infos[j], sims[j - lo, :j]
+                row = np.where((kinds[:j] == m.type) & (s >= floor))[0]
+                if len(row) > self.neighbours:
+                    row = row[np.argsort(-s[row])[: self.neighbours]]
+                neighbours.append([f"m:{infos[i].id}" for i in row])
 
         def keys(m: MentionInfo) -> tuple[list[str], list[str]]:
             return [f"m:{m.id}"], neighbours[m.order]

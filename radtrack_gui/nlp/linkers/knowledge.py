@@ -26,6 +26,7 @@ from radtrack_gui.nlp.linkers.features import (
     prepare,
 )
 from radtrack_gui.nlp.registry import Linking
+from radtrack_gui.nlp.report_groups import same_exam_time
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Hand-set weights: a same-concept pair at one site within two weeks scores about 0.85;
@@ -77,7 +78,10 @@ class LinearScorer:
         return cls([float(weights.get(f, 0.0)) for f in FEATURES], bias, logistic)
 
     def value(self, x: list[float]) -> float:
-        z = self.bias + sum(w * v for w, v in zip(self.weights, x, strict=True) if v)
+        z = self.bias
+        for w, v in zip(self.weights, x, strict=True):
+            if v:
+                z += w * v
         if self.logistic:
             return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
         return min(1.0, max(0.0, z))
@@ -95,6 +99,7 @@ def link_with(patient: Patient, scorer: LinearScorer, threshold: float,
               device_end: Iterable[str] = DEVICE_END_CHANGES) -> Linking:
     """Prepare, cluster and collect pair decisions (shared with the pairwise linker)."""
     infos = prepare(patient, vocab, enrich=enrich)
+    same_exam_time(infos, patient)  # a report group is one time point
     result = cluster(infos, scorer, explain_pair, threshold, vocab, device_end=device_end)
     pairs = pair_decisions(mention_order(patient), result.clusters, pair_limit,
                            result.scored)

@@ -50,16 +50,22 @@ def default_model_path() -> Path:
     return user_data_dir() / "models" / MODEL_FILE
 
 
+# Earlier mentions paired with each mention per blocking key (the latest ones): keeps
+# training linear in the mentions when one chain holds thousands of them.
+MAX_PAIRS_PER_KEY = 128
+
+
 def candidate_pairs(infos: list[MentionInfo], vocab: Vocabulary | None = None,
                     ) -> list[tuple[MentionInfo, MentionInfo]]:
-    """(earlier, later) pairs sharing a blocking key and free of hard conflicts."""
+    """(earlier, later) pairs sharing a blocking key and free of hard conflicts (with
+    the latest ``MAX_PAIRS_PER_KEY`` earlier mentions of each key)."""
     buckets: dict[str, list[MentionInfo]] = {}
     out: list[tuple[MentionInfo, MentionInfo]] = []
     for m in infos:
         filed, lookup = blocking_keys(m)
         seen: set[str] = set()
         for key in lookup:
-            for a in buckets.get(key, ()):
+            for a in buckets.get(key, ())[-MAX_PAIRS_PER_KEY:]:
                 if a.id not in seen:
                     seen.add(a.id)
                     if conflict(a, m, vocab) is None:
