@@ -1,7 +1,7 @@
 """Gathering training data and training RadTrack's trainable models (Qt-free).
 
 Shared by ``radtrack train`` (``cli/train_cmd.py``) and the GUI's Tools ▸ Train dialogs
-(``gui/train_dialog.py``), so that what counts as training data is decided once:
+(``gui/dialogs/train.py``), so that what counts as training data is decided once:
 
 - ``read_source(path)``: an annotated brat folder (one patient, or one sub-folder per
   patient) or a RadTrack JSON export;

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_chain_differences_find_split_and_merge():
-    from radtrack_gui.gui.compare_view import chain_differences
+    from radtrack_gui.evaluation.compare import chain_differences
 
     gold = make_patient(12, 6, 30, undated=0)
     response = copy.deepcopy(gold)
@@ -33,7 +33,7 @@ def test_chain_differences_find_split_and_merge():
 
 
 def test_compare_view_scores_and_click(qtbot):
-    from radtrack_gui.gui.compare_view import CompareView
+    from radtrack_gui.gui.dialogs.compare import CompareView
 
     gold = make_patient(10, 6, 25, undated=0)
     response = copy.deepcopy(gold)
@@ -56,7 +56,7 @@ def test_compare_view_scores_and_click(qtbot):
 
 
 def test_settings_dialog_edits_settings(qtbot):
-    from radtrack_gui.gui.settings_dialog import SettingsDialog
+    from radtrack_gui.gui.dialogs.settings import SettingsDialog
     from radtrack_gui.nlp.registry import LINKERS
     from radtrack_gui.settings import Settings
 

@@ -402,8 +402,8 @@ def test_menu_dialogs_open(qtbot, window, open_and_wait) -> None:
 
 
 def test_close_window_during_load(qtbot, tmp_path: Path) -> None:
-    from radtrack_gui.gui import app as gui_app
     from radtrack_gui.gui import worker
+    from radtrack_gui.gui.crash import REPORTER
     from radtrack_gui.gui.main_window import MainWindow
     from radtrack_gui.gui.qt import QApplication, QEvent
 
@@ -413,7 +413,7 @@ def test_close_window_during_load(qtbot, tmp_path: Path) -> None:
         (folder / f"r{i:04d}.txt").write_text(
             f"Date: 2150-02-{i % 28 + 1:02d}\nExam: CHEST\n\nFINDINGS: Left pleural effusion.\n",
             encoding="utf-8")
-    crashes = len(gui_app.crashes())
+    crashes = len(REPORTER.crashes())
     w = MainWindow()
     w.show()
     assert w.open_path(str(folder)) is not None
@@ -423,7 +423,7 @@ def test_close_window_during_load(qtbot, tmp_path: Path) -> None:
     assert worker.wait_all(30000)
     for _ in range(3):
         QApplication.processEvents()
-    assert len(gui_app.crashes()) == crashes
+    assert len(REPORTER.crashes()) == crashes
     assert worker.active_count() == 0
 
 

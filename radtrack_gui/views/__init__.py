@@ -1,0 +1,1 @@
+"""Qt-free view models: what the GUI shows, computed without Qt (testable headless)."""
