@@ -243,8 +243,8 @@ class DrawMixin:
         self._counts_on = on
         for item in self._count_items.values():
             item.setVisible(on)
-        if self.patient is not None:
-            self._draw_legend(self.patient)  # the legend explains only what is drawn
+        # The legend does not follow: its height would change the view's, which changes
+        # the glyph scale, which turns counts on or off again (a layout feedback loop).
 
     def stack_counts(self) -> dict[tuple[float, float], int]:
         """(x, row) -> how many mentions one glyph there stands for (2 or more)."""
@@ -297,7 +297,7 @@ class DrawMixin:
                      .split(" (")[0].split(" /")[0])
                     for k in S.CHANGE_KINDS if k in changes]
         entries = [("Modality", mod_items), ("Assertion", as_items)]
-        if self._counts_on and any(len(item.data) for item in self._count_items.values()):
+        if any(len(item.data) for item in self._count_items.values()):
             entries.append(("", [(S.legend_count_mark(2), 15, None, S.brush(S.COUNT_INK),
                                   " mentions in one report")]))
         if ch_items:
