@@ -318,6 +318,23 @@ class ChainList(QWidget):
         finally:
             self._updating = False
 
+    def select_chains(self, chain_ids: list[str], *, current: str | None = None) -> None:
+        """Select exactly these chains (no signal); ``current`` gets the focus."""
+        self._updating = True
+        try:
+            self.tree.clearSelection()
+            for cid in chain_ids:
+                item = self._items.get(cid)
+                if item is not None:
+                    item.setHidden(False)
+                    item.setSelected(True)
+            item = self._items.get(current or "")
+            if item is not None:
+                self.tree.setCurrentItem(item, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
+                self.tree.scrollToItem(item)
+        finally:
+            self._updating = False
+
     def _current_changed(self, current: QTreeWidgetItem | None, _prev: object) -> None:
         if self._updating or current is None:
             return

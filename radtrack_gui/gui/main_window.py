@@ -149,13 +149,13 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
     def _connect_views(self) -> None:
         tl = self.timeline
         tl.mentionClicked.connect(self.on_mention_selected)
-        tl.chainClicked.connect(self.on_chain_selected)
+        tl.chainClicked.connect(self._timeline_chain_clicked)
         tl.mentionsDropped.connect(self.on_mentions_dropped)
         tl.drawn.connect(self._timeline_drawn)
         if hasattr(tl, "negativesChanged"):  # the Filters menu or the hint's link
             tl.negativesChanged.connect(self.set_show_negatives)
-        self.chain_list.chainActivated.connect(self.on_chain_selected)
-        self.chain_list.selectionChangedIds.connect(lambda _ids: self._update_actions())
+        self.chain_list.chainActivated.connect(self._chain_list_activated)
+        self.chain_list.selectionChangedIds.connect(self._chain_list_selection)
         self.chain_list.reviewedToggled.connect(self.edit_actions.set_reviewed)
         self.report_view.mentionClicked.connect(self._report_mention_clicked)
         self.report_view.textSelectionChanged.connect(self._update_actions)
@@ -193,20 +193,22 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         return self.session.patient if self.session is not None else None
 
     def on_mention_selected(self, mention_id: str) -> None:
-        """A mention was picked (timeline, viewer): show it everywhere."""
+        """A mention was picked (timeline, viewer, compare): show it everywhere. Mentions
+        picked with Ctrl/Shift in the timeline stay picked, in every view."""
         p = self.patient
         if p is None or mention_id not in p.mentions:
             return
         m = p.mentions[mention_id]
-        picked = getattr(self.timeline, "selected_mentions", None)  # Ctrl+click there
-        if isinstance(picked, list) and mention_id in picked:
+        picked = self.timeline.selected_mentions
+        if mention_id in picked:
             self._mention_selection = [x for x in picked if x in p.mentions]
         else:
             self._mention_selection = [mention_id]
-            self.timeline.select_mention(mention_id)
+        self.timeline.select_mentions(self._mention_selection, mention_id)
         self.report_view.show_mention(mention_id)
         self.report_view.set_selected_mentions(self._mention_selection)
-        self.chain_list.select_chain(m.chain)
+        chains = list(dict.fromkeys(p.mentions[x].chain or "" for x in self._mention_selection))
+        self.chain_list.select_chains(chains, current=m.chain)
         self._update_actions()
 
     def _report_mention_clicked(self, mention_id: str) -> None:
@@ -222,8 +224,9 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         else:
             self._mention_selection = [mention_id]
         self.report_view.set_selected_mentions(self._mention_selection)
-        self.chain_list.select_chain(p.mentions[mention_id].chain)
-        self.timeline.select_mention(mention_id)
+        chains = list(dict.fromkeys(p.mentions[x].chain or "" for x in self._mention_selection))
+        self.chain_list.select_chains(chains, current=p.mentions[mention_id].chain)
+        self.timeline.select_mentions(self._mention_selection, mention_id)
         self._update_actions()
 
     def on_chain_selected(self, chain_id: str) -> None:
@@ -254,6 +257,39 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         elif members:
             self._mention_selection = [members[0].id]
             self.report_view.show_mention(members[0].id)
+        self._update_actions()
+
+    def _timeline_chain_clicked(self, chain_id: str) -> None:
+        """A lane label or row clicked (Ctrl toggles, Shift ranges): the timeline's chain
+        selection becomes the chain list's."""
+        p = self.patient
+        ids = [c for c in self.timeline.selected_chains if p is not None and c in p.chains]
+        if len(ids) <= 1:
+            self.on_chain_selected(chain_id)
+            return
+        self._mention_selection = []
+        self.chain_list.select_chains(ids, current=chain_id)
+        self.report_view.set_selected_mentions([])
+        self.report_view.select_chain(chain_id)
+        self._update_actions()
+
+    def _chain_list_activated(self, chain_id: str) -> None:
+        """The chain list's current chain changed; its selection (Ctrl/Shift) stays."""
+        ids = self.chain_list.selected_chain_ids()
+        if len(ids) <= 1:
+            self.on_chain_selected(chain_id)
+            return
+        self._chain_list_selection(ids)
+
+    def _chain_list_selection(self, ids: list) -> None:
+        """Several chains selected in the list: the timeline shows them all selected."""
+        p = self.patient
+        if p is not None and len(ids) > 1:
+            self._mention_selection = [m for m in self._mention_selection
+                                       if m in p.mentions and p.mentions[m].chain in ids]
+            self.timeline.select_chains([str(c) for c in ids],
+                                        current=self.chain_list.current_chain_id())
+            self.report_view.set_selected_mentions(self._mention_selection)
         self._update_actions()
 
     def on_mentions_dropped(self, mention_ids: list, chain_id: str) -> None:
@@ -290,6 +326,14 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
 
     def dialog_parent(self) -> QWidget:
         return self
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask before an edit whose reach may surprise (no one to ask: not done)."""
+        if quiet():
+            self.statusBar().showMessage(f"Not done: {text}", 10000)
+            return False
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
 
     # -- edits -------------------------------------------------------------------------------
     def undo(self) -> None:

@@ -118,7 +118,7 @@ def test_real_click_on_glyph(qtbot, window, open_and_wait) -> None:
     assert len(tl._sel_mention.data) == 1
     row = tl.layout_.row_of_chain[chain]
     assert tl.lane_axis.selected_row == row and tl._sel_band.isVisible()
-    assert tl._sel_band.rect().center().y() == row
+    assert tl._sel_band.path().boundingRect().center().y() == row
     assert window.chain_list.current_chain_id() == chain
 
 

@@ -32,7 +32,8 @@ class LaneAxis(pg.AxisItem):
     def __init__(self) -> None:
         super().__init__("left")
         self.labels: list[str] = []
-        self.selected_row: int | None = None  # its label gets a highlight band
+        self.selected_row: int | None = None  # the first selected row
+        self.selected_rows: list[int] = []  # their labels get a highlight band
         self.setStyle(tickLength=0, autoExpandTextSpace=False, textFillLimits=[(0, 1.0)])
         self.setWidth(LANE_AXIS_WIDTH)
         self._metrics = QtGui.QFontMetrics(QFont())
@@ -66,18 +67,23 @@ class LaneAxis(pg.AxisItem):
         return [(1.0, [float(r) for r in range(lo - lo % step, hi + 1, step) if r >= lo])]
 
     def set_selected_row(self, row: int | None) -> None:
-        if row != self.selected_row:
-            self.selected_row = row
+        self.set_selected_rows([] if row is None else [row])
+
+    def set_selected_rows(self, rows: list[int]) -> None:
+        """The labels of these rows get the selection band."""
+        first = rows[0] if rows else None
+        if rows != self.selected_rows:
+            self.selected_rows = list(rows)
+            self.selected_row = first
             self.picture = None
             self.update()
 
     def drawPicture(self, p: QtGui.QPainter, axisSpec: Any, tickSpecs: Any,
                     textSpecs: Any) -> None:
-        """The selected lane's label sits on a band (with a bar at its left edge) in the
+        """Each selected lane's label sits on a band (with a bar at its left edge) in the
         selection colour, continuing the band the plot draws across that row."""
         view = self.linkedView()
-        row = self.selected_row
-        if view is not None and row is not None:
+        for row in self.selected_rows if view is not None else ():
             top = self.mapFromScene(view.mapViewToScene(QPointF(0.0, row - 0.5))).y()
             bottom = self.mapFromScene(view.mapViewToScene(QPointF(0.0, row + 0.5))).y()
             if bottom > 0 and top < self.height():

@@ -319,25 +319,34 @@ class DrawMixin:
         self.vb.setXRange(x0 - pad, x1 + pad, padding=0)
 
     def _draw_selection(self) -> None:
+        """Every selected lane: ring on each glyph, bold line, row band; every picked
+        mention: a square. Nothing selected is ever hidden."""
         p, lay = self.patient, self.layout_
         if p is None or lay is None:
             return
-        cid = self.selected_chain
-        lane = next((ln for ln in lay.lanes if ln.chain == cid), None) if cid else None
-        if lane is not None:
-            xs = [lay.x_of[p.mentions[mid].report] for mid in lane.mentions]
-            self._sel_ring.setData(xs, [lane.row] * len(xs))
-            self._sel_line.setData(np.asarray(xs, dtype=float),
-                                   np.full(len(xs), float(lane.row)), connect="finite")
-            left, right = self._band_x
-            self._sel_band.setRect(QRectF(left, lane.row - 0.5, right - left, 1.0))
-            self._sel_band.show()
-            self.lane_axis.set_selected_row(lane.row)
-        else:
-            self._sel_ring.setData([], [])
-            self._sel_line.setData([], [])
-            self._sel_band.hide()
-            self.lane_axis.set_selected_row(None)
+        chosen = list(dict.fromkeys([*self.selected_chains,
+                                     *([self.selected_chain] if self.selected_chain else [])]))
+        by_chain = {ln.chain: ln for ln in lay.lanes}
+        lanes = [by_chain[c] for c in chosen if c in by_chain]
+        xs: list[float] = []
+        ys: list[float] = []
+        lx: list[float] = []
+        ly: list[float] = []
+        band = QtGui.QPainterPath()
+        left, right = self._band_x
+        for lane in lanes:
+            lane_x = [lay.x_of[p.mentions[mid].report] for mid in lane.mentions]
+            xs.extend(lane_x)
+            ys.extend([float(lane.row)] * len(lane_x))
+            lx.extend([*lane_x, np.nan])
+            ly.extend([float(lane.row)] * len(lane_x) + [np.nan])
+            band.addRect(QRectF(left, lane.row - 0.5, right - left, 1.0))
+        self._sel_ring.setData(xs, ys)
+        self._sel_line.setData(np.asarray(lx, dtype=float), np.asarray(ly, dtype=float),
+                               connect="finite")
+        self._sel_band.setPath(band)
+        self._sel_band.setVisible(bool(lanes))
+        self.lane_axis.set_selected_rows([lane.row for lane in lanes])
         pts = [self.glyph_pos(mid) for mid in self.selected_mentions]
         pts = [q for q in pts if q is not None]
         self._sel_mention.setData([q[0] for q in pts], [q[1] for q in pts])

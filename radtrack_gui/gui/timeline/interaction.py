@@ -24,23 +24,33 @@ from radtrack_gui.gui.timeline.items import HIT_RADIUS_PX
 
 # -- the view box --------------------------------------------------------------------
 class TimelineViewBox(pg.ViewBox):
-    """Wheel zooms time (Ctrl: lanes, Shift: scrolls lanes); dragging a glyph moves it."""
+    """Wheel scrolls the lanes, Ctrl+wheel zooms time, Shift+wheel pans time, Alt+wheel
+    zooms the lanes (as in timeline tools). Dragging a glyph moves it to another lane;
+    Shift/Ctrl+drag on empty space selects the glyphs in a rubber band; a plain drag pans."""
 
     def __init__(self, owner: Any) -> None:
         super().__init__(invertY=True, enableMenu=False)
         self.owner = owner
         self._drag: list[str] | None = None
+        self._band: QPointF | None = None  # rubber band start (scene), while dragging
 
     def wheelEvent(self, ev: Any, axis: int | None = None) -> None:
         if axis is None:
             mods = ev.modifiers()
-            if mods & Qt.KeyboardModifier.ShiftModifier:
-                (y0, y1) = self.viewRange()[1]
-                step = -np.sign(ev.delta()) * max(1.0, (y1 - y0) * 0.1)
-                self.translateBy(y=step)
+            steps = np.sign(ev.delta())
+            (x0, x1), (y0, y1) = self.viewRange()
+            if mods & Qt.KeyboardModifier.ControlModifier:
+                axis = 0
+            elif mods & Qt.KeyboardModifier.AltModifier:
+                axis = 1
+            elif mods & Qt.KeyboardModifier.ShiftModifier:
+                self.translateBy(x=-steps * (x1 - x0) * 0.1)
                 ev.accept()
                 return
-            axis = 1 if mods & Qt.KeyboardModifier.ControlModifier else 0
+            else:
+                self.translateBy(y=-steps * max(1.0, (y1 - y0) * 0.1))
+                ev.accept()
+                return
         super().wheelEvent(ev, axis)
 
     def mouseClickEvent(self, ev: Any) -> None:
@@ -55,6 +65,18 @@ class TimelineViewBox(pg.ViewBox):
             if ev.isStart():
                 hit = self.owner._hit(ev.buttonDownScenePos())
                 self._drag = self.owner._drag_ids(hit) if hit else None
+                picking = ev.modifiers() & (Qt.KeyboardModifier.ShiftModifier
+                                            | Qt.KeyboardModifier.ControlModifier)
+                self._band = QPointF(ev.buttonDownScenePos()) if (
+                    hit is None and picking) else None
+            if self._band is not None:
+                ev.accept()
+                self.owner._rubber_band(self._band, ev.scenePos(), ev.isFinish(),
+                                        bool(ev.modifiers()
+                                             & Qt.KeyboardModifier.ControlModifier))
+                if ev.isFinish():
+                    self._band = None
+                return
             if self._drag is not None:
                 ev.accept()
                 self.owner._drag_update(self._drag, ev.scenePos(), ev.isFinish())
@@ -84,21 +106,33 @@ class InteractionMixin:
         return round(self.vb.mapSceneToView(scene_pos).y())
 
     def _on_click(self, scene_pos: QPointF, modifiers: Any) -> None:
+        """Click picks one glyph (or lane); Ctrl+click toggles it in the selection;
+        Shift+click adds the range from the last pick (the lane's glyphs between, or the
+        lanes between). Every pick stays visible; ``mentionClicked``/``chainClicked``
+        say which one was clicked, the selection is ``selected_mentions``/``_chains``."""
         self.view.setFocus()
+        ctrl = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
+        shift = bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
+        p = self.patient
         mid = self._hit(scene_pos)
-        if mid is not None and self.patient is not None:
-            cid = self.patient.mentions[mid].chain or ""
-            if modifiers & Qt.KeyboardModifier.ControlModifier:
-                if mid in self.selected_mentions:
-                    self.selected_mentions.remove(mid)
+        if mid is not None and p is not None:
+            picked = list(self.selected_mentions)
+            if shift and self._anchor in p.mentions:
+                new = self._mention_range(self._anchor, mid)
+                picked = list(dict.fromkeys([*picked, *new])) if ctrl else new
+            elif ctrl:
+                if mid in picked:
+                    picked.remove(mid)
                 else:
-                    self.selected_mentions.append(mid)
+                    picked.append(mid)
+                self._anchor = mid
             else:
-                self.selected_mentions = [mid]
-            self.selected_chain = cid
-            self._draw_selection()
-            self.mentionClicked.emit(mid)
-            self.chainClicked.emit(cid)
+                picked = [mid]
+                self._anchor = mid
+            current = mid if mid in picked else (picked[-1] if picked else None)
+            self.select_mentions(picked, current)
+            if current is not None:
+                self.mentionClicked.emit(current)
             return
         lay = self.layout_
         if lay is None:
@@ -109,11 +143,53 @@ class InteractionMixin:
             self.toggle_group(group.key)
             return
         lane = lay.lane_at(row)
-        if lane is not None:
-            self.selected_chain = lane.chain
-            self.selected_mentions = []
-            self._draw_selection()
-            self.chainClicked.emit(lane.chain)
+        if lane is None:
+            return
+        chains = list(self.selected_chains)
+        if shift and self.selected_chain in lay.row_of_chain:
+            lo, hi = sorted((lay.row_of_chain[self.selected_chain], lane.row))
+            between = [ln.chain for ln in lay.lanes if lo <= ln.row <= hi]
+            chains = list(dict.fromkeys([*chains, *between]))
+        elif ctrl:
+            chains = [c for c in chains if c != lane.chain] if lane.chain in chains \
+                else [*chains, lane.chain]
+        else:
+            chains = [lane.chain]
+        self.selected_mentions = []
+        self.selected_chains = chains
+        self.selected_chain = lane.chain if lane.chain in chains else \
+            (chains[-1] if chains else None)
+        self._draw_selection()
+        self.chainClicked.emit(self.selected_chain or "")
+
+    def _mention_range(self, a: str, b: str) -> list[str]:
+        """The glyphs from ``a`` to ``b``: along a lane when both are in one, otherwise
+        every glyph in the rectangle the two span (rows and x)."""
+        ia, ib = self._hid.index(a), self._hid.index(b)
+        x0, x1 = sorted((self._hx[ia], self._hx[ib]))
+        y0, y1 = sorted((self._hy[ia], self._hy[ib]))
+        inside = (self._hx >= x0) & (self._hx <= x1) & (self._hy >= y0) & (self._hy <= y1)
+        return [self._hid[i] for i in np.flatnonzero(inside)]
+
+    def _rubber_band(self, start: QPointF, end: QPointF, finish: bool, add: bool) -> None:
+        """Shift/Ctrl+drag on empty space: the glyphs inside the rectangle are picked
+        (Ctrl adds them to the selection)."""
+        a, b = self.vb.mapSceneToView(start), self.vb.mapSceneToView(end)
+        rect = QRectF(a, b).normalized()
+        if not finish:
+            self._band_item.setRect(rect)
+            self._band_item.show()
+            return
+        self._band_item.hide()
+        inside = (self._hx >= rect.left()) & (self._hx <= rect.right()) & \
+            (self._hy >= rect.top()) & (self._hy <= rect.bottom())
+        ids = [self._hid[i] for i in np.flatnonzero(inside)]
+        picked = list(dict.fromkeys([*self.selected_mentions, *ids])) if add else ids
+        if not picked:
+            return
+        self._anchor = picked[-1]
+        self.select_mentions(picked, picked[-1])
+        self.mentionClicked.emit(picked[-1])
 
     def _drag_ids(self, mid: str) -> list[str]:
         if mid in self.selected_mentions:

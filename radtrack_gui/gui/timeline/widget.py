@@ -47,8 +47,10 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.x_mode = "date"
         self.layout_: L.Layout | None = None
         self.colors: dict[str, str] = {}
-        self.selected_chain: str | None = None
+        self.selected_chain: str | None = None  # the current chain (walked, named)
+        self.selected_chains: list[str] = []  # every selected chain (current included)
         self.selected_mentions: list[str] = []
+        self._anchor: str | None = None  # where a Shift+click range starts
         self.last_draw_ms = 0.0
         self._font = QFont()
         self._font.setPointSizeF(FONT_PT)
@@ -141,12 +143,18 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
                                          brush=S.brush(S.HIGHLIGHT_SELECTED, 120), pxMode=True)
         self._ghost.setZValue(20)
         self.vb.addItem(self._ghost)
-        self._sel_band = QtWidgets.QGraphicsRectItem()  # the selected lane's row
+        self._sel_band = QtWidgets.QGraphicsPathItem()  # the selected lanes' rows
         self._sel_band.setPen(pg.mkPen(None))
         self._sel_band.setBrush(S.brush(S.SELECTED_BAND))
         self._sel_band.setZValue(-27)
         self._sel_band.hide()
         self.vb.addItem(self._sel_band, ignoreBounds=True)
+        self._band_item = QtWidgets.QGraphicsRectItem()  # the rubber band while dragging
+        self._band_item.setPen(S.pen(S.SELECTED, 1.0, Qt.PenStyle.DashLine))
+        self._band_item.setBrush(S.brush(S.HIGHLIGHT_SELECTED, 40))
+        self._band_item.setZValue(30)
+        self._band_item.hide()
+        self.vb.addItem(self._band_item, ignoreBounds=True)
         self._target = QtWidgets.QGraphicsRectItem()
         self._target.setPen(pg.mkPen(None))
         self._target.setBrush(S.brush(S.HIGHLIGHT_SELECTED, 60))
@@ -175,6 +183,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.patient = patient
         self._codes.clear()
         self.selected_chain = None
+        self.selected_chains = []
         self.selected_mentions = []
         self._draw()
         self.fit_all()
@@ -196,6 +205,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
             gone = getattr(changes, "chains_removed", set()) or set()
             if self.selected_chain in gone:
                 self.selected_chain = None
+            self.selected_chains = [c for c in self.selected_chains if c not in gone]
             removed = getattr(changes, "mentions_removed", set()) or set()
             self.selected_mentions = [m for m in self.selected_mentions if m not in removed]
         if changes is None or getattr(changes, "everything", False):
@@ -206,31 +216,56 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
                     self._codes.pop(mid, None)
         if self.selected_chain and self.selected_chain not in self.patient.chains:
             self.selected_chain = None
+        self.selected_chains = [c for c in self.selected_chains if c in self.patient.chains]
         self._draw(keep_range=True)
 
     def select_chain(self, chain_id: str | None) -> None:
+        """Select one chain (picked mentions of other chains are dropped)."""
         p = self.patient
         if p is not None and chain_id is not None and chain_id == self.selected_chain:
-            # The same chain again (a glyph click also selects its chain): keep the
-            # picked mentions of that chain marked.
+            # The same chain again: keep the picked mentions of that chain marked.
             self.selected_mentions = [m for m in self.selected_mentions
                                       if m in p.mentions and p.mentions[m].chain == chain_id]
         else:
             self.selected_mentions = []
         self.selected_chain = chain_id
+        self.selected_chains = [chain_id] if chain_id else []
         self._draw_selection()
         self._ensure_row_visible(chain_id)
+
+    def select_chains(self, chain_ids: list[str], current: str | None = None) -> None:
+        """Show several chains selected (the chain list's selection); picked mentions stay
+        when their chain is among them."""
+        p = self.patient
+        ids = [c for c in dict.fromkeys(chain_ids) if p is not None and c in p.chains]
+        self.selected_chains = ids
+        self.selected_chain = current if current in ids else (ids[0] if ids else None)
+        self.selected_mentions = [m for m in self.selected_mentions if p is not None
+                                  and m in p.mentions and p.mentions[m].chain in ids]
+        self._draw_selection()
+        self._ensure_row_visible(self.selected_chain)
+
+    def select_mentions(self, mention_ids: list[str], current: str | None = None) -> None:
+        """Show these mentions picked, and their chains selected."""
+        p = self.patient
+        if p is None:
+            return
+        ids = [m for m in dict.fromkeys(mention_ids) if m in p.mentions]
+        self.selected_mentions = ids
+        self.selected_chains = list(dict.fromkeys(p.mentions[m].chain or "" for m in ids))
+        cur = current if current in ids else (ids[-1] if ids else None)
+        self.selected_chain = p.mentions[cur].chain if cur else None
+        self._draw_selection()
+        if cur:
+            self._ensure_row_visible(p.mentions[cur].chain, p.mentions[cur].report)
 
     def select_mention(self, mention_id: str | None) -> None:
         if self.patient is None or mention_id not in self.patient.mentions:
             self.selected_mentions = []
             self._draw_selection()
             return
-        m = self.patient.mentions[mention_id]
-        self.selected_chain = m.chain
-        self.selected_mentions = [mention_id]
-        self._draw_selection()
-        self._ensure_row_visible(m.chain, m.report)
+        self._anchor = mention_id
+        self.select_mentions([mention_id], mention_id)
 
     def set_x_mode(self, mode: str) -> None:
         if mode not in L.X_MODES:
