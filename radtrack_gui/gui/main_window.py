@@ -229,13 +229,17 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         self.timeline.select_mentions(self._mention_selection, mention_id)
         self._update_actions()
 
-    def on_chain_selected(self, chain_id: str) -> None:
+    def on_chain_selected(self, chain_id: str, *, from_list: bool = False) -> None:
+        """One chain selected (compare rows, lane clicks, the list): shown everywhere."""
         p = self.patient
         if p is None or chain_id not in p.chains:
             return
-        self.chain_list.select_chain(chain_id, add=chain_id in
-                                     self.chain_list.selected_chain_ids())
-        self.timeline.select_chain(chain_id)
+        if from_list:  # the list's own selection (Ctrl/Shift) is left as the user made it
+            ids = [c for c in self.chain_list.selected_chain_ids() if c in p.chains]
+            self.timeline.select_chains(ids or [chain_id], current=chain_id)
+        else:
+            self.chain_list.select_chain(chain_id)
+            self.timeline.select_chain(chain_id)
         hidden = getattr(getattr(self.timeline, "layout_", None), "hidden_negatives", ())
         if chain_id in hidden:
             self.statusBar().showMessage(
@@ -277,7 +281,7 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         """The chain list's current chain changed; its selection (Ctrl/Shift) stays."""
         ids = self.chain_list.selected_chain_ids()
         if len(ids) <= 1:
-            self.on_chain_selected(chain_id)
+            self.on_chain_selected(chain_id, from_list=True)
             return
         self._chain_list_selection(ids)
 

@@ -33,6 +33,7 @@ class TimelineViewBox(pg.ViewBox):
         self.owner = owner
         self._drag: list[str] | None = None
         self._band: QPointF | None = None  # rubber band start (scene), while dragging
+        self._band_mods = Qt.KeyboardModifier.NoModifier  # held when the drag began
 
     def wheelEvent(self, ev: Any, axis: int | None = None) -> None:
         if axis is None:
@@ -65,14 +66,17 @@ class TimelineViewBox(pg.ViewBox):
             if ev.isStart():
                 hit = self.owner._hit(ev.buttonDownScenePos())
                 self._drag = self.owner._drag_ids(hit) if hit else None
-                picking = ev.modifiers() & (Qt.KeyboardModifier.ShiftModifier
-                                            | Qt.KeyboardModifier.ControlModifier)
+                presses = getattr(self.scene(), "clickEvents", None) or []
+                self._band_mods = ev.modifiers() | (presses[0].modifiers() if presses
+                                                    else Qt.KeyboardModifier.NoModifier)
+                picking = self._band_mods & (Qt.KeyboardModifier.ShiftModifier
+                                             | Qt.KeyboardModifier.ControlModifier)
                 self._band = QPointF(ev.buttonDownScenePos()) if (
                     hit is None and picking) else None
             if self._band is not None:
                 ev.accept()
                 self.owner._rubber_band(self._band, ev.scenePos(), ev.isFinish(),
-                                        bool(ev.modifiers()
+                                        bool(self._band_mods
                                              & Qt.KeyboardModifier.ControlModifier))
                 if ev.isFinish():
                     self._band = None

@@ -1,0 +1,139 @@
+"""The researcher's points of issue #10, driven through real widgets (offscreen): real
+mouse clicks with modifiers, the real edit stack and project store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from radtrack_gui.gui.qt import QPoint, Qt
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+def _click_row(qtbot, chain_list, chain_id: str, mods=Qt.KeyboardModifier.NoModifier) -> None:
+    tree = chain_list.tree
+    item = chain_list._items[chain_id]
+    tree.scrollToItem(item)
+    rect = tree.visualItemRect(item)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, mods,
+                     QPoint(rect.left() + 60, rect.center().y()))
+
+
+def _visible_glyphs(tl, n: int, chains_differ: bool = True) -> list[str]:
+    """``n`` mentions with glyphs inside the view, from different chains."""
+    p = tl.patient
+    rect = tl.view.viewport().rect().adjusted(30, 30, -30, -30)
+    out: list[str] = []
+    seen_chains: set[str] = set()
+    seen_pos: set[tuple[int, int]] = set()
+    for mid in tl._hid:
+        q = tl.glyph_view_pos(mid)
+        if q is None or not rect.contains(q) or (q.x(), q.y()) in seen_pos:
+            continue
+        chain = p.mentions[mid].chain
+        if chains_differ and chain in seen_chains:
+            continue
+        if any(abs(q.x() - a) < 20 and abs(q.y() - b) < 20 for a, b in seen_pos):
+            continue
+        out.append(mid)
+        seen_chains.add(chain)
+        seen_pos.add((q.x(), q.y()))
+        if len(out) == n:
+            return out
+    pytest.fail("not enough visible glyphs")
+
+
+def test_5_ctrl_click_selects_chains_that_are_not_adjacent_and_merges(
+        qtbot, window, open_and_wait) -> None:
+    open_and_wait(window, DEMO_GOLD)
+    p = window.patient
+    cl = window.chain_list
+    findings = [cid for cid, item in cl._items.items()
+                if p.chains[cid].type == "finding" and not item.isHidden()]
+    a, c = findings[0], findings[2]  # findings[1] lies between them
+    _click_row(qtbot, cl, a)
+    _click_row(qtbot, cl, c, CTRL)
+    assert set(cl.selected_chain_ids()) == {a, c}
+    assert set(window.selected_chain_ids()) == {a, c}
+    # The timeline shows both lanes selected.
+    assert set(window.timeline.selected_chains) == {a, c}
+    assert window.edit_actions["merge"].isEnabled()
+    n = len(p.chains)
+    window.edit_actions["merge"].trigger()
+    assert len(p.chains) == n - 1
+    assert {a, c} & set(p.chains) and not {a, c} <= set(p.chains)
+    findings = [cid for cid, item in cl._items.items()
+                if p.chains[cid].type == "finding" and not item.isHidden()]
+    # Ctrl+click again toggles a chain off; Shift+click selects the range.
+    _click_row(qtbot, cl, findings[0])
+    _click_row(qtbot, cl, findings[3], SHIFT)
+    assert len(cl.selected_chain_ids()) >= 3
+    _click_row(qtbot, cl, findings[3], CTRL)
+    assert findings[3] not in cl.selected_chain_ids()
+
+
+def test_6_ctrl_click_on_timeline_keeps_every_pick_visible_and_asks(
+        qtbot, window, open_and_wait) -> None:
+    open_and_wait(window, DEMO_GOLD)
+    p = window.patient
+    tl = window.timeline
+    tl.fit_all()
+    qtbot.wait(50)
+    a, b = _visible_glyphs(tl, 2)
+    vp = tl.view.viewport()
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     tl.glyph_view_pos(a))
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, CTRL, tl.glyph_view_pos(b))
+    # Both picks are visible everywhere: timeline squares, both lanes, both chain rows,
+    # the report viewer's selection, and the window's selection that edits act on.
+    assert tl.selected_mentions == [a, b]
+    assert len(tl._sel_mention.data) == 2
+    chains = {p.mentions[a].chain, p.mentions[b].chain}
+    assert set(tl.selected_chains) == chains
+    assert len(tl.lane_axis.selected_rows) == 2
+    assert set(window.chain_list.selected_chain_ids()) == chains
+    assert window.selected_mention_ids() == [a, b]
+    # An edit on a selection spanning chains says what it will do and asks.
+    asked: list[str] = []
+    window.confirm = lambda title, text: asked.append(text) or False  # the user says no
+    n = len(p.chains)
+    window.edit_actions["split_selected"].trigger()
+    assert len(asked) == 1 and "2 chains" in asked[0] and "2 selected mentions" in asked[0]
+    assert len(p.chains) == n and p.mentions[a].chain in chains  # nothing happened
+    window.confirm = lambda title, text: True  # the user says yes
+    window.edit_actions["split_selected"].trigger()
+    assert p.mentions[a].chain == p.mentions[b].chain not in chains
+    # Ctrl+click on a picked glyph takes it out again.
+    window.edit_actions["split_selected"].setEnabled(True)
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     tl.glyph_view_pos(a))
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, CTRL, tl.glyph_view_pos(a))
+    assert tl.selected_mentions == [] or a not in tl.selected_mentions
+
+
+def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> None:
+    open_and_wait(window, DEMO_GOLD)
+    tl = window.timeline
+    tl.fit_all()
+    qtbot.wait(50)
+    vp = tl.view.viewport()
+    rect = vp.rect()
+    start = QPoint(rect.left() + tl.lane_axis.width() + 12, rect.top() + 30)
+    end = QPoint(rect.right() - 20, rect.top() + 30 + rect.height() // 3)
+    inside = [mid for mid in tl._hid if (q := tl.glyph_view_pos(mid)) is not None
+              and start.x() <= q.x() <= end.x() and start.y() <= q.y() <= end.y()]
+    assert len(inside) >= 2
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, SHIFT, start)
+    for k in range(1, 6):
+        qtbot.mouseMove(vp, start + (end - start) * (k / 5))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, SHIFT, end)
+    assert set(tl.selected_mentions) == set(inside)
+    assert len(tl._sel_mention.data) == len(set(inside))
+    assert set(window.selected_mention_ids()) == set(inside)
