@@ -74,6 +74,7 @@ class EditActions(QObject):
         super().__init__(parent)
         self.ctx = context
         self.actions: dict[str, QAction] = {}
+        self.picker: QWidget | None = None  # the chain picker while it is open
         handlers: dict[str, Callable[[], object]] = {
             "merge": self.merge,
             "split_at_report": self.split_at_report,
@@ -201,8 +202,8 @@ class EditActions(QObject):
         if not mentions or p is None or mentions[0] not in p.mentions:
             return None
         first = p.mentions[mentions[0]]
-        target = self._pick_chain("Move mention to chain",
-                                  f"Move {len(mentions)} mention(s) to:", first.type,
+        target = self._pick_chain("Move to chain",
+                                  f"Move {plural(len(mentions), 'mention')} to:", first.type,
                                   exclude=first.chain)
         if target is None:
             return None
@@ -295,25 +296,19 @@ class EditActions(QObject):
     def _pick_chain(self, title: str, prompt: str, kind: str | None,
                     exclude: str | None = None) -> str | None:
         """A chain chosen by the user ("" for a new chain), None when cancelled."""
+        from radtrack_gui.gui.dialogs.pick_chain import ChainPicker
+
         p = self.patient
         if p is None:
             return None
-        order = p.report_index()
-        choices = [c for c in p.chains.values() if c.id != exclude
-                   and (kind is None or c.type == kind)]
-        choices.sort(key=lambda c: (c.label.lower(), c.id))
-        names = ["(a new chain)"] if kind is not None else []
-        ids = [""] if kind is not None else []
-        for c in choices:
-            first = min((order.get(p.mentions[m].report, 0) for m in c.mentions), default=0)
-            names.append(f"{c.label} · {c.type} · {len(c.mentions)} mentions · "
-                         f"from report {first + 1} ({c.id})")
-            ids.append(c.id)
-        if not names:
-            return None
-        name, ok = QInputDialog.getItem(self.ctx.dialog_parent(), title, prompt, names, 0,
-                                        False)
-        return ids[names.index(name)] if ok and name in names else None
+        dlg = ChainPicker(p, title, prompt, kind, exclude, self.ctx.dialog_parent())
+        self.picker = dlg  # tests reach the open dialog here
+        try:
+            dlg.exec()
+            return dlg.chosen()
+        finally:
+            self.picker = None
+            dlg.deleteLater()
 
 
 def shortcut_rows() -> list[tuple[str, str]]:

@@ -3,6 +3,7 @@ mouse clicks with modifiers, the real edit stack and project store."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,85 @@ def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> 
     assert set(tl.selected_mentions) == set(inside)
     assert len(tl._sel_mention.data) == len(set(inside))
     assert set(window.selected_mention_ids()) == set(inside)
+
+
+def test_7_compare_rows_navigate_and_missing_rows_name_the_report(
+        qtbot, window, open_and_wait) -> None:
+    open_and_wait(window, ROOT / "resources" / "samples" / "demo_patient")
+    p = window.patient
+    with qtbot.waitSignal(window.compareShown, timeout=60000) as blocker:
+        window.open_compare()
+    dlg = blocker.args[0]
+    try:
+        rows = [dlg.diff_list.item(i) for i in range(dlg.diff_list.count())]
+        diffs = [r.data(Qt.ItemDataRole.UserRole) for r in rows]
+        kinds = {d.kind for d in diffs}
+        assert {"split", "missing"} <= kinds or {"merged", "missing"} <= kinds
+        # A split/merged row selects its mention everywhere and shows its report.
+        row = next(r for r, d in zip(rows, diffs, strict=True) if d.kind in ("split", "merged"))
+        dlg.diff_list.itemClicked.emit(row)
+        mid = row.data(Qt.ItemDataRole.UserRole).response_mentions[0]
+        assert window.selected_mention_ids() == [mid]
+        assert window.report_view.report_id == p.mentions[mid].report
+        assert mid in window.timeline.selected_mentions
+        assert p.mentions[mid].chain in window.chain_list.selected_chain_ids()
+        # A missing row says which report the gold mention is in, and shows that report.
+        row = next(r for r, d in zip(rows, diffs, strict=True) if d.kind == "missing")
+        d = row.data(Qt.ItemDataRole.UserRole)
+        assert d.reports and all(r in row.text() for r in d.reports[:3])
+        dlg.diff_list.itemClicked.emit(row)
+        assert window.report_view.report_id == d.reports[0]
+    finally:
+        dlg.close()
+
+
+def test_8_merge_records_person_and_move_dialog_is_searchable(
+        qtbot, window, open_and_wait) -> None:
+    from radtrack_gui.gui.qt import QTimer
+    from radtrack_gui.store.db import ProjectStore
+
+    open_and_wait(window, ROOT / "resources" / "samples" / "demo_patient")  # model chains
+    p = window.patient
+    by_model = [c for c in p.chains.values() if c.type == "finding"
+                and c.source.startswith("model:")]
+    a, b = by_model[0].id, by_model[1].id
+    joined = list(by_model[1].mentions)
+    window.chain_list.select_chains([a, b], current=a)
+    window._chain_list_selection([a, b])  # what the list's selection signal does
+    assert window.edit_actions["merge"].isEnabled()
+    window.edit_actions["merge"].trigger()
+    merged = p.chains[a]
+    assert merged.source == "person"
+    assert joined and all(merged.why.get(m) == "merged by hand" for m in joined)
+    with ProjectStore.for_folder(ROOT / "resources" / "samples" / "demo_patient") as store:
+        assert store.load_patient().chains[a].source == "person"
+
+    # Move: a searchable list, counts in words.
+    single = next(c for c in p.chains.values() if len(c.mentions) == 1 and c.type == "finding")
+    target = next(c for c in p.chains.values() if c.type == "finding" and c.id != single.id
+                  and len(c.mentions) > 1)
+    moving = single.mentions[0]
+    window.on_mention_selected(moving)
+    seen: dict[str, list[str]] = {}
+
+    def drive() -> None:
+        dlg = window.edit_actions.picker
+        if dlg is None:
+            QTimer.singleShot(20, drive)
+            return
+        seen["all"] = dlg.shown_texts()
+        dlg.search.setText(target.label)
+        seen["found"] = dlg.shown_texts()
+        for i in range(dlg.list.count()):
+            if dlg.list.item(i).data(Qt.ItemDataRole.UserRole) == target.id:
+                dlg.list.setCurrentRow(i)
+        dlg.accept()
+
+    QTimer.singleShot(0, drive)
+    window.edit_actions["move_to_chain"].trigger()
+    assert not any(re.search(r"(?<!\d)1 mentions", s) for s in seen["all"])
+    assert any(" · 1 mention · " in s for s in seen["all"]) or all(
+        len(c.mentions) > 1 for c in p.chains.values() if c.id != single.id)
+    assert len(seen["found"]) < len(seen["all"])  # the search narrowed the list
+    assert any(target.label in s for s in seen["found"])
+    assert p.mentions[moving].chain == target.id

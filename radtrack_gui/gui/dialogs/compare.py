@@ -30,10 +30,13 @@ from radtrack_gui.gui.qt import (
 
 
 class CompareView(QDialog):
-    """Scores and differences; clicking a difference emits ``chainClicked`` with the
-    current chain it concerns (so the timeline can select it)."""
+    """Scores and differences. Clicking a difference navigates: ``mentionClicked`` with the
+    mention it concerns (the window selects it and shows its report), else ``chainClicked``
+    with its chain, and ``reportClicked`` with the report a missing mention is in."""
 
     chainClicked = Signal(str)
+    mentionClicked = Signal(str)
+    reportClicked = Signal(str)
 
     def __init__(self, patient: Patient, gold_patient: Patient,
                  parent: QWidget | None = None, *, source: str = "here") -> None:
@@ -107,13 +110,20 @@ class CompareView(QDialog):
         self.diff_list.clear()
         for d in self.differences:
             item = QListWidgetItem(f"{KINDS[d.kind]}: {d.text}")
-            item.setData(Qt.ItemDataRole.UserRole, d.response_chains[0]
-                         if d.response_chains else "")
+            item.setData(Qt.ItemDataRole.UserRole, d)
+            item.setToolTip("Click to select it in the timeline and show the report")
             self.diff_list.addItem(item)
         if not self.differences:
             self.diff_list.addItem("The chains agree with the gold annotations.")
 
     def _activated(self, item: QListWidgetItem) -> None:
-        cid = item.data(Qt.ItemDataRole.UserRole)
-        if cid:
-            self.chainClicked.emit(str(cid))
+        d = item.data(Qt.ItemDataRole.UserRole)
+        if not isinstance(d, Difference):
+            return
+        mentions = [m for m in d.response_mentions if m in self.patient.mentions]
+        if mentions:
+            self.mentionClicked.emit(mentions[0])
+        elif d.response_chains:
+            self.chainClicked.emit(d.response_chains[0])
+        if d.reports and not mentions:
+            self.reportClicked.emit(d.reports[0])

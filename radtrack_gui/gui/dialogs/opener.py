@@ -58,10 +58,19 @@ class WindowDialogs:
             self._compare_model_run(cls, gold)
             return None
         dlg = cls(self.patient, gold, self)
+        dlg.mentionClicked.connect(self.on_mention_selected)
+        dlg.chainClicked.connect(self.on_chain_selected)
+        dlg.reportClicked.connect(self.show_report)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
         self.compareShown.emit(dlg)
         return dlg
+
+    def show_report(self, report_id: str) -> None:
+        """Show a report in the viewer (a compare row's missing mention is there)."""
+        p = self.patient
+        if p is not None and any(r.id == report_id for r in p.reports):
+            self.report_view.show_report(report_id)
 
     def open_train_dialog(self, kind: str) -> QDialog | None:
         """Tools ▸ Train linker / extractor on corrections (the open patient's store, plus
