@@ -67,7 +67,9 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("RadTrackMainWindow")
-        self.setWindowTitle("")  # Qt shows "patient — RadTrack" (display name)
+        # The title is the patient alone; Qt appends the display name: "patient — RadTrack".
+        QApplication.setApplicationDisplayName("RadTrack")
+        self.setWindowTitle("")
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
         self.prefs = WindowPrefs()

@@ -220,3 +220,32 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(
     assert len(seen["found"]) < len(seen["all"])  # the search narrowed the list
     assert any(target.label in s for s in seen["found"])
     assert p.mentions[moving].chain == target.id
+
+
+def test_9_tooltip_follows_edits_title_once_and_readme_lists_the_shortcuts(
+        qtbot, window, open_and_wait) -> None:
+    from radtrack_gui.core.edits import RenameChain
+    from radtrack_gui.gui.qt import QApplication, QPointF, QtWidgets
+
+    # README (before any edit changes the Undo text)'s shortcut table is the app's own list.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for menu, keys, what in window.shortcut_rows():
+        assert f"| {menu} | {keys} | {what} |" in readme, (keys, what)
+    assert "Ctrl+PgUp / Ctrl+PgDown)" not in readme.split("walks it across reports")[1][:5]
+    assert "(Alt+Left / Alt+Right" in readme
+    open_and_wait(window, DEMO_GOLD)
+    p = window.patient
+    tl = window.timeline
+    tl.fit_all()
+    qtbot.wait(50)
+    (mid,) = _visible_glyphs(tl, 1)
+    chain = p.mentions[mid].chain
+    tl._hover_pos = QPointF(tl.vb.mapViewToScene(QPointF(*tl.glyph_pos(mid))))
+    tl._show_hover()
+    assert p.chains[chain].label in QtWidgets.QToolTip.text()
+    window.session.push(RenameChain(chain, "renamed while hovering"))
+    assert "renamed while hovering" in QtWidgets.QToolTip.text()  # not the old label
+    # The title names the patient once; Qt adds the app's name after it.
+    assert window.windowTitle() == p.id
+    assert QApplication.applicationDisplayName() == "RadTrack"
+    assert "RadTrack" not in window.windowTitle()

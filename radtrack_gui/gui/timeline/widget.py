@@ -218,6 +218,8 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
             self.selected_chain = None
         self.selected_chains = [c for c in self.selected_chains if c in self.patient.chains]
         self._draw(keep_range=True)
+        if self._hover_pos is not None and QtWidgets.QToolTip.isVisible():
+            self._show_hover()  # the tooltip names the chain as it is now, not before
 
     def select_chain(self, chain_id: str | None) -> None:
         """Select one chain (picked mentions of other chains are dropped)."""
