@@ -131,6 +131,10 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         self.status_counts = QLabel("")
         self.status_model = QLabel("")
         self.status_saved = QLabel("")
+        self.status_problems = QLabel("")  # "⚠ 6 files skipped": click for every name
+        self.status_problems.setObjectName("statusProblems")
+        self.status_problems.linkActivated.connect(lambda _l: self.show_problems())
+        self.problems_text = ""
         for w in (self.status_patient, self.status_counts, self.status_model):
             w.setContentsMargins(6, 0, 6, 0)
         self.progress = QProgressBar()
@@ -144,6 +148,7 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         bar.addWidget(self.status_patient)
         bar.addWidget(self.status_counts)
         bar.addWidget(self.status_model)
+        bar.addWidget(self.status_problems)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
         bar.addPermanentWidget(self.status_saved)
@@ -426,6 +431,11 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
 
     def _fit_all(self) -> None:
         self.timeline.fit_all()
+
+    def show_problems(self) -> None:
+        """Every file skipped or repaired while reading the patient, by name."""
+        if self.problems_text and not quiet():
+            QMessageBox.information(self, "Files skipped while reading", self.problems_text)
 
     def _error(self, message: str) -> None:
         self.statusBar().showMessage(message, 10000)

@@ -22,6 +22,7 @@ from radtrack_gui.gui.qt import (
     Qt,
 )
 from radtrack_gui.gui.undo import EditSession
+from radtrack_gui.views.problems import problems_summary
 from radtrack_gui.paths import demo_patient_dir
 
 log = logging.getLogger("radtrack.gui.window")
@@ -176,11 +177,14 @@ class PatientOperations:
                  (time.perf_counter() - t0) * 1000)
         self.last_load_seconds = time.perf_counter() - self._load_started
         if loaded.patient.problems:
-            shown = "; ".join(str(p) for p in loaded.patient.problems[:3])
-            more = len(loaded.patient.problems) - 3
-            self.statusBar().showMessage(
-                f"Some files were skipped: {shown}" + (f" (+{more} more)" if more > 0 else ""),
-                15000)
+            text = problems_summary(loaded.patient.problems)
+            log.info("problems reading %s: %s", loaded.path, text)
+            self.statusBar().showMessage(text, 30000)
+        self.problems_text = problems_summary(loaded.patient.problems)
+        n = len({q.file for q in loaded.patient.problems})
+        self.status_problems.setText(f"<a href='show'>⚠ {n} file{'s' if n != 1 else ''} "
+                                     "skipped or repaired</a>" if n else "")
+        self.status_problems.setToolTip(self.problems_text)
         self._update_status()
         self._update_actions()
         self._update_undo_text()
@@ -202,6 +206,8 @@ class PatientOperations:
             self.loaded.store.close()
         self.loaded = None
         self._mention_selection = []
+        self.problems_text = ""
+        self.status_problems.setText("")
         self.chain_list.set_patient(None)
         self.report_view.set_patient(None)
         self.setWindowTitle("")

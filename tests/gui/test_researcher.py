@@ -249,3 +249,37 @@ def test_9_tooltip_follows_edits_title_once_and_readme_lists_the_shortcuts(
     assert window.windowTitle() == p.id
     assert QApplication.applicationDisplayName() == "RadTrack"
     assert "RadTrack" not in window.windowTitle()
+
+
+def test_10_bad_input_names_every_file_once_with_exact_sizes(
+        qtbot, window, open_and_wait, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from radtrack_gui.formats.textreport import MAX_REPORT_BYTES
+
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "r1.txt").write_text("Date: 2150-01-02\nExam: CHEST\n\nFINDINGS: Small left "
+                                   "pleural effusion.\n", encoding="utf-8")
+    (folder / "notes.ann").write_text("T1\tFinding 0 4\tnote\n", encoding="utf-8")
+    binaries = [f"scan{i}.txt" for i in range(5)]
+    for name in binaries:
+        (folder / name).write_bytes(b"\x00\x01\x02binary" * 20)
+    (folder / "x.json").write_text("{not json", encoding="utf-8")
+    (folder / "huge.txt").write_bytes(b"a" * (MAX_REPORT_BYTES + 1))
+    open_and_wait(window, folder)
+    text = window.problems_text
+    for name in ["notes.ann", *binaries, "x.json", "huge.txt"]:
+        assert name in text, name
+    assert "x.json: x.json" not in text
+    assert f"{MAX_REPORT_BYTES + 1:,} bytes" in text and f"{MAX_REPORT_BYTES:,} bytes" in text
+    assert "8 files" in window.status_problems.text()
+    # The command line names each file once.
+    out = subprocess.run([sys.executable, "-m", "radtrack_gui", "process", str(folder),
+                          "--json", str(tmp_path / "out.json")],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "x.json: x.json" not in out.stderr and "x.json: " in out.stderr
+    for name in binaries:
+        assert f"{name}: " in out.stderr
