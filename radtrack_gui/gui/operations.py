@@ -22,8 +22,8 @@ from radtrack_gui.gui.qt import (
     Qt,
 )
 from radtrack_gui.gui.undo import EditSession
-from radtrack_gui.views.problems import problems_summary
 from radtrack_gui.paths import demo_patient_dir
+from radtrack_gui.views.problems import problems_summary
 
 log = logging.getLogger("radtrack.gui.window")
 
