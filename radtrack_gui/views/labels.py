@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 
 from radtrack_gui.core import lanes as L
+from radtrack_gui.core.model import Patient
 
 COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
 
 
-def lane_label(lane: L.Lane) -> str:
-    """A lane's label with its mention count: "pleural effusion  (3)"."""
-    return f"{lane.label}  ({lane.length})" if lane.length > 1 else lane.label
+def lane_label(lane: L.Lane, label: str | None = None) -> str:
+    """A lane's label (or ``label``) with its mention count: "pleural effusion  (3)"."""
+    text = label if label is not None else lane.label
+    return f"{text}  ({lane.length})" if lane.length > 1 else text
 
 
 def order_labels(columns: list[L.Column]) -> dict[float, str]:
@@ -54,3 +56,36 @@ def column_label(c: L.Column) -> str:
     exam = short_exam(c.exam, c.modality)
     return f"{c.modality} {exam}" if exam else c.modality
 
+
+
+def unique_labels(patient: Patient, lanes: list[L.Lane]) -> dict[str, str]:
+    """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
+    site (body region) and the first date are added, then the chain id if still equal."""
+    by_label: dict[str, list[L.Lane]] = {}
+    for ln in lanes:
+        by_label.setdefault(ln.label.lower(), []).append(ln)
+    out = {ln.chain: ln.label for ln in lanes}
+    reports = {r.id: r for r in patient.reports}
+    order = patient.report_index()
+    for same in by_label.values():
+        if len(same) < 2:
+            continue
+        named: dict[str, str] = {}
+        site: dict[str, str] = {}
+        first: dict[str, str] = {}
+        for ln in same:
+            ms = [patient.mentions[m] for m in ln.mentions if m in patient.mentions]
+            site[ln.chain] = L.chain_region(patient, ms, reports).lower() if ms else ""
+            rid = min(ms, key=lambda m: order.get(m.report, 0)).report if ms else ""
+            r = reports.get(rid)
+            first[ln.chain] = f"{r.date.day} {r.date:%b %Y}" if r and r.date and \
+                r.date_known else ""
+        several_sites = len(set(site.values())) > 1
+        for ln in same:
+            extra = [site[ln.chain]] if site[ln.chain] and several_sites else []
+            extra += [f"from {first[ln.chain]}"] if first[ln.chain] else []
+            named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
+        if len(set(named.values())) < len(named):  # still equal: the chain id decides
+            named = {c: f"{t} · {c}" for c, t in named.items()}
+        out.update(named)
+    return out

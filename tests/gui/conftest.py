@@ -53,6 +53,7 @@ def window(qtbot) -> Iterator[object]:
     from radtrack_gui.gui.qt import QApplication, QEvent
 
     w = MainWindow()
+    w.timeline.set_overview(False)  # tests count every lane; the overview has its own tests
     w.resize(1400, 860)
     w.show()
     qtbot.waitExposed(w)

@@ -34,7 +34,7 @@ def test_open_gold_patient_views_match_store(qtbot, window, open_and_wait) -> No
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == len(p.chains)
     assert cl.group_count(DEVICE) == sum(c.type == DEVICE for c in p.chains.values())
     if hasattr(window.timeline, "lane_count"):
-        assert window.timeline.glyph_count() == len(p.mentions)
+        assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions)
     assert window.report_view.reports.count() == len(p.reports)
     status = window.status_counts.text()
     assert f"{len(p.reports)} reports" in status and f"{len(p.chains)} chains" in status
@@ -54,7 +54,7 @@ def test_open_demo_through_pipeline(qtbot, window, open_and_wait) -> None:
     hidden = window.timeline.layout_.hidden_negatives
     assert hidden and all(negative_only(p.chain_mentions(c)) for c in hidden)
     in_hidden = sum(len(p.chains[c].mentions) for c in hidden)
-    assert window.timeline.glyph_count() == len(p.mentions) - in_hidden
+    assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions) - in_hidden
     cl = window.chain_list
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == len(p.chains)
     assert window.loaded is not None and not window.loaded.from_store
@@ -369,7 +369,7 @@ def test_open_radtrack_json(qtbot, window, open_and_wait, tmp_path: Path) -> Non
     p = window.patient
     assert sorted(p.chains) == sorted(original.chains)
     assert len(p.mentions) == len(original.mentions)
-    assert window.timeline.glyph_count() == len(p.mentions)
+    assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions)
 
 
 def test_drop_on_lane_moves_mentions(qtbot, window, open_and_wait) -> None:
@@ -501,7 +501,7 @@ def test_open_csv_patient(qtbot, window, open_and_wait, tmp_path: Path) -> None:
         window.open_path(str(path), patient_id="7")
     p = window.patient
     assert p.id == "7" and len(p.reports) == 2
-    assert window.timeline.glyph_count() == len(p.mentions) > 0
+    assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions) > 0
 
 
 def test_csv_with_several_patients_needs_a_choice(qtbot, window, tmp_path: Path) -> None:
@@ -535,7 +535,7 @@ def test_pertinent_negatives_toggle_in_view_menu(qtbot, window, open_and_wait) -
     # View ▸ Show pertinent negatives: the lanes come back and the choice is saved.
     window.act_negatives.trigger()
     assert tl.filters.negatives and all(c in tl.layout_.row_of_chain for c in hidden)
-    assert tl.glyph_count() == len(p.mentions)
+    assert tl.glyph_count() + tl.folded_count() == len(p.mentions)
     assert settings_mod.load().show_negatives is True
     # The timeline's own Filters menu turns them off again; the View menu follows.
     tl.negatives_action.trigger()

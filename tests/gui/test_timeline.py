@@ -15,6 +15,7 @@ def timeline(qtbot) -> Iterator[object]:
     from radtrack_gui.gui.timeline import TimelineWidget
 
     w = TimelineWidget()
+    w.set_overview(False)  # these tests count every lane; the overview has its own tests
     w.resize(1200, 700)
     qtbot.addWidget(w)
     w.show()

@@ -14,12 +14,27 @@ from radtrack_gui.gui.qt import (
     QtCore,
     QtGui,
 )
-from radtrack_gui.gui.timeline.items import COUNT_MIN_GAP_PX, MARKS_MIN_LOD, NO_PEN, UniformScatter
-from radtrack_gui.views.labels import column_label, lane_label, order_labels
+from radtrack_gui.gui.timeline.items import (
+    COMPACT_ROW_PX,
+    COUNT_MIN_GAP_PX,
+    MARKS_MIN_LOD,
+    NO_PEN,
+    VIEW_ROW_PX,
+    UniformScatter,
+)
+from radtrack_gui.views.labels import column_label, lane_label, order_labels, unique_labels
+from radtrack_gui.views.overview import overview
 
 
 class DrawMixin:
     """Turning a :class:`Layout` into graphics (part of TimelineWidget)."""
+
+    def rows_that_fit(self) -> int:
+        """Rows the view shows at a readable (or, compact, a tight) row height."""
+        h = self.vb.height()
+        if h < 50:  # not laid out yet: a typical window's worth
+            return 28 if not self.compact else 40
+        return max(8, int(h / (COMPACT_ROW_PX if self.compact else VIEW_ROW_PX)))
 
     def _apply_font(self) -> None:
         for ax in (self.lane_axis, self.column_axis, self.time_axis):
@@ -38,7 +53,11 @@ class DrawMixin:
             self._clear()
             self.drawn.emit()
             return
-        lay = self.layout_ = L.build_layout(p, self.filters, self.x_mode)
+        lay = L.build_layout(p, self.filters, self.x_mode)
+        if self.overview_on:  # fold the less important lanes so every group fits
+            self._fit_rows = self.rows_that_fit()
+            lay = overview(lay, p, self._fit_rows, frozenset(self.expanded))
+        self.layout_ = lay
         self._draw_background(lay)
         self._draw_glyphs(p, lay)
         self._draw_axes(lay)
@@ -205,6 +224,9 @@ class DrawMixin:
             if g.collapsed:
                 dx.extend(lay.x_of[p.mentions[mid].report] for mid in g.mentions)
                 dy.extend([float(g.row)] * len(g.mentions))
+        for f in getattr(lay, "folds", []):  # the lanes an overview folded away
+            dx.extend(lay.x_of[p.mentions[mid].report] for mid in f.mentions)
+            dy.extend([float(f.row)] * len(f.mentions))
         self._density.set_xy(np.asarray(dx), np.asarray(dy))
         self._hx, self._hy, self._hid = x, y, mids
 
@@ -252,23 +274,23 @@ class DrawMixin:
                 for x, y in zip(item.data["x"], item.data["y"], strict=True)}
 
     def _draw_axes(self, lay: L.Layout) -> None:
+        names = unique_labels(self.patient, lay.lanes) if self.patient is not None else {}
+        lanes = {ln.chain: ln for ln in lay.lanes}
+        groups = {g.key: g for g in lay.groups}
+        folds = {f.key: f for f in getattr(lay, "folds", [])}
         labels: list[str] = []
         for kind, key in lay.row_kind:
             if kind == "group":
-                g = next(g for g in lay.groups if g.key == key)
+                g = groups[key]
                 chains = f"{g.n_chains} chain{'s' if g.n_chains != 1 else ''}"
                 labels.append(f"▸ {g.title.upper()}: {chains}, {g.n_mentions} mention"
                               f"{'s' if g.n_mentions != 1 else ''}" if g.collapsed
                               else f"▾ {g.title.upper()} ({chains})")
+            elif kind == "more":
+                labels.append(folds[key].caption)
             else:
-                lane = next(ln for ln in lay.lanes if ln.chain == key) \
-                    if len(lay.lanes) < 50 else None
-                labels.append("")
-                if lane is not None:
-                    labels[-1] = lane_label(lane)
-        if len(lay.lanes) >= 50:
-            for lane in lay.lanes:
-                labels[lane.row] = lane_label(lane)
+                lane = lanes[key]
+                labels.append(lane_label(lane, names.get(key)))
         self.lane_axis.set_labels(labels)
         cols = {c.x: column_label(c) for c in lay.columns}
         self.column_axis.set_columns(cols)

@@ -142,9 +142,16 @@ class InteractionMixin:
         if lay is None:
             return
         row = self._row_at(scene_pos)
+        fold = lay.fold_at(row) if hasattr(lay, "fold_at") else None
+        if fold is not None:
+            self.expand_group(fold.key)
+            return
         group = lay.group_at(row)
         if group is not None:
-            self.toggle_group(group.key)
+            if group.key in self.expanded:  # opened from its fold row: fold it again
+                self.expand_group(group.key, False)
+            else:
+                self.toggle_group(group.key)
             return
         lane = lay.lane_at(row)
         if lane is None:
@@ -260,6 +267,15 @@ class InteractionMixin:
         if group is not None:
             return html.escape(group.caption) + "<br><i>Click the row to " + (
                 "expand" if group.collapsed else "collapse") + " it</i>"
+        fold = lay.fold_at(row) if hasattr(lay, "fold_at") else None
+        if fold is not None and self.patient is not None:
+            names = [self.patient.chains[c].label for c in fold.chains[:15]
+                     if c in self.patient.chains]
+            more = len(fold.chains) - len(names)
+            return (f"<b>{len(fold.chains)} less important lanes</b> (fewer reports where "
+                    f"the finding is there): {html.escape(', '.join(names))}"
+                    + (f" and {more} more" if more > 0 else "")
+                    + "<br><i>Click the row to show them all</i>")
         return ""
 
     def lane_tooltip(self, chain_id: str) -> str:

@@ -34,13 +34,14 @@ class ToolbarMixin:
         bar.setContentsMargins(4, 4, 4, 0)
         bar.setSpacing(6)
         self.date_button = QToolButton(text="Date")
-        self.order_button = QToolButton(text="Report order")
+        self.order_button = QToolButton(text="Order")
         for b in (self.date_button, self.order_button):
             b.setCheckable(True)
             b.setAutoRaise(True)
         self.date_button.setChecked(True)
         self.date_button.setToolTip("x axis: exam date-time")
-        self.order_button.setToolTip("x axis: reports evenly spaced (long gaps squash clusters)")
+        self.order_button.setToolTip("x axis: report order, reports evenly spaced "
+                                     "(long gaps squash clusters)")
         self.date_button.clicked.connect(lambda: self.set_x_mode("date"))
         self.order_button.clicked.connect(lambda: self.set_x_mode("order"))
         bar.addWidget(QLabel("x:"))
@@ -48,12 +49,12 @@ class ToolbarMixin:
         bar.addWidget(self.order_button)
 
         self.group_combo = QComboBox()
-        for key, text in (("type", "Findings / devices"), ("region", "Body region"),
-                          ("system", "Organ system")):
+        for key, text in (("type", "By type"), ("region", "By body region"),
+                          ("system", "By organ system")):
             self.group_combo.addItem(text, key)
         self.group_combo.currentIndexChanged.connect(
             lambda _i: self.set_filters(group_by=self.group_combo.currentData()))
-        bar.addWidget(QLabel("Group:"))
+        self.group_combo.setToolTip("Group the lanes by")
         bar.addWidget(self.group_combo)
 
         self.filter_button = QToolButton(text="Filters")
@@ -109,6 +110,20 @@ class ToolbarMixin:
             lambda: self.set_filters(search=self.search_box.text()))
         self.search_box.textChanged.connect(lambda _t: self._search_timer.start())
         bar.addWidget(self.search_box, 1)
+
+        self.overview_button = QToolButton(text="Overview")
+        self.overview_button.setCheckable(True)
+        self.overview_button.setChecked(True)
+        self.overview_button.setAutoRaise(True)
+        self.overview_button.setToolTip("Every group in view: the most important lanes of each, "
+                                        "the rest folded into a “+ N more” row (click it)")
+        self.overview_button.toggled.connect(self.set_overview)
+        bar.addWidget(self.overview_button)
+        self.filter_menu.addSection("View")
+        self.compact_button = self.filter_menu.addAction("Compact rows (long patients)")
+        self.compact_button.setCheckable(True)
+        self.compact_button.setToolTip("Tighter rows: more lanes fit")
+        self.compact_button.toggled.connect(self.set_compact)
 
         self.fit_button = QToolButton(text="Fit all")
         self.fit_button.setToolTip("Show everything (Home)")

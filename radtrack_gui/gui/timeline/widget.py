@@ -25,7 +25,7 @@ from radtrack_gui.gui.timeline import export
 from radtrack_gui.gui.timeline.axes import ColumnAxis, LaneAxis, TimeAxis
 from radtrack_gui.gui.timeline.draw import DrawMixin
 from radtrack_gui.gui.timeline.interaction import InteractionMixin, TimelineViewBox
-from radtrack_gui.gui.timeline.items import FONT_PT, NO_PEN, VIEW_ROW_PX, Legend, UniformScatter
+from radtrack_gui.gui.timeline.items import FONT_PT, NO_PEN, Legend, UniformScatter
 from radtrack_gui.gui.timeline.toolbar import ToolbarMixin
 
 
@@ -51,6 +51,16 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.selected_chains: list[str] = []  # every selected chain (current included)
         self.selected_mentions: list[str] = []
         self._anchor: str | None = None  # where a Shift+click range starts
+        # Overview: each group keeps its most important lanes and folds the rest into a
+        # "+ N more" row, so devices and findings are both in view (see views/overview).
+        self.overview_on = True
+        self.compact = False  # tighter rows (and smaller glyphs) for long patients
+        self.expanded: set[str] = set()  # groups opened in full from their fold row
+        self._fit_rows = 0
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(120)
+        self._refit.timeout.connect(self._refit_rows)
         self.last_draw_ms = 0.0
         self._font = QFont()
         self._font.setPointSizeF(FONT_PT)
@@ -193,7 +203,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         """Many lanes: show the first screenful at a readable row height (Home shows all)."""
         if self.layout_ is None:
             return
-        rows = max(10, int(self.vb.height() / VIEW_ROW_PX)) if self.vb.height() > 50 else 30
+        rows = self.rows_that_fit() if self.vb.height() > 50 else 30
         # End between two rows, so the next lane's marks do not peek in at the bottom.
         self.vb.setYRange(-0.6, min(rows, max(self.layout_.n_rows, 1)) - 0.5, padding=0)
 
@@ -323,8 +333,46 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         if self.patient is not None:
             self._draw(keep_range=True)
 
+    def set_overview(self, on: bool) -> None:
+        """Fold less important lanes so every group fits (on), or show every lane."""
+        self.overview_on = bool(on)
+        self.overview_button.setChecked(self.overview_on)
+        self.expanded.clear()
+        if self.patient is not None:
+            self._draw()
+            self._readable_rows()
+
+    def set_compact(self, on: bool) -> None:
+        """Tight rows for long patients: more lanes fit, glyphs shrink with them."""
+        self.compact = bool(on)
+        self.compact_button.setChecked(self.compact)
+        if self.patient is not None:
+            self._draw()
+            self._readable_rows()
+
+    def expand_group(self, key: str, on: bool = True) -> None:
+        """Open a group's folded lanes in full (or fold them again); its header goes to
+        the top of the view."""
+        (self.expanded.add if on else self.expanded.discard)(key)
+        self._draw()
+        self._readable_rows()
+        g = next((g for g in self.layout_.groups if g.key == key), None) \
+            if self.layout_ is not None else None
+        if on and g is not None:
+            y0, y1 = self.vb.viewRange()[1]
+            self.vb.setYRange(g.row - 0.6, g.row - 0.6 + (y1 - y0), padding=0)
+
+    def _refit_rows(self) -> None:
+        """After a resize: fold again for the new height (deferred, never re-entrant)."""
+        if self.patient is not None and self.overview_on and \
+                self.rows_that_fit() != self._fit_rows:
+            self._draw()
+            self._readable_rows()
+
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
+        if self.overview_on and self.patient is not None:
+            self._refit.start()
         if self.lane_axis.labels:
             self.lane_axis.set_labels(self.lane_axis.labels)  # its width follows the view's
         self._update_hint()
@@ -358,6 +406,10 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
     # -- read-outs for tests and other views ----------------------------------------------
     def lane_count(self) -> int:
         return len(self.layout_.lanes) if self.layout_ else 0
+
+    def folded_count(self) -> int:
+        """Mentions the overview folded into "+ N more" rows (drawn as a density strip)."""
+        return sum(len(f.mentions) for f in getattr(self.layout_, "folds", []))
 
     def glyph_count(self) -> int:
         return sum(len(item.data) for item in self._glyph_items.values())
