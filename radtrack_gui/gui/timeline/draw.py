@@ -16,7 +16,6 @@ from radtrack_gui.gui.qt import (
 )
 from radtrack_gui.gui.timeline.items import (
     COMPACT_ROW_PX,
-    COUNT_MIN_GAP_PX,
     MARKS_MIN_LOD,
     NO_PEN,
     VIEW_ROW_PX,
@@ -90,6 +89,8 @@ class DrawMixin:
         self.lane_axis.labels = []
         self.column_axis.set_columns({})
         self._hx, self._hy, self._hid = np.zeros(0), np.zeros(0), []
+        self._mark_xy = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), np.zeros(0))
+        self._count_xy = {}
 
     def _x_span(self, lay: L.Layout) -> tuple[float, float, float]:
         x0, x1 = lay.x_range
@@ -125,6 +126,7 @@ class DrawMixin:
             self._undated.show()
         else:
             self._undated.hide()
+        self._place_undated_text()
 
     def _mention_codes(self, p: Patient, lay: L.Layout, mids: list[str]) -> np.ndarray:
         """(x, style code, change code) per mention, cached between draws: edits only
@@ -191,22 +193,22 @@ class DrawMixin:
         for key, item in self._glyph_items.items():
             if key not in shown:
                 item.set_xy(np.zeros(0), np.zeros(0))
+        gap = next_gap(x, y)
+        keep = mark_per_place(x, y, change)
+        self._mark_xy = (x[keep], y[keep], change[keep], gap[keep])
         for k, kind in enumerate(S.CHANGE_KINDS):
-            mask = change == k
-            item = self._mark_items.get(kind)
-            if item is None:
-                if not mask.any():
-                    continue
-                item = UniformScatter(symbol=S.change_mark(kind),
-                                      size=round(S.MARK_SIZE * self._lod), pen=NO_PEN,
-                                      brush=S.brush(S.INK), pxMode=True, antialias=True)
-                item.base_size = S.MARK_SIZE
-                item.span_hint = span
-                item.setVisible(self._lod >= MARKS_MIN_LOD)
-                item.setZValue(3)
-                self.vb.addItem(item)
-                self._mark_items[kind] = item
-            item.set_xy(x[mask], y[mask])
+            if kind in self._mark_items or not (change[keep] == k).any():
+                continue
+            item = UniformScatter(symbol=S.change_mark(kind),
+                                  size=round(S.MARK_SIZE * self._lod), pen=NO_PEN,
+                                  brush=S.brush(S.INK), pxMode=True, antialias=True)
+            item.base_size = S.MARK_SIZE
+            item.span_hint = span
+            item.setVisible(self._lod >= MARKS_MIN_LOD)
+            item.setZValue(3)
+            self.vb.addItem(item)
+            self._mark_items[kind] = item
+        self._gap = gap
         self._draw_counts(x, y, span)
         # Lines: each lane with 2+ glyphs, lanes separated by NaN (connect="finite").
         multi = np.repeat(counts > 1, counts)
@@ -251,15 +253,38 @@ class DrawMixin:
             item.setZValue(3)
             self.vb.addItem(item)
             self._count_items[n] = item
+        self._count_xy = {n: (x[firsts[sizes == n]], y[firsts[sizes == n]],
+                              self._gap[firsts[sizes == n]]) for n in self._count_items}
+        self._place_marks(force=True)
+
+    def _place_marks(self, force: bool = False) -> None:
+        """Draw a change mark or "×n" only where it has room before the next glyph of its
+        lane, so marks never cover glyphs or each other (at any zoom; recomputed when the
+        time scale changes, not while panning)."""
+        (x0, x1), _ = self.vb.viewRange()
+        px = self.vb.width() / max(1e-12, x1 - x0)  # pixels per x unit
+        if not force and abs(px - self._marks_px) <= 0.01 * px:
+            return
+        self._marks_px = px
+        # Column guides only where columns are apart: 1,000 one-pixel lines are a grey wall.
+        self._guides.setVisible(self._col_gap * px >= GUIDE_MIN_PX)
+        mx, my, mk, mgap = self._mark_xy
+        room = mgap * px >= MARK_ROOM_PX
+        for k, kind in enumerate(S.CHANGE_KINDS):
+            item = self._mark_items.get(kind)
+            if item is not None:
+                sel = room & (mk == k)
+                item.set_xy(mx[sel], my[sel])
         for n, item in self._count_items.items():
-            at = firsts[sizes == n]
-            item.set_xy(x[at], y[at])
+            cx, cy, cgap = self._count_xy.get(n, (np.zeros(0), np.zeros(0), np.zeros(0)))
+            sel = cgap * px >= COUNT_ROOM_PX
+            item.set_xy(cx[sel], cy[sel])
 
     def _update_counts(self, *_args: Any) -> None:
-        """Counts show only where they fit: glyphs full size, columns far enough apart."""
-        (x0, x1), _ = self.vb.viewRange()
-        px = self._col_gap * self.vb.width() / max(1e-12, x1 - x0)
-        on = self._lod >= MARKS_MIN_LOD and px >= COUNT_MIN_GAP_PX
+        """Counts and marks show only where they fit: glyphs full size, room before the
+        next glyph (see ``_place_marks``)."""
+        self._place_marks()
+        on = self._lod >= MARKS_MIN_LOD
         if on == self._counts_on:
             return
         self._counts_on = on
@@ -270,8 +295,8 @@ class DrawMixin:
 
     def stack_counts(self) -> dict[tuple[float, float], int]:
         """(x, row) -> how many mentions one glyph there stands for (2 or more)."""
-        return {(float(x), float(y)): n for n, item in self._count_items.items()
-                for x, y in zip(item.data["x"], item.data["y"], strict=True)}
+        return {(float(x), float(y)): n for n, (xs, ys, _g) in self._count_xy.items()
+                for x, y in zip(xs, ys, strict=True)}
 
     def _draw_axes(self, lay: L.Layout) -> None:
         names = unique_labels(self.patient, lay.lanes) if self.patient is not None else {}
@@ -406,3 +431,39 @@ class DrawMixin:
         self._update_counts()
         self._sel_ring.set_size_fast(round((S.GLYPH_SIZE + 9) * max(lod, 0.6)))
 
+
+# Marks sit 4.5-13.5 px right of their glyph's centre, counts up to 25 px: the next glyph
+# (6 px radius) must be farther than that for them to show.
+MARK_ROOM_PX = 20.0
+GUIDE_MIN_PX = 5.0
+COUNT_ROOM_PX = 32.0
+# One mark per place: a device event outranks a change in size, which outranks "stable".
+_PRIORITY = np.array([S.CHANGE_KINDS.index(k) for k in (
+    "inserted", "removed", "repositioned", "new", "increased", "decreased", "resolved",
+    "stable")])
+_RANK = np.argsort(_PRIORITY)  # change code -> rank (lower first)
+
+
+def next_gap(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Per glyph: the x distance to the next glyph at a larger x in the same row (inf for
+    the last one)."""
+    if x.size == 0:
+        return np.zeros(0)
+    uniq, inv = np.unique(np.stack([y, x], axis=1), axis=0, return_inverse=True)
+    gaps = np.full(len(uniq), np.inf)
+    same_row = uniq[1:, 0] == uniq[:-1, 0]
+    gaps[:-1][same_row] = (uniq[1:, 1] - uniq[:-1, 1])[same_row]
+    return gaps[inv.ravel()]
+
+
+def mark_per_place(x: np.ndarray, y: np.ndarray, change: np.ndarray) -> np.ndarray:
+    """Indices of the glyphs whose change mark is drawn: at most one per place (several
+    mentions of a lane in one report), the most telling one."""
+    idx = np.flatnonzero(change >= 0)
+    if idx.size == 0:
+        return idx
+    _, place = np.unique(np.stack([y[idx], x[idx]], axis=1), axis=0, return_inverse=True)
+    place = place.ravel()
+    order = np.lexsort((_RANK[change[idx]], place))
+    first = np.unique(place[order], return_index=True)[1]
+    return idx[order[first]]

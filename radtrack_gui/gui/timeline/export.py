@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from radtrack_gui.formats.atomic import atomic_open
@@ -15,8 +17,37 @@ from radtrack_gui.gui.qt import (
 )
 
 
+@contextmanager
+def without_selection(widget: Any) -> Iterator[None]:
+    """An export shows the patient, not this session's selection, drag or hover."""
+    items = [widget._sel_ring, widget._sel_line, widget._sel_mention, widget._sel_band,
+             widget._ghost, widget._target, widget._band_item]
+    shown = [it.isVisible() for it in items]
+    rows = list(widget.lane_axis.selected_rows)
+    for it in items:
+        it.hide()
+    widget.lane_axis.set_selected_rows([])
+    try:
+        yield
+    finally:
+        for it, on in zip(items, shown, strict=True):
+            it.setVisible(on)
+        widget.lane_axis.set_selected_rows(rows)
+
+
 def export_png(widget: Any, path: str) -> None:
     """The timeline's scene as a PNG at twice the screen resolution."""
+    with without_selection(widget):
+        _export_png(widget, path)
+
+
+def export_svg(widget: Any, path: str) -> None:
+    """Vector SVG of what the view shows (glyphs as shapes, labels as text)."""
+    with without_selection(widget):
+        _export_svg(widget, path)
+
+
+def _export_png(widget: Any, path: str) -> None:
     from pyqtgraph.exporters import ImageExporter
 
     exporter = ImageExporter(widget.view.scene())
@@ -33,8 +64,7 @@ def export_png(widget: Any, path: str) -> None:
         f.write(bytes(data.data()))
 
 
-def export_svg(widget: Any, path: str) -> None:
-    """Vector SVG of what the view shows (glyphs as shapes, labels as text)."""
+def _export_svg(widget: Any, path: str) -> None:
     from radtrack_gui.gui.qt import QRect, QSize, QtSvg
 
     view = widget.view

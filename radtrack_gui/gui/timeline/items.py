@@ -23,7 +23,6 @@ NO_PEN = QtGui.QPen(Qt.PenStyle.NoPen)
 VIEW_ROW_PX = 22  # comfortable row height of the first view
 COMPACT_ROW_PX = 15  # compact mode, for long patients
 MARKS_MIN_LOD = 0.7  # change marks hide below this glyph scale
-COUNT_MIN_GAP_PX = 26  # "×n" counts hide when report columns are closer than this
 FONT_PT = 9
 
 

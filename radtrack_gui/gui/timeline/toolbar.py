@@ -162,8 +162,10 @@ class ToolbarMixin:
         return row
 
     def _show_hints(self) -> None:
-        self._hint_row.setVisible(not (self.negatives_hint.isHidden()
-                                       and self._more.isHidden()))
+        # With a patient the line keeps its place even when empty: its coming and going
+        # would change the plot's height, and the overview's fit with it.
+        self._hint_row.setVisible(self.patient is not None or not (
+            self.negatives_hint.isHidden() and self._more.isHidden()))
 
     def hint_text(self) -> str:
         """The hint's words, plain ("" when nothing is hidden)."""

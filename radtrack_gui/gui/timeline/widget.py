@@ -76,6 +76,10 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self._mark_items: dict[str, pg.ScatterPlotItem] = {}
         self._col_gap = 1.0  # median x distance between neighbouring report columns
         self._counts_on = True
+        self._gap = np.zeros(0)  # per glyph: x distance to the next glyph of its lane
+        self._mark_xy = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), np.zeros(0))
+        self._count_xy: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._marks_px = 0.0  # the time scale marks were placed for
         self._build_ui()
 
     # -- construction ----------------------------------------------------------------
@@ -122,6 +126,13 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self._undated.setBrush(S.brush(S.UNDATED_BAND))
         self._undated.setZValue(-28)
         self.vb.addItem(self._undated, ignoreBounds=True)
+        # The band's name, written down its top so it reads at any zoom (and in exports).
+        self._undated_text = pg.TextItem("undated reports", color="#6B5E3C", angle=-90,
+                                         anchor=(0.0, 0.5))
+        self._undated_text.setZValue(-27)
+        self._undated_text.hide()
+        self.vb.addItem(self._undated_text, ignoreBounds=True)
+        self.vb.sigYRangeChanged.connect(self._place_undated_text)
         self._guides = pg.PlotCurveItem(pen=S.pen("#DADDE2", 1.0), connect="pairs")
         self._guides.setZValue(-20)
         self.vb.addItem(self._guides, ignoreBounds=True)
@@ -184,6 +195,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.vb.sigResized.connect(self._update_counts)
         self.vb.sigYRangeChanged.connect(self._update_more)
         self.vb.sigResized.connect(self._update_more)
+        self.vb.sigResized.connect(self._vb_resized)
 
         self.view.installEventFilter(self)
         self._apply_font()
@@ -333,6 +345,15 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         if self.patient is not None:
             self._draw(keep_range=True)
 
+    def _place_undated_text(self, *_args: Any) -> None:
+        lay = self.layout_
+        if lay is None or lay.undated_start is None or lay.undated_end is None:
+            self._undated_text.hide()
+            return
+        y0 = self.vb.viewRange()[1][0]
+        self._undated_text.setPos((lay.undated_start + lay.undated_end) / 2, y0 + 0.1)
+        self._undated_text.show()
+
     def set_overview(self, on: bool) -> None:
         """Fold less important lanes so every group fits (on), or show every lane."""
         self.overview_on = bool(on)
@@ -362,11 +383,19 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
             y0, y1 = self.vb.viewRange()[1]
             self.vb.setYRange(g.row - 0.6, g.row - 0.6 + (y1 - y0), padding=0)
 
+    def _vb_resized(self, *_args: Any) -> None:
+        if self.overview_on and self.patient is not None:
+            self._refit.start()  # deferred: a draw inside a resize would re-enter layout
+
     def _refit_rows(self) -> None:
-        """After a resize: fold again for the new height (deferred, never re-entrant)."""
-        if self.patient is not None and self.overview_on and \
-                self.rows_that_fit() != self._fit_rows:
-            self._draw()
+        """After a resize: fold again for the new height (deferred, never re-entrant); a
+        view still at the top shows the new screenful."""
+        if self.patient is None or not self.overview_on:
+            return
+        at_top = self.vb.viewRange()[1][0] <= -0.5
+        if self.rows_that_fit() != self._fit_rows:
+            self._draw(keep_range=True)
+        if at_top:
             self._readable_rows()
 
     def resizeEvent(self, ev: Any) -> None:
