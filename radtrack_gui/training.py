@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.core.progress import cancellable, never_cancel
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.training import TrainedExtractor
@@ -123,7 +124,8 @@ def train_linker(patients: list[Patient], out: str | os.PathLike[str] | None = N
         raise InputError("nothing to train on: no chain links two mentions (link mentions "
                          "of the same finding or device across reports first)")
     linker = PairwiseLinker(path=None, seed=seed)
-    linker.fit(train, validation=held or None)
+    with cancellable(cancel or never_cancel):  # checked between patients while fitting
+        linker.fit(train, validation=held or None)
     if cancel is not None and cancel():
         raise Cancelled("training cancelled")
     saved = linker.save(out)
