@@ -18,6 +18,7 @@ this module at start-up.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -108,7 +109,8 @@ def read_csv_patient(path: Path, patient_id: str | None) -> Patient:
 # -- opening ------------------------------------------------------------------------------
 def open_project(path: str | Path, patient_id: str | None = None, *,
                  extractor: str = "rules", linker: str = "knowledge", rerun: bool = False,
-                 progress: Progress = no_progress, cancel: CancelCheck = never_cancel) -> LoadedProject:
+                 progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
+                 extractor_options: Mapping[str, object] | None = None) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
     otherwise (or with ``rerun``) the models run and the result replaces what is stored.
@@ -127,7 +129,8 @@ def open_project(path: str | Path, patient_id: str | None = None, *,
         if stored is not None:
             return _from_store(stored, store, source, t0)
         patient = _read_and_analyse(source, patient_id, extractor=extractor, linker=linker,
-                                    rerun=rerun, progress=progress, cancel=cancel)
+                                    rerun=rerun, progress=progress, cancel=cancel,
+                                    options=extractor_options)
         if cancel():
             raise Cancelled()
         _save(store, patient, extractor, linker, progress)
@@ -157,7 +160,8 @@ def _from_store(patient: Patient, store: ProjectStore, source: Path,
 
 
 def _read_and_analyse(source: Path, patient_id: str | None, *, extractor: str, linker: str,
-                      rerun: bool, progress: Progress, cancel: CancelCheck) -> Patient:
+                      rerun: bool, progress: Progress, cancel: CancelCheck,
+                      options: Mapping[str, object] | None = None) -> Patient:
     """The patient with the models' chains (gold annotations and, unless ``rerun``, the
     chains of a RadTrack JSON are kept)."""
     from radtrack_gui import pipeline
@@ -166,19 +170,19 @@ def _read_and_analyse(source: Path, patient_id: str | None, *, extractor: str, l
     if source.is_dir():
         return pipeline.process_folder(source, extractor=extractor, linker=linker,
                                        patient_id=patient_id, progress=progress,
-                                       cancel=cancel)
+                                       cancel=cancel, extractor_options=options)
     if suffix == ".json":
         from radtrack_gui.formats.json_io import read_json
 
         patient = read_json(source)
         if rerun and not patient.annotated:
             pipeline.analyse(patient, extractor=extractor, linker=linker,
-                             progress=progress, cancel=cancel)
+                             progress=progress, cancel=cancel, extractor_options=options)
         return patient
     if suffix == ".csv":
         patient = read_csv_patient(source, patient_id)
         return pipeline.analyse(patient, extractor=extractor, linker=linker,
-                                progress=progress, cancel=cancel)
+                                progress=progress, cancel=cancel, extractor_options=options)
     raise InputError(f"{source.name}: not a patient folder, RadTrack JSON or CSV")
 
 

@@ -78,10 +78,13 @@ class PatientOperations:
         self.statusBar().showMessage(f"Opening {source}…")
         log.info("open %s (extractor %s, linker %s)", source, extractor, linker)
 
+        options = self.prefs.typed.extractor_options()
+
         def work(progress: Callable[[str, int, int], None],
                  cancel: Callable[[], bool]) -> project.LoadedProject:
             return project.open_project(source, patient_id, extractor=extractor, linker=linker,
-                                        rerun=rerun, progress=progress, cancel=cancel)
+                                        rerun=rerun, progress=progress, cancel=cancel,
+                                        extractor_options=options)
 
         # No parent: the task outlives a window closed mid-run; its callbacks are bound
         # methods of the window, disconnected when the window goes.
