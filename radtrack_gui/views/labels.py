@@ -58,32 +58,39 @@ def column_label(c: L.Column) -> str:
 
 
 
-def unique_labels(patient: Patient, lanes: list[L.Lane]) -> dict[str, str]:
+def unique_labels(patient: Patient, lanes: list[L.Lane],
+                  cache: dict[tuple, tuple[str, str]] | None = None) -> dict[str, str]:
     """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
-    site (body region) and the first date are added, then the chain id if still equal."""
+    site (body region) and the first date are added, then the chain id if still equal.
+    ``cache`` (kept by the caller between draws) holds each lane's site and first date."""
     by_label: dict[str, list[L.Lane]] = {}
     for ln in lanes:
         by_label.setdefault(ln.label.lower(), []).append(ln)
     out = {ln.chain: ln.label for ln in lanes}
     reports = {r.id: r for r in patient.reports}
     order = patient.report_index()
+    memo = cache if cache is not None else {}
     for same in by_label.values():
         if len(same) < 2:
             continue
+        facts: dict[str, tuple[str, str]] = {}
+        for ln in same:
+            key = (ln.chain, tuple(ln.mentions))
+            got = memo.get(key)
+            if got is None:
+                ms = [patient.mentions[m] for m in ln.mentions if m in patient.mentions]
+                site = L.chain_region(patient, ms, reports).lower() if ms else ""
+                rid = min(ms, key=lambda m: order.get(m.report, 0)).report if ms else ""
+                r = reports.get(rid)
+                when = f"{r.date.day} {r.date:%b %Y}" if r and r.date and r.date_known else ""
+                got = memo[key] = (site, when)
+            facts[ln.chain] = got
+        several_sites = len({s for s, _ in facts.values()}) > 1
         named: dict[str, str] = {}
-        site: dict[str, str] = {}
-        first: dict[str, str] = {}
         for ln in same:
-            ms = [patient.mentions[m] for m in ln.mentions if m in patient.mentions]
-            site[ln.chain] = L.chain_region(patient, ms, reports).lower() if ms else ""
-            rid = min(ms, key=lambda m: order.get(m.report, 0)).report if ms else ""
-            r = reports.get(rid)
-            first[ln.chain] = f"{r.date.day} {r.date:%b %Y}" if r and r.date and \
-                r.date_known else ""
-        several_sites = len(set(site.values())) > 1
-        for ln in same:
-            extra = [site[ln.chain]] if site[ln.chain] and several_sites else []
-            extra += [f"from {first[ln.chain]}"] if first[ln.chain] else []
+            site, when = facts[ln.chain]
+            extra = [site] if site and several_sites else []
+            extra += [when] if when else []
             named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
         if len(set(named.values())) < len(named):  # still equal: the chain id decides
             named = {c: f"{t} · {c}" for c, t in named.items()}

@@ -299,7 +299,10 @@ class DrawMixin:
                 for x, y in zip(xs, ys, strict=True)}
 
     def _draw_axes(self, lay: L.Layout) -> None:
-        names = unique_labels(self.patient, lay.lanes) if self.patient is not None else {}
+        if len(self._label_cache) > 50_000:
+            self._label_cache.clear()
+        names = unique_labels(self.patient, lay.lanes, self._label_cache) \
+            if self.patient is not None else {}
         lanes = {ln.chain: ln for ln in lay.lanes}
         groups = {g.key: g for g in lay.groups}
         folds = {f.key: f for f in getattr(lay, "folds", [])}

@@ -80,6 +80,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self._mark_xy = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), np.zeros(0))
         self._count_xy: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self._marks_px = 0.0  # the time scale marks were placed for
+        self._label_cache: dict[tuple, tuple[str, str]] = {}  # see views.labels
         self._build_ui()
 
     # -- construction ----------------------------------------------------------------
@@ -207,6 +208,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.selected_chain = None
         self.selected_chains = []
         self.selected_mentions = []
+        self._label_cache.clear()
         self._draw()
         self.fit_all()
         self._readable_rows()
