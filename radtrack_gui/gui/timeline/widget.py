@@ -130,7 +130,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         # The band's name, written down its top so it reads at any zoom (and in exports).
         self._undated_text = pg.TextItem("undated reports", color="#6B5E3C", angle=-90,
                                          anchor=(0.0, 0.5))
-        self._undated_text.setZValue(-27)
+        self._undated_text.setZValue(-26)  # above the selected lane's band
         self._undated_text.hide()
         self.vb.addItem(self._undated_text, ignoreBounds=True)
         self.vb.sigYRangeChanged.connect(self._place_undated_text)
