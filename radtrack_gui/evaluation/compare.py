@@ -25,9 +25,9 @@ class Difference:
     reports: list[str] = field(default_factory=list)  # where to look (missing mentions)
 
 
-def _label(p: Patient, cid: str) -> str:
-    c = p.chains.get(cid)
-    return f"“{c.label}”" if c and c.label else cid
+def _label(p: Patient, cid: str | None) -> str:
+    c = p.chains.get(cid or "")
+    return f"“{c.label}”" if c and c.label else (cid or "no chain")
 
 
 def _n(n: int, word: str) -> str:

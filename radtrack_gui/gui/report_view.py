@@ -269,9 +269,8 @@ class ReportView(QWidget):
         return sel
 
     def _shown_mentions(self) -> list[Mention]:
-        """The mentions highlighted: all of them, or, in a huge report, the picked ones,
-        the chain's and the ``MAX_HIGHLIGHTS`` nearest the current mention (one
-        QTextCursor per highlight: 30,000 of them would stall every click)."""
+        """All mentions, or in a huge report the picked ones, the chain's and the nearest
+        to the current one: ``MAX_HIGHLIGHTS`` at most (one QTextCursor each)."""
         ms = self._mentions
         if len(ms) <= MAX_HIGHLIGHTS:
             return ms
