@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	sh scripts/qt_system_libs.sh xcb
 	$(BIN)/radtrack gui $(DEMO)
 
 # Static checks: lint, format, the import layers (pyproject [tool.importlinter]), types.

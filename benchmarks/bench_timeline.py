@@ -45,6 +45,7 @@ def main() -> int:
     patient = make_patient(args.chains, args.reports, args.mentions, undated=3, seed=11)
     w = TimelineWidget()
     w.set_filters(negatives=True)  # draw every mention, negative-only chains included
+    w.set_overview(False)  # every lane drawn (the overview would fold most of them)
     w.resize(1600, 1000)
     w.show()
     app.processEvents()

@@ -15,6 +15,7 @@ this module at start-up.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -72,7 +73,8 @@ def store_key(source: Path, patient_id: str | None) -> str:
 def open_project(path: str | Path, patient_id: str | None = None, *,
                  extractor: str = "rules", linker: str = "knowledge", rerun: bool = False,
                  progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
-                 read_only: bool = False, owner: object = None) -> LoadedProject:
+                 read_only: bool = False, owner: object = None,
+                 extractor_options: Mapping[str, object] | None = None) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
     otherwise (or with ``rerun``) the models run and the result replaces what is stored.
@@ -102,7 +104,7 @@ def open_project(path: str | Path, patient_id: str | None = None, *,
             return _from_store(stored, store, source, t0)
         patient = pipeline.process_source(source, patient_id, extractor=extractor,
                                           linker=linker, rerun=rerun, progress=progress,
-                                          cancel=cancel)
+                                          cancel=cancel, extractor_options=extractor_options)
         if cancel():
             raise Cancelled()
         _save(store, patient, extractor, linker, progress)

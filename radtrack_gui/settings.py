@@ -45,11 +45,19 @@ class Settings:
     # Pertinent negatives (chains whose every mention is absent, "no midline shift") in the
     # timeline: hidden by default, with a count of what is hidden; the chain list keeps them.
     show_negatives: bool = False
+    # Mentions in the indication / reason for exam / history ("evaluate for fracture") are
+    # questions, not observations: the extractor leaves them out unless this is on.
+    show_questions: bool = False
     min_chain_length: int = 1
     recent_patients: list[str] = field(default_factory=list)  # newest first
     window_geometry: str = ""  # base64 of QMainWindow.saveGeometry()
     window_state: str = ""  # base64 of QMainWindow.saveState()
     confirm_model_rerun: bool = True  # ask before a model run replaces manual edits
+
+    def extractor_options(self) -> dict[str, object]:
+        """Options for the extractor these settings ask for (the one place they are
+        translated): ``questions=True`` keeps reason-for-exam mentions as findings."""
+        return {"questions": True} if self.show_questions else {}
 
     def add_recent(self, folder: str) -> None:
         """Put ``folder`` first in the recent list (no duplicates, at most MAX_RECENT)."""

@@ -81,10 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare")
     args = ap.parse_args(argv)
     os.environ["RADTRACK_NO_CRASH_DIALOG"] = "1"
-    from radtrack_gui.gui.app import create_app, set_crash_dialog_enabled
+    from radtrack_gui.gui.app import create_app
+    from radtrack_gui.gui.crash import REPORTER
     from radtrack_gui.gui.main_window import MainWindow
 
-    set_crash_dialog_enabled(False)
+    REPORTER.set_dialog_enabled(False)
     app = create_app([sys.argv[0]])
     window = MainWindow()
     w, _, h = args.size.partition("x")

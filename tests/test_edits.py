@@ -135,7 +135,9 @@ def test_merge_into_first_or_target(patient: Patient):
     ch = roundtrip(patient, cmd)
     assert ch.chains_removed == {"c1"} and ch.chains_changed == {"c4"}
     assert patient.chains["c4"].mentions == ["m1", "m3", "m6", "m8"]
-    assert patient.chains["c4"].why["m3"] == "same concept (0.9)"  # evidence carried over
+    # The merge is recorded as the person's; the evidence is carried over.
+    assert patient.chains["c4"].why["m3"] == "merged by hand (was: same concept (0.9))"
+    assert patient.chains["c4"].source == "person"
     cmd.undo(patient)
     assert state(patient) == before
     MergeChains(["c4", "c1"], target="c1").do(patient)

@@ -12,9 +12,9 @@ from radtrack_gui.views.lanes import (
     Filters,
     build_layout,
     report_columns,
-    search_terms,
     sentence_around,
 )
+from radtrack_gui.views.search import query_terms
 
 
 def small_patient() -> Patient:
@@ -86,7 +86,7 @@ def test_search_matches_synonyms():
     voc = vocabulary()
     concept = voc.concept_of("pleural fluid")
     assert concept is not None
-    terms = search_terms("pleural fluid")
+    terms = query_terms("pleural fluid")
     assert set(voc.synonyms(concept.name)) <= set(terms)  # every synonym of the concept
     assert concept.name in terms
     lay = build_layout(p, Filters(search="pleural fluid"))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from radtrack_gui.core.errors import Cancelled
 
 # progress(stage, done, total); stages such as "read", "extract", "link", "save", "train".
 Progress = Callable[[str, int, int], None]
@@ -16,3 +20,25 @@ def no_progress(stage: str, done: int, total: int) -> None:
 def never_cancel() -> bool:
     """The default ``CancelCheck``: never cancelled."""
     return False
+
+
+# The cancel check of the step running in this thread, for loops deep inside a step whose
+# public API takes no callback (a linker's ``link(patient)``): they call
+# ``check_cancelled()`` once per outer iteration.
+_CANCEL: ContextVar[CancelCheck] = ContextVar("radtrack_cancel", default=never_cancel)
+
+
+@contextmanager
+def cancellable(cancel: CancelCheck) -> Iterator[None]:
+    """Run a block with ``cancel`` as this thread's cancel check."""
+    token = _CANCEL.set(cancel)
+    try:
+        yield
+    finally:
+        _CANCEL.reset(token)
+
+
+def check_cancelled() -> None:
+    """Raise ``Cancelled`` when the running step was asked to stop."""
+    if _CANCEL.get()():
+        raise Cancelled()

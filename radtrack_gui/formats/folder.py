@@ -130,7 +130,7 @@ def read_patient_folder(folder: str | Path, patient_id: str | None = None,
         except mimic_csv.SeveralPatients:
             raise  # the user must choose one
         except InputError as exc:
-            rd.problems.append(Problem(p.name, str(exc)))
+            rd.problems.append(Problem(p.name, _reason(exc, p)))
         rd.tick(i, len(todo))
     return _assemble(path, rd, bool(anns), patient_id)
 
@@ -263,3 +263,13 @@ def _gold(patient: Patient, rd: _Reader) -> None:
             chain_of[m.id] = rd.chain_of[i]
     json_io.build_chains(patient, chain_of, source=SOURCE_GOLD)
     patient.annotated = True
+
+
+def _reason(exc: InputError, path: Path) -> str:
+    """The error without the file name it may start with (the Problem names the file):
+    "x.json: invalid JSON" -> "invalid JSON"."""
+    text = str(exc)
+    for prefix in (f"{path}: ", f"{path.name}: "):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text

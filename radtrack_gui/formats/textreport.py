@@ -63,7 +63,8 @@ def read_bytes(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
     try:
         size = path.stat().st_size
         if size > limit:
-            raise SkipFile(f"too large ({size / 1048576:.1f} MB > {limit // 1048576} MB)")
+            raise SkipFile(f"too large: {size:,} bytes, over the limit of {limit:,} bytes "
+                           f"({limit / 1048576:g} MiB)")
         data = path.read_bytes()
     except OSError as exc:
         raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from radtrack_gui.core import edits
+from radtrack_gui.core.edits.commands import plural  # “1 mention”, “3 mentions”
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, FINDING, Patient
 from radtrack_gui.gui.qt import QAction, QInputDialog, QKeySequence, QObject, QWidget
@@ -29,6 +30,7 @@ class EditContext(Protocol):
     def selected_span(self) -> tuple[str, int, int] | None: ...
     def step_chain(self, step: int) -> None: ...
     def dialog_parent(self) -> QWidget: ...
+    def confirm(self, title: str, text: str) -> bool: ...
 
 
 # (name, menu text, shortcut, status tip). The shortcut sheet is built from this table.
@@ -72,6 +74,7 @@ class EditActions(QObject):
         super().__init__(parent)
         self.ctx = context
         self.actions: dict[str, QAction] = {}
+        self.picker: QWidget | None = None  # the chain picker while it is open
         handlers: dict[str, Callable[[], object]] = {
             "merge": self.merge,
             "split_at_report": self.split_at_report,
@@ -168,8 +171,26 @@ class EditActions(QObject):
             return None
         return self._push_new(lambda: edits.SplitChain(chain, at_report=report))
 
+    def spans_chains_ok(self, mentions: list[str], doing: str) -> bool:
+        """An edit on mentions from several chains says so and asks first."""
+        p = self.patient
+        if p is None:
+            return False
+        chains = list(dict.fromkeys(p.mentions[m].chain or "" for m in mentions
+                                    if m in p.mentions))
+        if len(chains) <= 1:
+            return True
+        names = ", ".join(f"“{p.chains[c].label}”" if c in p.chains else c
+                          for c in chains[:4]) + (" …" if len(chains) > 4 else "")
+        return self.ctx.confirm(
+            "Selection spans several chains",
+            f"The {plural(len(mentions), 'selected mention')} come from {len(chains)} "
+            f"chains ({names}). {doing}")
+
     def split_selected(self) -> edits.Changes | None:
         mentions = self.ctx.selected_mention_ids()
+        if not self.spans_chains_ok(mentions, "Put them all together in one new chain?"):
+            return None
         return self._push_new(lambda: edits.MoveMentions(mentions, None))
 
     def move_mentions(self, mention_ids: list[str], target: str | None) -> edits.Changes | None:
@@ -181,8 +202,8 @@ class EditActions(QObject):
         if not mentions or p is None or mentions[0] not in p.mentions:
             return None
         first = p.mentions[mentions[0]]
-        target = self._pick_chain("Move mention to chain",
-                                  f"Move {len(mentions)} mention(s) to:", first.type,
+        target = self._pick_chain("Move to chain",
+                                  f"Move {plural(len(mentions), 'mention')} to:", first.type,
                                   exclude=first.chain)
         if target is None:
             return None
@@ -238,6 +259,8 @@ class EditActions(QObject):
 
     def delete_mentions(self) -> edits.Changes | None:
         mentions = self.ctx.selected_mention_ids()
+        if not self.spans_chains_ok(mentions, "Delete all of them?"):
+            return None
         return self._push_new(lambda: edits.DeleteMention(mentions))
 
     def toggle_type(self) -> edits.Changes | None:
@@ -245,6 +268,8 @@ class EditActions(QObject):
         if p is None or not mentions or mentions[0] not in p.mentions:
             return None
         new = DEVICE if p.mentions[mentions[0]].type == FINDING else FINDING
+        if not self.spans_chains_ok(mentions, f"Make all of them {new}s, in one new chain?"):
+            return None
         chain = p.mentions[mentions[0]].chain
         if chain in p.chains and set(p.chains[chain].mentions) <= set(mentions):
             # The whole chain changes type together.
@@ -263,31 +288,27 @@ class EditActions(QObject):
 
     def set_assertion(self, value: str) -> edits.Changes | None:
         mentions = self.ctx.selected_mention_ids()
+        if not self.spans_chains_ok(mentions, f"Mark all of them {value}?"):
+            return None
         return self._push_new(lambda: edits.SetMentionAttributes(mentions, assertion=value))
 
     # -- dialogs -----------------------------------------------------------------------
     def _pick_chain(self, title: str, prompt: str, kind: str | None,
                     exclude: str | None = None) -> str | None:
         """A chain chosen by the user ("" for a new chain), None when cancelled."""
+        from radtrack_gui.gui.dialogs.pick_chain import ChainPicker
+
         p = self.patient
         if p is None:
             return None
-        order = p.report_index()
-        choices = [c for c in p.chains.values() if c.id != exclude
-                   and (kind is None or c.type == kind)]
-        choices.sort(key=lambda c: (c.label.lower(), c.id))
-        names = ["(a new chain)"] if kind is not None else []
-        ids = [""] if kind is not None else []
-        for c in choices:
-            first = min((order.get(p.mentions[m].report, 0) for m in c.mentions), default=0)
-            names.append(f"{c.label} · {c.type} · {len(c.mentions)} mentions · "
-                         f"from report {first + 1} ({c.id})")
-            ids.append(c.id)
-        if not names:
-            return None
-        name, ok = QInputDialog.getItem(self.ctx.dialog_parent(), title, prompt, names, 0,
-                                        False)
-        return ids[names.index(name)] if ok and name in names else None
+        dlg = ChainPicker(p, title, prompt, kind, exclude, self.ctx.dialog_parent())
+        self.picker = dlg  # tests reach the open dialog here
+        try:
+            dlg.exec()
+            return dlg.chosen()
+        finally:
+            self.picker = None
+            dlg.deleteLater()
 
 
 def shortcut_rows() -> list[tuple[str, str]]:

@@ -30,52 +30,13 @@ from radtrack_gui.gui.qt import (
     Signal,
 )
 from radtrack_gui.views.lanes import negative_only
+from radtrack_gui.views.search import chain_haystack, matches, query_terms
 
 ROLE_ID = Qt.ItemDataRole.UserRole
 GROUPS = ((FINDING, "Findings"), (DEVICE, "Devices"))
 COL_LABEL, COL_COUNT, COL_SPAN = range(3)
 COL_REVIEWED = COL_LABEL  # the check box in front of the label: reviewed
 NEGATIVE_INK = "#7A7F87"  # chains whose every mention is absent (pertinent negatives)
-
-
-def chain_haystack(patient: Patient, chain: Chain) -> str:
-    """Lower-case text a search is matched against: label, mention words, concepts and
-    the concepts' synonyms."""
-    from radtrack_gui.nlp.vocabulary import vocabulary
-
-    vocab = vocabulary()
-    words = {chain.label.lower()}
-    concepts: set[str] = set()
-    for mid in chain.mentions:
-        m = patient.mentions.get(mid)
-        if m is None:
-            continue
-        words.add(m.text.lower())
-        if m.concept:
-            concepts.add(m.concept)
-        else:
-            c = vocab.concept_of(m.text)
-            if c is not None:
-                concepts.add(c.name)
-    for name in concepts:
-        words.add(name.lower())
-        words.update(t.lower() for t in vocab.synonyms(name))
-    return "\n".join(sorted(words))
-
-
-def query_terms(query: str) -> list[str]:
-    """The query plus, when it names a concept, that concept and its synonyms."""
-    from radtrack_gui.nlp.vocabulary import vocabulary
-
-    q = " ".join(query.lower().split())
-    if not q:
-        return []
-    terms = [q]
-    c = vocabulary().concept_of(q)
-    if c is not None:
-        terms.append(c.name.lower())
-        terms.extend(t.lower() for t in vocabulary().synonyms(c.name))
-    return list(dict.fromkeys(terms))
 
 
 class ChainList(QWidget):
@@ -307,7 +268,7 @@ class ChainList(QWidget):
                 hay = self._haystack.get(cid)
                 if hay is None:
                     hay = self._haystack[cid] = chain_haystack(p, c)
-                visible = any(t in hay for t in terms)
+                visible = matches(hay, terms)
             item.setHidden(not visible)
             if visible:
                 shown[c.type] = shown.get(c.type, 0) + 1
@@ -354,6 +315,23 @@ class ChainList(QWidget):
             self.tree.setCurrentItem(item, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
             item.setSelected(True)
             self.tree.scrollToItem(item)
+        finally:
+            self._updating = False
+
+    def select_chains(self, chain_ids: list[str], *, current: str | None = None) -> None:
+        """Select exactly these chains (no signal); ``current`` gets the focus."""
+        self._updating = True
+        try:
+            self.tree.clearSelection()
+            for cid in chain_ids:
+                item = self._items.get(cid)
+                if item is not None:
+                    item.setHidden(False)
+                    item.setSelected(True)
+            item = self._items.get(current or "")
+            if item is not None:
+                self.tree.setCurrentItem(item, 0, QItemSelectionModel.SelectionFlag.NoUpdate)
+                self.tree.scrollToItem(item)
         finally:
             self._updating = False
 

@@ -132,17 +132,17 @@ class CohortDialog(QDialog):
 def show_cohort(window: Any, folder: str) -> CohortDialog | None:
     """The cohort dialog of ``folder`` for ``window`` (a MainWindow), shown non-modal."""
     from radtrack_gui.cohort.loader import patients
-    from radtrack_gui.gui.app import dialogs_enabled
+    from radtrack_gui.gui.crash import quiet
 
     try:
         rows = patients(folder)
     except InputError as exc:
-        if dialogs_enabled():
+        if not quiet():
             QMessageBox.warning(window, "Cannot open cohort", str(exc))
         window.statusBar().showMessage(str(exc), 10000)
         return None
     dlg = CohortDialog(folder, rows, lambda path, pid: window.open_path(path, patient_id=pid),
-                       window, quiet=not dialogs_enabled())
+                       window, quiet=quiet())
     dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dlg.show()
     return dlg

@@ -4,7 +4,9 @@ The window wires views together and owns no business logic: opening a patient ru
 ``radtrack_gui.project.open_project`` in the background (``gui/worker.py``); edits go
 through ``EditSession`` (``gui/undo.py``); every view refreshes from the ``Changes`` record
 of an edit. Menus and actions are built in ``gui/menus.py``, the settings it keeps are in
-``gui/prefs.py``, the welcome page in ``gui/welcome.py``.
+``gui/prefs.py``, the welcome page in ``gui/welcome.py``; opening patients (and other
+operations that run in the background) in ``gui/operations.py``, opening dialogs in
+``gui/dialogs/opener.py``.
 """
 
 from __future__ import annotations
@@ -12,29 +14,26 @@ from __future__ import annotations
 import html
 import logging
 import time
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from radtrack_gui import project
-from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.gui import worker
 from radtrack_gui.gui.actions import EditActions
 from radtrack_gui.gui.chain_list import ChainList
+from radtrack_gui.gui.crash import quiet
+from radtrack_gui.gui.dialogs.opener import WindowDialogs
 from radtrack_gui.gui.menus import WindowMenus
+from radtrack_gui.gui.operations import PatientOperations
 from radtrack_gui.gui.prefs import WindowPrefs
 from radtrack_gui.gui.qt import (
     QApplication,
     QCloseEvent,
-    QDesktopServices,
     QDialog,
     QDockWidget,
     QDragEnterEvent,
     QDropEvent,
-    QFileDialog,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -42,35 +41,21 @@ from radtrack_gui.gui.qt import (
     QPushButton,
     QStackedWidget,
     Qt,
-    QUrl,
     QWidget,
     Signal,
 )
 from radtrack_gui.gui.report_view import ReportView
+from radtrack_gui.gui.timeline import TimelineWidget
 from radtrack_gui.gui.undo import EditSession
-from radtrack_gui.gui.welcome import PlaceholderTimeline, Welcome, make_timeline
-from radtrack_gui.util.paths import demo_patient_dir, user_log_dir
+from radtrack_gui.gui.welcome import Welcome
 
 log = logging.getLogger("radtrack.gui.window")
 
 STATE_VERSION = 1  # bump when docks change, so an old saved layout is ignored
 
 
-# -- views other helpers own ------------------------------------------------------------
-@cache
-def _optional(module: str, name: str) -> Any:
-    """A class from a GUI module another helper owns, or None when it is not there."""
-    import importlib
-
-    try:
-        return getattr(importlib.import_module(f"radtrack_gui.gui.{module}"), name)
-    except (ImportError, AttributeError) as exc:
-        log.info("%s.%s not available: %s", module, name, exc)
-        return None
-
-
 # -- the window ----------------------------------------------------------------------------
-class MainWindow(WindowMenus, QMainWindow):
+class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
     """RadTrack's main window."""
 
     patientLoaded = Signal()  # a patient is in every view
@@ -82,7 +67,9 @@ class MainWindow(WindowMenus, QMainWindow):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("RadTrackMainWindow")
-        self.setWindowTitle("RadTrack")
+        # The title is the patient alone; Qt appends the display name: "patient — RadTrack".
+        QApplication.setApplicationDisplayName("RadTrack")
+        self.setWindowTitle("")
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
         self.prefs = WindowPrefs()
@@ -98,7 +85,7 @@ class MainWindow(WindowMenus, QMainWindow):
         self._mention_selection: list[str] = []
         self.train_dialog: QDialog | None = None  # the last Tools ▸ Train dialog
 
-        self.timeline = make_timeline(self)
+        self.timeline = TimelineWidget(self)
         self.timeline.setObjectName("timeline")
         self.welcome = Welcome(self)
         self.central = QStackedWidget(self)
@@ -147,6 +134,10 @@ class MainWindow(WindowMenus, QMainWindow):
         self.status_counts = QLabel("")
         self.status_model = QLabel("")
         self.status_saved = QLabel("")
+        self.status_problems = QLabel("")  # "⚠ 6 files skipped": click for every name
+        self.status_problems.setObjectName("statusProblems")
+        self.status_problems.linkActivated.connect(lambda _l: self.show_problems())
+        self.problems_text = ""
         for w in (self.status_patient, self.status_counts, self.status_model):
             w.setContentsMargins(6, 0, 6, 0)
         self.progress = QProgressBar()
@@ -160,6 +151,7 @@ class MainWindow(WindowMenus, QMainWindow):
         bar.addWidget(self.status_patient)
         bar.addWidget(self.status_counts)
         bar.addWidget(self.status_model)
+        bar.addWidget(self.status_problems)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
         bar.addPermanentWidget(self.status_saved)
@@ -167,13 +159,13 @@ class MainWindow(WindowMenus, QMainWindow):
     def _connect_views(self) -> None:
         tl = self.timeline
         tl.mentionClicked.connect(self.on_mention_selected)
-        tl.chainClicked.connect(self.on_chain_selected)
+        tl.chainClicked.connect(self._timeline_chain_clicked)
         tl.mentionsDropped.connect(self.on_mentions_dropped)
         tl.drawn.connect(self._timeline_drawn)
         if hasattr(tl, "negativesChanged"):  # the Filters menu or the hint's link
             tl.negativesChanged.connect(self.set_show_negatives)
-        self.chain_list.chainActivated.connect(self.on_chain_selected)
-        self.chain_list.selectionChangedIds.connect(lambda _ids: self._update_actions())
+        self.chain_list.chainActivated.connect(self._chain_list_activated)
+        self.chain_list.selectionChangedIds.connect(self._chain_list_selection)
         self.chain_list.reviewedToggled.connect(self.edit_actions.set_reviewed)
         self.report_view.mentionClicked.connect(self._report_mention_clicked)
         self.report_view.textSelectionChanged.connect(self._update_actions)
@@ -205,237 +197,28 @@ class MainWindow(WindowMenus, QMainWindow):
     def save_layout(self) -> None:
         self.prefs.save_window_state(self.saveGeometry(), self.saveState(STATE_VERSION))
 
-    # -- opening --------------------------------------------------------------------------
-    def choose_folder(self) -> None:
-        start = self.prefs.recent()[0] if self.prefs.recent() else str(Path.home())
-        folder = QFileDialog.getExistingDirectory(self, "Open patient folder",
-                                                  str(Path(start).parent))
-        if folder:
-            self.open_path(folder)
-
-    def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open RadTrack JSON or MIMIC CSV", "",
-                                              "RadTrack JSON or CSV (*.json *.csv)")
-        if path:
-            self.open_path(path)
-
-    def open_demo(self) -> None:
-        demo = demo_patient_dir()
-        if not demo.is_dir():
-            self._error(f"The demo patient is missing ({demo}).")
-            return
-        self.open_path(str(demo))
-
-    def open_path(self, path: str, *, patient_id: str | None = None,
-                  remember: bool = True, rerun: bool = False,
-                  read_only: bool = False) -> worker.Task | None:
-        """Read PATH in the background; the views are filled when it is done."""
-        if self.task is not None and not self.task.is_done():
-            self.statusBar().showMessage("Still opening the previous patient…", 4000)
-            return None
-        try:
-            source = project.source_path(path)
-        except InputError as exc:
-            self._load_failed_message(str(exc))
-            return None
-        if source.suffix.lower() == ".csv" and patient_id is None:
-            patient_id = self._pick_csv_patient(source)
-            if patient_id == "":
-                return None
-        extractor, linker = self.prefs.model("extractor"), self.prefs.model("linker")
-        self._load_started = time.perf_counter()
-        self._remember = remember
-        self.progress.setRange(0, 0)
-        self.progress.setFormat(f"Opening {source.name}…")
-        self.progress.show()
-        self.cancel_button.show()
-        self.cancel_button.setEnabled(True)
-        self.statusBar().showMessage(f"Opening {source}…")
-        log.info("open %s (extractor %s, linker %s)", source, extractor, linker)
-
-        def work(progress: Callable[[str, int, int], None],
-                 cancel: Callable[[], bool]) -> project.LoadedProject:
-            return project.open_project(source, patient_id, extractor=extractor, linker=linker,
-                                        rerun=rerun, progress=progress, cancel=cancel,
-                                        read_only=read_only, owner=id(self))
-
-        self._opening = (str(source), patient_id, remember)  # to retry read-only
-        # No parent: the task outlives a window closed mid-run; its callbacks are bound
-        # methods of the window, disconnected when the window goes.
-        self.task = worker.run_task(work, name=f"open {source.name}", parent=None,
-                                    on_success=self._loaded, on_failure=self._load_failed,
-                                    on_progress=self._progress,
-                                    on_cancel=self._load_cancelled)
-        return self.task
-
-    def _pick_csv_patient(self, path: Path) -> str | None:
-        """The patient to open from a CSV ("" when the user cancelled)."""
-        from radtrack_gui.formats.mimic_csv import SeveralPatients
-
-        try:
-            return project.csv_patient(path)
-        except SeveralPatients as exc:
-            if _quiet():  # no one to ask (--screenshot, tests)
-                self._load_failed_message(str(exc))
-                return ""
-            patients = exc.patients
-        except InputError as exc:
-            self._load_failed_message(str(exc))
-            return ""
-        pid, ok = QInputDialog.getItem(self, "Open CSV", f"{path.name} holds "
-                                       f"{len(patients)} patients. Open:", patients, 0, False)
-        return pid if ok else ""
-
-    def cancel_load(self) -> None:
-        if self.task is not None and not self.task.is_done():
-            self.task.cancel()
-            self.cancel_button.setEnabled(False)
-            self.progress.setFormat("Cancelling…")
-
-    def _progress(self, stage: str, done: int, total: int) -> None:
-        names = {"read": "Reading", "extract": "Finding mentions", "link": "Linking",
-                 "save": "Saving"}
-        if total > 0:
-            self.progress.setRange(0, total)
-            self.progress.setValue(done)
-            self.progress.setFormat(f"{names.get(stage, stage)} %v/%m")
-        else:
-            self.progress.setRange(0, 0)
-            self.progress.setFormat(names.get(stage, stage))
-
-    def _end_task(self) -> None:
-        self.progress.hide()
-        self.cancel_button.hide()
-        self.statusBar().clearMessage()
-
-    def _load_cancelled(self) -> None:
-        self._end_task()
-        self.statusBar().showMessage("Opening cancelled.", 5000)
-        log.info("open cancelled")
-        self.loadCancelled.emit()
-
-    def _load_failed(self, exc: BaseException) -> None:
-        self._end_task()
-        from radtrack_gui.store.lock import StoreLocked
-
-        if isinstance(exc, StoreLocked) and self.isVisible() and not _quiet():
-            from radtrack_gui.gui.store_lock import ask_open_read_only
-
-            if ask_open_read_only(self, exc):
-                path, pid, remember = self._opening
-                self.open_path(path, patient_id=pid, remember=remember, read_only=True)
-                return
-        if isinstance(exc, InputError):
-            self._load_failed_message(str(exc))
-            return
-        self.loadFailed.emit(f"could not open: {type(exc).__name__}: {exc}")
-        from radtrack_gui.gui.app import report_crash
-
-        report_crash(type(exc), exc, exc.__traceback__, where="opening a patient")
-
-    def _load_failed_message(self, reason: str) -> None:
-        log.info("open failed: %s", reason)
-        self.statusBar().showMessage(reason, 10000)
-        self.loadFailed.emit(reason)
-        if self.isVisible() and not _quiet():
-            QMessageBox.warning(self, "Cannot open", reason)
-
-    def _loaded(self, loaded: project.LoadedProject) -> None:
-        self._end_task()
-        self.close_patient()
-        self.loaded = loaded
-        session = EditSession(loaded.patient, loaded.store, parent=self)
-        session.changed.connect(self.on_changed)
-        session.editFailed.connect(self._edit_failed)
-        session.stack.indexChanged.connect(lambda _i: self._update_undo_text())
-        self.session = session
-        if self._remember:
-            self.prefs.add_recent(loaded.path)
-        self.setWindowTitle(f"RadTrack — {loaded.patient.id}")
-        self.setWindowFilePath(loaded.path)
-        self._awaiting_draw = True
-        self.central.setCurrentWidget(self.timeline)
-        t0 = time.perf_counter()
-        self.chain_list.set_patient(loaded.patient)
-        self.report_view.set_patient(loaded.patient)
-        self.timeline.set_patient(loaded.patient)
-        log.info("opened %s: %d reports, %d mentions, %d chains in %.2f s (views %.0f ms)",
-                 loaded.path, len(loaded.patient.reports), len(loaded.patient.mentions),
-                 len(loaded.patient.chains), loaded.seconds,
-                 (time.perf_counter() - t0) * 1000)
-        self.last_load_seconds = time.perf_counter() - self._load_started
-        if loaded.patient.problems:
-            shown = "; ".join(str(p) for p in loaded.patient.problems[:3])
-            more = len(loaded.patient.problems) - 3
-            self.statusBar().showMessage(
-                f"Some files were skipped: {shown}" + (f" (+{more} more)" if more > 0 else ""),
-                15000)
-        self._update_status()
-        self._update_actions()
-        self._update_undo_text()
-        self.patientLoaded.emit()
-
-    def _timeline_drawn(self) -> None:
-        if self._awaiting_draw and self.session is not None:
-            self._awaiting_draw = False
-            self.last_draw_seconds = time.perf_counter() - self._load_started
-            self.patientDrawn.emit()
-
-    def close_patient(self) -> None:
-        """Forget the open patient (everything is already saved)."""
-        if self.session is not None:
-            self.session.stack.clear()
-            self.session.deleteLater()
-            self.session = None
-        if self.loaded is not None and self.loaded.store is not None:
-            self.loaded.store.close()
-        self.loaded = None
-        self._mention_selection = []
-        self.chain_list.set_patient(None)
-        self.report_view.set_patient(None)
-        if isinstance(self.timeline, PlaceholderTimeline):
-            self.timeline.set_patient(None)
-        self.setWindowTitle("RadTrack")
-        self.central.setCurrentWidget(self.welcome)
-        self.welcome.fill(self.prefs.recent())
-        self._update_status()
-        self._update_actions()
-        self._update_undo_text()
-
-    def rerun_models(self) -> None:
-        """Run the models again on the open patient (the store's copy is replaced; the
-        edit log keeps the earlier corrections)."""
-        if self.loaded is None:
-            return
-        if getattr(self.prefs.typed, "confirm_model_rerun", True) and not _quiet():
-            answer = QMessageBox.question(
-                self, "Re-run models",
-                "Run the models again on this patient? Your corrections to its chains will "
-                "be replaced (the edit log keeps a record of them).")
-            if answer != QMessageBox.StandardButton.Yes:
-                return
-        self.open_path(self.loaded.path, rerun=True)
-
     # -- selection -------------------------------------------------------------------------
     @property
     def patient(self) -> Patient | None:
         return self.session.patient if self.session is not None else None
 
     def on_mention_selected(self, mention_id: str) -> None:
-        """A mention was picked (timeline, viewer): show it everywhere."""
+        """A mention was picked (timeline, viewer, compare): show it everywhere. Mentions
+        picked with Ctrl/Shift in the timeline stay picked, in every view."""
         p = self.patient
         if p is None or mention_id not in p.mentions:
             return
         m = p.mentions[mention_id]
-        picked = getattr(self.timeline, "selected_mentions", None)  # Ctrl+click there
-        if isinstance(picked, list) and mention_id in picked:
+        picked = self.timeline.selected_mentions
+        if mention_id in picked:
             self._mention_selection = [x for x in picked if x in p.mentions]
         else:
             self._mention_selection = [mention_id]
-            self.timeline.select_mention(mention_id)
+        self.timeline.select_mentions(self._mention_selection, mention_id)
         self.report_view.show_mention(mention_id)
         self.report_view.set_selected_mentions(self._mention_selection)
-        self.chain_list.select_chain(m.chain)
+        chains = list(dict.fromkeys(p.mentions[x].chain or "" for x in self._mention_selection))
+        self.chain_list.select_chains(chains, current=m.chain)
         self._update_actions()
 
     def _report_mention_clicked(self, mention_id: str) -> None:
@@ -451,17 +234,22 @@ class MainWindow(WindowMenus, QMainWindow):
         else:
             self._mention_selection = [mention_id]
         self.report_view.set_selected_mentions(self._mention_selection)
-        self.chain_list.select_chain(p.mentions[mention_id].chain)
-        self.timeline.select_mention(mention_id)
+        chains = list(dict.fromkeys(p.mentions[x].chain or "" for x in self._mention_selection))
+        self.chain_list.select_chains(chains, current=p.mentions[mention_id].chain)
+        self.timeline.select_mentions(self._mention_selection, mention_id)
         self._update_actions()
 
-    def on_chain_selected(self, chain_id: str) -> None:
+    def on_chain_selected(self, chain_id: str, *, from_list: bool = False) -> None:
+        """One chain selected (compare rows, lane clicks, the list): shown everywhere."""
         p = self.patient
         if p is None or chain_id not in p.chains:
             return
-        self.chain_list.select_chain(chain_id, add=chain_id in
-                                     self.chain_list.selected_chain_ids())
-        self.timeline.select_chain(chain_id)
+        if from_list:  # the list's own selection (Ctrl/Shift) is left as the user made it
+            ids = [c for c in self.chain_list.selected_chain_ids() if c in p.chains]
+            self.timeline.select_chains(ids or [chain_id], current=chain_id)
+        else:
+            self.chain_list.select_chain(chain_id)
+            self.timeline.select_chain(chain_id)
         hidden = getattr(getattr(self.timeline, "layout_", None), "hidden_negatives", ())
         if chain_id in hidden:
             self.statusBar().showMessage(
@@ -483,6 +271,39 @@ class MainWindow(WindowMenus, QMainWindow):
         elif members:
             self._mention_selection = [members[0].id]
             self.report_view.show_mention(members[0].id)
+        self._update_actions()
+
+    def _timeline_chain_clicked(self, chain_id: str) -> None:
+        """A lane label or row clicked (Ctrl toggles, Shift ranges): the timeline's chain
+        selection becomes the chain list's."""
+        p = self.patient
+        ids = [c for c in self.timeline.selected_chains if p is not None and c in p.chains]
+        if len(ids) <= 1:
+            self.on_chain_selected(chain_id)
+            return
+        self._mention_selection = []
+        self.chain_list.select_chains(ids, current=chain_id)
+        self.report_view.set_selected_mentions([])
+        self.report_view.select_chain(chain_id)
+        self._update_actions()
+
+    def _chain_list_activated(self, chain_id: str) -> None:
+        """The chain list's current chain changed; its selection (Ctrl/Shift) stays."""
+        ids = self.chain_list.selected_chain_ids()
+        if len(ids) <= 1:
+            self.on_chain_selected(chain_id, from_list=True)
+            return
+        self._chain_list_selection(ids)
+
+    def _chain_list_selection(self, ids: list) -> None:
+        """Several chains selected in the list: the timeline shows them all selected."""
+        p = self.patient
+        if p is not None and len(ids) > 1:
+            self._mention_selection = [m for m in self._mention_selection
+                                       if m in p.mentions and p.mentions[m].chain in ids]
+            self.timeline.select_chains([str(c) for c in ids],
+                                        current=self.chain_list.current_chain_id())
+            self.report_view.set_selected_mentions(self._mention_selection)
         self._update_actions()
 
     def on_mentions_dropped(self, mention_ids: list, chain_id: str) -> None:
@@ -520,6 +341,14 @@ class MainWindow(WindowMenus, QMainWindow):
     def dialog_parent(self) -> QWidget:
         return self
 
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask before an edit whose reach may surprise (no one to ask: not done)."""
+        if quiet():
+            self.statusBar().showMessage(f"Not done: {text}", 10000)
+            return False
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
     # -- edits -------------------------------------------------------------------------------
     def undo(self) -> None:
         if self.session is not None:
@@ -556,7 +385,7 @@ class MainWindow(WindowMenus, QMainWindow):
 
     def _edit_failed(self, reason: str) -> None:
         self.statusBar().showMessage(f"Not done: {reason}", 8000)
-        if self.isVisible() and not _quiet():
+        if self.isVisible() and not quiet():
             QMessageBox.information(self, "Edit not done", reason)
 
     def _update_undo_text(self) -> None:
@@ -574,15 +403,11 @@ class MainWindow(WindowMenus, QMainWindow):
     def _update_actions(self) -> None:
         self.edit_actions.update_enabled()
         has = self.session is not None
-        self.act_export.setEnabled(has and _optional("export_dialog", "ExportDialog")
-                                   is not None)
+        self.act_export.setEnabled(has)
         self.act_close.setEnabled(has)
         self.act_fit.setEnabled(has)
         self.act_rerun.setEnabled(has)
-        self.act_compare.setEnabled(has and _optional("compare_view", "CompareView")
-                                    is not None)
-        self.act_settings.setEnabled(_optional("settings_dialog", "SettingsDialog")
-                                     is not None)
+        self.act_compare.setEnabled(has)
 
     def _update_status(self) -> None:
         p = self.patient
@@ -610,149 +435,14 @@ class MainWindow(WindowMenus, QMainWindow):
     def _fit_all(self) -> None:
         self.timeline.fit_all()
 
-    # -- dialogs -------------------------------------------------------------------------------
-    def _show_dialog(self, dlg: QDialog) -> QDialog:
-        """Window-modal, non-blocking; deleted when closed."""
-        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dlg.open()
-        return dlg
-
-    def open_export(self) -> QDialog | None:
-        cls = _optional("export_dialog", "ExportDialog")
-        if cls is None or self.patient is None:
-            return None
-        return self._show_dialog(cls(self.patient, self.timeline, self))
-
-    def open_compare(self) -> QDialog | None:
-        cls = _optional("compare_view", "CompareView")
-        if cls is None or self.patient is None or self.loaded is None:
-            return None
-        try:
-            gold = self._gold_patient()
-        except InputError as exc:
-            self._error(str(exc))
-            return None
-        if gold is None:
-            self._error("This patient has no gold annotations to compare with "
-                        "(brat .ann files in its folder, or a sibling folder named "
-                        "<folder>_gold).")
-            return None
-        if self.patient.annotated and Path(self.loaded.path).is_dir():
-            # The open chains are the gold itself: score the models' chains instead.
-            self._compare_model_run(cls, gold)
-            return None
-        dlg = cls(self.patient, gold, self)
-        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dlg.show()
-        self.compareShown.emit(dlg)
-        return dlg
-
-    def _compare_model_run(self, cls: Any, gold: Patient) -> None:
-        """Run the chosen models on the gold folder's text in the background, then show
-        their chains scored against the gold (the open, annotated chains stay as they are)."""
-        assert self.loaded is not None
-        path = self.loaded.path
-        extractor, linker = self.prefs.model("extractor"), self.prefs.model("linker")
-        self.statusBar().showMessage(f"Running {extractor} + {linker} on the reports to "
-                                     "compare with the gold annotations…")
-
-        def work(progress: Callable[[str, int, int], None],
-                 cancel: Callable[[], bool]) -> Patient:
-            return project.model_run(path, extractor=extractor, linker=linker,
-                                     progress=progress, cancel=cancel)
-
-        def done(response: Patient) -> None:
-            self.statusBar().clearMessage()
-            dlg = cls(response, gold, self, source=f"from the models ({extractor} + {linker})")
-            dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            dlg.show()
-            self.compareShown.emit(dlg)
-
-        def failed(exc: BaseException) -> None:
-            self._error(f"Compare: the model run failed ({exc})")
-
-        worker.run_task(work, name="compare", parent=self, on_success=done,
-                        on_failure=failed)
-
-    def open_train_dialog(self, kind: str) -> QDialog | None:
-        """Tools ▸ Train linker / extractor on corrections (the open patient's store, plus
-        folders the user adds)."""
-        cls = _optional("train_dialog", "TrainDialog")
-        if cls is None:
-            return None
-        store = self.loaded.store_path if self.loaded is not None else None
-        dlg = cls(kind, self.prefs, self.patient, store, self)
-        dlg.modelChosen.connect(lambda field, name: self.statusBar().showMessage(
-            f"The {field} is now {name}; it applies to the next patient opened.", 8000))
-        self.train_dialog = dlg
-        return self._show_dialog(dlg)
-
-    def _gold_patient(self) -> Patient | None:
-        return project.find_gold(self.loaded.path) if self.loaded is not None else None
-
-    def open_settings(self) -> QDialog | None:
-        cls = _optional("settings_dialog", "SettingsDialog")
-        if cls is None:
-            return None
-        dlg = cls(self.prefs.typed, self)
-        dlg.accepted.connect(self._settings_accepted)
-        return self._show_dialog(dlg)
-
-    def _settings_accepted(self) -> None:
-        self.prefs.save()
-        self.apply_settings()
-        self.statusBar().showMessage("Settings saved. A new model choice applies to the "
-                                     "next patient opened (or Tools ▸ Re-run models).", 8000)
-
-    def apply_settings(self) -> None:
-        """Show the timeline as the settings say (colours, font, filters, x axis)."""
-        st = self.prefs.typed
-        tl = self.timeline
-        mode = self.prefs.x_mode()
-        (self.act_x_order if mode == "order" else self.act_x_date).setChecked(True)
-        try:
-            from radtrack_gui.gui import style
-
-            palettes = getattr(style, "PALETTES", {})
-            if hasattr(tl, "set_colors"):
-                tl.set_colors(palettes.get(st.palette), font_pt=st.font_size)
-            tl.set_x_mode(mode)
-            group = {"organ system": "system"}.get(st.lane_grouping, st.lane_grouping)
-            tl.set_filters(singletons=st.show_singletons, min_length=st.min_chain_length,
-                           group_by=group, negatives=st.show_negatives)
-            self.act_negatives.setChecked(st.show_negatives)
-        except (TypeError, ValueError, AttributeError) as exc:  # an older timeline
-            log.warning("timeline ignored a setting: %s", exc)
-
-    def set_show_negatives(self, on: bool) -> None:
-        """Show or hide the timeline's pertinent negatives; remembered in the settings.
-        The chain list always lists them (they are findings the reports rule out)."""
-        on = bool(on)
-        if self.act_negatives.isChecked() != on:
-            self.act_negatives.setChecked(on)  # comes back here through toggled
-            return
-        if self.prefs.typed.show_negatives != on:
-            self.prefs.typed.show_negatives = on
-            self.prefs.save()
-        tl = self.timeline
-        if hasattr(tl, "set_filters") and not isinstance(tl, PlaceholderTimeline):
-            tl.set_filters(negatives=on)
-
-    def show_log_folder(self) -> None:
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(user_log_dir())))
-
-    def show_about(self) -> None:
-        from radtrack_gui import __version__
-
-        QMessageBox.about(self, "About RadTrack",
-                          f"<b>RadTrack {__version__}</b><br>Review one patient's radiology "
-                          "reports over time: findings and devices, linked across reports "
-                          "into chains.<br><br>Runs entirely on this computer; nothing is "
-                          "sent anywhere.")
+    def show_problems(self) -> None:
+        """Every file skipped or repaired while reading the patient, by name."""
+        if self.problems_text and not quiet():
+            QMessageBox.information(self, "Files skipped while reading", self.problems_text)
 
     def _error(self, message: str) -> None:
         self.statusBar().showMessage(message, 10000)
-        if not _quiet():
+        if not quiet():
             QMessageBox.warning(self, "RadTrack", message)
 
     # -- drag and drop -------------------------------------------------------------------------
@@ -799,9 +489,3 @@ def dock_widths(window_width: int) -> list[int]:
     report = round(min(420, max(300, window_width * 0.258)))
     return [chains, report]
 
-
-def _quiet() -> bool:
-    """No modal message boxes (tests, --screenshot): the status bar and log suffice."""
-    from radtrack_gui.gui.app import dialogs_enabled
-
-    return not dialogs_enabled()

@@ -26,15 +26,21 @@ from radtrack_gui.gui.qt import (
     QVBoxLayout,
 )
 
-# Keys and mouse of the timeline itself (gui/timeline.py), for the shortcuts sheet.
+# Keys and mouse of the timeline itself (gui/timeline/), for the shortcuts sheet and README.
 TIMELINE_KEYS = [
     ("Left, Right", "Pan through time"),
     ("Up, Down", "Scroll the lanes"),
-    ("+, -", "Zoom in, out"),
+    ("+, -", "Zoom time in, out"),
     ("Home", "Fit all"),
-    ("Wheel", "Zoom in time (Ctrl+Wheel: zoom lanes; Shift+Wheel: scroll lanes)"),
+    ("Wheel", "Scroll the lanes"),
+    ("Ctrl+Wheel", "Zoom time"),
+    ("Shift+Wheel", "Pan through time"),
+    ("Alt+Wheel", "Zoom the lanes"),
     ("Drag", "Pan; drag a glyph onto a lane to move the mention"),
-    ("Click, Ctrl+Click", "Pick a mention; add more mentions to the pick"),
+    ("Shift+Drag, Ctrl+Drag", "Select the glyphs in a rectangle (Ctrl: add them)"),
+    ("Click", "Pick a mention (on a glyph) or a chain (on its lane)"),
+    ("Ctrl+Click", "Add a mention or chain to the selection, or take it out"),
+    ("Shift+Click", "Select the range from the last pick"),
 ]
 
 

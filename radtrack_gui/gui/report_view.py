@@ -75,6 +75,9 @@ def report_title(report: Report) -> str:
     return f"{date} · {report.modality} · {exam}"
 
 
+MAX_HIGHLIGHTS = 1000  # highlights per report (a 5 MB report may hold 30,000 mentions)
+
+
 class ReportView(QWidget):
     """Right dock: pick a report, read it, walk a chain through the reports."""
 
@@ -217,6 +220,11 @@ class ReportView(QWidget):
                 self.reports.setCurrentIndex(idx)
                 self.reports.blockSignals(blocker)
             self._header(report)
+            n = len(p.mentions_of(report_id))
+            if n > MAX_HIGHLIGHTS:
+                self.header.setText(self.header.text() + f"<br><i>{n:,} mentions: the "
+                                    f"{MAX_HIGHLIGHTS:,} nearest the current one are "
+                                    "highlighted</i>")
             self._format_sections(report)
             self.reportChanged.emit(report_id)
         self._mentions = p.mentions_of(report_id)
@@ -260,9 +268,25 @@ class ReportView(QWidget):
         sel.format = fmt
         return sel
 
+    def _shown_mentions(self) -> list[Mention]:
+        """All mentions, or in a huge report the picked ones, the chain's and the nearest
+        to the current one: ``MAX_HIGHLIGHTS`` at most (one QTextCursor each)."""
+        ms = self._mentions
+        if len(ms) <= MAX_HIGHLIGHTS:
+            return ms
+        cur = next((m for m in ms if m.id == self.mention_id), None)
+        anchor = cur.start if cur is not None else 0
+        must = [m for m in ms if m.id == self.mention_id or m.id in self.also_selected
+                or (self.chain_id and m.chain == self.chain_id)][:MAX_HIGHLIGHTS // 2]
+        taken = {m.id for m in must}
+        rest = sorted((m for m in ms if m.id not in taken), key=lambda m: abs(m.start - anchor))
+        return must + rest[:MAX_HIGHLIGHTS - len(must)]
+
     def _rehighlight(self) -> None:
         sels = []
-        for m in self._mentions:
+        shown = self._shown_mentions()
+        self.capped = len(shown) < len(self._mentions)  # (tests read it)
+        for m in shown:
             light, strong = _highlight_colors(m.type)
             fmt = QTextCharFormat()
             fmt.setToolTip(self._tooltip(m))

@@ -259,3 +259,11 @@ def legend_count_mark(n: int) -> QtGui.QPainterPath:
 def legend_change_mark(kind: str) -> QtGui.QPainterPath:
     """The change mark moved to the centre of the unit box and enlarged, for the legend."""
     return QtGui.QTransform().scale(3.0, 3.0).translate(-0.30, 0.30).map(change_mark(kind))
+
+
+def app_icon() -> QtGui.QIcon:
+    """The RadTrack icon (empty when the resource is missing)."""
+    from radtrack_gui.util.paths import resource
+
+    path = resource("icons", "radtrack.svg")
+    return QtGui.QIcon(str(path)) if path.exists() else QtGui.QIcon()

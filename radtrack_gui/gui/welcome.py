@@ -1,5 +1,4 @@
-"""What the main window's centre shows besides the timeline: the welcome page before a
-patient is open, and a stand-in when the timeline cannot be imported."""
+"""What the main window's centre shows before a patient is open: the welcome page."""
 
 from __future__ import annotations
 
@@ -8,57 +7,20 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from radtrack_gui.core.model import Patient
 from radtrack_gui.gui.qt import (
     QHBoxLayout,
     QLabel,
     QPushButton,
     Qt,
-    QTimer,
     QVBoxLayout,
     QWidget,
-    Signal,
 )
+from radtrack_gui.gui.style import app_icon
 
 if TYPE_CHECKING:
     from radtrack_gui.gui.main_window import MainWindow
 
 log = logging.getLogger("radtrack.gui.window")
-
-
-class PlaceholderTimeline(QLabel):
-    """Stands in for ``gui/timeline.py`` when it cannot be imported (same signals)."""
-
-    mentionClicked = Signal(str)
-    chainClicked = Signal(str)
-    mentionsDropped = Signal(list, str)
-    drawn = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Open a patient to see the timeline", parent)
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.patient: Patient | None = None
-
-    def set_patient(self, patient: Patient | None) -> None:
-        self.patient = patient
-        self.refresh()
-
-    def refresh(self, changes: object = None) -> None:
-        if self.patient is not None:
-            self.setText(f"{len(self.patient.chains)} chains (timeline not available)")
-        QTimer.singleShot(0, self.drawn.emit)
-
-    def select_chain(self, chain_id: str | None) -> None:
-        pass
-
-    def select_mention(self, mention_id: str | None) -> None:
-        pass
-
-    def set_x_mode(self, mode: str) -> None:
-        pass
-
-    def fit_all(self) -> None:
-        pass
 
 
 class Welcome(QWidget):
@@ -70,8 +32,6 @@ class Welcome(QWidget):
         self.window_ = window
         title = QLabel("<span style='font-size:20pt; font-weight:600'>RadTrack</span>")
         icon = QLabel()
-        from radtrack_gui.gui.app import app_icon
-
         icon.setPixmap(app_icon().pixmap(72, 72))
         text = QLabel("Open a folder of one patient's radiology reports to see every finding "
                       "and device as a lane through time.<br>You can also drop a folder "
@@ -125,11 +85,3 @@ class Welcome(QWidget):
             self.recent_list.addWidget(link)
         self.recent_title.setVisible(bool(recent))
 
-
-def make_timeline(parent: QWidget) -> QWidget:
-    try:
-        from radtrack_gui.gui.timeline import TimelineWidget
-    except ImportError as exc:
-        log.warning("timeline not available: %s", exc)
-        return PlaceholderTimeline(parent)
-    return TimelineWidget(parent)

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from radtrack_gui.core.errors import Cancelled
 from radtrack_gui.core.model import Mention, Patient, Report
-from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
+from radtrack_gui.core.progress import (
+    CancelCheck,
+    Progress,
+    cancellable,
+    never_cancel,
+    no_progress,
+)
 from radtrack_gui.nlp.registry import Extractor, Linker
 
 
@@ -22,7 +28,8 @@ def extract_reports(
     for i, report in enumerate(reports):
         if cancel():
             raise Cancelled()
-        found = sorted(extractor.extract(report), key=lambda m: (m.start, m.end))
+        with cancellable(cancel):  # an extractor may check it inside a long report
+            found = sorted(extractor.extract(report), key=lambda m: (m.start, m.end))
         for m in found:
             m.report = report.id
             m.source = m.source or f"model:{getattr(extractor, 'name', 'extractor')}"
@@ -37,5 +44,6 @@ def link_patient(patient: Patient, linker: Linker, *, cancel: CancelCheck = neve
     """Replace the patient's chains with the linker's."""
     if cancel():
         raise Cancelled()
-    linking = linker.link(patient)
+    with cancellable(cancel):  # the linker's loops check it (core.progress)
+        linking = linker.link(patient)
     patient.set_chains(linking.clusters, source=f"model:{linker.name}", why=linking.why)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.core.progress import cancellable, never_cancel
 
 
 def linked_pairs(patients: Iterable[Patient]) -> int:
@@ -60,7 +61,8 @@ def train_linker(
             "of the same finding or device across reports first)"
         )
     linker = PairwiseLinker(path=None, seed=seed)
-    linker.fit(train, validation=held or None)
+    with cancellable(cancel or never_cancel):  # checked between patients while fitting
+        linker.fit(train, validation=held or None)
     if cancel is not None and cancel():
         raise Cancelled("training cancelled")
     saved = linker.save(out)

@@ -19,6 +19,7 @@ from typing import cast
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
 from radtrack_gui.views.options import Grouping, XMode
+from radtrack_gui.views.search import chain_matches, query_terms
 
 X_MODES = tuple(XMode)
 GROUP_BY = tuple(Grouping)
@@ -209,40 +210,6 @@ def report_columns(reports: list[Report], x_mode: str) -> tuple[list[Column], fl
     return cols, start, end, dated_end
 
 
-# -- search --------------------------------------------------------------------------
-def search_terms(query: str) -> list[str]:
-    """The query plus the synonyms of the concept it names (if the vocabulary knows it)."""
-    q = query.strip().lower()
-    if not q:
-        return []
-    terms = [q]
-    try:
-        from radtrack_gui.nlp.vocabulary import vocabulary
-
-        voc = vocabulary()
-        concept = voc.concept_of(q)
-        if concept is None and q in voc.concepts:
-            concept = voc.concepts[q]
-        if concept is not None:
-            terms.extend(voc.synonyms(concept.name))
-            terms.append(concept.name)
-    except (OSError, KeyError):  # no vocabulary tables: plain substring search
-        pass
-    return list(dict.fromkeys(t for t in terms if t))
-
-
-def chain_matches(patient: Patient, chain_id: str, terms: list[str]) -> bool:
-    chain = patient.chains[chain_id]
-    hay = [chain.label.lower()]
-    for mid in chain.mentions:
-        m = patient.mentions.get(mid)
-        if m is not None:
-            hay.append(m.text.lower())
-            if m.concept:
-                hay.append(m.concept.lower())
-    return any(t in h for t in terms for h in hay)
-
-
 def negative_only(mentions: Iterable[Mention]) -> bool:
     """True when there is a mention and every one is absent or a normal statement
     ("no hydrocephalus", "heart size is normal"): a pertinent negative."""
@@ -323,7 +290,7 @@ def build_layout(patient: Patient, filters: Filters | None = None,
     order = {c.report: k for k, c in enumerate(sorted(cols, key=lambda c: c.x))}
     reports = {r.id: r for r in patient.reports}
     modality = {r.id: (r.modality or "OTHER") for r in patient.reports}
-    terms = search_terms(f.search)
+    terms = query_terms(f.search)
     big = 1 << 30
 
     groups: dict[str, Group] = {}

@@ -21,10 +21,10 @@ DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
 def _no_leaked_windows(qapp) -> Iterator[None]:
     """Fail a test that leaves a top-level window alive (close and delete what you open)."""
     from radtrack_gui.gui import worker
-    from radtrack_gui.gui.app import set_crash_dialog_enabled
+    from radtrack_gui.gui.crash import REPORTER
     from radtrack_gui.gui.qt import QApplication, QEvent, QMenu
 
-    set_crash_dialog_enabled(False)
+    REPORTER.set_dialog_enabled(False)
     before = {id(w) for w in QApplication.topLevelWidgets()}
     yield
     worker.wait_all(30000)
@@ -53,6 +53,7 @@ def window(qtbot) -> Iterator[object]:
     from radtrack_gui.gui.qt import QApplication, QEvent
 
     w = MainWindow()
+    w.timeline.set_overview(False)  # tests count every lane; the overview has its own tests
     w.resize(1400, 860)
     w.show()
     qtbot.waitExposed(w)

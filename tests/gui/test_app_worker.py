@@ -97,11 +97,11 @@ def test_writes_are_serialized(qtbot) -> None:
 # -- crash hook and log ------------------------------------------------------------------
 @pytest.mark.qt_no_exception_capture
 def test_crash_in_slot_is_logged(qtbot) -> None:
-    from radtrack_gui.gui import app as gui_app
+    from radtrack_gui.gui.crash import REPORTER, log_path
     from radtrack_gui.gui.qt import QObject, QTimer, Signal
 
-    gui_app.setup_logging()
-    gui_app.install_excepthook()
+    REPORTER.setup_logging()
+    REPORTER.install()
     try:
         class Emitter(QObject):
             poke = Signal()
@@ -111,20 +111,20 @@ def test_crash_in_slot_is_logged(qtbot) -> None:
 
         emitter = Emitter()
         emitter.poke.connect(broken_slot)
-        before = len(gui_app.crashes())
+        before = len(REPORTER.crashes())
         QTimer.singleShot(0, emitter.poke.emit)
-        qtbot.waitUntil(lambda: len(gui_app.crashes()) > before, timeout=3000)
-        assert "slot exploded on purpose" in gui_app.crashes()[-1]
+        qtbot.waitUntil(lambda: len(REPORTER.crashes()) > before, timeout=3000)
+        assert "slot exploded on purpose" in REPORTER.crashes()[-1]
         # A worker thread's crash is caught by threading.excepthook.
         t = threading.Thread(target=lambda: 1 / 0, name="crashy")
         t.start()
         t.join()
-        assert "ZeroDivisionError" in gui_app.crashes()[-1]
-        log = gui_app.log_path().read_text(encoding="utf-8")
+        assert "ZeroDivisionError" in REPORTER.crashes()[-1]
+        log = log_path().read_text(encoding="utf-8")
         assert "slot exploded on purpose" in log and "crashy" in log
-        assert oct(gui_app.log_path().stat().st_mode & 0o777) == "0o600"
+        assert oct(log_path().stat().st_mode & 0o777) == "0o600"
     finally:
-        gui_app.uninstall_excepthook()
+        REPORTER.uninstall()
 
 
 # -- the command line ----------------------------------------------------------------------

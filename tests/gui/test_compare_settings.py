@@ -11,7 +11,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_chain_differences_find_split_and_merge():
-    from radtrack_gui.gui.compare_view import chain_differences
+    from radtrack_gui.evaluation.compare import chain_differences
 
     gold = make_patient(12, 6, 30, undated=0)
     response = copy.deepcopy(gold)
@@ -33,7 +33,7 @@ def test_chain_differences_find_split_and_merge():
 
 
 def test_compare_view_scores_and_click(qtbot):
-    from radtrack_gui.gui.compare_view import CompareView
+    from radtrack_gui.gui.dialogs.compare import CompareView
 
     gold = make_patient(10, 6, 25, undated=0)
     response = copy.deepcopy(gold)
@@ -50,13 +50,13 @@ def test_compare_view_scores_and_click(qtbot):
     assert view.conll_f1 < 1.0
     item = view.diff_list.item(0)
     assert item.text().startswith(("Split", "Merged"))
-    with qtbot.waitSignal(view.chainClicked, timeout=2000) as blocker:
+    with qtbot.waitSignal(view.mentionClicked, timeout=2000) as blocker:
         view.diff_list.itemClicked.emit(item)
-    assert blocker.args[0] in response.chains
+    assert blocker.args[0] in response.mentions
 
 
 def test_settings_dialog_edits_settings(qtbot):
-    from radtrack_gui.gui.settings_dialog import SettingsDialog
+    from radtrack_gui.gui.dialogs.settings import SettingsDialog
     from radtrack_gui.nlp.registry import LINKERS
     from radtrack_gui.settings import Settings
 
@@ -92,3 +92,39 @@ def test_timeline_applies_settings(qtbot):
     assert w.filters.group_by == "system" and not w.filters.singletons
     assert w.colors["CT"] == S.PALETTES["viridis"]["CT"]
     assert w.glyph_count() > 0
+
+
+def test_2_reason_for_exam_setting_reaches_the_extractor(qtbot, tmp_path, monkeypatch):
+    """Settings ▸ "Show reason-for-exam mentions" is saved and becomes the extractor's
+    ``questions`` option on the next model run (off: the extractor's default, no option)."""
+    from radtrack_gui import pipeline, project
+    from radtrack_gui.gui.dialogs.settings import SettingsDialog
+    from radtrack_gui.settings import Settings, from_dict
+
+    s = Settings()
+    assert s.show_questions is False and s.extractor_options() == {}
+    dlg = SettingsDialog(s)
+    qtbot.addWidget(dlg)
+    assert not dlg.questions.isChecked()
+    dlg.questions.setChecked(True)
+    dlg.accept()
+    assert s.show_questions and s.extractor_options() == {"questions": True}
+    assert from_dict({"show_questions": True}).show_questions
+    # The options travel project -> pipeline -> registry (recorded at the registry, the
+    # boundary to the extractor another helper owns).
+    seen: list[dict] = []
+    real = pipeline.get_extractor
+
+    def recording(name: str, **options):  # type: ignore[no-untyped-def]
+        seen.append(dict(options))
+        return real(name)
+
+    monkeypatch.setattr(pipeline, "get_extractor", recording)
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "r1.txt").write_text("Date: 2150-01-02\nExam: CT HEAD\n\nINDICATION: Evaluate "
+                                   "for fracture.\n\nFINDINGS: No acute fracture.\n",
+                                   encoding="utf-8")
+    loaded = project.open_project(folder, extractor_options=s.extractor_options())
+    loaded.store.close()
+    assert seen == [{"questions": True}]

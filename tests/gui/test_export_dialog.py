@@ -22,7 +22,7 @@ def timeline(qtbot):
 
 def test_export_all_formats_and_reimport_json(timeline, qtbot, tmp_path):
     from radtrack_gui.formats.json_io import read_json
-    from radtrack_gui.gui.export_dialog import FORMATS, ExportDialog
+    from radtrack_gui.gui.dialogs.export import FORMATS, ExportDialog
 
     p = make_patient(10, 6, 24, undated=1)
     timeline.set_patient(p)
@@ -47,7 +47,7 @@ def test_export_all_formats_and_reimport_json(timeline, qtbot, tmp_path):
 
 
 def test_export_failure_is_a_message(qtbot, tmp_path):
-    from radtrack_gui.gui.export_dialog import ExportDialog
+    from radtrack_gui.gui.dialogs.export import ExportDialog
 
     p = make_patient(4, 3, 8, undated=0)
     blocker = tmp_path / "not-a-folder"

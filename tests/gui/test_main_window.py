@@ -36,7 +36,7 @@ def test_open_gold_patient_views_match_store(qtbot, window, open_and_wait) -> No
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == len(p.chains)
     assert cl.group_count(DEVICE) == sum(c.type == DEVICE for c in p.chains.values())
     if hasattr(window.timeline, "lane_count"):
-        assert window.timeline.glyph_count() == len(p.mentions)
+        assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions)
     assert window.report_view.reports.count() == len(p.reports)
     status = window.status_counts.text()
     assert f"{len(p.reports)} reports" in status and f"{len(p.chains)} chains" in status
@@ -56,7 +56,7 @@ def test_open_demo_through_pipeline(qtbot, window, open_and_wait) -> None:
     hidden = window.timeline.layout_.hidden_negatives
     assert hidden and all(negative_only(p.chain_mentions(c)) for c in hidden)
     in_hidden = sum(len(p.chains[c].mentions) for c in hidden)
-    assert window.timeline.glyph_count() == len(p.mentions) - in_hidden
+    assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions) - in_hidden
     cl = window.chain_list
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == len(p.chains)
     assert window.loaded is not None and not window.loaded.from_store
@@ -120,7 +120,7 @@ def test_real_click_on_glyph(qtbot, window, open_and_wait) -> None:
     assert len(tl._sel_mention.data) == 1
     row = tl.layout_.row_of_chain[chain]
     assert tl.lane_axis.selected_row == row and tl._sel_band.isVisible()
-    assert tl._sel_band.rect().center().y() == row
+    assert tl._sel_band.path().boundingRect().center().y() == row
     assert window.chain_list.current_chain_id() == chain
 
 
@@ -371,7 +371,7 @@ def test_open_radtrack_json(qtbot, window, open_and_wait, tmp_path: Path) -> Non
     p = window.patient
     assert sorted(p.chains) == sorted(original.chains)
     assert len(p.mentions) == len(original.mentions)
-    assert window.timeline.glyph_count() == len(p.mentions)
+    assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions)
 
 
 def test_drop_on_lane_moves_mentions(qtbot, window, open_and_wait) -> None:
@@ -404,8 +404,8 @@ def test_menu_dialogs_open(qtbot, window, open_and_wait) -> None:
 
 
 def test_close_window_during_load(qtbot, tmp_path: Path) -> None:
-    from radtrack_gui.gui import app as gui_app
     from radtrack_gui.gui import worker
+    from radtrack_gui.gui.crash import REPORTER
     from radtrack_gui.gui.main_window import MainWindow
     from radtrack_gui.gui.qt import QApplication, QEvent
 
@@ -415,7 +415,7 @@ def test_close_window_during_load(qtbot, tmp_path: Path) -> None:
         (folder / f"r{i:04d}.txt").write_text(
             f"Date: 2150-02-{i % 28 + 1:02d}\nExam: CHEST\n\nFINDINGS: Left pleural effusion.\n",
             encoding="utf-8")
-    crashes = len(gui_app.crashes())
+    crashes = len(REPORTER.crashes())
     w = MainWindow()
     w.show()
     assert w.open_path(str(folder)) is not None
@@ -425,7 +425,7 @@ def test_close_window_during_load(qtbot, tmp_path: Path) -> None:
     assert worker.wait_all(30000)
     for _ in range(3):
         QApplication.processEvents()
-    assert len(gui_app.crashes()) == crashes
+    assert len(REPORTER.crashes()) == crashes
     assert worker.active_count() == 0
 
 
@@ -503,7 +503,7 @@ def test_open_csv_patient(qtbot, window, open_and_wait, tmp_path: Path) -> None:
         window.open_path(str(path), patient_id="7")
     p = window.patient
     assert p.id == "7" and len(p.reports) == 2
-    assert window.timeline.glyph_count() == len(p.mentions) > 0
+    assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions) > 0
 
 
 def test_csv_with_several_patients_needs_a_choice(qtbot, window, tmp_path: Path) -> None:
@@ -537,7 +537,7 @@ def test_pertinent_negatives_toggle_in_view_menu(qtbot, window, open_and_wait) -
     # View ▸ Show pertinent negatives: the lanes come back and the choice is saved.
     window.act_negatives.trigger()
     assert tl.filters.negatives and all(c in tl.layout_.row_of_chain for c in hidden)
-    assert tl.glyph_count() == len(p.mentions)
+    assert tl.glyph_count() + tl.folded_count() == len(p.mentions)
     assert settings_mod.load().show_negatives is True
     # The timeline's own Filters menu turns them off again; the View menu follows.
     tl.negatives_action.trigger()

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.gui
 def test_second_window_is_refused_then_opens_read_only(qtbot, window, open_and_wait,
                                                        demo_gold, monkeypatch) -> None:
     from radtrack_gui.core.edits import MarkReviewed
-    from radtrack_gui.gui import main_window
+    from radtrack_gui.gui import main_window, operations
     from radtrack_gui.gui.main_window import MainWindow
 
     open_and_wait(window, demo_gold)
@@ -26,7 +26,7 @@ def test_second_window_is_refused_then_opens_read_only(qtbot, window, open_and_w
         assert second.patient is None
 
         # With dialogs on, the user is asked; choosing "Open read-only" opens it so.
-        monkeypatch.setattr(main_window, "_quiet", lambda: False)
+        monkeypatch.setattr(operations, "quiet", lambda: False)
 
         def choose_read_only() -> None:
             box = QApplication.activeModalWidget()
@@ -42,7 +42,7 @@ def test_second_window_is_refused_then_opens_read_only(qtbot, window, open_and_w
         assert second.loaded.read_only and not window.loaded.read_only
         cid = next(iter(second.patient.chains))
         before = second.patient.chains[cid].reviewed
-        monkeypatch.setattr(main_window, "_quiet", lambda: True)
+        monkeypatch.setattr(main_window, "quiet", lambda: True)
         second.session.push(MarkReviewed(cid, not before))
         assert second.patient.chains[cid].reviewed == before  # refused, nothing changed
     finally:

@@ -15,6 +15,7 @@ def timeline(qtbot) -> Iterator[object]:
     from radtrack_gui.gui.timeline import TimelineWidget
 
     w = TimelineWidget()
+    w.set_overview(False)  # these tests count every lane; the overview has its own tests
     w.resize(1200, 700)
     qtbot.addWidget(w)
     w.show()
@@ -71,7 +72,7 @@ def test_x_mode_changes_positions(timeline):
         timeline.set_x_mode("weekly")
 
 
-def test_click_on_glyph_emits_mention_and_chain(timeline, qtbot):
+def test_click_on_glyph_emits_mention_and_selects_its_chain(timeline, qtbot):
     from radtrack_gui.gui.qt import Qt
 
     p = make_patient(8, 6, 20, undated=0)
@@ -83,9 +84,9 @@ def test_click_on_glyph_emits_mention_and_chain(timeline, qtbot):
     got: list[tuple[str, str]] = []
     timeline.mentionClicked.connect(lambda m: got.append(("mention", m)))
     timeline.chainClicked.connect(lambda c: got.append(("chain", c)))
-    with qtbot.waitSignal(timeline.chainClicked, timeout=3000):
+    with qtbot.waitSignal(timeline.mentionClicked, timeout=3000):
         qtbot.mouseClick(timeline.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-    assert got == [("mention", mid), ("chain", p.mentions[mid].chain)]
+    assert got == [("mention", mid)]  # the window selects the chain from the mention
     assert timeline.selected_chain == p.mentions[mid].chain
     # The clicked chain's glyphs are highlighted (one ring per shown mention).
     assert len(timeline._sel_ring.data) == len(p.chains[p.mentions[mid].chain].mentions)

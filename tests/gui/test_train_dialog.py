@@ -52,7 +52,7 @@ def test_train_linker_from_corrected_demo(qtbot, window, _private_home) -> None:
 
 
 def test_too_little_data_is_a_message(qtbot, window, tmp_path, demo_gold, _private_home) -> None:
-    from radtrack_gui.gui.train_dialog import TrainDialog
+    from radtrack_gui.gui.dialogs.train import TrainDialog
 
     window.act_train_linker.trigger()  # no patient open: only added folders
     dlg = window.train_dialog

@@ -184,14 +184,18 @@ class MergeChains(Command):
                 raise InputError(
                     f"cannot merge {c.type} chain {c.id!r} into {target.type} chain "
                     f"{target.id!r}: change its type first")
-        j.chain(target.id)
+        # A merge is a person's decision, recorded like split and move: the chain's source
+        # becomes the person, and each joined mention says it was merged by hand (keeping
+        # the evidence it had).
+        j.chain(target.id).source = SOURCE_PERSON
         for c in chains:
             if c.id == target.id:
                 continue
             why = dict(c.why)
             for mid in list(c.mentions):
                 j.detach(mid)
-                j.attach(mid, target.id, why.get(mid) or "merged by hand")
+                j.attach(mid, target.id, f"merged by hand (was: {why[mid]})" if why.get(mid)
+                         else "merged by hand")
 
 
 class MoveMentions(Command):

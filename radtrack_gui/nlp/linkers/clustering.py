@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.core.progress import check_cancelled
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -161,6 +162,7 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
     why: dict[str, str] = {}
     scored: dict[tuple[str, str], float] = {}
     for m in infos:
+        check_cancelled()  # Cancel stops linking within one mention (core.progress)
         filed, lookup = keys(m)
         seen: set[int] = set()
         best: tuple[float, ChainState, MentionInfo] | None = None

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.core.progress import check_cancelled
 from radtrack_gui.nlp.linkers.clustering import DEFAULT_PAIR_LIMIT, blocking_keys
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
@@ -83,6 +84,7 @@ def training_data(patients: list[Patient], vocab: Vocabulary | None = None,
     rows: list[list[float]] = []
     labels: list[float] = []
     for p in patients:
+        check_cancelled()  # Cancel stops training between patients (core.progress)
         infos = prepare(p, vocab, enrich=enrich)
         chain = {mid: m.chain for mid, m in p.mentions.items()}
         for a, b in candidate_pairs(infos, vocab):

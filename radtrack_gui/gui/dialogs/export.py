@@ -104,8 +104,6 @@ def export_patient(patient: Patient, timeline: Any, folder: str | Path, base: st
             _writer(fmt.key, patient, timeline)(path)
         except (InputError, OSError, ValueError) as exc:
             out.append((fmt.key, path, str(exc) or type(exc).__name__))
-        except ImportError as exc:
-            out.append((fmt.key, path, f"this writer is not available ({exc})"))
         except Exception as exc:  # our bug: log it in full, tell the user in one line
             log.exception("export %s to %s failed", fmt.key, path)
             out.append((fmt.key, path, f"unexpected error ({type(exc).__name__}: {exc}); "

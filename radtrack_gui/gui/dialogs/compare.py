@@ -2,15 +2,16 @@
 places they differ (gold chains split or merged, mentions missing or extra).
 
 Scores come from :mod:`radtrack_gui.evaluation` (the same scorer as ``radtrack score``);
-mentions are matched by their exact span. ``chain_differences`` is Qt-free.
+mentions are matched by their exact span; the differences come from
+:mod:`radtrack_gui.evaluation.compare`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import Patient
+from radtrack_gui.evaluation.compare import KINDS, Difference, chain_differences
 from radtrack_gui.gui.qt import (
     QAbstractItemView,
     QDialog,
@@ -27,67 +28,15 @@ from radtrack_gui.gui.qt import (
     Signal,
 )
 
-KINDS = {"split": "Split", "merged": "Merged", "missing": "Missing", "extra": "Extra"}
-
-
-@dataclass
-class Difference:
-    kind: str  # split | merged | missing | extra
-    text: str
-    response_chains: list[str] = field(default_factory=list)
-    gold_chains: list[str] = field(default_factory=list)
-
-
-def _label(p: Patient, cid: str) -> str:
-    c = p.chains.get(cid)
-    return f"“{c.label}”" if c and c.label else cid
-
-
-def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
-    """Where ``response``'s chains differ from ``gold``'s (mentions matched exactly)."""
-    from radtrack_gui.evaluation.mentions import mention_key
-
-    r_chain = {mention_key(m): m.chain for m in response.mentions.values()}
-    g_chain = {mention_key(m): m.chain for m in gold.mentions.values()}
-    out: list[Difference] = []
-    for gc in gold.chains.values():
-        keys = [mention_key(gold.mentions[mid]) for mid in gc.mentions if mid in gold.mentions]
-        parts = Counter(r_chain[k] for k in keys if k in r_chain)
-        if len(parts) > 1:
-            pieces = ", ".join(f"{_label(response, c)} ({n})" for c, n in parts.most_common())
-            out.append(Difference("split", f"Gold chain {_label(gold, gc.id)} ({len(keys)} "
-                                           f"mentions) is split over {len(parts)} chains: "
-                                           f"{pieces}", [c for c, _ in parts.most_common()
-                                                         if c], [gc.id]))
-        missing = sum(1 for k in keys if k not in r_chain)
-        if missing:
-            out.append(Difference("missing", f"{missing} mention(s) of gold chain "
-                                             f"{_label(gold, gc.id)} were not found",
-                                  [], [gc.id]))
-    for rc in response.chains.values():
-        keys = [mention_key(response.mentions[mid]) for mid in rc.mentions
-                if mid in response.mentions]
-        parts = Counter(g_chain[k] for k in keys if k in g_chain)
-        if len(parts) > 1:
-            pieces = ", ".join(f"{_label(gold, c)} ({n})" for c, n in parts.most_common())
-            out.append(Difference("merged", f"Chain {_label(response, rc.id)} merges "
-                                            f"{len(parts)} gold chains: {pieces}",
-                                  [rc.id], [c for c, _ in parts.most_common() if c]))
-        extra = sum(1 for k in keys if k not in g_chain)
-        if extra:
-            out.append(Difference("extra", f"{extra} mention(s) of chain "
-                                           f"{_label(response, rc.id)} are not in the gold",
-                                  [rc.id], []))
-    order = {"split": 0, "merged": 1, "missing": 2, "extra": 3}
-    out.sort(key=lambda d: order[d.kind])
-    return out
-
 
 class CompareView(QDialog):
-    """Scores and differences; clicking a difference emits ``chainClicked`` with the
-    current chain it concerns (so the timeline can select it)."""
+    """Scores and differences. Clicking a difference navigates: ``mentionClicked`` with the
+    mention it concerns (the window selects it and shows its report), else ``chainClicked``
+    with its chain, and ``reportClicked`` with the report a missing mention is in."""
 
     chainClicked = Signal(str)
+    mentionClicked = Signal(str)
+    reportClicked = Signal(str)
 
     def __init__(self, patient: Patient, gold_patient: Patient,
                  parent: QWidget | None = None, *, source: str = "here") -> None:
@@ -161,13 +110,20 @@ class CompareView(QDialog):
         self.diff_list.clear()
         for d in self.differences:
             item = QListWidgetItem(f"{KINDS[d.kind]}: {d.text}")
-            item.setData(Qt.ItemDataRole.UserRole, d.response_chains[0]
-                         if d.response_chains else "")
+            item.setData(Qt.ItemDataRole.UserRole, d)
+            item.setToolTip("Click to select it in the timeline and show the report")
             self.diff_list.addItem(item)
         if not self.differences:
             self.diff_list.addItem("The chains agree with the gold annotations.")
 
     def _activated(self, item: QListWidgetItem) -> None:
-        cid = item.data(Qt.ItemDataRole.UserRole)
-        if cid:
-            self.chainClicked.emit(str(cid))
+        d = item.data(Qt.ItemDataRole.UserRole)
+        if not isinstance(d, Difference):
+            return
+        mentions = [m for m in d.response_mentions if m in self.patient.mentions]
+        if mentions:
+            self.mentionClicked.emit(mentions[0])
+        elif d.response_chains:
+            self.chainClicked.emit(d.response_chains[0])
+        if d.reports and not mentions:
+            self.reportClicked.emit(d.reports[0])

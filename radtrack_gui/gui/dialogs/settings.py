@@ -64,6 +64,12 @@ class SettingsDialog(QDialog):
         form.addRow("Link threshold:", self.threshold)
         self.confirm_rerun = QCheckBox("Ask before a model run replaces my edits")
         form.addRow("", self.confirm_rerun)
+        self.questions = QCheckBox("Show reason-for-exam mentions")
+        self.questions.setObjectName("showQuestions")
+        self.questions.setToolTip("Off: “evaluate for fracture” in the indication or history "
+                                  "is a question, not a finding, and draws no lane. Applies "
+                                  "to the next model run (Tools ▸ Re-run models)")
+        form.addRow("", self.questions)
         layout.addWidget(models)
 
         view = QGroupBox("Timeline")
@@ -134,6 +140,7 @@ class SettingsDialog(QDialog):
             combo.setCurrentIndex(i if i >= 0 else 0)
         self.threshold.setValue(s.link_threshold)
         self.confirm_rerun.setChecked(s.confirm_model_rerun)
+        self.questions.setChecked(s.show_questions)
         self.font_size.setValue(s.font_size)
         self.singletons.setChecked(s.show_singletons)
         self.negatives.setChecked(s.show_negatives)
@@ -146,6 +153,7 @@ class SettingsDialog(QDialog):
             "linker": self.linker.currentData(),
             "link_threshold": round(self.threshold.value(), 2),
             "confirm_model_rerun": self.confirm_rerun.isChecked(),
+            "show_questions": self.questions.isChecked(),
             "palette": self.palette.currentData(),
             "font_size": self.font_size.value(),
             "x_mode": self.x_mode.currentData(),

@@ -1,0 +1,101 @@
+"""Where a patient's chains differ from its gold chains (Qt-free; the Compare dialog shows
+them): gold chains split or merged, mentions missing or extra. Mentions match by exact span.
+Each difference names where to look: the chains and mentions it concerns in the compared
+patient, and the reports of mentions that are missing there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from radtrack_gui.core.model import Mention, Patient
+
+KINDS = {"split": "Split", "merged": "Merged", "missing": "Missing", "extra": "Extra"}
+SHOWN = 3  # mentions named in one difference's text
+
+
+@dataclass
+class Difference:
+    kind: str  # split | merged | missing | extra
+    text: str
+    response_chains: list[str] = field(default_factory=list)
+    gold_chains: list[str] = field(default_factory=list)
+    response_mentions: list[str] = field(default_factory=list)  # what to select
+    reports: list[str] = field(default_factory=list)  # where to look (missing mentions)
+
+
+def _label(p: Patient, cid: str | None) -> str:
+    c = p.chains.get(cid or "")
+    return f"“{c.label}”" if c and c.label else (cid or "no chain")
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def report_name(p: Patient, report_id: str) -> str:
+    """"2150-03-02 CT HEAD (r01.txt)": a report as a reader finds it again."""
+    r = next((r for r in p.reports if r.id == report_id), None)
+    if r is None:
+        return report_id
+    when = r.date.strftime("%Y-%m-%d") if r.date and r.date_known else "undated"
+    return f"{when} {r.exam or r.modality} ({r.id})"
+
+
+def _where(p: Patient, ms: list[Mention]) -> str:
+    named = "; ".join(f"“{m.text}” in {report_name(p, m.report)}" for m in ms[:SHOWN])
+    return named + (f"; and {len(ms) - SHOWN} more" if len(ms) > SHOWN else "")
+
+
+def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
+    """Where ``response``'s chains differ from ``gold``'s (mentions matched exactly)."""
+    from radtrack_gui.evaluation.mentions import mention_key
+
+    r_by_key = {mention_key(m): m for m in response.mentions.values()}
+    g_chain = {mention_key(m): m.chain for m in gold.mentions.values()}
+    out: list[Difference] = []
+    for gc in gold.chains.values():
+        members = [gold.mentions[mid] for mid in gc.mentions if mid in gold.mentions]
+        keys = [mention_key(m) for m in members]
+        found = [r_by_key[k] for k in keys if k in r_by_key]
+        parts = Counter(m.chain for m in found)
+        if len(parts) > 1:
+            pieces = ", ".join(f"{_label(response, c)} ({n})" for c, n in parts.most_common())
+            chains = [c for c, _ in parts.most_common() if c]
+            # Select the first mention of the smaller part: that is where the split is.
+            first = next((m.id for m in found if m.chain == chains[-1]), None)
+            out.append(Difference(
+                "split", f"Gold chain {_label(gold, gc.id)} ({_n(len(keys), 'mention')}) is "
+                         f"split over {len(parts)} chains: {pieces}",
+                chains, [gc.id], [first] if first else []))
+        missing = [m for m, k in zip(members, keys, strict=True) if k not in r_by_key]
+        if missing:
+            chains = [c for c, _ in parts.most_common() if c]
+            out.append(Difference(
+                "missing", f"{_n(len(missing), 'mention')} of gold chain "
+                           f"{_label(gold, gc.id)} not found: {_where(gold, missing)}",
+                chains, [gc.id], [], list(dict.fromkeys(m.report for m in missing))))
+    for rc in response.chains.values():
+        members = [response.mentions[mid] for mid in rc.mentions if mid in response.mentions]
+        keys = [mention_key(m) for m in members]
+        parts = Counter(g_chain[k] for k in keys if k in g_chain)
+        if len(parts) > 1:
+            pieces = ", ".join(f"{_label(gold, c)} ({n})" for c, n in parts.most_common())
+            second = parts.most_common()[-1][0]
+            first = next((m.id for m, k in zip(members, keys, strict=True)
+                          if g_chain.get(k) == second), None)
+            out.append(Difference(
+                "merged", f"Chain {_label(response, rc.id)} merges {len(parts)} gold chains: "
+                          f"{pieces}",
+                [rc.id], [c for c, _ in parts.most_common() if c], [first] if first else []))
+        extra = [m for m, k in zip(members, keys, strict=True) if k not in g_chain]
+        if extra:
+            out.append(Difference(
+                "extra", f"{_n(len(extra), 'mention')} of chain {_label(response, rc.id)} not "
+                         f"in the gold: {_where(response, extra)}",
+                [rc.id], [], [m.id for m in extra], list(dict.fromkeys(m.report
+                                                                        for m in extra))))
+    order = {"split": 0, "merged": 1, "missing": 2, "extra": 3}
+    out.sort(key=lambda d: order[d.kind])
+    return out

@@ -1,0 +1,1 @@
+"""The app's dialogs: export, compare with gold, settings, train on corrections."""

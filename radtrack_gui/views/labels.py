@@ -1,0 +1,98 @@
+"""Qt-free labels of the timeline: lane labels, report-column labels, order-mode dates."""
+
+from __future__ import annotations
+
+import re
+
+from radtrack_gui.core.model import Patient
+from radtrack_gui.views import lanes as L
+
+COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
+
+
+def lane_label(lane: L.Lane, label: str | None = None) -> str:
+    """A lane's label (or ``label``) with its mention count: "pleural effusion  (3)"."""
+    text = label if label is not None else lane.label
+    return f"{text}  ({lane.length})" if lane.length > 1 else text
+
+
+def order_labels(columns: list[L.Column]) -> dict[float, str]:
+    """Bottom labels in report-order mode: "2 Mar", with the time where a day has several
+    reports, and the year where it changes."""
+    dated = [c for c in columns if c.dated and c.date is not None]
+    per_day: dict[object, int] = {}
+    for c in dated:
+        per_day[c.date.date()] = per_day.get(c.date.date(), 0) + 1  # type: ignore[union-attr]
+    out: dict[float, str] = {}
+    year = dated[0].date.year if dated and dated[0].date else None
+    for c in dated:
+        d = c.date
+        assert d is not None
+        text = f"{d.day} {d:%b}" + (f" {d:%Y}" if d.year != year else "")
+        year = d.year
+        if per_day[d.date()] > 1 and (d.hour or d.minute):
+            text += f" {d:%H:%M}"
+        out[c.x] = text
+    return out
+
+
+_EXAM_NOISE = re.compile(r"\(.*?\)|\b(W/?O?|WITH|WITHOUT|AND|&)\b.*$|\bCONTRAST\b", re.I)
+
+
+def short_exam(exam: str, modality: str) -> str:
+    """The exam without the modality, parenthesised parts and contrast phrases:
+    "CT HEAD W/O CONTRAST" -> "head"."""
+    text = (exam or "").strip()
+    first = text.split(" ", 1)[0].upper() if text else ""
+    if first == modality.upper():
+        text = text[len(first):]
+    text = _EXAM_NOISE.sub(" ", text)
+    text = " ".join(text.split()).lower()
+    return text[:18].rstrip() + "…" if len(text) > 19 else text
+
+
+def column_label(c: L.Column) -> str:
+    """Top label of a report column: "CT head", "XR chest", "US abdomen"."""
+    exam = short_exam(c.exam, c.modality)
+    return f"{c.modality} {exam}" if exam else c.modality
+
+
+
+def unique_labels(patient: Patient, lanes: list[L.Lane],
+                  cache: dict[tuple, tuple[str, str]] | None = None) -> dict[str, str]:
+    """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
+    site (body region) and the first date are added, then the chain id if still equal.
+    ``cache`` (kept by the caller between draws) holds each lane's site and first date."""
+    by_label: dict[str, list[L.Lane]] = {}
+    for ln in lanes:
+        by_label.setdefault(ln.label.lower(), []).append(ln)
+    out = {ln.chain: ln.label for ln in lanes}
+    reports = {r.id: r for r in patient.reports}
+    order = patient.report_index()
+    memo = cache if cache is not None else {}
+    for same in by_label.values():
+        if len(same) < 2:
+            continue
+        facts: dict[str, tuple[str, str]] = {}
+        for ln in same:
+            key = (ln.chain, tuple(ln.mentions))
+            got = memo.get(key)
+            if got is None:
+                ms = [patient.mentions[m] for m in ln.mentions if m in patient.mentions]
+                site = L.chain_region(patient, ms, reports).lower() if ms else ""
+                rid = min(ms, key=lambda m: order.get(m.report, 0)).report if ms else ""
+                r = reports.get(rid)
+                when = f"{r.date.day} {r.date:%b %Y}" if r and r.date and r.date_known else ""
+                got = memo[key] = (site, when)
+            facts[ln.chain] = got
+        several_sites = len({s for s, _ in facts.values()}) > 1
+        named: dict[str, str] = {}
+        for ln in same:
+            site, when = facts[ln.chain]
+            extra = [site] if site and several_sites else []
+            extra += [when] if when else []
+            named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
+        if len(set(named.values())) < len(named):  # still equal: the chain id decides
+            named = {c: f"{t} · {c}" for c, t in named.items()}
+        out.update(named)
+    return out
