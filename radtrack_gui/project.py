@@ -23,12 +23,7 @@ from typing import TYPE_CHECKING
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient, Problem
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
-
-# Deciding what a path holds is ``formats.sources``; these names stay here for the GUI.
-from radtrack_gui.formats.sources import OPENABLE_SUFFIXES as OPENABLE_SUFFIXES
-from radtrack_gui.formats.sources import can_open as can_open
 from radtrack_gui.formats.sources import csv_patient, kind_of, source_path
-from radtrack_gui.formats.sources import find_gold as find_gold
 
 if TYPE_CHECKING:
     from radtrack_gui.store.db import ProjectStore

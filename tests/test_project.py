@@ -10,6 +10,7 @@ import pytest
 from radtrack_gui import project
 from radtrack_gui.core.edits import RenameChain
 from radtrack_gui.core.errors import Cancelled, InputError
+from radtrack_gui.formats import sources
 from radtrack_gui.formats.folder import read_patient_folder
 from radtrack_gui.formats.json_io import write_json
 from radtrack_gui.formats.mimic_csv import SeveralPatients
@@ -98,15 +99,15 @@ def test_gold_folder_opens_as_gold_and_comes_back_from_store() -> None:
 
 
 def test_find_gold(tmp_path: Path) -> None:
-    beside = project.find_gold(DEMO)  # demo_patient_gold lies beside demo_patient
+    beside = sources.find_gold(DEMO)  # demo_patient_gold lies beside demo_patient
     assert beside is not None and beside.annotated and beside.chains
     assert Path(beside.folder).name == DEMO_GOLD.name
-    itself = project.find_gold(DEMO_GOLD)  # its own .ann files
+    itself = sources.find_gold(DEMO_GOLD)  # its own .ann files
     assert itself is not None and sorted(itself.chains) == sorted(beside.chains)
     plain = tmp_path / "plain"
     plain.mkdir()
     (plain / "r1.txt").write_text("FINDINGS: Clear lungs.\n", encoding="utf-8")
-    assert project.find_gold(plain) is None
+    assert sources.find_gold(plain) is None
 
 
 def test_model_run_ignores_the_gold() -> None:
@@ -139,7 +140,7 @@ def test_csv_patients(tmp_path: Path) -> None:
     assert err.value.patients == ["7", "8"]
     assert not store_path_for_folder(two).exists()  # nothing opened or stored
     with pytest.raises(SeveralPatients):
-        project.csv_patient(two)
+        sources.csv_patient(two)
 
     seven = open_closed(two, "7")
     assert seven.patient.id == "7" and len(seven.patient.reports) == 2
@@ -147,7 +148,7 @@ def test_csv_patients(tmp_path: Path) -> None:
     assert stored(f"{two}#7") is not None and stored(two) is None
     # A CSV of one patient: the same project whether or not the patient is named.
     one = write_csv(tmp_path / "one.csv", ["9"])
-    assert project.csv_patient(one) == "9"
+    assert sources.csv_patient(one) == "9"
     assert not open_closed(one).from_store
     assert open_closed(one, "9").from_store
 
@@ -159,8 +160,8 @@ def test_bad_sources(tmp_path: Path) -> None:
     other.write_bytes(b"PK\x03\x04")
     with pytest.raises(InputError, match="not a patient folder, RadTrack JSON or CSV"):
         project.open_project(other)
-    assert project.can_open(tmp_path) and not project.can_open(other)
-    assert project.can_open(tmp_path / "x.JSON") and project.can_open(tmp_path / "x.csv")
+    assert sources.can_open(tmp_path) and not sources.can_open(other)
+    assert sources.can_open(tmp_path / "x.JSON") and sources.can_open(tmp_path / "x.csv")
 
 
 def test_cancel_leaves_nothing(tmp_path: Path) -> None:

@@ -23,9 +23,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from radtrack_gui.formats.sources import source_path
     from radtrack_gui.nlp.registry import default_name
     from radtrack_gui.pipeline import analyse, process_folder
-    from radtrack_gui.project import source_path
     from radtrack_gui.qa.evaluate import evaluate_patients, evaluate_squad
     from radtrack_gui.qa.registry import default_reader, get_reader
     from radtrack_gui.util.atomic import atomic_write_text

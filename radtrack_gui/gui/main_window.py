@@ -19,6 +19,7 @@ from typing import Any
 
 from radtrack_gui import project
 from radtrack_gui.core.model import Patient
+from radtrack_gui.formats import sources
 from radtrack_gui.gui import worker
 from radtrack_gui.gui.actions import EditActions
 from radtrack_gui.gui.chain_list import ChainList
@@ -454,7 +455,7 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         for url in mime.urls():
             if url.isLocalFile():
                 path = Path(url.toLocalFile())
-                if project.can_open(path):
+                if sources.can_open(path):
                     return str(path)
         return None
 

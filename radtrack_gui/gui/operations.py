@@ -13,6 +13,7 @@ from typing import Any
 from radtrack_gui import project
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.formats import sources
 from radtrack_gui.gui import worker
 from radtrack_gui.gui.crash import REPORTER, quiet
 from radtrack_gui.gui.qt import (
@@ -60,11 +61,12 @@ class PatientOperations:
             self.statusBar().showMessage("Still opening the previous patient…", 4000)
             return None
         try:
-            source = project.source_path(path)
+            source = sources.source_path(path)
+            kind = sources.kind_of(source)
         except InputError as exc:
             self._load_failed_message(str(exc))
             return None
-        if source.suffix.lower() == ".csv" and patient_id is None:
+        if kind == "csv" and patient_id is None:
             patient_id = self._pick_csv_patient(source)
             if patient_id == "":
                 return None
@@ -103,7 +105,7 @@ class PatientOperations:
         from radtrack_gui.formats.mimic_csv import SeveralPatients
 
         try:
-            return project.csv_patient(path)
+            return sources.csv_patient(path)
         except SeveralPatients as exc:
             if quiet():  # no one to ask (--screenshot, tests)
                 self._load_failed_message(str(exc))

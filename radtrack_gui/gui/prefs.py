@@ -6,10 +6,10 @@ from __future__ import annotations
 import logging
 
 from radtrack_gui.gui.qt import QByteArray
+from radtrack_gui.settings import MAX_RECENT
+from radtrack_gui.views.options import XMode
 
 log = logging.getLogger("radtrack.gui.window")
-
-MAX_RECENT = 8
 
 
 class WindowPrefs:
@@ -60,8 +60,11 @@ class WindowPrefs:
 
     def x_mode(self) -> str:
         """The timeline's name for it: "date" or "order"."""
-        return "order" if self.typed.x_mode == "report order" else "date"
+        try:
+            return XMode.from_setting(self.typed.x_mode).value
+        except ValueError:
+            return XMode.DATE.value
 
     def set_x_mode(self, mode: str) -> None:
-        self.typed.x_mode = "report order" if mode == "order" else "date"
+        self.typed.x_mode = XMode(mode).setting
         self.save()

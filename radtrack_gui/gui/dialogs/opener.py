@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from radtrack_gui import project
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.formats import sources
 from radtrack_gui.gui.qt import (
     QDesktopServices,
     QDialog,
@@ -85,7 +85,7 @@ class WindowDialogs:
         return self._show_dialog(dlg)
 
     def _gold_patient(self) -> Patient | None:
-        return project.find_gold(self.loaded.path) if self.loaded is not None else None
+        return sources.find_gold(self.loaded.path) if self.loaded is not None else None
 
     def open_settings(self) -> QDialog | None:
         from radtrack_gui.gui.dialogs.settings import SettingsDialog as cls
