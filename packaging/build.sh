@@ -16,8 +16,10 @@ PYINSTALLER_CONFIG_DIR=$(mktemp -d)
 trap 'rm -rf "$PYINSTALLER_CONFIG_DIR"' EXIT
 RADTRACK_FLAVOUR=$flavour .venv/bin/pyinstaller --noconfirm --clean --log-level WARN \
   --distpath dist --workpath "build/pyinstaller-$flavour" packaging/radtrack.spec
-# Qt's libraries carry their symbol tables (about 20 MB): strip those, and only those.
-find "dist/radtrack-$flavour/_internal/PySide6" -name '*.so*' -type f \
+# Libraries carry symbol tables the app never reads (libpython, Qt: tens of MB): strip them,
+# except the ones auditwheel vendored into *.libs/ folders, which patchelf laid out in a way
+# strip breaks (numpy's OpenBLAS then fails to load, and with it the timeline).
+find "dist/radtrack-$flavour/_internal" -name '*.so*' -type f -not -path '*.libs/*' \
   -exec strip --strip-unneeded {} +
 packaging/make_deb.sh "$flavour"
 package=radtrack; [ "$flavour" = full ] && package=radtrack-full
