@@ -12,7 +12,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+# ../shared beside the checkout (or beside a folder above it, as for git worktrees)
+SHARED = next((p / "shared" for p in Path(__file__).resolve().parents
+               if (p / "shared").is_dir()), Path(__file__).resolve().parent.parent.parent / "shared")
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "resources" / "samples" / "demo_patient"
 

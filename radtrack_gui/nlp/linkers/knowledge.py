@@ -55,6 +55,7 @@ KNOWLEDGE_WEIGHTS: dict[str, float] = {
     "is_device": 0.0,
     "related_concept": 0.30,
     "durable_gap": 0.30,  # cancels gap_log: a durable thing does not fade with time
+    "explained": 0.25,  # "opacity ... representing atelectasis": one process, one sentence
 }
 KNOWLEDGE_BIAS = 0.0
 DEFAULT_THRESHOLD = 0.5
