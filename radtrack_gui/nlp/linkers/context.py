@@ -40,6 +40,16 @@ REASON_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON")
 # A negative on a film of the next days (same body region) checks the finding of the days
 # before: it continues it even without comparison wording.
 FOLLOW_UP_DAYS = 2.0
+# A bare device word continues a named device whose words (or broader concepts' words)
+# include one of these ("line" a PICC or a central venous catheter; "tip" any device).
+GENERIC_KINDS: dict[str, frozenset[str]] = {
+    "line": frozenset({"line", "catheter", "picc", "port", "cannula"}),
+    "catheter": frozenset({"catheter", "line", "picc", "port"}),
+    "tube": frozenset({"tube", "drain", "ett", "tracheostomy"}),
+    "drain": frozenset({"drain", "tube", "catheter"}),
+    "wire": frozenset({"wire", "wires", "lead", "leads", "guidewire"}),
+    "lead": frozenset({"lead", "leads", "wire", "pacemaker", "icd", "defibrillator"}),
+}
 CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})
 SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both": "bilateral"}
 _WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
@@ -223,6 +233,16 @@ def _plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
     if v.sided(c.anatomy, "left") == c.anatomy:
         return None  # not a paired structure
     return "bilateral"
+
+
+def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...]) -> bool:
+    """A bare device ``word`` can stand for the named device (its words, its concepts)."""
+    if word == "tip":
+        return True
+    names = set(tokens)
+    for concept in concept_line:
+        names.update(concept.split())
+    return bool(GENERIC_KINDS.get(word, frozenset({word})) & names)
 
 
 def alternatives(a: MentionInfo, b: MentionInfo) -> bool:

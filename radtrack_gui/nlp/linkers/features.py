@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient
-from radtrack_gui.nlp.linkers.context import MentionContext, explained, pair_conflict
+from radtrack_gui.nlp.linkers.context import (
+    MentionContext,
+    continues,
+    explained,
+    pair_conflict,
+)
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
@@ -397,8 +402,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
             and (g is b or a.report == b.report)):
         # a bare "tube"/"line"/"tip" continuing a named device (a later one, or one of the
         # same report: "catheter with its tip in the SVC")
-        x[5] = float(g.head == "tip" or g.head in named.tokens
-                     or (named.concept is not None and g.head in named.concept))
+        x[5] = float(continues(g.head, named.tokens, named.concept_line))
     x[6] = float(a.generic_statement and b.generic_statement)
     x[7] = float(a.site is not None and a.site == b.site)
     x[8] = float(a.site is None or b.site is None)

@@ -38,7 +38,7 @@ KNOWLEDGE_WEIGHTS: dict[str, float] = {
     "broader_concept": 0.30,
     "same_head": 0.15,
     "abbreviation": 0.40,
-    "generic_device": 0.35,
+    "generic_device": 0.45,
     "generic_statement": 0.30,
     "same_site": 0.15,
     "site_unspecified": 0.05,
