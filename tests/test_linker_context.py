@@ -131,6 +131,13 @@ def test_levels_and_segments_outside_the_noun_phrase() -> None:
     assert not c.same(upper, lower)
     assert c.same(upper, restated)
     assert "different level" in c.linking().why[lower]
+    c = Case((0, "FINDINGS: Disc protrusion at C5-C6.\n\nIMPRESSION: Disc protrusion at C5-6."),
+             (0, "FINDINGS: Fracture of the right 8th rib. Fracture of the right 9th rib.\n\n"
+                 "IMPRESSION: Right rib 8 fracture."))
+    assert c.same(c.mark(0, "protrusion"), c.mark(0, "protrusion", 1))  # one level, two ways
+    eighth, ninth, restated = (c.mark(1, "Fracture"), c.mark(1, "Fracture", 1),
+                               c.mark(1, "fracture"))
+    assert c.same(eighth, restated) and not c.same(ninth, restated)
 
 
 def test_side_from_the_exam_title() -> None:

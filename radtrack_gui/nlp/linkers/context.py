@@ -56,10 +56,13 @@ _WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 _SENT_END = re.compile(r"[.!?](?=\s)|\n")
 _CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
 _HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
+# Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
+# (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays.
 _LEVEL = re.compile(
-    r"\b(?:[CTLS]\d{1,2}(?:\s*-\s*[CTLS]?\d{1,2})?|S\d{1,2}[DG]"
-    r"|segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?"
-    r"|\d{1,2}(?:st|nd|rd|th)\s+(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))\b")
+    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
+    r"|S\d{1,2}[DG]|(?i:segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?)"
+    r"|(?i:\d{1,2}(?:st|nd|rd|th)\s+(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
+    r"|(?i:(?:rib|ray)\s+\d{1,2}))\b")
 _REMOVAL = re.compile(
     r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+){0,2}?"
     r"(?:removed|withdrawn|discontinued|explanted|extracted)\b"
@@ -130,7 +133,13 @@ def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
 
 
 def _levels(text: str) -> frozenset[str]:
-    return frozenset(re.sub(r"\s+", "", x.group(0)).lower() for x in _LEVEL.finditer(text))
+    out = set()
+    for x in _LEVEL.finditer(text):
+        level = re.sub(r"\s+", "", x.group(0)).lower()
+        level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
+        level = re.sub(r"^(\d+)(?:st|nd|rd|th)(\w+)$", r"\2\1", level)  # 8th rib = rib 8
+        out.add(level)
+    return frozenset(out)
 
 
 def _heading(report: Report, s: int) -> str:
