@@ -21,7 +21,11 @@ settings.register_profile("long", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-SHARED = Path(os.environ.get("RADTRACK_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+# ../shared beside the checkout (or beside a folder above it, as for git worktrees);
+# RADTRACK_SHARED points elsewhere.
+SHARED = Path(os.environ["RADTRACK_SHARED"]) if os.environ.get("RADTRACK_SHARED") else next(
+    (p / "shared" for p in Path(__file__).resolve().parents[1:] if (p / "shared").is_dir()),
+    Path(__file__).resolve().parents[2] / "shared")
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "resources" / "samples" / "demo_patient"
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from radtrack_gui.core.errors import InputError
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -15,7 +17,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "patient: (a) linking the gold mentions, (b) end-to-end from the "
                     "extractor's mentions. Trainable linkers are cross-validated at patient "
                     "level (60/20/20 train/validation/test per fold).")
-    p.add_argument("gold", metavar="GOLD", help="folder of annotated patient folders")
+    p.add_argument("gold", metavar="GOLD", nargs="?",
+                   help="folder of annotated patient folders (optional with --challenge)")
     p.add_argument("--linker", action="append", default=[], metavar="NAME",
                    help="linker to evaluate (repeat for several; default: exact and the "
                         "default linker)")
@@ -27,9 +30,52 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=13, help="cross-validation seed (default 13)")
     p.add_argument("--end-to-end", action=argparse.BooleanOptionalAction, default=True,
                    help="also score predicted mentions (default: yes)")
+    p.add_argument("--challenge", action=argparse.BooleanOptionalAction, default=None,
+                   help="also score the real-language pair challenge set (default: when "
+                        "the shared corpora are found beside the checkout)")
+    p.add_argument("--challenge-split", choices=("dev", "heldout", "both"), default="both",
+                   help="which half of the challenge set to score (default: both)")
+    p.add_argument("--shared", metavar="DIR",
+                   help="the shared folder holding corpora/ (default: found above the checkout)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.gold is None and not args.challenge:
+        raise InputError("give GOLD, or --challenge to score the challenge set only")
+    if args.gold is not None:
+        _protocol(args)
+    if args.challenge is not False:
+        _challenge(args)
+    return 0
+
+
+def _challenge(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from radtrack_gui.evaluation.challenge import (
+        SPLITS,
+        evaluate_challenge,
+        find_shared,
+        format_challenge,
+    )
+    from radtrack_gui.nlp.registry import default_name
+
+    shared = Path(args.shared) if args.shared else find_shared()
+    if shared is None or not (shared / "corpora").is_dir():
+        if args.challenge:
+            raise InputError(f"{args.shared or '../shared'}: no corpora/ folder for the "
+                             f"challenge set")
+        return
+    names = list(dict.fromkeys(args.linker or ["exact", default_name("linker")]))
+    splits = SPLITS if args.challenge_split == "both" else (args.challenge_split,)
+    results, problems = evaluate_challenge(names, shared, splits)
+    print()
+    print(format_challenge(results))
+    for p in problems:
+        print(f"skipped: {p}")
+
+
+def _protocol(args: argparse.Namespace) -> None:
     from radtrack_gui.cli.progress import ProgressBar
     from radtrack_gui.evaluation.protocol import evaluate, format_table, write_csv, write_json
 
@@ -46,4 +92,3 @@ def run(args: argparse.Namespace) -> int:
         write_csv(ev, args.out_csv)
     if args.out_json:
         write_json(ev, args.out_json)
-    return 0

@@ -4,6 +4,8 @@ Loaded once per process (``vocabulary()``); everything is plain dicts for speed.
 ``anatomy.tsv``: structures with their parent (part-of) and synonyms; ``concepts.tsv``:
 findings and devices with terms, default anatomy, broader concept, flags and related
 concepts (a descriptive and a diagnostic term for one process: "opacity" / "pneumonia");
+``relations.tsv``: typed relations between concepts (synonym, broader, sign-of, related: a
+descriptive word and the diagnosis it stands for, a vaguer word for a named finding);
 ``cues.tsv``:
 context words (negation, hedges, course/change, sides, generic device words) for the rule
 extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables for matching.
@@ -57,6 +59,8 @@ class Vocabulary:
     cues: list[Cue] = field(default_factory=list)
     narrower: dict[str, list[str]] = field(default_factory=dict)  # concept -> its kinds
     related: dict[str, set[str]] = field(default_factory=dict)  # symmetric "related" pairs
+    relation_kind: dict[tuple[str, str], str] = field(default_factory=dict)  # relations.tsv
+    canonical: dict[str, str] = field(default_factory=dict)  # synonym concept -> the first one
     _lexicon: Lexicon | None = None
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -369,6 +373,27 @@ def split_terms(cell: str) -> list[str]:
     return [t.strip().lower() for t in cell.split("|") if t.strip()]
 
 
+RELATIONS = ("synonym", "broader", "sign-of", "related")
+
+
+def read_relations(v: Vocabulary, path: Path) -> None:
+    """``concept, relation, concept`` rows: a synonym maps the second concept onto the first
+    (``canonical``); the other kinds join the symmetric ``related`` pairs (the linker links
+    them at a compatible site) and keep their kind for the evidence."""
+    if not path.exists():
+        return
+    for row in read_table(path):
+        a, kind, b = row["concept"].lower(), row["relation"].lower(), row["other"].lower()
+        if kind not in RELATIONS or a not in v.concepts or b not in v.concepts or a == b:
+            continue  # a row naming an unknown concept does nothing (tests check the table)
+        if kind == "synonym":
+            v.canonical[b] = v.canonical.get(a, a)
+            continue
+        v.related.setdefault(a, set()).add(b)
+        v.related.setdefault(b, set()).add(a)
+        v.relation_kind[(a, b)] = v.relation_kind[(b, a)] = kind
+
+
 @cache
 def vocabulary(folder: str | None = None) -> Vocabulary:
     base = Path(folder) if folder else resource("vocab")
@@ -402,6 +427,7 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
             if " " not in term and len(term) <= 3:
                 continue  # abbreviations
             v.concept_terms.setdefault(plural(term), c.name)
+    read_relations(v, base / "relations.tsv")
     cues = base / "cues.tsv"
     if cues.exists():
         v.cues = [Cue(r["cue"].lower(), r["kind"].lower(), r.get("direction", "").lower(),

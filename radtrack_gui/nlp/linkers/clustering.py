@@ -120,7 +120,9 @@ class ChainState:
 
     def blocked(self, m: MentionInfo, vocab: Vocabulary | None) -> str | None:
         """Why ``m`` may not join this chain (hard constraint or course rule), or None."""
-        if m.assertion == "absent" and not self.positive:
+        if (m.assertion == "absent" and not self.positive
+                and not (m.event and all(r.event for r in self.members))):
+            # (removals or resolutions restated, e.g. findings and impression, stay one)
             return "a negative about something never seen positive"
         if m.assertion == "absent" and m.concept and m.site is None:
             for concept, line in self.positive_concepts.items():

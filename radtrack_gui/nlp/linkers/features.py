@@ -18,9 +18,16 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient
+from radtrack_gui.nlp.linkers.context import (
+    MentionContext,
+    continues,
+    explained,
+    pair_conflict,
+)
+from radtrack_gui.nlp.linkers.context import enrich as read_contexts
+from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
@@ -74,6 +81,7 @@ FEATURES: tuple[str, ...] = (
     "is_device",          # both devices
     "related_concept",    # related concepts: a descriptive and a diagnostic term for one process
     "durable_gap",        # gap_log again when both are durable (permanent device, chronic finding)
+    "explained",          # one sentence reads the descriptive word as the other ("... represents")
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
@@ -107,6 +115,7 @@ class MentionInfo:
     related_roots: tuple[str, ...] = ()  # their top broader concepts (blocking keys)
     durable: bool = False  # a permanent device or a chronic finding
     site_by_name: bool = False  # the site is only the concept's own ("hepatic" cyst)
+    ctx: MentionContext | None = None  # what the report says around it (context.py)
 
     @property
     def root(self) -> str | None:
@@ -114,8 +123,15 @@ class MentionInfo:
 
     def signature(self) -> tuple:
         """Everything but the report and time: members sharing it score alike."""
+        c = self.ctx
         return (self.text, self.concept, self.site, self.lat, self.access, self.assertion,
-                self.change, self.statement_site)
+                self.change, self.statement_site,
+                (c.reason, c.levels, c.several_sites, c.event) if c else None)
+
+    @property
+    def event(self) -> bool:
+        """Its sentence says it was removed or resolved (an event of a real entity)."""
+        return self.ctx is not None and self.ctx.event is not None
 
 
 def singular(word: str) -> str:
@@ -275,6 +291,7 @@ def prepare(patient: Patient, vocab: Vocabulary | None = None,
         if concept is None:
             found = v.concept_of(text)
             concept = found.name if found else None
+        concept = v.canonical.get(concept, concept) if concept else None
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
         first = anatomy[0] if anatomy else None
@@ -306,51 +323,14 @@ def prepare(patient: Patient, vocab: Vocabulary | None = None,
             durable=v.is_durable(concept),
             site_by_name=site is not None and _default_site(v, concept, site),
         ))
+    read_contexts(out, {i.id: patient.mentions[i.id].span for i in out}, reports, v)
     return out
-
-
-# -- name matching ---------------------------------------------------------------------
-def _subsequence(short: str, long: str) -> bool:
-    it = iter(long)
-    return all(ch in it for ch in short)
-
-
-def _abbreviates(short: str, words: tuple[str, ...]) -> bool:
-    """``short`` is an abbreviation of the words (initials, or letters of one word)."""
-    if len(short) < 2 or not short.isalpha() or not words:
-        return False
-    if len(words) >= 2:
-        initials = "".join(w[0] for w in words)
-        if short == initials:
-            return True
-        # "ett" ~ "endotracheal tube": the last word's initial doubled by its own letters
-        return (len(words) == 2 and short.startswith(initials[0])
-                and _subsequence(short, words[0] + words[1]) and short[-1] == words[1][0]
-                and len(short) <= 4)
-    word = words[0]
-    return short[0] == word[0] and len(short) * 2 <= len(word) and _subsequence(short, word)
-
-
-@lru_cache(maxsize=65536)
-def abbreviation_match(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """One token sequence abbreviates the other, wholly or word by word with a shared head."""
-    if a == b or not a or not b:
-        return False
-    if len(a) == 1 and len(b) >= 1 and _abbreviates(a[0], b):
-        return True
-    if len(b) == 1 and len(a) >= 1 and _abbreviates(b[0], a):
-        return True
-    if a[-1] == b[-1] and len(a) >= 2 and len(b) >= 2:
-        ma, mb = a[:-1], b[:-1]
-        return (len(ma) == 1 and _abbreviates(ma[0], mb)) or (
-            len(mb) == 1 and _abbreviates(mb[0], ma))
-    return False
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
     """"same", "broader" (one is a kind of the other), "related" (a descriptive and a
     diagnostic term for one process), "" (unrelated) or "unknown"."""
-    if a.concept is None or b.concept is None:
+    if a.concept is None or b.concept is None or a.generic_device or b.generic_device:
         return "unknown"
     if a.concept == b.concept:
         return "same"
@@ -376,6 +356,10 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return f"{a.type} vs {b.type}"
     if a.lat and b.lat and a.lat != b.lat:
         return f"{a.lat} vs {b.lat}"
+    v = vocab or vocabulary()
+    reason = pair_conflict(a, b, v, gap_days(a, b))
+    if reason:
+        return reason
     rel = concepts_related(a, b)
     if rel == "":
         return f"different concepts '{a.concept}' vs '{b.concept}'"
@@ -390,7 +374,6 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return f"different access '{a.access}' vs '{b.access}'"
         return None
     if a.site and b.site and a.site != b.site:
-        v = vocab or vocabulary()
         if side_split(v, a.site, b.site):
             return None
         if (rel == "related" and (a.site_by_name or b.site_by_name)
@@ -414,10 +397,12 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     x[2] = float(rel == "broader")
     x[3] = float(a.head == b.head)
     x[4] = float(rel != "same" and a.text != b.text and abbreviation_match(a.tokens, b.tokens))
-    if a.type == DEVICE and b.generic_device and not a.generic_device:
-        # a later bare "tube"/"line"/"tip" continuing a named device (not the reverse)
-        x[5] = float(b.head == "tip" or b.head in a.tokens
-                     or (a.concept is not None and b.head in a.concept))
+    g, named = (b, a) if b.generic_device else (a, b)
+    if (a.type == DEVICE and g.generic_device and not named.generic_device
+            and (g is b or a.report == b.report)):
+        # a bare "tube"/"line"/"tip" continuing a named device (a later one, or one of the
+        # same report: "catheter with its tip in the SVC")
+        x[5] = float(continues(g.head, named.tokens, named.concept_line))
     x[6] = float(a.generic_statement and b.generic_statement)
     x[7] = float(a.site is not None and a.site == b.site)
     x[8] = float(a.site is None or b.site is None)
@@ -440,6 +425,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     x[20] = float(rel == "related")
     if a.durable and b.durable:
         x[21] = x[13]
+    x[22] = float(rel in ("related", "broader") and explained(a, b))
     return x
 
 
@@ -454,13 +440,19 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
     elif x[INDEX["broader_concept"]]:
         out.append(f"broader/narrower concept '{a.concept}' ~ '{b.concept}'")
     elif x[INDEX["related_concept"]]:
-        out.append(f"related concepts '{a.concept}' ~ '{b.concept}'")
+        kinds = (a.ctx.kinds if a.ctx else None) or {}
+        kind = kinds.get((a.concept or "", b.concept or ""), "")
+        out.append(f"related concepts{f' ({kind})' if kind else ''} "
+                   f"'{a.concept}' ~ '{b.concept}'")
+    if x[INDEX["explained"]]:
+        out.append("read as one in the same sentence")
     elif x[INDEX["same_text"]]:
         out.append(f"same text '{a.text}'")
     if x[INDEX["abbreviation"]]:
         out.append(f"abbreviation '{b.text}' ~ '{a.text}'")
     if x[INDEX["generic_device"]]:
-        out.append(f"'{b.text}' continues '{a.text}'")
+        g, named = (b, a) if b.generic_device else (a, b)
+        out.append(f"'{g.text}' continues '{named.text}'")
     if x[INDEX["generic_statement"]]:
         out.append(f"normal statement about '{a.statement_site}'")
     if (x[INDEX["same_head"]] and not x[INDEX["same_text"]]

@@ -39,7 +39,7 @@ KNOWLEDGE_WEIGHTS: dict[str, float] = {
     "broader_concept": 0.30,
     "same_head": 0.15,
     "abbreviation": 0.40,
-    "generic_device": 0.35,
+    "generic_device": 0.45,
     "generic_statement": 0.30,
     "same_site": 0.15,
     "site_unspecified": 0.05,
@@ -56,6 +56,7 @@ KNOWLEDGE_WEIGHTS: dict[str, float] = {
     "is_device": 0.0,
     "related_concept": 0.30,
     "durable_gap": 0.30,  # cancels gap_log: a durable thing does not fade with time
+    "explained": 0.25,  # "opacity ... representing atelectasis": one process, one sentence
 }
 KNOWLEDGE_BIAS = 0.0
 DEFAULT_THRESHOLD = 0.5

@@ -1,0 +1,375 @@
+"""What a mention's report says around it: context the noun phrase does not carry.
+
+``read_context`` looks at the mention's sentence, clause, paragraph, sub-heading ("Right
+ear:", "L4-L5:"), section and exam title, and ``enrich`` folds it into the prepared mentions:
+
+- a reason for the exam (indication/history section) is a question, not an observation
+  (GUIDELINE 8);
+- the site or side given outside the noun phrase: a sub-heading, the exam title ("US LEFT
+  LOWER EXTREMITY VENOUS DOPPLER" gives a clot its side), an anaphoric site ("in this region",
+  "at this level": the last structure named before it in the paragraph; "at the sites
+  described above": several sites, its own chain); a level or segment in its clause
+  ("L4-L5", "segment VI", "8th rib");
+- episodes: a completed removal or withdrawal of a device ("has been removed", "interval
+  removal", "no longer visualized"; not "withdrawn 2 cm", a reposition) and the resolution of
+  a finding ("resolved", "no residual", "no longer seen");
+- comparison wording (a negative that looks back at a prior exam), "other/another/new"
+  (not the one named before), and "X or Y" / "X/Y" alternatives (two hypotheses);
+- a bare device word ("tip", "the line") takes a side only from its own words, not from where
+  its tip lies; a plural finding of a paired structure without a side is bilateral.
+
+``pair_conflict`` turns these into hard reasons two mentions are never one chain, and
+``explained`` finds a descriptive word and its diagnosis joined in one sentence ("opacity
+... representing atelectasis"). Everything here is computed from text the linker already has;
+the extractor may set some of it itself later (see the README's notes).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from radtrack_gui.core.model import DEVICE, Report
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.linkers.features import MentionInfo
+    from radtrack_gui.nlp.vocabulary import Vocabulary
+
+REASON_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON")
+# A negative on a film of the next days (same body region) checks the finding of the days
+# before: it continues it even without comparison wording.
+FOLLOW_UP_DAYS = 2.0
+# A bare device word continues a named device whose words (or broader concepts' words)
+# include one of these ("line" a PICC or a central venous catheter; "tip" any device).
+GENERIC_KINDS: dict[str, frozenset[str]] = {
+    "line": frozenset({"line", "catheter", "picc", "port", "cannula"}),
+    "catheter": frozenset({"catheter", "line", "picc", "port"}),
+    "tube": frozenset({"tube", "drain", "ett", "tracheostomy"}),
+    "drain": frozenset({"drain", "tube", "catheter"}),
+    "wire": frozenset({"wire", "wires", "lead", "leads", "guidewire"}),
+    "lead": frozenset({"lead", "leads", "wire", "pacemaker", "icd", "defibrillator"}),
+}
+CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})
+SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both": "bilateral"}
+_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+_SENT_END = re.compile(r"[.!?](?=\s)|\n")
+_CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
+_HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
+# Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
+# (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays.
+_LEVEL = re.compile(
+    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
+    r"|S\d{1,2}[DG]|(?i:segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?)"
+    r"|(?i:\d{1,2}(?:st|nd|rd|th)\s+(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
+    r"|(?i:(?:rib|ray)\s+\d{1,2}))\b")
+_REMOVAL = re.compile(
+    r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+){0,2}?"
+    r"(?:removed|withdrawn|discontinued|explanted|extracted)\b"
+    r"(?!\s+(?:by\s+)?(?:approximately\s+|about\s+|roughly\s+)?\d|\s+(?:to|into|back)\b)"
+    r"|\b(?:interval|subsequent|complete)\s+(?:removal|withdrawal|explantation)\b"
+    r"|\b(?:removal|explantation)\s+of\b|\bpulled\s+(?:back\s+)?and\s+removed\b"
+    r"|\bno\s+longer\s+(?:seen|visualized|visible|present|identified|demonstrated|noted)\b",
+    re.IGNORECASE)
+_PARTIAL = re.compile(r"\b(?:partially|slightly|somewhat|minimally)\s+$", re.IGNORECASE)
+_RESOLUTION = re.compile(
+    r"\bresolved\b|\bresolution\b|\bno\s+residual\b|\bhas\s+cleared\b|\bcleared\b"
+    r"|\bno\s+longer\s+(?:seen|visualized|visible|present|identified|demonstrated|noted)\b"
+    r"|\bdisappear(?:ed|ance)\b", re.IGNORECASE)
+_COMPARISON = re.compile(
+    r"\b(?:previous(?:ly)?|prior|again|interval|since|compared|comparison|persist\w*"
+    r"|remain\w*|residual|redemonstrat\w*|unchanged|stable|no\s+longer|anymore"
+    r"|recurren\w*|re-?accumulat\w*)\b",
+    re.IGNORECASE)
+_OTHER = re.compile(r"\b(?:other|another|additional|second|further|separate)\s+"
+                    r"(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
+_NEW = re.compile(r"\b(?:new|newly)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
+_ANAPHOR_SITE = re.compile(r"\b(?:in|at|of|within)\s+(?:this|that|the\s+same)\s+"
+                           r"(?:region|level|location|site|area|segment)\b", re.IGNORECASE)
+_SEVERAL_SITES = re.compile(r"\b(?:(?:at|in)\s+)?(?:the|these|those|all)\s+(?:\w+\s+)?"
+                            r"(?:sites|locations|levels|regions)\s+(?:described|mentioned|"
+                            r"noted|listed)\s+above\b|\babove[- ]described\s+(?:sites|levels"
+                            r"|locations)\b", re.IGNORECASE)
+_ALTERNATIVE = re.compile(r"^\s*(?:/|(?:and\s*/\s*)?or|versus|vs\.?)\s*(?:[\w-]+\s*){0,2}$",
+                          re.IGNORECASE)
+_EXPLAINS = re.compile(
+    r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
+    r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
+    r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
+    r"|probably|presumably|attributed\s+to)\b", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class MentionContext:
+    start: int
+    end: int
+    sentence: tuple[int, int]
+    reason: bool = False  # in the indication / history: a question, not a finding
+    event: str | None = None  # "removed" or "resolved", said in its sentence
+    comparison: bool = False  # its sentence looks back at a prior exam
+    other: bool = False  # "other/another/additional ..." right before it
+    new: bool = False  # "new ..." right before it ("no new hemorrhage")
+    levels: frozenset[str] = frozenset()  # levels or segments of its clause or sub-heading
+    several_sites: bool = False  # "at the sites described above"
+    region: str = ""  # the exam's body region
+    text: str = ""  # the report's text (shared, not copied)
+    kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
+
+
+def _sentence(text: str, s: int, e: int) -> tuple[int, int]:
+    lo = 0
+    for stop in _SENT_END.finditer(text, 0, s):
+        lo = stop.end()
+    m = _SENT_END.search(text, e)
+    return lo, (m.end() if m else len(text))
+
+
+def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
+    lo = sent[0]
+    for stop in _CLAUSE_END.finditer(text, sent[0], s):
+        lo = stop.end()
+    m = _CLAUSE_END.search(text, e, sent[1])
+    return text[lo:(m.start() if m else sent[1])]
+
+
+def _levels(text: str) -> frozenset[str]:
+    out = set()
+    for x in _LEVEL.finditer(text):
+        level = re.sub(r"\s+", "", x.group(0)).lower()
+        level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
+        level = re.sub(r"^(\d+)(?:st|nd|rd|th)(\w+)$", r"\2\1", level)  # 8th rib = rib 8
+        out.add(level)
+    return frozenset(out)
+
+
+def _heading(report: Report, s: int) -> str:
+    """The nearest sub-heading ("Right kidney:", "L4-L5:") before ``s`` in its section."""
+    lo = 0
+    for sec in report.sections:
+        if sec.start <= s < sec.end:
+            lo = sec.start
+    found = ""
+    for m in _HEADING.finditer(report.text, lo, s):
+        if m.start() > lo or lo == 0:
+            found = m.group(1)
+    return found
+
+
+def _side_of(words: str) -> str | None:
+    sides = {SIDE_WORDS[w] for w in _WORD.findall(words.lower()) if w in SIDE_WORDS}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _last_structure(v: Vocabulary, text: str) -> str | None:
+    """The last structure the vocabulary names in ``text`` (for "in this region")."""
+    toks = [t.lower() for t in _WORD.findall(text)]
+    for i in range(len(toks) - 1, -1, -1):
+        for n in (3, 2, 1):
+            if i - n + 1 >= 0:
+                name = v.anatomy_terms.get(" ".join(toks[i - n + 1:i + 1]))
+                if name and v.parent.get(name, "") not in ("", "body"):
+                    return name
+    return None
+
+
+def read_context(m: MentionInfo, start: int, end: int, report: Report | None,
+                 v: Vocabulary) -> MentionContext:
+    text = report.text if report is not None else ""
+    sent = _sentence(text, start, end)
+    ctx = MentionContext(start, end, sent, region=report.region if report else "", text=text)
+    section = (m.section or "").upper()
+    ctx.reason = section.startswith(REASON_SECTIONS)
+    if not text:
+        return ctx
+    sentence = text[sent[0]:sent[1]]
+    before = text[sent[0]:start]
+    ctx.comparison = bool(_COMPARISON.search(sentence))
+    ctx.other = bool(_OTHER.search(before[-60:]))
+    ctx.new = bool(_NEW.search(before[-40:]))
+    ctx.levels = _levels(_clause(text, start, end, sent)) or (
+        _levels(_heading(report, start)) if report is not None else frozenset())
+    ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
+    if m.type == DEVICE:
+        hit = _REMOVAL.search(sentence)
+        if m.change == "removed" or (hit and not _PARTIAL.search(sentence[:hit.start()])):
+            ctx.event = "removed"
+    elif m.change == "resolved" or (m.assertion == "absent" and _RESOLUTION.search(sentence)):
+        ctx.event = "resolved"
+    return ctx
+
+
+def enrich(infos: list[MentionInfo], spans: dict[str, tuple[int, int]],
+           reports: dict[str, Report], v: Vocabulary) -> None:
+    """Read each mention's context and fold it into its prepared attributes."""
+    for info in infos:
+        s, e = spans[info.id]
+        report = reports.get(info.report)
+        ctx = info.ctx = read_context(info, s, e, report, v)
+        ctx.kinds = v.relation_kind
+        if ctx.event == "removed":
+            info.change = "removed"
+        elif ctx.event == "resolved":
+            info.change = "resolved"
+        if report is None:
+            continue
+        text = report.text
+        if info.generic_device:
+            # "tip in the right atrium": where the tip lies is not the device's side
+            near = " ".join(_WORD.findall(text[max(ctx.sentence[0], s - 40):e])[-5:])
+            info.lat = _side_of(near)
+            info.access = None
+            continue
+        if info.type != DEVICE and _generic_site(info, v):
+            # "Right knee: Moderate joint effusion.": the sub-heading names the structure
+            heading = _heading(report, s)
+            named = _last_structure(v, heading) if heading else None
+            if named:
+                info.site = named
+        if info.type != DEVICE and info.site is None:
+            sentence = text[ctx.sentence[0]:ctx.sentence[1]]
+            if _ANAPHOR_SITE.search(sentence):
+                para = text.rfind("\n\n", 0, ctx.sentence[0])
+                named = _last_structure(v, text[max(0, para):ctx.sentence[0]])
+                if named:
+                    info.site = named
+                    info.lat = info.lat or v.laterality_of(named)
+        if info.lat is None:
+            info.lat = (_side_of(_heading(report, s)) or _side_of(report.exam)
+                        or _plural_pair_side(info, v))
+
+
+def _generic_site(info: MentionInfo, v: Vocabulary) -> bool:
+    """No site, or only the one the finding's own name implies ("joint" of "joint effusion":
+    a part of the concept's default structure), which a sub-heading may make precise."""
+    if info.site is None:
+        return True
+    c = v.concepts.get(info.concept) if info.concept else None
+    return bool(c and c.anatomy and (info.site == c.anatomy or v.is_part_of(info.site, c.anatomy)))
+
+
+def _plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
+    """"pleural effusions" with no side: one on each side (a paired default structure)."""
+    c = v.concepts.get(info.concept) if info.concept else None
+    if c is None or not c.anatomy or info.type == DEVICE or not info.tokens:
+        return None
+    last = info.tokens[-1]
+    if last == info.head or not last.endswith("s"):
+        return None  # not a plural
+    if v.sided(c.anatomy, "left") == c.anatomy:
+        return None  # not a paired structure
+    return "bilateral"
+
+
+def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...]) -> bool:
+    """A bare device ``word`` can stand for the named device (its words, its concepts)."""
+    if word == "tip":
+        return True
+    names = set(tokens)
+    for concept in concept_line:
+        names.update(concept.split())
+    return bool(GENERIC_KINDS.get(word, frozenset({word})) & names)
+
+
+def alternatives(a: MentionInfo, b: MentionInfo) -> bool:
+    """"atelectasis or pneumonia", "atelectasis/pneumonia": two hypotheses."""
+    ca, cb = a.ctx, b.ctx
+    if ca is None or cb is None or a.report != b.report:
+        return False
+    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    if first.sentence != second.sentence or first.end > second.start:
+        return False
+    return bool(_ALTERNATIVE.match(first.text[first.end:second.start]))
+
+
+def explained(a: MentionInfo, b: MentionInfo) -> bool:
+    """A descriptive word and its reading in one sentence ("opacity ... may represent
+    atelectasis")."""
+    ca, cb = a.ctx, b.ctx
+    if ca is None or cb is None or a.report != b.report:
+        return False
+    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    if first.sentence != second.sentence or first.end > second.start:
+        return False
+    between = first.text[first.end:second.start]
+    return len(between) <= 120 and bool(_EXPLAINS.search(between))
+
+
+def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary,
+                  gap: float | None) -> str | None:
+    """Why the context keeps ``a`` and ``b`` apart, or None (``gap``: days between them)."""
+    ca, cb = a.ctx, b.ctx
+    if ca is None or cb is None:
+        return None
+    if ca.reason != cb.reason:
+        return "a reason for the exam is a question, not an observation"
+    if alternatives(a, b):
+        return "alternatives ('X or Y'): two hypotheses"
+    if ca.several_sites != cb.several_sites:
+        return "'at the sites described above' names several sites"
+    if ca.levels and cb.levels and not ca.levels & cb.levels:
+        return (f"different level {'/'.join(sorted(ca.levels))} vs "
+                f"{'/'.join(sorted(cb.levels))}")
+    first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
+    lc = later.ctx
+    assert lc is not None and first.ctx is not None
+    if (lc.other and first.report == later.report) or (
+            later.assertion == "absent" and (lc.other or lc.new)):
+        return f"'{later.text}' is another one ('other', 'additional', 'no new')"
+    if a.type != DEVICE:
+        reason = _default_site_conflict(a, b, v)
+        if reason:
+            return reason
+    return _negation_conflict(first, later, gap)
+
+
+def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
+    """A site given on one, the other's concept at its own default structure elsewhere
+    ("gallbladder wall edema" vs "pulmonary edema")."""
+    for x, y in ((a, b), (b, a)):
+        if x.site and y.site is None and y.concept:
+            c = v.concepts.get(y.concept)
+            if c is None or not c.anatomy:
+                continue
+            rx, ry = _cavity(v, x.site), _cavity(v, c.anatomy)
+            if rx and ry and rx != ry:
+                return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"
+    return None
+
+
+def _cavity(v: Vocabulary, site: str) -> str | None:
+    """The body cavity a structure lies in (head, neck, thorax, abdomen with the pelvis), or
+    None for structures the tables do not place in one (bones, soft tissues, spine...)."""
+    chain = v.anatomy_ancestors(site)
+    top = chain[-2] if len(chain) >= 2 else chain[0]
+    top = "abdomen" if top == "pelvis" else top
+    return top if top in CAVITIES else None
+
+
+def _negation_conflict(first: MentionInfo, later: MentionInfo,
+                       gap: float | None) -> str | None:
+    """GUIDELINE 7 and issue #14: a negative continues a positive only as its resolution or
+    removal, when it looks back at the earlier exam (comparison wording, same body region,
+    within two years), or as the follow-up film of the next days (same region, at most
+    ``FOLLOW_UP_DAYS``); a routine negative is its own mention, and a positive after a
+    negative is a new finding."""
+    fc, lc = first.ctx, later.ctx
+    assert fc is not None and lc is not None
+    f_abs, l_abs = first.assertion == "absent", later.assertion == "absent"
+    if not f_abs and not l_abs:
+        return None
+    if f_abs and not l_abs:
+        if fc.event and later.report_idx == first.report_idx:
+            return None  # one exam (a report group: preliminary, final, addendum) corrected
+        return ("positive after its resolution/removal: a new one" if fc.event
+                else "positive after a routine negative: a new finding")
+    if lc.event and (not f_abs or fc.event):
+        return None
+    same_region = not fc.region or not lc.region or fc.region == lc.region
+    if later.report != first.report and same_region:
+        if lc.comparison and (gap is None or gap <= 730.0):
+            return None
+        if gap is not None and gap <= FOLLOW_UP_DAYS:
+            return None
+    if f_abs:
+        return "two negatives: a routine negative is its own mention"
+    return "routine negative (no resolution or comparison wording): not a continuation"

@@ -1,0 +1,249 @@
+"""The knowledge linker reads context (issue #14 section 1): each mechanism on short report
+texts written for these tests, with a counter-example that must stay apart (or, for a rule
+that keeps mentions apart, the case it must still join).
+
+Mentions are placed on words of the text; their attributes come from the rule extractor's
+attribute code for exactly that span (``RuleExtractor.annotate``), as for gold spans.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from radtrack_gui.core.model import DEVICE, FINDING, Patient
+from radtrack_gui.formats.textreport import report_from_text
+from radtrack_gui.nlp.linkers.features import prepare
+from radtrack_gui.nlp.linkers.knowledge import KnowledgeLinker
+from radtrack_gui.nlp.registry import Linking, get_extractor
+from radtrack_gui.nlp.vocabulary import read_table, vocabulary
+from radtrack_gui.util.paths import resource
+
+T0 = datetime(2150, 3, 4, 8, 0)
+
+
+class Case:
+    """Reports (days after T0, text); ``mark`` places mentions; ``same`` links them."""
+
+    def __init__(self, *reports: tuple[float, str]) -> None:
+        self.patient = Patient(id="p")
+        for i, (days, text) in enumerate(reports):
+            stamp = f"Date: {T0 + timedelta(days=days):%Y-%m-%d %H:%M}\n"
+            if not text.startswith("Exam:"):
+                stamp += "Exam: CHEST RADIOGRAPH\n\n"
+            report, _ = report_from_text(f"r{i}.txt", stamp + text)
+            self.patient.reports.append(report)
+        self._linking: Linking | None = None
+
+    def mark(self, report: int, words: str, nth: int = 0, kind: str = FINDING) -> str:
+        r = self.patient.reports[report]
+        start = -1
+        for _ in range(nth + 1):
+            start = r.text.index(words, start + 1)
+        found = get_extractor("rules").annotate(r, [(start, start + len(words), kind)])
+        m = next(x for x in found if (x.start, x.end) == (start, start + len(words)))
+        m.id = f"m{len(self.patient.mentions) + 1}"
+        self.patient.mentions[m.id] = m
+        self._linking = None
+        return m.id
+
+    def linking(self) -> Linking:
+        if self._linking is None:
+            self._linking = KnowledgeLinker().link(self.patient)
+        return self._linking
+
+    def same(self, a: str, b: str) -> bool:
+        chain = {m: n for n, c in enumerate(self.linking().clusters) for m in c}
+        return chain[a] == chain[b]
+
+
+def test_reason_for_the_exam_never_links_to_an_observation() -> None:
+    c = Case((0, "INDICATION: Rule out pneumonia.\n\nFINDINGS: Right lower lobe pneumonia.\n\n"
+                 "IMPRESSION: Right lower lobe pneumonia."))
+    asked = c.mark(0, "pneumonia")
+    seen, restated = c.mark(0, "pneumonia", 1), c.mark(0, "pneumonia", 2)
+    assert not c.same(asked, seen) and not c.same(asked, restated)
+    assert c.same(seen, restated)  # the observation and its restatement still join
+    assert "reason for the exam" in c.linking().why[seen]
+
+
+def test_sign_and_the_diagnosis_it_stands_for_join_at_one_site() -> None:
+    c = Case((0, "FINDINGS: Blunting of the right costophrenic angle, which may represent a "
+                 "small right pleural effusion.\n\n"
+                 "IMPRESSION: Pulmonary vascular congestion with mild pulmonary edema."))
+    blunting, effusion = c.mark(0, "Blunting"), c.mark(0, "effusion")
+    congestion, edema = c.mark(0, "vascular congestion"), c.mark(0, "pulmonary edema")
+    assert c.same(blunting, effusion) and c.same(congestion, edema)
+    why = c.linking().why
+    assert "sign-of" in why[effusion] and "read as one in the same sentence" in why[effusion]
+    # counter-examples: the diagnosis explicitly absent, or at the other side
+    c = Case((0, "FINDINGS: Blunting of the right costophrenic angle. No pleural effusion.\n"
+                 "Pulmonary vascular congestion without pulmonary edema.\n"
+                 "Blunting of the left costophrenic angle may represent a small right pleural "
+                 "effusion."))
+    assert not c.same(c.mark(0, "Blunting"), c.mark(0, "effusion"))
+    assert not c.same(c.mark(0, "vascular congestion"), c.mark(0, "pulmonary edema"))
+    assert not c.same(c.mark(0, "Blunting", 1), c.mark(0, "effusion", 1))
+
+
+def test_descriptive_word_and_diagnosis_keep_the_site_rule() -> None:
+    c = Case((0, "FINDINGS: Patchy opacity in the right lower lobe. Opacity in the left lower "
+                 "lobe.\n\nIMPRESSION: Right lower lobe pneumonia."))
+    right, left, pneumonia = c.mark(0, "opacity"), c.mark(0, "Opacity"), c.mark(0, "pneumonia")
+    assert c.same(right, pneumonia)
+    assert not c.same(left, pneumonia)
+
+
+def test_relations_table_is_typed_and_names_known_concepts() -> None:
+    v = vocabulary()
+    rows = read_table(resource("vocab", "relations.tsv"))
+    assert rows and {r["relation"] for r in rows} <= {"synonym", "broader", "sign-of",
+                                                       "related"}
+    for r in rows:
+        assert r["concept"] in v.concepts and r["other"] in v.concepts, r
+    assert v.relation_kind[("costophrenic angle blunting", "pleural effusion")] == "sign-of"
+    assert v.canonical["infiltrate"] == "airspace disease"  # a synonym row
+
+
+def test_alternatives_are_two_hypotheses() -> None:
+    c = Case((0, "FINDINGS: Left basilar atelectasis or pneumonia. Left basilar atelectasis/"
+                 "pneumonia.\n\nIMPRESSION: Left basilar atelectasis."))
+    atel, pneu = c.mark(0, "atelectasis"), c.mark(0, "pneumonia")
+    atel2, pneu2 = c.mark(0, "atelectasis", 1), c.mark(0, "pneumonia", 1)
+    restated = c.mark(0, "atelectasis", 2)
+    assert not c.same(atel, pneu) and not c.same(atel2, pneu2)
+    assert c.same(atel, restated)  # counter-example: one hypothesis restated still joins
+
+
+def test_side_from_a_sub_heading() -> None:
+    c = Case((0, "FINDINGS:\nRight knee: Moderate joint effusion.\nLeft knee: Small joint "
+                 "effusion.\n\nIMPRESSION: Moderate right knee joint effusion."))
+    right, left = c.mark(0, "joint effusion"), c.mark(0, "joint effusion", 1)
+    restated = c.mark(0, "joint effusion", 2)
+    assert not c.same(right, left)
+    assert c.same(right, restated)
+
+
+def test_levels_and_segments_outside_the_noun_phrase() -> None:
+    c = Case((0, "FINDINGS:\nL4-L5: Disc protrusion with foraminal narrowing.\nL5-S1: Disc "
+                 "protrusion.\n\nIMPRESSION: Disc protrusion at L4-L5."))
+    upper, lower = c.mark(0, "protrusion"), c.mark(0, "protrusion", 1)
+    restated = c.mark(0, "protrusion", 2)
+    assert not c.same(upper, lower)
+    assert c.same(upper, restated)
+    assert "different level" in c.linking().why[lower]
+    c = Case((0, "FINDINGS: Disc protrusion at C5-C6.\n\nIMPRESSION: Disc protrusion at C5-6."),
+             (0, "FINDINGS: Fracture of the right 8th rib. Fracture of the right 9th rib.\n\n"
+                 "IMPRESSION: Right rib 8 fracture."))
+    assert c.same(c.mark(0, "protrusion"), c.mark(0, "protrusion", 1))  # one level, two ways
+    eighth, ninth, restated = (c.mark(1, "Fracture"), c.mark(1, "Fracture", 1),
+                               c.mark(1, "fracture"))
+    assert c.same(eighth, restated) and not c.same(ninth, restated)
+
+
+def test_side_from_the_exam_title() -> None:
+    left1 = (0, "Exam: US LEFT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Occlusive thrombus "
+                "in the femoral vein.")
+    left2 = (7, "Exam: US LEFT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Nonocclusive "
+                "thrombus in the femoral vein.")
+    right = (7, "Exam: US RIGHT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Occlusive "
+                "thrombus in the femoral vein.")
+    c = Case(left1, right)
+    assert not c.same(c.mark(0, "thrombus"), c.mark(1, "thrombus"))
+    c = Case(left1, left2)
+    assert c.same(c.mark(0, "thrombus"), c.mark(1, "thrombus"))
+
+
+def test_site_named_earlier_and_several_sites() -> None:
+    first = (0, "FINDINGS: Hemorrhage in the left frontal lobe.")
+    c = Case(first, (2, "FINDINGS: Fracture of the occipital bone. Hemorrhage in this region."))
+    frontal, here = c.mark(0, "Hemorrhage"), c.mark(1, "Hemorrhage")
+    assert not c.same(frontal, here)
+    info = {i.id: i for i in prepare(c.patient)}[here]
+    assert info.site == "occipital bone"
+    c = Case(first, (2, "FINDINGS: Fracture of the occipital bone. Hemorrhage is decreasing."))
+    assert c.same(c.mark(0, "Hemorrhage"), c.mark(1, "Hemorrhage"))  # no site: continues
+    c = Case(first, (2, "FINDINGS: Hemorrhage at the sites described above."))
+    assert not c.same(c.mark(0, "Hemorrhage"), c.mark(1, "Hemorrhage"))
+
+
+def test_completed_removal_ends_a_device_but_a_reposition_does_not() -> None:
+    line = "FINDINGS: Right internal jugular central venous catheter with tip in the SVC."
+    for second, ends in (
+            ("FINDINGS: The right internal jugular catheter has been removed.", True),
+            ("FINDINGS: Interval removal of the right internal jugular catheter.", True),
+            ("FINDINGS: The right internal jugular catheter is no longer visualized.", True),
+            ("FINDINGS: The right internal jugular catheter has been withdrawn 2 cm.", False),
+    ):
+        c = Case((0, line), (1, second), (5, line))
+        a, b = c.mark(0, "catheter", kind=DEVICE), c.mark(1, "catheter", kind=DEVICE)
+        again = c.mark(2, "catheter", kind=DEVICE)
+        assert c.same(a, b), second
+        assert c.same(a, again) is not ends, second
+
+
+def test_resolution_continues_and_a_return_is_a_new_chain() -> None:
+    c = Case((0, "FINDINGS: Small left pleural effusion."),
+             (7, "FINDINGS: The left pleural effusion is no longer seen."),
+             (200, "FINDINGS: Small left pleural effusion."))
+    first, gone, back = (c.mark(0, "effusion"), c.mark(1, "effusion"),
+                         c.mark(2, "effusion"))
+    assert c.same(first, gone)
+    assert not c.same(first, back)
+
+
+def test_routine_negative_is_not_a_continuation() -> None:
+    positive = (0, "FINDINGS: Small right pleural effusion.")
+    for later, days, joins in (
+            ("FINDINGS: No pleural effusion.", 7, False),  # routine, a week later
+            ("FINDINGS: No residual right pleural effusion.", 7, True),
+            ("FINDINGS: Compared with the prior study, no pleural effusion.", 7, True),
+            ("FINDINGS: No pleural effusion.", 1, True),  # the next day's follow-up film
+            ("FINDINGS: No left pleural effusion.", 1, False),  # another side
+            ("FINDINGS: No new pleural effusion.", 7, False),
+    ):
+        c = Case(positive, (days, later))
+        a, b = c.mark(0, "effusion"), c.mark(1, "effusion")
+        assert c.same(a, b) is joins, later
+        if not joins and "left" not in later:
+            assert "not c1" in c.linking().why[b]
+
+
+def test_negative_of_another_region_does_not_continue() -> None:
+    c = Case((0, "Exam: CT CHEST\n\nFINDINGS: Small right pneumothorax."),
+             (1, "Exam: CT ABDOMEN\n\nFINDINGS: No pneumothorax at the lung bases."))
+    assert not c.same(c.mark(0, "pneumothorax"), c.mark(1, "pneumothorax"))
+
+
+def test_generic_device_words_continue_a_named_device() -> None:
+    c = Case((0, "FINDINGS: Left PICC with its tip in the right atrium."),
+             (1, "FINDINGS: The line is unchanged. The right line is new."))
+    picc, tip = c.mark(0, "PICC", kind=DEVICE), c.mark(0, "tip", kind=DEVICE)
+    line, right_line = c.mark(1, "line", kind=DEVICE), c.mark(1, "line", 1, kind=DEVICE)
+    assert c.same(picc, tip) and c.same(picc, line)
+    assert not c.same(picc, right_line)  # another side: another device
+
+
+def test_plural_finding_of_a_paired_structure_is_bilateral() -> None:
+    c = Case((0, "FINDINGS: Small pleural effusions.\n\nIMPRESSION: Small right pleural "
+                 "effusion."))
+    assert not c.same(c.mark(0, "effusions"), c.mark(0, "effusion", 1))
+    c = Case((0, "FINDINGS: Small pleural effusion.\n\nIMPRESSION: Small right pleural "
+                 "effusion."))
+    assert c.same(c.mark(0, "effusion"), c.mark(0, "effusion", 1))
+
+
+def test_another_one_in_the_same_report_is_apart() -> None:
+    c = Case((0, "FINDINGS: Nodule in the right upper lobe. Another nodule in the right upper "
+                 "lobe."))
+    assert not c.same(c.mark(0, "Nodule"), c.mark(0, "nodule"))
+    c = Case((0, "FINDINGS: Nodule in the right upper lobe. The nodule in the right upper lobe "
+                 "measures 5 mm."))
+    assert c.same(c.mark(0, "Nodule"), c.mark(0, "nodule"))
+
+
+def test_default_site_of_the_other_concept_in_another_cavity() -> None:
+    c = Case((0, "FINDINGS: Gallbladder wall edema.\n\nIMPRESSION: Pulmonary edema."))
+    assert not c.same(c.mark(0, "edema"), c.mark(0, "Pulmonary edema"))
+    c = Case((0, "FINDINGS: Interstitial edema in the lower lobes.\n\n"
+                 "IMPRESSION: Pulmonary edema."))
+    assert c.same(c.mark(0, "edema"), c.mark(0, "Pulmonary edema"))
