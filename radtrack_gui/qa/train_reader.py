@@ -240,8 +240,10 @@ def train_cli(args: Any) -> int:
     if getattr(args, "sources", None) or getattr(args, "project", None):
         raise InputError("--reader trains on its SQuAD file alone; leave out GOLD and --project")
     items = read_squad(args.reader)
-    result = train_reader(items, args.out, args.base_model, epochs=args.epochs, seed=args.seed,
-                          learning_rate=args.learning_rate, held_out=args.validation)
+    given = {k: v for k, v in (("epochs", args.epochs), ("learning_rate", args.learning_rate))
+             if v is not None}  # else the reader's own defaults
+    result = train_reader(items, args.out, args.base_model, seed=args.seed,
+                          held_out=args.validation, **given)
     held = result.card["held_out"]
     f1 = "" if held["f1"] is None else f", held-out F1 {100 * held['f1']:.1f}"
     print(f"reader trained on {result.card['training']['questions']} questions "

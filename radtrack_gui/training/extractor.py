@@ -30,6 +30,7 @@ from radtrack_gui.nlp.extractors.neural import (
     Tagger,
     default_model_dir,
 )
+from radtrack_gui.nlp.linkers.embedding import find_base_model
 from radtrack_gui.training.examples import (
     Example,
     patient_reports,
@@ -46,21 +47,6 @@ class TrainedExtractor:
     path: Path
     card: dict[str, Any]
     scores: MentionScores | None  # held-out mention detection (None: nothing held out)
-
-
-def find_base_model(base_model: str | os.PathLike[str] | None) -> Path:
-    """The encoder to start from: ``base_model``, else the embedding linker's MiniLM."""
-    if base_model is not None:
-        p = Path(base_model).expanduser()
-        if not (p / "config.json").is_file():
-            raise InputError(f"base model: no model files in {p} (config.json missing)")
-        return p
-    from radtrack_gui.nlp.linkers.embedding import find_model
-
-    try:
-        return find_model()
-    except InputError as exc:
-        raise InputError(f"neural extractor needs a local base encoder: {exc}") from exc
 
 
 def split(patients: list[Patient], share: float, seed: int,
@@ -147,7 +133,7 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
         raise InputError("the held-out share must be in [0, 1)")
     if not any(p.mentions for p in patients):
         raise InputError("nothing to train on: the patients have no mentions")
-    base = find_base_model(base_model)
+    base = find_base_model(base_model, "neural extractor")
     try:
         import torch
         from transformers import AutoModelForTokenClassification, AutoTokenizer

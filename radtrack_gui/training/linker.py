@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
@@ -43,11 +44,17 @@ def train_linker(
     validation: float = 0.2,
     seed: int = 13,
     cancel: Callable[[], bool] | None = None,
+    linker: str = "pairwise",
+    **options: Any,
 ) -> TrainedLinker:
-    """Fit the pairwise linker (a share of patients, from five on, chooses the threshold)
-    and save it to ``out`` (default: where ``--linker pairwise`` finds it)."""
+    """Fit the pairwise linker, or (``linker="pairmodel"``, ``options`` for
+    ``nlp.linkers.pairmodel_train.train_pairmodel``) the transformer pair model; a share of
+    patients, from five on, chooses the threshold. Saved to ``out`` (default: where
+    ``--linker NAME`` finds it)."""
     from radtrack_gui.nlp.linkers.pairwise import PairwiseLinker
 
+    if linker not in ("pairwise", "pairmodel"):
+        raise InputError(f"linker '{linker}' is not trainable (pairwise, pairmodel)")
     if not 0.0 <= validation < 1.0:
         raise InputError("--validation must be in [0, 1)")
     order = list(range(len(patients)))
@@ -60,12 +67,19 @@ def train_linker(
             "nothing to train on: no chain links two mentions (link mentions "
             "of the same finding or device across reports first)"
         )
-    linker = PairwiseLinker(path=None, seed=seed)
+    if linker == "pairmodel":
+        from radtrack_gui.nlp.linkers.pairmodel_train import train_pairmodel
+
+        path, card = train_pairmodel(train, held or None, out, seed=seed, cancel=cancel,
+                                     **options)
+        return TrainedLinker(path, float(card["threshold"]), len(train), len(held),
+                             sum(len(p.mentions) for p in train))
+    model = PairwiseLinker(path=None, seed=seed)
     with cancellable(cancel or never_cancel):  # checked between patients while fitting
-        linker.fit(train, validation=held or None)
+        model.fit(train, validation=held or None)
     if cancel is not None and cancel():
         raise Cancelled("training cancelled")
-    saved = linker.save(out)
+    saved = model.save(out)
     return TrainedLinker(
-        saved, linker.threshold, len(train), len(held), sum(len(p.mentions) for p in train)
+        saved, model.threshold, len(train), len(held), sum(len(p.mentions) for p in train)
     )

@@ -170,7 +170,7 @@ class Tagger:
     """Spans of findings and devices in texts, from a tokenizer and a tagging model."""
 
     def __init__(self, tokenizer: Any, model: Any, max_length: int | None = None,
-                 batch_size: int = 32, device: str = "cpu") -> None:
+                 batch_size: int = 64, device: str = "cpu") -> None:
         self.tokenizer, self.model = tokenizer, model
         limit = getattr(model.config, "max_position_embeddings", None) or DEFAULT_MAX_LENGTH
         self.max_length = min(max_length or DEFAULT_MAX_LENGTH, int(limit))
@@ -180,34 +180,46 @@ class Tagger:
         self.pad = 0 if pad is None else int(pad)
 
     def spans(self, texts: list[str]) -> list[list[tuple[int, int, str]]]:
-        """Per text, its (start, end, type) spans in text order."""
+        """Per text, its (start, end, type) spans in text order.
+
+        All sentences of all texts share the batches; a sentence repeated across texts
+        ("No pneumothorax.") is run once; batches are cut from the length-sorted inputs, so
+        that little padding is computed."""
         import torch
 
         items = chunks(self.tokenizer, texts, self.max_length)
-        tags: dict[tuple[int, int], list[str]] = {}  # (text, first word start) -> word tags
-        by_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        order = sorted(range(len(items)), key=lambda i: len(items[i].ids))
+        distinct: dict[tuple[int, ...], int] = {}
+        for c in items:
+            distinct.setdefault(tuple(c.ids), len(distinct))
+        inputs = list(distinct)
+        labels: list[list[str]] = [[] for _ in inputs]
+        order = sorted(range(len(inputs)), key=lambda i: len(inputs[i]))
         self.model.eval()
         self.model.to(self.device)
-        with torch.no_grad():
+        with torch.inference_mode():
             for b in range(0, len(order), self.batch_size):
-                batch = [items[i] for i in order[b:b + self.batch_size]]
-                width = max(len(c.ids) for c in batch)
-                ids = torch.full((len(batch), width), self.pad, dtype=torch.long)
-                mask = torch.zeros((len(batch), width), dtype=torch.long)
-                for r, c in enumerate(batch):
-                    ids[r, :len(c.ids)] = torch.tensor(c.ids)
-                    mask[r, :len(c.ids)] = 1
+                rows = order[b:b + self.batch_size]
+                width = len(inputs[rows[-1]])
+                ids = torch.full((len(rows), width), self.pad, dtype=torch.long)
+                mask = torch.zeros((len(rows), width), dtype=torch.long)
+                for r, i in enumerate(rows):
+                    ids[r, :len(inputs[i])] = torch.tensor(inputs[i])
+                    mask[r, :len(inputs[i])] = 1
                 logits = self.model(input_ids=ids.to(self.device),
                                     attention_mask=mask.to(self.device)).logits
                 best = logits.argmax(-1).cpu().tolist()
-                for r, c in enumerate(batch):
-                    key = (c.report, c.words[0][0])
-                    word_tags = tags.setdefault(key, ["O"] * len(c.words))
-                    by_sentence[key] = c.words
-                    for pos, w in enumerate(c.first):
-                        if w >= 0:
-                            word_tags[w] = self.id2label.get(best[r][pos], "O")
+                for r, i in enumerate(rows):
+                    labels[i] = [self.id2label.get(k, "O") for k in best[r][:len(inputs[i])]]
+        tags: dict[tuple[int, int], list[str]] = {}  # (text, first word start) -> word tags
+        by_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for c in items:
+            key = (c.report, c.words[0][0])
+            word_tags = tags.setdefault(key, ["O"] * len(c.words))
+            by_sentence[key] = c.words
+            found = labels[distinct[tuple(c.ids)]]
+            for pos, w in enumerate(c.first):
+                if w >= 0:
+                    word_tags[w] = found[pos]
         out: list[list[tuple[int, int, str]]] = [[] for _ in texts]
         for key in sorted(tags):
             out[key[0]].extend(decode(tags[key], by_sentence[key]))
@@ -220,7 +232,7 @@ class NeuralExtractor:
     name = "neural"
 
     def __init__(self, name: str = "neural", path: str | os.PathLike[str] | None = None,
-                 device: str = "cpu", batch_size: int = 32) -> None:
+                 device: str = "cpu", batch_size: int = 64) -> None:
         self.name = name
         self.folder = find_extractor_model(path)
         self.device, self.batch_size = device, batch_size

@@ -212,3 +212,16 @@ class EmbeddingLinker:
         pairs = pair_decisions(mention_order(patient), result.clusters, self.pair_limit,
                                result.scored)
         return Linking(result.clusters, result.why, pairs)
+
+
+def find_base_model(base_model: str | os.PathLike[str] | None, purpose: str) -> Path:
+    """The encoder a trainer starts from: ``base_model``, else the local MiniLM."""
+    if base_model is not None:
+        p = Path(base_model).expanduser()
+        if not (p / "config.json").is_file():
+            raise InputError(f"base model: no model files in {p} (config.json missing)")
+        return p
+    try:
+        return find_model()
+    except InputError as exc:
+        raise InputError(f"{purpose} needs a local base encoder: {exc}") from exc
