@@ -92,3 +92,27 @@ def test_cancel_neural_training_writes_nothing(qtbot, window, demo_gold, _privat
     models = Path(_private_home) / "data" / "models"
     assert not models.exists() or not any(models.iterdir())
     dlg.close()
+
+
+def test_train_linker_offers_the_pair_model(qtbot, window, demo_gold, _private_home) -> None:
+    """Tools ▸ Train linker trains the transformer pair model too (real MiniLM, one pass)."""
+    pytest.importorskip("torch")
+    _open_demo(qtbot, window)
+    window.act_train_linker.trigger()
+    dlg = window.train_dialog
+    assert dlg is not None and not dlg.epochs.isEnabled()  # pairwise: nothing to choose
+    dlg.model.setCurrentIndex(dlg.model.findData("pairmodel"))
+    assert dlg.linker_model() == "pairmodel" and dlg.epochs.isEnabled()
+    assert dlg.epochs.value() == 4
+    dlg.epochs.setValue(1)
+    dlg.use_current.setChecked(False)
+    dlg.add_folder(demo_gold)
+    with qtbot.waitSignal(dlg.trained, timeout=600000) as done:
+        dlg.train_button.click()
+    saved = Path(done.args[0].path)
+    assert (saved / "model.safetensors").is_file() and (saved / "radtrack_card.json").is_file()
+    assert "pairmodel linker" in dlg.message.text() or str(saved) in dlg.message.text()
+    with qtbot.waitSignal(dlg.modelChosen):
+        dlg.use_button.click()
+    assert load_settings().linker == "pairmodel"
+    dlg.close()

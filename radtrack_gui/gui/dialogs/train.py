@@ -20,6 +20,7 @@ from radtrack_gui.core.model import Patient
 from radtrack_gui.gui import worker
 from radtrack_gui.gui.qt import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -44,6 +45,11 @@ KINDS = {
                "Fits the pairwise linker on which mentions your chains link (seconds)."),
     "extractor": ("Train extractor on corrections", "extractor", "neural",
                   "Fine-tunes the neural mention extractor on your mentions (minutes)."),
+}
+# Trainable linkers: name -> what the dialog says of it.
+LINKER_MODELS = {
+    "pairwise": "pairwise: logistic regression over the knowledge features (seconds)",
+    "pairmodel": "pairmodel: transformer mention-pair classifier on the local MiniLM (minutes)",
 }
 STAGES = {"read": "Reading", "fit": "Fitting", "train": "Training %v/%m",
           "evaluate": "Scoring held-out reports"}
@@ -103,14 +109,20 @@ class TrainDialog(QDialog):
         row.addLayout(side)
 
         form = QFormLayout()
+        self.model = QComboBox(self)
+        for name, text in LINKER_MODELS.items():
+            self.model.addItem(text, name)
         self.epochs = QSpinBox(self)
         self.epochs.setRange(1, 50)
         self.epochs.setValue(3)
         self.epochs.setMaximumWidth(90)
         if kind == "extractor":
+            self.model.hide()
             form.addRow("Passes over the sentences:", self.epochs)
         else:
-            self.epochs.hide()
+            form.addRow("Linker:", self.model)
+            form.addRow("Passes over the pairs:", self.epochs)
+            self.model.currentIndexChanged.connect(self._model_changed)
 
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
@@ -179,9 +191,11 @@ class TrainDialog(QDialog):
         self.train_button.setEnabled(has_data and not busy)
         self.cancel_button.setEnabled(busy)
         self.close_button.setEnabled(not busy)
-        for w in (self.use_current, self.add_button, self.folders, self.epochs):
+        for w in (self.use_current, self.add_button, self.folders, self.model):
             w.setEnabled(not busy and (w is not self.use_current
                                        or self.store_path is not None))
+        # the pairwise fit has no passes to choose
+        self.epochs.setEnabled(not busy and self.linker_model() != "pairwise")
         self.remove_button.setEnabled(not busy and bool(self.folders.selectedItems()))
 
     # -- training ------------------------------------------------------------------------
@@ -190,10 +204,10 @@ class TrainDialog(QDialog):
             return None
         store = self.store_path if self.use_current.isChecked() else None
         folders = self.folder_paths()
-        kind, epochs = self.kind, self.epochs.value()
+        kind, epochs, model = self.kind, self.epochs.value(), self.linker_model()
 
         def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Any:
-            return _train(kind, store, folders, epochs, progress, cancel)
+            return _train(kind, store, folders, epochs, progress, cancel, model)
 
         self.result = None
         self.use_button.hide()
@@ -206,6 +220,15 @@ class TrainDialog(QDialog):
                                     on_progress=self._progress, on_cancel=self._cancelled)
         self._update()
         return self.task
+
+    def linker_model(self) -> str:
+        """The linker to train ("pairwise" or "pairmodel"); the extractor dialog: "neural"."""
+        return str(self.model.currentData()) if self.kind == "linker" else self.model_name
+
+    def _model_changed(self) -> None:
+        self.model_name = self.linker_model()
+        self.epochs.setValue(4 if self.model_name == "pairmodel" else 3)
+        self._update()
 
     def cancel(self) -> None:
         if self.running():
@@ -238,7 +261,7 @@ class TrainDialog(QDialog):
         elif result.held_out:
             summary = result.summary
         else:  # held-out patients choose the threshold only from five patients on
-            summary = (f"trained the pairwise linker on {result.patients} patients "
+            summary = (f"trained the {self.model_name} linker on {result.patients} patients "
                        f"({result.mentions} mentions); threshold {result.threshold:.2f} "
                        "(none held out to tune it: that needs 5 patients or more)")
         summary = summary[0].upper() + summary[1:]
@@ -275,7 +298,8 @@ class TrainDialog(QDialog):
 
 
 def _train(kind: str, store: Path | None, folders: list[str], epochs: int,
-           progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Any:
+           progress: Callable[[str, int, int], None], cancel: Callable[[], bool],
+           model: str = "pairwise") -> Any:
     """The background job: gather the patients, then train (no widgets here)."""
     from radtrack_gui.training import read_folder, read_store, train_linker
 
@@ -296,6 +320,9 @@ def _train(kind: str, store: Path | None, folders: list[str], epochs: int,
         raise Cancelled()
     if kind == "linker":
         progress("fit", 0, 0)
+        if model == "pairmodel":
+            return train_linker(patients, cancel=cancel, linker=model, epochs=epochs,
+                                progress=progress)
         return train_linker(patients, cancel=cancel)
     from radtrack_gui.training import train_extractor
 
