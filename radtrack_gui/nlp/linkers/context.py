@@ -27,7 +27,9 @@ the extractor may set some of it itself later (see the README's notes).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
@@ -116,10 +118,19 @@ class MentionContext:
     kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
 
 
+@lru_cache(maxsize=64)
+def _sentence_ends(text: str) -> list[int]:
+    """Where each sentence of ``text`` ends (once per report text: a huge report with
+    thousands of mentions must not be scanned again for each)."""
+    return [m.end() for m in _SENT_END.finditer(text)]
+
+
 def _sentence(text: str, s: int, e: int) -> tuple[int, int]:
-    lo = 0
-    for stop in _SENT_END.finditer(text, 0, s):
-        lo = stop.end()
+    ends = _sentence_ends(text)
+    # the sentence starts after the last end at or before s, and ends at the first end
+    # of a match starting at or after e
+    i = bisect_right(ends, s)
+    lo = ends[i - 1] if i and ends[i - 1] <= s else 0
     m = _SENT_END.search(text, e)
     return lo, (m.end() if m else len(text))
 
@@ -142,17 +153,26 @@ def _levels(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=64)
+def _headings(text: str) -> tuple[list[int], list[int], list[str]]:
+    """Every sub-heading of ``text``: starts, ends and names (once per report text)."""
+    found = list(_HEADING.finditer(text))
+    return [m.start() for m in found], [m.end() for m in found], [m.group(1) for m in found]
+
+
 def _heading(report: Report, s: int) -> str:
     """The nearest sub-heading ("Right kidney:", "L4-L5:") before ``s`` in its section."""
     lo = 0
     for sec in report.sections:
         if sec.start <= s < sec.end:
             lo = sec.start
-    found = ""
-    for m in _HEADING.finditer(report.text, lo, s):
-        if m.start() > lo or lo == 0:
-            found = m.group(1)
-    return found
+    starts, ends, names = _headings(report.text)
+    i = bisect_right(ends, s) - 1  # the last heading that ends by s
+    while i >= 0 and starts[i] >= lo:
+        if starts[i] > lo or lo == 0:
+            return names[i]
+        i -= 1
+    return ""
 
 
 def _side_of(words: str) -> str | None:
