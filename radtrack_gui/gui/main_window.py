@@ -45,6 +45,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.gui.patient_banner import WrongPatientBanner
 from radtrack_gui.gui.report_view import ReportView
 from radtrack_gui.gui.timeline import TimelineWidget
 from radtrack_gui.gui.undo import EditSession
@@ -107,6 +108,9 @@ class MainWindow(WindowMenus, PatientOperations, WindowDialogs, QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self.addToolBarBreak()
+        self.banner = WrongPatientBanner(self, self.report_view.show_report)
+        self.addToolBar(self.banner)
         self._connect_views()
         from radtrack_gui.gui.ask_panel import install_ask  # the Ask box (issue #11)
 

@@ -14,6 +14,7 @@ from radtrack_gui import project
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats import sources
+from radtrack_gui.nlp.report_groups import wrong_patient_warnings
 from radtrack_gui.gui import worker
 from radtrack_gui.gui.crash import REPORTER, quiet
 from radtrack_gui.gui.qt import (
@@ -203,6 +204,7 @@ class PatientOperations:
         self.status_problems.setText(f"<a href='show'>⚠ {n} file{'s' if n != 1 else ''} "
                                      "skipped or repaired</a>" if n else "")
         self.status_problems.setToolTip(self.problems_text)
+        self.banner.set_warnings(wrong_patient_warnings(loaded.patient))
         self._update_status()
         self._update_actions()
         self._update_undo_text()
@@ -226,6 +228,7 @@ class PatientOperations:
         self._mention_selection = []
         self.problems_text = ""
         self.status_problems.setText("")
+        self.banner.set_warnings([])
         self.chain_list.set_patient(None)
         self.report_view.set_patient(None)
         self.setWindowTitle("")
