@@ -27,6 +27,7 @@ from radtrack_gui.gui.crash import quiet
 from radtrack_gui.gui.dialogs.opener import WindowDialogs
 from radtrack_gui.gui.menus import WindowMenus
 from radtrack_gui.gui.operations import PatientOperations
+from radtrack_gui.gui.patient_banner import WrongPatientBanner
 from radtrack_gui.gui.prefs import WindowPrefs
 from radtrack_gui.gui.qt import (
     QApplication,
@@ -45,7 +46,6 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
-from radtrack_gui.gui.patient_banner import WrongPatientBanner
 from radtrack_gui.gui.report_view import ReportView
 from radtrack_gui.gui.timeline import TimelineWidget
 from radtrack_gui.gui.undo import EditSession

@@ -14,7 +14,6 @@ from radtrack_gui import project
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats import sources
-from radtrack_gui.nlp.report_groups import wrong_patient_warnings
 from radtrack_gui.gui import worker
 from radtrack_gui.gui.crash import REPORTER, quiet
 from radtrack_gui.gui.qt import (
@@ -24,6 +23,7 @@ from radtrack_gui.gui.qt import (
     Qt,
 )
 from radtrack_gui.gui.undo import EditSession
+from radtrack_gui.nlp.report_groups import wrong_patient_warnings
 from radtrack_gui.util.paths import demo_patient_dir
 from radtrack_gui.views.problems import problems_summary
 

@@ -15,6 +15,7 @@ SHOWN = 3  # warnings spelled out; the rest are counted
 class WrongPatientBanner(QToolBar):
     def __init__(self, window: QMainWindow, show_report: Callable[[str], None]) -> None:
         super().__init__("Wrong-patient warning", window)
+        self.report = ""  # the first report warned about
         self.setObjectName("wrongPatientBanner")
         self.setMovable(False)
         self.setFloatable(False)
@@ -27,7 +28,6 @@ class WrongPatientBanner(QToolBar):
         self.button = QPushButton("Show report")
         self.button.clicked.connect(lambda: show_report(self.report) if self.report else None)
         self.addWidget(self.button)
-        self.report = ""  # the first report warned about
         self.hide()
 
     def set_warnings(self, warnings: list[Problem]) -> None:
