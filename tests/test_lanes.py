@@ -180,3 +180,34 @@ def test_normal_statements_count_as_pertinent_negatives():
     assert negative_only([m["m3"], m["m4"]])  # normal + absent
     m["m3"].concept = "cardiomegaly"
     assert not negative_only([m["m3"], m["m4"]])
+
+
+def test_versions_of_one_exam_share_one_column():
+    """A report group (preliminary and final read) is one column, in both x modes; the next
+    exam follows as the next column."""
+    day = datetime(2150, 3, 4, 10, 0)
+    reports = [Report(id=rid, text="Small left pleural effusion.", date=when, date_known=True,
+                      exam="CHEST PA")
+               for rid, when in (("prelim.txt", day), ("other.txt", day.replace(hour=12)),
+                                 ("final.txt", day.replace(hour=16)),
+                                 ("next.txt", day.replace(day=9)))]
+    groups = [["prelim.txt", "final.txt"]]
+    cols, *_ = report_columns(reports, "order", groups)
+    x = {c.report: c.x for c in cols}
+    assert x["prelim.txt"] == x["final.txt"] == 0.0
+    assert x["other.txt"] == 1.0 and x["next.txt"] == 2.0
+    cols, *_ = report_columns(reports, "date", groups)
+    x = {c.report: c.x for c in cols}
+    assert x["final.txt"] == x["prelim.txt"] < x["other.txt"] < x["next.txt"]
+    ungrouped, *_ = report_columns(reports, "order")
+    assert len({c.x for c in ungrouped}) == 4
+    p = Patient(id="p", reports=reports, report_groups=groups)
+    assert build_layout(p, x_mode="order").x_of["final.txt"] == 0.0
+
+
+def test_versions_are_labelled_in_report_order():
+    from radtrack_gui.views.labels import version_labels
+
+    reports = [Report(id=rid, text="x") for rid in ("a.txt", "b.txt", "c.txt")]
+    p = Patient(id="p", reports=reports, report_groups=[["c.txt", "a.txt"]])
+    assert version_labels(p) == {"a.txt": " · version 1 of 2", "c.txt": " · version 2 of 2"}

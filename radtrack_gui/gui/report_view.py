@@ -32,6 +32,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.views.labels import version_labels
 
 
 def _highlight_colors(kind: str) -> tuple[QColor, QColor]:
@@ -178,9 +179,9 @@ class ReportView(QWidget):
         self.report_id = None
         blocker = self.reports.blockSignals(True)
         self.reports.clear()
-        if patient is not None:
-            for r in patient.reports:
-                self.reports.addItem(report_title(r), r.id)
+        versions = version_labels(patient) if patient is not None else {}
+        for r in patient.reports if patient is not None else []:
+            self.reports.addItem(report_title(r) + versions.get(r.id, ""), r.id)
         self.reports.blockSignals(blocker)
         if patient is not None and patient.reports:
             self.show_report(patient.reports[0].id)

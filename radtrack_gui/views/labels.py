@@ -96,3 +96,15 @@ def unique_labels(patient: Patient, lanes: list[L.Lane],
             named = {c: f"{t} · {c}" for c, t in named.items()}
         out.update(named)
     return out
+
+
+def version_labels(patient: Patient) -> dict[str, str]:
+    """" · version 2 of 2" for each report of a report group (the versions of one exam:
+    preliminary and final read, addendum), in report order; nothing for the others."""
+    order = {r.id: i for i, r in enumerate(patient.reports)}
+    out: dict[str, str] = {}
+    for group in patient.report_groups:
+        members = sorted((rid for rid in group if rid in order), key=order.__getitem__)
+        for k, rid in enumerate(members, 1):
+            out[rid] = f" · version {k} of {len(members)}"
+    return out

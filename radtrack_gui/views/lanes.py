@@ -177,23 +177,37 @@ def epoch_seconds(d: datetime) -> float:
     return calendar.timegm(d.timetuple()) + d.microsecond / 1e6
 
 
-def report_columns(reports: list[Report], x_mode: str) -> tuple[list[Column], float | None,
-                                                                 float | None, float | None]:
+def report_columns(reports: list[Report], x_mode: str,
+                   groups: Iterable[list[str]] = ()) -> tuple[list[Column], float | None,
+                                                             float | None, float | None]:
     """Columns for ``reports`` plus (undated band start, end, last dated x).
 
-    "order": dated reports at 0, 1, 2, ...; "date": at epoch seconds. Undated reports go
-    after the dated ones, past a gap, evenly spaced, so they never pass for dated ones.
+    "order": dated reports at 0, 1, 2, ...; "date": at epoch seconds. The dated versions of
+    one exam (a report group: preliminary and final read, addendum, duplicate) share the
+    column of the first of them. Undated reports go after the dated ones, past a gap,
+    evenly spaced, so they never pass for dated ones.
     """
     if x_mode not in X_MODES:
         raise ValueError(f"x mode must be one of {X_MODES}, not {x_mode!r}")
     dated = [(i, r) for i, r in enumerate(reports) if r.date is not None and r.date_known]
     undated = [(i, r) for i, r in enumerate(reports) if not (r.date is not None and r.date_known)]
+    group_of = {rid: k for k, g in enumerate(groups) for rid in g}
     cols: list[Column] = []
+    xs: list[float] = []
+    first: dict[int, float] = {}  # group -> x of its first version
+    for _, r in dated:
+        g = group_of.get(r.id)
+        if g is not None and g in first:
+            xs.append(first[g])  # a later version sits on its exam's column
+            continue
+        order = x_mode == "order"
+        x = (max(xs) + 1.0 if xs else 0.0) if order else epoch_seconds(r.date)  # type: ignore[arg-type]
+        xs.append(x)
+        if g is not None:
+            first[g] = x
     if x_mode == "order":
-        xs = [float(k) for k in range(len(dated))]
         step, gap = 1.0, 1.5
     else:
-        xs = [epoch_seconds(r.date) for _, r in dated]  # type: ignore[arg-type]
         span = (max(xs) - min(xs)) if xs else 0.0
         step = max(span * 0.03, 86400.0)
         gap = max(span * 0.06, 2 * 86400.0)
@@ -285,7 +299,8 @@ def build_layout(patient: Patient, filters: Filters | None = None,
                  x_mode: str = "date") -> Layout:
     """Rows and x positions of everything the timeline shows."""
     f = filters or Filters()
-    cols, u_start, u_end, dated_end = report_columns(patient.reports, x_mode)
+    cols, u_start, u_end, dated_end = report_columns(patient.reports, x_mode,
+                                                     patient.report_groups)
     x_of = {c.report: c.x for c in cols}
     order = {c.report: k for k, c in enumerate(sorted(cols, key=lambda c: c.x))}
     reports = {r.id: r for r in patient.reports}
