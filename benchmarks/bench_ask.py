@@ -28,8 +28,11 @@ from radtrack_gui.util.paths import demo_patient_dir, resource
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_process import make_big_patient
 
-QUESTIONS = [json.loads(x)["question"] for x in
-             resource("samples", "demo_questions.jsonl").read_text().splitlines() if x]
+QUESTIONS = [
+    json.loads(x)["question"]
+    for x in resource("samples", "demo_questions.jsonl").read_text().splitlines()
+    if x
+]
 
 
 def stats(times: list[float]) -> str:
@@ -56,8 +59,9 @@ def fresh_minilm(folder: Path) -> Path:
     from radtrack_gui.nlp.linkers.embedding import find_model
 
     base = find_model()
-    AutoModelForQuestionAnswering.from_pretrained(str(base), local_files_only=True) \
-        .save_pretrained(str(folder))
+    AutoModelForQuestionAnswering.from_pretrained(str(base), local_files_only=True).save_pretrained(
+        str(folder)
+    )
     AutoTokenizer.from_pretrained(str(base), local_files_only=True).save_pretrained(str(folder))
     return folder
 
@@ -88,15 +92,21 @@ def bench_reader(model: str | None) -> None:
         t0 = time.perf_counter()
         reader.answer(patient, q)
         times.append(time.perf_counter() - t0)
-    print(f"reader: 40 questions on a {len(patient.reports)}-report patient, "
-          f"{torch.get_num_threads()} torch threads, {what}: {stats(times)}")
+    print(
+        f"reader: 40 questions on a {len(patient.reports)}-report patient, "
+        f"{torch.get_num_threads()} torch threads, {what}: {stats(times)}"
+    )
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default=None)
-    ap.add_argument("--threads", type=int, default=1,
-                    help="torch threads (default 1: the shared build machine is oversubscribed)")
+    ap.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch threads (default 1: the shared build machine is oversubscribed)",
+    )
     args = ap.parse_args()
     import torch
 

@@ -85,12 +85,14 @@ def show(label: str, state: RunState) -> float:
     mems = ", ".join(f"{v / 2**20:.0f}" for v in state.peak_memory.values())
     cpu = sum(state.worker_cpu.values())
     client = state.client_cpu  # type: ignore[attr-defined]
-    print(f"{label:<34} {state.done:5d} patients {state.reports:6d} reports  "
-          f"{r:7.1f} reports/s ({state.reports / state.seconds:6.1f} with "
-          f"{state.startup:.1f} s start-up)  peak RSS per worker {mems} MiB (max {peak:.0f})\n"
-          f"{'':<34} CPU per report: workers {1000 * cpu / state.reports:.2f} ms "
-          f"({', '.join(f'{v:.1f}' for v in state.worker_cpu.values())} s), this process "
-          f"{1000 * client / state.reports:.2f} ms")
+    print(
+        f"{label:<34} {state.done:5d} patients {state.reports:6d} reports  "
+        f"{r:7.1f} reports/s ({state.reports / state.seconds:6.1f} with "
+        f"{state.startup:.1f} s start-up)  peak RSS per worker {mems} MiB (max {peak:.0f})\n"
+        f"{'':<34} CPU per report: workers {1000 * cpu / state.reports:.2f} ms "
+        f"({', '.join(f'{v:.1f}' for v in state.worker_cpu.values())} s), this process "
+        f"{1000 * client / state.reports:.2f} ms"
+    )
     return r
 
 
@@ -103,25 +105,52 @@ def free_port() -> int:
 def start_cluster(tmp: Path, workers: int) -> tuple[str, list[subprocess.Popen]]:
     address = f"tcp://127.0.0.1:{free_port()}"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the same housekeeping as LocalCluster's:
-    env.update({"DASK_" + k.upper().replace(".", "__").replace("-", "_"): str(v)
-                for k, v in LOCAL_CONFIG.items()})
+    env.update(
+        {
+            "DASK_" + k.upper().replace(".", "__").replace("-", "_"): str(v)
+            for k, v in LOCAL_CONFIG.items()
+        }
+    )
     procs = []
 
     def start(name: str, args: list[str], ready: str) -> None:
         log = tmp / f"{name}.log"
         with log.open("wb") as f:
-            procs.append(subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=f,
-                                          stderr=f, env=env, start_new_session=True))
+            procs.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "dask", *args],
+                    stdout=f,
+                    stderr=f,
+                    env=env,
+                    start_new_session=True,
+                )
+            )
         while ready not in log.read_text(errors="replace"):
             if procs[-1].poll() is not None:
                 raise SystemExit(f"{name} exited:\n{log.read_text()}")
             time.sleep(0.1)
 
-    start("scheduler", ["scheduler", "--host", "127.0.0.1", "--port",
-                        address.rsplit(":", 1)[1], "--no-dashboard"], "Scheduler at:")
+    start(
+        "scheduler",
+        ["scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1], "--no-dashboard"],
+        "Scheduler at:",
+    )
     for i in range(workers):
-        start(f"w{i}", ["worker", address, "--nthreads", "1", "--no-dashboard",
-                        "--name", f"w{i}", "--host", "127.0.0.1"], "Registered to:")
+        start(
+            f"w{i}",
+            [
+                "worker",
+                address,
+                "--nthreads",
+                "1",
+                "--no-dashboard",
+                "--name",
+                f"w{i}",
+                "--host",
+                "127.0.0.1",
+            ],
+            "Registered to:",
+        )
     return address, procs
 
 
@@ -140,41 +169,55 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--patients", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=12)
-    ap.add_argument("--repeat", type=int, default=1,
-                    help="runs of each setting; the fastest is shown (for a busy machine)")
+    ap.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="runs of each setting; the fastest is shown (for a busy machine)",
+    )
     ap.add_argument("--no-scheduler", action="store_true", help="skip the --scheduler run")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         patients = make_patients(tmp, args.patients, args.seed)
         print(f"{args.patients} generated patients, {os.cpu_count()} cores")
-        secs, plain_cpu, reports = min(plain_loop(patients, tmp / f"plain{i}")
-                                       for i in range(args.repeat))
+        secs, plain_cpu, reports = min(
+            plain_loop(patients, tmp / f"plain{i}") for i in range(args.repeat)
+        )
         base = reports / secs
-        print(f"{'plain radtrack process, 1 process':<34} {args.patients:5d} patients "
-              f"{reports:6d} reports  {base:7.1f} reports/s\n{'':<34} CPU per report "
-              f"{1000 * plain_cpu / reports:.2f} ms")
+        print(
+            f"{'plain radtrack process, 1 process':<34} {args.patients:5d} patients "
+            f"{reports:6d} reports  {base:7.1f} reports/s\n{'':<34} CPU per report "
+            f"{1000 * plain_cpu / reports:.2f} ms"
+        )
         rates, best = {}, {}
         for n in (1, 2):
-            states = [cohort(patients, tmp / f"local{n}-{i}", workers=n)
-                      for i in range(args.repeat)]
+            states = [
+                cohort(patients, tmp / f"local{n}-{i}", workers=n) for i in range(args.repeat)
+            ]
             best[n] = max(states, key=rate)
             rates[n] = show(f"cohort run, LocalCluster {n} worker{'s' * (n > 1)}", best[n])
         if not args.no_scheduler:
             address, procs = start_cluster(tmp, 2)
             try:
-                states = [cohort(patients, tmp / f"sched-{i}", scheduler=address)
-                          for i in range(args.repeat)]
+                states = [
+                    cohort(patients, tmp / f"sched-{i}", scheduler=address)
+                    for i in range(args.repeat)
+                ]
                 show("cohort run --scheduler (2 workers)", max(states, key=rate))
             finally:
                 stop_cluster(procs)
         one = best[1]
         cpu_one = sum(one.worker_cpu.values()) + one.client_cpu  # type: ignore[attr-defined]
         bound = sum(one.worker_cpu.values()) / max(best[2].worker_cpu.values())
-        print(f"speed-up 1 -> 2 workers, wall: {rates[2] / rates[1]:.2f}x; with a core per "
-              f"worker (CPU time): {bound:.2f}x (target >= 1.7x)")
-        print(f"overhead of 1 worker over the plain loop, wall: {100 * (base / rates[1] - 1):.1f}%"
-              f"; CPU: {100 * (cpu_one / plain_cpu - 1):.1f}% (target < 15%)")
+        print(
+            f"speed-up 1 -> 2 workers, wall: {rates[2] / rates[1]:.2f}x; with a core per "
+            f"worker (CPU time): {bound:.2f}x (target >= 1.7x)"
+        )
+        print(
+            f"overhead of 1 worker over the plain loop, wall: {100 * (base / rates[1] - 1):.1f}%"
+            f"; CPU: {100 * (cpu_one / plain_cpu - 1):.1f}% (target < 15%)"
+        )
 
 
 if __name__ == "__main__":

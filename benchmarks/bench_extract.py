@@ -70,8 +70,10 @@ def _time(label: str, setup: Callable[[], Callable[[str], int]], texts: list[str
         found += run(text)
     t2, w2 = time.process_time(), time.perf_counter()
     n = len(texts)
-    print(f"{label:10} {n / (t2 - t1):9.0f} reports/s CPU ({n / (w2 - w1):6.0f} wall)   "
-          f"set-up {t1 - t0:5.2f} s   {found / n:5.2f} mentions/report")
+    print(
+        f"{label:10} {n / (t2 - t1):9.0f} reports/s CPU ({n / (w2 - w1):6.0f} wall)   "
+        f"set-up {t1 - t0:5.2f} s   {found / n:5.2f} mentions/report"
+    )
 
 
 def _rules() -> Callable[[str], int]:
@@ -93,15 +95,19 @@ def _agreement() -> None:
     from radtrack_gui.evaluation.silver_mentions import iu_reports, parrot_reports
     from radtrack_gui.nlp.text import punkt_sentences, sentences
 
-    demo = [(p.name, p.read_text(encoding="utf-8"))
-            for p in sorted((ROOT / "resources" / "samples" / "demo_patient").glob("*.txt"))]
+    demo = [
+        (p.name, p.read_text(encoding="utf-8"))
+        for p in sorted((ROOT / "resources" / "samples" / "demo_patient").glob("*.txt"))
+    ]
     for name, reports in (("IU", iu_reports()), ("PARROT", parrot_reports()), ("demo", demo)):
         ours = punkt = same = 0
         for _, text in reports:
             a, b = set(sentences(text)), set(punkt_sentences(text))
             ours, punkt, same = ours + len(a), punkt + len(b), same + len(a & b)
-        print(f"sentences vs Punkt, {name:6}: {same}/{max(ours, punkt)} identical "
-              f"({same / max(ours, punkt, 1):.2%}; ours {ours}, Punkt {punkt})")
+        print(
+            f"sentences vs Punkt, {name:6}: {same}/{max(ours, punkt)} identical "
+            f"({same / max(ours, punkt, 1):.2%}; ours {ours}, Punkt {punkt})"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     if args.limit:
-        texts = texts[:args.limit]
+        texts = texts[: args.limit]
     print(f"reports: {len(texts)} (IU), one pass each, one core")
     _time("rules", _rules, texts)
     _time("floor", _floor, texts)

@@ -92,8 +92,14 @@ def child(folder: str, edits: int) -> None:
 def run_child(folder: str, home: str, edits: int) -> dict:
     env = dict(os.environ, RADTRACK_HOME=home, QT_QPA_PLATFORM="offscreen")
     t = time.perf_counter()
-    done = subprocess.run([sys.executable, __file__, "--child", folder, str(edits)], env=env,
-                          capture_output=True, text=True, timeout=600, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", folder, str(edits)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
     wall = time.perf_counter() - t
     if done.returncode != 0:
         raise SystemExit(f"bench_gui_startup: child failed:\n{done.stderr[-2000:]}")
@@ -112,15 +118,23 @@ def main() -> None:
         if "error" in cold:
             raise SystemExit(f"bench_gui_startup: {cold['error']}")
         warm = run_child(folder, home, 20)
-    print(f"patient: {folder} ({cold['reports']} reports, {cold['mentions']} mentions, "
-          f"{cold['chains']} chains)")
-    print(f"cold launch to drawn timeline:      {cold['launch_to_drawn_s']:.2f} s "
-          f"(target < 2 s; process wall {cold['process_wall_s']:.2f} s)")
-    print(f"re-open (stored project), launch:   {warm['launch_to_drawn_s']:.2f} s "
-          f"(target < 1 s; loaded from store: {bool(warm['from_store'])})")
+    print(
+        f"patient: {folder} ({cold['reports']} reports, {cold['mentions']} mentions, "
+        f"{cold['chains']} chains)"
+    )
+    print(
+        f"cold launch to drawn timeline:      {cold['launch_to_drawn_s']:.2f} s "
+        f"(target < 2 s; process wall {cold['process_wall_s']:.2f} s)"
+    )
+    print(
+        f"re-open (stored project), launch:   {warm['launch_to_drawn_s']:.2f} s "
+        f"(target < 1 s; loaded from store: {bool(warm['from_store'])})"
+    )
     print(f"re-open in the running app:         {warm['reopen_in_app_s'] * 1000:.0f} ms")
-    print(f"redraw after an edit (median, max): {warm['edit_redraw_ms_median']:.1f} ms, "
-          f"{warm['edit_redraw_ms_max']:.1f} ms (target < 50 ms)")
+    print(
+        f"redraw after an edit (median, max): {warm['edit_redraw_ms_median']:.1f} ms, "
+        f"{warm['edit_redraw_ms_max']:.1f} ms (target < 50 ms)"
+    )
     print(f"redraw after undo:                  {warm['undo_redraw_ms']:.1f} ms")
 
 

@@ -18,12 +18,26 @@ from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.nlp.registry import get_linker
 from radtrack_gui.nlp.vocabulary import vocabulary
 
-CHANGES = [None, None, None, "new", "increased", "decreased", "stable", "resolved",
-           "removed", "withdrawn", "advanced", "repositioned", "inserted"]
+CHANGES = [
+    None,
+    None,
+    None,
+    "new",
+    "increased",
+    "decreased",
+    "stable",
+    "resolved",
+    "removed",
+    "withdrawn",
+    "advanced",
+    "repositioned",
+    "inserted",
+]
 
 
-def make_patient(n_reports: int = 300, per_report: int = 10, seed: int = 7,
-                 n_concepts: int = 0) -> Patient:
+def make_patient(
+    n_reports: int = 300, per_report: int = 10, seed: int = 7, n_concepts: int = 0
+) -> Patient:
     """A synthetic patient whose mentions come from the vocabulary tables (all concepts, or
     only the first ``n_concepts`` chest ones: an ICU patient repeating the same few)."""
     rng = random.Random(seed)
@@ -61,16 +75,30 @@ def make_patient(n_reports: int = 300, per_report: int = 10, seed: int = 7,
             side = first if first in ("left", "right", "bilateral") else None
             text = f"{side} {term}" if side else term
             n += 1
-            mentions.append(Mention(
-                id=f"m{n}", report=f"r{r:03d}.txt", start=pos, end=pos + len(text), text=text,
-                type=c.type, concept=c.name, anatomy=[site] if site else [],
-                laterality=side,
-                assertion=rng.choices(["present", "absent", "possible"], [75, 15, 10])[0],
-                change=rng.choice(CHANGES)))
+            mentions.append(
+                Mention(
+                    id=f"m{n}",
+                    report=f"r{r:03d}.txt",
+                    start=pos,
+                    end=pos + len(text),
+                    text=text,
+                    type=c.type,
+                    concept=c.name,
+                    anatomy=[site] if site else [],
+                    laterality=side,
+                    assertion=rng.choices(["present", "absent", "possible"], [75, 15, 10])[0],
+                    change=rng.choice(CHANGES),
+                )
+            )
             parts.append(text)
             pos += len(text) + 2
-        report = Report(id=f"r{r:03d}.txt", text=". ".join(parts) + ".", date=when,
-                        date_known=True, modality="XR")
+        report = Report(
+            id=f"r{r:03d}.txt",
+            text=". ".join(parts) + ".",
+            date=when,
+            date_known=True,
+            modality="XR",
+        )
         patient.reports.append(report)
         patient.mentions.update({m.id: m for m in mentions})
     return patient
@@ -98,8 +126,9 @@ def main() -> None:
     names = ["exact", "knowledge", "pairwise"] + (["embedding"] if args.embedding else [])
     for label, n_concepts in (("all concepts", 0), ("10 chest concepts", 10)):
         patient = make_patient(args.reports, args.per_report, n_concepts=n_concepts)
-        print(f"patient ({label}): {len(patient.reports)} reports, "
-              f"{len(patient.mentions)} mentions")
+        print(
+            f"patient ({label}): {len(patient.reports)} reports, {len(patient.mentions)} mentions"
+        )
         for name in names:
             runs = 1 if name == "embedding" else args.runs
             secs, chains, multi = time_linker(name, patient, runs)

@@ -27,9 +27,11 @@ from pathlib import Path
 
 def _line(name: str, scores, seconds: float, n_reports: int) -> str:  # type: ignore[no-untyped-def]
     e, p = scores.exact, scores.partial
-    out = (f"{name:<8} {n_reports / seconds:8.1f} rep/s   exact P/R/F1 "
-           f"{e.precision:.3f}/{e.recall:.3f}/{e.f1:.3f}   partial P/R/F1 "
-           f"{p.precision:.3f}/{p.recall:.3f}/{p.f1:.3f}")
+    out = (
+        f"{name:<8} {n_reports / seconds:8.1f} rep/s   exact P/R/F1 "
+        f"{e.precision:.3f}/{e.recall:.3f}/{e.f1:.3f}   partial P/R/F1 "
+        f"{p.precision:.3f}/{p.recall:.3f}/{p.f1:.3f}"
+    )
     for t, (te, tp) in scores.per_type.items():
         out += f"\n{'':8}   {t:<8} exact F1 {te.f1:.3f}  partial F1 {tp.f1:.3f}"
     return out
@@ -64,36 +66,52 @@ def main(argv: list[str] | None = None) -> int:
         train = list(read_annotated_patients(root / "train").values())
         test = list(read_annotated_patients(root / "test").values())
         n_test = sum(len(p.reports) for p in test)
-        print(f"training corpus: {len(train)} patients, "
-              f"{sum(len(p.reports) for p in train)} reports, "
-              f"{sum(len(p.mentions) for p in train)} mentions; evaluation corpus: "
-              f"{len(test)} patients, {n_test} reports, "
-              f"{sum(len(p.mentions) for p in test)} mentions; torch threads "
-              f"{torch.get_num_threads()}")
+        print(
+            f"training corpus: {len(train)} patients, "
+            f"{sum(len(p.reports) for p in train)} reports, "
+            f"{sum(len(p.mentions) for p in train)} mentions; evaluation corpus: "
+            f"{len(test)} patients, {n_test} reports, "
+            f"{sum(len(p.mentions) for p in test)} mentions; torch threads "
+            f"{torch.get_num_threads()}"
+        )
 
         model = Path(args.model) if args.model else root / "model"
         if not args.model:
             t = time.perf_counter()
-            result = train_extractor(train, model, epochs=args.epochs, seed=13,
-                                     batch_size=args.batch_size, learning_rate=args.lr)
+            result = train_extractor(
+                train,
+                model,
+                epochs=args.epochs,
+                seed=13,
+                batch_size=args.batch_size,
+                learning_rate=args.lr,
+            )
             train_s = time.perf_counter() - t
             card = result.card["training"]
             held = result.scores
-            print(f"training: {train_s:.1f} s ({card['sentences']} distinct sentences, "
-                  f"{args.epochs} epochs, batch {args.batch_size}, lr {args.lr}, final loss "
-                  f"{card['final_loss']}); held-out "
-                  f"{result.card['held_out']['what']}: exact F1 "
-                  f"{held.exact.f1 if held else float('nan'):.3f}")
+            print(
+                f"training: {train_s:.1f} s ({card['sentences']} distinct sentences, "
+                f"{args.epochs} epochs, batch {args.batch_size}, lr {args.lr}, final loss "
+                f"{card['final_loss']}); held-out "
+                f"{result.card['held_out']['what']}: exact F1 "
+                f"{held.exact.f1 if held else float('nan'):.3f}"
+            )
 
-        key = [Span(f"{p.id}/{s.doc}", s.pieces, s.type)
-               for p in test for s in (span_of(m) for m in p.mentions.values())]
+        key = [
+            Span(f"{p.id}/{s.doc}", s.pieces, s.type)
+            for p in test
+            for s in (span_of(m) for m in p.mentions.values())
+        ]
         rows = []
-        for name, ex in (("neural", NeuralExtractor(path=model)),
-                         ("rules", RuleExtractor())):
+        for name, ex in (("neural", NeuralExtractor(path=model)), ("rules", RuleExtractor())):
             ex.extract(test[0].reports[0])  # load and warm up
             t = time.perf_counter()
-            response = [Span(f"{p.id}/{m.report}", ((m.start, m.end),), m.type)
-                        for p in test for r in p.reports for m in ex.extract(r)]
+            response = [
+                Span(f"{p.id}/{m.report}", ((m.start, m.end),), m.type)
+                for p in test
+                for r in p.reports
+                for m in ex.extract(r)
+            ]
             seconds = time.perf_counter() - t
             rows.append(_line(name, mention_scores(key, response), seconds, n_test))
         neural = NeuralExtractor(path=model)
@@ -107,8 +125,9 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         neural.extract_many(everything)
         seconds = time.perf_counter() - t
-        rows.append(f"neural, all {n_test} reports in one call (extract_many): "
-                    f"{n_test / seconds:.1f} rep/s")
+        rows.append(
+            f"neural, all {n_test} reports in one call (extract_many): {n_test / seconds:.1f} rep/s"
+        )
         print("\n".join(rows))
     return 0
 

@@ -22,8 +22,11 @@ DATE_LINE = re.compile(r"^Date: (\S+ \S+)$", re.M)
 
 
 def make_big_patient(folder: Path, n_reports: int = 300) -> None:
-    sources = [p for p in sorted(demo_patient_dir().glob("*.txt")) if DATE_LINE.search(
-        p.read_text(encoding="utf-8"))]
+    sources = [
+        p
+        for p in sorted(demo_patient_dir().glob("*.txt"))
+        if DATE_LINE.search(p.read_text(encoding="utf-8"))
+    ]
     for i in range(n_reports):
         src = sources[i % len(sources)]
         shift = timedelta(weeks=12 * (i // len(sources)))
@@ -52,12 +55,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp)
         make_big_patient(big)
-        for label, folder in (("demo patient (18 reports)", demo_patient_dir()),
-                              ("generated patient (300 reports)", big)):
+        for label, folder in (
+            ("demo patient (18 reports)", demo_patient_dir()),
+            ("generated patient (300 reports)", big),
+        ):
             for linker in ("exact", "knowledge"):
                 t, n_m, n_c = time_process(folder, linker)
-                print(f"process {label:<32} linker={linker:<9} {t * 1000:8.1f} ms median "
-                      f"({n_m} mentions, {n_c} chains)")
+                print(
+                    f"process {label:<32} linker={linker:<9} {t * 1000:8.1f} ms median "
+                    f"({n_m} mentions, {n_c} chains)"
+                )
 
 
 if __name__ == "__main__":

@@ -65,14 +65,29 @@ def _child(kind: str, arg: str) -> None:
         largest = max((len(c.mentions) for c in patient.chains.values()), default=0)
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"wall": wall, "cpu": cpu, "peak_mb": peak / 1024,
-                      "base_mb": base / 1024, "units": units, "largest": largest}))
+    print(
+        json.dumps(
+            {
+                "wall": wall,
+                "cpu": cpu,
+                "peak_mb": peak / 1024,
+                "base_mb": base / 1024,
+                "units": units,
+                "largest": largest,
+            }
+        )
+    )
 
 
 def measure(kind: str, arg: str) -> dict:
     env = dict(os.environ, PYTHONPATH=str(HERE.parent))
-    out = subprocess.run([sys.executable, __file__, "--child", kind, arg], env=env,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", kind, arg],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -80,8 +95,9 @@ def exponent(points: list[tuple[float, float]]) -> float:
     xs = [math.log(x) for x, _ in points]
     ys = [math.log(max(y, 1e-6)) for _, y in points]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return (sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-            / sum((x - mx) ** 2 for x in xs))
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )
 
 
 def write_folder(folder: Path, n_reports: int, tiny: bool) -> None:
@@ -92,18 +108,23 @@ def write_folder(folder: Path, n_reports: int, tiny: bool) -> None:
     if tiny:
         for i in range(n_reports):
             (folder / f"r{i:05d}.txt").write_text(
-                f"Date: 2150-01-{1 + i % 28:02d}\n\nNo pneumothorax.\n", encoding="utf-8")
+                f"Date: 2150-01-{1 + i % 28:02d}\n\nNo pneumothorax.\n", encoding="utf-8"
+            )
         return
     for r in make_patient(n_reports, PER_REPORT).reports:
         assert r.date is not None
-        (folder / r.id).write_text(f"Date: {r.date:%Y-%m-%d %H:%M}\nExam: CHEST PA\n\n"
-                                   f"FINDINGS: {r.text}\n", encoding="utf-8")
+        (folder / r.id).write_text(
+            f"Date: {r.date:%Y-%m-%d %H:%M}\nExam: CHEST PA\n\nFINDINGS: {r.text}\n",
+            encoding="utf-8",
+        )
 
 
 def row(label: str, r: dict, unit: str) -> str:
-    return (f"{label:34s} {r['units']:>7,d} {unit:9s} wall {r['wall']:7.2f} s  "
-            f"cpu {r['cpu']:7.2f} s  peak {r['peak_mb']:7.0f} MB  (largest chain "
-            f"{r['largest']:,d})")
+    return (
+        f"{label:34s} {r['units']:>7,d} {unit:9s} wall {r['wall']:7.2f} s  "
+        f"cpu {r['cpu']:7.2f} s  peak {r['peak_mb']:7.0f} MB  (largest chain "
+        f"{r['largest']:,d})"
+    )
 
 
 def main() -> None:
@@ -124,17 +145,26 @@ def main() -> None:
             points.append((r["units"], r["cpu"]))
         print(f"  fitted exponent (cpu ~ mentions^k): k = {exponent(points):.2f}")
     chain = 1000 if args.quick else 10_000
-    print(row(f"one report, {chain:,d}-mention chain", measure("chain", str(chain)),
-              "mentions"))
+    print(row(f"one report, {chain:,d}-mention chain", measure("chain", str(chain)), "mentions"))
     with tempfile.TemporaryDirectory() as tmp:
         n = 100 if args.quick else 1000
         write_folder(Path(tmp, "patient"), n, tiny=False)
-        print(row(f"{n:,d}-report folder (pipeline)",
-                  measure("folder", str(Path(tmp, "patient"))), "reports"))
+        print(
+            row(
+                f"{n:,d}-report folder (pipeline)",
+                measure("folder", str(Path(tmp, "patient"))),
+                "reports",
+            )
+        )
         n = 500 if args.quick else 10_000
         write_folder(Path(tmp, "tiny"), n, tiny=True)
-        print(row(f"{n:,d} tiny files (pipeline)", measure("folder", str(Path(tmp, "tiny"))),
-                  "reports"))
+        print(
+            row(
+                f"{n:,d} tiny files (pipeline)",
+                measure("folder", str(Path(tmp, "tiny"))),
+                "reports",
+            )
+        )
 
 
 if __name__ == "__main__":

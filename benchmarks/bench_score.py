@@ -28,13 +28,14 @@ def gold_patient(rng: random.Random) -> list[list[tuple[str, int, int]]]:
     clusters, i = [], 0
     while i < len(mentions):
         size = 1 if rng.random() < 0.45 else rng.randint(2, 12)
-        clusters.append(mentions[i:i + size])
+        clusters.append(mentions[i : i + size])
         i += size
     return clusters
 
 
-def perturb(rng: random.Random, gold: list[list[tuple[str, int, int]]]
-            ) -> list[list[tuple[str, int, int]]]:
+def perturb(
+    rng: random.Random, gold: list[list[tuple[str, int, int]]]
+) -> list[list[tuple[str, int, int]]]:
     out = [list(c) for c in gold]
     for _ in range(rng.randint(3, 10)):
         op = rng.random()
@@ -81,8 +82,11 @@ def main() -> None:
     result = score_corpus(docs)
     t1 = time.perf_counter()
     for key, resp in docs.values():
-        mention_scores([Span(*m[:1], ((m[1], m[2]),)) for c in key for m in c],
-                       [Span(*m[:1], ((m[1], m[2]),)) for c in resp for m in c], types=None)
+        mention_scores(
+            [Span(*m[:1], ((m[1], m[2]),)) for c in key for m in c],
+            [Span(*m[:1], ((m[1], m[2]),)) for c in resp for m in c],
+            types=None,
+        )
     t2 = time.perf_counter()
     for key, resp in docs.values():
         ceaf_m(key, resp)
@@ -93,8 +97,9 @@ def main() -> None:
     print(f"{PATIENTS} patients, {n_key} key mentions, {n_resp} response mentions")
     for name in METRICS:
         c = pooled[name]
-        print(f"  {name:<6} R {100 * c.recall:6.2f}  P {100 * c.precision:6.2f}"
-              f"  F1 {100 * c.f1:6.2f}")
+        print(
+            f"  {name:<6} R {100 * c.recall:6.2f}  P {100 * c.precision:6.2f}  F1 {100 * c.f1:6.2f}"
+        )
     print(f"  CoNLL F1 {100 * pooled.conll_f1:.2f}")
     print(f"all coreference metrics: {t1 - t0:.3f} s")
     print(f"mention detection (exact + partial): {t2 - t1:.3f} s")

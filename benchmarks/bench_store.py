@@ -28,8 +28,18 @@ from radtrack_gui.core.edits import (
 from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.store.db import ProjectStore
 
-WORDS = ["effusion", "pneumothorax", "atelectasis", "nodule", "ET tube", "PICC line",
-         "chest tube", "consolidation", "edema", "fracture"]
+WORDS = [
+    "effusion",
+    "pneumothorax",
+    "atelectasis",
+    "nodule",
+    "ET tube",
+    "PICC line",
+    "chest tube",
+    "consolidation",
+    "edema",
+    "fracture",
+]
 
 
 def generate(n_mentions: int, per_report: int = 10, seed: int = 1) -> Patient:
@@ -41,8 +51,15 @@ def generate(n_mentions: int, per_report: int = 10, seed: int = 1) -> Patient:
         picks = [rng.choice(WORDS) for _ in range(per_report)]
         text = " ".join(f"There is {w}." for w in picks)
         rid = f"r{i:04d}.txt"
-        p.reports.append(Report(id=rid, text=text, date=datetime(2150, 1, 1) + timedelta(i),
-                                date_known=True, modality="XR"))
+        p.reports.append(
+            Report(
+                id=rid,
+                text=text,
+                date=datetime(2150, 1, 1) + timedelta(i),
+                date_known=True,
+                modality="XR",
+            )
+        )
         pos = 0
         for w in picks:
             start = text.index(w, pos)
@@ -50,8 +67,16 @@ def generate(n_mentions: int, per_report: int = 10, seed: int = 1) -> Patient:
             mid += 1
             dev = w in ("ET tube", "PICC line", "chest tube")
             p.mentions[f"m{mid}"] = Mention(
-                f"m{mid}", rid, start, pos, w, type="device" if dev else "finding",
-                concept=w, anatomy=["chest"], source="model:bench")
+                f"m{mid}",
+                rid,
+                start,
+                pos,
+                w,
+                type="device" if dev else "finding",
+                concept=w,
+                anatomy=["chest"],
+                source="model:bench",
+            )
     # ~5 mentions per chain: group by word, in runs.
     clusters: dict[tuple[str, int], list[str]] = {}
     for i, m in enumerate(p.mentions.values()):
@@ -76,8 +101,7 @@ def main() -> None:
     args = ap.parse_args()
     p = generate(args.mentions)
     assert p.check() == []
-    print(f"patient: {len(p.reports)} reports, {len(p.mentions)} mentions, "
-          f"{len(p.chains)} chains")
+    print(f"patient: {len(p.reports)} reports, {len(p.mentions)} mentions, {len(p.chains)} chains")
     with tempfile.TemporaryDirectory() as tmp:
         store = ProjectStore.open(Path(tmp) / "bench.sqlite")
         save = timed(lambda: store.save_patient(p, "model:bench"), repeat=3)
@@ -117,12 +141,16 @@ def main() -> None:
                 store.record_undo(cmd, p, who)
                 undo_times.append(time.perf_counter() - t)
         all_times = [x for v in per_kind.values() for x in v]
-        print(f"edit (apply), {len(all_times)} edits: median "
-              f"{statistics.median(all_times) * 1000:.2f} ms, max {max(all_times) * 1000:.2f} ms")
+        print(
+            f"edit (apply), {len(all_times)} edits: median "
+            f"{statistics.median(all_times) * 1000:.2f} ms, max {max(all_times) * 1000:.2f} ms"
+        )
         for name, v in sorted(per_kind.items()):
             print(f"  {name:22s} median {statistics.median(v) * 1000:6.2f} ms")
-        print(f"undo (record_undo), {len(undo_times)}: median "
-              f"{statistics.median(undo_times) * 1000:.2f} ms")
+        print(
+            f"undo (record_undo), {len(undo_times)}: median "
+            f"{statistics.median(undo_times) * 1000:.2f} ms"
+        )
         assert p.check() == []
         reloaded = store.load_patient()
         assert reloaded is not None and len(reloaded.mentions) == len(p.mentions)

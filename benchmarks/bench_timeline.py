@@ -53,8 +53,10 @@ def main() -> int:
     w.set_patient(patient)
     w.view.viewport().repaint()
     first = (time.perf_counter() - t) * 1000
-    print(f"patient: {len(patient.mentions)} mentions, {len(patient.chains)} chains, "
-          f"{len(patient.reports)} reports; glyphs drawn: {w.glyph_count()}")
+    print(
+        f"patient: {len(patient.mentions)} mentions, {len(patient.chains)} chains, "
+        f"{len(patient.reports)} reports; glyphs drawn: {w.glyph_count()}"
+    )
     print(f"first draw (layout + items + paint):  {first:6.1f} ms")
 
     def pan(label: str) -> None:
@@ -79,8 +81,9 @@ def main() -> int:
     for i in range(args.edits):
         findings = [c.id for c in patient.chains.values() if c.type == "finding"]
         a, b = findings[3 * i % len(findings)], findings[(3 * i + 7) % len(findings)]
-        cmd = (MergeChains([a, b]) if i % 2 == 0
-               else MoveMentions([patient.chains[a].mentions[0]], b))
+        cmd = (
+            MergeChains([a, b]) if i % 2 == 0 else MoveMentions([patient.chains[a].mentions[0]], b)
+        )
         changes = cmd.do(patient)
         t = time.perf_counter()
         w.refresh(changes)

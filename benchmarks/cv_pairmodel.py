@@ -22,8 +22,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--max-pairs", type=int, default=6000)
     ap.add_argument("--folds", type=int, default=5)
-    ap.add_argument("--validation-pairs", type=int, default=3000,
-                    help="candidate pairs of the validation part scored to pick the threshold")
+    ap.add_argument(
+        "--validation-pairs",
+        type=int,
+        default=3000,
+        help="candidate pairs of the validation part scored to pick the threshold",
+    )
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--closure", default="constrained")
     ap.add_argument("--knowledge", action="store_true")
@@ -35,10 +39,14 @@ def main(argv: list[str] | None = None) -> int:
     def make(name: str):  # type: ignore[no-untyped-def]
         if name != "pairmodel":
             return _get(name)
-        return PairModelLinker(epochs=args.epochs, max_pairs=args.max_pairs,
-                               threads=args.threads, closure=args.closure,
-                               knowledge=args.knowledge,
-                               max_validation_pairs=args.validation_pairs)
+        return PairModelLinker(
+            epochs=args.epochs,
+            max_pairs=args.max_pairs,
+            threads=args.threads,
+            closure=args.closure,
+            knowledge=args.knowledge,
+            max_validation_pairs=args.validation_pairs,
+        )
 
     def _get(name: str):  # type: ignore[no-untyped-def]
         from radtrack_gui.nlp.registry import get_linker
@@ -49,16 +57,22 @@ def main(argv: list[str] | None = None) -> int:
     t = time.perf_counter()
 
     def progress(stage: str, done: int, total: int) -> None:
-        print(f"[{time.perf_counter() - t:7.0f} s] {stage} {done}/{total}", file=sys.stderr,
-              flush=True)
+        print(
+            f"[{time.perf_counter() - t:7.0f} s] {stage} {done}/{total}",
+            file=sys.stderr,
+            flush=True,
+        )
 
-    ev = protocol.evaluate(args.gold, ["pairmodel", "knowledge"], end_to_end=False,
-                           folds=args.folds, progress=progress)
+    ev = protocol.evaluate(
+        args.gold, ["pairmodel", "knowledge"], end_to_end=False, folds=args.folds, progress=progress
+    )
     print(protocol.format_table(ev))
-    print(f"budget: {args.epochs} epochs, at most {args.max_pairs} distinct training pairs "
-          f"and {args.validation_pairs} validation pairs, "
-          f"closure {args.closure}, knowledge markers {args.knowledge}; "
-          f"{time.perf_counter() - t:.0f} s in all")
+    print(
+        f"budget: {args.epochs} epochs, at most {args.max_pairs} distinct training pairs "
+        f"and {args.validation_pairs} validation pairs, "
+        f"closure {args.closure}, knowledge markers {args.knowledge}; "
+        f"{time.perf_counter() - t:.0f} s in all"
+    )
     return 0
 
 

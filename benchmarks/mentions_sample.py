@@ -38,8 +38,9 @@ def main() -> int:
         print(exc, file=sys.stderr)
         return 2
     ex = RuleExtractor()
-    key: list[Span] = [Span(f"{x.corpus}:{x.report}", ((x.start, x.end),), x.type)
-                       for x in labelled]
+    key: list[Span] = [
+        Span(f"{x.corpus}:{x.report}", ((x.start, x.end),), x.type) for x in labelled
+    ]
     resp: list[Span] = []
     for (corpus, rid), text in texts.items():
         for m in ex.extract(Report(id=rid, text=text)):

@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     broader: dict[str, frozenset[str]] = {}
     counts = {h: {c: [0, 0, 0] for c in CLASSES} for h in HALVES}  # tp, fp, fn
     if args.limit:
-        reports = reports[:args.limit]
+        reports = reports[: args.limit]
     why: Counter[str] = Counter()
     for i, (uid, text) in enumerate(reports):
         g = gold.get(f"CXR{uid}")
@@ -109,8 +109,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _explain(uid: str, text: str, cls: str, k: int, mentions: list[Mention],
-             broader: dict[str, frozenset[str]], why: Counter[str]) -> None:
+def _explain(
+    uid: str,
+    text: str,
+    cls: str,
+    k: int,
+    mentions: list[Mention],
+    broader: dict[str, frozenset[str]],
+    why: Counter[str],
+) -> None:
     """One error with the sentences of the mentions naming the class."""
     sents = sentences(text)
     kind = "FP" if k == 1 else "FN"
@@ -124,8 +131,10 @@ def _explain(uid: str, text: str, cls: str, k: int, mentions: list[Mention],
             continue
         s, e = next(((a, b) for a, b in sents if a <= m.start < b), (m.start, m.end))
         why[f"{kind} {m.assertion}"] += 1
-        print(f"{kind} {uid} [{m.assertion} '{m.text}' {m.section or ''}]: "
-              f"{' '.join(text[s:e].split())}")
+        print(
+            f"{kind} {uid} [{m.assertion} '{m.text}' {m.section or ''}]: "
+            f"{' '.join(text[s:e].split())}"
+        )
 
 
 def _table(half: str, counts: dict[str, list[int]]) -> None:
@@ -135,10 +144,14 @@ def _table(half: str, counts: dict[str, list[int]]) -> None:
     for cls, (a, b, c) in counts.items():
         tp, fp, fn = tp + a, fp + b, fn + c
         f1s.append(_f(a, b, c))
-        print(f"{'':{len(half) + 2}}{cls:18} {_p(a, b):6.3f} {_p(a, c):6.3f} {_f(a, b, c):6.3f} "
-              f"{a + c:5d}")
-    print(f"{'':{len(half) + 2}}{'micro':18} {_p(tp, fp):6.3f} {_p(tp, fn):6.3f} "
-          f"{_f(tp, fp, fn):6.3f} {tp + fn:5d}")
+        print(
+            f"{'':{len(half) + 2}}{cls:18} {_p(a, b):6.3f} {_p(a, c):6.3f} {_f(a, b, c):6.3f} "
+            f"{a + c:5d}"
+        )
+    print(
+        f"{'':{len(half) + 2}}{'micro':18} {_p(tp, fp):6.3f} {_p(tp, fn):6.3f} "
+        f"{_f(tp, fp, fn):6.3f} {tp + fn:5d}"
+    )
     print(f"{'':{len(half) + 2}}{'macro F1':18} {'':6} {'':6} {sum(f1s) / len(f1s):6.3f}")
 
 

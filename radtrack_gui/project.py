@@ -65,11 +65,19 @@ def store_key(source: Path, patient_id: str | None) -> str:
 
 
 # -- opening ------------------------------------------------------------------------------
-def open_project(path: str | Path, patient_id: str | None = None, *,
-                 extractor: str = "rules", linker: str = "knowledge", rerun: bool = False,
-                 progress: Progress = no_progress, cancel: CancelCheck = never_cancel,
-                 read_only: bool = False, owner: object = None,
-                 extractor_options: Mapping[str, object] | None = None) -> LoadedProject:
+def open_project(
+    path: str | Path,
+    patient_id: str | None = None,
+    *,
+    extractor: str = "rules",
+    linker: str = "knowledge",
+    rerun: bool = False,
+    progress: Progress = no_progress,
+    cancel: CancelCheck = never_cancel,
+    read_only: bool = False,
+    owner: object = None,
+    extractor_options: Mapping[str, object] | None = None,
+) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
     otherwise (or with ``rerun``) the models run and the result replaces what is stored.
@@ -86,20 +94,28 @@ def open_project(path: str | Path, patient_id: str | None = None, *,
     kind = kind_of(source)
     if patient_id is None and kind == "csv":
         patient_id = csv_patient(source)
-    store = ProjectStore.for_folder(store_key(source, patient_id), read_only=read_only,
-                                    owner=owner)
+    store = ProjectStore.for_folder(store_key(source, patient_id), read_only=read_only, owner=owner)
     try:
         stored = None if rerun else store.load_patient()
         if read_only and stored is None:
-            raise InputError(f"{source.name}: another window is still analysing this "
-                             "patient; open it again when it is done")
+            raise InputError(
+                f"{source.name}: another window is still analysing this "
+                "patient; open it again when it is done"
+            )
         if cancel():
             raise Cancelled()
         if stored is not None:
             return _from_store(stored, store, source, t0)
-        patient = pipeline.process_source(source, patient_id, extractor=extractor,
-                                          linker=linker, rerun=rerun, progress=progress,
-                                          cancel=cancel, extractor_options=extractor_options)
+        patient = pipeline.process_source(
+            source,
+            patient_id,
+            extractor=extractor,
+            linker=linker,
+            rerun=rerun,
+            progress=progress,
+            cancel=cancel,
+            extractor_options=extractor_options,
+        )
         if cancel():
             raise Cancelled()
         _save(store, patient, extractor, linker, progress)
@@ -109,44 +125,57 @@ def open_project(path: str | Path, patient_id: str | None = None, *,
             models, ext, lnk = "from JSON", None, None
         else:
             models, ext, lnk = f"{extractor} + {linker}", extractor, linker
-        return LoadedProject(patient, store, str(source), False, models,
-                             time.perf_counter() - t0, ext, lnk)
+        return LoadedProject(
+            patient, store, str(source), False, models, time.perf_counter() - t0, ext, lnk
+        )
     except BaseException:
         store.close()
         raise
 
 
-def _from_store(patient: Patient, store: ProjectStore, source: Path,
-                t0: float) -> LoadedProject:
+def _from_store(patient: Patient, store: ProjectStore, source: Path, t0: float) -> LoadedProject:
     meta = store.meta()
     if patient.annotated:
-        return LoadedProject(patient, store, str(source), True, GOLD_LABEL,
-                             time.perf_counter() - t0)
+        return LoadedProject(
+            patient, store, str(source), True, GOLD_LABEL, time.perf_counter() - t0
+        )
     ext, lnk = meta.get("extractor"), meta.get("linker")
     models = " + ".join(m for m in (ext, lnk) if m) or "stored"
-    return LoadedProject(patient, store, str(source), True, models,
-                         time.perf_counter() - t0, ext, lnk)
+    return LoadedProject(
+        patient, store, str(source), True, models, time.perf_counter() - t0, ext, lnk
+    )
 
 
-def _save(store: ProjectStore, patient: Patient, extractor: str, linker: str,
-          progress: Progress) -> None:
+def _save(
+    store: ProjectStore, patient: Patient, extractor: str, linker: str, progress: Progress
+) -> None:
     """Replace what the store holds with ``patient`` (one transaction, logged)."""
     progress("save", 0, 1)
-    store.save_patient(patient, f"model:{extractor}+{linker}",
-                       extractor=None if patient.annotated else extractor,
-                       linker=None if patient.annotated else linker,
-                       command="Open and analyse")
+    store.save_patient(
+        patient,
+        f"model:{extractor}+{linker}",
+        extractor=None if patient.annotated else extractor,
+        linker=None if patient.annotated else linker,
+        command="Open and analyse",
+    )
     progress("save", 1, 1)
 
 
 # -- gold annotations and comparisons ----------------------------------------------------
-def model_run(path: str | Path, *, extractor: str, linker: str,
-              progress: Progress = no_progress, cancel: CancelCheck = never_cancel) -> Patient:
+def model_run(
+    path: str | Path,
+    *,
+    extractor: str,
+    linker: str,
+    progress: Progress = no_progress,
+    cancel: CancelCheck = never_cancel,
+) -> Patient:
     """The models' chains for the reports of folder PATH, its annotations ignored (to
     score the models against the gold). Nothing is stored."""
     from radtrack_gui import pipeline
     from radtrack_gui.formats.sources import read_patient
 
     copy = read_patient(path)
-    return pipeline.analyse(copy, extractor=extractor, linker=linker, progress=progress,
-                            cancel=cancel, force=True)
+    return pipeline.analyse(
+        copy, extractor=extractor, linker=linker, progress=progress, cancel=cancel, force=True
+    )

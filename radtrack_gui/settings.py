@@ -151,8 +151,14 @@ def from_dict(data: dict[str, Any], version: int = VERSION, source: str = "setti
         try:
             values[name] = _coerce(name, data[name], default)
         except ValueError as exc:
-            log.warning("%s: setting %r = %r is invalid (%s); using default %r",
-                        source, name, data[name], exc, default)
+            log.warning(
+                "%s: setting %r = %r is invalid (%s); using default %r",
+                source,
+                name,
+                data[name],
+                exc,
+                default,
+            )
     return Settings(**values)
 
 
@@ -176,12 +182,16 @@ def load(path: Path | None = None) -> Settings:
         return Settings()
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        log.warning("%s: settings version %r unknown; reading as version %d",
-                    path, version, VERSION)
+        log.warning(
+            "%s: settings version %r unknown; reading as version %d", path, version, VERSION
+        )
         version = VERSION
     elif version > VERSION:
-        log.warning("%s: settings from a newer RadTrack (version %d); reading what this "
-                    "version knows", path, version)
+        log.warning(
+            "%s: settings from a newer RadTrack (version %d); reading what this version knows",
+            path,
+            version,
+        )
         version = VERSION
     return from_dict(doc["settings"], version, source=str(path))
 

@@ -37,8 +37,11 @@ def run_kind(name: str, n: int, seed0: int) -> collections.Counter[str]:
             except Exception as exc:  # a broken property or an uncaught exception
                 counts["FAILED"] += 1
                 if counts["FAILED"] <= 5:
-                    print(f"  {name} seed {seed0 + i}: "
-                          f"{''.join(traceback.format_exception(exc))[-800:]}", file=sys.stderr)
+                    print(
+                        f"  {name} seed {seed0 + i}: "
+                        f"{''.join(traceback.format_exception(exc))[-800:]}",
+                        file=sys.stderr,
+                    )
             shutil.rmtree(case, ignore_errors=True)
     return counts
 
@@ -50,8 +53,7 @@ def two_processes(tmp: Path) -> str:
 
     path = tmp / "two.sqlite"
     with ProjectStore.open(path) as store:
-        store.save_patient(fuzz_cases.valid_patient(__import__("random").Random(1)),
-                           "model:fuzz")
+        store.save_patient(fuzz_cases.valid_patient(__import__("random").Random(1)), "model:fuzz")
     child = store_child.start("hold", str(path))
     store_child.wait_for(child, "held")
     try:
@@ -73,8 +75,11 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=10_000, help="cases per kind")
     ap.add_argument("--kills", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1_000_000)
-    ap.add_argument("--only", default="", help="comma-separated kinds "
-                    f"({', '.join(fuzz_cases.CHECKS)}, kill, two)")
+    ap.add_argument(
+        "--only",
+        default="",
+        help=f"comma-separated kinds ({', '.join(fuzz_cases.CHECKS)}, kill, two)",
+    )
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     home = tempfile.mkdtemp(prefix="fuzz-home-")
@@ -86,15 +91,17 @@ def main() -> int:
         t0 = time.perf_counter()
         counts = run_kind(name, args.n, args.seed)
         failed += counts["FAILED"]
-        print(f"{name:8s} {args.n:>6,d} cases  {dict(sorted(counts.items()))}  "
-              f"({time.perf_counter() - t0:.0f} s)", flush=True)
+        print(
+            f"{name:8s} {args.n:>6,d} cases  {dict(sorted(counts.items()))}  "
+            f"({time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
     with tempfile.TemporaryDirectory(prefix="fuzz-store-") as tmp:
         if not only or "kill" in only:
             t0 = time.perf_counter()
             res = store_child.kill_during_edits(Path(tmp) / "kill.sqlite", args.kills)
             failed += res["lost"] + res["broken"]
-            print(f"SIGKILL during edits: {res}  ({time.perf_counter() - t0:.0f} s)",
-                  flush=True)
+            print(f"SIGKILL during edits: {res}  ({time.perf_counter() - t0:.0f} s)", flush=True)
         if not only or "two" in only:
             res2 = two_processes(Path(tmp))
             failed += res2 != "ok"

@@ -63,10 +63,13 @@ def click_longest_chain(window) -> str:
     pos = QPointF(tl.glyph_view_pos(lane.mentions[len(lane.mentions) // 2]))
     viewport = tl.view.viewport()
     left = Qt.MouseButton.LeftButton
-    for kind, buttons in ((QEvent.Type.MouseButtonPress, left),
-                          (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton)):
-        ev = QtGui.QMouseEvent(kind, pos, viewport.mapToGlobal(pos), left, buttons,
-                               Qt.KeyboardModifier.NoModifier)
+    for kind, buttons in (
+        (QEvent.Type.MouseButtonPress, left),
+        (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton),
+    ):
+        ev = QtGui.QMouseEvent(
+            kind, pos, viewport.mapToGlobal(pos), left, buttons, Qt.KeyboardModifier.NoModifier
+        )
         QApplication.sendEvent(viewport, ev)
     settle(200)
     return lane.chain

@@ -29,15 +29,26 @@ def build(n_patients: int, seed: int, per_report: int = 3) -> dict:
             qas = []
             for m in rng.sample(ms, min(per_report, len(ms))):
                 s, e = sentence_around(r.text, m.start, m.end)
-                q = (f"Where is the {m.concept}?" if m.type == DEVICE
-                     else f"Is there {m.concept}?")
+                q = f"Where is the {m.concept}?" if m.type == DEVICE else f"Is there {m.concept}?"
                 n += 1
-                qas.append({"id": f"s{n}", "question": q, "is_impossible": False,
-                            "answers": [{"text": r.text[s:e], "answer_start": s}]})
+                qas.append(
+                    {
+                        "id": f"s{n}",
+                        "question": q,
+                        "is_impossible": False,
+                        "answers": [{"text": r.text[s:e], "answer_start": s}],
+                    }
+                )
             for c in rng.sample([c for c in concepts if c not in named], 1):
                 n += 1
-                qas.append({"id": f"s{n}", "question": f"Is there {c}?", "is_impossible": True,
-                            "answers": []})
+                qas.append(
+                    {
+                        "id": f"s{n}",
+                        "question": f"Is there {c}?",
+                        "is_impossible": True,
+                        "answers": [],
+                    }
+                )
             paras.append({"context": r.text, "qas": qas})
     return {"version": "v2.0", "data": [{"title": "synthetic", "paragraphs": paras}]}
 

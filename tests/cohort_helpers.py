@@ -88,15 +88,43 @@ def write_mimic_csv(patients: Path, path: Path, subjects: dict[str, str]) -> Non
         p = read_patient_folder(patients / folder)
         for i, r in enumerate(p.reports):
             when = r.date
-            rows.append((i, subject, when.strftime("%Y-%m-%d") if when else "",
-                         when.strftime("%Y-%m-%d %H:%M:%S") if when else "", r.exam, r.text))
+            rows.append(
+                (
+                    i,
+                    subject,
+                    when.strftime("%Y-%m-%d") if when else "",
+                    when.strftime("%Y-%m-%d %H:%M:%S") if when else "",
+                    r.exam,
+                    r.text,
+                )
+            )
     rows.sort(key=lambda t: (t[0], t[1]))  # interleave the subjects
     with path.open("w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["ROW_ID", "SUBJECT_ID", "HADM_ID", "CHARTDATE", "CHARTTIME", "CATEGORY",
-                    "DESCRIPTION", "TEXT"])
+        w.writerow(
+            [
+                "ROW_ID",
+                "SUBJECT_ID",
+                "HADM_ID",
+                "CHARTDATE",
+                "CHARTTIME",
+                "CATEGORY",
+                "DESCRIPTION",
+                "TEXT",
+            ]
+        )
         for n, (_i, subject, day, when, exam, text) in enumerate(rows, 1):
             w.writerow([str(1000 + n), subject, "", day, when, "Radiology", exam, text])
             if n % 3 == 0:
-                w.writerow([str(9000 + n), subject, "", day, when, "Nursing", "note",
-                            "Patient resting comfortably."])
+                w.writerow(
+                    [
+                        str(9000 + n),
+                        subject,
+                        "",
+                        day,
+                        when,
+                        "Nursing",
+                        "note",
+                        "Patient resting comfortably.",
+                    ]
+                )

@@ -15,17 +15,24 @@ os.environ["TRANSFORMERS_OFFLINE"] = "1"
 from hypothesis import HealthCheck, settings
 
 # Fuzzing profiles: few examples in the suite, many on demand (HYPOTHESIS_PROFILE=long).
-settings.register_profile("ci", max_examples=25, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("long", max_examples=2000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # ../shared beside the checkout (or beside a folder above it, as for git worktrees);
 # RADTRACK_SHARED points elsewhere.
-SHARED = Path(os.environ["RADTRACK_SHARED"]) if os.environ.get("RADTRACK_SHARED") else next(
-    (p / "shared" for p in Path(__file__).resolve().parents[1:] if (p / "shared").is_dir()),
-    Path(__file__).resolve().parents[2] / "shared")
+SHARED = (
+    Path(os.environ["RADTRACK_SHARED"])
+    if os.environ.get("RADTRACK_SHARED")
+    else next(
+        (p / "shared" for p in Path(__file__).resolve().parents[1:] if (p / "shared").is_dir()),
+        Path(__file__).resolve().parents[2] / "shared",
+    )
+)
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "resources" / "samples" / "demo_patient"
 
@@ -43,8 +50,9 @@ _real_connect = socket.socket.connect
 
 def _guarded_connect(self: socket.socket, address) -> None:  # type: ignore[no-untyped-def]
     host = address[0] if isinstance(address, tuple) else address
-    if isinstance(host, str) and not (host.startswith("127.") or host in ("localhost", "::1")
-                                      or self.family == socket.AF_UNIX):
+    if isinstance(host, str) and not (
+        host.startswith("127.") or host in ("localhost", "::1") or self.family == socket.AF_UNIX
+    ):
         raise AssertionError(f"network access attempted: {address!r}")
     return _real_connect(self, address)
 

@@ -20,8 +20,28 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Mention, Patient, Report
 
 VALID = "Date: 2150-01-02 10:00\nExam: CHEST PA\n\nFINDINGS: Small left pleural effusion.\n"
-WORDS = ["effusion", "left", "tube", "=SUM(A1)", "+1", "-x", "@a", "\t", "'", "\u00e9",
-         "\u2028", "\x00", "\x1b", "\ud800", "\ufeff", "\r\n", "  ", "[**2150-1-1**]", ";", "|"]
+WORDS = [
+    "effusion",
+    "left",
+    "tube",
+    "=SUM(A1)",
+    "+1",
+    "-x",
+    "@a",
+    "\t",
+    "'",
+    "\u00e9",
+    "\u2028",
+    "\x00",
+    "\x1b",
+    "\ud800",
+    "\ufeff",
+    "\r\n",
+    "  ",
+    "[**2150-1-1**]",
+    ";",
+    "|",
+]
 
 
 def junk_value(rng: random.Random, depth: int = 0) -> Any:
@@ -38,18 +58,35 @@ def junk_value(rng: random.Random, depth: int = 0) -> Any:
         return "".join(rng.choice(WORDS) for _ in range(rng.randrange(4)))
     if kind in (7, 8):
         return [junk_value(rng, depth + 1) for _ in range(rng.randrange(3))]
-    return {rng.choice(["id", "text", "start", "end", "x"]): junk_value(rng, depth + 1)
-            for _ in range(rng.randrange(3))}
+    return {
+        rng.choice(["id", "text", "start", "end", "x"]): junk_value(rng, depth + 1)
+        for _ in range(rng.randrange(3))
+    }
 
 
-SAFE = ["effusion", "left", "tube", "pleural", "no", "stable", "\n", "=SUM(A1)", "+1", "-x",
-        "@a", "'", "\u00e9", "\t"]
+SAFE = [
+    "effusion",
+    "left",
+    "tube",
+    "pleural",
+    "no",
+    "stable",
+    "\n",
+    "=SUM(A1)",
+    "+1",
+    "-x",
+    "@a",
+    "'",
+    "\u00e9",
+    "\t",
+]
 
 
 def random_text(rng: random.Random, n: int = 60, hostile: bool = False) -> str:
     """Words that round-trip (or, ``hostile``, also control and invalid characters)."""
-    return " ".join(rng.choice(WORDS + SAFE if hostile else SAFE)
-                    for _ in range(rng.randrange(1, n)))
+    return " ".join(
+        rng.choice(WORDS + SAFE if hostile else SAFE) for _ in range(rng.randrange(1, n))
+    )
 
 
 def valid_patient(rng: random.Random) -> Patient:
@@ -60,9 +97,16 @@ def valid_patient(rng: random.Random) -> Patient:
     for r in range(rng.randrange(1, 4)):
         text = random_text(rng)
         when += timedelta(days=rng.randrange(1, 30))
-        p.reports.append(Report(f"r{r}.txt", text + ".", date=when, date_known=True,
-                                exam=rng.choice(["CT HEAD", "=cmd", "+X", "CHEST"]),
-                                modality=rng.choice(["CT", "XR", "OTHER"])))
+        p.reports.append(
+            Report(
+                f"r{r}.txt",
+                text + ".",
+                date=when,
+                date_known=True,
+                exam=rng.choice(["CT HEAD", "=cmd", "+X", "CHEST"]),
+                modality=rng.choice(["CT", "XR", "OTHER"]),
+            )
+        )
         for _ in range(rng.randrange(4)):
             a = rng.randrange(len(text))
             b = rng.randrange(a + 1, len(text) + 1)
@@ -74,13 +118,19 @@ def valid_patient(rng: random.Random) -> Patient:
                 b -= 1
             n += 1
             p.mentions[f"m{n}"] = Mention(
-                f"m{n}", f"r{r}.txt", a, b, text[a:b], type=rng.choice(["finding", "device"]),
+                f"m{n}",
+                f"r{r}.txt",
+                a,
+                b,
+                text[a:b],
+                type=rng.choice(["finding", "device"]),
                 concept=rng.choice([None, "pleural effusion", "@x"]),
                 laterality=rng.choice([None, "left", "right"]),
-                assertion=rng.choice(["present", "absent", "possible"]))
+                assertion=rng.choice(["present", "absent", "possible"]),
+            )
     ids = list(p.mentions)
     rng.shuffle(ids)
-    clusters = [ids[i:i + rng.randrange(1, 4)] for i in range(0, len(ids), 3)]
+    clusters = [ids[i : i + rng.randrange(1, 4)] for i in range(0, len(ids), 3)]
     p.set_chains(clusters)
     return p
 
@@ -132,8 +182,9 @@ def _stored_equal(patient: Patient, folder: Path) -> None:
     store.save_patient(patient, "model:fuzz")
     back = store.load_patient()
     assert back is not None and back.check() == []
-    assert {m.id: (m.report, m.start, m.end, m.text, m.chain) for m in back.mentions.values()} \
-        == {m.id: (m.report, m.start, m.end, m.text, m.chain) for m in patient.mentions.values()}
+    assert {m.id: (m.report, m.start, m.end, m.text, m.chain) for m in back.mentions.values()} == {
+        m.id: (m.report, m.start, m.end, m.text, m.chain) for m in patient.mentions.values()
+    }
 
 
 def check_json(seed: int, folder: Path) -> str:
@@ -172,11 +223,15 @@ def check_folder(seed: int, folder: Path) -> str:
     names = {"0_valid.txt"}
     for i in range(rng.randrange(1, 5)):
         kind = rng.choice(["txt", "json", "csv", "ann", "bin", "meta"])
-        name = f"{i + 1}_x.{kind}" if kind not in ("ann", "meta") else (
-            "radtrack_meta.tsv" if kind == "meta" else f"{i + 1}_x.ann")
+        name = (
+            f"{i + 1}_x.{kind}"
+            if kind not in ("ann", "meta")
+            else ("radtrack_meta.tsv" if kind == "meta" else f"{i + 1}_x.ann")
+        )
         if kind == "ann":
-            (sub / f"{i + 1}_x.txt").write_text(random_text(rng, hostile=True), encoding="utf-8",
-                                                 errors="surrogatepass")
+            (sub / f"{i + 1}_x.txt").write_text(
+                random_text(rng, hostile=True), encoding="utf-8", errors="surrogatepass"
+            )
             names.add(f"{i + 1}_x.txt")
             data = "\n".join(brat_line(rng) for _ in range(rng.randrange(1, 6)))
             (sub / name).write_text(data, encoding="utf-8", errors="surrogatepass")
@@ -188,16 +243,36 @@ def check_folder(seed: int, folder: Path) -> str:
             d = mutate(rng, patient_to_dict(valid_patient(rng)), rng.randrange(0, 4))
             (sub / name).write_text(json.dumps(d), encoding="utf-8", errors="surrogatepass")
         elif kind == "csv":
-            cells = ["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY",
-                     "DESCRIPTION", "TEXT"]
-            rows = [",".join(cells)] + [",".join(
-                json.dumps(junk_value(rng) if rng.random() < 0.4 else v) for v in
-                [str(i), "p", "2150-01-01", "", "Radiology", "CT", random_text(rng, hostile=True)])
-                for i in range(rng.randrange(3))]
+            cells = [
+                "ROW_ID",
+                "SUBJECT_ID",
+                "CHARTDATE",
+                "CHARTTIME",
+                "CATEGORY",
+                "DESCRIPTION",
+                "TEXT",
+            ]
+            rows = [",".join(cells)] + [
+                ",".join(
+                    json.dumps(junk_value(rng) if rng.random() < 0.4 else v)
+                    for v in [
+                        str(i),
+                        "p",
+                        "2150-01-01",
+                        "",
+                        "Radiology",
+                        "CT",
+                        random_text(rng, hostile=True),
+                    ]
+                )
+                for i in range(rng.randrange(3))
+            ]
             (sub / name).write_text("\n".join(rows), encoding="utf-8", errors="surrogatepass")
         elif kind == "meta":
-            rows = ["file\tid\tdate\tdate_known\texam\tmodality\tregion\tpatient",
-                    "\t".join(str(junk_value(rng)) for _ in range(rng.randrange(10)))]
+            rows = [
+                "file\tid\tdate\tdate_known\texam\tmodality\tregion\tpatient",
+                "\t".join(str(junk_value(rng)) for _ in range(rng.randrange(10))),
+            ]
             (sub / name).write_text("\n".join(rows), encoding="utf-8", errors="surrogatepass")
         else:
             data = random_text(rng, hostile=True).encode("utf-8", "surrogatepass")
@@ -228,8 +303,10 @@ def brat_line(rng: random.Random) -> str:
     if kind == 3:
         return f"#{rng.randrange(5)}\tAnnotatorNotes T{rng.randrange(5)}\tchain={junk_value(rng)}"
     if kind == 4:
-        return f"A{rng.randrange(5)}\t{rng.choice(['Assertion', 'Laterality'])} T1 " \
-               f"{rng.choice(['left', 'absent', '='])}"
+        return (
+            f"A{rng.randrange(5)}\t{rng.choice(['Assertion', 'Laterality'])} T1 "
+            f"{rng.choice(['left', 'absent', '='])}"
+        )
     return str(junk_value(rng))
 
 
@@ -269,14 +346,19 @@ def check_exports(seed: int, folder: Path) -> str:
         return {(m.report, m.start, m.end): m.text for m in q.mentions.values()}
 
     def groups(q: Patient) -> set[frozenset[tuple[str, int, int]]]:
-        return {frozenset((q.mentions[m].report, q.mentions[m].start, q.mentions[m].end)
-                          for m in c.mentions) for c in q.chains.values()}
+        return {
+            frozenset(
+                (q.mentions[m].report, q.mentions[m].start, q.mentions[m].end) for m in c.mentions
+            )
+            for c in q.chains.values()
+        }
 
     write_json(p, folder / "e.json")
     back = read_json(folder / "e.json")
     assert back.check() == [] and spans(back) == spans(p) and groups(back) == groups(p)
     assert [(r.id, r.text, r.exam) for r in back.reports] == [
-        (r.id, r.text, r.exam) for r in p.reports]
+        (r.id, r.text, r.exam) for r in p.reports
+    ]
     write_csv(p, folder / "e.csv")
     back = read_csv(folder / "e.csv", Patient(id=p.id, reports=p.reports))
     assert back.check() == [] and spans(back) == spans(p) and groups(back) == groups(p)
@@ -306,12 +388,16 @@ def check_store_edits(seed: int, folder: Path) -> str:
                 if choice == 0 and len(chains) > 1:
                     store.apply(MergeChains(rng.sample(chains, 2)), p, "person:fuzz")
                 elif choice == 1:
-                    store.apply(MoveMention(rng.choice(sorted(p.mentions)),
-                                            rng.choice([None, *chains])), p, "person:fuzz")
+                    store.apply(
+                        MoveMention(rng.choice(sorted(p.mentions)), rng.choice([None, *chains])),
+                        p,
+                        "person:fuzz",
+                    )
                 elif choice == 2:
                     cid = rng.choice(chains)
-                    store.apply(SplitChain(cid, mention_ids=p.chains[cid].mentions[:1]), p,
-                                "person:fuzz")
+                    store.apply(
+                        SplitChain(cid, mention_ids=p.chains[cid].mentions[:1]), p, "person:fuzz"
+                    )
                 else:
                     store.apply(MarkReviewed(rng.choice(chains)), p, "person:fuzz")
             except InputError:
@@ -321,9 +407,15 @@ def check_store_edits(seed: int, folder: Path) -> str:
         back = store.load_patient()
     assert back is not None and back.check() == [] and not store.repaired
     assert {c: sorted(x.mentions) for c, x in back.chains.items()} == {
-        c: sorted(x.mentions) for c, x in p.chains.items()}
+        c: sorted(x.mentions) for c, x in p.chains.items()
+    }
     return "read"
 
 
-CHECKS = {"json": check_json, "folder": check_folder, "brat": check_brat,
-          "exports": check_exports, "store": check_store_edits}
+CHECKS = {
+    "json": check_json,
+    "folder": check_folder,
+    "brat": check_brat,
+    "exports": check_exports,
+    "store": check_store_edits,
+}

@@ -16,20 +16,42 @@ from radtrack_gui.core.model import (
     chain_label,
 )
 
-FINDINGS = ["pleural effusion", "pneumothorax", "opacity", "nodule", "atelectasis",
-            "fracture", "consolidation", "edema", "mass", "hemorrhage", "cardiomegaly"]
+FINDINGS = [
+    "pleural effusion",
+    "pneumothorax",
+    "opacity",
+    "nodule",
+    "atelectasis",
+    "fracture",
+    "consolidation",
+    "edema",
+    "mass",
+    "hemorrhage",
+    "cardiomegaly",
+]
 DEVICES = ["endotracheal tube", "nasogastric tube", "central line", "chest tube", "pacemaker"]
 SIDES = [None, "left", "right", "bilateral"]
-EXAMS = [("XR", "CHEST (PORTABLE AP)", "chest"), ("CT", "CT CHEST W/CONTRAST", "chest"),
-         ("CT", "CT HEAD W/O CONTRAST", "head"), ("MR", "MR HEAD W & W/O CONTRAST", "head"),
-         ("US", "US ABDOMEN", "abdomen"), ("CTA", "CTA CHEST", "chest"),
-         ("NM", "NM BONE SCAN", "body"), ("OTHER", "OUTSIDE FILM READ", "")]
+EXAMS = [
+    ("XR", "CHEST (PORTABLE AP)", "chest"),
+    ("CT", "CT CHEST W/CONTRAST", "chest"),
+    ("CT", "CT HEAD W/O CONTRAST", "head"),
+    ("MR", "MR HEAD W & W/O CONTRAST", "head"),
+    ("US", "US ABDOMEN", "abdomen"),
+    ("CTA", "CTA CHEST", "chest"),
+    ("NM", "NM BONE SCAN", "body"),
+    ("OTHER", "OUTSIDE FILM READ", ""),
+]
 F_CHANGES = [None, None, "new", "increased", "decreased", "stable", "resolved"]
 D_CHANGES = [None, "inserted", "repositioned", "removed"]
 
 
-def make_patient(n_chains: int = 12, n_reports: int = 8, n_mentions: int | None = None,
-                 undated: int = 1, seed: int = 7) -> Patient:
+def make_patient(
+    n_chains: int = 12,
+    n_reports: int = 8,
+    n_mentions: int | None = None,
+    undated: int = 1,
+    seed: int = 7,
+) -> Patient:
     """A patient with ``n_chains`` chains over ``n_reports`` reports (``undated`` of them
     without a date). With ``n_mentions`` the chains are lengthened to reach that total."""
     rng = random.Random(seed)
@@ -39,9 +61,18 @@ def make_patient(n_chains: int = 12, n_reports: int = 8, n_mentions: int | None 
         mod, exam, region = EXAMS[rng.randrange(len(EXAMS)) if i else 0]
         dated = i < n_reports - undated
         when = start + timedelta(days=i * 3 + rng.random() * 2, hours=rng.randrange(12))
-        reports.append(Report(id=f"r{i + 1:04d}.txt", text="", date=when if dated else None,
-                              date_known=dated, exam=exam, modality=mod, region=region,
-                              flags=[] if dated else ["undated"]))
+        reports.append(
+            Report(
+                id=f"r{i + 1:04d}.txt",
+                text="",
+                date=when if dated else None,
+                date_known=dated,
+                exam=exam,
+                modality=mod,
+                region=region,
+                flags=[] if dated else ["undated"],
+            )
+        )
     reports.sort(key=lambda r: (r.date is None, r.date or datetime.min, r.id))
     total = n_mentions if n_mentions is not None else n_chains * 2
     # Chain lengths: singletons and longer chains; the sum is ``total``.
@@ -59,9 +90,19 @@ def make_patient(n_chains: int = 12, n_reports: int = 8, n_mentions: int | None 
             rep = reports[min(n_reports - 1, first + k * rng.randrange(1, 3)) if k else first]
             assertion = rng.choices(ASSERTIONS, weights=[6, 2, 2])[0]
             change = rng.choice(D_CHANGES if is_dev else F_CHANGES)
-            specs.append((ci, rep.id, {"name": name, "side": side, "assertion": assertion,
-                                       "change": change,
-                                       "type": DEVICE if is_dev else FINDING}))
+            specs.append(
+                (
+                    ci,
+                    rep.id,
+                    {
+                        "name": name,
+                        "side": side,
+                        "assertion": assertion,
+                        "change": change,
+                        "type": DEVICE if is_dev else FINDING,
+                    },
+                )
+            )
     mentions: dict[str, Mention] = {}
     text_parts: dict[str, list[str]] = {r.id: [] for r in reports}
     pos: dict[str, int] = {r.id: 0 for r in reports}
@@ -75,9 +116,19 @@ def make_patient(n_chains: int = 12, n_reports: int = 8, n_mentions: int | None 
         s = pos[rid] + len(head)
         mid = f"m{n}"
         mentions[mid] = Mention(
-            id=mid, report=rid, start=s, end=s + len(word), text=word, type=f["type"],
-            concept=word, laterality=f["side"], assertion=f["assertion"], change=f["change"],
-            section="FINDINGS", source="model:test")
+            id=mid,
+            report=rid,
+            start=s,
+            end=s + len(word),
+            text=word,
+            type=f["type"],
+            concept=word,
+            laterality=f["side"],
+            assertion=f["assertion"],
+            change=f["change"],
+            section="FINDINGS",
+            source="model:test",
+        )
         text_parts[rid].append(sentence)
         pos[rid] += len(sentence)
         sentences[rid].append((word, f["change"]))
@@ -92,7 +143,8 @@ def make_patient(n_chains: int = 12, n_reports: int = 8, n_mentions: int | None 
         cid = f"c{ci}"
         for mid in members:
             mentions[mid].chain = cid
-        chains[cid] = Chain(cid, mentions[members[0]].type, chain_label(p, members), members,
-                            source="model:test")
+        chains[cid] = Chain(
+            cid, mentions[members[0]].type, chain_label(p, members), members, source="model:test"
+        )
     p.chains = chains
     return p

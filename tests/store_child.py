@@ -53,8 +53,9 @@ def edit(path: str, seed: int) -> None:
                 if not big:
                     continue
                 cid = rng.choice(big)
-                cmd = SplitChain(cid, at_report=patient.mentions[
-                    patient.chains[cid].mentions[-1]].report)
+                cmd = SplitChain(
+                    cid, at_report=patient.mentions[patient.chains[cid].mentions[-1]].report
+                )
             else:
                 cmd = MarkReviewed(rng.choice(chains), rng.random() < 0.5)
             try:
@@ -70,8 +71,13 @@ def edit(path: str, seed: int) -> None:
 
 def start(*args: str) -> subprocess.Popen[str]:
     """This script as a child process (its stdout a pipe of lines)."""
-    return subprocess.Popen([sys.executable, __file__, *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, __file__, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_for(child: subprocess.Popen[str], word: str) -> None:
@@ -117,8 +123,7 @@ def kill_during_edits(path: Path, kills: int, seed: int = 1) -> dict[str, int]:
             logged = store.conn.execute("SELECT max(id) FROM edits").fetchone()[0] or 0
             if logged < last:
                 lost += 1
-    return {"kills": kills, "acknowledged_edits": acked_total, "lost": lost,
-            "broken": broken}
+    return {"kills": kills, "acknowledged_edits": acked_total, "lost": lost, "broken": broken}
 
 
 if __name__ == "__main__":

@@ -19,18 +19,28 @@ from radtrack_gui.evaluation.agreement import (
 )
 from radtrack_gui.formats.brat import write_brat
 
-TEXTS = {"r1.txt": "Small left pleural effusion.\nNo pneumothorax.",
-         "r2.txt": "Effusion is unchanged. PICC in place.",
-         "r3.txt": "PICC tip in the SVC. Effusion resolved."}
-SPANS = {"m1": ("r1.txt", 6, 27, "finding"), "m2": ("r1.txt", 32, 44, "finding"),
-         "m3": ("r2.txt", 0, 8, "finding"), "m4": ("r2.txt", 23, 27, DEVICE),
-         "m5": ("r3.txt", 0, 4, DEVICE), "m6": ("r3.txt", 21, 29, "finding"),
-         "m7": ("r3.txt", 30, 38, "finding")}
+TEXTS = {
+    "r1.txt": "Small left pleural effusion.\nNo pneumothorax.",
+    "r2.txt": "Effusion is unchanged. PICC in place.",
+    "r3.txt": "PICC tip in the SVC. Effusion resolved.",
+}
+SPANS = {
+    "m1": ("r1.txt", 6, 27, "finding"),
+    "m2": ("r1.txt", 32, 44, "finding"),
+    "m3": ("r2.txt", 0, 8, "finding"),
+    "m4": ("r2.txt", 23, 27, DEVICE),
+    "m5": ("r3.txt", 0, 4, DEVICE),
+    "m6": ("r3.txt", 21, 29, "finding"),
+    "m7": ("r3.txt", 30, 38, "finding"),
+}
 
 
-def _patient(chains: list[list[str]], mentions: tuple[str, ...] = ("m1", "m2", "m3", "m4",
-                                                                   "m5", "m6"),
-             spans: dict[str, tuple[int, int]] | None = None, pid: str = "p1") -> Patient:
+def _patient(
+    chains: list[list[str]],
+    mentions: tuple[str, ...] = ("m1", "m2", "m3", "m4", "m5", "m6"),
+    spans: dict[str, tuple[int, int]] | None = None,
+    pid: str = "p1",
+) -> Patient:
     p = Patient(id=pid, reports=[Report(id=r, text=t) for r, t in TEXTS.items()])
     for mid in mentions:
         rid, a, b, kind = SPANS[mid]
@@ -71,8 +81,10 @@ def test_link_iaa_by_hand_per_category_and_micro_overall() -> None:
 
 
 def test_links_to_unmatched_mentions_are_reported_not_counted() -> None:
-    b = _patient([["m1", "m3", "m6", "m7"], ["m4", "m5"]],
-                 mentions=("m1", "m2", "m3", "m4", "m5", "m6", "m7"))
+    b = _patient(
+        [["m1", "m3", "m6", "m7"], ["m4", "m5"]],
+        mentions=("m1", "m2", "m3", "m4", "m5", "m6", "m7"),
+    )
     res = agreement({"p1": _patient(A_CHAINS)}, {"p1": b})
     f = res.categories["finding"].links
     assert (f.both, f.non_matches, f.unmatched_a, f.unmatched_b) == (3, 0, 0, 3)

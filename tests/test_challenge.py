@@ -42,22 +42,71 @@ def _fake_shared(tmp_path: Path, findings: str) -> Path:
     folder.mkdir(parents=True)
     with (folder / "indiana_reports.csv").open("w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["uid", "MeSH", "Problems", "image", "indication", "comparison",
-                    "findings", "impression"])
-        w.writerow(["7", "", "", "Xray Chest PA and Lateral", "Cough.", "None.", findings,
-                    "Right pleural effusion."])
+        w.writerow(
+            [
+                "uid",
+                "MeSH",
+                "Problems",
+                "image",
+                "indication",
+                "comparison",
+                "findings",
+                "impression",
+            ]
+        )
+        w.writerow(
+            [
+                "7",
+                "",
+                "",
+                "Xray Chest PA and Lateral",
+                "Cough.",
+                "None.",
+                findings,
+                "Right pleural effusion.",
+            ]
+        )
     return tmp_path / "shared"
 
 
 def _pairs_file(tmp_path: Path, findings: str) -> Path:
     s = findings.index("effusion")
-    cols = ["id", "corpus", "row_a", "field_a", "start_a", "end_a", "sha_a", "row_b",
-            "field_b", "start_b", "end_b", "sha_b", "label", "category", "reason"]
-    row = ["iu:7:f1:7:i1", "iu", "7", "findings", str(s), str(s + 8), span_hash("effusion"),
-           "7", "impression", "14", "22", span_hash("effusion"), "same", "restate", "test"]
+    cols = [
+        "id",
+        "corpus",
+        "row_a",
+        "field_a",
+        "start_a",
+        "end_a",
+        "sha_a",
+        "row_b",
+        "field_b",
+        "start_b",
+        "end_b",
+        "sha_b",
+        "label",
+        "category",
+        "reason",
+    ]
+    row = [
+        "iu:7:f1:7:i1",
+        "iu",
+        "7",
+        "findings",
+        str(s),
+        str(s + 8),
+        span_hash("effusion"),
+        "7",
+        "impression",
+        "14",
+        "22",
+        span_hash("effusion"),
+        "same",
+        "restate",
+        "test",
+    ]
     path = tmp_path / "pairs.tsv"
-    path.write_text("# test\n" + "\t".join(cols) + "\n" + "\t".join(row) + "\n",
-                    encoding="utf-8")
+    path.write_text("# test\n" + "\t".join(cols) + "\n" + "\t".join(row) + "\n", encoding="utf-8")
     return path
 
 
@@ -101,8 +150,7 @@ def test_every_stored_pair_matches_the_real_corpora() -> None:
     for case in cases:
         p = case.patient
         assert p.check() == []
-        a, b = (p.mentions["a"].text.lower().rstrip("s"), p.mentions["b"].text.lower()
-                .rstrip("s"))
+        a, b = (p.mentions["a"].text.lower().rstrip("s"), p.mentions["b"].text.lower().rstrip("s"))
         # hard: the same word for different entities, or different words for one
         hard += (a == b) != case.pair.same
     assert hard * 2 >= len(cases)
@@ -111,9 +159,23 @@ def test_every_stored_pair_matches_the_real_corpora() -> None:
 def test_eval_cli_scores_the_dev_half(tmp_path: Path) -> None:
     shared_path("corpora", "iu_openi_cxr", "indiana_reports.csv")
     run = subprocess.run(
-        [sys.executable, "-m", "radtrack_gui", "eval", "--challenge", "--challenge-split",
-         "dev", "--linker", "exact"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+        [
+            sys.executable,
+            "-m",
+            "radtrack_gui",
+            "eval",
+            "--challenge",
+            "--challenge-split",
+            "dev",
+            "--linker",
+            "exact",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )
     assert run.returncode == 0, run.stderr
     rows = [ln.split() for ln in run.stdout.splitlines() if ln.startswith("exact")]
     assert len(rows) == 1 and rows[0][1] == "dev"

@@ -109,13 +109,16 @@ def test_prepare_refuses_a_foreign_folder_or_other_models(plain: Path, tmp_path:
         c.prepare(plain, "rules", "exact")
 
 
-@pytest.mark.parametrize("argv, reason", [
-    (["run", "{missing}", "--out", "{out}"], "no such folder or file"),
-    (["run", "{plain}", "--out", "{out}", "--workers", "0"], "--workers must be at least 1"),
-    (["run", "{plain}", "--out", "{out}", "--linker", "nope"], "unknown linker 'nope'"),
-    (["run", "{one}", "--out", "{out}"], "no patient folders in it"),
-    (["query", "{out}", "SELECT 1"], "not a cohort folder"),
-])
+@pytest.mark.parametrize(
+    "argv, reason",
+    [
+        (["run", "{missing}", "--out", "{out}"], "no such folder or file"),
+        (["run", "{plain}", "--out", "{out}", "--workers", "0"], "--workers must be at least 1"),
+        (["run", "{plain}", "--out", "{out}", "--linker", "nope"], "unknown linker 'nope'"),
+        (["run", "{one}", "--out", "{out}"], "no patient folders in it"),
+        (["query", "{out}", "SELECT 1"], "not a cohort folder"),
+    ],
+)
 def test_bad_arguments_exit_2(argv, reason, plain: Path, tmp_path: Path, capsys):
     one = tmp_path / "one"
     one.mkdir()
@@ -173,12 +176,18 @@ def test_a_csv_subject_opens_as_that_subjects_project(plain: Path, tmp_path: Pat
 # -- queries and summary ------------------------------------------------------------------
 def _course(folder: Path) -> None:
     """A chest tube removed after two days; an effusion that resolves and comes back."""
-    notes = [("2150-01-01 08:00", "FINDINGS: A left chest tube is in place. Small left "
-              "pleural effusion."),
-             ("2150-01-03 08:00", "FINDINGS: The left chest tube has been removed. The left "
-              "pleural effusion has resolved."),
-             ("2150-02-01 08:00", "FINDINGS: New left pleural effusion. New right "
-              "pneumothorax.")]
+    notes = [
+        (
+            "2150-01-01 08:00",
+            "FINDINGS: A left chest tube is in place. Small left pleural effusion.",
+        ),
+        (
+            "2150-01-03 08:00",
+            "FINDINGS: The left chest tube has been removed. The left "
+            "pleural effusion has resolved.",
+        ),
+        ("2150-02-01 08:00", "FINDINGS: New left pleural effusion. New right pneumothorax."),
+    ]
     folder.mkdir(parents=True)
     for i, (date, text) in enumerate(notes, 1):
         (folder / f"r{i}.txt").write_text(f"Date: {date}\nExam: CHEST PORTABLE\n\n{text}\n")
@@ -196,16 +205,14 @@ def test_named_queries_find_the_written_course(course: Path, capsys):
     assert removed.column("patient").to_pylist() == ["p1"]
     assert "chest tube" in removed.column("label")[0].as_py()
     assert removed.column("days").to_pylist() == [2.0]
-    assert query.run_query(course, *query.named_query("devices-removed-within", "1")) \
-        .num_rows == 0
+    assert query.run_query(course, *query.named_query("devices-removed-within", "1")).num_rows == 0
     back = query.run_query(course, *query.named_query("recurrent", "effusion")).to_pylist()
     assert [(r["patient"], str(r["recurred_on"])) for r in back] == [("p1", "2150-02-01 08:00:00")]
     assert query.run_query(course, *query.named_query("recurrent", "fracture")).num_rows == 0
     new = query.run_query(course, *query.named_query("new-on-last-exam")).to_pylist()
     assert any("pneumothorax" in r["label"] for r in new)
     assert not any("chest tube" in r["label"] for r in new)
-    assert cli.main(["cohort", "query", str(course), "--named", "recurrent",
-                     "effusion"]) == 0
+    assert cli.main(["cohort", "query", str(course), "--named", "recurrent", "effusion"]) == 0
     assert "p1" in capsys.readouterr().out
     with pytest.raises(InputError, match="takes 1 argument"):
         query.named_query("recurrent")
@@ -224,10 +231,22 @@ def test_sql_to_screen_csv_and_parquet(built: Path, tmp_path: Path, capsys):
     assert cli.main(["cohort", "query", str(built), sql, "--out", str(tmp_path / "q.csv")]) == 0
     lines = (tmp_path / "q.csv").read_text().splitlines()
     assert lines[0] == '"patient","chains"' and len(lines) == 7
-    assert cli.main(["cohort", "query", str(built), "SELECT * FROM mentions", "--out",
-                     str(tmp_path / "m.parquet")]) == 0
+    assert (
+        cli.main(
+            [
+                "cohort",
+                "query",
+                str(built),
+                "SELECT * FROM mentions",
+                "--out",
+                str(tmp_path / "m.parquet"),
+            ]
+        )
+        == 0
+    )
     assert pq.read_table(tmp_path / "m.parquet").num_rows == sum(
-        r["mentions"] for r in patients(built) if r["status"] == "done")
+        r["mentions"] for r in patients(built) if r["status"] == "done"
+    )
     assert sum(counts.values()) == pq.read_table(built / "chains").num_rows
     assert cli.main(["cohort", "query", str(built), "SELECT nope FROM reports"]) == 2
     assert "query failed" in capsys.readouterr().err
@@ -244,22 +263,34 @@ def test_summary_page_has_counts_and_figures(built: Path, tmp_path: Path):
         assert base64.b64decode(img.split('"')[0])[:8] == b"\x89PNG\r\n\x1a\n"
     n = sum(r["chains"] for r in patients(built) if r["status"] == "done")
     assert f"<td>{n} (" in page and "7 (6 done, 1 failed)" in page
-    for caption in ("Chains per patient", "Chain length", "Reports covered per chain",
-                    "Days between consecutive mentions", "Modality combinations",
-                    "Top findings", "Top devices"):
+    for caption in (
+        "Chains per patient",
+        "Chain length",
+        "Reports covered per chain",
+        "Days between consecutive mentions",
+        "Modality combinations",
+        "Top findings",
+        "Top devices",
+    ):
         assert caption in page
 
 
 # -- start-up stays light ------------------------------------------------------------------
 def test_cli_and_gui_start_up_import_no_cohort_libraries():
-    code = ("import sys\n"
-            "import radtrack_gui.cli as c; c.build_parser()\n"
-            "import radtrack_gui.gui.app, radtrack_gui.gui.main_window\n"
-            "import radtrack_gui.gui.cohort_dialog\n"
-            "print(sorted(m for m in ('dask', 'distributed', 'pyarrow', 'duckdb', "
-            "'matplotlib') if m in sys.modules))")
-    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={"PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen",
-                              "PATH": "/usr/bin:/bin"}, timeout=120)
+    code = (
+        "import sys\n"
+        "import radtrack_gui.cli as c; c.build_parser()\n"
+        "import radtrack_gui.gui.app, radtrack_gui.gui.main_window\n"
+        "import radtrack_gui.gui.cohort_dialog\n"
+        "print(sorted(m for m in ('dask', 'distributed', 'pyarrow', 'duckdb', "
+        "'matplotlib') if m in sys.modules))"
+    )
+    got = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
     assert got.returncode == 0, got.stderr
     assert json.loads(got.stdout.strip().replace("'", '"')) == []

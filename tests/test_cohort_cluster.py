@@ -65,20 +65,42 @@ class Cluster:
     def _start(self, name: str, args: list[str], ready: str) -> subprocess.Popen:
         log = self.tmp / f"{name}.log"
         with log.open("wb") as f:
-            proc = subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=f, stderr=f,
-                                    env=_env(), cwd=self.tmp, start_new_session=True)
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "dask", *args],
+                stdout=f,
+                stderr=f,
+                env=_env(),
+                cwd=self.tmp,
+                start_new_session=True,
+            )
         self.procs.append(proc)
         _wait_for(log, ready, proc)
         return proc
 
     def start(self) -> None:
         port = self.address.rsplit(":", 1)[1]
-        self._start("scheduler", ["scheduler", "--host", "127.0.0.1", "--port", port,
-                                  "--no-dashboard"], "Scheduler at:")
+        self._start(
+            "scheduler",
+            ["scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"],
+            "Scheduler at:",
+        )
         for name in ("w1", "w2"):
-            self.workers[name] = self._start(name, [
-                "worker", self.address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
-                "--name", name, "--host", "127.0.0.1"], "Registered to:")
+            self.workers[name] = self._start(
+                name,
+                [
+                    "worker",
+                    self.address,
+                    "--nthreads",
+                    "1",
+                    "--no-nanny",
+                    "--no-dashboard",
+                    "--name",
+                    name,
+                    "--host",
+                    "127.0.0.1",
+                ],
+                "Registered to:",
+            )
 
     def stop(self) -> None:
         for proc in reversed(self.procs):
@@ -117,9 +139,15 @@ def cohort(*args: str, wait: bool = True) -> subprocess.Popen | subprocess.Compl
     if not wait:
         # SIGINT as on a terminal even when the test runner was started with it ignored
         # (a background job): an ignored signal would stay ignored across exec.
-        return subprocess.Popen(cmd, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, start_new_session=True,
-                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        return subprocess.Popen(
+            cmd,
+            env=_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
     return subprocess.run(cmd, env=_env(), capture_output=True, text=True, timeout=240)
 
 
@@ -148,8 +176,16 @@ def check_complete(out: Path, expected: dict[str, dict]) -> None:
 def test_cluster_run_equals_process_and_resumes(corpus, cluster: Cluster, tmp_path: Path):
     patients, expected = corpus
     out = tmp_path / "cohort"
-    got = cohort("run", str(patients), "--out", str(out), "--scheduler", cluster.address,
-                 "--batch-patients", "3")
+    got = cohort(
+        "run",
+        str(patients),
+        "--out",
+        str(out),
+        "--scheduler",
+        cluster.address,
+        "--batch-patients",
+        "3",
+    )
     assert got.returncode == 0, got.stderr
     assert "20 patients done, 1 failed" in got.stderr
     assert "failed: zz_bad:" in got.stderr
@@ -170,8 +206,17 @@ def test_cluster_run_equals_process_and_resumes(corpus, cluster: Cluster, tmp_pa
 def test_worker_killed_mid_run_loses_no_patient(corpus, cluster: Cluster, tmp_path: Path):
     patients, expected = corpus
     out = tmp_path / "cohort"
-    run = cohort("run", str(patients), "--out", str(out), "--scheduler", cluster.address,
-                 "--batch-patients", "1", wait=False)
+    run = cohort(
+        "run",
+        str(patients),
+        "--out",
+        str(out),
+        "--scheduler",
+        cluster.address,
+        "--batch-patients",
+        "1",
+        wait=False,
+    )
     assert isinstance(run, subprocess.Popen)
     parts = out / ".cohort" / "parts"
     end = time.monotonic() + 120
@@ -213,14 +258,22 @@ def test_local_cluster_default_with_a_streamed_csv(corpus, tmp_path: Path):
     assert again.returncode == 0 and "6 already done before" in again.stderr
 
 
-def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(corpus, cluster: Cluster,
-                                                     tmp_path: Path):
+def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(corpus, cluster: Cluster, tmp_path: Path):
     """Ctrl+C on a terminal (SIGINT to the whole process group: the run and its local
     workers) stops the run without a traceback; finished batches are kept."""
     patients, expected = corpus
     out = tmp_path / "cohort"
-    run = cohort("run", str(patients), "--out", str(out), "--workers", "2",
-                 "--batch-patients", "1", wait=False)
+    run = cohort(
+        "run",
+        str(patients),
+        "--out",
+        str(out),
+        "--workers",
+        "2",
+        "--batch-patients",
+        "1",
+        wait=False,
+    )
     assert isinstance(run, subprocess.Popen)
     parts = out / ".cohort" / "parts"
     end = time.monotonic() + 120
@@ -237,7 +290,8 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(corpus, cluster: Cluster,
     assert all(r["status"] in ("done", "failed") for r in kept.values())
     rerun = cohort("run", str(patients), "--out", str(out), "--scheduler", cluster.address)
     assert rerun.returncode == 0, rerun.stderr
-    assert f"{len([r for r in kept.values() if r['status'] == 'done'])} already done" \
-        in rerun.stderr
+    assert (
+        f"{len([r for r in kept.values() if r['status'] == 'done'])} already done" in rerun.stderr
+    )
     check_complete(out, expected)
     assert json.loads((out / "cohort.json").read_text())["linker"] == "knowledge"

@@ -73,38 +73,51 @@ def test_written_lines_have_twelve_columns_and_coref_last() -> None:
 
 
 def test_reads_concatenated_and_nested_fields(tmp_path: Path) -> None:
-    text = ("#begin document (d); part 000\n"
-            "d 0 0 a (1(3\n"
-            "d 0 1 b 3)1)\n"
-            "d 0 2 c (1|(2)\n"
-            "\n"
-            "d 0 0 e (1\n"
-            "d 0 1 f (1)\n"
-            "d 0 2 g 1)1)\n"
-            "#end document\n")
+    text = (
+        "#begin document (d); part 000\n"
+        "d 0 0 a (1(3\n"
+        "d 0 1 b 3)1)\n"
+        "d 0 2 c (1|(2)\n"
+        "\n"
+        "d 0 0 e (1\n"
+        "d 0 1 f (1)\n"
+        "d 0 2 g 1)1)\n"
+        "#end document\n"
+    )
     chains = read_conll_as_chains(_write(tmp_path, text))
-    assert chains == {"(d); part 000": [
-        [("(d); part 000", 0, 1), ("(d); part 000", 4, 4), ("(d); part 000", 3, 5),
-         ("(d); part 000", 2, 5)],
-        [("(d); part 000", 0, 1)],
-        [("(d); part 000", 2, 2)],
-    ]}
+    assert chains == {
+        "(d); part 000": [
+            [
+                ("(d); part 000", 0, 1),
+                ("(d); part 000", 4, 4),
+                ("(d); part 000", 3, 5),
+                ("(d); part 000", 2, 5),
+            ],
+            [("(d); part 000", 0, 1)],
+            [("(d); part 000", 2, 2)],
+        ]
+    }
 
 
 def test_several_documents_and_blank_lines(tmp_path: Path) -> None:
-    text = ("#begin document (a);\nx (0)\n#end document\n\n"
-            "#begin document (b);\nx (0\ny 0)\n#end document\n")
+    text = (
+        "#begin document (a);\nx (0)\n#end document\n\n"
+        "#begin document (b);\nx (0\ny 0)\n#end document\n"
+    )
     chains = read_conll_as_chains(_write(tmp_path, text))
     assert chains == {"(a);": [[("(a);", 0, 0)]], "(b);": [[("(b);", 0, 1)]]}
 
 
-@pytest.mark.parametrize(("text", "line", "why"), [
-    ("#begin document (d);\nx (1\ny -\n#end document\n", 4, "never closed"),
-    ("#begin document (d);\nx 1)\n#end document\n", 2, "closed but not opened"),
-    ("#begin document (d);\nx (a)\n#end document\n", 2, "bad coreference field"),
-    ("#begin document (d);\nx (1)\n", 1, "no '#end document'"),
-    ("x (1)\n", 1, "outside"),
-])
+@pytest.mark.parametrize(
+    ("text", "line", "why"),
+    [
+        ("#begin document (d);\nx (1\ny -\n#end document\n", 4, "never closed"),
+        ("#begin document (d);\nx 1)\n#end document\n", 2, "closed but not opened"),
+        ("#begin document (d);\nx (a)\n#end document\n", 2, "bad coreference field"),
+        ("#begin document (d);\nx (1)\n", 1, "no '#end document'"),
+        ("x (1)\n", 1, "outside"),
+    ],
+)
 def test_malformed_files_name_the_line(tmp_path: Path, text: str, line: int, why: str) -> None:
     path = _write(tmp_path, text)
     with pytest.raises(InputError) as err:
@@ -124,8 +137,9 @@ def test_missing_file_and_non_conll(tmp_path: Path) -> None:
 
 def test_discontinuous_mention_written_as_covering_tokens(tmp_path: Path) -> None:
     p = Patient(id="p", reports=[Report(id="r", text="tube in the stomach and tip")])
-    p.mentions = {"m1": Mention("m1", "r", 0, 27, "tube tip", type=DEVICE,
-                                fragments=[(0, 4), (24, 27)])}
+    p.mentions = {
+        "m1": Mention("m1", "r", 0, 27, "tube tip", type=DEVICE, fragments=[(0, 4), (24, 27)])
+    }
     p.set_chains([])
     out = tmp_path / "d.conll"
     write_conll([p], out)

@@ -45,9 +45,17 @@ def _at(rid: str, word: str, nth: int = 0) -> tuple[int, int]:
 
 
 def make_patient() -> Patient:
-    reports = [Report(id=rid, text=t, date=datetime(2150, 3, 4 + 3 * i), date_known=True,
-                      modality="XR", sections=[Section("FINDINGS", 0, len(t))])
-               for i, (rid, t) in enumerate(TEXTS.items())]
+    reports = [
+        Report(
+            id=rid,
+            text=t,
+            date=datetime(2150, 3, 4 + 3 * i),
+            date_known=True,
+            modality="XR",
+            sections=[Section("FINDINGS", 0, len(t))],
+        )
+        for i, (rid, t) in enumerate(TEXTS.items())
+    ]
     p = Patient(id="p1", reports=reports)
     specs = [  # id, report, word, type, extra
         ("m1", "r1.txt", "pleural effusion", "finding", {"laterality": "left"}),
@@ -61,19 +69,32 @@ def make_patient() -> Patient:
     ]
     for mid, rid, word, type_, extra in specs:
         s, e = _at(rid, word)
-        p.mentions[mid] = Mention(mid, rid, s, e, TEXTS[rid][s:e], type=type_,
-                                  concept="pleural effusion" if "ffusion" in word else None,
-                                  anatomy=["pleura"] if "ffusion" in word else [],
-                                  fragments=[], **extra)
-    p.set_chains([["m1", "m3", "m6", "m8"], ["m2", "m4", "m7"]], source="model:test",
-                 why={"m3": "same concept (0.9)"})
+        p.mentions[mid] = Mention(
+            mid,
+            rid,
+            s,
+            e,
+            TEXTS[rid][s:e],
+            type=type_,
+            concept="pleural effusion" if "ffusion" in word else None,
+            anatomy=["pleura"] if "ffusion" in word else [],
+            fragments=[],
+            **extra,
+        )
+    p.set_chains(
+        [["m1", "m3", "m6", "m8"], ["m2", "m4", "m7"]],
+        source="model:test",
+        why={"m3": "same concept (0.9)"},
+    )
     return p
 
 
 def state(p: Patient) -> tuple:
     """Everything, including dict and list order."""
-    return ([(k, asdict(c)) for k, c in p.chains.items()],
-            [(k, asdict(m)) for k, m in p.mentions.items()])
+    return (
+        [(k, asdict(c)) for k, c in p.chains.items()],
+        [(k, asdict(m)) for k, m in p.mentions.items()],
+    )
 
 
 @pytest.fixture
@@ -243,8 +264,9 @@ def test_change_mention_type(patient: Patient):
 
 def test_compound_is_one_step_and_all_or_nothing(patient: Patient):
     before = state(patient)
-    cmd = Compound("Split and review", [SplitChain("c1", at_report="r3.txt"),
-                                        MarkReviewed(["c1", "c4"])])
+    cmd = Compound(
+        "Split and review", [SplitChain("c1", at_report="r3.txt"), MarkReviewed(["c1", "c4"])]
+    )
     ch = roundtrip(patient, cmd)
     assert ch.chains_added == {"c4"} and "c1" in ch.chains_changed
     assert patient.chains["c4"].reviewed
@@ -266,8 +288,12 @@ def test_add_mention_new_and_existing_chain(patient: Patient):
     assert cmd.mention_id == "m9"
     assert ch.mentions_added == {"m9"} and ch.chains_added == {"c4"}
     m = patient.mentions["m9"]
-    assert (m.text, m.source, m.section, m.concept) == ("tube", "person", "FINDINGS",
-                                                          "endotracheal tube")
+    assert (m.text, m.source, m.section, m.concept) == (
+        "tube",
+        "person",
+        "FINDINGS",
+        "endotracheal tube",
+    )
     s, e = _at("r4.txt", "effusion")
     ch = roundtrip(patient, AddMention("r4.txt", s, e, chain="c1"))
     assert ch.mentions_added == {"m10"} and ch.chains_changed == {"c1"}
@@ -344,16 +370,18 @@ def test_many_random_edits_undo_to_start(patient: Patient):
         kind = rng.randrange(6)
         try:
             if kind == 0:
-                push(MoveMention(rng.choice(list(p.mentions)),
-                                       rng.choice([None, *p.chains])))
+                push(MoveMention(rng.choice(list(p.mentions)), rng.choice([None, *p.chains])))
             elif kind == 1 and len(p.chains) > 1:
                 push(MergeChains(rng.sample(list(p.chains), 2)))
             elif kind == 2:
                 c = rng.choice(list(p.chains))
                 push(SplitChain(c, mention_ids=p.chains[c].mentions[:1]))
             elif kind == 3:
-                push(SetMentionAttributes(rng.choice(list(p.mentions)),
-                                                type=rng.choice(["finding", "device"])))
+                push(
+                    SetMentionAttributes(
+                        rng.choice(list(p.mentions)), type=rng.choice(["finding", "device"])
+                    )
+                )
             elif kind == 4:
                 r = rng.choice(p.reports)
                 s = rng.randrange(len(r.text) - 3)

@@ -21,14 +21,20 @@ def _sents(text: str) -> list[str]:
 def test_double_period_and_single_letter_end_sentences() -> None:
     # Punkt keeps these together ("effusion.. Cardio", "segments VIII and V. Spleen")
     text = "No pleural effusion.. Heart is normal. Cysts in segments VIII and V. Spleen is ok."
-    assert _sents(text) == ["No pleural effusion..", "Heart is normal.",
-                            "Cysts in segments VIII and V.", "Spleen is ok."]
+    assert _sents(text) == [
+        "No pleural effusion..",
+        "Heart is normal.",
+        "Cysts in segments VIII and V.",
+        "Spleen is ok.",
+    ]
     assert len(punkt_sentences(text)) == 2  # the splitter it replaced
 
 
 def test_splitter_agrees_with_punkt_on_ordinary_text() -> None:
-    text = ("Discussed with Dr. Smith at 10 a.m. today. Approx. 2.5 mm nodule, e.g. in the "
-            "RUL, vs. a vessel. Is there a leak? No! See image No. 2 for the level.")
+    text = (
+        "Discussed with Dr. Smith at 10 a.m. today. Approx. 2.5 mm nodule, e.g. in the "
+        "RUL, vs. a vessel. Is there a leak? No! See image No. 2 for the level."
+    )
     assert sentences(text) == punkt_sentences(text)
 
 
@@ -38,13 +44,29 @@ def _whole(ex: RuleExtractor, report: Report) -> list[tuple]:  # type: ignore[ty
 
 def test_chunked_extraction_equals_whole_text_analysis() -> None:
     reports = [read_text_report(p, p.name)[0] for p in sorted(DEMO.glob("*.txt"))]
-    reports.append(Report("x", "Right IJ line in place.\n\nThe line tip is in the SVC. "
-                                "Left effusion.\n\nNo pneumothorax. No pneumothorax."))
+    reports.append(
+        Report(
+            "x",
+            "Right IJ line in place.\n\nThe line tip is in the SVC. "
+            "Left effusion.\n\nNo pneumothorax. No pneumothorax.",
+        )
+    )
     ex = RuleExtractor(questions=True)
     for r in reports:
         for _ in range(2):  # the second pass comes from the caches
-            got = [(m.start, m.end, m.type, m.concept, m.laterality, m.assertion, m.change,
-                    tuple(m.measurements)) for m in ex.extract(r)]
+            got = [
+                (
+                    m.start,
+                    m.end,
+                    m.type,
+                    m.concept,
+                    m.laterality,
+                    m.assertion,
+                    m.change,
+                    tuple(m.measurements),
+                )
+                for m in ex.extract(r)
+            ]
             assert got == _whole(RuleExtractor(questions=True), r), r.id
 
 

@@ -16,8 +16,10 @@ from radtrack_gui.nlp.extractors.neural import CARD_FILE, LABELS, NeuralExtracto
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.registry import EXTRACTORS, get_extractor
 
-TEXT = ("FINDINGS: Right IJ catheter tip in the SVC. No left pleural effusion. "
-        "Small blorp in the liver.")
+TEXT = (
+    "FINDINGS: Right IJ catheter tip in the SVC. No left pleural effusion. "
+    "Small blorp in the liver."
+)
 
 
 def test_missing_model_is_one_line_input_error(_private_home):
@@ -36,17 +38,24 @@ def test_missing_model_is_one_line_input_error(_private_home):
 def test_rule_attributes_at_given_spans():
     ex = RuleExtractor()
     report = Report("r1.txt", TEXT)
-    words = [("IJ catheter", "device"), ("tip", "device"), ("pleural effusion", "finding"),
-             ("blorp", "finding")]
+    words = [
+        ("IJ catheter", "device"),
+        ("tip", "device"),
+        ("pleural effusion", "finding"),
+        ("blorp", "finding"),
+    ]
     spans = [(TEXT.index(w), TEXT.index(w) + len(w), t) for w, t in words]
     got = ex.annotate(report, spans, source="model:neural")
     assert [(m.start, m.end, m.type) for m in got] == spans
-    assert all(m.text == TEXT[m.start:m.end] and m.source == "model:neural" for m in got)
+    assert all(m.text == TEXT[m.start : m.end] and m.source == "model:neural" for m in got)
     catheter, tip, effusion, blorp = got
     assert catheter.concept == tip.concept == "internal jugular catheter"
     assert catheter.laterality == tip.laterality == "right"
-    assert (effusion.concept, effusion.laterality, effusion.assertion) == \
-        ("pleural effusion", "left", "absent")
+    assert (effusion.concept, effusion.laterality, effusion.assertion) == (
+        "pleural effusion",
+        "left",
+        "absent",
+    )
     assert blorp.concept == "blorp" and "liver" in blorp.anatomy  # unknown word, known site
     assert {m.section for m in got} == {"FINDINGS"}
     # the rule extractor itself goes through the same function: same mentions
@@ -58,8 +67,7 @@ def test_rule_attributes_at_given_spans():
 def test_decode_bio_runs():
     words = [(0, 2), (3, 10), (11, 14), (15, 19), (20, 24)]
     tags = ["O", "B-FINDING", "I-FINDING", "I-DEVICE", "B-DEVICE"]
-    assert decode(tags, words) == [(3, 14, "finding"), (15, 19, "device"),
-                                   (20, 24, "device")]
+    assert decode(tags, words) == [(3, 14, "finding"), (15, 19, "device"), (20, 24, "device")]
 
 
 # -- with torch and transformers ------------------------------------------------------------
@@ -95,9 +103,14 @@ def tiny_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
     hf_logging.disable_progress_bar()
     tokenizer = AutoTokenizer.from_pretrained(str(minilm), local_files_only=True)
     torch.manual_seed(0)
-    config = BertConfig(vocab_size=tokenizer.vocab_size, hidden_size=32, num_hidden_layers=2,
-                        num_attention_heads=2, intermediate_size=64,
-                        max_position_embeddings=128)
+    config = BertConfig(
+        vocab_size=tokenizer.vocab_size,
+        hidden_size=32,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=64,
+        max_position_embeddings=128,
+    )
     folder = tmp_path_factory.mktemp("tiny-base")
     BertModel(config).save_pretrained(str(folder))
     tokenizer.save_pretrained(str(folder))
@@ -115,8 +128,16 @@ def trained(tiny_base, corpus, tmp_path_factory):
 
     out = tmp_path_factory.mktemp("models") / "neural-extractor"
     seen: list[tuple[str, int, int]] = []
-    result = train_extractor(corpus, out, base_model=tiny_base, epochs=4, seed=13, batch_size=16,
-                             progress=lambda *a: seen.append(a), learning_rate=3e-3)
+    result = train_extractor(
+        corpus,
+        out,
+        base_model=tiny_base,
+        epochs=4,
+        seed=13,
+        batch_size=16,
+        progress=lambda *a: seen.append(a),
+        learning_rate=3e-3,
+    )
     return result, seen
 
 
@@ -159,15 +180,21 @@ def test_tiny_model_trains_saves_and_finds_its_mentions(trained, corpus):
         for r in p.reports:
             found = ex.extract(r)
             for m in found:
-                assert m.text == r.text[m.start:m.end] and m.text.strip() == m.text
+                assert m.text == r.text[m.start : m.end] and m.text.strip() == m.text
                 assert m.source == "model:neural" and m.type in ("finding", "device")
             response += [Span(f"{p.id}/{r.id}", ((m.start, m.end),), m.type) for m in found]
-            key += [Span(f"{p.id}/{r.id}", ((m.start, m.end),), m.type)
-                    for m in p.mentions_of(r.id)]
+            key += [
+                Span(f"{p.id}/{r.id}", ((m.start, m.end),), m.type) for m in p.mentions_of(r.id)
+            ]
     scores = mention_scores(key, response)
     assert scores.exact.recall > 0.7 and scores.exact.precision > 0.5
-    effusions = [m for p in corpus for r in p.reports for m in ex.extract(r)
-                 if m.concept == "pleural effusion"]
+    effusions = [
+        m
+        for p in corpus
+        for r in p.reports
+        for m in ex.extract(r)
+        if m.concept == "pleural effusion"
+    ]
     assert effusions and all("pleura" in m.anatomy for m in effusions)  # rule attributes
 
 
@@ -177,8 +204,20 @@ def test_train_command_end_to_end(tiny_base, tmp_path, capsys, _private_home):
 
     gold = tmp_path / "gold"
     synthesize(gold, 5, seed=2)
-    rc = main(["train", "--extractor", "neural", str(gold), "--base-model", str(tiny_base),
-               "--epochs", "8", "--learning-rate", "3e-3"])
+    rc = main(
+        [
+            "train",
+            "--extractor",
+            "neural",
+            str(gold),
+            "--base-model",
+            str(tiny_base),
+            "--epochs",
+            "8",
+            "--learning-rate",
+            "3e-3",
+        ]
+    )
     err = capsys.readouterr().err
     assert rc == 0, err
     assert "trained neural extractor on 4 patients" in err
@@ -187,16 +226,14 @@ def test_train_command_end_to_end(tiny_base, tmp_path, capsys, _private_home):
     assert str(saved) in err and (saved / CARD_FILE).is_file()
     # the default location is where `--extractor neural` finds it
     out = tmp_path / "out.jsonl"
-    rc = main(["extract", str(gold / "patient_001"), "--jsonl", str(out),
-               "--extractor", "neural"])
+    rc = main(["extract", str(gold / "patient_001"), "--jsonl", str(out), "--extractor", "neural"])
     assert rc == 0, capsys.readouterr().err
     lines = [json.loads(line) for line in out.read_text().splitlines()]
-    texts = {p.name: p.read_text(encoding="utf-8")
-             for p in (gold / "patient_001").glob("*.txt")}
+    texts = {p.name: p.read_text(encoding="utf-8") for p in (gold / "patient_001").glob("*.txt")}
     assert len(lines) == len(texts)
     mentions = [(row["report"], m) for row in lines for m in row["mentions"]]
     assert len(mentions) > 10
-    assert all(texts[rid][m["start"]:m["end"]] == m["text"] for rid, m in mentions)
+    assert all(texts[rid][m["start"] : m["end"]] == m["text"] for rid, m in mentions)
     rc = main(["train", "--extractor", "neural", str(gold), "--epochs", "0"])
     assert rc == 2 and "--epochs" in capsys.readouterr().err
 
@@ -213,14 +250,19 @@ def test_training_is_seeded_and_cancellable(tiny_base, corpus, tmp_path):
 
         return load_file(str(path / "model.safetensors"))
 
-    runs = [train_extractor(corpus[:2], tmp_path / f"m{i}", base_model=tiny_base, epochs=1,
-                            seed=7, held_out=0.0) for i in range(2)]
+    runs = [
+        train_extractor(
+            corpus[:2], tmp_path / f"m{i}", base_model=tiny_base, epochs=1, seed=7, held_out=0.0
+        )
+        for i in range(2)
+    ]
     a, b = weights(runs[0].path), weights(runs[1].path)
     assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
     assert runs[0].scores is None and runs[0].card["held_out"]["what"] == "nothing"
     with pytest.raises(Cancelled):
-        train_extractor(corpus[:2], tmp_path / "never", base_model=tiny_base, epochs=1,
-                        cancel=lambda: True)
+        train_extractor(
+            corpus[:2], tmp_path / "never", base_model=tiny_base, epochs=1, cancel=lambda: True
+        )
     assert not (tmp_path / "never").exists()
     with pytest.raises(InputError, match="no mentions"):
         train_extractor([Patient(id="empty")], tmp_path / "x", base_model=tiny_base)
@@ -242,6 +284,8 @@ def test_batched_across_reports_finds_the_same_mentions(trained, corpus):
     ex2.extract_many = lambda rs: calls.append(len(rs)) or many(rs)  # type: ignore[method-assign]
     batched = extract_reports(reports, ex2)
     assert calls and max(calls) > 1
-    assert [(m.report, m.start, m.end, m.type) for m in batched] == \
-        [(r.id, m.start, m.end, m.type) for r, ms in zip(reports, one_by_one, strict=True)
-         for m in sorted(ms, key=lambda m: (m.start, m.end))]
+    assert [(m.report, m.start, m.end, m.type) for m in batched] == [
+        (r.id, m.start, m.end, m.type)
+        for r, ms in zip(reports, one_by_one, strict=True)
+        for m in sorted(ms, key=lambda m: (m.start, m.end))
+    ]

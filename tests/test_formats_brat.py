@@ -16,8 +16,12 @@ DATA = Path(__file__).parent / "data"
 
 def _partition(p):
     """Chains as sets of (report, start, end): comparable across renumbering."""
-    return {frozenset((p.mentions[m].report, p.mentions[m].start, p.mentions[m].end)
-                      for m in c.mentions) for c in p.chains.values()}
+    return {
+        frozenset(
+            (p.mentions[m].report, p.mentions[m].start, p.mentions[m].end) for m in c.mentions
+        )
+        for c in p.chains.values()
+    }
 
 
 def test_annotated_folder_is_gold_with_both_chain_notations():
@@ -28,8 +32,12 @@ def test_annotated_folder_is_gold_with_both_chain_notations():
     texts = {c.id: sorted(p.mentions[m].text for m in c.mentions) for c in p.chains.values()}
     # c1 joins A-line chains (day1) and AnnotatorNotes chains (day3); the chain without any
     # note is a singleton.
-    assert texts["c1"] == ["Left effusion", "Left pleural effusion", "effusion on the left",
-                           "left effusion"]
+    assert texts["c1"] == [
+        "Left effusion",
+        "Left pleural effusion",
+        "effusion on the left",
+        "left effusion",
+    ]
     assert texts["c2"] == ["Right subclavian line", "Subclavian line"]
     assert p.chains["c2"].type == "device"
     assert texts["c3"] == ["right basilar opacity"]
@@ -44,7 +52,7 @@ def test_discontinuous_span_keeps_fragments_and_covers_them():
     assert [r.text[a:b] for a, b in m.fragments] == ["effusion", "left"]
     assert (m.start, m.end) == (m.fragments[0][0], m.fragments[-1][1])
     for mm in p.mentions.values():  # every span indexes the text exactly
-        assert p.report(mm.report).text[mm.start:mm.end] == mm.text
+        assert p.report(mm.report).text[mm.start : mm.end] == mm.text
 
 
 def test_bad_ann_lines_are_named_and_the_rest_kept(tmp_path):
@@ -57,7 +65,8 @@ def test_bad_ann_lines_are_named_and_the_rest_kept(tmp_path):
         "T5\tFinding x y\tbroken\n"
         "T1\tFinding 5 13\teffusion\n"
         "garbage line\n"
-        "A1\tChain T1 c7\n")
+        "A1\tChain T1 c7\n"
+    )
     (tmp_path / "orphan.ann").write_text("T1\tFinding 0 1\tx\n")
     doc = read_brat_pair(tmp_path / "a.txt", tmp_path / "a.ann")
     assert [m.id for m in doc.mentions] == ["T1", "T2"] and doc.chain_of == {"T1": "c7"}
@@ -74,11 +83,12 @@ def test_bad_ann_lines_are_named_and_the_rest_kept(tmp_path):
 
 def _model_patient():
     p = read_patient_folder(DATA / "mixed_patient")
-    spans = {"2150-03-08_chest.txt": ["Endotracheal tube", "left pleural effusion",
-                                      "Left effusion"],
-             "ct_head.txt": ["subdural hematoma", "midline shift"],
-             "501": ["stone", "Cholelithiasis"],
-             "mimic_style.txt": ["fracture"]}
+    spans = {
+        "2150-03-08_chest.txt": ["Endotracheal tube", "left pleural effusion", "Left effusion"],
+        "ct_head.txt": ["subdural hematoma", "midline shift"],
+        "501": ["stone", "Cholelithiasis"],
+        "mimic_style.txt": ["fracture"],
+    }
     n = 0
     for rid, words in spans.items():
         text = p.report(rid).text
@@ -86,14 +96,23 @@ def _model_patient():
             n += 1
             s = text.index(w)
             p.mentions[f"m{n}"] = Mention(
-                f"m{n}", rid, s, s + len(w), w, type="device" if "tube" in w else "finding",
-                concept=w.lower(), anatomy=["pleura"] if "effusion" in w else [],
-                laterality="left" if "eft" in w else None, source="model:test")
+                f"m{n}",
+                rid,
+                s,
+                s + len(w),
+                w,
+                type="device" if "tube" in w else "finding",
+                concept=w.lower(),
+                anatomy=["pleura"] if "effusion" in w else [],
+                laterality="left" if "eft" in w else None,
+                source="model:test",
+            )
     text = p.report("ct_head.txt").text  # one discontinuous mention
     a = text.index("Left subdural")
     b = text.index("hematoma", a)
-    p.mentions["m99"] = Mention("m99", "ct_head.txt", a, b + 8, text[a:b + 8],
-                                fragments=[(a, a + 4), (b, b + 8)])
+    p.mentions["m99"] = Mention(
+        "m99", "ct_head.txt", a, b + 8, text[a : b + 8], fragments=[(a, a + 4), (b, b + 8)]
+    )
     p.mentions["m5"].assertion, p.mentions["m5"].change = "absent", "no longer seen"
     p.mentions["m3"].change = "decreased"
     p.set_chains([["m2", "m3"], ["m4", "m99"], ["m6", "m7"]], source="model:test")
@@ -114,12 +133,25 @@ def test_export_round_trips_through_the_folder_reader(tmp_path):
     assert back.annotated and back.check() == []
     assert [r.id for r in back.reports] == [r.id for r in p.reports]  # ids restored
     assert [(r.date, r.exam, r.modality) for r in back.reports] == [
-        (r.date, r.exam, r.modality) for r in p.reports]
+        (r.date, r.exam, r.modality) for r in p.reports
+    ]
     assert back.id == p.id
     assert _partition(back) == _partition(p)
+
     def attrs(q):
-        return sorted((m.report, m.start, m.type, m.concept, tuple(m.anatomy), m.laterality,
-                       m.assertion, m.change) for m in q.mentions.values())
+        return sorted(
+            (
+                m.report,
+                m.start,
+                m.type,
+                m.concept,
+                tuple(m.anatomy),
+                m.laterality,
+                m.assertion,
+                m.change,
+            )
+            for m in q.mentions.values()
+        )
 
     p.mentions["m5"].change = "no-longer-seen"  # brat values are single words
     assert attrs(back) == attrs(p)
@@ -177,7 +209,8 @@ def test_spans_across_line_ends_are_cut_for_brat_and_joined_back(tmp_path):
     assert any("does not match" in q.reason for q in p.problems)  # a multi-line T text
     p.mentions = {
         "m1": Mention("m1", "a.txt", a, b, text[a:b]),
-        "m2": Mention("m2", "a.txt", c, d + 8, text[c:d + 8], type="device")}
+        "m2": Mention("m2", "a.txt", c, d + 8, text[c : d + 8], type="device"),
+    }
     p.set_chains([])
     write_brat(p, tmp_path / "out")
     ann = (tmp_path / "out" / "a.ann").read_text()
@@ -186,4 +219,6 @@ def test_spans_across_line_ends_are_cut_for_brat_and_joined_back(tmp_path):
     back = read_patient_folder(tmp_path / "out")
     assert back.problems == [] and back.check() == []
     assert sorted((m.start, m.end, m.fragments) for m in back.mentions.values()) == [
-        (a, b, []), (c, d + 8, [])]
+        (a, b, []),
+        (c, d + 8, []),
+    ]

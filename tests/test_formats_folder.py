@@ -32,19 +32,27 @@ def test_mixed_folder_reads_every_form_in_date_order():
     p = read_patient_folder(DATA / "mixed_patient")
     assert p.id == "P042"  # from the Patient header and the CSV's SUBJECT_ID
     assert [r.id for r in p.reports] == [
-        "2150-03-08_chest.txt", "21500309.txt", "ct_head.txt", "501", "mimic_style.txt",
-        "old_film.txt"]
+        "2150-03-08_chest.txt",
+        "21500309.txt",
+        "ct_head.txt",
+        "501",
+        "mimic_style.txt",
+        "old_film.txt",
+    ]
     by_id = {r.id: r for r in p.reports}
     head = by_id["ct_head.txt"]  # header
     assert (head.date, head.exam, head.modality, head.region) == (
-        datetime(2150, 3, 10, 8, 15), "CT HEAD W/O CONTRAST", "CT", "head")
+        datetime(2150, 3, 10, 8, 15),
+        "CT HEAD W/O CONTRAST",
+        "CT",
+        "head",
+    )
     assert [s.name for s in head.sections] == ["FINDINGS", "IMPRESSION"]
     chest = by_id["2150-03-08_chest.txt"]  # file-name date, title from the first line
     assert chest.date == datetime(2150, 3, 8) and chest.modality == "XR"
     mimic = by_id["mimic_style.txt"]  # MIMIC first line + title line
     assert mimic.date == datetime(2150, 3, 12, 14, 40)
-    assert (mimic.exam, mimic.modality, mimic.region) == ("CT C-SPINE W/O CONTRAST", "CT",
-                                                         "spine")
+    assert (mimic.exam, mimic.modality, mimic.region) == ("CT C-SPINE W/O CONTRAST", "CT", "spine")
     assert "FINAL REPORT" in [s.name for s in mimic.sections]
     row = by_id["501"]  # CSV: Radiology row only, date from CHARTTIME
     assert row.date == datetime(2150, 3, 11, 6, 5) and row.modality == "US"
@@ -55,8 +63,11 @@ def test_mixed_folder_reads_every_form_in_date_order():
 
 
 def test_header_keys_are_case_insensitive_and_modality_overrides(tmp_path):
-    _write(tmp_path, "a.txt", "DATE: 2150-01-02\nexam: CHEST (PA & LAT)\nMODALITY: mri\n"
-                              "patient: X1\n\nFINDINGS: clear\n")
+    _write(
+        tmp_path,
+        "a.txt",
+        "DATE: 2150-01-02\nexam: CHEST (PA & LAT)\nMODALITY: mri\npatient: X1\n\nFINDINGS: clear\n",
+    )
     _write(tmp_path, "b.txt", "Description: CT HEAD\nDate: 2150-01-01T09:30:00\n\nNormal.\n")
     _write(tmp_path, "c.txt", "Date: 2150-01-03\n\nMR BRAIN W/O CONTRAST\n\nFINDINGS: Normal.\n")
     p = read_patient_folder(tmp_path)
@@ -86,8 +97,14 @@ def test_sorting_ties_and_undated_go_by_natural_name(tmp_path):
         _write(tmp_path, name, "no date\n")
     _write(tmp_path, "early.txt", "Date: 2150-01-31 23:59\n\nx\n")
     p = read_patient_folder(tmp_path)
-    assert [r.id for r in p.reports] == ["early.txt", "r1.txt", "r2.txt", "r10.txt",
-                                         "u9.txt", "u10.txt"]
+    assert [r.id for r in p.reports] == [
+        "early.txt",
+        "r1.txt",
+        "r2.txt",
+        "r10.txt",
+        "u9.txt",
+        "u10.txt",
+    ]
     # Stable: sorting again changes nothing.
     assert sort_reports(list(reversed(p.reports))) == p.reports
 
@@ -95,13 +112,17 @@ def test_sorting_ties_and_undated_go_by_natural_name(tmp_path):
 def test_offsets_index_the_text_exactly_crlf_and_bom(tmp_path):
     crlf = "Date: 2150-01-01\r\n\r\nFINDINGS:\r\nLeft effusion.\r\nIMPRESSION: effusion\r\n"
     _write(tmp_path, "crlf.txt", crlf.encode("utf-8"))
-    _write(tmp_path, "bom.txt", b"\xef\xbb\xbfDate: 2150-01-02\n\nFINDINGS: \xc3\xa9panchement effusion\n")
+    _write(
+        tmp_path,
+        "bom.txt",
+        b"\xef\xbb\xbfDate: 2150-01-02\n\nFINDINGS: \xc3\xa9panchement effusion\n",
+    )
     _write(tmp_path, "utf16.txt", "Date: 2150-01-03\n\nFINDINGS: effusion\n".encode("utf-16"))
     p = read_patient_folder(tmp_path)
     assert p.report("utf16.txt").text.startswith("Date:")  # Windows "Unicode" text files
     r = p.report("crlf.txt")
     assert r.text == crlf  # line endings kept
-    assert r.text[r.sections[0].start:].startswith("FINDINGS:")
+    assert r.text[r.sections[0].start :].startswith("FINDINGS:")
     b = p.report("bom.txt")
     assert b.text.startswith("Date:") and "épanchement" in b.text
     assert b.date == datetime(2150, 1, 2)
@@ -171,19 +192,25 @@ def test_progress_and_cancel(tmp_path):
     for i in range(3):
         _write(tmp_path, f"r{i}.txt", "x\n")
     seen = []
-    read_patient_folder(tmp_path, progress=lambda stage, done, total: seen.append(
-        (stage, done, total)))
+    read_patient_folder(
+        tmp_path, progress=lambda stage, done, total: seen.append((stage, done, total))
+    )
     assert seen[0] == ("read", 0, 3) and seen[-1] == ("read", 3, 3)
     with pytest.raises(Cancelled):
         read_patient_folder(tmp_path, cancel=lambda: True)
 
 
 def test_three_hundred_reports_read_well_under_a_second(tmp_path):
-    body = ("FINDINGS: Left lower lobe opacity. Right IJ line tip in the SVC.\n"
-            "IMPRESSION: Pneumonia, improving.\n") * 8
+    body = (
+        "FINDINGS: Left lower lobe opacity. Right IJ line tip in the SVC.\n"
+        "IMPRESSION: Pneumonia, improving.\n"
+    ) * 8
     for i in range(300):
-        _write(tmp_path, f"r{i:03d}.txt", f"Date: 2150-01-01 {i // 60:02d}:{i % 60:02d}\n"
-                                          f"Exam: CHEST (PORTABLE AP)\n\n{body}")
+        _write(
+            tmp_path,
+            f"r{i:03d}.txt",
+            f"Date: 2150-01-01 {i // 60:02d}:{i % 60:02d}\nExam: CHEST (PORTABLE AP)\n\n{body}",
+        )
     t0 = time.perf_counter()
     p = read_patient_folder(tmp_path)
     elapsed = time.perf_counter() - t0
@@ -217,8 +244,13 @@ def test_json_beside_other_reports_keeps_only_its_reports(tmp_path):
 
 
 def test_csv_rows_at_the_same_time_go_by_row_id_numerically(tmp_path):
-    rows = "".join(f'{rid},5,2150-01-01,2150-01-01 10:00:00,Radiology,CT HEAD,"text {rid}"\n'
-                   for rid in (10, 9, 100))
-    _write(tmp_path, "n.csv", "ROW_ID,SUBJECT_ID,CHARTDATE,CHARTTIME,CATEGORY,DESCRIPTION,TEXT\n"
-           + rows)
+    rows = "".join(
+        f'{rid},5,2150-01-01,2150-01-01 10:00:00,Radiology,CT HEAD,"text {rid}"\n'
+        for rid in (10, 9, 100)
+    )
+    _write(
+        tmp_path,
+        "n.csv",
+        "ROW_ID,SUBJECT_ID,CHARTDATE,CHARTTIME,CATEGORY,DESCRIPTION,TEXT\n" + rows,
+    )
     assert [r.id for r in read_patient_folder(tmp_path).reports] == ["9", "10", "100"]

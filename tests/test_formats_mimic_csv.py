@@ -44,10 +44,12 @@ def test_unknown_patient_is_an_input_error():
 
 
 def test_duplicate_row_ids_and_bad_rows_are_problems(tmp_path):
-    text = ('ROW_ID,SUBJECT_ID,CHARTDATE,CHARTTIME,CATEGORY,DESCRIPTION,TEXT\r\n'
-            '1,5,2150-01-01,,Radiology,CHEST (PA & LAT),"Lungs clear.\r\nNo effusion."\r\n'
-            '1,5,2150-01-02,,Radiology,CT HEAD,"again"\r\n'
-            '2,5,2150-01-03,,Radiology,CT HEAD,""\r\n')
+    text = (
+        "ROW_ID,SUBJECT_ID,CHARTDATE,CHARTTIME,CATEGORY,DESCRIPTION,TEXT\r\n"
+        '1,5,2150-01-01,,Radiology,CHEST (PA & LAT),"Lungs clear.\r\nNo effusion."\r\n'
+        '1,5,2150-01-02,,Radiology,CT HEAD,"again"\r\n'
+        '2,5,2150-01-03,,Radiology,CT HEAD,""\r\n'
+    )
     path = tmp_path / "n.csv"
     path.write_bytes(text.encode())
     p = read_patient_folder(tmp_path)
@@ -91,14 +93,20 @@ def test_real_iu_reports_read_as_one_csv_patient(tmp_path):
 
     src = shared_path("corpora", "iu_openi_cxr", "indiana_reports.csv")
     out = tmp_path / "iu_as_mimic.csv"
-    with src.open(encoding="utf-8", newline="") as f, out.open("w", encoding="utf-8",
-                                                               newline="") as g:
+    with (
+        src.open(encoding="utf-8", newline="") as f,
+        out.open("w", encoding="utf-8", newline="") as g,
+    ):
         w = csv.writer(g)
-        w.writerow(["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY",
-                    "DESCRIPTION", "TEXT"])
+        w.writerow(
+            ["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT"]
+        )
         for row in csv.DictReader(f):
-            text = "\n".join(f"{k.upper()}: {row[k]}" for k in
-                             ("indication", "comparison", "findings", "impression") if row[k])
+            text = "\n".join(
+                f"{k.upper()}: {row[k]}"
+                for k in ("indication", "comparison", "findings", "impression")
+                if row[k]
+            )
             w.writerow([row["uid"], "1", "2150-01-01", "", "Radiology", row["image"], text])
     p = read_patient_folder(out)
     assert len(p.reports) > 3800  # the rest have no text at all, and say so
@@ -106,6 +114,5 @@ def test_real_iu_reports_read_as_one_csv_patient(tmp_path):
     chest_xr = sum(r.modality == "XR" and r.region == "chest" for r in p.reports)
     assert chest_xr / len(p.reports) > 0.97
     with_impression = [r for r in p.reports if "IMPRESSION: " in r.text]
-    assert all(r.section_at(r.text.index("IMPRESSION: ")) == "IMPRESSION"
-               for r in with_impression)
+    assert all(r.section_at(r.text.index("IMPRESSION: ")) == "IMPRESSION" for r in with_impression)
     assert all(s.end <= len(r.text) for r in p.reports for s in r.sections)

@@ -16,9 +16,25 @@ DATA = Path(__file__).parent / "data"
 
 
 def _mention_view(p):
-    return sorted((m.id, m.report, m.start, m.end, m.text, m.type, m.concept, tuple(m.anatomy),
-                   m.laterality, m.assertion, m.change, m.section, m.chain,
-                   tuple(m.fragments)) for m in p.mentions.values())
+    return sorted(
+        (
+            m.id,
+            m.report,
+            m.start,
+            m.end,
+            m.text,
+            m.type,
+            m.concept,
+            tuple(m.anatomy),
+            m.laterality,
+            m.assertion,
+            m.change,
+            m.section,
+            m.chain,
+            tuple(m.fragments),
+        )
+        for m in p.mentions.values()
+    )
 
 
 def test_json_has_exactly_the_contract_keys(tmp_path):
@@ -29,8 +45,21 @@ def test_json_has_exactly_the_contract_keys(tmp_path):
     listed = {"id", "date", "date_known", "exam", "modality", "text"}
     assert listed <= set(d["reports"][0])
     assert d["reports"][0]["date"] == "2150-03-08T00:00:00"
-    assert {"id", "report", "start", "end", "text", "type", "chain", "concept", "anatomy",
-            "laterality", "assertion", "change", "section"} <= set(d["mentions"][0])
+    assert {
+        "id",
+        "report",
+        "start",
+        "end",
+        "text",
+        "type",
+        "chain",
+        "concept",
+        "anatomy",
+        "laterality",
+        "assertion",
+        "change",
+        "section",
+    } <= set(d["mentions"][0])
     assert {"id", "type", "label", "mentions"} <= set(d["chains"][0])
     json.dumps(d)  # serialisable as it is
 
@@ -42,13 +71,17 @@ def test_json_round_trip(tmp_path):
     write_json(p, path)
     back = read_json(path)
     assert back.check() == []
-    assert [(r.id, r.date, r.date_known, r.exam, r.modality, r.region, r.text, r.flags)
-            for r in back.reports] == [
+    assert [
         (r.id, r.date, r.date_known, r.exam, r.modality, r.region, r.text, r.flags)
-        for r in p.reports]
+        for r in back.reports
+    ] == [
+        (r.id, r.date, r.date_known, r.exam, r.modality, r.region, r.text, r.flags)
+        for r in p.reports
+    ]
     assert _mention_view(back) == _mention_view(p)
-    assert {c.id: (c.label, c.mentions, c.reviewed, c.source) for c in back.chains.values()} \
-        == {c.id: (c.label, c.mentions, c.reviewed, c.source) for c in p.chains.values()}
+    assert {c.id: (c.label, c.mentions, c.reviewed, c.source) for c in back.chains.values()} == {
+        c.id: (c.label, c.mentions, c.reviewed, c.source) for c in p.chains.values()
+    }
     # As a folder input (a folder holding only that JSON, or the file path itself).
     assert _partition(read_patient_folder(path)) == _partition(p)
     again = read_patient_folder(tmp_path)
@@ -62,9 +95,10 @@ def test_bad_json_is_an_input_error(tmp_path):
         read_json(bad)
     with pytest.raises(InputError, match="not a RadTrack JSON"):
         patient_from_dict({"schema": "radtrack/9"})
-    with pytest.raises(InputError, match="missing \"text\""):
-        patient_from_dict({"schema": "radtrack/1", "patient": {"id": "p"},
-                           "reports": [{"id": "a"}]})
+    with pytest.raises(InputError, match='missing "text"'):
+        patient_from_dict(
+            {"schema": "radtrack/1", "patient": {"id": "p"}, "reports": [{"id": "a"}]}
+        )
 
 
 def test_json_mentions_that_do_not_fit_are_dropped_with_a_problem():
@@ -88,7 +122,8 @@ def test_csv_round_trip(tmp_path):
     assert back.check() == [] and back.problems == []
     assert _mention_view(back) == _mention_view(p)
     assert {c.id: c.label for c in back.chains.values()} == {
-        c.id: c.label for c in p.chains.values()}
+        c.id: c.label for c in p.chains.values()
+    }
 
 
 def test_csv_rows_that_do_not_fit_are_problems(tmp_path):
@@ -117,8 +152,10 @@ def test_offsets_exact_for_crlf_and_bom_through_every_format(tmp_path):
         out, i, n = [], -1, 0
         while (i := text.lower().find(word, i + 1)) >= 0:
             n += 1
-            out.append(f"T{n}\tFinding {i} {i + len(word)}\t{text[i:i + len(word)]}\n"
-                       f"A{n}\tChain T{n} c1\n")
+            out.append(
+                f"T{n}\tFinding {i} {i + len(word)}\t{text[i : i + len(word)]}\n"
+                f"A{n}\tChain T{n} c1\n"
+            )
         return "".join(out)
 
     (src / "a.ann").write_text(ann(crlf, "left effusion"), newline="")
@@ -129,7 +166,7 @@ def test_offsets_exact_for_crlf_and_bom_through_every_format(tmp_path):
     def exact(q):
         assert q.check() == []
         for m in q.mentions.values():
-            assert q.report(m.report).text[m.start:m.end] == m.text
+            assert q.report(m.report).text[m.start : m.end] == m.text
             assert m.text.lower() == "left effusion"
 
     exact(p)

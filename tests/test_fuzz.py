@@ -21,12 +21,17 @@ from radtrack_gui.formats.json_io import patient_to_dict, read_json
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-    | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["id", "text", "start", "end", "report", "chain", "x"]), inner,
-        max_size=3),
-    max_leaves=8)
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["id", "text", "start", "end", "report", "chain", "x"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=8,
+)
 
 
 @pytest.mark.parametrize("name", sorted(fuzz_cases.CHECKS))
@@ -36,10 +41,28 @@ def test_hostile_inputs_keep_every_property(name, seed):
         fuzz_cases.CHECKS[name](seed, Path(tmp))
 
 
-@given(seed=SEEDS, where=st.sampled_from(["reports", "mentions", "chains"]),
-       field=st.sampled_from(["id", "text", "start", "end", "report", "date", "fragments",
-                              "sections", "mentions", "chain", "type", "flags", "why"]),
-       value=JSON_VALUES)
+@given(
+    seed=SEEDS,
+    where=st.sampled_from(["reports", "mentions", "chains"]),
+    field=st.sampled_from(
+        [
+            "id",
+            "text",
+            "start",
+            "end",
+            "report",
+            "date",
+            "fragments",
+            "sections",
+            "mentions",
+            "chain",
+            "type",
+            "flags",
+            "why",
+        ]
+    ),
+    value=JSON_VALUES,
+)
 def test_any_json_value_in_any_field_is_read_or_refused_by_name(seed, where, field, value):
     import random
 

@@ -20,12 +20,34 @@ from radtrack_gui.views.search import query_terms
 def small_patient() -> Patient:
     """Three reports (one undated), an effusion chain, a tube chain, a singleton."""
     reports = [
-        Report("a.txt", "Small left pleural effusion. ETT in place.",
-               datetime(2150, 1, 1, 8), True, "CHEST (PORTABLE AP)", "XR", "chest"),
-        Report("b.txt", "Effusion increased. No pneumothorax.",
-               datetime(2150, 1, 9, 8), True, "CT CHEST W/CONTRAST", "CT", "chest"),
-        Report("c.txt", "Pleural fluid resolved. Tube removed.", None, False,
-               "CHEST", "XR", "chest", flags=["undated"]),
+        Report(
+            "a.txt",
+            "Small left pleural effusion. ETT in place.",
+            datetime(2150, 1, 1, 8),
+            True,
+            "CHEST (PORTABLE AP)",
+            "XR",
+            "chest",
+        ),
+        Report(
+            "b.txt",
+            "Effusion increased. No pneumothorax.",
+            datetime(2150, 1, 9, 8),
+            True,
+            "CT CHEST W/CONTRAST",
+            "CT",
+            "chest",
+        ),
+        Report(
+            "c.txt",
+            "Pleural fluid resolved. Tube removed.",
+            None,
+            False,
+            "CHEST",
+            "XR",
+            "chest",
+            flags=["undated"],
+        ),
     ]
     p = Patient("p", reports=reports)
     spans = {
@@ -38,8 +60,9 @@ def small_patient() -> Patient:
     }
     for mid, (rid, text, typ, assertion, concept) in spans.items():
         start = p.report(rid).text.index(text)
-        p.mentions[mid] = Mention(mid, rid, start, start + len(text), text, typ, concept,
-                                  assertion=assertion)
+        p.mentions[mid] = Mention(
+            mid, rid, start, start + len(text), text, typ, concept, assertion=assertion
+        )
     p.set_chains([["m1", "m3", "m5"], ["m2", "m6"]])
     assert p.check() == []
     return p
@@ -186,11 +209,17 @@ def test_versions_of_one_exam_share_one_column():
     """A report group (preliminary and final read) is one column, in both x modes; the next
     exam follows as the next column."""
     day = datetime(2150, 3, 4, 10, 0)
-    reports = [Report(id=rid, text="Small left pleural effusion.", date=when, date_known=True,
-                      exam="CHEST PA")
-               for rid, when in (("prelim.txt", day), ("other.txt", day.replace(hour=12)),
-                                 ("final.txt", day.replace(hour=16)),
-                                 ("next.txt", day.replace(day=9)))]
+    reports = [
+        Report(
+            id=rid, text="Small left pleural effusion.", date=when, date_known=True, exam="CHEST PA"
+        )
+        for rid, when in (
+            ("prelim.txt", day),
+            ("other.txt", day.replace(hour=12)),
+            ("final.txt", day.replace(hour=16)),
+            ("next.txt", day.replace(day=9)),
+        )
+    ]
     groups = [["prelim.txt", "final.txt"]]
     cols, *_ = report_columns(reports, "order", groups)
     x = {c.report: c.x for c in cols}

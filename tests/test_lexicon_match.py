@@ -16,14 +16,16 @@ def _reference(lex: Lexicon, toks: list[str]) -> tuple[list, list]:
     while i < n:
         found, name = 0, ""
         for length in range(min(lex.max_concept.get(toks[i], 0), n - i), 0, -1):
-            hit = lex.concepts.get(" ".join(toks[i:i + length]))
+            hit = lex.concepts.get(" ".join(toks[i : i + length]))
             if hit is not None:
                 found, name = length, hit
                 break
-        if found and not any(lex.others.get(" ".join(toks[i:i + k])) is not None
-                             for k in range(min(lex.max_other.get(toks[i], 0), n - i), found, -1)):
+        if found and not any(
+            lex.others.get(" ".join(toks[i : i + k])) is not None
+            for k in range(min(lex.max_other.get(toks[i], 0), n - i), found, -1)
+        ):
             concepts.append((i, i + found, name))
-            taken[i:i + found] = [True] * found
+            taken[i : i + found] = [True] * found
             i += found
             continue
         i += 1
@@ -32,8 +34,11 @@ def _reference(lex: Lexicon, toks: list[str]) -> tuple[list, list]:
         step = 1
         if not taken[i]:
             for length in range(min(lex.max_other.get(toks[i], 0), n - i), 0, -1):
-                entries = None if any(taken[i:i + length]) else lex.others.get(
-                    " ".join(toks[i:i + length]))
+                entries = (
+                    None
+                    if any(taken[i : i + length])
+                    else lex.others.get(" ".join(toks[i : i + length]))
+                )
                 if entries is not None:
                     others.append((i, i + length, entries))
                     step = length

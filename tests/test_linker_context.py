@@ -57,8 +57,13 @@ class Case:
 
 
 def test_reason_for_the_exam_never_links_to_an_observation() -> None:
-    c = Case((0, "INDICATION: Rule out pneumonia.\n\nFINDINGS: Right lower lobe pneumonia.\n\n"
-                 "IMPRESSION: Right lower lobe pneumonia."))
+    c = Case(
+        (
+            0,
+            "INDICATION: Rule out pneumonia.\n\nFINDINGS: Right lower lobe pneumonia.\n\n"
+            "IMPRESSION: Right lower lobe pneumonia.",
+        )
+    )
     asked = c.mark(0, "pneumonia")
     seen, restated = c.mark(0, "pneumonia", 1), c.mark(0, "pneumonia", 2)
     assert not c.same(asked, seen) and not c.same(asked, restated)
@@ -67,27 +72,42 @@ def test_reason_for_the_exam_never_links_to_an_observation() -> None:
 
 
 def test_sign_and_the_diagnosis_it_stands_for_join_at_one_site() -> None:
-    c = Case((0, "FINDINGS: Blunting of the right costophrenic angle, which may represent a "
-                 "small right pleural effusion.\n\n"
-                 "IMPRESSION: Pulmonary vascular congestion with mild pulmonary edema."))
+    c = Case(
+        (
+            0,
+            "FINDINGS: Blunting of the right costophrenic angle, which may represent a "
+            "small right pleural effusion.\n\n"
+            "IMPRESSION: Pulmonary vascular congestion with mild pulmonary edema.",
+        )
+    )
     blunting, effusion = c.mark(0, "Blunting"), c.mark(0, "effusion")
     congestion, edema = c.mark(0, "vascular congestion"), c.mark(0, "pulmonary edema")
     assert c.same(blunting, effusion) and c.same(congestion, edema)
     why = c.linking().why
     assert "sign-of" in why[effusion] and "read as one in the same sentence" in why[effusion]
     # counter-examples: the diagnosis explicitly absent, or at the other side
-    c = Case((0, "FINDINGS: Blunting of the right costophrenic angle. No pleural effusion.\n"
-                 "Pulmonary vascular congestion without pulmonary edema.\n"
-                 "Blunting of the left costophrenic angle may represent a small right pleural "
-                 "effusion."))
+    c = Case(
+        (
+            0,
+            "FINDINGS: Blunting of the right costophrenic angle. No pleural effusion.\n"
+            "Pulmonary vascular congestion without pulmonary edema.\n"
+            "Blunting of the left costophrenic angle may represent a small right pleural "
+            "effusion.",
+        )
+    )
     assert not c.same(c.mark(0, "Blunting"), c.mark(0, "effusion"))
     assert not c.same(c.mark(0, "vascular congestion"), c.mark(0, "pulmonary edema"))
     assert not c.same(c.mark(0, "Blunting", 1), c.mark(0, "effusion", 1))
 
 
 def test_descriptive_word_and_diagnosis_keep_the_site_rule() -> None:
-    c = Case((0, "FINDINGS: Patchy opacity in the right lower lobe. Opacity in the left lower "
-                 "lobe.\n\nIMPRESSION: Right lower lobe pneumonia."))
+    c = Case(
+        (
+            0,
+            "FINDINGS: Patchy opacity in the right lower lobe. Opacity in the left lower "
+            "lobe.\n\nIMPRESSION: Right lower lobe pneumonia.",
+        )
+    )
     right, left, pneumonia = c.mark(0, "opacity"), c.mark(0, "Opacity"), c.mark(0, "pneumonia")
     assert c.same(right, pneumonia)
     assert not c.same(left, pneumonia)
@@ -96,8 +116,7 @@ def test_descriptive_word_and_diagnosis_keep_the_site_rule() -> None:
 def test_relations_table_is_typed_and_names_known_concepts() -> None:
     v = vocabulary()
     rows = read_table(resource("vocab", "relations.tsv"))
-    assert rows and {r["relation"] for r in rows} <= {"synonym", "broader", "sign-of",
-                                                       "related"}
+    assert rows and {r["relation"] for r in rows} <= {"synonym", "broader", "sign-of", "related"}
     for r in rows:
         assert r["concept"] in v.concepts and r["other"] in v.concepts, r
     assert v.relation_kind[("costophrenic angle blunting", "pleural effusion")] == "sign-of"
@@ -105,8 +124,13 @@ def test_relations_table_is_typed_and_names_known_concepts() -> None:
 
 
 def test_alternatives_are_two_hypotheses() -> None:
-    c = Case((0, "FINDINGS: Left basilar atelectasis or pneumonia. Left basilar atelectasis/"
-                 "pneumonia.\n\nIMPRESSION: Left basilar atelectasis."))
+    c = Case(
+        (
+            0,
+            "FINDINGS: Left basilar atelectasis or pneumonia. Left basilar atelectasis/"
+            "pneumonia.\n\nIMPRESSION: Left basilar atelectasis.",
+        )
+    )
     atel, pneu = c.mark(0, "atelectasis"), c.mark(0, "pneumonia")
     atel2, pneu2 = c.mark(0, "atelectasis", 1), c.mark(0, "pneumonia", 1)
     restated = c.mark(0, "atelectasis", 2)
@@ -115,8 +139,13 @@ def test_alternatives_are_two_hypotheses() -> None:
 
 
 def test_side_from_a_sub_heading() -> None:
-    c = Case((0, "FINDINGS:\nRight knee: Moderate joint effusion.\nLeft knee: Small joint "
-                 "effusion.\n\nIMPRESSION: Moderate right knee joint effusion."))
+    c = Case(
+        (
+            0,
+            "FINDINGS:\nRight knee: Moderate joint effusion.\nLeft knee: Small joint "
+            "effusion.\n\nIMPRESSION: Moderate right knee joint effusion.",
+        )
+    )
     right, left = c.mark(0, "joint effusion"), c.mark(0, "joint effusion", 1)
     restated = c.mark(0, "joint effusion", 2)
     assert not c.same(right, left)
@@ -124,29 +153,51 @@ def test_side_from_a_sub_heading() -> None:
 
 
 def test_levels_and_segments_outside_the_noun_phrase() -> None:
-    c = Case((0, "FINDINGS:\nL4-L5: Disc protrusion with foraminal narrowing.\nL5-S1: Disc "
-                 "protrusion.\n\nIMPRESSION: Disc protrusion at L4-L5."))
+    c = Case(
+        (
+            0,
+            "FINDINGS:\nL4-L5: Disc protrusion with foraminal narrowing.\nL5-S1: Disc "
+            "protrusion.\n\nIMPRESSION: Disc protrusion at L4-L5.",
+        )
+    )
     upper, lower = c.mark(0, "protrusion"), c.mark(0, "protrusion", 1)
     restated = c.mark(0, "protrusion", 2)
     assert not c.same(upper, lower)
     assert c.same(upper, restated)
     assert "different level" in c.linking().why[lower]
-    c = Case((0, "FINDINGS: Disc protrusion at C5-C6.\n\nIMPRESSION: Disc protrusion at C5-6."),
-             (0, "FINDINGS: Fracture of the right 8th rib. Fracture of the right 9th rib.\n\n"
-                 "IMPRESSION: Right rib 8 fracture."))
+    c = Case(
+        (0, "FINDINGS: Disc protrusion at C5-C6.\n\nIMPRESSION: Disc protrusion at C5-6."),
+        (
+            0,
+            "FINDINGS: Fracture of the right 8th rib. Fracture of the right 9th rib.\n\n"
+            "IMPRESSION: Right rib 8 fracture.",
+        ),
+    )
     assert c.same(c.mark(0, "protrusion"), c.mark(0, "protrusion", 1))  # one level, two ways
-    eighth, ninth, restated = (c.mark(1, "Fracture"), c.mark(1, "Fracture", 1),
-                               c.mark(1, "fracture"))
+    eighth, ninth, restated = (
+        c.mark(1, "Fracture"),
+        c.mark(1, "Fracture", 1),
+        c.mark(1, "fracture"),
+    )
     assert c.same(eighth, restated) and not c.same(ninth, restated)
 
 
 def test_side_from_the_exam_title() -> None:
-    left1 = (0, "Exam: US LEFT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Occlusive thrombus "
-                "in the femoral vein.")
-    left2 = (7, "Exam: US LEFT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Nonocclusive "
-                "thrombus in the femoral vein.")
-    right = (7, "Exam: US RIGHT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Occlusive "
-                "thrombus in the femoral vein.")
+    left1 = (
+        0,
+        "Exam: US LEFT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Occlusive thrombus "
+        "in the femoral vein.",
+    )
+    left2 = (
+        7,
+        "Exam: US LEFT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Nonocclusive "
+        "thrombus in the femoral vein.",
+    )
+    right = (
+        7,
+        "Exam: US RIGHT LOWER EXTREMITY VENOUS DOPPLER\n\nFINDINGS: Occlusive "
+        "thrombus in the femoral vein.",
+    )
     c = Case(left1, right)
     assert not c.same(c.mark(0, "thrombus"), c.mark(1, "thrombus"))
     c = Case(left1, left2)
@@ -169,10 +220,10 @@ def test_site_named_earlier_and_several_sites() -> None:
 def test_completed_removal_ends_a_device_but_a_reposition_does_not() -> None:
     line = "FINDINGS: Right internal jugular central venous catheter with tip in the SVC."
     for second, ends in (
-            ("FINDINGS: The right internal jugular catheter has been removed.", True),
-            ("FINDINGS: Interval removal of the right internal jugular catheter.", True),
-            ("FINDINGS: The right internal jugular catheter is no longer visualized.", True),
-            ("FINDINGS: The right internal jugular catheter has been withdrawn 2 cm.", False),
+        ("FINDINGS: The right internal jugular catheter has been removed.", True),
+        ("FINDINGS: Interval removal of the right internal jugular catheter.", True),
+        ("FINDINGS: The right internal jugular catheter is no longer visualized.", True),
+        ("FINDINGS: The right internal jugular catheter has been withdrawn 2 cm.", False),
     ):
         c = Case((0, line), (1, second), (5, line))
         a, b = c.mark(0, "catheter", kind=DEVICE), c.mark(1, "catheter", kind=DEVICE)
@@ -182,11 +233,12 @@ def test_completed_removal_ends_a_device_but_a_reposition_does_not() -> None:
 
 
 def test_resolution_continues_and_a_return_is_a_new_chain() -> None:
-    c = Case((0, "FINDINGS: Small left pleural effusion."),
-             (7, "FINDINGS: The left pleural effusion is no longer seen."),
-             (200, "FINDINGS: Small left pleural effusion."))
-    first, gone, back = (c.mark(0, "effusion"), c.mark(1, "effusion"),
-                         c.mark(2, "effusion"))
+    c = Case(
+        (0, "FINDINGS: Small left pleural effusion."),
+        (7, "FINDINGS: The left pleural effusion is no longer seen."),
+        (200, "FINDINGS: Small left pleural effusion."),
+    )
+    first, gone, back = (c.mark(0, "effusion"), c.mark(1, "effusion"), c.mark(2, "effusion"))
     assert c.same(first, gone)
     assert not c.same(first, back)
 
@@ -194,12 +246,12 @@ def test_resolution_continues_and_a_return_is_a_new_chain() -> None:
 def test_routine_negative_is_not_a_continuation() -> None:
     positive = (0, "FINDINGS: Small right pleural effusion.")
     for later, days, joins in (
-            ("FINDINGS: No pleural effusion.", 7, False),  # routine, a week later
-            ("FINDINGS: No residual right pleural effusion.", 7, True),
-            ("FINDINGS: Compared with the prior study, no pleural effusion.", 7, True),
-            ("FINDINGS: No pleural effusion.", 1, True),  # the next day's follow-up film
-            ("FINDINGS: No left pleural effusion.", 1, False),  # another side
-            ("FINDINGS: No new pleural effusion.", 7, False),
+        ("FINDINGS: No pleural effusion.", 7, False),  # routine, a week later
+        ("FINDINGS: No residual right pleural effusion.", 7, True),
+        ("FINDINGS: Compared with the prior study, no pleural effusion.", 7, True),
+        ("FINDINGS: No pleural effusion.", 1, True),  # the next day's follow-up film
+        ("FINDINGS: No left pleural effusion.", 1, False),  # another side
+        ("FINDINGS: No new pleural effusion.", 7, False),
     ):
         c = Case(positive, (days, later))
         a, b = c.mark(0, "effusion"), c.mark(1, "effusion")
@@ -209,14 +261,18 @@ def test_routine_negative_is_not_a_continuation() -> None:
 
 
 def test_negative_of_another_region_does_not_continue() -> None:
-    c = Case((0, "Exam: CT CHEST\n\nFINDINGS: Small right pneumothorax."),
-             (1, "Exam: CT ABDOMEN\n\nFINDINGS: No pneumothorax at the lung bases."))
+    c = Case(
+        (0, "Exam: CT CHEST\n\nFINDINGS: Small right pneumothorax."),
+        (1, "Exam: CT ABDOMEN\n\nFINDINGS: No pneumothorax at the lung bases."),
+    )
     assert not c.same(c.mark(0, "pneumothorax"), c.mark(1, "pneumothorax"))
 
 
 def test_generic_device_words_continue_a_named_device() -> None:
-    c = Case((0, "FINDINGS: Left PICC with its tip in the right atrium."),
-             (1, "FINDINGS: The line is unchanged. The right line is new."))
+    c = Case(
+        (0, "FINDINGS: Left PICC with its tip in the right atrium."),
+        (1, "FINDINGS: The line is unchanged. The right line is new."),
+    )
     picc, tip = c.mark(0, "PICC", kind=DEVICE), c.mark(0, "tip", kind=DEVICE)
     line, right_line = c.mark(1, "line", kind=DEVICE), c.mark(1, "line", 1, kind=DEVICE)
     assert c.same(picc, tip) and c.same(picc, line)
@@ -224,26 +280,31 @@ def test_generic_device_words_continue_a_named_device() -> None:
 
 
 def test_plural_finding_of_a_paired_structure_is_bilateral() -> None:
-    c = Case((0, "FINDINGS: Small pleural effusions.\n\nIMPRESSION: Small right pleural "
-                 "effusion."))
+    c = Case((0, "FINDINGS: Small pleural effusions.\n\nIMPRESSION: Small right pleural effusion."))
     assert not c.same(c.mark(0, "effusions"), c.mark(0, "effusion", 1))
-    c = Case((0, "FINDINGS: Small pleural effusion.\n\nIMPRESSION: Small right pleural "
-                 "effusion."))
+    c = Case((0, "FINDINGS: Small pleural effusion.\n\nIMPRESSION: Small right pleural effusion."))
     assert c.same(c.mark(0, "effusion"), c.mark(0, "effusion", 1))
 
 
 def test_another_one_in_the_same_report_is_apart() -> None:
-    c = Case((0, "FINDINGS: Nodule in the right upper lobe. Another nodule in the right upper "
-                 "lobe."))
+    c = Case(
+        (0, "FINDINGS: Nodule in the right upper lobe. Another nodule in the right upper lobe.")
+    )
     assert not c.same(c.mark(0, "Nodule"), c.mark(0, "nodule"))
-    c = Case((0, "FINDINGS: Nodule in the right upper lobe. The nodule in the right upper lobe "
-                 "measures 5 mm."))
+    c = Case(
+        (
+            0,
+            "FINDINGS: Nodule in the right upper lobe. The nodule in the right upper lobe "
+            "measures 5 mm.",
+        )
+    )
     assert c.same(c.mark(0, "Nodule"), c.mark(0, "nodule"))
 
 
 def test_default_site_of_the_other_concept_in_another_cavity() -> None:
     c = Case((0, "FINDINGS: Gallbladder wall edema.\n\nIMPRESSION: Pulmonary edema."))
     assert not c.same(c.mark(0, "edema"), c.mark(0, "Pulmonary edema"))
-    c = Case((0, "FINDINGS: Interstitial edema in the lower lobes.\n\n"
-                 "IMPRESSION: Pulmonary edema."))
+    c = Case(
+        (0, "FINDINGS: Interstitial edema in the lower lobes.\n\nIMPRESSION: Pulmonary edema.")
+    )
     assert c.same(c.mark(0, "edema"), c.mark(0, "Pulmonary edema"))

@@ -24,9 +24,17 @@ def build(*reports: tuple[int, list[tuple[str, str, str | None, str | None]]]) -
         for words, kind, concept, side in specs:
             n += 1
             site = [f"{side} pleura"] if side and kind == FINDING else []
-            p.mentions[f"m{n}"] = Mention(f"m{n}", rid, len(text), len(text) + len(words),
-                                          words, type=kind, concept=concept, anatomy=site,
-                                          laterality=side)
+            p.mentions[f"m{n}"] = Mention(
+                f"m{n}",
+                rid,
+                len(text),
+                len(text) + len(words),
+                words,
+                type=kind,
+                concept=concept,
+                anatomy=site,
+                laterality=side,
+            )
             text += words + ". "
         p.reports.append(Report(rid, text, date=T0 + timedelta(days=days), date_known=True))
     return p
@@ -47,12 +55,24 @@ def test_minilm_links_paraphrases_within_hard_constraints():
         find_model()
     except InputError as exc:
         pytest.skip(str(exc))
-    p = build((0, [("left pleural effusion", FINDING, "pleural effusion", "left"),
-                   ("ETT", DEVICE, "endotracheal tube", None)]),
-              (2, [("left effusion", FINDING, "pleural effusion", "left"),
-                   ("right effusion", FINDING, "pleural effusion", "right"),
-                   ("endotracheal tube", DEVICE, "endotracheal tube", None)]),
-              (3, [("pneumothorax", FINDING, "pneumothorax", "right")]))
+    p = build(
+        (
+            0,
+            [
+                ("left pleural effusion", FINDING, "pleural effusion", "left"),
+                ("ETT", DEVICE, "endotracheal tube", None),
+            ],
+        ),
+        (
+            2,
+            [
+                ("left effusion", FINDING, "pleural effusion", "left"),
+                ("right effusion", FINDING, "pleural effusion", "right"),
+                ("endotracheal tube", DEVICE, "endotracheal tube", None),
+            ],
+        ),
+        (3, [("pneumothorax", FINDING, "pneumothorax", "right")]),
+    )
     out = EmbeddingLinker().link(p)
     clusters = sorted(sorted(c) for c in out.clusters)
     assert clusters == [["m1", "m3"], ["m2", "m5"], ["m4"], ["m6"]]

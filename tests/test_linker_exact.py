@@ -17,21 +17,33 @@ def build(*reports: list[tuple[str, dict]]) -> Patient:
         text = ""
         for words, fields in specs:
             n += 1
-            p.mentions[f"m{n}"] = Mention(f"m{n}", rid, len(text), len(text) + len(words), words,
-                                          **fields)
+            p.mentions[f"m{n}"] = Mention(
+                f"m{n}", rid, len(text), len(text) + len(words), words, **fields
+            )
             text += words + ". "
         p.reports.append(Report(rid, text, date=datetime(2150, 1, 1) + timedelta(days=r)))
     return p
 
 
 def test_exact_links_lower_cased_identical_strings_only():
-    p = build([("Left effusion", {"laterality": "left"}), ("effusion", {"laterality": "left"})],
-              [("effusion", {"laterality": "right"}), ("LEFT EFFUSION", {}),
-               ("effusion ", {}), ("ETT", {"type": DEVICE})],
-              [("ett", {}), ("pleural effusion", {})])
+    p = build(
+        [("Left effusion", {"laterality": "left"}), ("effusion", {"laterality": "left"})],
+        [
+            ("effusion", {"laterality": "right"}),
+            ("LEFT EFFUSION", {}),
+            ("effusion ", {}),
+            ("ETT", {"type": DEVICE}),
+        ],
+        [("ett", {}), ("pleural effusion", {})],
+    )
     out = ExactLinker().link(p)
     assert sorted(sorted(c) for c in out.clusters) == [
-        ["m1", "m4"], ["m2", "m3"], ["m5"], ["m6", "m7"], ["m8"]]
+        ["m1", "m4"],
+        ["m2", "m3"],
+        ["m5"],
+        ["m6", "m7"],
+        ["m8"],
+    ]
     # identical strings on different sides DO link under the baseline
     assert out.pairs[("m2", "m3")]
     # no type check either: a device and a finding with one string link

@@ -82,16 +82,37 @@ def build(*reports: tuple[float, list[dict]]) -> Patient:
     return p
 
 
-def f(text: str, concept: str | None = None, *anatomy: str, lat: str | None = None,
-      assertion: str = "present", change: str | None = None) -> dict:
-    return {"text": text, "type": FINDING, "concept": concept, "anatomy": list(anatomy),
-            "laterality": lat, "assertion": assertion, "change": change}
+def f(
+    text: str,
+    concept: str | None = None,
+    *anatomy: str,
+    lat: str | None = None,
+    assertion: str = "present",
+    change: str | None = None,
+) -> dict:
+    return {
+        "text": text,
+        "type": FINDING,
+        "concept": concept,
+        "anatomy": list(anatomy),
+        "laterality": lat,
+        "assertion": assertion,
+        "change": change,
+    }
 
 
-def d(text: str, concept: str | None = None, *anatomy: str, lat: str | None = None,
-      assertion: str = "present", change: str | None = None) -> dict:
-    return {**f(text, concept, *anatomy, lat=lat, assertion=assertion, change=change),
-            "type": DEVICE}
+def d(
+    text: str,
+    concept: str | None = None,
+    *anatomy: str,
+    lat: str | None = None,
+    assertion: str = "present",
+    change: str | None = None,
+) -> dict:
+    return {
+        **f(text, concept, *anatomy, lat=lat, assertion=assertion, change=change),
+        "type": DEVICE,
+    }
 
 
 def chains(linking: Linking) -> set[frozenset[str]]:
@@ -110,44 +131,69 @@ def run(vocab: Vocabulary, p: Patient, **options) -> Linking:
 
 
 def test_location_decides(vocab):
-    p = build((0, [f("opacity", "opacity", "right lower lobe", lat="right")]),
-              (1, [f("opacity", "opacity", "left lower lobe", lat="left")]),
-              (3, [f("opacity", "opacity", "right lower lobe", lat="right")]))
+    p = build(
+        (0, [f("opacity", "opacity", "right lower lobe", lat="right")]),
+        (1, [f("opacity", "opacity", "left lower lobe", lat="left")]),
+        (3, [f("opacity", "opacity", "right lower lobe", lat="right")]),
+    )
     out = run(vocab, p)
     assert chains(out) == {frozenset({"m1", "m3"}), frozenset({"m2"})}
 
 
 def test_location_decides_without_sides(vocab):
-    p = build((0, [f("lesion", "lesion", "liver")]),
-              (5, [f("lesion", "lesion", "kidneys")]),
-              (9, [f("lesion", "lesion", "liver", change="stable")]))
+    p = build(
+        (0, [f("lesion", "lesion", "liver")]),
+        (5, [f("lesion", "lesion", "kidneys")]),
+        (9, [f("lesion", "lesion", "liver", change="stable")]),
+    )
     out = run(vocab, p)
     assert chains(out) == {frozenset({"m1", "m3"}), frozenset({"m2"})}
 
 
 def test_hierarchy_decides(vocab):
-    p = build((0, [f("fracture", "fracture", "frontotemporal region")]),
-              (1, [f("skull fracture", "fracture", "skull")]),
-              (2, [f("fx", "fracture", "frontotemporal region")]))
+    p = build(
+        (0, [f("fracture", "fracture", "frontotemporal region")]),
+        (1, [f("skull fracture", "fracture", "skull")]),
+        (2, [f("fx", "fracture", "frontotemporal region")]),
+    )
     out = run(vocab, p)
     assert chains(out) == {frozenset({"m1", "m3"}), frozenset({"m2"})}
     assert "sub-part" in out.why["m2"]
 
 
 def test_laterality_decides(vocab):
-    p = build((0, [f("left effusion", "pleural effusion", "left pleura", lat="left"),
-                   f("right effusion", "pleural effusion", "right pleura", lat="right")]),
-              (2, [f("bilateral effusions", "pleural effusion", "pleura", lat="bilateral")]),
-              (4, [f("left pleural effusion", "pleural effusion", "left pleura", lat="left",
-                     change="increased")]))
+    p = build(
+        (
+            0,
+            [
+                f("left effusion", "pleural effusion", "left pleura", lat="left"),
+                f("right effusion", "pleural effusion", "right pleura", lat="right"),
+            ],
+        ),
+        (2, [f("bilateral effusions", "pleural effusion", "pleura", lat="bilateral")]),
+        (
+            4,
+            [
+                f(
+                    "left pleural effusion",
+                    "pleural effusion",
+                    "left pleura",
+                    lat="left",
+                    change="increased",
+                )
+            ],
+        ),
+    )
     out = run(vocab, p)
     assert chains(out) == {frozenset({"m1", "m4"}), frozenset({"m2"}), frozenset({"m3"})}
 
 
 def test_generic_statements_per_structure(vocab):
-    p = build((0, [f("normal", "normal", "heart"), f("unremarkable", "normal", "appendix")]),
-              (10, [f("unremarkable", "normal", "heart")]),
-              (11, [f("unremarkable", "normal")]))
+    p = build(
+        (0, [f("normal", "normal", "heart"), f("unremarkable", "normal", "appendix")]),
+        (10, [f("unremarkable", "normal", "heart")]),
+        (11, [f("unremarkable", "normal")]),
+    )
     out = run(vocab, p)
     assert together(out, "m1", "m3")
     assert not together(out, "m2", "m3")
@@ -155,28 +201,34 @@ def test_generic_statements_per_structure(vocab):
 
 
 def test_recurrence_after_resolution_is_new(vocab):
-    p = build((0, [f("pneumothorax", "pneumothorax", "right pleura", lat="right")]),
-              (2, [f("ptx", "pneumothorax", "right pleura", lat="right", change="decreased")]),
-              (4, [f("pneumothorax", "pneumothorax", assertion="absent", change="resolved")]),
-              (200, [f("pneumothorax", "pneumothorax", "right pleura", lat="right")]))
+    p = build(
+        (0, [f("pneumothorax", "pneumothorax", "right pleura", lat="right")]),
+        (2, [f("ptx", "pneumothorax", "right pleura", lat="right", change="decreased")]),
+        (4, [f("pneumothorax", "pneumothorax", assertion="absent", change="resolved")]),
+        (200, [f("pneumothorax", "pneumothorax", "right pleura", lat="right")]),
+    )
     out = run(vocab, p)
     assert chains(out) == {frozenset({"m1", "m2", "m3"}), frozenset({"m4"})}
     assert "recurrence" in out.why["m4"]
 
 
 def test_device_reinsertion_after_removal_is_new(vocab):
-    p = build((0, [d("ETT", "endotracheal tube")]),
-              (1, [d("endotracheal tube", "endotracheal tube", change="stable")]),
-              (2, [d("endotracheal tube", "endotracheal tube", assertion="absent",
-                     change="removed")]),
-              (9, [d("endotracheal tube", "endotracheal tube")]),
-              (10, [d("ett", "endotracheal tube", change="withdrawn")]),
-              (11, [d("ett", "endotracheal tube", change="stable")]),
-              (12, [d("ett", "endotracheal tube", change="inserted")]))
+    p = build(
+        (0, [d("ETT", "endotracheal tube")]),
+        (1, [d("endotracheal tube", "endotracheal tube", change="stable")]),
+        (2, [d("endotracheal tube", "endotracheal tube", assertion="absent", change="removed")]),
+        (9, [d("endotracheal tube", "endotracheal tube")]),
+        (10, [d("ett", "endotracheal tube", change="withdrawn")]),
+        (11, [d("ett", "endotracheal tube", change="stable")]),
+        (12, [d("ett", "endotracheal tube", change="inserted")]),
+    )
     out = run(vocab, p)
     # "withdrawn" is a position update by default; "inserted" later is another device
-    assert chains(out) == {frozenset({"m1", "m2", "m3"}), frozenset({"m4", "m5", "m6"}),
-                           frozenset({"m7"})}
+    assert chains(out) == {
+        frozenset({"m1", "m2", "m3"}),
+        frozenset({"m4", "m5", "m6"}),
+        frozenset({"m7"}),
+    }
     assert "removed/withdrawn in m3" in out.why["m4"]
     # where "withdrawn" means taken out, the option makes it end the device
     out = run(vocab, p, device_end_changes=("removed", "withdrawn"))
@@ -185,11 +237,13 @@ def test_device_reinsertion_after_removal_is_new(vocab):
 
 
 def test_device_name_variants_one_chain(vocab):
-    p = build((0, [d("ETT", "endotracheal tube", "thorax")]),
-              (1, [d("endotracheal tube", "endotracheal tube"), d("tube")]),
-              (2, [d("ET tube", "endotracheal tube")]),
-              (3, [d("NG tube"), d("tip")]),
-              (4, [d("nasogastric tube")]))
+    p = build(
+        (0, [d("ETT", "endotracheal tube", "thorax")]),
+        (1, [d("endotracheal tube", "endotracheal tube"), d("tube")]),
+        (2, [d("ET tube", "endotracheal tube")]),
+        (3, [d("NG tube"), d("tip")]),
+        (4, [d("nasogastric tube")]),
+    )
     out = run(vocab, p)
     assert together(out, "m1", "m2", "m3", "m4")
     assert together(out, "m5", "m7")  # unknown words: abbreviation on a shared head
@@ -197,24 +251,44 @@ def test_device_name_variants_one_chain(vocab):
 
 
 def test_different_access_sites_differ(vocab):
-    p = build((0, [d("right IJ line", "central venous catheter", lat="right")]),
-              (1, [d("left subclavian line", "central venous catheter", lat="left"),
-                   d("right subclavian line", "central venous catheter", lat="right")]),
-              (2, [d("right internal jugular central line", "central venous catheter",
-                     "internal jugular vein", lat="right")]))
+    p = build(
+        (0, [d("right IJ line", "central venous catheter", lat="right")]),
+        (
+            1,
+            [
+                d("left subclavian line", "central venous catheter", lat="left"),
+                d("right subclavian line", "central venous catheter", lat="right"),
+            ],
+        ),
+        (
+            2,
+            [
+                d(
+                    "right internal jugular central line",
+                    "central venous catheter",
+                    "internal jugular vein",
+                    lat="right",
+                )
+            ],
+        ),
+    )
     out = run(vocab, p)
     assert chains(out) == {frozenset({"m1", "m4"}), frozenset({"m2"}), frozenset({"m3"})}
     infos = {i.id: i for i in prepare(p, vocab)}
-    assert conflict(infos["m1"], infos["m3"]) == "different access 'internal jugular' vs 'subclavian'"
+    assert (
+        conflict(infos["m1"], infos["m3"]) == "different access 'internal jugular' vs 'subclavian'"
+    )
     assert out.why["m3"].startswith("starts c3")
 
 
 def test_finding_synonyms_and_broader_terms(vocab):
-    p = build((0, [f("effusion", "pleural effusion")]),
-              (1, [f("pleural fluid", "pleural effusion")]),
-              (2, [f("opacity", "opacity", "right lower lobe", lat="right")]),
-              (3, [f("pneumonia", "pneumonia", "right lower lobe", lat="right")]),
-              (4, [f("atelectasis", "atelectasis", "right lower lobe", lat="right")]))
+    p = build(
+        (0, [f("effusion", "pleural effusion")]),
+        (1, [f("pleural fluid", "pleural effusion")]),
+        (2, [f("opacity", "opacity", "right lower lobe", lat="right")]),
+        (3, [f("pneumonia", "pneumonia", "right lower lobe", lat="right")]),
+        (4, [f("atelectasis", "atelectasis", "right lower lobe", lat="right")]),
+    )
     out = run(vocab, p)
     assert together(out, "m1", "m2")
     assert together(out, "m3", "m4")  # descriptive vs diagnostic term
@@ -223,10 +297,22 @@ def test_finding_synonyms_and_broader_terms(vocab):
 
 
 def test_negated_mention_continues_or_stays_own(vocab):
-    p = build((0, [f("left effusion", "pleural effusion", "left pleura", lat="left"),
-                   f("pneumothorax", "pneumothorax", assertion="absent")]),
-              (3, [f("effusion", "pleural effusion", assertion="absent", change="resolved"),
-                   f("pneumothorax", "pneumothorax", assertion="absent")]))
+    p = build(
+        (
+            0,
+            [
+                f("left effusion", "pleural effusion", "left pleura", lat="left"),
+                f("pneumothorax", "pneumothorax", assertion="absent"),
+            ],
+        ),
+        (
+            3,
+            [
+                f("effusion", "pleural effusion", assertion="absent", change="resolved"),
+                f("pneumothorax", "pneumothorax", assertion="absent"),
+            ],
+        ),
+    )
     out = run(vocab, p)
     assert together(out, "m1", "m3")  # resolution continues the chain
     assert ["m2"] in out.clusters and ["m4"] in out.clusters  # routine negatives
@@ -234,12 +320,14 @@ def test_negated_mention_continues_or_stays_own(vocab):
 
 
 def test_cannot_link_through_a_third_mention(vocab):
-    p = build((0, [f("liver lesion", "lesion", "liver")]),
-              (1, [f("lesion", "lesion")]),
-              (2, [f("renal lesion", "lesion", "kidneys")]),
-              (3, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
-              (4, [f("effusion", "pleural effusion")]),
-              (5, [f("right effusion", "pleural effusion", "right pleura", lat="right")]))
+    p = build(
+        (0, [f("liver lesion", "lesion", "liver")]),
+        (1, [f("lesion", "lesion")]),
+        (2, [f("renal lesion", "lesion", "kidneys")]),
+        (3, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
+        (4, [f("effusion", "pleural effusion")]),
+        (5, [f("right effusion", "pleural effusion", "right pleura", lat="right")]),
+    )
     out = run(vocab, p)
     assert together(out, "m1", "m2") and not together(out, "m1", "m3")
     assert together(out, "m4", "m5") and not together(out, "m4", "m6")
@@ -249,10 +337,17 @@ def test_cannot_link_through_a_third_mention(vocab):
 
 
 def test_long_gap_needs_strong_match(vocab):
-    p = build((0, [f("left effusion", "pleural effusion", "left pleura", lat="left"),
-                   f("effusion", "pleural effusion")]),
-              (350, [f("pleural fluid", "pleural effusion")]),
-              (700, [f("left effusion", "pleural effusion", "left pleura", lat="left")]))
+    p = build(
+        (
+            0,
+            [
+                f("left effusion", "pleural effusion", "left pleura", lat="left"),
+                f("effusion", "pleural effusion"),
+            ],
+        ),
+        (350, [f("pleural fluid", "pleural effusion")]),
+        (700, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
+    )
     out = run(vocab, p)
     assert together(out, "m1", "m2", "m4")  # same words, same side: two years is fine
     assert ["m3"] in out.clusters  # a synonym with nothing else a year later is not
@@ -260,12 +355,24 @@ def test_long_gap_needs_strong_match(vocab):
 
 
 def test_explanations_and_pairs(vocab):
-    p = build((0, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
-              (4, [f("left pleural effusion", "pleural effusion", "left pleura", lat="left")]),
-              (5, [f("pneumothorax", "pneumothorax", "right pleura", lat="right"),
-                   d("ETT", "endotracheal tube")]),
-              (6, [d("endotracheal tube", "endotracheal tube"),
-                   f("ptx", "pneumothorax", "right pleura", lat="right")]))
+    p = build(
+        (0, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
+        (4, [f("left pleural effusion", "pleural effusion", "left pleura", lat="left")]),
+        (
+            5,
+            [
+                f("pneumothorax", "pneumothorax", "right pleura", lat="right"),
+                d("ETT", "endotracheal tube"),
+            ],
+        ),
+        (
+            6,
+            [
+                d("endotracheal tube", "endotracheal tube"),
+                f("ptx", "pneumothorax", "right pleura", lat="right"),
+            ],
+        ),
+    )
     out = run(vocab, p)
     assert len(out.clusters) == 3
     for cluster in out.clusters:
@@ -285,27 +392,44 @@ def test_explanations_and_pairs(vocab):
 
 
 def test_side_of_a_whole_is_not_a_sub_part(vocab):
-    p = build((0, [f("pleural effusion", "pleural effusion", "pleura")]),
-              (1, [f("left pleural effusion", "pleural effusion", "left pleura", lat="left")]),
-              (2, [f("skull fracture", "fracture", "skull")]),
-              (3, [f("fracture", "fracture", "frontotemporal region")]))
+    p = build(
+        (0, [f("pleural effusion", "pleural effusion", "pleura")]),
+        (1, [f("left pleural effusion", "pleural effusion", "left pleura", lat="left")]),
+        (2, [f("skull fracture", "fracture", "skull")]),
+        (3, [f("fracture", "fracture", "frontotemporal region")]),
+    )
     out = run(vocab, p)
     assert together(out, "m1", "m2")  # the side-less whole named in the term itself
     assert not together(out, "m3", "m4")  # the whole skull vs one of its regions
 
 
 def test_bare_gold_mentions_take_attributes_from_the_extractor():
-    text = ("FINDINGS: Small left pleural effusion. Right pleural effusion is larger.\n"
-            "No pneumothorax.\n")
+    text = (
+        "FINDINGS: Small left pleural effusion. Right pleural effusion is larger.\n"
+        "No pneumothorax.\n"
+    )
     later = "FINDINGS: The left pleural effusion is unchanged.\n"
-    p = Patient(id="gold", reports=[
-        Report("a.txt", text, date=T0, date_known=True, modality="XR", region="chest"),
-        Report("b.txt", later, date=T0 + timedelta(days=2), date_known=True, modality="XR",
-               region="chest")])
+    p = Patient(
+        id="gold",
+        reports=[
+            Report("a.txt", text, date=T0, date_known=True, modality="XR", region="chest"),
+            Report(
+                "b.txt",
+                later,
+                date=T0 + timedelta(days=2),
+                date_known=True,
+                modality="XR",
+                region="chest",
+            ),
+        ],
+    )
     first = text.index("pleural effusion")
-    spans = [("a.txt", text, first), ("a.txt", text, text.index("pleural effusion", first + 1)),
-             ("a.txt", text, text.index("pneumothorax")),
-             ("b.txt", later, later.index("pleural effusion"))]
+    spans = [
+        ("a.txt", text, first),
+        ("a.txt", text, text.index("pleural effusion", first + 1)),
+        ("a.txt", text, text.index("pneumothorax")),
+        ("b.txt", later, later.index("pleural effusion")),
+    ]
     for n, (rid, body, start) in enumerate(spans, 1):
         end = start + (len("pneumothorax") if n == 3 else len("pleural effusion"))
         p.mentions[f"m{n}"] = Mention(f"m{n}", rid, start, end, body[start:end])
@@ -319,9 +443,16 @@ def test_bare_gold_mentions_take_attributes_from_the_extractor():
 
 
 def test_undated_reports_and_large_patients(vocab):
-    p = build((0, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
-              (1, [f("left effusion", "pleural effusion", "left pleura", lat="left"),
-                   f("pneumothorax", "pneumothorax")]))
+    p = build(
+        (0, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
+        (
+            1,
+            [
+                f("left effusion", "pleural effusion", "left pleura", lat="left"),
+                f("pneumothorax", "pneumothorax"),
+            ],
+        ),
+    )
     p.reports[1].date = None
     out = run(vocab, p)
     assert together(out, "m1", "m2") and "after m1 (undated)" in out.why["m2"]
@@ -339,8 +470,10 @@ def test_abbreviation_matching():
 
 
 def test_default_concept_region_is_not_a_location(vocab):
-    p = build((0, [f("effusion", "pleural effusion", "pleura")]),
-              (1, [f("left effusion", "pleural effusion", "left pleura", lat="left")]))
+    p = build(
+        (0, [f("effusion", "pleural effusion", "pleura")]),
+        (1, [f("left effusion", "pleural effusion", "left pleura", lat="left")]),
+    )
     infos = prepare(p, vocab)
     assert infos[0].site is None and infos[1].site == "left pleura"
     assert together(run(vocab, p), "m1", "m2")
@@ -352,19 +485,26 @@ def test_registry_default_with_shipped_tables_is_fast():
     specs = []
     for i in range(400):
         side = ("left", "right")[i % 2]
-        specs.append((i * 2, [f(f"{side} effusion", "pleural effusion", f"{side} pleura",
-                                lat=side),
-                              f("pneumothorax", "pneumothorax", assertion="absent"),
-                              d("ETT", "endotracheal tube")]))
+        specs.append(
+            (
+                i * 2,
+                [
+                    f(f"{side} effusion", "pleural effusion", f"{side} pleura", lat=side),
+                    f("pneumothorax", "pneumothorax", assertion="absent"),
+                    d("ETT", "endotracheal tube"),
+                ],
+            )
+        )
     p = build(*specs)
     t0 = time.perf_counter()
     out = linker.link(p)
     assert time.perf_counter() - t0 < 5.0
     lefts = [m for m in p.mentions.values() if m.laterality == "left"]
     assert together(out, *(m.id for m in lefts))
-    assert not any(set(c) & {m.id for m in lefts} and
-                   any(p.mentions[x].laterality == "right" for x in c) for c in out.clusters)
-
+    assert not any(
+        set(c) & {m.id for m in lefts} and any(p.mentions[x].laterality == "right" for x in c)
+        for c in out.clusters
+    )
 
 
 # -- related concepts, durable flags, silent replacement (a vocabulary with those columns) ---
@@ -397,11 +537,23 @@ def rvocab(tmp_path_factory: pytest.TempPathFactory) -> Vocabulary:
 
 def test_descriptive_and_diagnostic_terms_at_one_site_are_one_chain(rvocab):
     # "right lower lobe opacity ... may represent aspiration ... now consistent with pneumonia"
-    p = build((0, [f("opacity", "opacity", "right lower lobe", lat="right"),
-                   f("aspiration", "aspiration", "right lower lobe", lat="right",
-                     assertion="possible"),
-                   f("opacity", "opacity", "left lower lobe", lat="left")]),
-              (1, [f("pneumonia", "pneumonia", "right lower lobe", lat="right")]))
+    p = build(
+        (
+            0,
+            [
+                f("opacity", "opacity", "right lower lobe", lat="right"),
+                f(
+                    "aspiration",
+                    "aspiration",
+                    "right lower lobe",
+                    lat="right",
+                    assertion="possible",
+                ),
+                f("opacity", "opacity", "left lower lobe", lat="left"),
+            ],
+        ),
+        (1, [f("pneumonia", "pneumonia", "right lower lobe", lat="right")]),
+    )
     out = run(rvocab, p)
     assert chains(out) == {frozenset({"m1", "m2", "m4"}), frozenset({"m3"})}
     assert "related concepts" in out.why["m2"]
@@ -413,19 +565,40 @@ def test_related_concepts_still_need_the_same_place(rvocab):
     assert rvocab.is_related("liver cyst", "liver lesion")
     assert rvocab.is_related("cyst", "renal lesion")
     assert not rvocab.is_related("liver cyst", "renal lesion")
-    p = build((0, [f("opacity", "opacity", "right lower lobe", lat="right")]),
-              (5, [f("pneumonia", "pneumonia", "lungs")]),
-              (6, [f("hepatic cyst", "liver cyst", "liver"),
-                   f("renal lesion", "renal lesion", "kidneys")]))
+    p = build(
+        (0, [f("opacity", "opacity", "right lower lobe", lat="right")]),
+        (5, [f("pneumonia", "pneumonia", "lungs")]),
+        (
+            6,
+            [
+                f("hepatic cyst", "liver cyst", "liver"),
+                f("renal lesion", "renal lesion", "kidneys"),
+            ],
+        ),
+    )
     out = run(rvocab, p)
     assert not together(out, "m1", "m2") and not together(out, "m3", "m4")
 
 
 def test_durable_findings_and_devices_link_across_months(rvocab):
-    p = build((0, [f("cardiomegaly", "cardiomegaly"), d("clips", "surgical clips"),
-                   d("ETT", "endotracheal tube")]),
-              (300, [f("cardiomegaly", "cardiomegaly"), d("clips", "surgical clips"),
-                     d("ETT", "endotracheal tube")]))
+    p = build(
+        (
+            0,
+            [
+                f("cardiomegaly", "cardiomegaly"),
+                d("clips", "surgical clips"),
+                d("ETT", "endotracheal tube"),
+            ],
+        ),
+        (
+            300,
+            [
+                f("cardiomegaly", "cardiomegaly"),
+                d("clips", "surgical clips"),
+                d("ETT", "endotracheal tube"),
+            ],
+        ),
+    )
     out = run(rvocab, p)
     assert together(out, "m1", "m4") and together(out, "m2", "m5")
     assert not together(out, "m3", "m6")  # a tube months later is another tube
@@ -433,10 +606,12 @@ def test_durable_findings_and_devices_link_across_months(rvocab):
 
 
 def test_newly_placed_device_long_after_is_a_new_device(rvocab):
-    p = build((0, [d("ETT", "endotracheal tube", "thorax")]),
-              (2, [d("ETT", "endotracheal tube", "thorax", change="stable")]),
-              (40, [d("ETT", "endotracheal tube", "thorax", change="inserted")]),
-              (41, [d("ETT", "endotracheal tube", "thorax", change="stable")]))
+    p = build(
+        (0, [d("ETT", "endotracheal tube", "thorax")]),
+        (2, [d("ETT", "endotracheal tube", "thorax", change="stable")]),
+        (40, [d("ETT", "endotracheal tube", "thorax", change="inserted")]),
+        (41, [d("ETT", "endotracheal tube", "thorax", change="stable")]),
+    )
     out = run(rvocab, p, weights={"new_marker": 0.0})  # the course rule alone decides
     assert chains(out) == {frozenset({"m1", "m2"}), frozenset({"m3", "m4"})}
     assert "new device" in out.why["m3"]
@@ -444,12 +619,33 @@ def test_newly_placed_device_long_after_is_a_new_device(rvocab):
 
 def test_generic_negative_does_not_end_a_specific_finding(rvocab):
     # "no new hemorrhage" beside a known subdural hematoma is not its resolution
-    p = build((0, [f("subdural hematoma", "subdural hematoma", "right subdural space",
-                     lat="right")]),
-              (1, [f("subdural hematoma", "subdural hematoma", "right subdural space",
-                     lat="right", change="stable"),
-                   f("hemorrhage", "hemorrhage", assertion="absent")]),
-              (17, [f("subdural hematoma", "subdural hematoma", "right subdural space",
-                      lat="right", change="decreased")]))
+    p = build(
+        (0, [f("subdural hematoma", "subdural hematoma", "right subdural space", lat="right")]),
+        (
+            1,
+            [
+                f(
+                    "subdural hematoma",
+                    "subdural hematoma",
+                    "right subdural space",
+                    lat="right",
+                    change="stable",
+                ),
+                f("hemorrhage", "hemorrhage", assertion="absent"),
+            ],
+        ),
+        (
+            17,
+            [
+                f(
+                    "subdural hematoma",
+                    "subdural hematoma",
+                    "right subdural space",
+                    lat="right",
+                    change="decreased",
+                )
+            ],
+        ),
+    )
     out = run(rvocab, p)
     assert together(out, "m1", "m2", "m4") and not together(out, "m1", "m3")

@@ -39,15 +39,18 @@ def _patient(*reports: tuple[int, str, list[tuple[str, str | None]]]) -> Patient
         for words, chain in specs:
             n += 1
             start = text.index(words)
-            p.mentions[f"m{n}"] = Mention(f"m{n}", rid, start, start + len(words), words,
-                                          type=FINDING, chain=chain)
+            p.mentions[f"m{n}"] = Mention(
+                f"m{n}", rid, start, start + len(words), words, type=FINDING, chain=chain
+            )
         p.reports.append(Report(rid, text, date=T0 + timedelta(days=days), date_known=True))
     return p
 
 
 def test_segment_reads_anatomy_and_modifiers_within_five_words_of_its_sentence():
-    text = ("Small left pleural effusion is again noted. The heart is enlarged. "
-            "There is a nodule in the right upper lobe far from anything else said here.")
+    text = (
+        "Small left pleural effusion is again noted. The heart is enlarged. "
+        "There is a nodule in the right upper lobe far from anything else said here."
+    )
     p = _patient((0, text, [("pleural effusion", None), ("nodule", None)]))
     v = vocabulary()
     infos = prepare(p, v, enrich=False)
@@ -61,8 +64,10 @@ def test_segment_reads_anatomy_and_modifiers_within_five_words_of_its_sentence()
 
 
 def test_blocking_pairs_only_mentions_sharing_a_key():
-    p = _patient((0, "Left effusion. Pneumothorax.", [("effusion", "a"), ("Pneumothorax", "b")]),
-                 (1, "Effusion persists.", [("Effusion", "a")]))
+    p = _patient(
+        (0, "Left effusion. Pneumothorax.", [("effusion", "a"), ("Pneumothorax", "b")]),
+        (1, "Effusion persists.", [("Effusion", "a")]),
+    )
     infos = prepare(p, vocabulary(), enrich=False)
     pairs = {(a.id, b.id) for a, b in blocked_pairs(infos)}
     assert pairs == {("m1", "m3")}
@@ -94,9 +99,14 @@ def tiny_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.skip(str(exc))
     folder = tmp_path_factory.mktemp("tiny-bert")
     tokenizer = transformers.AutoTokenizer.from_pretrained(str(minilm), local_files_only=True)
-    config = transformers.BertConfig(vocab_size=tokenizer.vocab_size, hidden_size=32,
-                                     num_hidden_layers=2, num_attention_heads=2,
-                                     intermediate_size=64, max_position_embeddings=128)
+    config = transformers.BertConfig(
+        vocab_size=tokenizer.vocab_size,
+        hidden_size=32,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=64,
+        max_position_embeddings=128,
+    )
     torch.manual_seed(0)
     transformers.BertModel(config).save_pretrained(str(folder))
     tokenizer.save_pretrained(str(folder))
@@ -117,8 +127,16 @@ def trained(tiny_base: Path, corpus: Path, tmp_path_factory: pytest.TempPathFact
     from radtrack_gui.training import collect, train_linker
 
     out = tmp_path_factory.mktemp("models") / "pm"
-    result = train_linker(collect([corpus]), out, validation=0.2, seed=5, linker="pairmodel",
-                          base_model=tiny_base, epochs=1, max_pairs=96)
+    result = train_linker(
+        collect([corpus]),
+        out,
+        validation=0.2,
+        seed=5,
+        linker="pairmodel",
+        base_model=tiny_base,
+        epochs=1,
+        max_pairs=96,
+    )
     return result
 
 
@@ -152,8 +170,10 @@ def test_save_load_round_trip_scores_the_same(tiny_base, corpus, tmp_path):
     folder = save(fitted, tmp_path / "pm")
     tokenizer, model, card = load(folder)
     assert card == fitted.card
-    pairs = [("left pleural effusion, left", "effusion, pleura, decreased"),
-             ("endotracheal tube", "ett, removed")]
+    pairs = [
+        ("left pleural effusion, left", "effusion, pleura, decreased"),
+        ("endotracheal tube", "ett, removed"),
+    ]
     before = PairScorer(fitted.tokenizer, fitted.model)(pairs)
     after = PairScorer(tokenizer, model)(pairs)
     assert after == pytest.approx(before, abs=1e-6)
@@ -185,9 +205,11 @@ def test_refuses_folders_without_safetensors(trained, tmp_path):
 @pytest.mark.models
 def test_transitive_closure_chains_incompatibles_through_a_third(trained):
     # threshold 0: the model links every blocked pair; only the closure differs
-    p = _patient((0, "Left pleural effusion.", [("Left pleural effusion", "a")]),
-                 (1, "Pleural effusion.", [("Pleural effusion", "a")]),
-                 (2, "Right pleural effusion.", [("Right pleural effusion", "b")]))
+    p = _patient(
+        (0, "Left pleural effusion.", [("Left pleural effusion", "a")]),
+        (1, "Pleural effusion.", [("Pleural effusion", "a")]),
+        (2, "Right pleural effusion.", [("Right pleural effusion", "b")]),
+    )
     paper = PairModelLinker(path=trained.path, threshold=0.0, closure="transitive").link(p)
     ours = PairModelLinker(path=trained.path, threshold=0.0).link(p)
     assert sorted(map(sorted, paper.clusters)) == [["m1", "m2", "m3"]]
@@ -200,8 +222,25 @@ def test_cli_train_then_process_the_demo(tiny_base, corpus, tmp_path, monkeypatc
     from radtrack_gui.cli import main
 
     out = tmp_path / "my-pairmodel"
-    assert main(["train", str(corpus), "--linker", "pairmodel", "--out", str(out), "--base",
-                 str(tiny_base), "--epochs", "1", "--max-pairs", "64"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                str(corpus),
+                "--linker",
+                "pairmodel",
+                "--out",
+                str(out),
+                "--base",
+                str(tiny_base),
+                "--epochs",
+                "1",
+                "--max-pairs",
+                "64",
+            ]
+        )
+        == 0
+    )
     assert "pairmodel trained on" in capsys.readouterr().err
     monkeypatch.setenv("RADTRACK_MODELS", str(out))  # the --out folder itself
     result = tmp_path / "demo.json"

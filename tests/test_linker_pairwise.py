@@ -74,9 +74,17 @@ def synthetic_patient(rng: random.Random, vocab: Vocabulary, pid: str) -> Patien
             n += 1
             mid = f"m{n}"
             p.mentions[mid] = Mention(
-                mid, rid, len(text), len(text) + len(words), words,
-                type=DEVICE if c.type == "device" else FINDING, concept=concept,
-                anatomy=[site] if site else [], laterality=side, chain=eid)
+                mid,
+                rid,
+                len(text),
+                len(text) + len(words),
+                words,
+                type=DEVICE if c.type == "device" else FINDING,
+                concept=concept,
+                anatomy=[site] if site else [],
+                laterality=side,
+                chain=eid,
+            )
             text += words + ". "
         p.reports.append(Report(rid, text or "no mentions.", date=date, date_known=True))
     return p

@@ -33,8 +33,15 @@ def one_chain(n: int) -> Patient:
     step = len(phrase) + 2
     for i in range(n):
         p.mentions[f"m{i + 1}"] = Mention(
-            f"m{i + 1}", "r.txt", i * step, i * step + len(phrase), phrase,
-            concept="pleural effusion", anatomy=["left pleura"], laterality="left")
+            f"m{i + 1}",
+            "r.txt",
+            i * step,
+            i * step + len(phrase),
+            phrase,
+            concept="pleural effusion",
+            anatomy=["left pleura"],
+            laterality="left",
+        )
     return p
 
 
@@ -82,7 +89,7 @@ def naive_exact(patient: Patient) -> list[set[str]]:
     ids = mention_order(patient)
     links: dict[str, list[str]] = {m: [] for m in ids}
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             if patient.mentions[a].text.lower() == patient.mentions[b].text.lower():
                 links[a].append(b)
                 links[b].append(a)

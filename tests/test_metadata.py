@@ -11,16 +11,19 @@ from radtrack_gui.nlp.metadata import (
 )
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("2150-03-04", datetime(2150, 3, 4)),
-    ("2150-03-04 10:22", datetime(2150, 3, 4, 10, 22)),
-    ("2150-03-04T10:22:00", datetime(2150, 3, 4, 10, 22)),
-    ("[**2150-3-4**]", datetime(2150, 3, 4)),
-    ("[**2150-3-4**] 10:22 PM", datetime(2150, 3, 4, 22, 22)),
-    ("[**2150-3-4**] 12:05 AM", datetime(2150, 3, 4, 0, 5)),
-    ("21500304", datetime(2150, 3, 4)),
-    ("2150/03/04", datetime(2150, 3, 4)),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2150-03-04", datetime(2150, 3, 4)),
+        ("2150-03-04 10:22", datetime(2150, 3, 4, 10, 22)),
+        ("2150-03-04T10:22:00", datetime(2150, 3, 4, 10, 22)),
+        ("[**2150-3-4**]", datetime(2150, 3, 4)),
+        ("[**2150-3-4**] 10:22 PM", datetime(2150, 3, 4, 22, 22)),
+        ("[**2150-3-4**] 12:05 AM", datetime(2150, 3, 4, 0, 5)),
+        ("21500304", datetime(2150, 3, 4)),
+        ("2150/03/04", datetime(2150, 3, 4)),
+    ],
+)
 def test_parse_date_forms(text, expected):
     assert parse_date(text) == expected
 
@@ -38,33 +41,36 @@ def test_dates_in_names_and_mimic_first_line():
     assert mimic_first_line(" CHEST (PORTABLE AP)") is None
 
 
-@pytest.mark.parametrize(("exam", "modality", "region"), [
-    ("CHEST (PORTABLE AP)", "XR", "chest"),
-    ("CT HEAD W/O CONTRAST", "CT", "head"),
-    ("CTA CHEST W&W/O C&RECONS", "CTA", "chest"),
-    ("MR HEAD W & W/O CONTRAST", "MR", "head"),
-    ("US ABD LIMIT, SINGLE ORGAN", "US", "abdomen"),
-    ("L-SPINE (AP & LAT)", "XR", "spine"),
-    ("ABDOMEN (SUPINE ONLY)", "XR", "abdomen"),
-    ("CT C-SPINE W/O CONTRAST", "CT", "spine"),
-    ("PORTABLE ABDOMEN", "XR", "abdomen"),
-    ("NUC MED BONE SCAN", "NM", "whole body"),
-    ("PET-CT", "PET", "whole body"),
-    ("FLUORO", "FL", ""),
-    ("MAMMO BILAT DIAGNOSTIC", "MG", "breast"),
-    ("INTERVENTIONAL/EMBO", "IR", ""),
-    ("Xray Chest PA and Lateral", "XR", "chest"),
-    ("CT ABD & PELVIS WITH CONTRAST", "CT", "abdomen"),
-    ("CHEST PORT. LINE PLACEMENT", "XR", "chest"),
-    ("HIP UNILAT MIN 2 VIEWS", "XR", "extremity"),
-    ("THORACIC CT ANGIOGRAPHY", "CTA", "chest"),
-    ("CERVICAL SPINE MRI", "MR", "spine"),
-    ("THYROID ULTRASOUND", "US", "neck"),
-    ("[**Hospital 1**] CT HEAD", "CT", "head"),
-    ("PELVIS US, TRANSVAGINAL", "US", "pelvis"),
-    ("", "OTHER", ""),
-    ("consultation", "OTHER", ""),
-])
+@pytest.mark.parametrize(
+    ("exam", "modality", "region"),
+    [
+        ("CHEST (PORTABLE AP)", "XR", "chest"),
+        ("CT HEAD W/O CONTRAST", "CT", "head"),
+        ("CTA CHEST W&W/O C&RECONS", "CTA", "chest"),
+        ("MR HEAD W & W/O CONTRAST", "MR", "head"),
+        ("US ABD LIMIT, SINGLE ORGAN", "US", "abdomen"),
+        ("L-SPINE (AP & LAT)", "XR", "spine"),
+        ("ABDOMEN (SUPINE ONLY)", "XR", "abdomen"),
+        ("CT C-SPINE W/O CONTRAST", "CT", "spine"),
+        ("PORTABLE ABDOMEN", "XR", "abdomen"),
+        ("NUC MED BONE SCAN", "NM", "whole body"),
+        ("PET-CT", "PET", "whole body"),
+        ("FLUORO", "FL", ""),
+        ("MAMMO BILAT DIAGNOSTIC", "MG", "breast"),
+        ("INTERVENTIONAL/EMBO", "IR", ""),
+        ("Xray Chest PA and Lateral", "XR", "chest"),
+        ("CT ABD & PELVIS WITH CONTRAST", "CT", "abdomen"),
+        ("CHEST PORT. LINE PLACEMENT", "XR", "chest"),
+        ("HIP UNILAT MIN 2 VIEWS", "XR", "extremity"),
+        ("THORACIC CT ANGIOGRAPHY", "CTA", "chest"),
+        ("CERVICAL SPINE MRI", "MR", "spine"),
+        ("THYROID ULTRASOUND", "US", "neck"),
+        ("[**Hospital 1**] CT HEAD", "CT", "head"),
+        ("PELVIS US, TRANSVAGINAL", "US", "pelvis"),
+        ("", "OTHER", ""),
+        ("consultation", "OTHER", ""),
+    ],
+)
 def test_exam_title_to_modality_and_region(exam, modality, region):
     assert modality_of(exam) == modality
     assert region_of(exam) == region

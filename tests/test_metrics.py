@@ -98,8 +98,9 @@ def test_empty_response_scores_zero() -> None:
 def test_repeated_mentions_are_removed_first_wins() -> None:
     assert dedupe([["a", "b", "a"], ["b", "c"], ["b"]]) == [["a", "b"], ["c"]]
     # A repeated response mention changes nothing.
-    assert score(KEY, [["a", "b", "a"], ["c", "d", "e", "a"]]).as_dict() == \
-        score(KEY, RESP).as_dict()
+    assert (
+        score(KEY, [["a", "b", "a"], ["c", "d", "e", "a"]]).as_dict() == score(KEY, RESP).as_dict()
+    )
 
 
 def test_blanc_key_without_coreference_links_uses_non_coreference_part() -> None:
@@ -108,8 +109,7 @@ def test_blanc_key_without_coreference_links_uses_non_coreference_part() -> None
 
 
 def test_pooling_sums_counts_over_documents() -> None:
-    docs = {"d1": ([["a", "b"]], [["a", "b"]]),
-            "d2": ([["c", "d", "e"]], [["c"], ["d"], ["e"]])}
+    docs = {"d1": ([["a", "b"]], [["a", "b"]]), "d2": ([["c", "d", "e"]], [["c"], ["d"], ["e"]])}
     result = score_corpus(docs)
     # MUC: (1 + 0) / (1 + 2) recall, 1 / 1 precision: not the mean of the documents.
     assert result.pooled["muc"].recall == pytest.approx(1 / 3)
@@ -134,6 +134,7 @@ def _brute_ceaf(key, resp, phi) -> float:
 
         def phi(k, r):  # swap the roles back
             return phi_(r, k)
+
     best = 0.0
     for perm in itertools.permutations(range(len(resp)), len(key)):
         best = max(best, sum(phi(key[i], resp[j]) for i, j in enumerate(perm)))
@@ -167,8 +168,10 @@ def test_blanc_counts_match_pair_enumeration() -> None:
         def links(clusters):
             ent = {m: i for i, c in enumerate(clusters) for m in c}
             pairs = list(itertools.combinations(sorted(ent), 2))
-            return ({frozenset(p) for p in pairs if ent[p[0]] == ent[p[1]]},
-                    {frozenset(p) for p in pairs if ent[p[0]] != ent[p[1]]})
+            return (
+                {frozenset(p) for p in pairs if ent[p[0]] == ent[p[1]]},
+                {frozenset(p) for p in pairs if ent[p[0]] != ent[p[1]]},
+            )
 
         kc, kn = links(key)
         rc, rn = links(resp)
@@ -185,7 +188,9 @@ def test_hungarian_matches_brute_force_on_rectangles() -> None:
         pairs, total = max_assignment(w)
         small, big = (n, m) if n <= m else (m, n)
         ww = w if n <= m else w.T
-        best = max(sum(ww[i, p[i]] for i in range(small))
-                   for p in itertools.permutations(range(big), small))
+        best = max(
+            sum(ww[i, p[i]] for i in range(small))
+            for p in itertools.permutations(range(big), small)
+        )
         assert total == pytest.approx(best)
         assert len({i for i, _ in pairs}) == len(pairs) == len({j for _, j in pairs})

@@ -2,8 +2,13 @@ from radtrack_gui.core.model import Mention, Patient, Report
 
 
 def _patient() -> Patient:
-    p = Patient(id="p", reports=[Report(id="b.txt", text="left effusion"),
-                                 Report(id="a.txt", text="effusion again")])
+    p = Patient(
+        id="p",
+        reports=[
+            Report(id="b.txt", text="left effusion"),
+            Report(id="a.txt", text="effusion again"),
+        ],
+    )
     p.mentions = {
         "m1": Mention("m1", "a.txt", 0, 8, "effusion"),
         "m2": Mention("m2", "b.txt", 5, 13, "effusion", laterality="left"),

@@ -20,8 +20,12 @@ from radtrack_gui.nlp.model_install import install
 from radtrack_gui.nlp.registry import ModelInfo, missing
 
 
-def make_model(folder: Path, fmt: str = "radtrack-neural-extractor/1",
-               files: dict[str, bytes] | None = None, listed: bool = False) -> Path:
+def make_model(
+    folder: Path,
+    fmt: str = "radtrack-neural-extractor/1",
+    files: dict[str, bytes] | None = None,
+    listed: bool = False,
+) -> Path:
     folder.mkdir(parents=True)
     files = files or {"config.json": b"{}", "model.safetensors": b"\x00weights"}
     for name, data in files.items():
@@ -72,13 +76,15 @@ def test_archives_install_from_their_single_top_folder(tmp_path, kind):
     done = install(archive, tmp_path / "models")
     assert done.name == "pairmodel"
     assert sorted(p.name for p in done.path.iterdir()) == [
-        "config.json", "model.safetensors", "radtrack_card.json"]
+        "config.json",
+        "model.safetensors",
+        "radtrack_card.json",
+    ]
     assert not [p for p in (tmp_path / "models").iterdir() if p.name.startswith(".")]
 
 
 def test_pickled_weights_are_refused(tmp_path):
-    src = make_model(tmp_path / "m", files={"config.json": b"{}",
-                                            "pytorch_model.bin": b"pickle"})
+    src = make_model(tmp_path / "m", files={"config.json": b"{}", "pytorch_model.bin": b"pickle"})
     with pytest.raises(InputError, match="pickled weights"):
         install(src, tmp_path / "models")
     assert not (tmp_path / "models" / "neural-extractor").exists()
@@ -91,8 +97,9 @@ def test_checksum_mismatch_is_refused(tmp_path):
         install(src, tmp_path / "models")
 
 
-@pytest.mark.parametrize("card", ["not json", json.dumps({"format": "pickle-jar/1"}),
-                                  json.dumps(["radtrack-x/1"])])
+@pytest.mark.parametrize(
+    "card", ["not json", json.dumps({"format": "pickle-jar/1"}), json.dumps(["radtrack-x/1"])]
+)
 def test_bad_cards_name_the_file(tmp_path, card):
     src = make_model(tmp_path / "m")
     (src / "radtrack_card.json").write_text(card)
@@ -145,9 +152,17 @@ def test_missing_packages_are_named_with_the_install_hint(monkeypatch):
 def test_models_lists_what_cannot_run(monkeypatch, capsys):
     from radtrack_gui.nlp import registry
 
-    monkeypatch.setitem(registry.LINKERS, "ghost", ModelInfo(
-        "linker", "ghost", "m:C", "needs a package that is not here",
-        requires=("no_such_package_here",)))
+    monkeypatch.setitem(
+        registry.LINKERS,
+        "ghost",
+        ModelInfo(
+            "linker",
+            "ghost",
+            "m:C",
+            "needs a package that is not here",
+            requires=("no_such_package_here",),
+        ),
+    )
     assert cli(["models"]) == 0
     out = capsys.readouterr().out
     ghost = next(line for line in out.splitlines() if line.strip().startswith("ghost"))

@@ -29,13 +29,24 @@ DEMO = ROOT / "resources" / "samples" / "demo_patient_gold"
 
 
 def formula_patient() -> Patient:
-    text = "=HYPERLINK(\"http://x\") -left effusion @here +1\n"
-    p = Patient(id="p", reports=[Report("=cmd|' /C calc'!A0.txt", text,
-                                        date=datetime(2150, 1, 1), date_known=True,
-                                        exam="+CT HEAD", modality="CT")])
+    text = '=HYPERLINK("http://x") -left effusion @here +1\n'
+    p = Patient(
+        id="p",
+        reports=[
+            Report(
+                "=cmd|' /C calc'!A0.txt",
+                text,
+                date=datetime(2150, 1, 1),
+                date_known=True,
+                exam="+CT HEAD",
+                modality="CT",
+            )
+        ],
+    )
     s = text.index("-left effusion")
-    p.mentions["m1"] = Mention("m1", p.reports[0].id, s, s + 14, text[s:s + 14],
-                               concept="@sum(1)", section="\tTAB")
+    p.mentions["m1"] = Mention(
+        "m1", p.reports[0].id, s, s + 14, text[s : s + 14], concept="@sum(1)", section="\tTAB"
+    )
     p.set_chains([["m1"]])
     p.chains["c1"].label = "=1+1"
     return p
@@ -120,8 +131,12 @@ with atomic_open(sys.argv[1]) as f:
 def test_a_killed_export_leaves_nothing_after_the_next_start(tmp_path, _private_home):
     target = tmp_path / "out" / "export.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    child = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(target)], env=env,
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_WRITER, str(target)],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None and child.stdout.readline().strip() == "writing"
     child.send_signal(signal.SIGKILL)
     child.wait()
@@ -165,14 +180,20 @@ def test_state_folders_become_private_even_if_they_existed_wider(tmp_path, monke
 
 
 def test_sigterm_during_an_export_removes_its_temporary_file(tmp_path):
-    script = ("import sys, time\nfrom radtrack_gui.cli import _on_start\n"
-              "from radtrack_gui.util.atomic import atomic_open\n_on_start()\n"
-              "try:\n    with atomic_open(sys.argv[1]) as f:\n"
-              "        f.write('x'); print('writing', flush=True); time.sleep(60)\n"
-              "except KeyboardInterrupt:\n    sys.exit(143)\n")
+    script = (
+        "import sys, time\nfrom radtrack_gui.cli import _on_start\n"
+        "from radtrack_gui.util.atomic import atomic_open\n_on_start()\n"
+        "try:\n    with atomic_open(sys.argv[1]) as f:\n"
+        "        f.write('x'); print('writing', flush=True); time.sleep(60)\n"
+        "except KeyboardInterrupt:\n    sys.exit(143)\n"
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    child = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "o.json")],
-                             env=env, stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path / "o.json")],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None and child.stdout.readline().strip() == "writing"
     time.sleep(0.05)
     child.send_signal(signal.SIGTERM)

@@ -32,11 +32,14 @@ def test_menu_entry_opens_the_gui_with_the_icon_and_file_type():
     assert mime.get("type") in entry["MimeType"].split(";")
 
 
-@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
-                    reason="desktop-file-validate (desktop-file-utils) is not installed")
+@pytest.mark.skipif(
+    shutil.which("desktop-file-validate") is None,
+    reason="desktop-file-validate (desktop-file-utils) is not installed",
+)
 def test_menu_entry_is_valid_for_desktops():
-    run = subprocess.run(["desktop-file-validate", str(LINUX / "radtrack.desktop")],
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        ["desktop-file-validate", str(LINUX / "radtrack.desktop")], capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stdout + run.stderr
 
 
@@ -45,8 +48,12 @@ def test_file_type_magic_matches_what_process_writes(tmp_path):
     assert match is not None
     value, (low, high) = match.get("value", ""), map(int, match.get("offset", "").split(":"))
     out = tmp_path / "demo.radtrack.json"
-    run = subprocess.run([sys.executable, "-m", "radtrack_gui", "process", str(DEMO),
-                          "--json", str(out)], capture_output=True, text=True, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-m", "radtrack_gui", "process", str(DEMO), "--json", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert run.returncode == 0, run.stderr
     head = out.read_bytes()[: high + len(value)]
     assert value.encode() in head[low:]

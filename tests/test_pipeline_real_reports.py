@@ -21,8 +21,10 @@ def _patient_folder(tmp_path: Path) -> tuple[Path, list[str]]:
     expected = []
     for i, row in enumerate(rows):
         exam = f"{EXAM[row['DICOM Modality']]} {row['Area'].upper()}"
-        text = (f"Date: 2150-01-{1 + i % 28:02d} 08:{i % 60:02d}\nExam: {exam}\n\n"
-                f"{row['English translation']}")
+        text = (
+            f"Date: 2150-01-{1 + i % 28:02d} 08:{i % 60:02d}\nExam: {exam}\n\n"
+            f"{row['English translation']}"
+        )
         (tmp_path / f"r{i:02d}.txt").write_text(text, encoding="utf-8", newline="")
         expected.append(EXAM[row["DICOM Modality"]])
     return tmp_path, expected

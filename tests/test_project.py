@@ -22,8 +22,9 @@ DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
 COLUMNS = ["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT"]
 
 
-def open_closed(path: Path | str, patient_id: str | None = None,
-                **kw: object) -> project.LoadedProject:
+def open_closed(
+    path: Path | str, patient_id: str | None = None, **kw: object
+) -> project.LoadedProject:
     """open_project, with the store closed again (its data stays on disk)."""
     loaded = project.open_project(path, patient_id, **kw)  # type: ignore[arg-type]
     loaded.store.close()
@@ -40,9 +41,17 @@ def write_csv(path: Path, subjects: list[str]) -> Path:
         out = csv.writer(f)
         out.writerow(COLUMNS)
         for row, subject in enumerate(subjects, 1):
-            out.writerow([row, subject, f"2150-01-0{row}", f"2150-01-0{row} 08:00:00",
-                          "Radiology", "CHEST (PORTABLE AP)",
-                          "FINDINGS: Small left pleural effusion.\nIMPRESSION: Effusion."])
+            out.writerow(
+                [
+                    row,
+                    subject,
+                    f"2150-01-0{row}",
+                    f"2150-01-0{row} 08:00:00",
+                    "Radiology",
+                    "CHEST (PORTABLE AP)",
+                    "FINDINGS: Small left pleural effusion.\nIMPRESSION: Effusion.",
+                ]
+            )
     return path
 
 
@@ -175,10 +184,18 @@ def test_no_qt_needed(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from radtrack_gui import project; "
-            f"p = project.open_project({str(DEMO_GOLD)!r}); p.store.close(); "
-            "print(p.patient.annotated, any(m.startswith('PySide6') for m in sys.modules))")
+    code = (
+        "import sys; from radtrack_gui import project; "
+        f"p = project.open_project({str(DEMO_GOLD)!r}); p.store.close(); "
+        "print(p.patient.annotated, any(m.startswith('PySide6') for m in sys.modules))"
+    )
     env = {**os.environ, "RADTRACK_HOME": str(tmp_path)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, check=True, timeout=120).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,
+    ).stdout.split()
     assert out == ["True", "False"]

@@ -60,8 +60,10 @@ def test_protocol_equals_a_direct_metric_call(small: Path) -> None:
     for folder in sorted(p for p in small.iterdir() if p.is_dir()):
         gold = read_patient_folder(folder)
         bare = Patient(gold.id, reports=gold.reports)
-        bare.mentions = {mid: Mention(mid, m.report, m.start, m.end, m.text, m.type)
-                         for mid, m in gold.mentions.items()}
+        bare.mentions = {
+            mid: Mention(mid, m.report, m.start, m.end, m.text, m.type)
+            for mid, m in gold.mentions.items()
+        }
         linking = ExactLinker().link(bare)
         bare.set_chains(linking.clusters)
         pooled = pooled + score(patient_clusters(gold), patient_clusters(bare))
@@ -77,7 +79,11 @@ def test_protocol_equals_a_direct_metric_call(small: Path) -> None:
     assert r.scores.conll_f1 == pytest.approx(pooled.conll_f1)
     assert 0.3 < r.scores.conll_f1 < 0.95  # the benchmark is neither trivial nor broken
     assert r.pairs is not None and (r.pairs.tp, r.pairs.fp, r.pairs.fn, r.pairs.tn) == (
-        tp, fp, fn, tn)
+        tp,
+        fp,
+        fn,
+        tn,
+    )
 
 
 class OracleExtractor:
@@ -86,22 +92,27 @@ class OracleExtractor:
     name = "oracle"
 
     def __init__(self, gold: list[Patient]) -> None:
-        self.spans = {(p.id, r.text): [m for m in p.mentions_of(r.id)] for p in gold
-                      for r in p.reports}
+        self.spans = {
+            (p.id, r.text): [m for m in p.mentions_of(r.id)] for p in gold for r in p.reports
+        }
         self.by_text = {text: ms for (_, text), ms in self.spans.items()}
 
     def extract(self, report: Report) -> list[Mention]:
-        return [Mention("", report.id, m.start, m.end, m.text, m.type)
-                for m in self.by_text.get(report.text, [])]
+        return [
+            Mention("", report.id, m.start, m.end, m.text, m.type)
+            for m in self.by_text.get(report.text, [])
+        ]
 
 
 class HalfExtractor(OracleExtractor):
     """Only the device mentions, shifted one character left (partial matches)."""
 
     def extract(self, report: Report) -> list[Mention]:
-        return [Mention("", report.id, m.start - 1, m.end, report.text[m.start - 1:m.end],
-                        m.type) for m in self.by_text.get(report.text, [])
-                if m.type == "device"]
+        return [
+            Mention("", report.id, m.start - 1, m.end, report.text[m.start - 1 : m.end], m.type)
+            for m in self.by_text.get(report.text, [])
+            if m.type == "device"
+        ]
 
 
 def test_end_to_end_with_perfect_mentions_equals_gold_setting(small: Path) -> None:
@@ -135,11 +146,21 @@ def test_trainable_linker_is_cross_validated(small: Path) -> None:
     assert 0.0 < r.scores.conll_f1 <= 1.0
 
 
-def test_cli_table_csv_json(small: Path, tmp_path: Path,
-                            capsys: pytest.CaptureFixture) -> None:
+def test_cli_table_csv_json(small: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     out_csv, out_json = tmp_path / "t.csv", tmp_path / "t.json"
-    rc = main(["eval", str(small), "--linker", "exact", "--no-end-to-end",
-               "--out-csv", str(out_csv), "--out-json", str(out_json)])
+    rc = main(
+        [
+            "eval",
+            str(small),
+            "--linker",
+            "exact",
+            "--no-end-to-end",
+            "--out-csv",
+            str(out_csv),
+            "--out-json",
+            str(out_json),
+        ]
+    )
     assert rc == 0
     captured = capsys.readouterr()
     assert captured.err == ""  # no progress when stderr is not a terminal
@@ -149,7 +170,8 @@ def test_cli_table_csv_json(small: Path, tmp_path: Path,
     doc = json.loads(out_json.read_text())
     assert len(rows) == 1 and rows[0]["linker"] == "exact"
     assert float(rows[0]["conll_f1"]) == pytest.approx(
-        doc["results"][0]["scores"]["conll_f1"], abs=1e-4)
+        doc["results"][0]["scores"]["conll_f1"], abs=1e-4
+    )
     assert doc["patients"] == 6 and doc["results"][0]["setting"] == "gold mentions"
     assert f"{100 * float(rows[0]['conll_f1']):.1f}" in captured.out
 

@@ -37,8 +37,16 @@ def trained(tmp_path_factory):
     root = tmp_path_factory.mktemp("reader")
     base = tiny_base(root / "base")
     data = squad_file(root / "train.json", 400, seed=1)
-    result = train_reader(read_squad(data), root / "model", base, epochs=6,
-                          learning_rate=1e-3, max_length=64, stride=16, held_out=0.1)
+    result = train_reader(
+        read_squad(data),
+        root / "model",
+        base,
+        epochs=6,
+        learning_rate=1e-3,
+        max_length=64,
+        stride=16,
+        held_out=0.1,
+    )
     return result
 
 
@@ -58,15 +66,14 @@ def test_trained_reader_is_saved_whole(trained):
 
 def test_reader_answers_and_abstains(trained):
     reader = ExtractiveReader(path=trained.path)
-    text = ("the lungs are clear. the picc line terminates in the lower svc. "
-            "heart size is normal.")
+    text = "the lungs are clear. the picc line terminates in the lower svc. heart size is normal."
     patient = Patient(id="p", reports=[Report("r1.txt", text)])
     a = reader.answer(patient, "where is the tip of the picc line?")
     assert a.answerable and a.reader == "reader"
     assert "svc" in a.answer
     ev = a.evidence[0]
-    assert text[ev.start:ev.end] == ev.text and ev.highlight is not None
-    assert "svc" in text[ev.highlight[0]:ev.highlight[1]]
+    assert text[ev.start : ev.end] == ev.text and ev.highlight is not None
+    assert "svc" in text[ev.highlight[0] : ev.highlight[1]]
     none = reader.answer(patient, "where is the tip of the chest tube?")
     assert none.answerable is False and none.answer is None
 
@@ -75,8 +82,22 @@ def test_train_and_ask_from_the_command_line(tmp_path, capsys, trained, monkeypa
     base = tiny_base(tmp_path / "base")
     data = squad_file(tmp_path / "d.json", 60, seed=2)
     out = tmp_path / "cli-model"
-    assert main(["train", "--reader", str(data), "--out", str(out), "--base-model", str(base),
-                 "--epochs", "1"]) == 0
+    assert (
+        main(
+            [
+                "train",
+                "--reader",
+                str(data),
+                "--out",
+                str(out),
+                "--base-model",
+                str(base),
+                "--epochs",
+                "1",
+            ]
+        )
+        == 0
+    )
     assert (out / "model.safetensors").is_file()
     assert "reader trained on" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
@@ -85,14 +106,27 @@ def test_train_and_ask_from_the_command_line(tmp_path, capsys, trained, monkeypa
     assert "not SQuAD format" in capsys.readouterr().err
     folder = tmp_path / "patient"
     folder.mkdir()
-    (folder / "r1.txt").write_text("Date: 2150-01-01\nExam: CHEST\n\nthe picc line "
-                                   "terminates in the lower svc. the lungs are clear.\n")
+    (folder / "r1.txt").write_text(
+        "Date: 2150-01-01\nExam: CHEST\n\nthe picc line "
+        "terminates in the lower svc. the lungs are clear.\n"
+    )
     models = tmp_path / "models"
     models.mkdir()
     (models / "qa-reader").symlink_to(trained.path, target_is_directory=True)
     monkeypatch.setenv("RADTRACK_MODELS", str(models))
-    assert main(["ask", str(folder), "where is the tip of the picc line?", "--reader",
-                 "reader", "--json"]) == 0
+    assert (
+        main(
+            [
+                "ask",
+                str(folder),
+                "where is the tip of the picc line?",
+                "--reader",
+                "reader",
+                "--json",
+            ]
+        )
+        == 0
+    )
     got = json.loads(capsys.readouterr().out)
     assert got["reader"] == "reader" and got["answerable"] and "svc" in got["answer"]
 

@@ -20,11 +20,15 @@ from radtrack_gui.store.db import ProjectStore
 def doc() -> dict:
     text = "FINDINGS: Small left pleural effusion.\n"
     start = text.index("left pleural effusion")
-    p = Patient(id="p1", reports=[
-        Report("a.txt", text, date=datetime(2150, 1, 1, 8, 0), date_known=True),
-        Report("b.txt", text, date=datetime(2150, 1, 5, 8, 0), date_known=True)])
+    p = Patient(
+        id="p1",
+        reports=[
+            Report("a.txt", text, date=datetime(2150, 1, 1, 8, 0), date_known=True),
+            Report("b.txt", text, date=datetime(2150, 1, 5, 8, 0), date_known=True),
+        ],
+    )
     for n, rid in enumerate(("a.txt", "b.txt"), 1):
-        p.mentions[f"m{n}"] = Mention(f"m{n}", rid, start, start + 21, text[start:start + 21])
+        p.mentions[f"m{n}"] = Mention(f"m{n}", rid, start, start + 21, text[start : start + 21])
     p.set_chains([["m1", "m2"]])
     return patient_to_dict(p)
 
@@ -47,8 +51,7 @@ BAD_FIELDS = [
 
 
 @pytest.mark.parametrize(("kind", "index", "field", "value"), BAD_FIELDS)
-def test_a_bad_field_is_a_named_problem_and_the_rest_loads(tmp_path, kind, index, field,
-                                                           value):
+def test_a_bad_field_is_a_named_problem_and_the_rest_loads(tmp_path, kind, index, field, value):
     d = copy.deepcopy(doc())
     d[kind][index][field] = value
     path = tmp_path / "p.json"
@@ -95,13 +98,14 @@ def test_mentions_of_a_dropped_duplicate_report_are_dropped_too(tmp_path):
     other = "Impression: right rib fracture and a long tail of other words.\n"
     (tmp_path / "a.txt").write_text(other, encoding="utf-8")
     s = other.index("right rib fracture")
-    (tmp_path / "a.ann").write_text(f"T1\tFinding {s} {s + 18}\tright rib fracture\n",
-                                    encoding="utf-8")
+    (tmp_path / "a.ann").write_text(
+        f"T1\tFinding {s} {s + 18}\tright rib fracture\n", encoding="utf-8"
+    )
     p = read_patient_folder(tmp_path)
     assert [r.id for r in p.reports] == ["a.txt"]
     assert any("duplicate report id" in q.reason for q in p.problems)
     for m in p.mentions.values():  # none attached to the wrong text
-        assert p.report(m.report).text[m.start:m.end] == m.text
+        assert p.report(m.report).text[m.start : m.end] == m.text
     assert p.check() == []
 
 
@@ -131,17 +135,21 @@ def test_brat_metadata_with_an_aware_date_and_junk_modality(tmp_path):
     (folder / "r.ann").write_text("", encoding="utf-8")
     (folder / "radtrack_meta.tsv").write_text(
         "file\tid\tdate\tdate_known\texam\tmodality\tregion\tpatient\n"
-        "r.txt\tr1\t2150-01-01T10:00:00+05:00\t1\tCXR\t=cmd\tchest\tp\n", encoding="utf-8")
+        "r.txt\tr1\t2150-01-01T10:00:00+05:00\t1\tCXR\t=cmd\tchest\tp\n",
+        encoding="utf-8",
+    )
     p = read_patient_folder(folder)
     r = p.reports[0]
     assert r.id == "r1" and r.date == datetime(2150, 1, 1, 10, 0) and r.modality != "=cmd"
 
 
 def test_every_problem_names_its_file(tmp_path):
-    (tmp_path / "x.json").write_text('{"schema": "radtrack/1", "patient": {"id": 1}, '
-                                     '"reports": [{"id": "a", "text": "t"}, 5]}',
-                                     encoding="utf-8")
+    (tmp_path / "x.json").write_text(
+        '{"schema": "radtrack/1", "patient": {"id": 1}, "reports": [{"id": "a", "text": "t"}, 5]}',
+        encoding="utf-8",
+    )
     (tmp_path / "y.ann").write_text("T1\tFinding 0 1\tq\n", encoding="utf-8")
     p = read_patient_folder(tmp_path)
-    assert p.problems and all(Path(q.file.split(":")[0]).name in ("x.json", "y.ann")
-                              for q in p.problems)
+    assert p.problems and all(
+        Path(q.file.split(":")[0]).name in ("x.json", "y.ann") for q in p.problems
+    )

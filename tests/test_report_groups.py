@@ -30,8 +30,9 @@ T0 = datetime(2150, 3, 4, 10, 22)
 
 
 def rep(rid: str, text: str, when: datetime | None, exam: str = "CHEST PA") -> Report:
-    return Report(rid, text, date=when, date_known=when is not None, exam=exam,
-                  modality="XR", region="chest")
+    return Report(
+        rid, text, date=when, date_known=when is not None, exam=exam, modality="XR", region="chest"
+    )
 
 
 def test_versions_of_one_exam_are_grouped_on_a_generated_set():
@@ -58,23 +59,34 @@ def test_routine_identical_reports_on_other_days_stay_apart():
 
 
 def test_a_finding_restated_in_an_addendum_is_one_chain_not_two_episodes():
-    common = ("HISTORY: Cough and fever, follow up of the known effusion.\n"
-              "COMPARISON: Chest radiograph of ten days ago.\n")
+    common = (
+        "HISTORY: Cough and fever, follow up of the known effusion.\n"
+        "COMPARISON: Chest radiograph of ten days ago.\n"
+    )
     before = common + "FINDINGS: Small left pleural effusion.\n"
     prelim = "PRELIMINARY REPORT\n" + common + "FINDINGS: The left pleural effusion has resolved.\n"
-    final = ("FINAL REPORT\n" + common + "FINDINGS: The left pleural effusion has resolved.\n"
-             "ADDENDUM: On review a small left pleural effusion persists.\n")
+    final = (
+        "FINAL REPORT\n" + common + "FINDINGS: The left pleural effusion has resolved.\n"
+        "ADDENDUM: On review a small left pleural effusion persists.\n"
+    )
     day10 = T0 + timedelta(days=10)
-    p = Patient(id="p", reports=[rep("r0.txt", before, T0), rep("r1.txt", prelim, day10),
-                                 rep("r1_final.txt", final, day10 + timedelta(hours=6))])
+    p = Patient(
+        id="p",
+        reports=[
+            rep("r0.txt", before, T0),
+            rep("r1.txt", prelim, day10),
+            rep("r1_final.txt", final, day10 + timedelta(hours=6)),
+        ],
+    )
     analyse(p, linker="knowledge")
     assert p.report_groups == [["r1.txt", "r1_final.txt"]]
     effusions = [c for c in p.chains.values() if "effusion" in c.label]
     assert len(effusions) == 1, [(c.label, c.mentions) for c in effusions]
 
     def restated_why() -> str:  # why the final read's restatement joined its chain
-        m = min((m for m in p.mentions.values() if m.report == "r1_final.txt"),
-                key=lambda m: m.start)
+        m = min(
+            (m for m in p.mentions.values() if m.report == "r1_final.txt"), key=lambda m: m.start
+        )
         return p.chains[m.chain or ""].why[m.id]
 
     assert "same report as" in restated_why()  # the two reads are one time point
@@ -85,11 +97,14 @@ def test_a_finding_restated_in_an_addendum_is_one_chain_not_two_episodes():
 
 
 def test_a_report_of_another_patient_is_flagged(tmp_path):
-    for i, (mrn, sex) in enumerate([("1234567", "F"), ("1234567", "F"), ("7654321", "M"),
-                                    ("1234567", "F")]):
+    for i, (mrn, sex) in enumerate(
+        [("1234567", "F"), ("1234567", "F"), ("7654321", "M"), ("1234567", "F")]
+    ):
         (tmp_path / f"r{i}.txt").write_text(
             f"Date: 2150-01-0{i + 1}\nExam: CHEST PA\n\nMRN: {mrn}\nSex: {sex}\n\n"
-            "FINDINGS: No effusion.\n", encoding="utf-8")
+            "FINDINGS: No effusion.\n",
+            encoding="utf-8",
+        )
     p = read_patient_folder(tmp_path)
     flagged = wrong_patient_warnings(p)
     assert flagged and all(q.reason.startswith(WRONG_PATIENT) for q in flagged)
@@ -98,15 +113,20 @@ def test_a_report_of_another_patient_is_flagged(tmp_path):
 
 
 def test_ages_that_cannot_be_one_person_are_flagged():
-    reports = [rep(f"r{i}.txt", f"HISTORY: {age} year old woman with cough.\n",
-                   datetime(2150 + i, 1, 1)) for i, age in enumerate([60, 61, 35, 63])]
+    reports = [
+        rep(f"r{i}.txt", f"HISTORY: {age} year old woman with cough.\n", datetime(2150 + i, 1, 1))
+        for i, age in enumerate([60, 61, 35, 63])
+    ]
     flagged = foreign_reports(Patient(id="p", reports=reports))
     assert [q.file for q in flagged] == ["r2.txt"]
 
 
 def test_groups_travel_through_json_and_the_store(tmp_path):
-    p = Patient(id="p", reports=[rep("a.txt", "x y z", T0), rep("b.txt", "x y z", T0)],
-                report_groups=[["a.txt", "b.txt"]])
+    p = Patient(
+        id="p",
+        reports=[rep("a.txt", "x y z", T0), rep("b.txt", "x y z", T0)],
+        report_groups=[["a.txt", "b.txt"]],
+    )
     d = patient_to_dict(p)
     assert d["report_groups"] == [["a.txt", "b.txt"]]
     assert patient_from_dict(d).report_groups == [["a.txt", "b.txt"]]
@@ -122,7 +142,9 @@ def test_process_json_gains_report_groups_and_eval_groups_prints(tmp_path, capsy
     for name, extra in (("a.txt", ""), ("b.txt", "\nADDENDUM: findings discussed.\n")):
         (tmp_path / name).write_text(
             "Date: 2150-01-01 10:00\nExam: CT HEAD\n\nFINDINGS: Small subdural hematoma "
-            "along the left convexity.\n" + extra, encoding="utf-8")
+            "along the left convexity.\n" + extra,
+            encoding="utf-8",
+        )
     out = tmp_path / "out.json"
     assert main(["process", str(tmp_path), "--json", str(out)]) == 0
     assert json.loads(out.read_text())["report_groups"] == [["a.txt", "b.txt"]]

@@ -17,28 +17,31 @@ def _by_text(ex: RuleExtractor, text: str) -> dict[str, str]:
     report = Report(id="r1", text=text)
     out = {}
     for m in ex.extract(report):
-        assert text[m.start:m.end] == m.text
+        assert text[m.start : m.end] == m.text
         out[m.text.lower()] = m.assertion
     return out
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("No pneumothorax.", {"pneumothorax": "absent"}),
-    ("No evidence of pleural effusion.", {"pleural effusion": "absent"}),
-    ("Lungs are clear without focal consolidation.", {"consolidation": "absent"}),
-    ("Negative for pneumonia.", {"pneumonia": "absent"}),
-    ("The left effusion has resolved.", {"effusion": "absent"}),
-    ("Interval resolution of the right lower lobe opacity.", {"opacity": "absent"}),
-    ("Pneumothorax is not seen.", {"pneumothorax": "absent"}),
-    ("Small pneumothorax cannot be excluded.", {"pneumothorax": "possible"}),
-    ("Findings may represent atelectasis.", {"atelectasis": "possible"}),
-    ("Possible small right effusion.", {"effusion": "possible"}),
-    ("Opacity likely atelectasis.", {"atelectasis": "possible"}),
-    ("Suspicious for pneumonia.", {"pneumonia": "possible"}),
-    ("Atelectasis versus pneumonia.", {"atelectasis": "present", "pneumonia": "possible"}),
-    ("Evaluate for pneumonia.", {"pneumonia": "possible"}),
-    ("Stable moderate cardiomegaly.", {"cardiomegaly": "present"}),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("No pneumothorax.", {"pneumothorax": "absent"}),
+        ("No evidence of pleural effusion.", {"pleural effusion": "absent"}),
+        ("Lungs are clear without focal consolidation.", {"consolidation": "absent"}),
+        ("Negative for pneumonia.", {"pneumonia": "absent"}),
+        ("The left effusion has resolved.", {"effusion": "absent"}),
+        ("Interval resolution of the right lower lobe opacity.", {"opacity": "absent"}),
+        ("Pneumothorax is not seen.", {"pneumothorax": "absent"}),
+        ("Small pneumothorax cannot be excluded.", {"pneumothorax": "possible"}),
+        ("Findings may represent atelectasis.", {"atelectasis": "possible"}),
+        ("Possible small right effusion.", {"effusion": "possible"}),
+        ("Opacity likely atelectasis.", {"atelectasis": "possible"}),
+        ("Suspicious for pneumonia.", {"pneumonia": "possible"}),
+        ("Atelectasis versus pneumonia.", {"atelectasis": "present", "pneumonia": "possible"}),
+        ("Evaluate for pneumonia.", {"pneumonia": "possible"}),
+        ("Stable moderate cardiomegaly.", {"cardiomegaly": "present"}),
+    ],
+)
 def test_single_triggers(ex: RuleExtractor, text: str, expected: dict[str, str]) -> None:
     got = _by_text(ex, text)
     for key, value in expected.items():
@@ -47,8 +50,11 @@ def test_single_triggers(ex: RuleExtractor, text: str, expected: dict[str, str])
 
 def test_scope_covers_a_list(ex: RuleExtractor) -> None:
     got = _by_text(ex, "No displaced rib fractures, pneumothorax, or pleural effusion identified.")
-    assert got == {"rib fractures": "absent", "pneumothorax": "absent",
-                   "pleural effusion": "absent"}
+    assert got == {
+        "rib fractures": "absent",
+        "pneumothorax": "absent",
+        "pleural effusion": "absent",
+    }
 
 
 def test_scope_ends_at_but_and_however(ex: RuleExtractor) -> None:

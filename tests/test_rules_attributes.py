@@ -17,7 +17,7 @@ def _mentions(ex: RuleExtractor, text: str, **kw: object) -> list[Mention]:
     report = Report(id="r1", text=text, **kw)  # type: ignore[arg-type]
     ms = ex.extract(report)
     for m in ms:
-        assert text[m.start:m.end] == m.text
+        assert text[m.start : m.end] == m.text
         assert m.id == "" and m.source == "model:rules"
     return ms
 
@@ -29,7 +29,9 @@ def _one(ex: RuleExtractor, text: str, word: str, **kw: object) -> Mention:
 
 
 def test_spans_are_the_term_without_modifiers(ex: RuleExtractor) -> None:
-    ms = _mentions(ex, "Small left-sided pleural effusion and a moderate right apical pneumothorax.")
+    ms = _mentions(
+        ex, "Small left-sided pleural effusion and a moderate right apical pneumothorax."
+    )
     assert [m.text for m in ms] == ["pleural effusion", "pneumothorax"]
     assert [m.laterality for m in ms] == ["left", "right"]
 
@@ -51,8 +53,10 @@ def test_anatomy_and_side_from_elsewhere_in_the_sentence(ex: RuleExtractor) -> N
 
 
 def test_anatomy_from_the_previous_sentence(ex: RuleExtractor) -> None:
-    text = ("There is a fracture of the left frontotemporal skull. "
-            "Hemorrhage is present adjacent to this region.")
+    text = (
+        "There is a fracture of the left frontotemporal skull. "
+        "Hemorrhage is present adjacent to this region."
+    )
     frac = _one(ex, text, "fracture")
     assert frac.concept == "skull fracture"
     assert frac.anatomy[:2] == ["left frontotemporal region", "frontotemporal region"]
@@ -85,16 +89,19 @@ def test_bilateral_words(ex: RuleExtractor) -> None:
     assert m.laterality == "bilateral"  # the one free side phrase of the sentence
 
 
-@pytest.mark.parametrize(("text", "word", "change"), [
-    ("New right pleural effusion.", "pleural effusion", "new"),
-    ("Interval increase in the left effusion.", "effusion", "increased"),
-    ("The effusion is smaller.", "effusion", "decreased"),
-    ("Cardiomegaly is unchanged.", "cardiomegaly", "stable"),
-    ("Worsening pulmonary edema.", "pulmonary edema", "worsened"),
-    ("Improving left basilar opacity.", "opacity", "improved"),
-    ("The pneumothorax has resolved.", "pneumothorax", "resolved"),
-    ("Nodule again seen in the right upper lobe.", "nodule", "stable"),
-])
+@pytest.mark.parametrize(
+    ("text", "word", "change"),
+    [
+        ("New right pleural effusion.", "pleural effusion", "new"),
+        ("Interval increase in the left effusion.", "effusion", "increased"),
+        ("The effusion is smaller.", "effusion", "decreased"),
+        ("Cardiomegaly is unchanged.", "cardiomegaly", "stable"),
+        ("Worsening pulmonary edema.", "pulmonary edema", "worsened"),
+        ("Improving left basilar opacity.", "opacity", "improved"),
+        ("The pneumothorax has resolved.", "pneumothorax", "resolved"),
+        ("Nodule again seen in the right upper lobe.", "nodule", "stable"),
+    ],
+)
 def test_change_of_findings(ex: RuleExtractor, text: str, word: str, change: str) -> None:
     assert _one(ex, text, word).change == change
 
@@ -110,26 +117,30 @@ def test_measurements(ex: RuleExtractor) -> None:
 
 
 def test_normal_statements_per_structure(ex: RuleExtractor) -> None:
-    ms = _mentions(ex, "The heart is normal in size. The lungs are clear. The appendix is "
-                       "unremarkable.")
+    ms = _mentions(
+        ex, "The heart is normal in size. The lungs are clear. The appendix is unremarkable."
+    )
     assert [m.concept for m in ms] == ["normal heart", "normal lungs", "normal appendix"]
     assert all(m.type == "finding" for m in ms)
     assert _mentions(ex, "Normal.") == []  # no structure: no mention
     # "clear of" is no normal statement; "the tube" names a device (a generic one)
     assert [(m.text, m.type) for m in _mentions(ex, "The tube is clear of the carina.")] == [
-        ("tube", "device")]
+        ("tube", "device")
+    ]
 
 
 def test_sections_from_the_report_or_found(ex: RuleExtractor) -> None:
     text = "INDICATION: Evaluate for pneumonia.\n\nFINDINGS: No pneumothorax.\n"
     ms = _mentions(ex, text)  # the reason for the exam is a question: left out by default
     assert [(m.text, m.section, m.assertion) for m in ms] == [
-        ("pneumothorax", "FINDINGS", "absent")]
+        ("pneumothorax", "FINDINGS", "absent")
+    ]
     asking = RuleExtractor(questions=True)
     ms = _mentions(asking, text)
     assert [(m.text, m.section, m.assertion, m.question) for m in ms] == [
         ("pneumonia", "INDICATION", "possible", True),
-        ("pneumothorax", "FINDINGS", "absent", False)]
+        ("pneumothorax", "FINDINGS", "absent", False),
+    ]
     given = [Section("HISTORY", 0, len(text))]
     # a history section: its first paragraph is the question, a blank line ends it
     assert [m.text for m in _mentions(ex, text, sections=given)] == ["pneumothorax"]
@@ -137,15 +148,19 @@ def test_sections_from_the_report_or_found(ex: RuleExtractor) -> None:
 
 
 def test_redactions_do_not_break_anything(ex: RuleExtractor) -> None:
-    text = ("[**2150-3-4**] 10:22 AM\nCHEST (PORTABLE AP) Clip # [**Clip Number 123**]\n"
-            "Reason: XXXX XXXX pneumonia?\n\nNo XXXX of a pleural effusion. Dr. [**Name**] "
-            "was paged.")
+    text = (
+        "[**2150-3-4**] 10:22 AM\nCHEST (PORTABLE AP) Clip # [**Clip Number 123**]\n"
+        "Reason: XXXX XXXX pneumonia?\n\nNo XXXX of a pleural effusion. Dr. [**Name**] "
+        "was paged."
+    )
     ms = _mentions(ex, text)  # the reason is a question; the effusion an observation
     assert [m.text for m in ms] == ["pleural effusion"]
     assert ms[0].assertion == "absent"
     ms = _mentions(RuleExtractor(questions=True), text)
     assert [(m.text, m.assertion, m.question) for m in ms] == [
-        ("pneumonia", "possible", True), ("pleural effusion", "absent", False)]
+        ("pneumonia", "possible", True),
+        ("pleural effusion", "absent", False),
+    ]
 
 
 def test_empty_report(ex: RuleExtractor) -> None:
@@ -170,15 +185,21 @@ def test_mr_sequences_are_not_vertebrae(ex: RuleExtractor) -> None:
 
 
 def test_change_before_a_comma_does_not_reach_over(ex: RuleExtractor) -> None:
-    ms = {m.text: m.change for m in _mentions(
-        ex, "The opacity has slightly increased, likely atelectasis. Left effusion, unchanged.")}
+    ms = {
+        m.text: m.change
+        for m in _mentions(
+            ex, "The opacity has slightly increased, likely atelectasis. Left effusion, unchanged."
+        )
+    }
     assert ms == {"opacity": "increased", "atelectasis": None, "effusion": "stable"}
 
 
 def test_interpretation_takes_the_side_and_site_of_what_it_interprets(ex) -> None:
-    text = ("There is a crescentic extra-axial hyperdense collection along the right "
-            "frontotemporal convexity measuring up to 6 mm in thickness, consistent with an "
-            "acute subdural hematoma.")
+    text = (
+        "There is a crescentic extra-axial hyperdense collection along the right "
+        "frontotemporal convexity measuring up to 6 mm in thickness, consistent with an "
+        "acute subdural hematoma."
+    )
     sdh = _one(ex, text, "subdural hematoma")
     assert sdh.laterality == "right" and sdh.anatomy[0] == "right subdural space"
     pna = _one(ex, "Right lower lobe opacity, now consistent with pneumonia.", "pneumonia")
@@ -191,11 +212,14 @@ def test_interpretation_takes_the_side_and_site_of_what_it_interprets(ex) -> Non
 def test_not_tracked_look_alikes_and_appearance_phrases(ex) -> None:
     assert _mentions(ex, "Streak artifact from dental hardware limits evaluation.") == []
     assert _mentions(ex, "The urinary bladder is partially distended.") == []
-    pads = _one(ex, "External defibrillator pads overlie the left chest.",
-                "external defibrillator pads")
+    pads = _one(
+        ex, "External defibrillator pads overlie the left chest.", "external defibrillator pads"
+    )
     assert pads.concept != "icd"
     hernia = _one(ex, "Unchanged appearance of the hiatus hernia.", "hiatus hernia")
     assert hernia.change == "stable"
     assert _one(ex, "Interval appearance of a nodule.", "nodule").change == "new"
-    assert _one(ex, "Nodular opacity in the left lower lobe.", "nodular opacity").concept \
+    assert (
+        _one(ex, "Nodular opacity in the left lower lobe.", "nodular opacity").concept
         == "nodular opacity"
+    )

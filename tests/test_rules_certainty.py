@@ -18,29 +18,35 @@ def _got(ex: RuleExtractor, text: str) -> dict[str, tuple[str, str | None]]:
     return {m.text.lower(): (m.assertion, m.concept) for m in ex.extract(Report("r", text))}
 
 
-@pytest.mark.parametrize(("text", "term"), [
-    # weak hedges whose scope a terminator ("secondary to", "due to") used to cut
-    ("Opacity may be secondary to pulmonary edema.", "pulmonary edema"),
-    ("Airspace disease may be due to atelectasis or infiltrate.", "infiltrate"),
-    ("Minimal perihilar opacity which could indicate an atypical pneumonia.", "pneumonia"),
-    ("Differential considerations include atelectasis, infiltrate, aspiration.", "aspiration"),
-    ("A superimposed pneumonia would be a consideration.", "pneumonia"),
-    ("Please correlate clinically for pneumonia.", "pneumonia"),
-    # hypothetical context: a search, not a finding
-    ("CT can be performed to identify a small nodule.", "nodule"),
-    ("Bony overlap could obscure a small pulmonary nodule.", "pulmonary nodule"),
-])
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # weak hedges whose scope a terminator ("secondary to", "due to") used to cut
+        ("Opacity may be secondary to pulmonary edema.", "pulmonary edema"),
+        ("Airspace disease may be due to atelectasis or infiltrate.", "infiltrate"),
+        ("Minimal perihilar opacity which could indicate an atypical pneumonia.", "pneumonia"),
+        ("Differential considerations include atelectasis, infiltrate, aspiration.", "aspiration"),
+        ("A superimposed pneumonia would be a consideration.", "pneumonia"),
+        ("Please correlate clinically for pneumonia.", "pneumonia"),
+        # hypothetical context: a search, not a finding
+        ("CT can be performed to identify a small nodule.", "nodule"),
+        ("Bony overlap could obscure a small pulmonary nodule.", "pulmonary nodule"),
+    ],
+)
 def test_weak_hedges_are_possible(ex: RuleExtractor, text: str, term: str) -> None:
     assert _got(ex, text)[term][0] == "possible"
 
 
-@pytest.mark.parametrize(("text", "term"), [
-    ("Probable small left pleural effusion.", "pleural effusion"),
-    ("Borderline cardiomegaly.", "cardiomegaly"),
-    ("Bibasilar atelectasis and/or airspace disease.", "atelectasis"),
-    ("Bibasilar atelectasis and/or airspace disease.", "airspace disease"),
-    ("Left basilar atelectasis versus scarring.", "atelectasis"),
-])
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Probable small left pleural effusion.", "pleural effusion"),
+        ("Borderline cardiomegaly.", "cardiomegaly"),
+        ("Bibasilar atelectasis and/or airspace disease.", "atelectasis"),
+        ("Bibasilar atelectasis and/or airspace disease.", "airspace disease"),
+        ("Left basilar atelectasis versus scarring.", "atelectasis"),
+    ],
+)
 def test_committed_readings_are_present(ex: RuleExtractor, text: str, term: str) -> None:
     assert _got(ex, text)[term][0] == "present"
 
@@ -78,15 +84,24 @@ def test_large_heart_phrases_are_cardiomegaly(ex: RuleExtractor) -> None:
 
 
 def test_post_negation_reaches_back_over_a_coordination(ex: RuleExtractor) -> None:
-    got = _got(ex, "Consolidation, atelectasis, and costophrenic blunting in the left lower "
-                   "lobe have cleared in the interval.")
+    got = _got(
+        ex,
+        "Consolidation, atelectasis, and costophrenic blunting in the left lower "
+        "lobe have cleared in the interval.",
+    )
     assert {k: v[0] for k, v in got.items()} == {
-        "consolidation": "absent", "atelectasis": "absent", "costophrenic blunting": "absent"}
+        "consolidation": "absent",
+        "atelectasis": "absent",
+        "costophrenic blunting": "absent",
+    }
 
 
 def test_pre_negation_reaches_forward_over_a_long_list(ex: RuleExtractor) -> None:
-    got = _got(ex, "No evidence of focal airspace consolidation, large pleural effusion, "
-                   "pneumothorax, displaced rib fracture, or moderate pulmonary edema.")
+    got = _got(
+        ex,
+        "No evidence of focal airspace consolidation, large pleural effusion, "
+        "pneumothorax, displaced rib fracture, or moderate pulmonary edema.",
+    )
     assert {v[0] for v in got.values()} == {"absent"} and "pulmonary edema" in got
 
 
@@ -103,16 +118,21 @@ def test_pleural_air_is_pneumothorax(ex: RuleExtractor) -> None:
 
 
 def test_there_may_be_is_a_hedge(ex: RuleExtractor) -> None:
-    assert _got(ex, "There may be a small left pleural effusion.")["pleural effusion"][0] == \
-        "possible"
-    assert _got(ex, "There may also be small bilateral pleural effusion.")[
-        "pleural effusion"][0] == "possible"
+    assert (
+        _got(ex, "There may be a small left pleural effusion.")["pleural effusion"][0] == "possible"
+    )
+    assert (
+        _got(ex, "There may also be small bilateral pleural effusion.")["pleural effusion"][0]
+        == "possible"
+    )
 
 
 def test_a_cue_works_before_and_after(ex: RuleExtractor) -> None:
     assert _got(ex, "Suspected small left lower lobe pneumonia.")["pneumonia"][0] == "possible"
-    assert _got(ex, "Small bilateral pleural effusions suspected.")[
-        "pleural effusions"][0] == "possible"
+    assert (
+        _got(ex, "Small bilateral pleural effusions suspected.")["pleural effusions"][0]
+        == "possible"
+    )
     assert _got(ex, "Pneumonia ruled out.")["pneumonia"][0] == "absent"
 
 

@@ -21,8 +21,12 @@ def _iu_reports(limit: int) -> list[Report]:
                 break
             parts = [(row.get(k) or "").strip() for k in ("findings", "impression")]
             # the IU layout: two sections; keep the indication too, it is report text
-            text = "INDICATION: " + (row.get("indication") or "") + "\n\n" + \
-                "\n\n".join(p for p in parts if p)
+            text = (
+                "INDICATION: "
+                + (row.get("indication") or "")
+                + "\n\n"
+                + "\n\n".join(p for p in parts if p)
+            )
             out.append(Report(id=row["uid"], text=text, region="chest"))
     return out
 
@@ -36,7 +40,7 @@ def test_first_300_iu_reports() -> None:
     for m in mentions:
         text = texts[m.report]
         assert 0 <= m.start < m.end <= len(text)
-        assert text[m.start:m.end] == m.text
+        assert text[m.start : m.end] == m.text
         assert m.type in MENTION_TYPES and m.assertion in ASSERTIONS
         assert m.laterality is None or m.laterality in LATERALITIES
         assert m.concept and (m.concept in v.concepts or m.concept.startswith("normal "))

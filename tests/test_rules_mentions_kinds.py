@@ -15,8 +15,10 @@ def ex() -> RuleExtractor:
 
 
 def _got(ex: RuleExtractor, text: str) -> list[tuple[str, str, str | None, str | None]]:
-    return [(m.text, m.type, m.concept, m.laterality)
-            for m in ex.extract(Report("r", text, region="chest"))]
+    return [
+        (m.text, m.type, m.concept, m.laterality)
+        for m in ex.extract(Report("r", text, region="chest"))
+    ]
 
 
 def test_tip_alone_is_not_a_device(ex: RuleExtractor) -> None:
@@ -46,7 +48,8 @@ def test_side_only_device(ex: RuleExtractor) -> None:
 
 def test_generic_device_heads(ex: RuleExtractor) -> None:
     assert _got(ex, "The catheter is kinked.") == [
-        ("catheter", "device", "unspecified device", None)]
+        ("catheter", "device", "unspecified device", None)
+    ]
     # counter-examples: a plural summary names no one device; septal lines are no device
     assert _got(ex, "Lines and tubes as described.") == []
     assert _got(ex, "Septal lines.") == []
@@ -59,8 +62,10 @@ def test_normal_words_need_a_structure(ex: RuleExtractor) -> None:
 
 
 def test_descriptive_findings(ex: RuleExtractor) -> None:
-    assert _got(ex, "Prominence of the interstitial markings.")[0][0] == \
-        "Prominence of the interstitial markings"
+    assert (
+        _got(ex, "Prominence of the interstitial markings.")[0][0]
+        == "Prominence of the interstitial markings"
+    )
     assert _got(ex, "Increased density at the left base.")[0][2] == "opacity"
     assert _got(ex, "Thickening of the gallbladder wall.")[0][2] == "gallbladder wall thickening"
 
@@ -73,8 +78,10 @@ def test_joint_injury_words(ex: RuleExtractor) -> None:
     assert [g[2] for g in _got(ex, "Separation of the fracture fragments.")] == ["fracture"]
 
 
-@pytest.mark.parametrize("text", ["Atelectasis/pneumonia in the left base.",
-                                  "Atelectasis and/or pneumonia in the left base."])
+@pytest.mark.parametrize(
+    "text",
+    ["Atelectasis/pneumonia in the left base.", "Atelectasis and/or pneumonia in the left base."],
+)
 def test_alternatives_are_two_mentions(ex: RuleExtractor, text: str) -> None:
     got = _got(ex, text)
     assert [g[2] for g in got] == ["atelectasis", "pneumonia"]

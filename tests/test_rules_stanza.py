@@ -48,8 +48,16 @@ def test_entity_labels_map_to_mentions() -> None:
 
     sentences = [
         (0, 23, [ent("Right", "ANATOMY_MODIFIER"), ent("IJ line", "OBSERVATION")]),
-        (24, 59, [ent("Possible", "UNCERTAINTY"), ent("left", "ANATOMY_MODIFIER"),
-                  ent("lower lobe", "ANATOMY"), ent("pneumonia", "OBSERVATION")]),
+        (
+            24,
+            59,
+            [
+                ent("Possible", "UNCERTAINTY"),
+                ent("left", "ANATOMY_MODIFIER"),
+                ent("lower lobe", "ANATOMY"),
+                ent("pneumonia", "OBSERVATION"),
+            ],
+        ),
         (60, 75, [ent("Biliary", "ANATOMY"), ent("debris", "OBSERVATION")]),
     ]
     ms = mentions_from_entities(report, sentences)

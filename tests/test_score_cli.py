@@ -26,11 +26,19 @@ R1 = "Small left pleural effusion.\nNo pneumothorax."
 R2 = "Effusion is unchanged. PICC in place."
 
 
-def _patient(pid: str, chains: list[list[str]], drop: tuple[str, ...] = (),
-             shift: dict[str, tuple[int, int]] | None = None) -> Patient:
+def _patient(
+    pid: str,
+    chains: list[list[str]],
+    drop: tuple[str, ...] = (),
+    shift: dict[str, tuple[int, int]] | None = None,
+) -> Patient:
     p = Patient(id=pid, reports=[Report(id="r1.txt", text=R1), Report(id="r2.txt", text=R2)])
-    spans = {"m1": ("r1.txt", 6, 27, "finding"), "m2": ("r1.txt", 32, 44, "finding"),
-             "m3": ("r2.txt", 0, 8, "finding"), "m4": ("r2.txt", 23, 27, DEVICE)}
+    spans = {
+        "m1": ("r1.txt", 6, 27, "finding"),
+        "m2": ("r1.txt", 32, 44, "finding"),
+        "m3": ("r2.txt", 0, 8, "finding"),
+        "m4": ("r2.txt", 23, 27, DEVICE),
+    }
     for mid, (rid, a, b, t) in spans.items():
         if mid in drop:
             continue
@@ -50,8 +58,11 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 # -- mention detection -----------------------------------------------------------------------
 def test_exact_and_partial_matching_is_one_to_one() -> None:
     key = [Span("r", ((0, 10),), "finding"), Span("r", ((12, 20),), "finding")]
-    resp = [Span("r", ((0, 10),), "finding"), Span("r", ((0, 5),), "finding"),
-            Span("r", ((15, 30),), DEVICE)]
+    resp = [
+        Span("r", ((0, 10),), "finding"),
+        Span("r", ((0, 5),), "finding"),
+        Span("r", ((15, 30),), DEVICE),
+    ]
     assert match_exact(key, resp) == [(0, 0)]
     # Partial: key 0 can take resp 0 or 1 (one of them), key 1 takes resp 2.
     pairs = sorted(match_partial(key, resp))
@@ -103,14 +114,22 @@ def test_conll_reference_case_through_cli(capsys: pytest.CaptureFixture[str]) ->
         assert all(0.0 <= v <= 1.0 for v in d[name].values())
 
 
-def test_brat_folders_per_patient_and_pooled(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_brat_folders_per_patient_and_pooled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     write_brat(_patient("p1", [["m1", "m3"]]), tmp_path / "key" / "p1")
     write_brat(_patient("p2", [["m1", "m3"]]), tmp_path / "key" / "p2")
     write_brat(_patient("p1", [["m1", "m3"]]), tmp_path / "resp" / "p1")
     write_brat(_patient("p2", [["m1", "m2", "m3"]]), tmp_path / "resp" / "p2")
-    rc, out, _ = _run(capsys, "--key", str(tmp_path / "key"), "--response",
-                      str(tmp_path / "resp"), "--json", "--per-patient")
+    rc, out, _ = _run(
+        capsys,
+        "--key",
+        str(tmp_path / "key"),
+        "--response",
+        str(tmp_path / "resp"),
+        "--json",
+        "--per-patient",
+    )
     assert rc == 0
     d = json.loads(out)
     assert d["documents"] == 2
@@ -123,19 +142,25 @@ def test_brat_folders_per_patient_and_pooled(tmp_path: Path,
     assert d["per_type"]["device"]["bcub"]["f1"] == pytest.approx(1.0)
     assert d["mentions"]["per_type"]["finding"]["exact"]["recall"] == pytest.approx(1.0)
     # The readable table.
-    rc, out, _ = _run(capsys, "--key", str(tmp_path / "key"), "--response",
-                      str(tmp_path / "resp"), "--per-patient")
+    rc, out, _ = _run(
+        capsys,
+        "--key",
+        str(tmp_path / "key"),
+        "--response",
+        str(tmp_path / "resp"),
+        "--per-patient",
+    )
     assert rc == 0
     assert "CoNLL F1" in out and "mentions partial" in out
     assert any(line.startswith("p2 ") for line in out.splitlines())
 
 
-def test_json_response_against_brat_key(tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_response_against_brat_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_brat(_patient("p1", [["m1", "m3"]]), tmp_path / "key")
     write_json(_patient("p1", [["m1", "m2"]], drop=("m4",)), tmp_path / "resp.json")
-    rc, out, err = _run(capsys, "--key", str(tmp_path / "key"), "--response",
-                        str(tmp_path / "resp.json"), "--json")
+    rc, out, err = _run(
+        capsys, "--key", str(tmp_path / "key"), "--response", str(tmp_path / "resp.json"), "--json"
+    )
     assert rc == 0, err
     d = json.loads(out)
     assert d["mentions"]["exact"]["recall"] == pytest.approx(3 / 4)
@@ -144,10 +169,16 @@ def test_json_response_against_brat_key(tmp_path: Path,
     assert "patients" not in d
 
 
-def test_bad_input_exits_2_with_one_line(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, err = _run(capsys, "--key", str(tmp_path / "missing.conll"), "--response",
-                        str(tmp_path / "missing.conll"))
+def test_bad_input_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, out, err = _run(
+        capsys,
+        "--key",
+        str(tmp_path / "missing.conll"),
+        "--response",
+        str(tmp_path / "missing.conll"),
+    )
     assert rc == 2 and out == ""
     assert "no such file" in err and err.count("\n") == 1
     bad = tmp_path / "bad.conll"
@@ -161,6 +192,13 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path,
     good.write_text("#begin document (d);\nx (1)\n#end document\n", encoding="utf-8")
     rc, _, err = _run(capsys, "--key", str(good), "--response", str(tmp_path / "brat"))
     assert rc == 2 and "both" in err
-    rc, _, err = _run(capsys, "--key", str(tmp_path / "brat"), "--response",
-                      str(tmp_path / "brat"), "--format", "json")
+    rc, _, err = _run(
+        capsys,
+        "--key",
+        str(tmp_path / "brat"),
+        "--response",
+        str(tmp_path / "brat"),
+        "--format",
+        "json",
+    )
     assert rc == 2 and "no JSON files" in err

@@ -12,18 +12,25 @@ MIMIC = (
     "                                 FINAL REPORT\n"
     " COMPARISON: [**2150-3-1**].\n"
     " PORTABLE CHEST: Lungs clear. IMPRESSION: No acute process.\n"
-    " ADDENDUM #1\n Line tip in the SVC.\n")
+    " ADDENDUM #1\n Line tip in the SVC.\n"
+)
 
 
 def _named(text):
-    return [(s.name, text[s.start:s.end]) for s in find_sections(text)]
+    return [(s.name, text[s.start : s.end]) for s in find_sections(text)]
 
 
 def test_mimic_report_sections_in_order():
     names = [n for n, _ in _named(MIMIC)]
     # "PORTABLE CHEST:" names the exam: MIMIC's way of starting the findings.
-    assert names == ["INDICATION", "FINAL REPORT", "COMPARISON", "FINDINGS",
-                     "IMPRESSION", "ADDENDUM"]
+    assert names == [
+        "INDICATION",
+        "FINAL REPORT",
+        "COMPARISON",
+        "FINDINGS",
+        "IMPRESSION",
+        "ADDENDUM",
+    ]
     parts = dict(_named(MIMIC))
     assert parts["IMPRESSION"].startswith("IMPRESSION: No acute process.")
     assert parts["ADDENDUM"].startswith("ADDENDUM #1")
@@ -33,14 +40,21 @@ def test_sections_are_contiguous_and_cover_the_rest():
     secs = find_sections(MIMIC)
     assert secs[-1].end == len(MIMIC)
     assert all(a.end == b.start for a, b in itertools.pairwise(secs))
-    assert MIMIC[secs[0].start:].startswith("Reason:")
+    assert MIMIC[secs[0].start :].startswith("Reason:")
 
 
 def test_aliases_and_unknown_headers():
-    text = ("CLINICAL HISTORY: fever.\nProtocol: helical.\nResults:\nLUNGS: clear.\n"
-            "HEART: normal.\nConclusion: normal.\nRECOMMENDATIONS: none\n")
-    assert [n for n, _ in _named(text)] == ["INDICATION", "TECHNIQUE", "FINDINGS",
-                                             "IMPRESSION", "RECOMMENDATION"]
+    text = (
+        "CLINICAL HISTORY: fever.\nProtocol: helical.\nResults:\nLUNGS: clear.\n"
+        "HEART: normal.\nConclusion: normal.\nRECOMMENDATIONS: none\n"
+    )
+    assert [n for n, _ in _named(text)] == [
+        "INDICATION",
+        "TECHNIQUE",
+        "FINDINGS",
+        "IMPRESSION",
+        "RECOMMENDATION",
+    ]
     # Sub-headers inside the findings stay there.
     assert "LUNGS: clear." in dict(_named(text))["FINDINGS"]
     assert canonical("Reason for exam") == "INDICATION"
@@ -53,7 +67,9 @@ def test_aliases_and_unknown_headers():
     # Headers before ``begin`` (a Key: value block) are not looked at.
     text = "Exam: CT HEAD\n\nEXAMINATION: CT HEAD\nFINDINGS: none\n"
     assert [(s.name, s.start) for s in find_sections(text, text.index("\n\n"))] == [
-        ("EXAMINATION", text.index("EXAMINATION")), ("FINDINGS", text.index("FINDINGS"))]
+        ("EXAMINATION", text.index("EXAMINATION")),
+        ("FINDINGS", text.index("FINDINGS")),
+    ]
 
 
 def test_inline_headers_and_crlf():

@@ -35,9 +35,17 @@ def rich_patient() -> Patient:
     p.folder = "/data/patient 1"
     p.annotated = True
     p.problems = [Problem("junk.bin", "not a text file"), Problem("r9.txt", "bad bytes", False)]
-    p.reports.append(Report(id="undated.txt", text="Line in place.", flags=["undated"],
-                            exam="CHEST (PA & LAT)", region="chest", patient="p1",
-                            source="/data/patient 1/undated.txt"))
+    p.reports.append(
+        Report(
+            id="undated.txt",
+            text="Line in place.",
+            flags=["undated"],
+            exam="CHEST (PA & LAT)",
+            region="chest",
+            patient="p1",
+            source="/data/patient 1/undated.txt",
+        )
+    )
     m = p.mentions["m1"]
     m.fragments = [(m.start, m.start + 7), (m.start + 8, m.end)]
     m.measurements = ["2.5 cm"]
@@ -50,10 +58,15 @@ def rich_patient() -> Patient:
 
 def full_state(p: Patient) -> tuple:
     """Everything stored, independent of dict order."""
-    return (p.id, p.folder, p.annotated, [asdict(x) for x in p.problems],
-            [asdict(r) for r in p.reports],
-            {k: asdict(c) for k, c in p.chains.items()},
-            {k: asdict(m) for k, m in p.mentions.items()})
+    return (
+        p.id,
+        p.folder,
+        p.annotated,
+        [asdict(x) for x in p.problems],
+        [asdict(r) for r in p.reports],
+        {k: asdict(c) for k, c in p.chains.items()},
+        {k: asdict(m) for k, m in p.mentions.items()},
+    )
 
 
 @pytest.fixture
@@ -116,8 +129,12 @@ def test_edits_persist_and_survive_reopen(tmp_path: Path):
     assert loaded is not None and full_state(loaded) == full_state(p)
     assert loaded.chains["c4"].label == "late effusion" and loaded.chains["c4"].label_locked
     assert [e["command"] for e in log[1:]] == [
-        "Split chain", "Delete 1 mention", "Add finding mention",
-        "Rename chain to “late effusion”", "Mark 2 chains reviewed"]
+        "Split chain",
+        "Delete 1 mention",
+        "Add finding mention",
+        "Rename chain to “late effusion”",
+        "Mark 2 chains reviewed",
+    ]
     split = log[1]
     assert split["who"] == WHO and split["time"].endswith("Z")
     assert split["payload"]["command"] == "SplitChain"
@@ -145,8 +162,13 @@ def test_store_saves_do_undo_and_redo(tmp_path: Path):
         assert stored is not None and full_state(stored) == full_state(p)
         assert "c4" in stored.chains
         commands = [e["command"] for e in store.edit_log()]
-    assert commands[1:] == ["Split chain", "Delete 2 mentions", "Undo Delete 2 mentions",
-                            "Undo Split chain", "Redo Split chain"]
+    assert commands[1:] == [
+        "Split chain",
+        "Delete 2 mentions",
+        "Undo Delete 2 mentions",
+        "Undo Split chain",
+        "Redo Split chain",
+    ]
 
 
 def test_a_failed_save_undoes_the_edit_in_memory(tmp_path: Path):
@@ -219,10 +241,14 @@ def test_migration_from_version_1(tmp_path: Path):
     assert migrations.migrate(conn, target=1) == [1]
     conn.execute("INSERT INTO meta VALUES ('patient_id', '\"old\"')")
     conn.execute("INSERT INTO reports (id, pos, text) VALUES ('a.txt', 0, 'big effusion')")
-    conn.execute("INSERT INTO chains (id, type, label, mentions) "
-                 "VALUES ('c1', 'finding', 'effusion', '[\"m1\"]')")
-    conn.execute("INSERT INTO mentions (id, report, start, \"end\", text, type, chain) "
-                 "VALUES ('m1', 'a.txt', 4, 12, 'effusion', 'finding', 'c1')")
+    conn.execute(
+        "INSERT INTO chains (id, type, label, mentions) "
+        "VALUES ('c1', 'finding', 'effusion', '[\"m1\"]')"
+    )
+    conn.execute(
+        'INSERT INTO mentions (id, report, start, "end", text, type, chain) '
+        "VALUES ('m1', 'a.txt', 4, 12, 'effusion', 'finding', 'c1')"
+    )
     conn.commit()
     assert migrations.version(conn) == 1
     assert "label_locked" not in [r[1] for r in conn.execute("PRAGMA table_info(chains)")]

@@ -93,8 +93,10 @@ def break_store(path: Path) -> None:
     a_id, a = rows[0][0], json.loads(rows[0][1])
     b_id, b = rows[1][0], json.loads(rows[1][1])
     conn.execute("UPDATE chains SET mentions = ? WHERE id = ?", (json.dumps(a[1:]), a_id))
-    conn.execute("UPDATE chains SET mentions = ? WHERE id = ?",
-                 (json.dumps([*b, "m-gone", rows[2][1] and json.loads(rows[2][1])[0]]), b_id))
+    conn.execute(
+        "UPDATE chains SET mentions = ? WHERE id = ?",
+        (json.dumps([*b, "m-gone", rows[2][1] and json.loads(rows[2][1])[0]]), b_id),
+    )
     conn.commit()
     conn.close()
 
@@ -121,8 +123,10 @@ def test_a_broken_store_opened_read_only_is_refused_not_shown(tmp_path):
     path = tmp_path / "p.sqlite"
     saved(path)
     break_store(path)
-    with ProjectStore.open(path, read_only=True) as viewer, pytest.raises(
-            Exception, match="inconsistent"):
+    with (
+        ProjectStore.open(path, read_only=True) as viewer,
+        pytest.raises(Exception, match="inconsistent"),
+    ):
         viewer.load_patient()
 
 

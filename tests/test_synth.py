@@ -22,8 +22,9 @@ def corpus() -> list[Patient]:
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
 
 
 def test_same_seed_same_bytes_other_seed_differs(tmp_path: Path) -> None:
@@ -55,7 +56,7 @@ def test_brat_offsets_and_header(tmp_path: Path) -> None:
                 tid, middle, span_text = line.split("\t")
                 label, start, end = middle.split(" ")
                 assert label in ("Finding", "Device")
-                assert text[int(start):int(end)] == span_text
+                assert text[int(start) : int(end)] == span_text
                 tids.add(tid)
             else:
                 assert chain_line.fullmatch(line), line
@@ -78,8 +79,10 @@ def test_reads_back_as_gold(tmp_path: Path) -> None:
     assert len(got.mentions) == len(want.mentions)
 
     def partition(p: Patient) -> set[frozenset]:
-        return {frozenset((p.mentions[m].report, p.mentions[m].start) for m in c.mentions)
-                for c in p.chains.values()}
+        return {
+            frozenset((p.mentions[m].report, p.mentions[m].start) for m in c.mentions)
+            for c in p.chains.values()
+        }
 
     assert partition(got) == partition(want)
 
@@ -138,10 +141,15 @@ def test_removed_device_put_back_is_a_new_chain(corpus: list[Patient]) -> None:
             # a removal ends the chain: nothing after the removal's report
             assert all(order[m.report] <= last_report for m in ms)
             first = ms[0]
-            later = [c2 for c2 in p.chains.values() if c2.id != c.id
-                     and (m2 := _ordered(p, c2.id)[0]).concept == first.concept
-                     and m2.laterality == first.laterality and m2.anatomy == first.anatomy
-                     and order[m2.report] > last_report]
+            later = [
+                c2
+                for c2 in p.chains.values()
+                if c2.id != c.id
+                and (m2 := _ordered(p, c2.id)[0]).concept == first.concept
+                and m2.laterality == first.laterality
+                and m2.anatomy == first.anatomy
+                and order[m2.report] > last_report
+            ]
             reinserted += bool(later)
     assert reinserted >= 2
 
@@ -157,8 +165,12 @@ def test_recurrence_is_a_new_chain(corpus: list[Patient]) -> None:
             end = order[ms[-1].report]
             recurred += any(
                 (m2 := _ordered(p, c2.id)[0]).concept == ms[0].concept
-                and m2.anatomy == ms[0].anatomy and m2.laterality == ms[0].laterality
-                and order[m2.report] > end for c2 in p.chains.values() if c2.id != c.id)
+                and m2.anatomy == ms[0].anatomy
+                and m2.laterality == ms[0].laterality
+                and order[m2.report] > end
+                for c2 in p.chains.values()
+                if c2.id != c.id
+            )
     assert recurred >= 1
 
 
@@ -205,7 +217,7 @@ def test_sections_and_impression_repeats(corpus: list[Patient]) -> None:
             assert "FINDINGS" in names and "IMPRESSION" in names
             assert "COMPARISON" in names
             for s in r.sections:
-                assert r.text[s.start:s.end].startswith(s.name)
+                assert r.text[s.start : s.end].startswith(s.name)
             ms = p.mentions_of(r.id)
             found = {m.chain for m in ms if m.section == "FINDINGS"}
             repeats += any(m.chain in found for m in ms if m.section == "IMPRESSION")
@@ -230,8 +242,15 @@ def test_cli_prints_and_writes_stats(tmp_path: Path, capsys: pytest.CaptureFixtu
     printed = capsys.readouterr().out
     stats = json.loads((out / "STATS.json").read_text())
     assert stats["patients"] == 3 and stats["seed"] == 4
-    for word in ("patients", "reports", "mentions", "chains", "singletons", "modality mix",
-                 "tokens per report"):
+    for word in (
+        "patients",
+        "reports",
+        "mentions",
+        "chains",
+        "singletons",
+        "modality mix",
+        "tokens per report",
+    ):
         assert word in printed
     assert f"{stats['reports']}" in printed
     assert Counter(p.name.startswith("patient_") for p in out.iterdir())[True] == 3

@@ -14,8 +14,10 @@ def _toks(text: str) -> list[str]:
 
 
 def test_abbreviations_do_not_end_sentences() -> None:
-    text = ("Discussed with Dr. Smith at 10 a.m. today. Approx. 2.5 mm nodule, e.g. in the "
-            "RUL, vs. a vessel. See image No. 2 for the level.")
+    text = (
+        "Discussed with Dr. Smith at 10 a.m. today. Approx. 2.5 mm nodule, e.g. in the "
+        "RUL, vs. a vessel. See image No. 2 for the level."
+    )
     assert _sents(text) == [
         "Discussed with Dr. Smith at 10 a.m. today.",
         "Approx. 2.5 mm nodule, e.g. in the RUL, vs. a vessel.",
@@ -25,14 +27,23 @@ def test_abbreviations_do_not_end_sentences() -> None:
 
 def test_numbered_list_and_headers() -> None:
     text = "FINDINGS: Lungs clear.\nIMPRESSION:\n1. Left effusion. 2. No pneumothorax.\n3. ETT ok."
-    assert _sents(text) == ["FINDINGS:", "Lungs clear.", "IMPRESSION:", "Left effusion.",
-                            "No pneumothorax.", "ETT ok."]
+    assert _sents(text) == [
+        "FINDINGS:",
+        "Lungs clear.",
+        "IMPRESSION:",
+        "Left effusion.",
+        "No pneumothorax.",
+        "ETT ok.",
+    ]
 
 
 def test_soft_line_breaks_and_blank_lines() -> None:
     text = "There is a small left\npleural effusion.\n\nHeart size normal\n\nNo edema."
-    assert _sents(text) == ["There is a small left\npleural effusion.", "Heart size normal",
-                            "No edema."]
+    assert _sents(text) == [
+        "There is a small left\npleural effusion.",
+        "Heart size normal",
+        "No edema.",
+    ]
 
 
 def test_title_line_is_its_own_sentence() -> None:

@@ -21,13 +21,16 @@ def test_tables_are_consistent(v) -> None:  # type: ignore[no-untyped-def]
         assert not c.anatomy or c.anatomy in v.parent or c.anatomy == "body", c.name
         assert not c.broader or c.broader in v.concepts, c.name
     kinds = {r["kind"] for r in read_table(resource("vocab", "cues.tsv"))}
-    assert kinds == {"negate", "possible", "pseudo", "terminate", "change", "side",
-                     "device-word"}
+    assert kinds == {"negate", "possible", "pseudo", "terminate", "change", "side", "device-word"}
 
 
 def test_anatomy_hierarchy(v) -> None:  # type: ignore[no-untyped-def]
     assert v.anatomy_ancestors("left lower lobe")[:4] == [
-        "left lower lobe", "left lung", "lungs", "thorax"]
+        "left lower lobe",
+        "left lung",
+        "lungs",
+        "thorax",
+    ]
     assert v.is_part_of("left frontotemporal region", "skull")
     assert v.is_part_of("frontotemporal region", "head")
     assert v.is_part_of("hepatic segment 7", "liver")
@@ -49,11 +52,27 @@ def test_concepts_synonyms_abbreviations(v) -> None:  # type: ignore[no-untyped-
     assert v.concept_of("SDH").name == "subdural hematoma"
     assert "ij line" in v.synonyms("internal jugular catheter")
     assert v.broader_concepts("internal jugular catheter")[:2] == [
-        "internal jugular catheter", "central venous catheter"]
-    for needed in ("pleural effusion", "pneumothorax", "atelectasis", "cardiomegaly",
-                   "subarachnoid hemorrhage", "midline shift", "free air", "appendicitis",
-                   "listhesis", "ileus", "picc", "ivc filter", "ventriculostomy catheter",
-                   "spinal hardware", "arthroplasty", "pacemaker lead"):
+        "internal jugular catheter",
+        "central venous catheter",
+    ]
+    for needed in (
+        "pleural effusion",
+        "pneumothorax",
+        "atelectasis",
+        "cardiomegaly",
+        "subarachnoid hemorrhage",
+        "midline shift",
+        "free air",
+        "appendicitis",
+        "listhesis",
+        "ileus",
+        "picc",
+        "ivc filter",
+        "ventriculostomy catheter",
+        "spinal hardware",
+        "arthroplasty",
+        "pacemaker lead",
+    ):
         assert needed in v.concepts, needed
 
 
@@ -62,8 +81,10 @@ def test_refinement_by_site(v) -> None:  # type: ignore[no-untyped-def]
     assert v.refine("hematoma", "subdural space") == "subdural hematoma"
     assert v.refine("fracture", "c5") == "vertebral fracture"
     assert v.refine("fracture", "left ribs") == "rib fracture"
-    assert v.refine("central venous catheter", "right internal jugular vein") == \
-        "internal jugular catheter"
+    assert (
+        v.refine("central venous catheter", "right internal jugular vein")
+        == "internal jugular catheter"
+    )
     assert v.refine("pneumonia", "left lower lobe") == "pneumonia"  # no narrower site
     assert v.refine("enlargement", "heart") == "cardiomegaly"
     assert v.refine_in_region("edema", "thorax") == "pulmonary edema"
@@ -98,11 +119,13 @@ def test_lexicon_prefers_concepts_and_longer_cues(v) -> None:  # type: ignore[no
 
 
 def test_custom_folder(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    (tmp_path / "anatomy.tsv").write_text("name\tparent\tsynonyms\nbody\t\t\nchest\tbody\tthorax\n",
-                                          encoding="utf-8")
+    (tmp_path / "anatomy.tsv").write_text(
+        "name\tparent\tsynonyms\nbody\t\t\nchest\tbody\tthorax\n", encoding="utf-8"
+    )
     (tmp_path / "concepts.tsv").write_text(
         "concept\ttype\tterms\tanatomy\tbroader\nblob\tfinding\tblob|blobs\tchest\t\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     small = vocabulary(str(tmp_path))
     assert small.concept_of("blobs").name == "blob"
     assert small.cues == [] and small.concepts["blob"].flags == ()
@@ -124,8 +147,17 @@ def test_related_concepts_are_symmetric_and_site_aware(v) -> None:  # type: igno
 
 
 def test_durable_and_site_kinds_flags(v) -> None:  # type: ignore[no-untyped-def]
-    for name in ("cardiomegaly", "emphysema", "scoliosis", "granuloma", "surgical clips",
-                 "sternotomy wires", "pacemaker", "ivc filter", "spinal hardware"):
+    for name in (
+        "cardiomegaly",
+        "emphysema",
+        "scoliosis",
+        "granuloma",
+        "surgical clips",
+        "sternotomy wires",
+        "pacemaker",
+        "ivc filter",
+        "spinal hardware",
+    ):
         assert v.is_durable(name), name
     for name in ("endotracheal tube", "nasogastric tube", "pneumothorax", "pneumonia"):
         assert not v.is_durable(name), name

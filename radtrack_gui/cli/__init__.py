@@ -14,13 +14,28 @@ from types import ModuleType
 from radtrack_gui import __version__
 
 # Sub-command modules of this package, in the order ``--help`` lists them.
-COMMANDS = ["process", "extract", "export", "models", "score", "agree", "eval", "eval-qa",
-            "eval-groups", "synth", "train", "gui", "ask", "cohort"]
+COMMANDS = [
+    "process",
+    "extract",
+    "export",
+    "models",
+    "score",
+    "agree",
+    "eval",
+    "eval-qa",
+    "eval-groups",
+    "synth",
+    "train",
+    "gui",
+    "ask",
+    "cohort",
+]
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
     parser = argparse.ArgumentParser(
-        prog="radtrack", description="Radiology findings and devices, linked across reports.")
+        prog="radtrack", description="Radiology findings and devices, linked across reports."
+    )
     parser.add_argument("--version", action="version", version=f"radtrack {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     modules: dict[str, ModuleType] = {}

@@ -16,20 +16,26 @@ if TYPE_CHECKING:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("ask", help="answer a question about a patient's reports, with evidence",
-                       description="Answer a question about one patient from its reports: "
-                                   "the answer, the evidence sentences and the chains.")
-    p.add_argument("folder", metavar="PATIENT_FOLDER",
-                   help="patient folder (or a RadTrack JSON)")
+    p = sub.add_parser(
+        "ask",
+        help="answer a question about a patient's reports, with evidence",
+        description="Answer a question about one patient from its reports: "
+        "the answer, the evidence sentences and the chains.",
+    )
+    p.add_argument("folder", metavar="PATIENT_FOLDER", help="patient folder (or a RadTrack JSON)")
     p.add_argument("question", nargs="?", default=None, metavar="QUESTION")
     p.add_argument("--json", action="store_true", help="print the answer as JSON (§7)")
-    p.add_argument("--questions", metavar="FILE.jsonl",
-                   help='one {"question": ...} per line; one JSON line out per question')
+    p.add_argument(
+        "--questions",
+        metavar="FILE.jsonl",
+        help='one {"question": ...} per line; one JSON line out per question',
+    )
     p.add_argument("--reader", default=None, help="reader name (chains, reader)")
     p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
     p.add_argument("--linker", default=None, help="linker name")
-    p.add_argument("--patient", default=None, metavar="ID",
-                   help="patient to read from a CSV holding several")
+    p.add_argument(
+        "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
+    )
 
 
 def read_questions(path: str | Path) -> list[str]:
@@ -48,21 +54,29 @@ def read_questions(path: str | Path) -> list[str]:
             item = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(f"{path}:{n}: not JSON ({exc.msg})") from exc
-        if not isinstance(item, dict) or not isinstance(item.get("question"), str) \
-                or not item["question"].strip():
+        if (
+            not isinstance(item, dict)
+            or not isinstance(item.get("question"), str)
+            or not item["question"].strip()
+        ):
             raise InputError(f'{path}:{n}: expected {{"question": "..."}}')
         out.append(item["question"])
     return out
 
 
-def open_patient(path: str, extractor: str | None, linker: str | None,
-                 patient_id: str | None = None) -> Patient:
+def open_patient(
+    path: str, extractor: str | None, linker: str | None, patient_id: str | None = None
+) -> Patient:
     """The patient as `radtrack process` makes it (a RadTrack JSON keeps its chains)."""
     from radtrack_gui.nlp.registry import default_name
     from radtrack_gui.pipeline import process_source
 
-    return process_source(path, patient_id, extractor=extractor or default_name("extractor"),
-                          linker=linker or default_name("linker"))
+    return process_source(
+        path,
+        patient_id,
+        extractor=extractor or default_name("extractor"),
+        linker=linker or default_name("linker"),
+    )
 
 
 def readable(answer: Answer) -> str:
@@ -75,8 +89,9 @@ def readable(answer: Answer) -> str:
         lines = [answer.answer or ""]
     for ev in answer.evidence:
         when = ev.date or "undated"
-        lines.append(f"  - {when} {ev.exam} [{ev.report} {ev.start}-{ev.end}]: "
-                     f"{' '.join(ev.text.split())}")
+        lines.append(
+            f"  - {when} {ev.exam} [{ev.report} {ev.start}-{ev.end}]: {' '.join(ev.text.split())}"
+        )
     if answer.chains:
         lines.append(f"  chains: {', '.join(answer.chains)}")
     return "\n".join(lines)

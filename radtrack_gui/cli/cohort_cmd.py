@@ -10,48 +10,86 @@ from typing import TextIO
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("cohort", help="many patients on a Dask cluster; query the results",
-                       description="Process a cohort of patients on a Dask cluster "
-                                   "(FORMATS §6), query the results with SQL, summarise.")
+    p = sub.add_parser(
+        "cohort",
+        help="many patients on a Dask cluster; query the results",
+        description="Process a cohort of patients on a Dask cluster "
+        "(FORMATS §6), query the results with SQL, summarise.",
+    )
     cmds = p.add_subparsers(dest="cohort_command", metavar="ACTION", required=True)
 
-    r = cmds.add_parser("run", help="process every patient of INPUT into DIR",
-                        description="Read, extract and link every patient of INPUT (a folder "
-                                    "of patient folders or a MIMIC CSV with many SUBJECT_IDs) "
-                                    "and write Parquet datasets under DIR. Running it again on "
-                                    "DIR skips the patients already done.")
+    r = cmds.add_parser(
+        "run",
+        help="process every patient of INPUT into DIR",
+        description="Read, extract and link every patient of INPUT (a folder "
+        "of patient folders or a MIMIC CSV with many SUBJECT_IDs) "
+        "and write Parquet datasets under DIR. Running it again on "
+        "DIR skips the patients already done.",
+    )
     r.add_argument("input", metavar="INPUT")
     r.add_argument("--out", required=True, metavar="DIR", help="the cohort folder to write")
-    r.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="an existing Dask scheduler (tcp://HOST:PORT); default: a local "
-                        "cluster on this machine")
-    r.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="local worker processes (default: one per core)")
+    r.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="an existing Dask scheduler (tcp://HOST:PORT); default: a local "
+        "cluster on this machine",
+    )
+    r.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="local worker processes (default: one per core)",
+    )
     r.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
     r.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
-    r.add_argument("--batch-reports", type=int, default=200, metavar="N",
-                   help="at most about N reports per task (patients are grouped; smaller "
-                        "batches when a cohort is small for its workers; default 200)")
-    r.add_argument("--batch-patients", type=int, default=50, metavar="N",
-                   help="at most N patients per task (default 50)")
+    r.add_argument(
+        "--batch-reports",
+        type=int,
+        default=200,
+        metavar="N",
+        help="at most about N reports per task (patients are grouped; smaller "
+        "batches when a cohort is small for its workers; default 200)",
+    )
+    r.add_argument(
+        "--batch-patients",
+        type=int,
+        default=50,
+        metavar="N",
+        help="at most N patients per task (default 50)",
+    )
 
-    q = cmds.add_parser("query", help="SQL (DuckDB) over a cohort's tables",
-                        description="Run SQL over the views reports, mentions, chains and "
-                                    "patients of a cohort DIR; print a table, or write CSV or "
-                                    "Parquet with --out.")
+    q = cmds.add_parser(
+        "query",
+        help="SQL (DuckDB) over a cohort's tables",
+        description="Run SQL over the views reports, mentions, chains and "
+        "patients of a cohort DIR; print a table, or write CSV or "
+        "Parquet with --out.",
+    )
     q.add_argument("dir", metavar="DIR")
     q.add_argument("sql", nargs="?", metavar="SQL")
-    q.add_argument("--named", nargs="+", metavar=("NAME", "ARG"),
-                   help="a shipped query: devices-removed-within DAYS, recurrent FINDING, "
-                        "new-on-last-exam")
+    q.add_argument(
+        "--named",
+        nargs="+",
+        metavar=("NAME", "ARG"),
+        help="a shipped query: devices-removed-within DAYS, recurrent FINDING, new-on-last-exam",
+    )
     q.add_argument("--out", default=None, metavar="FILE", help="write .csv or .parquet")
-    q.add_argument("--limit", type=int, default=100,
-                   help="rows printed on screen (default 100; --out writes all)")
+    q.add_argument(
+        "--limit",
+        type=int,
+        default=100,
+        help="rows printed on screen (default 100; --out writes all)",
+    )
 
-    s = cmds.add_parser("summary", help="counts and figures of a cohort as one HTML page",
-                        description="Counts and figures (chains per patient, chain length, "
-                                    "reports per chain, days between mentions, modality "
-                                    "combinations, top findings and devices) as one HTML page.")
+    s = cmds.add_parser(
+        "summary",
+        help="counts and figures of a cohort as one HTML page",
+        description="Counts and figures (chains per patient, chain length, "
+        "reports per chain, days between mentions, modality "
+        "combinations, top findings and devices) as one HTML page.",
+    )
     s.add_argument("dir", metavar="DIR")
     s.add_argument("--out", required=True, metavar="report.html")
 
@@ -77,9 +115,11 @@ class RateBar:
         frac = finished / state.total if state.total else 1.0
         bar = "#" * int(frac * self.width) + "-" * (self.width - int(frac * self.width))
         secs = max(state.seconds, 1e-9)
-        self.stream.write(f"\rcohort [{bar}] {finished}/{state.total} patients "
-                          f"({state.failed} failed)  {finished / secs:.1f} patients/s  "
-                          f"{state.reports / secs:.0f} reports/s")
+        self.stream.write(
+            f"\rcohort [{bar}] {finished}/{state.total} patients "
+            f"({state.failed} failed)  {finished / secs:.1f} patients/s  "
+            f"{state.reports / secs:.0f} reports/s"
+        )
         self.stream.flush()
 
     def close(self) -> None:
@@ -103,25 +143,36 @@ def _run(args: argparse.Namespace) -> int:
     linker = args.linker or default_name("linker")
     bar = RateBar()
     try:
-        state = run_cohort(args.input, args.out, scheduler=args.scheduler,
-                           workers=args.workers, extractor=extractor, linker=linker,
-                           batch_reports=args.batch_reports,
-                           batch_patients=args.batch_patients, progress=bar)
+        state = run_cohort(
+            args.input,
+            args.out,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            extractor=extractor,
+            linker=linker,
+            batch_reports=args.batch_reports,
+            batch_patients=args.batch_patients,
+            progress=bar,
+        )
     finally:
         bar.close()
     for patient, reason in state.failures[:20]:
         print(f"failed: {patient}: {reason}", file=sys.stderr)
     if len(state.failures) > 20:
-        print(f"... and {len(state.failures) - 20} more (see patients.parquet)",
-              file=sys.stderr)
+        print(f"... and {len(state.failures) - 20} more (see patients.parquet)", file=sys.stderr)
     rate = state.reports / state.seconds if state.seconds else 0.0
-    print(f"{state.done} patients done, {state.failed} failed, {state.skipped} already done "
-          f"before; {state.reports} reports in {state.seconds:.1f} s ({rate:.0f} reports/s) "
-          f"on {state.workers} workers, models loaded {state.model_loads} times "
-          f"({extractor} + {linker}) -> {args.out}", file=sys.stderr)
+    print(
+        f"{state.done} patients done, {state.failed} failed, {state.skipped} already done "
+        f"before; {state.reports} reports in {state.seconds:.1f} s ({rate:.0f} reports/s) "
+        f"on {state.workers} workers, models loaded {state.model_loads} times "
+        f"({extractor} + {linker}) -> {args.out}",
+        file=sys.stderr,
+    )
     if state.interrupted:
-        print("interrupted: what was done is kept; run the same command again to go on",
-              file=sys.stderr)
+        print(
+            "interrupted: what was done is kept; run the same command again to go on",
+            file=sys.stderr,
+        )
         return 130
     return 0
 
@@ -146,6 +197,7 @@ def _summary(args: argparse.Namespace) -> int:
     from radtrack_gui.cohort.summary import write_summary
 
     counts = write_summary(args.dir, args.out)
-    print(f"{counts['patients']} patients, {counts['chains']} chains -> {args.out}",
-          file=sys.stderr)
+    print(
+        f"{counts['patients']} patients, {counts['chains']} chains -> {args.out}", file=sys.stderr
+    )
     return 0

@@ -12,31 +12,60 @@ from radtrack_gui.core.errors import InputError
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "eval", help="evaluate linkers with the published protocol",
+        "eval",
+        help="evaluate linkers with the published protocol",
         description="Score linkers on GOLD, a folder with one brat-annotated sub-folder per "
-                    "patient: (a) linking the gold mentions, (b) end-to-end from the "
-                    "extractor's mentions. Trainable linkers are cross-validated at patient "
-                    "level (60/20/20 train/validation/test per fold).")
-    p.add_argument("gold", metavar="GOLD", nargs="?",
-                   help="folder of annotated patient folders (optional with --challenge)")
-    p.add_argument("--linker", action="append", default=[], metavar="NAME",
-                   help="linker to evaluate (repeat for several; default: exact and the "
-                        "default linker)")
-    p.add_argument("--extractor", default=None, metavar="NAME",
-                   help="extractor for the end-to-end setting (default: the default one)")
+        "patient: (a) linking the gold mentions, (b) end-to-end from the "
+        "extractor's mentions. Trainable linkers are cross-validated at patient "
+        "level (60/20/20 train/validation/test per fold).",
+    )
+    p.add_argument(
+        "gold",
+        metavar="GOLD",
+        nargs="?",
+        help="folder of annotated patient folders (optional with --challenge)",
+    )
+    p.add_argument(
+        "--linker",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="linker to evaluate (repeat for several; default: exact and the default linker)",
+    )
+    p.add_argument(
+        "--extractor",
+        default=None,
+        metavar="NAME",
+        help="extractor for the end-to-end setting (default: the default one)",
+    )
     p.add_argument("--out-csv", metavar="FILE", help="write the table as CSV")
     p.add_argument("--out-json", metavar="FILE", help="write all scores as JSON")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (default 5)")
     p.add_argument("--seed", type=int, default=13, help="cross-validation seed (default 13)")
-    p.add_argument("--end-to-end", action=argparse.BooleanOptionalAction, default=True,
-                   help="also score predicted mentions (default: yes)")
-    p.add_argument("--challenge", action=argparse.BooleanOptionalAction, default=None,
-                   help="also score the real-language pair challenge set (default: when "
-                        "the shared corpora are found beside the checkout)")
-    p.add_argument("--challenge-split", choices=("dev", "heldout", "both"), default="both",
-                   help="which half of the challenge set to score (default: both)")
-    p.add_argument("--shared", metavar="DIR",
-                   help="the shared folder holding corpora/ (default: found above the checkout)")
+    p.add_argument(
+        "--end-to-end",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also score predicted mentions (default: yes)",
+    )
+    p.add_argument(
+        "--challenge",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also score the real-language pair challenge set (default: when "
+        "the shared corpora are found beside the checkout)",
+    )
+    p.add_argument(
+        "--challenge-split",
+        choices=("dev", "heldout", "both"),
+        default="both",
+        help="which half of the challenge set to score (default: both)",
+    )
+    p.add_argument(
+        "--shared",
+        metavar="DIR",
+        help="the shared folder holding corpora/ (default: found above the checkout)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,8 +92,9 @@ def _challenge(args: argparse.Namespace) -> None:
     shared = Path(args.shared) if args.shared else find_shared()
     if shared is None or not (shared / "corpora").is_dir():
         if args.challenge:
-            raise InputError(f"{args.shared or '../shared'}: no corpora/ folder for the "
-                             f"challenge set")
+            raise InputError(
+                f"{args.shared or '../shared'}: no corpora/ folder for the challenge set"
+            )
         return
     names = list(dict.fromkeys(args.linker or ["exact", default_name("linker")]))
     splits = SPLITS if args.challenge_split == "both" else (args.challenge_split,)
@@ -81,9 +111,15 @@ def _protocol(args: argparse.Namespace) -> None:
 
     bar = ProgressBar()  # draws on stderr only when it is a terminal
     try:
-        ev = evaluate(args.gold, args.linker, extractor=args.extractor,
-                      end_to_end=args.end_to_end, folds=args.folds, seed=args.seed,
-                      progress=bar)
+        ev = evaluate(
+            args.gold,
+            args.linker,
+            extractor=args.extractor,
+            end_to_end=args.end_to_end,
+            folds=args.folds,
+            seed=args.seed,
+            progress=bar,
+        )
     finally:
         bar.close()
     to_stdout = "-" in (args.out_csv, args.out_json)  # the table then goes to stderr

@@ -7,16 +7,22 @@ import json
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("eval-groups", help="score report grouping (same exam) on a "
-                       "generated set: NMI and purity",
-                       description="Generate patients, add the versions real exports hold "
-                                   "(duplicate rows, preliminary + final reads, addenda, "
-                                   "second readers), group the reports and print NMI and "
-                                   "purity against the known groups.")
+    p = sub.add_parser(
+        "eval-groups",
+        help="score report grouping (same exam) on a generated set: NMI and purity",
+        description="Generate patients, add the versions real exports hold "
+        "(duplicate rows, preliminary + final reads, addenda, "
+        "second readers), group the reports and print NMI and "
+        "purity against the known groups.",
+    )
     p.add_argument("--patients", type=int, default=20)
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--similarity", type=float, default=None,
-                   help="text-similarity threshold (Jaccard of word 3-grams)")
+    p.add_argument(
+        "--similarity",
+        type=float,
+        default=None,
+        help="text-similarity threshold (Jaccard of word 3-grams)",
+    )
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
 
 
@@ -32,10 +38,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(s, indent=1))
         return 0
-    print(f"{s['reports']} reports, {s['gold_groups']} exams (gold), "
-          f"{s['predicted_groups']} groups found")
+    print(
+        f"{s['reports']} reports, {s['gold_groups']} exams (gold), "
+        f"{s['predicted_groups']} groups found"
+    )
     print(f"{'':28s}   NMI  purity")
     print(f"{'report groups':28s} {s['nmi']:.3f}  {s['purity']:.3f}")
-    print(f"{'each report its own group':28s} {s['baseline_nmi']:.3f}  "
-          f"{s['baseline_purity']:.3f}")
+    print(f"{'each report its own group':28s} {s['baseline_nmi']:.3f}  {s['baseline_purity']:.3f}")
     return 0

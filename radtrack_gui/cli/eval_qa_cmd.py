@@ -10,11 +10,13 @@ import json
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("eval-qa", help="score a reader on SQuAD-format or patient-level "
-                                       "questions",
-                       description="Score a question-answering reader: SQuAD v2 exact match "
-                                   "and F1 (overall, answerable, unanswerable); with "
-                                   "patient-level JSONL also evidence recall.")
+    p = sub.add_parser(
+        "eval-qa",
+        help="score a reader on SQuAD-format or patient-level questions",
+        description="Score a question-answering reader: SQuAD v2 exact match "
+        "and F1 (overall, answerable, unanswerable); with "
+        "patient-level JSONL also evidence recall.",
+    )
     p.add_argument("data", metavar="DATA", help="SQuAD JSON, or patient-level JSONL")
     p.add_argument("--reader", default=None, help="reader name (chains, reader)")
     p.add_argument("--extractor", default=None, help="extractor name")
@@ -37,10 +39,12 @@ def run(args: argparse.Namespace) -> int:
     lnk = args.linker or default_name("linker")
     if path.suffix.lower() == ".jsonl":
         scores = evaluate_patients(
-            path, reader, lambda folder: process_folder(folder, extractor=ext, linker=lnk))
+            path, reader, lambda folder: process_folder(folder, extractor=ext, linker=lnk)
+        )
     else:
-        scores = evaluate_squad(path, reader,
-                                lambda patient: analyse(patient, extractor=ext, linker=lnk))
+        scores = evaluate_squad(
+            path, reader, lambda patient: analyse(patient, extractor=ext, linker=lnk)
+        )
     print(scores.table(f"reader {name} on {path.name}"))
     if args.out_json:
         atomic_write_text(args.out_json, json.dumps(scores.as_dict(), indent=2) + "\n")

@@ -16,18 +16,25 @@ if TYPE_CHECKING:
     from radtrack_gui.core.model import Patient
 
 
-
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export", help="export a patient as JSON, CSV, brat or CoNLL-2012",
-                       description="Export a patient folder (processed first) or a RadTrack "
-                                   "JSON as RadTrack JSON, CSV (one row per mention), brat "
-                                   "standoff (a folder) or CoNLL-2012.")
+    p = sub.add_parser(
+        "export",
+        help="export a patient as JSON, CSV, brat or CoNLL-2012",
+        description="Export a patient folder (processed first) or a RadTrack "
+        "JSON as RadTrack JSON, CSV (one row per mention), brat "
+        "standoff (a folder) or CoNLL-2012.",
+    )
     p.add_argument("input", metavar="INPUT", help="patient folder, MIMIC CSV or RadTrack JSON")
     p.add_argument("--format", required=True, choices=DATA_FORMATS)
-    p.add_argument("--out", required=True, metavar="PATH",
-                   help="output file, - for standard output (a new or empty folder for brat)")
-    p.add_argument("--patient", default=None, metavar="ID",
-                   help="patient to read from a CSV holding several")
+    p.add_argument(
+        "--out",
+        required=True,
+        metavar="PATH",
+        help="output file, - for standard output (a new or empty folder for brat)",
+    )
+    p.add_argument(
+        "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
+    )
     p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
     p.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
 
@@ -39,9 +46,13 @@ def _load(args: argparse.Namespace) -> Patient:
 
     bar = ProgressBar()
     try:
-        return process_source(args.input, args.patient,
-                              extractor=args.extractor or default_name("extractor"),
-                              linker=args.linker or default_name("linker"), progress=bar)
+        return process_source(
+            args.input,
+            args.patient,
+            extractor=args.extractor or default_name("extractor"),
+            linker=args.linker or default_name("linker"),
+            progress=bar,
+        )
     finally:
         bar.close()
 
@@ -49,8 +60,10 @@ def _load(args: argparse.Namespace) -> Patient:
 def run(args: argparse.Namespace) -> int:
     patient = _load(args)
     write_patient(patient, args.format, args.out)
-    summary = (f"{len(patient.reports)} reports, {len(patient.mentions)} mentions, "
-               f"{len(patient.chains)} chains -> {args.out} ({args.format})")
+    summary = (
+        f"{len(patient.reports)} reports, {len(patient.mentions)} mentions, "
+        f"{len(patient.chains)} chains -> {args.out} ({args.format})"
+    )
     for problem in patient.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(summary, file=sys.stderr)

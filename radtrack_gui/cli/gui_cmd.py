@@ -12,8 +12,9 @@ import argparse
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("gui", help="open the desktop app",
-                              description="Open the RadTrack desktop app.")
+    p = subparsers.add_parser(
+        "gui", help="open the desktop app", description="Open the RadTrack desktop app."
+    )
     from radtrack_gui.gui.app import build_parser  # no Qt import at module level there
 
     build_parser(p)
@@ -22,5 +23,4 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from radtrack_gui.gui.app import run_gui
 
-    return run_gui(args.path, screenshot=args.screenshot, patient_id=args.patient,
-                   size=args.size)
+    return run_gui(args.path, screenshot=args.screenshot, patient_id=args.patient, size=args.size)

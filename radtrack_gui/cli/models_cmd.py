@@ -10,19 +10,28 @@ import argparse
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("models", help="list models; install a model folder",
-                       description="List the registered extractors and linkers, say which this "
-                                   "installation can run, and the folders searched for local "
-                                   "model files (nothing is ever downloaded).")
+    p = sub.add_parser(
+        "models",
+        help="list models; install a model folder",
+        description="List the registered extractors and linkers, say which this "
+        "installation can run, and the folders searched for local "
+        "model files (nothing is ever downloaded).",
+    )
     actions = p.add_subparsers(dest="models_action", metavar="ACTION")
-    inst = actions.add_parser("install", help="install a model folder or archive",
-                              description="Copy a trained model (a folder with "
-                                          "radtrack_card.json, or a .zip/.tar.gz of one) into "
-                                          "the models folder, after checking its card.")
+    inst = actions.add_parser(
+        "install",
+        help="install a model folder or archive",
+        description="Copy a trained model (a folder with "
+        "radtrack_card.json, or a .zip/.tar.gz of one) into "
+        "the models folder, after checking its card.",
+    )
     inst.add_argument("source", help="model folder or archive")
-    inst.add_argument("--system", action="store_true",
-                      help="install for every user (the system models folder; needs write "
-                           "access there, usually root)")
+    inst.add_argument(
+        "--system",
+        action="store_true",
+        help="install for every user (the system models folder; needs write "
+        "access there, usually root)",
+    )
     inst.add_argument("--name", help="folder name to install as (default: from the card)")
 
 
@@ -38,12 +47,14 @@ def _list() -> int:
     from radtrack_gui.util.paths import models_dirs
 
     unavailable = 0
-    for title, table in (("Extractors", EXTRACTORS), ("Linkers", LINKERS),
-                         ("Readers (radtrack ask)", READERS)):
+    for title, table in (
+        ("Extractors", EXTRACTORS),
+        ("Linkers", LINKERS),
+        ("Readers (radtrack ask)", READERS),
+    ):
         print(f"{title}:")
         for info in table.values():
-            tags = [t for t, on in (("default", info.default), ("trainable", info.trainable))
-                    if on]
+            tags = [t for t, on in (("default", info.default), ("trainable", info.trainable)) if on]
             reason = missing(info)
             if reason is not None:
                 unavailable += 1
@@ -68,14 +79,17 @@ def _install(args: argparse.Namespace) -> int:
     if args.system:
         target = system_models_dir()
         if target is None:
-            raise InputError("no system models folder: set RADTRACK_SYSTEM_MODELS "
-                             "(the packaged app uses models/ beside its executable)")
+            raise InputError(
+                "no system models folder: set RADTRACK_SYSTEM_MODELS "
+                "(the packaged app uses models/ beside its executable)"
+            )
     else:
         target = user_data_dir() / "models"
     try:
         done = install(args.source, target, name=args.name, system=args.system)
     except PermissionError as exc:
-        raise InputError(f"{target}: not writable ({exc.strerror}); "
-                         "--system installs need administrator rights") from exc
+        raise InputError(
+            f"{target}: not writable ({exc.strerror}); --system installs need administrator rights"
+        ) from exc
     print(f"installed {done.card['format']} as {done.path}")
     return 0

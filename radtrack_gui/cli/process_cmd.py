@@ -8,15 +8,24 @@ import time
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("process", help="read, extract and link a patient folder; write JSON",
-                       description="Run the whole pipeline (read, extract, link) on a patient "
-                                   "folder and write one RadTrack JSON document.")
+    p = sub.add_parser(
+        "process",
+        help="read, extract and link a patient folder; write JSON",
+        description="Run the whole pipeline (read, extract, link) on a patient "
+        "folder and write one RadTrack JSON document.",
+    )
     p.add_argument("folder", metavar="PATIENT_FOLDER")
-    p.add_argument("--json", required=True, metavar="OUT.json", help="where to write the result (- for standard output)")
+    p.add_argument(
+        "--json",
+        required=True,
+        metavar="OUT.json",
+        help="where to write the result (- for standard output)",
+    )
     p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
     p.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
-    p.add_argument("--patient", default=None, metavar="ID",
-                   help="patient to read from a CSV holding several")
+    p.add_argument(
+        "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,15 +39,19 @@ def run(args: argparse.Namespace) -> int:
     bar = ProgressBar()
     t0 = time.perf_counter()
     try:
-        patient = process_folder(args.folder, extractor=extractor, linker=linker,
-                                 patient_id=args.patient, progress=bar)
+        patient = process_folder(
+            args.folder, extractor=extractor, linker=linker, patient_id=args.patient, progress=bar
+        )
     finally:
         bar.close()
     write_json(patient, args.json)
     for problem in patient.problems:
         print(f"warning: {problem}", file=sys.stderr)
     source = "gold annotations" if patient.annotated else f"{extractor} + {linker}"
-    print(f"{len(patient.reports)} reports, {len(patient.mentions)} mentions, "
-          f"{len(patient.chains)} chains ({source}) -> {args.json} "
-          f"in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
+    print(
+        f"{len(patient.reports)} reports, {len(patient.mentions)} mentions, "
+        f"{len(patient.chains)} chains ({source}) -> {args.json} "
+        f"in {time.perf_counter() - t0:.2f} s",
+        file=sys.stderr,
+    )
     return 0

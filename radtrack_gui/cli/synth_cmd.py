@@ -8,15 +8,16 @@ import argparse
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "synth", help="generate a synthetic benchmark corpus (brat with gold chains)",
+        "synth",
+        help="generate a synthetic benchmark corpus (brat with gold chains)",
         description="Generate synthetic longitudinal patients (clearly synthetic, no real "
-                    "data) with gold mentions and chains following the tracking guideline, "
-                    "one brat folder per patient. Same seed, same bytes.")
+        "data) with gold mentions and chains following the tracking guideline, "
+        "one brat folder per patient. Same seed, same bytes.",
+    )
     p.add_argument("out", metavar="OUT", help="folder to create (must be new or empty)")
     p.add_argument("--patients", type=int, default=60, help="number of patients (default 60)")
     p.add_argument("--seed", type=int, default=13, help="random seed (default 13)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="replace OUT if it already holds files")
+    p.add_argument("--overwrite", action="store_true", help="replace OUT if it already holds files")
 
 
 def run(args: argparse.Namespace) -> int:

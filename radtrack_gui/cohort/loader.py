@@ -51,8 +51,10 @@ def load_patient(folder: str | Path, key: str) -> Patient:
     for r in patient.reports:
         r.patient = r.patient or patient.id
         r.source = str(source / r.id) if source.is_dir() else str(source)
-    patient.problems.extend(Problem(*p.split(": ", 1)) if ": " in p else Problem(p, "")
-                            for p in record.get("problems") or [])
+    patient.problems.extend(
+        Problem(*p.split(": ", 1)) if ": " in p else Problem(p, "")
+        for p in record.get("problems") or []
+    )
     return patient
 
 
@@ -73,9 +75,13 @@ def adopt(folder: str | Path, key: str) -> tuple[str, str | None]:
             patient = load_patient(folder, key)
             gold = patient.annotated
             ext, lnk = settings.get("extractor"), settings.get("linker")
-            store.save_patient(patient, "model:cohort" if gold else f"model:{ext}+{lnk}",
-                               extractor=None if gold else ext, linker=None if gold else lnk,
-                               command="Open from cohort")
+            store.save_patient(
+                patient,
+                "model:cohort" if gold else f"model:{ext}+{lnk}",
+                extractor=None if gold else ext,
+                linker=None if gold else lnk,
+                command="Open from cohort",
+            )
     finally:
         store.close()
     return str(source), patient_id

@@ -27,8 +27,19 @@ if TYPE_CHECKING:
 
 SCHEMA = "radtrack-cohort/1"
 DATASETS = ("reports", "mentions", "chains")
-PATIENT_FIELDS = ("patient", "status", "reason", "reports", "mentions", "chains", "id",
-                  "source", "part", "problems", "seconds")
+PATIENT_FIELDS = (
+    "patient",
+    "status",
+    "reason",
+    "reports",
+    "mentions",
+    "chains",
+    "id",
+    "source",
+    "part",
+    "problems",
+    "seconds",
+)
 
 
 def schemas() -> dict[str, pa.Schema]:
@@ -38,23 +49,69 @@ def schemas() -> dict[str, pa.Schema]:
     s, i = pa.string(), pa.int64()
     section = pa.struct([("name", s), ("start", i), ("end", i)])
     return {
-        "reports": pa.schema([
-            ("patient", s), ("id", s), ("date", s), ("date_known", pa.bool_()), ("exam", s),
-            ("modality", s), ("text", s), ("region", s), ("flags", pa.list_(s)),
-            ("sections", pa.list_(section))]),
-        "mentions": pa.schema([
-            ("patient", s), ("id", s), ("report", s), ("start", i), ("end", i), ("text", s),
-            ("type", s), ("chain", s), ("concept", s), ("anatomy", pa.list_(s)),
-            ("laterality", s), ("assertion", s), ("change", s), ("section", s),
-            ("measurements", pa.list_(s)), ("source", s), ("fragments", pa.list_(pa.list_(i)))]),
-        "chains": pa.schema([
-            ("patient", s), ("id", s), ("type", s), ("label", s), ("mentions", pa.list_(s)),
-            ("reviewed", pa.bool_()), ("source", s), ("why", pa.map_(s, s)),
-            ("label_locked", pa.bool_())]),
-        "patients": pa.schema([
-            ("patient", s), ("status", s), ("reason", s), ("reports", i), ("mentions", i),
-            ("chains", i), ("id", s), ("source", s), ("part", s), ("problems", pa.list_(s)),
-            ("seconds", pa.float64())]),
+        "reports": pa.schema(
+            [
+                ("patient", s),
+                ("id", s),
+                ("date", s),
+                ("date_known", pa.bool_()),
+                ("exam", s),
+                ("modality", s),
+                ("text", s),
+                ("region", s),
+                ("flags", pa.list_(s)),
+                ("sections", pa.list_(section)),
+            ]
+        ),
+        "mentions": pa.schema(
+            [
+                ("patient", s),
+                ("id", s),
+                ("report", s),
+                ("start", i),
+                ("end", i),
+                ("text", s),
+                ("type", s),
+                ("chain", s),
+                ("concept", s),
+                ("anatomy", pa.list_(s)),
+                ("laterality", s),
+                ("assertion", s),
+                ("change", s),
+                ("section", s),
+                ("measurements", pa.list_(s)),
+                ("source", s),
+                ("fragments", pa.list_(pa.list_(i))),
+            ]
+        ),
+        "chains": pa.schema(
+            [
+                ("patient", s),
+                ("id", s),
+                ("type", s),
+                ("label", s),
+                ("mentions", pa.list_(s)),
+                ("reviewed", pa.bool_()),
+                ("source", s),
+                ("why", pa.map_(s, s)),
+                ("label_locked", pa.bool_()),
+            ]
+        ),
+        "patients": pa.schema(
+            [
+                ("patient", s),
+                ("status", s),
+                ("reason", s),
+                ("reports", i),
+                ("mentions", i),
+                ("chains", i),
+                ("id", s),
+                ("source", s),
+                ("part", s),
+                ("problems", pa.list_(s)),
+                ("seconds", pa.float64()),
+            ]
+        ),
     }
 
 
@@ -72,9 +129,11 @@ def tables(docs: list[tuple[str, dict[str, Any]]]) -> dict[str, pa.Table]:
     return {name: pa.Table.from_pylist(rows[name], schema=sch[name]) for name in DATASETS}
 
 
-def doc_from_rows(reports: list[dict[str, Any]], mentions: list[dict[str, Any]],
-                  chains: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def doc_from_rows(
+    reports: list[dict[str, Any]], mentions: list[dict[str, Any]], chains: list[dict[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
     """Back from Parquet rows to the ``reports``/``mentions``/``chains`` of §3."""
+
     def strip(row: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in row.items() if k != "patient"}
 
@@ -110,22 +169,28 @@ class CohortDir:
 
     def prepare(self, source: Path, extractor: str, linker: str) -> None:
         """Create DIR, or check that it is this cohort's (same input and models)."""
-        want = {"schema": SCHEMA, "input": str(source.resolve()), "extractor": extractor,
-                "linker": linker}
+        want = {
+            "schema": SCHEMA,
+            "input": str(source.resolve()),
+            "extractor": extractor,
+            "linker": linker,
+        }
         if self.path.exists() and not self.path.is_dir():
             raise InputError(f"{self.path}: exists and is not a folder")
         have = self.settings()
         if have is None:
             if self.path.is_dir() and any(self.path.iterdir()):
-                raise InputError(f"{self.path}: not empty and not a cohort folder "
-                                 "(choose a new or empty --out)")
+                raise InputError(
+                    f"{self.path}: not empty and not a cohort folder (choose a new or empty --out)"
+                )
         else:
             for k in ("input", "extractor", "linker"):
                 if have.get(k) != want[k]:
-                    raise InputError(f"{self.path}: made with {k} {have.get(k)!r}, not "
-                                     f"{want[k]!r} (use another --out, or the same {k})")
-        for folder in (self.path, *(self.path / n for n in DATASETS), self.private,
-                       self.parts):
+                    raise InputError(
+                        f"{self.path}: made with {k} {have.get(k)!r}, not "
+                        f"{want[k]!r} (use another --out, or the same {k})"
+                    )
+        for folder in (self.path, *(self.path / n for n in DATASETS), self.private, self.parts):
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             os.chmod(folder, 0o700)
         if have is None:
@@ -142,8 +207,9 @@ class CohortDir:
             f.unlink(missing_ok=True)
 
     # -- writing -------------------------------------------------------------------------
-    def write_part(self, part: str, data: dict[str, pa.Table] | None,
-                   records: list[dict[str, Any]]) -> None:
+    def write_part(
+        self, part: str, data: dict[str, pa.Table] | None, records: list[dict[str, Any]]
+    ) -> None:
         """One partition: its three files (when it has done patients), then its manifest."""
         import pyarrow.parquet as pq
 
@@ -179,8 +245,10 @@ class CohortDir:
         import pyarrow.parquet as pq
 
         records = self.records()
-        rows = [{k: records[key].get(k) for k in PATIENT_FIELDS}
-                for key in sorted(records, key=natural_key)]
+        rows = [
+            {k: records[key].get(k) for k in PATIENT_FIELDS}
+            for key in sorted(records, key=natural_key)
+        ]
         table = pa.Table.from_pylist(rows, schema=schemas()["patients"])
         with atomic_open(self.path / "patients.parquet", "wb") as f:
             pq.write_table(table, f)
@@ -205,6 +273,8 @@ class CohortDir:
                 raise InputError(f"{path}: unreadable ({exc})") from exc
             rows[name] = table.filter(pc.field("patient") == key).to_pylist()
         doc = doc_from_rows(rows["reports"], rows["mentions"], rows["chains"])
-        return {"schema": "radtrack/1",
-                "patient": {"id": record.get("id") or key,
-                            "annotated": bool(record.get("annotated"))}, **doc}
+        return {
+            "schema": "radtrack/1",
+            "patient": {"id": record.get("id") or key, "annotated": bool(record.get("annotated"))},
+            **doc,
+        }

@@ -27,8 +27,10 @@ _PARAM = re.compile(r"^--\s*param:\s*(\w+)\s+(int|float|str)\s*$", re.MULTILINE)
 def cohort_path(folder: str | Path) -> Path:
     path = Path(folder).expanduser()
     if not ((path / "patients.parquet").is_file() or (path / "cohort.json").is_file()):
-        raise InputError(f"{folder}: not a cohort folder (no patients.parquet; make one with "
-                         "`radtrack cohort run INPUT --out DIR`)")
+        raise InputError(
+            f"{folder}: not a cohort folder (no patients.parquet; make one with "
+            "`radtrack cohort run INPUT --out DIR`)"
+        )
     return path
 
 
@@ -45,8 +47,11 @@ def connect(folder: str | Path) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(":memory:")
     sch = schemas()
     for name in (*DATASETS, "patients"):
-        files = (sorted((path / name).glob("*.parquet")) if name != "patients"
-                 else [path / "patients.parquet"] * (path / "patients.parquet").is_file())
+        files = (
+            sorted((path / name).glob("*.parquet"))
+            if name != "patients"
+            else [path / "patients.parquet"] * (path / "patients.parquet").is_file()
+        )
         if files:
             glob = _quote(path / name / "*.parquet") if name != "patients" else _quote(files[0])
             con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({glob})")
@@ -92,21 +97,26 @@ def named_query(name: str, *args: str) -> tuple[str, dict[str, Any]]:
         try:
             params[pname] = {"int": int, "float": float, "str": str}[kind](value)
         except ValueError as exc:
-            raise InputError(f"--named {name}: {pname.upper()} must be a number, "
-                             f"not {value!r}") from exc
+            raise InputError(
+                f"--named {name}: {pname.upper()} must be a number, not {value!r}"
+            ) from exc
     return sql, params
 
 
 def format_table(table: pa.Table, limit: int = 100) -> str:
     """Aligned columns for a terminal, at most ``limit`` rows (and how many were left)."""
     names = table.column_names
-    rows = [["" if v is None else str(v) for v in row.values()]
-            for row in table.slice(0, max(limit, 0)).to_pylist()]
+    rows = [
+        ["" if v is None else str(v) for v in row.values()]
+        for row in table.slice(0, max(limit, 0)).to_pylist()
+    ]
     widths = [min(40, max([len(n)] + [len(r[i]) for r in rows])) for i, n in enumerate(names)]
 
     def line(cells: list[str]) -> str:
-        return "  ".join((c if len(c) <= w else c[:w - 1] + "…").ljust(w)
-                         for c, w in zip(cells, widths, strict=True)).rstrip()
+        return "  ".join(
+            (c if len(c) <= w else c[: w - 1] + "…").ljust(w)
+            for c, w in zip(cells, widths, strict=True)
+        ).rstrip()
 
     out = [line(names), line(["-" * w for w in widths]), *(line(r) for r in rows)]
     if table.num_rows > len(rows):
@@ -138,8 +148,9 @@ def _csv_safe(table: pa.Table) -> pa.Table:
     cols = []
     for col in table.columns:
         if pa.types.is_nested(col.type):
-            cols.append(pa.array([None if v is None else str(v) for v in col.to_pylist()],
-                                 pa.string()))
+            cols.append(
+                pa.array([None if v is None else str(v) for v in col.to_pylist()], pa.string())
+            )
         else:
             cols.append(col)
     return pa.Table.from_arrays(cols, names=table.column_names)

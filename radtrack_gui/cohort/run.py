@@ -30,10 +30,12 @@ IN_FLIGHT_PER_WORKER = 3  # batches queued per worker thread
 # profiler sampling every worker's stack 100 times a second, slower ticks and monitors.
 # An idle worker then uses ~0.3 % of a core instead of ~3 %. (On your own cluster, set
 # DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False and so on for the same effect.)
-LOCAL_CONFIG = {"distributed.worker.profile.enabled": False,
-                "distributed.admin.tick.interval": "500ms",
-                "distributed.admin.system-monitor.interval": "2s",
-                "distributed.worker.memory.monitor-interval": "1s"}
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
 
 
 @dataclass
@@ -86,10 +88,15 @@ def connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
     try:
         with dask.config.set(LOCAL_CONFIG):
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR,
-                                   # no dashboard; its bare HTTP routes on any free port
-                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+            cluster = LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+                # no dashboard; its bare HTTP routes on any free port
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+            )
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
@@ -111,10 +118,18 @@ def _usage() -> tuple[int, float]:
     return int(peak if sys.platform == "darwin" else peak * 1024), time.process_time()
 
 
-def run_cohort(source: str | Path, out: str | Path, *, scheduler: str | None = None,
-               workers: int | None = None, extractor: str = "rules",
-               linker: str = "knowledge", batch_reports: int = 200, batch_patients: int = 50,
-               progress: Progress | None = None) -> RunState:
+def run_cohort(
+    source: str | Path,
+    out: str | Path,
+    *,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    extractor: str = "rules",
+    linker: str = "knowledge",
+    batch_reports: int = 200,
+    batch_patients: int = 50,
+    progress: Progress | None = None,
+) -> RunState:
     """Process every patient of ``source`` not yet done in ``out``. Bad arguments raise
     ``InputError`` before anything runs; Ctrl+C returns with ``interrupted`` set."""
     src = Path(source).expanduser()
@@ -140,8 +155,18 @@ def run_cohort(source: str | Path, out: str | Path, *, scheduler: str | None = N
     t0 = time.perf_counter()
     try:
         if items:
-            _schedule(cohort, items, (batch_reports, batch_patients), state, scheduler,
-                      workers, extractor, linker, progress, t0)
+            _schedule(
+                cohort,
+                items,
+                (batch_reports, batch_patients),
+                state,
+                scheduler,
+                workers,
+                extractor,
+                linker,
+                progress,
+                t0,
+            )
     finally:
         cohort.write_patients()
         shutil.rmtree(cohort.work, ignore_errors=True)
@@ -149,8 +174,9 @@ def run_cohort(source: str | Path, out: str | Path, *, scheduler: str | None = N
     return state
 
 
-def plan(items: list[PatientItem], threads: int, reports: int = 200,
-         patients: int = 50) -> list[list[PatientItem]]:
+def plan(
+    items: list[PatientItem], threads: int, reports: int = 200, patients: int = 50
+) -> list[list[PatientItem]]:
     """Batches of at most about ``reports`` reports and ``patients`` patients, smaller when
     that leaves fewer than ~10 batches per worker thread (so none waits idle at the end),
     largest first (so the last ones to finish are small)."""
@@ -159,9 +185,18 @@ def plan(items: list[PatientItem], threads: int, reports: int = 200,
     return sorted(batches(items, per, patients), key=lambda g: -sum(i.size for i in g))
 
 
-def _schedule(cohort: CohortDir, items: list[PatientItem], sizes: tuple[int, int],
-              state: RunState, scheduler: str | None, workers: int | None, extractor: str,
-              linker: str, progress: Progress | None, t0: float) -> None:
+def _schedule(
+    cohort: CohortDir,
+    items: list[PatientItem],
+    sizes: tuple[int, int],
+    state: RunState,
+    scheduler: str | None,
+    workers: int | None,
+    extractor: str,
+    linker: str,
+    progress: Progress | None,
+    t0: float,
+) -> None:
     from distributed import as_completed
 
     from radtrack_gui.cohort.tasks import process_batch
@@ -177,8 +212,14 @@ def _schedule(cohort: CohortDir, items: list[PatientItem], sizes: tuple[int, int
         slots = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
         while pending and queue.count() < slots:
             n, group = pending.pop()
-            fut = client.submit(process_batch, [i.loaded() for i in group], extractor, linker,
-                                key=f"radtrack-cohort-{run_id}-{n}", pure=False)
+            fut = client.submit(
+                process_batch,
+                [i.loaded() for i in group],
+                extractor,
+                linker,
+                key=f"radtrack-cohort-{run_id}-{n}",
+                pure=False,
+            )
             part_of[fut.key] = (f"part-{run_id}-{n:05d}", group)
             futures.append(fut)
             queue.add(fut)
@@ -196,10 +237,20 @@ def _schedule(cohort: CohortDir, items: list[PatientItem], sizes: tuple[int, int
             try:
                 res = fut.result()
             except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
-                res = {"tables": None, "loads": 0, "records": [
-                    {"patient": i.key, "source": i.source, "status": "failed",
-                     "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
-                               "run again to retry"} for i in group]}
+                res = {
+                    "tables": None,
+                    "loads": 0,
+                    "records": [
+                        {
+                            "patient": i.key,
+                            "source": i.source,
+                            "status": "failed",
+                            "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
+                            "run again to retry",
+                        }
+                        for i in group
+                    ],
+                }
             fut.release()
             cohort.write_part(part, res["tables"], res["records"])
             state.model_loads += res["loads"]
@@ -238,10 +289,18 @@ def _warm_up(client: Any, run_id: str, extractor: str, linker: str) -> int:
     were built. A worker that cannot build them says why with its first batch."""
     from radtrack_gui.cohort.tasks import warm_up
 
-    futures = [client.submit(warm_up, extractor, linker, workers=[address],
-                             allow_other_workers=False, pure=False,
-                             key=f"radtrack-warm-{run_id}-{i}")
-               for i, address in enumerate(client.nthreads())]
+    futures = [
+        client.submit(
+            warm_up,
+            extractor,
+            linker,
+            workers=[address],
+            allow_other_workers=False,
+            pure=False,
+            key=f"radtrack-warm-{run_id}-{i}",
+        )
+        for i, address in enumerate(client.nthreads())
+    ]
     loads = 0
     for fut in futures:
         try:
@@ -259,7 +318,6 @@ class _InterruptedSyncFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
         return not (isinstance(exc, NameError) and "free variable 'future'" in str(exc))
-
 
 
 def _close(client: Any, cluster: Any) -> None:

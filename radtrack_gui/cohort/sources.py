@@ -46,8 +46,10 @@ def is_csv(path: Path) -> bool:
 def folder_patients(folder: Path, exclude: Path | None = None) -> list[PatientItem]:
     """Every visible sub-folder of ``folder`` (natural order), ``exclude`` left out."""
     try:
-        subs = sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")),
-                      key=lambda p: natural_key(p.name))
+        subs = sorted(
+            (p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")),
+            key=lambda p: natural_key(p.name),
+        )
     except OSError as exc:
         raise InputError(f"{folder}: cannot list the folder ({exc.strerror or exc})") from exc
     skip = exclude.resolve() if exclude is not None else None
@@ -56,19 +58,28 @@ def folder_patients(folder: Path, exclude: Path | None = None) -> list[PatientIt
         if skip is not None and p.resolve() == skip:
             continue
         try:
-            size = sum(1 for e in os.scandir(p) if not e.name.startswith(".")
-                       and not e.name.lower().endswith(".ann"))
+            size = sum(
+                1
+                for e in os.scandir(p)
+                if not e.name.startswith(".") and not e.name.lower().endswith(".ann")
+            )
         except OSError:
             size = 1  # unreadable: the worker records why
         items.append(PatientItem(key=p.name, source=str(p.resolve()), size=max(size, 1)))
     if not items:
-        raise InputError(f"{folder}: no patient folders in it (INPUT is a folder of patient "
-                         "folders or a MIMIC CSV; for one patient use `radtrack process`)")
+        raise InputError(
+            f"{folder}: no patient folders in it (INPUT is a folder of patient "
+            "folders or a MIMIC CSV; for one patient use `radtrack process`)"
+        )
     return items
 
 
-def split_csv(path: Path, work: Path, skip: set[str] = frozenset(),  # type: ignore[assignment]
-              max_buffered: int = MAX_BUFFERED) -> list[PatientItem]:
+def split_csv(
+    path: Path,
+    work: Path,
+    skip: set[str] = frozenset(),  # type: ignore[assignment]
+    max_buffered: int = MAX_BUFFERED,
+) -> list[PatientItem]:
     """Stream the Radiology rows of the CSV at ``path`` into one private file per subject
     under ``work`` (subjects in ``skip`` are left out). Subjects in file order."""
     from radtrack_gui.formats.mimic_csv import radiology_rows
@@ -106,8 +117,10 @@ def split_csv(path: Path, work: Path, skip: set[str] = frozenset(),  # type: ign
     except SkipFile as exc:
         raise InputError(str(exc)) from exc
     flush()
-    return [PatientItem(key=s, source=str(source), rows=str(f), size=counts[s])
-            for s, f in files.items()]
+    return [
+        PatientItem(key=s, source=str(source), rows=str(f), size=counts[s])
+        for s, f in files.items()
+    ]
 
 
 def read_rows(rows_file: str) -> list[tuple[int, dict[str, str]]]:
@@ -129,8 +142,9 @@ def load_patient(item: PatientItem) -> Patient:
     return csv_subject_patient(source, item.key, got)
 
 
-def batches(items: list[PatientItem], reports: int = 200,
-            patients: int = 50) -> list[list[PatientItem]]:
+def batches(
+    items: list[PatientItem], reports: int = 200, patients: int = 50
+) -> list[list[PatientItem]]:
     """Consecutive patients grouped until a batch holds about ``reports`` reports or
     ``patients`` patients: one Dask task (and one Parquet partition) per batch."""
     out: list[list[PatientItem]] = []

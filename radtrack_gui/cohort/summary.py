@@ -58,23 +58,50 @@ def collect(folder: str | Path) -> dict[str, Any]:
     con = connect(folder)
     try:
         row = con.sql(COUNTS).fetchall()[0]
-        counts = dict(zip(("patients", "done", "failed", "reports", "mentions", "chains",
-                           "finding_chains", "device_chains", "singletons"), row, strict=True))
-        per_patient = [n for (n,) in con.sql(
-            "SELECT count(c.id) FROM patients p LEFT JOIN chains c ON c.patient = p.patient "
-            "WHERE p.status = 'done' GROUP BY p.patient").fetchall()]
+        counts = dict(
+            zip(
+                (
+                    "patients",
+                    "done",
+                    "failed",
+                    "reports",
+                    "mentions",
+                    "chains",
+                    "finding_chains",
+                    "device_chains",
+                    "singletons",
+                ),
+                row,
+                strict=True,
+            )
+        )
+        per_patient = [
+            n
+            for (n,) in con.sql(
+                "SELECT count(c.id) FROM patients p LEFT JOIN chains c ON c.patient = p.patient "
+                "WHERE p.status = 'done' GROUP BY p.patient"
+            ).fetchall()
+        ]
         lengths = [n for (n,) in con.sql("SELECT len(mentions) FROM chains").fetchall()]
         cover = con.sql(CHAIN_REPORTS).fetchall()
         gaps = [d for (d,) in con.sql(GAPS).fetchall()]
-        combos = con.sql(f"SELECT modalities, count(*) AS n FROM ({CHAIN_REPORTS}) "
-                         "WHERE reports > 1 GROUP BY modalities ORDER BY n DESC, modalities "
-                         "LIMIT 12").fetchall()
+        combos = con.sql(
+            f"SELECT modalities, count(*) AS n FROM ({CHAIN_REPORTS}) "
+            "WHERE reports > 1 GROUP BY modalities ORDER BY n DESC, modalities "
+            "LIMIT 12"
+        ).fetchall()
         top = {t: con.sql(TOP, params={"type": t}).fetchall() for t in ("finding", "device")}
     finally:
         con.close()
-    return {"counts": counts, "chains_per_patient": per_patient, "chain_length": lengths,
-            "reports_per_chain": [r[2] for r in cover], "gap_days": gaps,
-            "modality_combinations": combos, "top": top}
+    return {
+        "counts": counts,
+        "chains_per_patient": per_patient,
+        "chain_length": lengths,
+        "reports_per_chain": [r[2] for r in cover],
+        "gap_days": gaps,
+        "modality_combinations": combos,
+        "top": top,
+    }
 
 
 def figures(data: dict[str, Any]) -> dict[str, tuple[str, bytes]]:
@@ -93,8 +120,15 @@ def figures(data: dict[str, Any]) -> dict[str, tuple[str, bytes]]:
         plt.close(fig)
         out[name] = (caption, buf.getvalue())
 
-    def hist(name: str, values: list[float], caption: str, xlabel: str, *, log: bool = False,
-             bins: Any = "auto") -> None:
+    def hist(
+        name: str,
+        values: list[float],
+        caption: str,
+        xlabel: str,
+        *,
+        log: bool = False,
+        bins: Any = "auto",
+    ) -> None:
         fig, ax = plt.subplots(figsize=(6, 3.4))
         if values:
             ax.hist(values, bins=bins, color="#0072B2", edgecolor="white", log=log)
@@ -108,16 +142,42 @@ def figures(data: dict[str, Any]) -> dict[str, tuple[str, bytes]]:
         return [x - 0.5 for x in range(1, top + 2)]
 
     hist("chains_per_patient", data["chains_per_patient"], "Chains per patient", "chains")
-    hist("chain_length", data["chain_length"], "Chain length", "mentions in the chain",
-         log=True, bins=ints(data["chain_length"]))
-    hist("reports_per_chain", data["reports_per_chain"], "Reports covered per chain",
-         "reports", log=True, bins=ints(data["reports_per_chain"]))
-    hist("gap_days", data["gap_days"], "Days between consecutive mentions of a chain",
-         "days", log=True, bins=40)
-    bars = [("modality_combinations", data["modality_combinations"],
-             "Modality combinations of chains over more than one report", "chains")]
-    bars += [(f"top_{t}s", data["top"][t], f"Top {t}s", "patients with it present")
-             for t in ("finding", "device")]
+    hist(
+        "chain_length",
+        data["chain_length"],
+        "Chain length",
+        "mentions in the chain",
+        log=True,
+        bins=ints(data["chain_length"]),
+    )
+    hist(
+        "reports_per_chain",
+        data["reports_per_chain"],
+        "Reports covered per chain",
+        "reports",
+        log=True,
+        bins=ints(data["reports_per_chain"]),
+    )
+    hist(
+        "gap_days",
+        data["gap_days"],
+        "Days between consecutive mentions of a chain",
+        "days",
+        log=True,
+        bins=40,
+    )
+    bars = [
+        (
+            "modality_combinations",
+            data["modality_combinations"],
+            "Modality combinations of chains over more than one report",
+            "chains",
+        )
+    ]
+    bars += [
+        (f"top_{t}s", data["top"][t], f"Top {t}s", "patients with it present")
+        for t in ("finding", "device")
+    ]
     for name, rows, caption, xlabel in bars:
         fig, ax = plt.subplots(figsize=(6, 0.9 + 0.28 * max(len(rows), 1)))
         labels = [str(r[0]) for r in rows][::-1]
@@ -132,24 +192,34 @@ def render(data: dict[str, Any], figs: dict[str, tuple[str, bytes]], title: str)
     c = data["counts"]
     chains = c["chains"] or 0
     single = f"{100 * c['singletons'] / chains:.0f}%" if chains else "-"
-    rows = [("patients", f"{c['patients']} ({c['done']} done, {c['failed']} failed)"),
-            ("reports", c["reports"]), ("mentions", c["mentions"]),
-            ("chains", f"{chains} ({c['finding_chains']} findings, {c['device_chains']} "
-                       f"devices; {single} singletons)")]
+    rows = [
+        ("patients", f"{c['patients']} ({c['done']} done, {c['failed']} failed)"),
+        ("reports", c["reports"]),
+        ("mentions", c["mentions"]),
+        (
+            "chains",
+            f"{chains} ({c['finding_chains']} findings, {c['device_chains']} "
+            f"devices; {single} singletons)",
+        ),
+    ]
     if c["done"]:
         rows.append(("reports per patient", f"{c['reports'] / c['done']:.1f}"))
-    table = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
-                    for k, v in rows)
+    table = "".join(
+        f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows
+    )
     imgs = "".join(
         f'<figure><img alt="{html.escape(cap)}" src="data:image/png;base64,'
         f'{base64.b64encode(png).decode()}"><figcaption>{html.escape(cap)}</figcaption></figure>'
-        for cap, png in figs.values())
-    return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
-            f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;"
-            "max-width:60em;margin:2em auto}}table{border-collapse:collapse}th,td{text-align:"
-            "left;padding:.2em 1em .2em 0}figure{display:inline-block;margin:1em 1em 0 0}"
-            f"</style></head><body><h1>{html.escape(title)}</h1><table>{table}</table>{imgs}"
-            "</body></html>\n")
+        for cap, png in figs.values()
+    )
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;"
+        "max-width:60em;margin:2em auto}}table{border-collapse:collapse}th,td{text-align:"
+        "left;padding:.2em 1em .2em 0}figure{display:inline-block;margin:1em 1em 0 0}"
+        f"</style></head><body><h1>{html.escape(title)}</h1><table>{table}</table>{imgs}"
+        "</body></html>\n"
+    )
 
 
 def write_summary(folder: str | Path, out: str | Path) -> dict[str, Any]:

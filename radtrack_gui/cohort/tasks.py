@@ -65,15 +65,24 @@ def process_batch(items: list[PatientItem], extractor: str, linker: str) -> dict
         ext, lnk = models(extractor, linker)
     except Exception as exc:  # e.g. a model whose files are not on this worker
         reason = str(exc) if isinstance(exc, InputError) else f"{type(exc).__name__}: {exc}"
-        return {"tables": None, "worker": worker_name(), "loads": 0,
-                "records": [{"patient": i.key, "source": i.source, "status": "failed",
-                             "reason": reason} for i in items]}
+        return {
+            "tables": None,
+            "worker": worker_name(),
+            "loads": 0,
+            "records": [
+                {"patient": i.key, "source": i.source, "status": "failed", "reason": reason}
+                for i in items
+            ],
+        }
     docs: list[tuple[str, dict[str, Any]]] = []
     records: list[dict[str, Any]] = []
     for item in items:
         t0 = time.perf_counter()
-        record: dict[str, Any] = {"patient": item.key, "source": item.source,
-                                  "csv": item.rows is not None}
+        record: dict[str, Any] = {
+            "patient": item.key,
+            "source": item.source,
+            "csv": item.rows is not None,
+        }
         try:
             patient = analyse(load_patient(item), extractor=ext, linker=lnk)
             doc = patient_to_dict(patient)
@@ -83,11 +92,21 @@ def process_batch(items: list[PatientItem], extractor: str, linker: str) -> dict
             record.update(status="failed", reason=f"{type(exc).__name__}: {exc}")
         else:
             docs.append((item.key, doc))
-            record.update(status="done", reason=None, id=patient.id,
-                          annotated=patient.annotated, reports=len(doc["reports"]),
-                          mentions=len(doc["mentions"]), chains=len(doc["chains"]),
-                          problems=[f"{q['file']}: {q['reason']}" for q in doc["problems"]])
+            record.update(
+                status="done",
+                reason=None,
+                id=patient.id,
+                annotated=patient.annotated,
+                reports=len(doc["reports"]),
+                mentions=len(doc["mentions"]),
+                chains=len(doc["chains"]),
+                problems=[f"{q['file']}: {q['reason']}" for q in doc["problems"]],
+            )
         record["seconds"] = round(time.perf_counter() - t0, 4)
         records.append(record)
-    return {"tables": tables(docs) if docs else None, "records": records,
-            "worker": worker_name(), "loads": len(LOADS) - loads_before}
+    return {
+        "tables": tables(docs) if docs else None,
+        "records": records,
+        "worker": worker_name(),
+        "loads": len(LOADS) - loads_before,
+    }

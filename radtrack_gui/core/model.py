@@ -150,8 +150,9 @@ class Patient:
         return iter(self.chains.values())
 
     # -- building ------------------------------------------------------------
-    def set_chains(self, clusters: Iterable[Iterable[str]], source: str = "",
-                   why: dict[str, str] | None = None) -> None:
+    def set_chains(
+        self, clusters: Iterable[Iterable[str]], source: str = "", why: dict[str, str] | None = None
+    ) -> None:
         """Replace all chains by ``clusters`` (lists of mention ids), numbered c1, c2, ...
 
         Clusters are numbered in order of their first mention; every mention not in a
@@ -167,8 +168,9 @@ class Patient:
         seen: set[str] = set()
         groups: list[list[str]] = []
         for cluster in clusters:
-            members = [mid for mid in dict.fromkeys(cluster) if mid in self.mentions
-                       and mid not in seen]
+            members = [
+                mid for mid in dict.fromkeys(cluster) if mid in self.mentions and mid not in seen
+            ]
             if members:
                 seen.update(members)
                 groups.append(sorted(members, key=key))
@@ -181,8 +183,12 @@ class Patient:
             for mid in members:
                 self.mentions[mid].chain = cid
             self.chains[cid] = Chain(
-                id=cid, type=first.type, label=chain_label(self, members), mentions=members,
-                source=source, why={mid: why[mid] for mid in members if mid in why},
+                id=cid,
+                type=first.type,
+                label=chain_label(self, members),
+                mentions=members,
+                source=source,
+                why={mid: why[mid] for mid in members if mid in why},
             )
 
     def check(self) -> list[str]:
@@ -196,8 +202,8 @@ class Patient:
             text = self.report(m.report).text
             if not (0 <= m.start < m.end <= len(text)):
                 errors.append(f"{m.id}: span {m.start}-{m.end} outside its report")
-            elif not m.fragments and text[m.start:m.end] != m.text:
-                errors.append(f"{m.id}: text {m.text!r} != {text[m.start:m.end]!r}")
+            elif not m.fragments and text[m.start : m.end] != m.text:
+                errors.append(f"{m.id}: text {m.text!r} != {text[m.start : m.end]!r}")
             if m.chain not in self.chains or m.id not in self.chains[m.chain].mentions:
                 errors.append(f"{m.id}: not in its chain {m.chain}")
         for c in self.chains.values():

@@ -51,8 +51,10 @@ def read_annotated(path: str | os.PathLike[str]) -> dict[str, Patient]:
     return read_annotated_patients(path)
 
 
-def read_pair(a: str | os.PathLike[str], b: str | os.PathLike[str],
-              ) -> tuple[dict[str, Patient], dict[str, Patient]]:
+def read_pair(
+    a: str | os.PathLike[str],
+    b: str | os.PathLike[str],
+) -> tuple[dict[str, Patient], dict[str, Patient]]:
     """The patients of annotations A and B; one patient folder each are paired whatever
     the folder names are."""
     pa, pb = read_annotated(a), read_annotated(b)
@@ -87,8 +89,13 @@ class LinkCounts:
     unmatched_b: int = 0
 
     def __add__(self, o: LinkCounts) -> LinkCounts:
-        return LinkCounts(self.both + o.both, self.only_a + o.only_a, self.only_b + o.only_b,
-                          self.unmatched_a + o.unmatched_a, self.unmatched_b + o.unmatched_b)
+        return LinkCounts(
+            self.both + o.both,
+            self.only_a + o.only_a,
+            self.only_b + o.only_b,
+            self.unmatched_a + o.unmatched_a,
+            self.unmatched_b + o.unmatched_b,
+        )
 
     @property
     def non_matches(self) -> int:
@@ -100,9 +107,14 @@ class LinkCounts:
         return 2 * self.both / den if den else None
 
     def as_dict(self) -> dict[str, object]:
-        return {"matches": self.both, "non_matches": self.non_matches, "only_a": self.only_a,
-                "only_b": self.only_b, "iaa": self.iaa,
-                "unmatched_links": {"a": self.unmatched_a, "b": self.unmatched_b}}
+        return {
+            "matches": self.both,
+            "non_matches": self.non_matches,
+            "only_a": self.only_a,
+            "only_b": self.only_b,
+            "iaa": self.iaa,
+            "unmatched_links": {"a": self.unmatched_a, "b": self.unmatched_b},
+        }
 
 
 @dataclass
@@ -113,14 +125,19 @@ class CategoryAgreement:
     chains: Scores = field(default_factory=empty_scores)
 
     def __add__(self, o: CategoryAgreement) -> CategoryAgreement:
-        return CategoryAgreement(self.links + o.links, self.exact + o.exact,
-                                 self.partial + o.partial, self.chains + o.chains)
+        return CategoryAgreement(
+            self.links + o.links,
+            self.exact + o.exact,
+            self.partial + o.partial,
+            self.chains + o.chains,
+        )
 
     def as_dict(self) -> dict[str, object]:
-        return {"links": self.links.as_dict(),
-                "mentions": {"exact": self.exact.as_dict(), "partial": self.partial.as_dict()},
-                "chains": {"muc": self.chains["muc"].as_dict(),
-                           "conll_f1": self.chains.conll_f1}}
+        return {
+            "links": self.links.as_dict(),
+            "mentions": {"exact": self.exact.as_dict(), "partial": self.partial.as_dict()},
+            "chains": {"muc": self.chains["muc"].as_dict(), "conll_f1": self.chains.conll_f1},
+        }
 
 
 @dataclass
@@ -130,8 +147,11 @@ class Agreement:
     categories: dict[str, CategoryAgreement]  # finding, device, overall
 
     def as_dict(self) -> dict[str, object]:
-        return {"match": self.match, "patients": self.patients,
-                "categories": {k: v.as_dict() for k, v in self.categories.items()}}
+        return {
+            "match": self.match,
+            "patients": self.patients,
+            "categories": {k: v.as_dict() for k, v in self.categories.items()},
+        }
 
 
 # -- computing ---------------------------------------------------------------------------------
@@ -142,13 +162,14 @@ def _links(mentions: list[Mention]) -> set[frozenset[str]]:
     out: set[frozenset[str]] = set()
     for ids in by_chain.values():
         for i, x in enumerate(ids):
-            for y in ids[i + 1:]:
+            for y in ids[i + 1 :]:
                 out.add(frozenset((x, y)))
     return out
 
 
-def _clusters(mentions: list[Mention], rename: dict[str, Hashable] | None = None
-              ) -> list[list[Hashable]]:
+def _clusters(
+    mentions: list[Mention], rename: dict[str, Hashable] | None = None
+) -> list[list[Hashable]]:
     rename = rename or {}
     by_chain: dict[str, list[Hashable]] = {}
     for m in mentions:
@@ -165,20 +186,28 @@ def _category(a: list[Mention], b: list[Mention], match: str) -> CategoryAgreeme
     matched_a = set(b_to_a.values())
     links_a, links_b = _links(a), _links(b)
     # B's links among matched mentions, in A's mention ids.
-    mapped_b = {frozenset(b_to_a[x] for x in link) for link in links_b
-                if all(x in b_to_a for x in link)}
+    mapped_b = {
+        frozenset(b_to_a[x] for x in link) for link in links_b if all(x in b_to_a for x in link)
+    }
     inner_a = {link for link in links_a if link <= matched_a}
     counts = LinkCounts(
-        both=len(inner_a & mapped_b), only_a=len(inner_a - mapped_b),
-        only_b=len(mapped_b - inner_a), unmatched_a=len(links_a) - len(inner_a),
-        unmatched_b=sum(1 for link in links_b if not all(x in b_to_a for x in link)))
+        both=len(inner_a & mapped_b),
+        only_a=len(inner_a - mapped_b),
+        only_b=len(mapped_b - inner_a),
+        unmatched_a=len(links_a) - len(inner_a),
+        unmatched_b=sum(1 for link in links_b if not all(x in b_to_a for x in link)),
+    )
     rename: dict[str, Hashable] = {}
     if match == "partial":
         a_by_id = {m.id: m for m in a}
         rename = {bid: mention_key(a_by_id[aid]) for bid, aid in b_to_a.items()}
     chains = score(_clusters(a), _clusters(b, rename))
-    return CategoryAgreement(counts, MatchCounts(len(exact), len(a), len(b)),
-                             MatchCounts(len(partial), len(a), len(b)), chains)
+    return CategoryAgreement(
+        counts,
+        MatchCounts(len(exact), len(a), len(b)),
+        MatchCounts(len(partial), len(a), len(b)),
+        chains,
+    )
 
 
 def agreement(a: dict[str, Patient], b: dict[str, Patient], match: str = "exact") -> Agreement:
@@ -191,33 +220,44 @@ def agreement(a: dict[str, Patient], b: dict[str, Patient], match: str = "exact"
     for pid in sorted(a):
         ma, mb = list(a[pid].mentions.values()), list(b[pid].mentions.values())
         for t in MENTION_TYPES:
-            cats[t] = cats[t] + _category([m for m in ma if m.type == t],
-                                          [m for m in mb if m.type == t], match)
+            cats[t] = cats[t] + _category(
+                [m for m in ma if m.type == t], [m for m in mb if m.type == t], match
+            )
         overall_spans = overall_spans + _category(ma, mb, match)
     total = CategoryAgreement()
     for t in MENTION_TYPES:
         total = total + cats[t]
     # Overall links: micro average over categories; spans and chains: all mentions at once.
-    cats[OVERALL] = CategoryAgreement(total.links, overall_spans.exact, overall_spans.partial,
-                                      overall_spans.chains)
+    cats[OVERALL] = CategoryAgreement(
+        total.links, overall_spans.exact, overall_spans.partial, overall_spans.chains
+    )
     return Agreement(match, len(a), cats)
 
 
 def agreement_table(result: Agreement) -> str:
     """A readable table: one row per category, then overall (percentages)."""
+
     def pct(x: float | None) -> str:
         return "   n/a" if x is None else f"{100 * x:6.2f}"
 
-    head = (f"{'category':<9} {'A links':>7} {'B links':>7} {'both':>6} {'one':>6} {'IAA':>6}"
-            f" {'exactF1':>7} {'partF1':>7} {'MUC F1':>7} {'CoNLL':>7}")
-    lines = [f"Agreement of B with A ({result.patients} patients, {result.match} mention match)",
-             head, "-" * len(head)]
+    head = (
+        f"{'category':<9} {'A links':>7} {'B links':>7} {'both':>6} {'one':>6} {'IAA':>6}"
+        f" {'exactF1':>7} {'partF1':>7} {'MUC F1':>7} {'CoNLL':>7}"
+    )
+    lines = [
+        f"Agreement of B with A ({result.patients} patients, {result.match} mention match)",
+        head,
+        "-" * len(head),
+    ]
     for name, c in result.categories.items():
         lk = c.links
         lines.append(
             f"{name:<9} {lk.both + lk.only_a:>7} {lk.both + lk.only_b:>7} {lk.both:>6}"
             f" {lk.non_matches:>6} {pct(lk.iaa)} {pct(c.exact.f1):>7} {pct(c.partial.f1):>7}"
-            f" {pct(c.chains['muc'].f1):>7} {pct(c.chains.conll_f1):>7}")
-    lines.append("IAA = 2*both / (2*both + one) over pairs of matched mentions; links touching "
-                 "an unmatched mention are left out.")
+            f" {pct(c.chains['muc'].f1):>7} {pct(c.chains.conll_f1):>7}"
+        )
+    lines.append(
+        "IAA = 2*both / (2*both + one) over pairs of matched mentions; links touching "
+        "an unmatched mention are left out."
+    )
     return "\n".join(lines)

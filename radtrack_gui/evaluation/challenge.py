@@ -33,8 +33,12 @@ if TYPE_CHECKING:
 
 IU_FILE = ("corpora", "iu_openi_cxr", "indiana_reports.csv")
 PARROT_FILE = ("corpora", "parrot_v0_fr_sample", "Fr_sample.csv")
-IU_FIELDS = (("indication", "INDICATION"), ("comparison", "COMPARISON"),
-             ("findings", "FINDINGS"), ("impression", "IMPRESSION"))
+IU_FIELDS = (
+    ("indication", "INDICATION"),
+    ("comparison", "COMPARISON"),
+    ("findings", "FINDINGS"),
+    ("impression", "IMPRESSION"),
+)
 PARROT_TEXT = "English translation"
 PARROT_EXAM = {"CT": "CT", "MR": "MR", "US": "US", "RX": "XR"}
 SPLITS = ("dev", "heldout")
@@ -95,21 +99,35 @@ def load_pairs(path: str | Path | None = None) -> list[PairCase]:
     """The labelled pairs (comment lines start with '#')."""
     path = Path(path) if path else pairs_file()
     try:
-        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines()
-                 if ln.strip() and not ln.startswith("#")]
+        lines = [
+            ln
+            for ln in path.read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#")
+        ]
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
     out: list[PairCase] = []
     for n, row in enumerate(csv.DictReader(lines, delimiter="\t"), 2):
         try:
-            a = Span(row["row_a"], row["field_a"], int(row["start_a"]), int(row["end_a"]),
-                     row["sha_a"])
-            b = Span(row["row_b"], row["field_b"], int(row["start_b"]), int(row["end_b"]),
-                     row["sha_b"])
+            a = Span(
+                row["row_a"], row["field_a"], int(row["start_a"]), int(row["end_a"]), row["sha_a"]
+            )
+            b = Span(
+                row["row_b"], row["field_b"], int(row["start_b"]), int(row["end_b"]), row["sha_b"]
+            )
             if row["label"] not in ("same", "different"):
                 raise ValueError(f"label {row['label']!r}")
-            out.append(PairCase(row["id"], row["corpus"], a, b, row["label"] == "same",
-                                row["category"], row["reason"]))
+            out.append(
+                PairCase(
+                    row["id"],
+                    row["corpus"],
+                    a,
+                    b,
+                    row["label"] == "same",
+                    row["category"],
+                    row["reason"],
+                )
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"{path.name}: line {n}: bad pair ({exc})") from exc
     return out
@@ -196,12 +214,15 @@ def build_case(pair: PairCase, corpora: Corpora, extractor: RuleExtractor) -> Ca
                 continue
             value = row.get(s.field)
             if value is None or s.field not in starts:
-                raise InputError(f"{pair.id}: {pair.corpus} row {row_id} has no field "
-                                 f"{s.field!r}")
-            if not (0 <= s.start < s.end <= len(value)) or span_hash(
-                    value[s.start:s.end]) != s.sha:
-                raise InputError(f"{pair.id}: span {s.start}-{s.end} of {s.field!r} no "
-                                 f"longer matches its hash (the corpus file changed?)")
+                raise InputError(f"{pair.id}: {pair.corpus} row {row_id} has no field {s.field!r}")
+            if (
+                not (0 <= s.start < s.end <= len(value))
+                or span_hash(value[s.start : s.end]) != s.sha
+            ):
+                raise InputError(
+                    f"{pair.id}: span {s.start}-{s.end} of {s.field!r} no "
+                    f"longer matches its hash (the corpus file changed?)"
+                )
             where[key] = (row_id, starts[s.field])
     patient = Patient(id=pair.id, reports=[reports[r] for r in rows])
     notes: list[str] = []
@@ -234,8 +255,9 @@ def _kind(text: str) -> str:
     return DEVICE if text.lower().strip() in ("line", "tube", "catheter", "tip") else FINDING
 
 
-def build_cases(pairs: Iterable[PairCase], shared: str | Path,
-                extractor_name: str = "rules") -> tuple[list[Case], list[str]]:
+def build_cases(
+    pairs: Iterable[PairCase], shared: str | Path, extractor_name: str = "rules"
+) -> tuple[list[Case], list[str]]:
     """Cases for ``pairs``; pairs that cannot be built are reported, not fatal."""
     from radtrack_gui.nlp.registry import get_extractor
 
@@ -268,8 +290,9 @@ def run_linker(linker: Linker, cases: Iterable[Case]) -> list[Outcome]:
     return out
 
 
-def counts(outcomes: Iterable[Outcome],
-           keep: Callable[[Outcome], bool] = lambda o: True) -> PairCounts:
+def counts(
+    outcomes: Iterable[Outcome], keep: Callable[[Outcome], bool] = lambda o: True
+) -> PairCounts:
     c = PairCounts()
     for o in outcomes:
         if not keep(o):
@@ -293,13 +316,15 @@ class ChallengeResult:
     outcomes: list[Outcome]
 
     def as_dict(self) -> dict:
-        return {"linker": self.linker,
-                **{s: c.as_dict() for s, c in self.by_split.items()}}
+        return {"linker": self.linker, **{s: c.as_dict() for s, c in self.by_split.items()}}
 
 
-def evaluate_challenge(linkers: Sequence[str], shared: str | Path,
-                       splits: Sequence[str] = SPLITS, pairs_path: str | Path | None = None,
-                       ) -> tuple[list[ChallengeResult], list[str]]:
+def evaluate_challenge(
+    linkers: Sequence[str],
+    shared: str | Path,
+    splits: Sequence[str] = SPLITS,
+    pairs_path: str | Path | None = None,
+) -> tuple[list[ChallengeResult], list[str]]:
     """Pair accuracy and P/R/F1 of "same" per split, for each named linker."""
     from radtrack_gui.nlp.registry import get_linker
 
@@ -314,10 +339,14 @@ def evaluate_challenge(linkers: Sequence[str], shared: str | Path,
 
 
 def format_challenge(results: Sequence[ChallengeResult]) -> str:
-    lines = ["Challenge pairs (real report language; accuracy and P/R/F1 of 'same')",
-             f"{'linker':<12} {'split':<8} {'pairs':>5} {'acc':>6} {'P':>6} {'R':>6} {'F1':>6}"]
+    lines = [
+        "Challenge pairs (real report language; accuracy and P/R/F1 of 'same')",
+        f"{'linker':<12} {'split':<8} {'pairs':>5} {'acc':>6} {'P':>6} {'R':>6} {'F1':>6}",
+    ]
     for r in results:
         for split, c in r.by_split.items():
-            lines.append(f"{r.linker:<12} {split:<8} {c.total:>5} {c.accuracy:>6.3f} "
-                         f"{c.precision:>6.3f} {c.recall:>6.3f} {c.f1:>6.3f}")
+            lines.append(
+                f"{r.linker:<12} {split:<8} {c.total:>5} {c.accuracy:>6.3f} "
+                f"{c.precision:>6.3f} {c.recall:>6.3f} {c.f1:>6.3f}"
+            )
     return "\n".join(lines)

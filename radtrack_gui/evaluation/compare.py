@@ -35,7 +35,7 @@ def _n(n: int, word: str) -> str:
 
 
 def report_name(p: Patient, report_id: str) -> str:
-    """"2150-03-02 CT HEAD (r01.txt)": a report as a reader finds it again."""
+    """ "2150-03-02 CT HEAD (r01.txt)": a report as a reader finds it again."""
     r = next((r for r in p.reports if r.id == report_id), None)
     if r is None:
         return report_id
@@ -65,17 +65,30 @@ def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
             chains = [c for c, _ in parts.most_common() if c]
             # Select the first mention of the smaller part: that is where the split is.
             first = next((m.id for m in found if m.chain == chains[-1]), None)
-            out.append(Difference(
-                "split", f"Gold chain {_label(gold, gc.id)} ({_n(len(keys), 'mention')}) is "
-                         f"split over {len(parts)} chains: {pieces}",
-                chains, [gc.id], [first] if first else []))
+            out.append(
+                Difference(
+                    "split",
+                    f"Gold chain {_label(gold, gc.id)} ({_n(len(keys), 'mention')}) is "
+                    f"split over {len(parts)} chains: {pieces}",
+                    chains,
+                    [gc.id],
+                    [first] if first else [],
+                )
+            )
         missing = [m for m, k in zip(members, keys, strict=True) if k not in r_by_key]
         if missing:
             chains = [c for c, _ in parts.most_common() if c]
-            out.append(Difference(
-                "missing", f"{_n(len(missing), 'mention')} of gold chain "
-                           f"{_label(gold, gc.id)} not found: {_where(gold, missing)}",
-                chains, [gc.id], [], list(dict.fromkeys(m.report for m in missing))))
+            out.append(
+                Difference(
+                    "missing",
+                    f"{_n(len(missing), 'mention')} of gold chain "
+                    f"{_label(gold, gc.id)} not found: {_where(gold, missing)}",
+                    chains,
+                    [gc.id],
+                    [],
+                    list(dict.fromkeys(m.report for m in missing)),
+                )
+            )
     for rc in response.chains.values():
         members = [response.mentions[mid] for mid in rc.mentions if mid in response.mentions]
         keys = [mention_key(m) for m in members]
@@ -83,19 +96,31 @@ def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
         if len(parts) > 1:
             pieces = ", ".join(f"{_label(gold, c)} ({n})" for c, n in parts.most_common())
             second = parts.most_common()[-1][0]
-            first = next((m.id for m, k in zip(members, keys, strict=True)
-                          if g_chain.get(k) == second), None)
-            out.append(Difference(
-                "merged", f"Chain {_label(response, rc.id)} merges {len(parts)} gold chains: "
-                          f"{pieces}",
-                [rc.id], [c for c, _ in parts.most_common() if c], [first] if first else []))
+            first = next(
+                (m.id for m, k in zip(members, keys, strict=True) if g_chain.get(k) == second), None
+            )
+            out.append(
+                Difference(
+                    "merged",
+                    f"Chain {_label(response, rc.id)} merges {len(parts)} gold chains: {pieces}",
+                    [rc.id],
+                    [c for c, _ in parts.most_common() if c],
+                    [first] if first else [],
+                )
+            )
         extra = [m for m, k in zip(members, keys, strict=True) if k not in g_chain]
         if extra:
-            out.append(Difference(
-                "extra", f"{_n(len(extra), 'mention')} of chain {_label(response, rc.id)} not "
-                         f"in the gold: {_where(response, extra)}",
-                [rc.id], [], [m.id for m in extra], list(dict.fromkeys(m.report
-                                                                        for m in extra))))
+            out.append(
+                Difference(
+                    "extra",
+                    f"{_n(len(extra), 'mention')} of chain {_label(response, rc.id)} not "
+                    f"in the gold: {_where(response, extra)}",
+                    [rc.id],
+                    [],
+                    [m.id for m in extra],
+                    list(dict.fromkeys(m.report for m in extra)),
+                )
+            )
     order = {"split": 0, "merged": 1, "missing": 2, "extra": 3}
     out.sort(key=lambda d: order[d.kind])
     return out

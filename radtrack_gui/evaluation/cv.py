@@ -27,16 +27,16 @@ class Fold:
     test: tuple[str, ...]
 
 
-def patient_folds(patient_ids: Iterable[str], k: int = DEFAULT_FOLDS,
-                  seed: int = DEFAULT_SEED) -> list[Fold]:
+def patient_folds(
+    patient_ids: Iterable[str], k: int = DEFAULT_FOLDS, seed: int = DEFAULT_SEED
+) -> list[Fold]:
     """``k`` folds over ``patient_ids``; deterministic for a given set of ids and seed
     (the order the ids come in does not matter)."""
     ids = sorted(set(patient_ids))
     if k < 3:
         raise InputError(f"cross-validation needs at least 3 folds (got {k})")
     if len(ids) < k:
-        raise InputError(f"{k}-fold cross-validation needs at least {k} patients "
-                         f"(got {len(ids)})")
+        raise InputError(f"{k}-fold cross-validation needs at least {k} patients (got {len(ids)})")
     random.Random(f"radtrack-cv/{seed}").shuffle(ids)
     parts = [tuple(ids[i::k]) for i in range(k)]  # sizes differ by at most one
     folds = []

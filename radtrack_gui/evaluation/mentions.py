@@ -112,8 +112,9 @@ class MatchCounts:
     response: int = 0
 
     def __add__(self, other: MatchCounts) -> MatchCounts:
-        return MatchCounts(self.matched + other.matched, self.key + other.key,
-                           self.response + other.response)
+        return MatchCounts(
+            self.matched + other.matched, self.key + other.key, self.response + other.response
+        )
 
     @property
     def recall(self) -> float:
@@ -200,28 +201,36 @@ class MentionScores:
     def __add__(self, other: MentionScores) -> MentionScores:
         types = list(dict.fromkeys([*self.per_type, *other.per_type]))
         zero = (MatchCounts(), MatchCounts())
-        per = {t: (self.per_type.get(t, zero)[0] + other.per_type.get(t, zero)[0],
-                   self.per_type.get(t, zero)[1] + other.per_type.get(t, zero)[1])
-               for t in types}
+        per = {
+            t: (
+                self.per_type.get(t, zero)[0] + other.per_type.get(t, zero)[0],
+                self.per_type.get(t, zero)[1] + other.per_type.get(t, zero)[1],
+            )
+            for t in types
+        }
         return MentionScores(self.exact + other.exact, self.partial + other.partial, per)
 
     def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"exact": self.exact.as_dict(),
-                                  "partial": self.partial.as_dict()}
+        out: dict[str, object] = {"exact": self.exact.as_dict(), "partial": self.partial.as_dict()}
         if self.per_type:
-            out["per_type"] = {t: {"exact": e.as_dict(), "partial": p.as_dict()}
-                               for t, (e, p) in self.per_type.items()}
+            out["per_type"] = {
+                t: {"exact": e.as_dict(), "partial": p.as_dict()}
+                for t, (e, p) in self.per_type.items()
+            }
         return out
 
 
 def _counts(key: Sequence[Span], response: Sequence[Span]) -> tuple[MatchCounts, MatchCounts]:
     n, m = len(key), len(response)
-    return (MatchCounts(len(match_exact(key, response)), n, m),
-            MatchCounts(len(match_partial(key, response)), n, m))
+    return (
+        MatchCounts(len(match_exact(key, response)), n, m),
+        MatchCounts(len(match_partial(key, response)), n, m),
+    )
 
 
-def mention_scores(key: Sequence[Span], response: Sequence[Span],
-                   types: Iterable[str] | None = MENTION_TYPES) -> MentionScores:
+def mention_scores(
+    key: Sequence[Span], response: Sequence[Span], types: Iterable[str] | None = MENTION_TYPES
+) -> MentionScores:
     """Exact and partial detection scores overall and (if ``types``) per type."""
     exact, partial = _counts(key, response)
     per: dict[str, tuple[MatchCounts, MatchCounts]] = {}

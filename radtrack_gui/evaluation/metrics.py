@@ -45,8 +45,15 @@ Cluster = Sequence[Hashable]
 Clusters = Sequence[Cluster]
 
 METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
-LABELS = {"muc": "MUC", "bcub": "B-cubed", "ceafm": "CEAF-m", "ceafe": "CEAF-e",
-          "blanc": "BLANC", "lea": "LEA", "conll_f1": "CoNLL F1"}
+LABELS = {
+    "muc": "MUC",
+    "bcub": "B-cubed",
+    "ceafm": "CEAF-m",
+    "ceafe": "CEAF-e",
+    "blanc": "BLANC",
+    "lea": "LEA",
+    "conll_f1": "CoNLL F1",
+}
 
 
 def _ratio(num: float, den: float) -> float:
@@ -69,9 +76,12 @@ class Counts:
     precision_den: float = 0.0
 
     def __add__(self, other: Counts) -> Counts:
-        return Counts(self.recall_num + other.recall_num, self.recall_den + other.recall_den,
-                      self.precision_num + other.precision_num,
-                      self.precision_den + other.precision_den)
+        return Counts(
+            self.recall_num + other.recall_num,
+            self.recall_den + other.recall_den,
+            self.precision_num + other.precision_num,
+            self.precision_den + other.precision_den,
+        )
 
     @property
     def recall(self) -> float:
@@ -104,8 +114,14 @@ class BlancCounts:
         return BlancCounts(*(a + b for a, b in zip(self._tuple(), other._tuple(), strict=True)))
 
     def _tuple(self) -> tuple[int, ...]:
-        return (self.common_c, self.key_c, self.response_c,
-                self.common_n, self.key_n, self.response_n)
+        return (
+            self.common_c,
+            self.key_c,
+            self.response_c,
+            self.common_n,
+            self.key_n,
+            self.response_n,
+        )
 
     def _parts(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
         rc, pc = _ratio(self.common_c, self.key_c), _ratio(self.common_c, self.response_c)
@@ -168,8 +184,9 @@ class _Pair:
     overlap: dict[tuple[int, int], int] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, key: Iterable[Iterable[Hashable]],
-              response: Iterable[Iterable[Hashable]]) -> _Pair:
+    def build(
+        cls, key: Iterable[Iterable[Hashable]], response: Iterable[Iterable[Hashable]]
+    ) -> _Pair:
         k, r = dedupe(key), dedupe(response)
         kidx = _index(k)
         overlap: Counter[tuple[int, int]] = Counter()
@@ -181,8 +198,9 @@ class _Pair:
         return cls(k, r, dict(overlap))
 
 
-def _pair(key: Iterable[Iterable[Hashable]] | _Pair,
-          response: Iterable[Iterable[Hashable]] | None) -> _Pair:
+def _pair(
+    key: Iterable[Iterable[Hashable]] | _Pair, response: Iterable[Iterable[Hashable]] | None
+) -> _Pair:
     if isinstance(key, _Pair):
         return key
     return _Pair.build(key, response or [])
@@ -196,8 +214,9 @@ def muc(key: Clusters | _Pair, response: Clusters | None = None) -> Counts:
     for recall and precision; twinless mentions form partitions of their own."""
     p = _pair(key, response)
     correct = sum(n - 1 for n in p.overlap.values())
-    return Counts(correct, sum(len(c) - 1 for c in p.key),
-                  correct, sum(len(c) - 1 for c in p.response))
+    return Counts(
+        correct, sum(len(c) - 1 for c in p.key), correct, sum(len(c) - 1 for c in p.response)
+    )
 
 
 def b_cubed(key: Clusters | _Pair, response: Clusters | None = None) -> Counts:
@@ -288,8 +307,7 @@ def _ceaf(p: _Pair, entity_based: bool) -> float:
     total = 0.0
     for ks, rs in _components(p):
         if len(ks) == 1 or len(rs) == 1:  # a star: the best single edge is optimal
-            total += max(_phi(p, i, j, entity_based)
-                         for i in ks for j in rs if (i, j) in p.overlap)
+            total += max(_phi(p, i, j, entity_based) for i in ks for j in rs if (i, j) in p.overlap)
             continue
         sim = np.zeros((len(ks), len(rs)))
         for a, i in enumerate(ks):
@@ -345,8 +363,7 @@ def blanc(key: Clusters | _Pair, response: Clusters | None = None) -> BlancCount
     same_k = sum(_pairs(n) for n in in_key.values())
     same_r = sum(_pairs(n) for n in in_resp.values())
     common_n = _pairs(shared) - same_k - same_r + common_c
-    return BlancCounts(common_c, key_c, resp_c, common_n,
-                       _pairs(nk) - key_c, _pairs(nr) - resp_c)
+    return BlancCounts(common_c, key_c, resp_c, common_n, _pairs(nk) - key_c, _pairs(nr) - resp_c)
 
 
 def lea(key: Clusters | _Pair, response: Clusters | None = None) -> Counts:
@@ -360,8 +377,11 @@ def lea(key: Clusters | _Pair, response: Clusters | None = None) -> Counts:
         by_key.setdefault(i, []).append((j, n))
         by_resp.setdefault(j, []).append((i, n))
 
-    def side(mine: list[list[Hashable]], other: list[list[Hashable]],
-             hits: dict[int, list[tuple[int, int]]]) -> tuple[float, float]:
+    def side(
+        mine: list[list[Hashable]],
+        other: list[list[Hashable]],
+        hits: dict[int, list[tuple[int, int]]],
+    ) -> tuple[float, float]:
         num = 0.0
         for i, cluster in enumerate(mine):
             size = len(cluster)
@@ -384,8 +404,14 @@ def mention_identification(key: Clusters | _Pair, response: Clusters | None = No
     return Counts(hits, sum(map(len, p.key)), hits, sum(map(len, p.response)))
 
 
-_FUNCS: dict[str, Callable[[_Pair], Counts | BlancCounts]] = {"muc": muc, "bcub": b_cubed, "ceafm": ceaf_m, "ceafe": ceaf_e, "blanc": blanc,
-          "lea": lea}
+_FUNCS: dict[str, Callable[[_Pair], Counts | BlancCounts]] = {
+    "muc": muc,
+    "bcub": b_cubed,
+    "ceafm": ceaf_m,
+    "ceafe": ceaf_e,
+    "blanc": blanc,
+    "lea": lea,
+}
 
 
 # -- documents and corpora -----------------------------------------------------------------
@@ -399,8 +425,9 @@ class Scores:
 
     def __add__(self, other: Scores) -> Scores:
         merged = {k: self.metrics[k] + other.metrics[k] for k in self.metrics}  # type: ignore[operator]
-        return Scores(merged, self.identification + other.identification,
-                      self.documents + other.documents)
+        return Scores(
+            merged, self.identification + other.identification, self.documents + other.documents
+        )
 
     def __getitem__(self, name: str) -> Counts | BlancCounts:
         return self.metrics[name]
@@ -415,16 +442,16 @@ class Scores:
         return out
 
 
-def score(key: Iterable[Iterable[Hashable]],
-          response: Iterable[Iterable[Hashable]]) -> Scores:
+def score(key: Iterable[Iterable[Hashable]], response: Iterable[Iterable[Hashable]]) -> Scores:
     """Every metric for one document."""
     p = _Pair.build(key, response)
     return Scores({name: fn(p) for name, fn in _FUNCS.items()}, mention_identification(p))
 
 
 def empty_scores() -> Scores:
-    return Scores({name: (BlancCounts() if name == "blanc" else Counts()) for name in METRICS},
-                  Counts(), 0)
+    return Scores(
+        {name: (BlancCounts() if name == "blanc" else Counts()) for name in METRICS}, Counts(), 0
+    )
 
 
 @dataclass

@@ -53,8 +53,9 @@ class PairCounts:
     tn: int = 0
 
     def __add__(self, other: PairCounts) -> PairCounts:
-        return PairCounts(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn,
-                          self.tn + other.tn)
+        return PairCounts(
+            self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.tn + other.tn
+        )
 
     @property
     def precision(self) -> float:
@@ -78,8 +79,13 @@ class PairCounts:
         return self.tp + self.fp + self.fn + self.tn
 
     def as_dict(self) -> dict[str, float | int]:
-        return {"precision": self.precision, "recall": self.recall, "f1": self.f1,
-                "accuracy": self.accuracy, "pairs": self.total}
+        return {
+            "precision": self.precision,
+            "recall": self.recall,
+            "f1": self.f1,
+            "accuracy": self.accuracy,
+            "pairs": self.total,
+        }
 
 
 @dataclass
@@ -97,8 +103,11 @@ class Result:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "linker": self.linker, "setting": self.setting, "patients": self.patients,
-            "cross_validated": self.cross_validated, "thresholds": self.thresholds,
+            "linker": self.linker,
+            "setting": self.setting,
+            "patients": self.patients,
+            "cross_validated": self.cross_validated,
+            "thresholds": self.thresholds,
             "scores": self.scores.as_dict(),
             "pairs": self.pairs.as_dict() if self.pairs else None,
             "mentions": self.mentions.as_dict() if self.mentions is not None else None,
@@ -118,10 +127,18 @@ class Evaluation:
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"schema": "radtrack-eval/1", "gold": self.gold, "patients": self.patients,
-                "gold_mentions": self.mentions, "gold_chains": self.chains,
-                "folds": self.folds, "seed": self.seed, "extractor": self.extractor,
-                "notes": self.notes, "results": [r.as_dict() for r in self.results]}
+        return {
+            "schema": "radtrack-eval/1",
+            "gold": self.gold,
+            "patients": self.patients,
+            "gold_mentions": self.mentions,
+            "gold_chains": self.chains,
+            "folds": self.folds,
+            "seed": self.seed,
+            "extractor": self.extractor,
+            "notes": self.notes,
+            "results": [r.as_dict() for r in self.results],
+        }
 
 
 # -- input -----------------------------------------------------------------------------------
@@ -177,8 +194,7 @@ def pair_counts(gold: Patient, linking: Linking) -> PairCounts:
     out = PairCounts()
     counts = getattr(linking.pairs, "counts", None)
     if counts is not None:  # PairDecisions: linear in mentions, no pair enumeration
-        out.tp, out.fp, out.fn, out.tn = counts(
-            {mid: m.chain for mid, m in gold.mentions.items()})
+        out.tp, out.fp, out.fn, out.tn = counts({mid: m.chain for mid, m in gold.mentions.items()})
         return out
     for (a, b), linked in linking.pairs.items():
         ma, mb = gold.mentions.get(a), gold.mentions.get(b)
@@ -231,9 +247,15 @@ def _fit(linker: Any, train: list[Patient], validation: list[Patient]) -> None:
 # -- the protocol ------------------------------------------------------------------------------
 
 
-def evaluate_linker(name: str, gold: Sequence[Patient], *, extractor: Any = None,
-                    folds: int = DEFAULT_FOLDS, seed: int = DEFAULT_SEED,
-                    progress: Progress = no_progress) -> list[Result]:
+def evaluate_linker(
+    name: str,
+    gold: Sequence[Patient],
+    *,
+    extractor: Any = None,
+    folds: int = DEFAULT_FOLDS,
+    seed: int = DEFAULT_SEED,
+    progress: Progress = no_progress,
+) -> list[Result]:
     """Results of linker ``name`` on gold mentions and (with ``extractor``) end-to-end."""
     from radtrack_gui.evaluation.mentions import score_patient_mentions
     from radtrack_gui.evaluation.metrics import empty_scores, score
@@ -244,8 +266,14 @@ def evaluate_linker(name: str, gold: Sequence[Patient], *, extractor: Any = None
     trainable = LINKERS[name].trainable
     by_id = {p.id: p for p in gold}
     if trainable:
-        plan = [([by_id[i] for i in f.train], [by_id[i] for i in f.validation],
-                 [by_id[i] for i in f.test]) for f in patient_folds(by_id, folds, seed)]
+        plan = [
+            (
+                [by_id[i] for i in f.train],
+                [by_id[i] for i in f.validation],
+                [by_id[i] for i in f.test],
+            )
+            for f in patient_folds(by_id, folds, seed)
+        ]
     else:
         plan = [([], [], list(gold))]
     g_scores, e_scores, e_mentions = empty_scores(), empty_scores(), None
@@ -276,17 +304,24 @@ def evaluate_linker(name: str, gold: Sequence[Patient], *, extractor: Any = None
             e_mentions = ms if e_mentions is None else e_mentions + ms
             done += 1
             progress(stage, done, total)
-    results = [Result(name, GOLD_MENTIONS, g_scores, pairs, None, len(gold), trainable,
-                      thresholds)]
+    results = [Result(name, GOLD_MENTIONS, g_scores, pairs, None, len(gold), trainable, thresholds)]
     if extractor is not None:
-        results.append(Result(name, END_TO_END, e_scores, None, e_mentions, len(gold),
-                              trainable, thresholds))
+        results.append(
+            Result(name, END_TO_END, e_scores, None, e_mentions, len(gold), trainable, thresholds)
+        )
     return results
 
 
-def evaluate(gold_folder: str | Path, linkers: Sequence[str], *, extractor: str | None = None,
-             end_to_end: bool = True, folds: int = DEFAULT_FOLDS, seed: int = DEFAULT_SEED,
-             progress: Progress = no_progress) -> Evaluation:
+def evaluate(
+    gold_folder: str | Path,
+    linkers: Sequence[str],
+    *,
+    extractor: str | None = None,
+    end_to_end: bool = True,
+    folds: int = DEFAULT_FOLDS,
+    seed: int = DEFAULT_SEED,
+    progress: Progress = no_progress,
+) -> Evaluation:
     """Run the protocol for every linker on the patients under ``gold_folder``."""
     from radtrack_gui.nlp.registry import LINKERS, default_name, get_extractor
 
@@ -297,18 +332,29 @@ def evaluate(gold_folder: str | Path, linkers: Sequence[str], *, extractor: str 
     gold = load_gold(gold_folder, progress)
     ext_name = extractor or default_name("extractor")
     ext = get_extractor(ext_name) if end_to_end else None
-    ev = Evaluation(str(gold_folder), len(gold), sum(len(p.mentions) for p in gold),
-                    sum(len(p.chains) for p in gold), folds, seed,
-                    ext_name if end_to_end else None)
+    ev = Evaluation(
+        str(gold_folder),
+        len(gold),
+        sum(len(p.mentions) for p in gold),
+        sum(len(p.chains) for p in gold),
+        folds,
+        seed,
+        ext_name if end_to_end else None,
+    )
     for name in names:
         if LINKERS[name].trainable and len(gold) < folds:
-            raise InputError(f"linker '{name}' is trainable: {folds}-fold cross-validation "
-                             f"needs at least {folds} patients (got {len(gold)})")
-        ev.results.extend(evaluate_linker(name, gold, extractor=ext, folds=folds, seed=seed,
-                                          progress=progress))
+            raise InputError(
+                f"linker '{name}' is trainable: {folds}-fold cross-validation "
+                f"needs at least {folds} patients (got {len(gold)})"
+            )
+        ev.results.extend(
+            evaluate_linker(name, gold, extractor=ext, folds=folds, seed=seed, progress=progress)
+        )
         if LINKERS[name].trainable:
-            ev.notes.append(f"{name}: {folds}-fold patient-level cross-validation "
-                            f"(60/20/20, seed {seed}), test folds pooled")
+            ev.notes.append(
+                f"{name}: {folds}-fold patient-level cross-validation "
+                f"(60/20/20, seed {seed}), test folds pooled"
+            )
     return ev
 
 
@@ -330,8 +376,13 @@ def format_table(ev: Evaluation) -> str:
         head2 += f" | {'P':>5} {'R':>5} {'F1':>5}"
     head1 += " | CoNLL"
     head2 += " |    F1"
-    lines = [f"Gold: {ev.gold} ({ev.patients} patients, {ev.mentions} mentions, "
-             f"{ev.chains} chains)", "", head1, head2, "-" * len(head2)]
+    lines = [
+        f"Gold: {ev.gold} ({ev.patients} patients, {ev.mentions} mentions, {ev.chains} chains)",
+        "",
+        head1,
+        head2,
+        "-" * len(head2),
+    ]
     for r in ev.results:
         name = r.linker + (" (CV)" if r.cross_validated else "")
         row = f"{name:<15} {r.setting:<14}"
@@ -342,28 +393,49 @@ def format_table(ev: Evaluation) -> str:
         lines.append(row)
     with_pairs = [r for r in ev.results if r.pairs is not None]
     if with_pairs:
-        lines += ["", "Pair classification (gold mentions; label = same gold chain)",
-                  f"{'Linker':<12} {'P':>5} {'R':>5} {'F1':>5} {'Acc':>5} {'pairs':>8}"]
+        lines += [
+            "",
+            "Pair classification (gold mentions; label = same gold chain)",
+            f"{'Linker':<12} {'P':>5} {'R':>5} {'F1':>5} {'Acc':>5} {'pairs':>8}",
+        ]
         for r in with_pairs:
             p = r.pairs
             assert p is not None
-            lines.append(f"{r.linker:<12} {_pct(p.precision)} {_pct(p.recall)} "
-                         f"{_pct(p.f1)} {_pct(p.accuracy)} {p.total:>8}")
+            lines.append(
+                f"{r.linker:<12} {_pct(p.precision)} {_pct(p.recall)} "
+                f"{_pct(p.f1)} {_pct(p.accuracy)} {p.total:>8}"
+            )
     e2e = [r for r in ev.results if r.setting == END_TO_END and r.mentions is not None]
     if e2e:
         md = e2e[0].mentions
-        lines += ["", f"Mention detection (extractor {ev.extractor})",
-                  f"{'Match':<8} {'P':>5} {'R':>5} {'F1':>5}"]
+        lines += [
+            "",
+            f"Mention detection (extractor {ev.extractor})",
+            f"{'Match':<8} {'P':>5} {'R':>5} {'F1':>5}",
+        ]
         for label, c in (("exact", md.exact), ("partial", md.partial)):
             lines.append(f"{label:<8} {_pct(c.precision)} {_pct(c.recall)} {_pct(c.f1)}")
     lines += [f"Note: {n}" for n in ev.notes]
     return "\n".join(lines)
 
 
-CSV_FIELDS = ["linker", "setting", "cross_validated", "patients"] + [
-    f"{m}_{x}" for m in TABLE_METRICS for x in ("p", "r", "f1")] + [
-    "conll_f1", "pair_p", "pair_r", "pair_f1", "pair_acc", "md_exact_p", "md_exact_r",
-    "md_exact_f1", "md_partial_p", "md_partial_r", "md_partial_f1"]
+CSV_FIELDS = (
+    ["linker", "setting", "cross_validated", "patients"]
+    + [f"{m}_{x}" for m in TABLE_METRICS for x in ("p", "r", "f1")]
+    + [
+        "conll_f1",
+        "pair_p",
+        "pair_r",
+        "pair_f1",
+        "pair_acc",
+        "md_exact_p",
+        "md_exact_r",
+        "md_exact_f1",
+        "md_partial_p",
+        "md_partial_r",
+        "md_partial_f1",
+    ]
+)
 
 
 def csv_rows(ev: Evaluation) -> list[dict[str, Any]]:
@@ -372,21 +444,32 @@ def csv_rows(ev: Evaluation) -> list[dict[str, Any]]:
 
     rows = []
     for r in ev.results:
-        row: dict[str, Any] = {"linker": r.linker, "setting": r.setting,
-                               "cross_validated": int(r.cross_validated),
-                               "patients": r.patients}
+        row: dict[str, Any] = {
+            "linker": r.linker,
+            "setting": r.setting,
+            "cross_validated": int(r.cross_validated),
+            "patients": r.patients,
+        }
         for m in TABLE_METRICS:
             c = r.scores[m]
-            row.update({f"{m}_p": r4(c.precision), f"{m}_r": r4(c.recall),
-                        f"{m}_f1": r4(c.f1)})
+            row.update({f"{m}_p": r4(c.precision), f"{m}_r": r4(c.recall), f"{m}_f1": r4(c.f1)})
         row["conll_f1"] = r4(r.scores.conll_f1)
         if r.pairs is not None:
-            row.update(pair_p=r4(r.pairs.precision), pair_r=r4(r.pairs.recall),
-                       pair_f1=r4(r.pairs.f1), pair_acc=r4(r.pairs.accuracy))
+            row.update(
+                pair_p=r4(r.pairs.precision),
+                pair_r=r4(r.pairs.recall),
+                pair_f1=r4(r.pairs.f1),
+                pair_acc=r4(r.pairs.accuracy),
+            )
         if r.mentions is not None:
             for label, c in (("exact", r.mentions.exact), ("partial", r.mentions.partial)):
-                row.update({f"md_{label}_p": r4(c.precision), f"md_{label}_r": r4(c.recall),
-                            f"md_{label}_f1": r4(c.f1)})
+                row.update(
+                    {
+                        f"md_{label}_p": r4(c.precision),
+                        f"md_{label}_r": r4(c.recall),
+                        f"md_{label}_f1": r4(c.f1),
+                    }
+                )
         rows.append({k: row.get(k, "") for k in CSV_FIELDS})
     return rows
 

@@ -28,19 +28,24 @@ def _variant(rng: random.Random, r: Report, kind: str, n: int) -> Report:
             del sentences[rng.randrange(1, len(sentences) - 1)]
         text = ". ".join(sentences)
     elif kind == "addendum":
-        text = body.rstrip() + ("\n\nADDENDUM: On review, findings as above. "
-                                "Discussed with the referring team.\n")
+        text = body.rstrip() + (
+            "\n\nADDENDUM: On review, findings as above. Discussed with the referring team.\n"
+        )
     else:  # a second reader: same exam and time, the findings reordered
         head, _, rest = body.partition("\n\n")
         lines = rest.split("\n")
         rng.shuffle(lines)
         text = head + "\n\n" + "\n".join(lines)
-    return replace(r, id=f"{r.id[:-4]}_v{n}_{kind}.txt", text=text, sections=[],
-                   flags=list(r.flags))
+    return replace(
+        r, id=f"{r.id[:-4]}_v{n}_{kind}.txt", text=text, sections=[], flags=list(r.flags)
+    )
 
 
-def versions_corpus(patients: list[Patient], seed: int, rate: float = 0.3,
-                    ) -> list[tuple[Patient, list[list[str]]]]:
+def versions_corpus(
+    patients: list[Patient],
+    seed: int,
+    rate: float = 0.3,
+) -> list[tuple[Patient, list[list[str]]]]:
     """(patient with extra versions, gold groups of report ids) per patient."""
     rng = random.Random(seed)
     out = []
@@ -81,12 +86,18 @@ def score_groups(gold: list[list[str]], predicted: list[list[str]]) -> dict[str,
     best: dict[int, int] = {}
     for (_a, b), c in joint.items():
         best[b] = max(best.get(b, 0), c)
-    return {"nmi": nmi, "purity": sum(best.values()) / n, "reports": n,
-            "gold_groups": len(gold), "predicted_groups": len(predicted)}
+    return {
+        "nmi": nmi,
+        "purity": sum(best.values()) / n,
+        "reports": n,
+        "gold_groups": len(gold),
+        "predicted_groups": len(predicted),
+    }
 
 
-def evaluate_grouping(n_patients: int, seed: int, similarity: float | None = None,
-                      baseline: bool = False) -> dict[str, float]:
+def evaluate_grouping(
+    n_patients: int, seed: int, similarity: float | None = None, baseline: bool = False
+) -> dict[str, float]:
     """Generate, group and score; pooled over all patients (ids made unique)."""
     from radtrack_gui.evaluation.synth import generate
     from radtrack_gui.nlp.report_groups import DEFAULT_SIMILARITY, group_reports

@@ -27,8 +27,11 @@ def load(path_str: str, fmt: str | None) -> Loaded:
         raise InputError(f"{path}: no such file or folder")
     fmt = fmt or annotation_format(path)
     if fmt == "conll":
-        files = [path] if path.is_file() else sorted(
-            p for p in path.iterdir() if p.is_file() and is_conll(p))
+        files = (
+            [path]
+            if path.is_file()
+            else sorted(p for p in path.iterdir() if p.is_file() and is_conll(p))
+        )
         if not files:
             raise InputError(f"{path}: no CoNLL files")
         docs: dict[str, object] = {}
@@ -45,8 +48,11 @@ def load(path_str: str, fmt: str | None) -> Loaded:
     # json
     from radtrack_gui.formats.json_io import read_json
 
-    files = [path] if path.is_file() else sorted(
-        p for p in path.iterdir() if p.is_file() and p.suffix.lower() == ".json")
+    files = (
+        [path]
+        if path.is_file()
+        else sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() == ".json")
+    )
     if not files:
         raise InputError(f"{path}: no JSON files")
     docs = {}
@@ -57,19 +63,21 @@ def load(path_str: str, fmt: str | None) -> Loaded:
     return Loaded("patients", docs)
 
 
-def pair_documents(key: Loaded, response: Loaded) -> tuple[list[tuple[str, object, object]],
-                                                            list[str]]:
+def pair_documents(
+    key: Loaded, response: Loaded
+) -> tuple[list[tuple[str, object, object]], list[str]]:
     """(name, key doc, response doc or None) per key document, and warnings."""
     from radtrack_gui.core.errors import InputError
 
     if key.kind != response.kind:
-        raise InputError("KEY and RESPONSE must both be CoNLL, or both be patients "
-                         "(brat or JSON)")
+        raise InputError("KEY and RESPONSE must both be CoNLL, or both be patients (brat or JSON)")
     warnings: list[str] = []
     if len(key.docs) == 1 and len(response.docs) == 1:
         # One document (patient) on each side: pair them whatever their names.
-        (kname, kdoc), (rname, rdoc) = (next(iter(key.docs.items())),
-                                        next(iter(response.docs.items())))
+        (kname, kdoc), (rname, rdoc) = (
+            next(iter(key.docs.items())),
+            next(iter(response.docs.items())),
+        )
         if key.kind == "conll" and rname != kname:
             warnings.append(f"response document {rname} scored against key document {kname}")
             rdoc = [[(kname, *m[1:]) for m in c] for c in rdoc]  # type: ignore[attr-defined]
@@ -117,8 +125,9 @@ def score_pairs(pairs: list[tuple[str, object, object]], kind: str) -> dict[str,
             rp = rdoc if isinstance(rdoc, Patient) else Patient(id=name)
             s = score(patient_clusters(kp), patient_clusters(rp))
             ms = mention_scores(patient_spans(kp), patient_spans(rp))
-            types_doc = {t: score(patient_clusters(kp, t), patient_clusters(rp, t))
-                         for t in MENTION_TYPES}
+            types_doc = {
+                t: score(patient_clusters(kp, t), patient_clusters(rp, t)) for t in MENTION_TYPES
+            }
         pooled = pooled + s
         pooled_mentions = pooled_mentions + ms
         for t, st in types_doc.items():
@@ -136,16 +145,18 @@ def score_pairs(pairs: list[tuple[str, object, object]], kind: str) -> dict[str,
 
 
 def _row(label: str, d: dict[str, float]) -> str:
-    return (f"{label:<18} {100 * d['recall']:7.2f} {100 * d['precision']:9.2f}"
-            f" {100 * d['f1']:7.2f}")
+    return f"{label:<18} {100 * d['recall']:7.2f} {100 * d['precision']:9.2f} {100 * d['f1']:7.2f}"
 
 
 def text_report(result: dict[str, object], per_patient: bool) -> str:
     from radtrack_gui.evaluation.metrics import LABELS, METRICS
 
     head = f"{'metric':<18} {'R':>7} {'P':>9} {'F1':>7}"
-    lines = [f"Scores over {result['documents']} document(s), pooled (micro)", head,
-             "-" * len(head)]
+    lines = [
+        f"Scores over {result['documents']} document(s), pooled (micro)",
+        head,
+        "-" * len(head),
+    ]
     for m in METRICS:
         lines.append(_row(LABELS[m], result[m]))  # type: ignore[arg-type]
     lines.append(f"{'CoNLL F1':<18} {'':>7} {'':>9} {100 * result['conll_f1']:7.2f}")  # type: ignore[operator]
@@ -160,17 +171,22 @@ def text_report(result: dict[str, object], per_patient: bool) -> str:
         lines.append("")
         lines.append(f"{'chains by type':<18} {'MUC':>7} {'B3':>7} {'CEAF-e':>7} {'CoNLL':>7}")
         for t, d in per_type.items():
-            lines.append(f"{t:<18} {100 * d['muc']['f1']:7.2f} {100 * d['bcub']['f1']:7.2f}"
-                         f" {100 * d['ceafe']['f1']:7.2f} {100 * d['conll_f1']:7.2f}")
+            lines.append(
+                f"{t:<18} {100 * d['muc']['f1']:7.2f} {100 * d['bcub']['f1']:7.2f}"
+                f" {100 * d['ceafe']['f1']:7.2f} {100 * d['conll_f1']:7.2f}"
+            )
     if per_patient:
         lines.append("")
-        lines.append(f"{'document':<24} {'MUC':>7} {'B3':>7} {'CEAF-e':>7} {'CoNLL':>7}"
-                     f" {'BLANC':>7} {'LEA':>7} {'ment.F1':>7}  (F1, %)")
+        lines.append(
+            f"{'document':<24} {'MUC':>7} {'B3':>7} {'CEAF-e':>7} {'CoNLL':>7}"
+            f" {'BLANC':>7} {'LEA':>7} {'ment.F1':>7}  (F1, %)"
+        )
         patients = cast(dict[str, dict[str, Any]], result["patients"])
         for name, d in patients.items():
             lines.append(
                 f"{name[:24]:<24} {100 * d['muc']['f1']:7.2f} {100 * d['bcub']['f1']:7.2f}"
                 f" {100 * d['ceafe']['f1']:7.2f} {100 * d['conll_f1']:7.2f}"
                 f" {100 * d['blanc']['f1']:7.2f} {100 * d['lea']['f1']:7.2f}"
-                f" {100 * d['mentions']['exact']['f1']:7.2f}")
+                f" {100 * d['mentions']['exact']['f1']:7.2f}"
+            )
     return "\n".join(lines)

@@ -68,8 +68,9 @@ def span_digest(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
 
 
-def load_sample(path: Path | None = None, root: Path | None = None
-                ) -> tuple[dict[tuple[str, str], str], list[Labelled]]:
+def load_sample(
+    path: Path | None = None, root: Path | None = None
+) -> tuple[dict[tuple[str, str], str], list[Labelled]]:
     """The labelled reports' texts, keyed (corpus, report), and their mentions; every span
     is checked against the text read in place."""
     path = path or resource(SAMPLE)
@@ -91,8 +92,10 @@ def load_sample(path: Path | None = None, root: Path | None = None
             if text is None:
                 raise InputError(f"{path}:{n}: no report {key[1]} in corpus {key[0]}")
             if not (0 <= start < end <= len(text)) or span_digest(text[start:end]) != digest:
-                raise InputError(f"{path}:{n}: span {start}-{end} does not match the text "
-                                 f"read in place (changed corpus?)")
+                raise InputError(
+                    f"{path}:{n}: span {start}-{end} does not match the text "
+                    f"read in place (changed corpus?)"
+                )
             used[key] = text
             out.append(Labelled(key[0], key[1], start, end, type_))
     return used, out

@@ -43,8 +43,10 @@ _A_LINE = re.compile(r"^[AM]\d+\t(\w+) (T\d+)(?: (\S+))?\s*$")
 _NOTE = re.compile(r"^#\d+\tAnnotatorNotes (T\d+)\t(.*)$")
 _NOTE_KEY = re.compile(r"\b(chain|concept|anatomy)\s*[=:]\s*([^;]*)")
 # Mention attributes written as brat attributes (besides Chain); values as in the model.
-ATTRIBUTES = {"assertion": ("present", "absent", "possible"),
-              "laterality": ("left", "right", "bilateral")}
+ATTRIBUTES = {
+    "assertion": ("present", "absent", "possible"),
+    "laterality": ("left", "right", "bilateral"),
+}
 
 
 @dataclass
@@ -95,24 +97,36 @@ def _parse_ann(doc: BratDoc, ann_text: str, name: str) -> None:
                 continue
             frags = [(int(a), int(b)) for a, b in (s.split() for s in spans.split(";"))]
             if any(not 0 <= a < b <= len(text) for a, b in frags):
-                doc.problems.append(Problem(where, f"{tid} span {spans} is outside the text "
-                                                   f"({len(text)} characters)"))
+                doc.problems.append(
+                    Problem(
+                        where, f"{tid} span {spans} is outside the text ({len(text)} characters)"
+                    )
+                )
                 continue
             frags.sort()
             joined = " ".join(text[a:b] for a, b in frags)
             start, end = frags[0][0], max(b for _, b in frags)
             if shown != joined and shown != text[start:end]:
-                doc.problems.append(Problem(where, f"{tid} text {shown!r} does not match the "
-                                                   f"report ({joined!r})"))
+                doc.problems.append(
+                    Problem(where, f"{tid} text {shown!r} does not match the report ({joined!r})")
+                )
                 continue
             if any(mm.id == tid for mm in doc.mentions):
                 doc.problems.append(Problem(where, f"duplicate id {tid}"))
                 continue
-            doc.mentions.append(Mention(
-                id=tid, report=doc.report.id, start=start, end=end, text=text[start:end],
-                type=_TYPES[typ.lower()], source=SOURCE_GOLD,
-                fragments=[] if _contiguous(text, frags) else frags,
-                section=doc.report.section_at(start)))
+            doc.mentions.append(
+                Mention(
+                    id=tid,
+                    report=doc.report.id,
+                    start=start,
+                    end=end,
+                    text=text[start:end],
+                    type=_TYPES[typ.lower()],
+                    source=SOURCE_GOLD,
+                    fragments=[] if _contiguous(text, frags) else frags,
+                    section=doc.report.section_at(start),
+                )
+            )
         elif line.startswith(("A", "M")):
             m = _A_LINE.match(line)
             if not m:
@@ -136,12 +150,18 @@ def _parse_ann(doc: BratDoc, ann_text: str, name: str) -> None:
     doc.chain_of = {t: c for t, c in doc.chain_of.items() if t in by_id}
     _apply_attributes(by_id, attrs, notes)
     if other_types:
-        doc.problems.append(Problem(name, "annotations of other types ignored: "
-                                          + ", ".join(sorted(other_types)), skipped=False))
+        doc.problems.append(
+            Problem(
+                name,
+                "annotations of other types ignored: " + ", ".join(sorted(other_types)),
+                skipped=False,
+            )
+        )
 
 
-def _apply_attributes(by_id: dict[str, Mention], attrs: dict[str, dict[str, str]],
-                      notes: dict[str, dict[str, str]]) -> None:
+def _apply_attributes(
+    by_id: dict[str, Mention], attrs: dict[str, dict[str, str]], notes: dict[str, dict[str, str]]
+) -> None:
     for tid, found in attrs.items():
         m = by_id.get(tid)
         if m is None:
@@ -199,16 +219,24 @@ def ann_text(patient: Patient, report: Report) -> str:
         shown = " ".join(report.text[a:b] for a, b in frags)
         kind = "Device" if m.type == DEVICE else "Finding"
         lines.append(f"T{t}\t{kind} {spans}\t{shown}")
-        attrs = [("Chain", m.chain), ("Assertion", m.assertion if m.assertion != "present"
-                                      else None),
-                 ("Laterality", m.laterality), ("Change", _token(m.change))]
+        attrs = [
+            ("Chain", m.chain),
+            ("Assertion", m.assertion if m.assertion != "present" else None),
+            ("Laterality", m.laterality),
+            ("Change", _token(m.change)),
+        ]
         for name, value in attrs:
             if value:
                 n_attr += 1
                 lines.append(f"A{n_attr}\t{name} T{t} {value}")
-        note = "; ".join(f"{k}={v}" for k, v in (
-            ("concept", _one_line(m.concept)), ("anatomy", ",".join(_one_line(x).replace(",", " ") for x in m.anatomy)))
-            if v)
+        note = "; ".join(
+            f"{k}={v}"
+            for k, v in (
+                ("concept", _one_line(m.concept)),
+                ("anatomy", ",".join(_one_line(x).replace(",", " ") for x in m.anatomy)),
+            )
+            if v
+        )
         if note:
             lines.append(f"#{t}\tAnnotatorNotes T{t}\t{note}")
     return "\n".join(lines) + ("\n" if lines else "")
@@ -226,14 +254,16 @@ def _one_line(value: str | None) -> str:
 def _conf(patient: Patient) -> str:
     chains = "|".join(patient.chains) or "c1"
     changes = sorted({c for m in patient.mentions.values() if (c := _token(m.change))})
-    return ("# RadTrack export: findings and devices; Chain = the tracked entity\n"
-            "[entities]\nFinding\nDevice\n[relations]\n"
-            "<OVERLAP> Arg1:<ENTITY>, Arg2:<ENTITY>, <OVL-TYPE>:<ANY>\n"
-            "[events]\n[attributes]\n"
-            f"Chain Arg:<ENTITY>, Value:{chains}\n"
-            f"Assertion Arg:<ENTITY>, Value:{'|'.join(ATTRIBUTES['assertion'][1:])}\n"
-            f"Laterality Arg:<ENTITY>, Value:{'|'.join(ATTRIBUTES['laterality'])}\n"
-            f"Change Arg:<ENTITY>, Value:{'|'.join(changes) or 'new'}\n")
+    return (
+        "# RadTrack export: findings and devices; Chain = the tracked entity\n"
+        "[entities]\nFinding\nDevice\n[relations]\n"
+        "<OVERLAP> Arg1:<ENTITY>, Arg2:<ENTITY>, <OVL-TYPE>:<ANY>\n"
+        "[events]\n[attributes]\n"
+        f"Chain Arg:<ENTITY>, Value:{chains}\n"
+        f"Assertion Arg:<ENTITY>, Value:{'|'.join(ATTRIBUTES['assertion'][1:])}\n"
+        f"Laterality Arg:<ENTITY>, Value:{'|'.join(ATTRIBUTES['laterality'])}\n"
+        f"Change Arg:<ENTITY>, Value:{'|'.join(changes) or 'new'}\n"
+    )
 
 
 def _meta(patient: Patient, names: dict[str, str]) -> str:
@@ -241,8 +271,18 @@ def _meta(patient: Patient, names: dict[str, str]) -> str:
     w = csv.writer(buf, delimiter="\t", lineterminator="\n")
     w.writerow(META_COLUMNS)
     for r in patient.reports:
-        w.writerow([names[r.id], r.id, r.date.isoformat(timespec="seconds") if r.date else "",
-                    int(r.date_known), r.exam, r.modality, r.region, patient.id])
+        w.writerow(
+            [
+                names[r.id],
+                r.id,
+                r.date.isoformat(timespec="seconds") if r.date else "",
+                int(r.date_known),
+                r.exam,
+                r.modality,
+                r.region,
+                patient.id,
+            ]
+        )
     return buf.getvalue()
 
 
@@ -257,10 +297,13 @@ def write_brat(patient: Patient, folder: str | Path) -> list[str]:
         meta = target / META_FILE
         if any(target.iterdir()) and not meta.exists():
             raise InputError(f"{target}: folder is not empty (choose a new or empty folder)")
-        if meta.exists() and any(a.stat().st_mtime > meta.stat().st_mtime
-                                 for a in target.glob("*.ann")):
-            raise InputError(f"{target}: its annotations were edited after the export "
-                             "(choose another folder so they are not overwritten)")
+        if meta.exists() and any(
+            a.stat().st_mtime > meta.stat().st_mtime for a in target.glob("*.ann")
+        ):
+            raise InputError(
+                f"{target}: its annotations were edited after the export "
+                "(choose another folder so they are not overwritten)"
+            )
     names: dict[str, str] = {}
     used: set[str] = set()
     with atomic_folder(target) as tmp:

@@ -24,18 +24,21 @@ def annotated_folders(root: str | os.PathLike[str]) -> list[Path]:
         raise InputError(f"{root}: no such folder")
     if _has_ann(root):
         return [root]
-    subs = sorted((p for p in root.iterdir()
-                   if p.is_dir() and not p.name.startswith(".") and _has_ann(p)),
-                  key=lambda p: natural_key(p.name))
+    subs = sorted(
+        (p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".") and _has_ann(p)),
+        key=lambda p: natural_key(p.name),
+    )
     if not subs:
-        raise InputError(f"{root}: no annotated patients (no brat .ann files in it or in "
-                         f"its sub-folders)")
+        raise InputError(
+            f"{root}: no annotated patients (no brat .ann files in it or in its sub-folders)"
+        )
     return subs
 
 
-def read_annotated_patients(root: str | os.PathLike[str],
-                            progress: Callable[[str, int, int], None] | None = None,
-                            ) -> dict[str, Patient]:
+def read_annotated_patients(
+    root: str | os.PathLike[str],
+    progress: Callable[[str, int, int], None] | None = None,
+) -> dict[str, Patient]:
     """The annotated patients under ``root``, keyed by sub-folder name (a single patient
     folder is keyed by its patient id, else its name); patients without mentions are left
     out."""

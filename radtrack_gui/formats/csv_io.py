@@ -21,9 +21,27 @@ from radtrack_gui.core.model import MENTION_TYPES, Mention, Patient, Problem
 from radtrack_gui.formats.json_io import build_chains
 from radtrack_gui.util.atomic import atomic_open
 
-COLUMNS = ("report", "date", "modality", "exam", "mention", "start", "end", "text", "type",
-           "concept", "anatomy", "laterality", "assertion", "change", "section", "chain",
-           "chain_label", "fragments", "source")
+COLUMNS = (
+    "report",
+    "date",
+    "modality",
+    "exam",
+    "mention",
+    "start",
+    "end",
+    "text",
+    "type",
+    "concept",
+    "anatomy",
+    "laterality",
+    "assertion",
+    "change",
+    "section",
+    "chain",
+    "chain_label",
+    "fragments",
+    "source",
+)
 REQUIRED = ("report", "mention", "start", "end", "text")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 
@@ -44,11 +62,29 @@ def rows(patient: Patient) -> list[list[str]]:
         date = r.date.isoformat(timespec="seconds") if r.date else ""
         for m in patient.mentions_of(r.id):
             chain = patient.chains.get(m.chain or "")
-            out.append([
-                r.id, date, r.modality, r.exam, m.id, str(m.start), str(m.end), m.text, m.type,
-                m.concept or "", ";".join(m.anatomy), m.laterality or "", m.assertion,
-                m.change or "", m.section or "", m.chain or "", chain.label if chain else "",
-                ";".join(f"{a} {b}" for a, b in m.fragments), m.source])
+            out.append(
+                [
+                    r.id,
+                    date,
+                    r.modality,
+                    r.exam,
+                    m.id,
+                    str(m.start),
+                    str(m.end),
+                    m.text,
+                    m.type,
+                    m.concept or "",
+                    ";".join(m.anatomy),
+                    m.laterality or "",
+                    m.assertion,
+                    m.change or "",
+                    m.section or "",
+                    m.chain or "",
+                    chain.label if chain else "",
+                    ";".join(f"{a} {b}" for a, b in m.fragments),
+                    m.source,
+                ]
+            )
     return out
 
 
@@ -79,8 +115,7 @@ def read_csv(path: str | Path, patient: Patient) -> Patient:
     reader = csv.DictReader(io.StringIO(text, newline=""))
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
-        raise InputError(f"{path.name}: not a RadTrack CSV (missing columns "
-                         f"{', '.join(missing)})")
+        raise InputError(f"{path.name}: not a RadTrack CSV (missing columns {', '.join(missing)})")
     texts = {r.id: r.text for r in patient.reports}
     mentions: dict[str, Mention] = {}
     chain_of: dict[str, str] = {}
@@ -123,9 +158,18 @@ def _row_mention(row: dict[str, str], texts: dict[str, str]) -> tuple[str, Menti
     if mtype not in MENTION_TYPES:
         return f"unknown type {mtype!r}", None
     return "", Mention(
-        id=row.get("mention") or f"{rid}:{start}", report=rid, start=start, end=end,
-        text=text[start:end], type=mtype, concept=row.get("concept") or None,
+        id=row.get("mention") or f"{rid}:{start}",
+        report=rid,
+        start=start,
+        end=end,
+        text=text[start:end],
+        type=mtype,
+        concept=row.get("concept") or None,
         anatomy=[a for a in (row.get("anatomy") or "").split(";") if a],
-        laterality=row.get("laterality") or None, assertion=row.get("assertion") or "present",
-        change=row.get("change") or None, section=row.get("section") or None,
-        source=row.get("source") or "", fragments=frags)
+        laterality=row.get("laterality") or None,
+        assertion=row.get("assertion") or "present",
+        change=row.get("change") or None,
+        section=row.get("section") or None,
+        source=row.get("source") or "",
+        fragments=frags,
+    )

@@ -33,13 +33,19 @@ _IGNORED_SUFFIXES = {".conf", ".md", ".rst", ".ini", ".tmp", ".old", ".bak", ".l
 
 def _ignored(p: Path) -> bool:
     n = p.name
-    return (n.startswith(".") or n.startswith("~") or p.suffix.lower() in _IGNORED_SUFFIXES
-            or n.lower().startswith("readme") or n == brat.META_FILE)
+    return (
+        n.startswith(".")
+        or n.startswith("~")
+        or p.suffix.lower() in _IGNORED_SUFFIXES
+        or n.lower().startswith("readme")
+        or n == brat.META_FILE
+    )
 
 
 class _Reader:
-    def __init__(self, patient_id: str | None, progress: Progress | None,
-                 cancel: CancelCheck | None) -> None:
+    def __init__(
+        self, patient_id: str | None, progress: Progress | None, cancel: CancelCheck | None
+    ) -> None:
         self.patient_id = patient_id
         self.progress = progress
         self.cancel = cancel
@@ -87,9 +93,12 @@ class _Reader:
         self.problems.extend(p.problems)
 
 
-def read_patient_folder(folder: str | Path, patient_id: str | None = None,
-                        progress: Progress | None = None,
-                        cancel: CancelCheck | None = None) -> Patient:
+def read_patient_folder(
+    folder: str | Path,
+    patient_id: str | None = None,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> Patient:
     """All reports of one patient, sorted; a single CSV or JSON file path works too."""
     path = Path(folder).expanduser()
     if not path.exists():
@@ -97,9 +106,14 @@ def read_patient_folder(folder: str | Path, patient_id: str | None = None,
     if path.is_file():
         return _read_single(path, patient_id, progress, cancel)
     try:
-        entries = sorted((p for p in path.iterdir()  # broken links: named as unreadable
-                          if (p.is_file() or p.is_symlink()) and not _ignored(p)),
-                         key=lambda p: natural_key(p.name))
+        entries = sorted(
+            (
+                p
+                for p in path.iterdir()  # broken links: named as unreadable
+                if (p.is_file() or p.is_symlink()) and not _ignored(p)
+            ),
+            key=lambda p: natural_key(p.name),
+        )
     except OSError as exc:
         raise InputError(f"{path}: cannot list the folder ({exc.strerror or exc})") from exc
     rd = _Reader(patient_id, progress, cancel)
@@ -135,8 +149,9 @@ def read_patient_folder(folder: str | Path, patient_id: str | None = None,
     return _assemble(path, rd, bool(anns), patient_id)
 
 
-def _read_single(path: Path, patient_id: str | None, progress: Progress | None,
-                 cancel: CancelCheck | None) -> Patient:
+def _read_single(
+    path: Path, patient_id: str | None, progress: Progress | None, cancel: CancelCheck | None
+) -> Patient:
     suffix = path.suffix.lower()
     if suffix == ".json":
         p = json_io.read_json(path)
@@ -166,8 +181,9 @@ def csv_subject_patient(path: Path, subject: str, got: mimic_csv.CsvReports) -> 
     return _assemble(path.parent, rd, False, subject, name=path.stem)
 
 
-def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None,
-              name: str | None = None) -> Patient:
+def _assemble(
+    folder: Path, rd: _Reader, annotated: bool, patient_id: str | None, name: str | None = None
+) -> Patient:
     meta: dict[str, dict[str, str]] = {}
     meta_problems: list[Problem] = []
     if (folder / brat.META_FILE).exists() and name is None:
@@ -191,8 +207,9 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
     dropped: set[int] = set()
     for r in rd.reports:
         if r.id in seen:
-            rd.problems.append(Problem((r.source and Path(r.source).name) or r.id,
-                                       f"duplicate report id {r.id}"))
+            rd.problems.append(
+                Problem((r.source and Path(r.source).name) or r.id, f"duplicate report id {r.id}")
+            )
             dropped.add(id(r))
             continue
         seen[r.id] = r
@@ -209,19 +226,27 @@ def _assemble(folder: Path, rd: _Reader, annotated: bool, patient_id: str | None
     pid = _patient_id(folder, rd, reports, patient_id, name)
     for r in reports:
         r.patient = r.patient or pid
-    patient = Patient(id=pid, reports=sort_reports(reports), problems=rd.problems,
-                      folder=str(folder))
+    patient = Patient(
+        id=pid, reports=sort_reports(reports), problems=rd.problems, folder=str(folder)
+    )
     _groups_and_identity(patient)
     if annotated:
         _gold(patient, rd)
     elif len(rd.json_patients) == 1 and len(reports) == len(rd.json_patients[0].reports):
         src = rd.json_patients[0]  # a folder holding just one RadTrack JSON
-        patient.mentions, patient.chains, patient.annotated = (src.mentions, src.chains,
-                                                               src.annotated)
+        patient.mentions, patient.chains, patient.annotated = (
+            src.mentions,
+            src.chains,
+            src.annotated,
+        )
     elif rd.json_patients:
-        patient.problems.append(Problem("*.json", "mixed with other reports: only the JSON "
-                                                  "reports were kept, not its mentions",
-                                        skipped=False))
+        patient.problems.append(
+            Problem(
+                "*.json",
+                "mixed with other reports: only the JSON reports were kept, not its mentions",
+                skipped=False,
+            )
+        )
     return patient
 
 
@@ -233,16 +258,23 @@ def _groups_and_identity(patient: Patient) -> None:
     patient.problems.extend(foreign_reports(patient))
 
 
-def _patient_id(folder: Path, rd: _Reader, reports: list[Report], wanted: str | None,
-                name: str | None) -> str:
+def _patient_id(
+    folder: Path, rd: _Reader, reports: list[Report], wanted: str | None, name: str | None
+) -> str:
     if wanted:
         return wanted
     named = Counter(r.patient for r in reports if r.patient)
     named.update(p.id for p in rd.json_patients)
     if len(named) > 1:
-        rd.problems.append(Problem(str(folder.name), "reports name several patients ("
-                                   + ", ".join(named) + "); the most frequent is used",
-                                   skipped=False))
+        rd.problems.append(
+            Problem(
+                str(folder.name),
+                "reports name several patients ("
+                + ", ".join(named)
+                + "); the most frequent is used",
+                skipped=False,
+            )
+        )
     if named:
         return named.most_common(1)[0][0]
     return name or folder.resolve().name
@@ -271,5 +303,5 @@ def _reason(exc: InputError, path: Path) -> str:
     text = str(exc)
     for prefix in (f"{path}: ", f"{path.name}: "):
         if text.startswith(prefix):
-            return text[len(prefix):]
+            return text[len(prefix) :]
     return text

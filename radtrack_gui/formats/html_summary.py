@@ -72,7 +72,8 @@ def _evidence(patient: Patient, course: Course, limit: int) -> str:
         cls = ' class="negated"' if m.assertion == "absent" else ""
         items.append(
             f'<li{cls}><span class="when">{escape(when)}:</span> {escape(sentence[:a])}'
-            f"<mark>{escape(sentence[a:b])}</mark>{escape(sentence[b:])}</li>")
+            f"<mark>{escape(sentence[a:b])}</mark>{escape(sentence[b:])}</li>"
+        )
     if len(mids) > limit:
         items.append(f"<li>… and {len(mids) - limit} more</li>")
     return '<ol class="evidence">' + "".join(items) + "</ol>"
@@ -81,33 +82,49 @@ def _evidence(patient: Patient, course: Course, limit: int) -> str:
 def _table(patient: Patient, courses: list[Course], limit: int) -> str:
     rows = []
     for c in courses:
-        reviewed = (' <span class="reviewed">✓ reviewed</span>'
-                    if patient.chains[c.chain].reviewed else "")
+        reviewed = (
+            ' <span class="reviewed">✓ reviewed</span>' if patient.chains[c.chain].reviewed else ""
+        )
         rows.append(
             f'<tr id="{escape(c.chain)}"><td class="label">{escape(c.label)}{reviewed}</td>'
             f'<td class="date">{escape(_date(c.first_seen))}</td>'
             f'<td class="date">{escape(_date(c.last_seen))}</td>'
             f"<td>{len(c.events)}</td><td>{escape(c.text)}</td>"
-            f"<td>{_evidence(patient, c, limit)}</td></tr>")
-    return ("<table><thead><tr><th>Chain</th><th>First seen</th><th>Last seen</th>"
-            "<th>Reports</th><th>Course</th><th>Evidence</th></tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table>")
+            f"<td>{_evidence(patient, c, limit)}</td></tr>"
+        )
+    return (
+        "<table><thead><tr><th>Chain</th><th>First seen</th><th>Last seen</th>"
+        "<th>Reports</th><th>Course</th><th>Evidence</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
 
 
 def _negatives(courses: list[Course]) -> str:
     rows = []
     for c in courses:
-        when = ", ".join(e.date.strftime("%Y-%m-%d") if e.date else f"undated ({e.report})"
-                         for e in c.events)
-        rows.append(f"<tr><td class=\"label\">{escape(c.label)}</td>"
-                    f"<td>{escape(_TITLES[c.type][:-1].lower())}</td>"
-                    f"<td>{escape(when)}</td></tr>")
-    return ("<table><thead><tr><th>Not seen</th><th>Type</th><th>Reports saying so</th>"
-            "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        when = ", ".join(
+            e.date.strftime("%Y-%m-%d") if e.date else f"undated ({e.report})" for e in c.events
+        )
+        rows.append(
+            f'<tr><td class="label">{escape(c.label)}</td>'
+            f"<td>{escape(_TITLES[c.type][:-1].lower())}</td>"
+            f"<td>{escape(when)}</td></tr>"
+        )
+    return (
+        "<table><thead><tr><th>Not seen</th><th>Type</th><th>Reports saying so</th>"
+        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
 
 
-def html_summary(patient: Patient, *, generated: datetime | None = None,
-                 models: str = "", min_mentions: int = 1, max_evidence: int = 20) -> str:
+def html_summary(
+    patient: Patient,
+    *,
+    generated: datetime | None = None,
+    models: str = "",
+    min_mentions: int = 1,
+    max_evidence: int = 20,
+) -> str:
     """The summary as one HTML string (see module docstring)."""
     generated = generated or datetime.now().astimezone()
     order = patient.report_index()
@@ -116,41 +133,52 @@ def html_summary(patient: Patient, *, generated: datetime | None = None,
         ms = patient.chain_mentions(cid)
         return order.get(ms[0].report, 1 << 30) if ms else 1 << 30
 
-    chains = sorted((c for c in patient.chains.values() if len(c.mentions) >= min_mentions),
-                    key=lambda c: (first_pos(c.id), c.id))
+    chains = sorted(
+        (c for c in patient.chains.values() if len(c.mentions) >= min_mentions),
+        key=lambda c: (first_pos(c.id), c.id),
+    )
     courses = [chain_course(patient, c.id) for c in chains]
     dated = [r.date for r in patient.reports if r.date is not None and r.date_known]
-    span = (f"{min(dated):%Y-%m-%d} to {max(dated):%Y-%m-%d}" if dated else "no dated reports")
-    meta = [f"{len(patient.reports)} reports ({span})", f"{len(patient.mentions)} mentions",
-            f"{len(patient.chains)} chains",
-            f"generated {generated:%Y-%m-%d %H:%M}"]
+    span = f"{min(dated):%Y-%m-%d} to {max(dated):%Y-%m-%d}" if dated else "no dated reports"
+    meta = [
+        f"{len(patient.reports)} reports ({span})",
+        f"{len(patient.mentions)} mentions",
+        f"{len(patient.chains)} chains",
+        f"generated {generated:%Y-%m-%d %H:%M}",
+    ]
     if models:
         meta.append(models)
     if patient.annotated:
         meta.append("chains from annotations")
     reviewed = sum(c.reviewed for c in patient.chains.values())
     meta.append(f"{reviewed} of {len(patient.chains)} chains reviewed")
-    body = [f"<h1>Radiology course: patient {escape(patient.id)}</h1>",
-            f'<p class="meta">{escape(" · ".join(meta))}</p>']
+    body = [
+        f"<h1>Radiology course: patient {escape(patient.id)}</h1>",
+        f'<p class="meta">{escape(" · ".join(meta))}</p>',
+    ]
     for kind in (FINDING, DEVICE):
         these = [c for c in courses if c.type == kind and not c.only_absent]
         body.append(f"<h2>{_TITLES[kind]} ({len(these)})</h2>")
-        body.append(_table(patient, these, max_evidence) if these
-                    else f"<p>No {_TITLES[kind].lower()}.</p>")
+        body.append(
+            _table(patient, these, max_evidence) if these else f"<p>No {_TITLES[kind].lower()}.</p>"
+        )
     negatives = [c for c in courses if c.only_absent]
     if negatives:
         body.append(f"<h2>Pertinent negatives ({len(negatives)})</h2>")
         body.append(_negatives(negatives))
     if patient.problems:
-        body.append("<h2>Files not read</h2><ul class=\"problems\">"
-                    + "".join(f"<li>{escape(str(p))}</li>" for p in patient.problems)
-                    + "</ul>")
+        body.append(
+            '<h2>Files not read</h2><ul class="problems">'
+            + "".join(f"<li>{escape(str(p))}</li>" for p in patient.problems)
+            + "</ul>"
+        )
     title = f"Radiology course — {patient.id}"
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{escape(title)}</title>"
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<style>{_CSS}</style></head><body>\n" + "\n".join(body)
-            + "\n</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<style>{_CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )
 
 
 def write_html_summary(patient: Patient, path: str | os.PathLike[str], **kw: object) -> None:

@@ -51,17 +51,37 @@ def _iso(d: datetime | None) -> str | None:
 
 
 def report_to_dict(r: Report) -> dict[str, Any]:
-    return {"id": r.id, "date": _iso(r.date), "date_known": r.date_known, "exam": r.exam,
-            "modality": r.modality, "text": r.text, "region": r.region, "flags": list(r.flags),
-            "sections": [{"name": s.name, "start": s.start, "end": s.end} for s in r.sections]}
+    return {
+        "id": r.id,
+        "date": _iso(r.date),
+        "date_known": r.date_known,
+        "exam": r.exam,
+        "modality": r.modality,
+        "text": r.text,
+        "region": r.region,
+        "flags": list(r.flags),
+        "sections": [{"name": s.name, "start": s.start, "end": s.end} for s in r.sections],
+    }
 
 
 def mention_to_dict(m: Mention, with_chain: bool = True) -> dict[str, Any]:
     d: dict[str, Any] = {
-        "id": m.id, "report": m.report, "start": m.start, "end": m.end, "text": m.text,
-        "type": m.type, "chain": m.chain, "concept": m.concept, "anatomy": list(m.anatomy),
-        "laterality": m.laterality, "assertion": m.assertion, "change": m.change,
-        "section": m.section, "measurements": list(m.measurements), "source": m.source}
+        "id": m.id,
+        "report": m.report,
+        "start": m.start,
+        "end": m.end,
+        "text": m.text,
+        "type": m.type,
+        "chain": m.chain,
+        "concept": m.concept,
+        "anatomy": list(m.anatomy),
+        "laterality": m.laterality,
+        "assertion": m.assertion,
+        "change": m.change,
+        "section": m.section,
+        "measurements": list(m.measurements),
+        "source": m.source,
+    }
     if m.fragments:
         d["fragments"] = [list(f) for f in m.fragments]
     if m.question:
@@ -73,25 +93,41 @@ def mention_to_dict(m: Mention, with_chain: bool = True) -> dict[str, Any]:
 
 def patient_to_dict(p: Patient) -> dict[str, Any]:
     order = p.report_index()
-    mentions = sorted(p.mentions.values(),
-                      key=lambda m: (order.get(m.report, 1 << 30), m.start, m.end))
+    mentions = sorted(
+        p.mentions.values(), key=lambda m: (order.get(m.report, 1 << 30), m.start, m.end)
+    )
     return {
         "schema": SCHEMA,
         "patient": {"id": p.id, "annotated": p.annotated},
         "reports": [report_to_dict(r) for r in p.reports],
         "mentions": [mention_to_dict(m) for m in mentions],
-        "chains": [{"id": c.id, "type": c.type, "label": c.label, "mentions": list(c.mentions),
-                    "reviewed": c.reviewed, "source": c.source, "why": dict(c.why),
-                    "label_locked": bool(getattr(c, "label_locked", False))}
-                   for c in p.chains.values()],
-        "problems": [{"file": q.file, "reason": q.reason, "skipped": q.skipped}
-                     for q in p.problems],
+        "chains": [
+            {
+                "id": c.id,
+                "type": c.type,
+                "label": c.label,
+                "mentions": list(c.mentions),
+                "reviewed": c.reviewed,
+                "source": c.source,
+                "why": dict(c.why),
+                "label_locked": bool(getattr(c, "label_locked", False)),
+            }
+            for c in p.chains.values()
+        ],
+        "problems": [
+            {"file": q.file, "reason": q.reason, "skipped": q.skipped} for q in p.problems
+        ],
         **({"report_groups": [list(g) for g in p.report_groups]} if p.report_groups else {}),
     }
 
 
-def build_chains(patient: Patient, chain_of: dict[str, str], *, source: str = "",
-                 labels: dict[str, str] | None = None) -> None:
+def build_chains(
+    patient: Patient,
+    chain_of: dict[str, str],
+    *,
+    source: str = "",
+    labels: dict[str, str] | None = None,
+) -> None:
     """Chains from a mention -> chain-id map, keeping the given chain ids; mentions without
     one become singletons with fresh ids. Chains are ordered by their first mention."""
     order = patient.report_index()
@@ -119,16 +155,21 @@ def build_chains(patient: Patient, chain_of: dict[str, str], *, source: str = ""
         for mid in members:
             patient.mentions[mid].chain = cid
         label = (labels or {}).get(cid) or chain_label(patient, members)
-        patient.chains[cid] = Chain(id=cid, type=patient.mentions[members[0]].type,
-                                    label=label, mentions=members, source=source)
+        patient.chains[cid] = Chain(
+            id=cid,
+            type=patient.mentions[members[0]].type,
+            label=label,
+            mentions=members,
+            source=source,
+        )
 
 
 def _get(d: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in d:
-        raise InputError(f"{where}: missing \"{key}\"")
+        raise InputError(f'{where}: missing "{key}"')
     value = d[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InputError(f"{where}: \"{key}\" has the wrong type")
+        raise InputError(f'{where}: "{key}" has the wrong type')
     return value
 
 
@@ -150,10 +191,16 @@ def _report(d: Any) -> tuple[Report, list[str]]:
     if modality not in MODALITIES:
         notes.append(f"unknown modality {modality[:20]!r} read as OTHER")
         modality = "OTHER"
-    r = Report(id=get_str(d, "id", required=True) or "", text=text, date=when,
-               date_known=get_bool(d, "date_known", when is not None) and when is not None,
-               exam=get_str(d, "exam") or "", modality=modality,
-               region=get_str(d, "region") or "", flags=get_str_list(d, "flags"))
+    r = Report(
+        id=get_str(d, "id", required=True) or "",
+        text=text,
+        date=when,
+        date_known=get_bool(d, "date_known", when is not None) and when is not None,
+        exam=get_str(d, "exam") or "",
+        modality=modality,
+        region=get_str(d, "region") or "",
+        flags=get_str_list(d, "flags"),
+    )
     if not r.id:
         raise FieldError('"id" is empty')
     secs = d.get("sections")
@@ -189,21 +236,31 @@ def _mention(d: Any, texts: dict[str, str]) -> Mention:
         raise FieldError(f'"fragments" do not cover the span {start}-{end}')
     shown = get_str(d, "text", required=True) or ""
     if not frags and text[start:end] != shown:
-        raise FieldError(f"text {shown[:40]!r} does not match the report "
-                         f"({text[start:end][:40]!r})")
+        raise FieldError(
+            f"text {shown[:40]!r} does not match the report ({text[start:end][:40]!r})"
+        )
     if not mid:
         raise FieldError('"id" is empty')
     return Mention(
-        id=mid, report=report, start=start, end=end, text=text[start:end],
+        id=mid,
+        report=report,
+        start=start,
+        end=end,
+        text=text[start:end],
         type=get_str(d, "type", default=FINDING, choices=MENTION_TYPES, lower=True) or FINDING,
-        concept=get_str(d, "concept", default=None), anatomy=get_str_list(d, "anatomy"),
+        concept=get_str(d, "concept", default=None),
+        anatomy=get_str_list(d, "anatomy"),
         laterality=get_str(d, "laterality", default=None, choices=LATERALITIES, lower=True),
-        assertion=get_str(d, "assertion", default="present", choices=ASSERTIONS,
-                          lower=True) or "present",
-        change=get_str(d, "change", default=None), section=get_str(d, "section", default=None),
+        assertion=get_str(d, "assertion", default="present", choices=ASSERTIONS, lower=True)
+        or "present",
+        change=get_str(d, "change", default=None),
+        section=get_str(d, "section", default=None),
         measurements=get_str_list(d, "measurements"),
-        chain=get_str(d, "chain", default=None) or None, source=get_str(d, "source") or "",
-        fragments=frags, question=d.get("question") is True)
+        chain=get_str(d, "chain", default=None) or None,
+        source=get_str(d, "source") or "",
+        fragments=frags,
+        question=d.get("question") is True,
+    )
 
 
 def _items(d: dict[str, Any], key: str, name: str) -> list[Any]:
@@ -221,14 +278,17 @@ def patient_from_dict(d: Any, name: str = "JSON") -> Patient:
     file, the item and the field; the rest loads."""
     if not isinstance(d, dict) or d.get("schema") != SCHEMA:
         got = d.get("schema") if isinstance(d, dict) else type(d).__name__
-        raise InputError(f"{name}: not a RadTrack JSON (schema {str(got)[:40]!r}, "
-                         f"expected {SCHEMA!r})")
+        raise InputError(
+            f"{name}: not a RadTrack JSON (schema {str(got)[:40]!r}, expected {SCHEMA!r})"
+        )
     pd = d.get("patient")
-    if not isinstance(pd, dict) or not isinstance(pd.get("id"), str | int) or isinstance(
-            pd.get("id"), bool):
+    if (
+        not isinstance(pd, dict)
+        or not isinstance(pd.get("id"), str | int)
+        or isinstance(pd.get("id"), bool)
+    ):
         raise InputError(f"{name}: missing patient id")
-    p = Patient(id=clean_text(str(pd["id"]))[0],
-                annotated=bool(pd.get("annotated", False) is True))
+    p = Patient(id=clean_text(str(pd["id"]))[0], annotated=bool(pd.get("annotated", False) is True))
     if "reports" not in d:
         raise InputError(f'{name}: missing "reports"')
     for i, rd in enumerate(_items(d, "reports", name)):
@@ -263,9 +323,13 @@ def patient_from_dict(d: Any, name: str = "JSON") -> Patient:
     p.report_groups = _report_groups(_items(d, "report_groups", name), p, name)
     for q in _items(d, "problems", name):
         if isinstance(q, dict) and isinstance(q.get("file"), str):
-            p.problems.append(Problem(clean_text(q["file"])[0],
-                                      clean_text(str(q.get("reason", "")))[0],
-                                      q.get("skipped", True) is not False))
+            p.problems.append(
+                Problem(
+                    clean_text(q["file"])[0],
+                    clean_text(str(q.get("reason", "")))[0],
+                    q.get("skipped", True) is not False,
+                )
+            )
     return p
 
 
@@ -275,12 +339,26 @@ def _report_groups(groups: list[Any], p: Patient, name: str) -> list[list[str]]:
     seen: set[str] = set()
     out: list[list[str]] = []
     for i, g in enumerate(groups):
-        ids = [str(x) for x in g if isinstance(x, str | int) and not isinstance(x, bool)
-               and str(x) in known and str(x) not in seen] if isinstance(g, list) else []
+        ids = (
+            [
+                str(x)
+                for x in g
+                if isinstance(x, str | int)
+                and not isinstance(x, bool)
+                and str(x) in known
+                and str(x) not in seen
+            ]
+            if isinstance(g, list)
+            else []
+        )
         if not isinstance(g, list) or len(ids) != len(g):
-            p.problems.append(Problem(f"{name}: report_groups[{i}]", "not a list of distinct "
-                                      "report ids of this file; unknown ones left out",
-                                      skipped=False))
+            p.problems.append(
+                Problem(
+                    f"{name}: report_groups[{i}]",
+                    "not a list of distinct report ids of this file; unknown ones left out",
+                    skipped=False,
+                )
+            )
         seen.update(ids)
         if len(ids) > 1:
             out.append(ids)
@@ -299,7 +377,8 @@ def _restore_chains(p: Patient, chains: Iterable[Any], name: str) -> None:
             cid = get_str(cd, "id", required=True) or ""
             members = cd.get("mentions") or []
             if not isinstance(members, list) or not all(
-                    isinstance(x, str | int) and not isinstance(x, bool) for x in members):
+                isinstance(x, str | int) and not isinstance(x, bool) for x in members
+            ):
                 raise FieldError('"mentions" must be a list of mention ids')
             why = cd.get("why") or {}
             if not isinstance(why, dict) or not all(isinstance(v, str) for v in why.values()):
@@ -311,8 +390,9 @@ def _restore_chains(p: Patient, chains: Iterable[Any], name: str) -> None:
             p.problems.append(Problem(where, f"chain {exc}; its mentions kept apart"))
             continue
         if cid in extra:
-            p.problems.append(Problem(f"{where} ({cid})", "duplicate chain id; its "
-                                      "mentions kept apart"))
+            p.problems.append(
+                Problem(f"{where} ({cid})", "duplicate chain id; its mentions kept apart")
+            )
             continue
         extra[cid] = cd
         for mid in members:
@@ -331,8 +411,9 @@ def _restore_chains(p: Patient, chains: Iterable[Any], name: str) -> None:
             if hasattr(c, "label_locked"):
                 c.label_locked = cd.get("label_locked", False) is True
             c.source = clean_text(str(cd.get("source") or ""))[0]
-            c.why = {clean_text(str(k))[0]: clean_text(v)[0]
-                     for k, v in (cd.get("why") or {}).items()}
+            c.why = {
+                clean_text(str(k))[0]: clean_text(v)[0] for k, v in (cd.get("why") or {}).items()
+            }
 
 
 def write_json(p: Patient, path: str | Path) -> None:

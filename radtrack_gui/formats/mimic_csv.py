@@ -106,8 +106,9 @@ def patients_in(path: str | os.PathLike[str]) -> list[str]:
     return list(seen)
 
 
-def read_mimic_csv(path: str | Path, patient_id: str | None = None,
-                   all_patients: bool = False) -> CsvReports:
+def read_mimic_csv(
+    path: str | Path, patient_id: str | None = None, all_patients: bool = False
+) -> CsvReports:
     """The Radiology reports of one patient (or of all, with ``all_patients``).
 
     Several patients and no ``patient_id`` -> ``SeveralPatients`` naming them; an absent
@@ -138,12 +139,15 @@ def read_mimic_csv(path: str | Path, patient_id: str | None = None,
     else:
         if patient_id is None:
             if len(by_patient) > 1:
-                raise SeveralPatients(f"{name} holds {len(by_patient)} patients ({shown}); "
-                                      "choose one with --patient", list(by_patient))
+                raise SeveralPatients(
+                    f"{name} holds {len(by_patient)} patients ({shown}); choose one with --patient",
+                    list(by_patient),
+                )
             patient_id = next(iter(by_patient))
         elif not by_patient.get(patient_id):
-            raise InputError(f"{name}: no Radiology reports for patient {patient_id} "
-                             f"(patients found: {shown})")
+            raise InputError(
+                f"{name}: no Radiology reports for patient {patient_id} (patients found: {shown})"
+            )
         rows = by_patient[patient_id]
         out = CsvReports(patient=patient_id)
     out.problems.extend(skipped)
@@ -177,14 +181,19 @@ def add_rows(out: CsvReports, rows: Iterable[tuple[int, dict[str, str]]], path: 
             continue
         text, bad = clean_text(row.get("TEXT") or "")
         if bad:
-            out.problems.append(Problem(f"{name}:{line}", f"{bad} control characters in "
-                                        "TEXT replaced", skipped=False))
+            out.problems.append(
+                Problem(
+                    f"{name}:{line}", f"{bad} control characters in TEXT replaced", skipped=False
+                )
+            )
         if not text.strip():
             out.problems.append(Problem(f"{name}:{line}", f"row {rid} has an empty TEXT"))
             continue
         seen.add(rid)
-        header = {"exam": clean_text((row.get("DESCRIPTION") or "").strip())[0],
-                  "patient": clean_text(row.get("SUBJECT_ID", "").strip())[0]}
+        header = {
+            "exam": clean_text((row.get("DESCRIPTION") or "").strip())[0],
+            "patient": clean_text(row.get("SUBJECT_ID", "").strip())[0],
+        }
         report, notes = report_from_text(rid, text, source=str(path), header=header)
         when = parse_date(row.get("CHARTTIME", "")) or parse_date(row.get("CHARTDATE", ""))
         if when is not None:  # the row's time wins over the text's first line
@@ -193,6 +202,7 @@ def add_rows(out: CsvReports, rows: Iterable[tuple[int, dict[str, str]]], path: 
         out.problems.extend(Problem(f"{name}:{line}", n, skipped=False) for n in notes)
         if "\ufffd" in text:
             report.flags.append(DECODE_REPLACED)
-            out.problems.append(Problem(f"{name}:{line}", "undecodable bytes replaced",
-                                        skipped=False))
+            out.problems.append(
+                Problem(f"{name}:{line}", "undecodable bytes replaced", skipped=False)
+            )
         out.reports.append(report)

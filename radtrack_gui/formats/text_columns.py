@@ -15,8 +15,9 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Report
 
 
-def iter_column_reports(path: str | Path, text_columns: list[str],
-                        id_column: str | None = None) -> Iterator[Report]:
+def iter_column_reports(
+    path: str | Path, text_columns: list[str], id_column: str | None = None
+) -> Iterator[Report]:
     path = Path(path)
     csv.field_size_limit(min(sys.maxsize, 2**31 - 1))
     try:
@@ -26,13 +27,16 @@ def iter_column_reports(path: str | Path, text_columns: list[str],
     with f:
         reader = csv.DictReader(f)
         columns = reader.fieldnames or []
-        missing = [c for c in [*text_columns, *([id_column] if id_column else [])]
-                   if c not in columns]
+        missing = [
+            c for c in [*text_columns, *([id_column] if id_column else [])] if c not in columns
+        ]
         if missing:
-            raise InputError(f"{path.name}: no column {', '.join(missing)} "
-                             f"(columns: {', '.join(columns)})")
+            raise InputError(
+                f"{path.name}: no column {', '.join(missing)} (columns: {', '.join(columns)})"
+            )
         for n, row in enumerate(reader, 1):
             parts = [row[c].strip() for c in text_columns if (row.get(c) or "").strip()]
             rid = (row.get(id_column) or "").strip() if id_column else ""
-            yield Report(id=rid or f"row{n}", text="\n\n".join(parts), source=str(path),
-                         flags=["undated"])
+            yield Report(
+                id=rid or f"row{n}", text="\n\n".join(parts), source=str(path), flags=["undated"]
+            )

@@ -29,11 +29,17 @@ MAX_REPORT_BYTES = 5 * 1024 * 1024
 UNDATED = "undated"
 DECODE_REPLACED = "decode-replaced"
 
-HEADER_KEYS = {"date": "date", "exam": "exam", "description": "exam", "modality": "modality",
-               "patient": "patient"}
+HEADER_KEYS = {
+    "date": "date",
+    "exam": "exam",
+    "description": "exam",
+    "modality": "modality",
+    "patient": "patient",
+}
 _HEADER_LINE = re.compile(r"^[ \t]*+([A-Za-z][A-Za-z \t_-]{0,30}+):(.*)$")
-_EXAM_LINE = re.compile(r"^[ \t]*(?:EXAM(?:INATION)?|STUDY|PROCEDURE)[ \t]*:[ \t]*(\S.*?)\s*$",
-                        re.IGNORECASE)
+_EXAM_LINE = re.compile(
+    r"^[ \t]*(?:EXAM(?:INATION)?|STUDY|PROCEDURE)[ \t]*:[ \t]*(\S.*?)\s*$", re.IGNORECASE
+)
 _CLIP = re.compile(r"\s{2,}|\s+Clip\s*#", re.IGNORECASE)
 _DEID = re.compile(r"\[\*\*.*?\*\*\]")
 
@@ -41,11 +47,16 @@ _DEID = re.compile(r"\[\*\*.*?\*\*\]")
 def sort_reports(reports: list[Report]) -> list[Report]:
     """Dated reports by date-time, then the undated; ties by file name in natural order,
     then by id (CSV rows of one file: by ROW_ID)."""
+
     def key(r: Report) -> tuple:
         dated = r.date is not None and r.date_known
-        return (0 if dated else 1, naive(r.date) if r.date and dated else datetime.min,
-                natural_key(os.path.basename(r.source) if r.source else r.id),
-                natural_key(r.id))
+        return (
+            0 if dated else 1,
+            naive(r.date) if r.date and dated else datetime.min,
+            natural_key(os.path.basename(r.source) if r.source else r.id),
+            natural_key(r.id),
+        )
+
     return sorted(reports, key=key)
 
 
@@ -63,8 +74,10 @@ def read_bytes(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
     try:
         size = path.stat().st_size
         if size > limit:
-            raise SkipFile(f"too large: {size:,} bytes, over the limit of {limit:,} bytes "
-                           f"({limit / 1048576:g} MiB)")
+            raise SkipFile(
+                f"too large: {size:,} bytes, over the limit of {limit:,} bytes "
+                f"({limit / 1048576:g} MiB)"
+            )
         data = path.read_bytes()
     except OSError as exc:
         raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc
@@ -146,8 +159,12 @@ def guess_exam(text: str) -> str:
         return _title(lines[1])
     if lines:
         first = _title(_DEID.sub("", lines[0]))
-        if (3 <= len(first) <= 60 and ":" not in first and not first.endswith(".")
-                and named_modality(first)):
+        if (
+            3 <= len(first) <= 60
+            and ":" not in first
+            and not first.endswith(".")
+            and named_modality(first)
+        ):
             return first
     return ""
 
@@ -157,16 +174,28 @@ def normalize_modality(value: str) -> str | None:
     v = value.strip().upper()
     if v in MODALITIES:
         return v
-    aliases = {"CR": "XR", "DX": "XR", "RX": "XR", "XRAY": "XR", "X-RAY": "XR", "MRI": "MR",
-               "PT": "PET", "RF": "FL", "XA": "IR", "NUC": "NM", "MAMMO": "MG"}
+    aliases = {
+        "CR": "XR",
+        "DX": "XR",
+        "RX": "XR",
+        "XRAY": "XR",
+        "X-RAY": "XR",
+        "MRI": "MR",
+        "PT": "PET",
+        "RF": "FL",
+        "XA": "IR",
+        "NUC": "NM",
+        "MAMMO": "MG",
+    }
     if v in aliases:
         return aliases[v]
     guess = modality_of(v)
     return guess if guess != "OTHER" else None
 
 
-def report_from_text(rid: str, text: str, *, name: str = "", source: str = "",
-                     header: dict[str, str] | None = None) -> tuple[Report, list[str]]:
+def report_from_text(
+    rid: str, text: str, *, name: str = "", source: str = "", header: dict[str, str] | None = None
+) -> tuple[Report, list[str]]:
     """A Report with date, exam, modality, region and sections; plus repair notes."""
     notes: list[str] = []
     header_end = 0
@@ -212,6 +241,9 @@ def read_text_report(path: Path, rid: str) -> tuple[Report, list[Problem]]:
     problems = [Problem(rid, n, skipped=False) for n in notes]
     if replaced:
         report.flags.append(DECODE_REPLACED)
-        problems.append(Problem(rid, "undecodable bytes (not UTF-8) or control characters "
-                                "replaced", skipped=False))
+        problems.append(
+            Problem(
+                rid, "undecodable bytes (not UTF-8) or control characters replaced", skipped=False
+            )
+        )
     return report, problems

@@ -56,14 +56,26 @@ def parse_iso(value: Any, field: str) -> datetime | None:
 
 
 def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-            int: "a number", float: "a number", type(None): "null"}.get(type(value),
-                                                                         type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
-def get_str(d: dict[str, Any], field: str, *, default: str | None = "",
-            required: bool = False, choices: Collection[str] | None = None,
-            lower: bool = False) -> str | None:
+def get_str(
+    d: dict[str, Any],
+    field: str,
+    *,
+    default: str | None = "",
+    required: bool = False,
+    choices: Collection[str] | None = None,
+    lower: bool = False,
+) -> str | None:
     """A string field (numbers are accepted as ids), cleaned; ``default`` when absent/null."""
     if field not in d or d[field] is None:
         if required:
@@ -118,12 +130,16 @@ def get_spans(d: dict[str, Any], field: str, length: int) -> list[tuple[int, int
         raise FieldError(f'"{field}" must be a list of [start, end] pairs')
     out = []
     for i, pair in enumerate(value):
-        if (not isinstance(pair, list | tuple) or len(pair) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)):
+        if (
+            not isinstance(pair, list | tuple)
+            or len(pair) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+        ):
             raise FieldError(f'"{field}"[{i}] must be a pair of integers')
         a, b = pair
         if not 0 <= a < b <= length:
-            raise FieldError(f'"{field}"[{i}] = [{a}, {b}] is outside the text '
-                             f"({length} characters)")
+            raise FieldError(
+                f'"{field}"[{i}] = [{a}, {b}] is outside the text ({length} characters)'
+            )
         out.append((a, b))
     return sorted(out)

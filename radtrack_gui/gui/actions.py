@@ -35,35 +35,83 @@ class EditContext(Protocol):
 
 # (name, menu text, shortcut, status tip). The shortcut sheet is built from this table.
 SPECS: list[tuple[str, str, str, str]] = [
-    ("merge", "&Merge selected chains", "Ctrl+M",
-     "Merge the chains selected in the chain list into one"),
-    ("split_at_report", "&Split chain at this report", "Ctrl+Shift+S",
-     "Mentions from the report shown on go to a new chain"),
-    ("split_selected", "Split off selected &mentions", "Ctrl+Shift+N",
-     "The selected mentions leave their chain for a new one"),
-    ("move_to_chain", "Mo&ve mention to chain…", "Ctrl+Shift+M",
-     "Move the selected mentions into another chain"),
+    (
+        "merge",
+        "&Merge selected chains",
+        "Ctrl+M",
+        "Merge the chains selected in the chain list into one",
+    ),
+    (
+        "split_at_report",
+        "&Split chain at this report",
+        "Ctrl+Shift+S",
+        "Mentions from the report shown on go to a new chain",
+    ),
+    (
+        "split_selected",
+        "Split off selected &mentions",
+        "Ctrl+Shift+N",
+        "The selected mentions leave their chain for a new one",
+    ),
+    (
+        "move_to_chain",
+        "Mo&ve mention to chain…",
+        "Ctrl+Shift+M",
+        "Move the selected mentions into another chain",
+    ),
     ("rename", "&Rename chain…", "F2", "Give the chain a name of your own"),
-    ("reviewed", "Mark chain re&viewed", "Ctrl+R",
-     "Mark the selected chains reviewed (again: not reviewed)"),
-    ("add_finding", "Add selection as &finding", "Ctrl+Shift+F",
-     "The selected report text becomes a finding mention (new chain)"),
-    ("add_device", "Add selection as &device", "Ctrl+Shift+D",
-     "The selected report text becomes a device mention (new chain)"),
-    ("add_to_chain", "Add selection to &chain…", "Ctrl+Shift+A",
-     "The selected report text becomes a mention of an existing chain"),
-    ("adjust_span", "Ad&just span to selection", "Ctrl+Shift+J",
-     "The current mention now covers the selected text"),
+    (
+        "reviewed",
+        "Mark chain re&viewed",
+        "Ctrl+R",
+        "Mark the selected chains reviewed (again: not reviewed)",
+    ),
+    (
+        "add_finding",
+        "Add selection as &finding",
+        "Ctrl+Shift+F",
+        "The selected report text becomes a finding mention (new chain)",
+    ),
+    (
+        "add_device",
+        "Add selection as &device",
+        "Ctrl+Shift+D",
+        "The selected report text becomes a device mention (new chain)",
+    ),
+    (
+        "add_to_chain",
+        "Add selection to &chain…",
+        "Ctrl+Shift+A",
+        "The selected report text becomes a mention of an existing chain",
+    ),
+    (
+        "adjust_span",
+        "Ad&just span to selection",
+        "Ctrl+Shift+J",
+        "The current mention now covers the selected text",
+    ),
     ("delete_mention", "&Delete mention", "Del", "Delete the selected mentions"),
-    ("toggle_type", "Switch finding/de&vice", "Ctrl+Shift+T",
-     "Make the selected mentions the other type"),
+    (
+        "toggle_type",
+        "Switch finding/de&vice",
+        "Ctrl+Shift+T",
+        "Make the selected mentions the other type",
+    ),
     ("present", "Assertion: &present", "Ctrl+1", "The finding is there"),
     ("absent", "Assertion: &absent", "Ctrl+2", "The finding is negated"),
     ("possible", "Assertion: p&ossible", "Ctrl+3", "The finding is uncertain"),
-    ("prev_mention", "Previous mention of chain", "Alt+Left",
-     "Walk the selected chain back through the reports"),
-    ("next_mention", "Next mention of chain", "Alt+Right",
-     "Walk the selected chain forward through the reports"),
+    (
+        "prev_mention",
+        "Previous mention of chain",
+        "Alt+Left",
+        "Walk the selected chain back through the reports",
+    ),
+    (
+        "next_mention",
+        "Next mention of chain",
+        "Alt+Right",
+        "Walk the selected chain forward through the reports",
+    ),
 ]
 
 
@@ -176,16 +224,17 @@ class EditActions(QObject):
         p = self.patient
         if p is None:
             return False
-        chains = list(dict.fromkeys(p.mentions[m].chain or "" for m in mentions
-                                    if m in p.mentions))
+        chains = list(dict.fromkeys(p.mentions[m].chain or "" for m in mentions if m in p.mentions))
         if len(chains) <= 1:
             return True
-        names = ", ".join(f"“{p.chains[c].label}”" if c in p.chains else c
-                          for c in chains[:4]) + (" …" if len(chains) > 4 else "")
+        names = ", ".join(f"“{p.chains[c].label}”" if c in p.chains else c for c in chains[:4]) + (
+            " …" if len(chains) > 4 else ""
+        )
         return self.ctx.confirm(
             "Selection spans several chains",
             f"The {plural(len(mentions), 'selected mention')} come from {len(chains)} "
-            f"chains ({names}). {doing}")
+            f"chains ({names}). {doing}",
+        )
 
     def split_selected(self) -> edits.Changes | None:
         mentions = self.ctx.selected_mention_ids()
@@ -202,9 +251,12 @@ class EditActions(QObject):
         if not mentions or p is None or mentions[0] not in p.mentions:
             return None
         first = p.mentions[mentions[0]]
-        target = self._pick_chain("Move to chain",
-                                  f"Move {plural(len(mentions), 'mention')} to:", first.type,
-                                  exclude=first.chain)
+        target = self._pick_chain(
+            "Move to chain",
+            f"Move {plural(len(mentions), 'mention')} to:",
+            first.type,
+            exclude=first.chain,
+        )
         if target is None:
             return None
         return self.move_mentions(mentions, target or None)
@@ -213,17 +265,19 @@ class EditActions(QObject):
         p, chain = self.patient, self.ctx.current_chain_id()
         if p is None or not chain or chain not in p.chains:
             return None
-        label, ok = QInputDialog.getText(self.ctx.dialog_parent(), "Rename chain",
-                                         "Name (empty: automatic name):",
-                                         text=p.chains[chain].label)
+        label, ok = QInputDialog.getText(
+            self.ctx.dialog_parent(),
+            "Rename chain",
+            "Name (empty: automatic name):",
+            text=p.chains[chain].label,
+        )
         if not ok:
             return None
         return self._push_new(lambda: edits.RenameChain(chain, label))
 
     def toggle_reviewed(self) -> edits.Changes | None:
         p = self.patient
-        chains = self.ctx.selected_chain_ids() or [c for c in [self.ctx.current_chain_id()]
-                                                   if c]
+        chains = self.ctx.selected_chain_ids() or [c for c in [self.ctx.current_chain_id()] if c]
         chains = [c for c in chains if p and c in p.chains]
         if p is None or not chains:
             return None
@@ -293,8 +347,9 @@ class EditActions(QObject):
         return self._push_new(lambda: edits.SetMentionAttributes(mentions, assertion=value))
 
     # -- dialogs -----------------------------------------------------------------------
-    def _pick_chain(self, title: str, prompt: str, kind: str | None,
-                    exclude: str | None = None) -> str | None:
+    def _pick_chain(
+        self, title: str, prompt: str, kind: str | None, exclude: str | None = None
+    ) -> str | None:
         """A chain chosen by the user ("" for a new chain), None when cancelled."""
         from radtrack_gui.gui.dialogs.pick_chain import ChainPicker
 

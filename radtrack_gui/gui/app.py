@@ -67,15 +67,22 @@ def install_qt_message_handler() -> None:
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The GUI's arguments (shared by ``radtrack gui`` and ``radtrack-gui``)."""
-    p = parser or argparse.ArgumentParser(prog="radtrack-gui",
-                                          description="RadTrack desktop app.")
-    p.add_argument("path", nargs="?",
-                   help="a patient folder, a RadTrack JSON file or a MIMIC-style CSV")
-    p.add_argument("--screenshot", metavar="FILE.png",
-                   help="open PATH, wait until everything is drawn, save the window, exit")
+    p = parser or argparse.ArgumentParser(prog="radtrack-gui", description="RadTrack desktop app.")
+    p.add_argument(
+        "path", nargs="?", help="a patient folder, a RadTrack JSON file or a MIMIC-style CSV"
+    )
+    p.add_argument(
+        "--screenshot",
+        metavar="FILE.png",
+        help="open PATH, wait until everything is drawn, save the window, exit",
+    )
     p.add_argument("--patient", metavar="ID", help="patient to open from a multi-patient CSV")
-    p.add_argument("--size", default="1480x900", metavar="WxH",
-                   help="window size for --screenshot (default 1480x900)")
+    p.add_argument(
+        "--size",
+        default="1480x900",
+        metavar="WxH",
+        help="window size for --screenshot (default 1480x900)",
+    )
     return p
 
 
@@ -86,8 +93,13 @@ def _has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def run_gui(path: str | None = None, *, screenshot: str | None = None,
-            patient_id: str | None = None, size: str = "1480x900") -> int:
+def run_gui(
+    path: str | None = None,
+    *,
+    screenshot: str | None = None,
+    patient_id: str | None = None,
+    size: str = "1480x900",
+) -> int:
     """Open the main window (optionally on ``path``) and run the event loop.
 
     With ``screenshot``: wait until the patient is drawn, grab the whole window to a PNG
@@ -103,8 +115,10 @@ def run_gui(path: str | None = None, *, screenshot: str | None = None,
         REPORTER.set_dialog_enabled(False)
     if not _has_display():
         if not screenshot:
-            raise InputError("no display to open a window on (DISPLAY is not set): run it in "
-                             "a desktop session, or use --screenshot FILE.png")
+            raise InputError(
+                "no display to open a window on (DISPLAY is not set): run it in "
+                "a desktop session, or use --screenshot FILE.png"
+            )
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
     app = create_app()
     REPORTER.install()
@@ -143,8 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     try:
-        return run_gui(args.path, screenshot=args.screenshot, patient_id=args.patient,
-                       size=args.size)
+        return run_gui(
+            args.path, screenshot=args.screenshot, patient_id=args.patient, size=args.size
+        )
     except InputError as exc:
         print(f"radtrack-gui: {exc}", file=sys.stderr)
         return 2

@@ -41,9 +41,13 @@ def evidence_html(ev: Evidence) -> str:
     if ev.highlight is not None:
         a = max(0, ev.highlight[0] - ev.start)
         b = min(len(text), ev.highlight[1] - ev.start)
-        body = (html.escape(" ".join(text[:a].split())) + " <b style='background:#fff3a3'>"
-                + html.escape(" ".join(text[a:b].split())) + "</b> "
-                + html.escape(" ".join(text[b:].split())))
+        body = (
+            html.escape(" ".join(text[:a].split()))
+            + " <b style='background:#fff3a3'>"
+            + html.escape(" ".join(text[a:b].split()))
+            + "</b> "
+            + html.escape(" ".join(text[b:].split()))
+        )
     else:
         body = html.escape(" ".join(text.split()))
     head = html.escape(f"{ev.date or 'undated'} · {ev.exam or ev.report}")
@@ -156,10 +160,15 @@ class AskPanel(QWidget):
             reader = self.extractive()
             self.answer_label.setText("Reading the reports…")
             self.evidence.clear()
-            worker.run_task(lambda _progress, _cancel: reader.answer(patient, text),
-                            name="ask", parent=self, on_success=self.show_answer,
-                            on_failure=lambda exc: self.answer_label.setText(
-                                f"Could not answer: {html.escape(str(exc))}"))
+            worker.run_task(
+                lambda _progress, _cancel: reader.answer(patient, text),
+                name="ask",
+                parent=self,
+                on_success=self.show_answer,
+                on_failure=lambda exc: self.answer_label.setText(
+                    f"Could not answer: {html.escape(str(exc))}"
+                ),
+            )
             return None
         answer = self.reader().answer(patient, text)  # the chains: milliseconds
         self.show_answer(answer)
@@ -176,8 +185,10 @@ class AskPanel(QWidget):
     def show_answer(self, answer: Answer) -> None:
         self.answer = answer
         if answer.retrieved_only:
-            msg = (f"<b>{NO_ANSWER}</b><br><span style='color:#555'>Closest sentences "
-                   "(not an answer):</span>")
+            msg = (
+                f"<b>{NO_ANSWER}</b><br><span style='color:#555'>Closest sentences "
+                "(not an answer):</span>"
+            )
         elif not answer.answerable:
             msg = f"<b>{NO_ANSWER}</b>"
         else:
@@ -206,8 +217,9 @@ class AskPanel(QWidget):
             return
         mention = ev.mention
         if mention is None:  # a reader's span: the mention inside it, if any
-            inside = [m for m in patient.mentions_of(ev.report)
-                      if m.start < ev.end and ev.start < m.end]
+            inside = [
+                m for m in patient.mentions_of(ev.report) if m.start < ev.end and ev.start < m.end
+            ]
             mention = inside[0].id if inside else None
         if mention is not None and mention in patient.mentions:
             w.on_mention_selected(mention)

@@ -116,8 +116,13 @@ class ChainList(QWidget):
         """Rebuild rows (only the named chains when ``changes`` says which)."""
         p = self.patient
         names = getattr(changes, "chains", None)
-        if p is not None and changes is not None and not getattr(changes, "everything", True) \
-                and names is not None and self._items:
+        if (
+            p is not None
+            and changes is not None
+            and not getattr(changes, "everything", True)
+            and names is not None
+            and self._items
+        ):
             self._refresh_some(set(names))
             return
         selected = set(self.selected_chain_ids())
@@ -153,8 +158,9 @@ class ChainList(QWidget):
                 if cid in self._items:
                     self._items[cid].setSelected(True)
             if current in self._items:
-                self.tree.setCurrentItem(self._items[current], 0,
-                                         QItemSelectionModel.SelectionFlag.NoUpdate)
+                self.tree.setCurrentItem(
+                    self._items[current], 0, QItemSelectionModel.SelectionFlag.NoUpdate
+                )
         finally:
             del blocker
             self._updating = False
@@ -214,27 +220,42 @@ class ChainList(QWidget):
     def _fill(self, item: QTreeWidgetItem, c: Chain, order: dict[str, int]) -> None:
         p = self.patient
         assert p is not None
-        reports = sorted({order.get(p.mentions[m].report, -1) for m in c.mentions
-                          if m in p.mentions})
-        span = f"{reports[0] + 1}–{reports[-1] + 1}" if len(reports) > 1 else \
-            (f"{reports[0] + 1}" if reports else "")
+        reports = sorted(
+            {order.get(p.mentions[m].report, -1) for m in c.mentions if m in p.mentions}
+        )
+        span = (
+            f"{reports[0] + 1}–{reports[-1] + 1}"
+            if len(reports) > 1
+            else (f"{reports[0] + 1}" if reports else "")
+        )
         item.setText(COL_LABEL, c.label or c.id)
         item.setData(COL_LABEL, ROLE_ID, c.id)
         item.setText(COL_COUNT, str(len(c.mentions)))
-        item.setTextAlignment(COL_COUNT, Qt.AlignmentFlag.AlignRight
-                              | Qt.AlignmentFlag.AlignVCenter)
+        item.setTextAlignment(
+            COL_COUNT, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        )
         item.setText(COL_SPAN, span)
         negative = negative_only(p.mentions[m] for m in c.mentions if m in p.mentions)
-        item.setToolTip(COL_LABEL, f"{c.label} ({c.id}, {c.type})\n"
-                        f"{len(c.mentions)} mentions in {len(reports)} reports"
-                        + ("\nreviewed" if c.reviewed else "")
-                        + ("\npertinent negative: every mention absent or normal (the timeline hides "
-                           "these unless View ▸ Show pertinent negatives is on)"
-                           if negative else ""))
-        item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                      | Qt.ItemFlag.ItemIsUserCheckable)
-        item.setCheckState(COL_REVIEWED, Qt.CheckState.Checked if c.reviewed
-                           else Qt.CheckState.Unchecked)
+        item.setToolTip(
+            COL_LABEL,
+            f"{c.label} ({c.id}, {c.type})\n"
+            f"{len(c.mentions)} mentions in {len(reports)} reports"
+            + ("\nreviewed" if c.reviewed else "")
+            + (
+                "\npertinent negative: every mention absent or normal (the timeline hides "
+                "these unless View ▸ Show pertinent negatives is on)"
+                if negative
+                else ""
+            ),
+        )
+        item.setFlags(
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemIsUserCheckable
+        )
+        item.setCheckState(
+            COL_REVIEWED, Qt.CheckState.Checked if c.reviewed else Qt.CheckState.Unchecked
+        )
         font = QFont(item.font(COL_LABEL))
         font.setItalic(len(c.mentions) == 1)
         item.setFont(COL_LABEL, font)
@@ -262,8 +283,11 @@ class ChainList(QWidget):
             if c is None:
                 continue
             total[c.type] = total.get(c.type, 0) + 1
-            visible = (not kind or c.type == kind) and (singles or len(c.mentions) > 1) \
+            visible = (
+                (not kind or c.type == kind)
+                and (singles or len(c.mentions) > 1)
                 and not (only_unreviewed and c.reviewed)
+            )
             if visible and terms:
                 hay = self._haystack.get(cid)
                 if hay is None:
@@ -281,8 +305,11 @@ class ChainList(QWidget):
             group.setHidden(kind not in ("", kind_))
 
     def visible_chain_ids(self) -> list[str]:
-        return [cid for cid, item in self._items.items() if not item.isHidden()
-                and not (item.parent() and item.parent().isHidden())]
+        return [
+            cid
+            for cid, item in self._items.items()
+            if not item.isHidden() and not (item.parent() and item.parent().isHidden())
+        ]
 
     def group_count(self, kind: str) -> int:
         group = self._groups.get(kind)

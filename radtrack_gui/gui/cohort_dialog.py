@@ -45,8 +45,15 @@ class CohortDialog(QDialog):
     patientOpened = Signal(str)
     openFailed = Signal(str)
 
-    def __init__(self, folder: str, rows: list[dict[str, Any]], open_patient: Opener,
-                 parent: QWidget | None = None, *, quiet: bool = False) -> None:
+    def __init__(
+        self,
+        folder: str,
+        rows: list[dict[str, Any]],
+        open_patient: Opener,
+        parent: QWidget | None = None,
+        *,
+        quiet: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("cohortDialog")
         self.folder = folder
@@ -79,8 +86,11 @@ class CohortDialog(QDialog):
         self.table.header().setStretchLastSection(True)
         self.table.doubleClicked.connect(self.open_index)
         done = sum(r["status"] == "done" for r in rows)
-        self.info = QLabel(f"{len(rows)} patients: {done} done, {len(rows) - done} failed. "
-                           "Double-click a patient to open its timeline.", self)
+        self.info = QLabel(
+            f"{len(rows)} patients: {done} done, {len(rows) - done} failed. "
+            "Double-click a patient to open its timeline.",
+            self,
+        )
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
         layout.addWidget(self.table)
@@ -141,8 +151,13 @@ def show_cohort(window: Any, folder: str) -> CohortDialog | None:
             QMessageBox.warning(window, "Cannot open cohort", str(exc))
         window.statusBar().showMessage(str(exc), 10000)
         return None
-    dlg = CohortDialog(folder, rows, lambda path, pid: window.open_path(path, patient_id=pid),
-                       window, quiet=quiet())
+    dlg = CohortDialog(
+        folder,
+        rows,
+        lambda path, pid: window.open_path(path, patient_id=pid),
+        window,
+        quiet=quiet(),
+    )
     dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dlg.show()
     return dlg
@@ -150,6 +165,7 @@ def show_cohort(window: Any, folder: str) -> CohortDialog | None:
 
 def choose_cohort(window: Any) -> CohortDialog | None:
     """File ▸ Open cohort…: pick a cohort folder and show its patients."""
-    folder = QFileDialog.getExistingDirectory(window, "Open cohort (a folder made by "
-                                              "radtrack cohort run)", str(Path.home()))
+    folder = QFileDialog.getExistingDirectory(
+        window, "Open cohort (a folder made by radtrack cohort run)", str(Path.home())
+    )
     return show_cohort(window, folder) if folder else None

@@ -33,8 +33,7 @@ class CrashReporter:
     """Owns the log file handler, the exception hooks and the crash-dialog switch."""
 
     def __init__(self) -> None:
-        self.dialog_enabled = os.environ.get("RADTRACK_NO_CRASH_DIALOG", "") not in ("1",
-                                                                                    "true")
+        self.dialog_enabled = os.environ.get("RADTRACK_NO_CRASH_DIALOG", "") not in ("1", "true")
         self._crashes: list[str] = []  # formatted tracebacks this session (newest last)
         self._handler: logging.Handler | None = None
         self._previous: tuple[object, object] | None = None
@@ -52,8 +51,9 @@ class CrashReporter:
         from radtrack_gui.util.paths import private_rotating_handler
 
         handler = private_rotating_handler(path, 1_000_000, 3)  # 0600 after rotation too
-        handler.setFormatter(logging.Formatter(
-            "%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s"))
+        handler.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s")
+        )
         root.addHandler(handler)
         root.setLevel(level)
         self._handler = handler
@@ -82,8 +82,13 @@ class CrashReporter:
         """Tracebacks reported so far in this process (newest last)."""
         return list(self._crashes)
 
-    def report(self, exc_type: type[BaseException], exc: BaseException,
-               tb: TracebackType | None, where: str = "main thread") -> None:
+    def report(
+        self,
+        exc_type: type[BaseException],
+        exc: BaseException,
+        tb: TracebackType | None,
+        where: str = "main thread",
+    ) -> None:
         """Log an unexpected exception and show the crash dialog (main thread only)."""
         text = "".join(traceback.format_exception(exc_type, exc, tb))
         self._crashes.append(text)
@@ -97,15 +102,19 @@ class CrashReporter:
         app = QApplication.instance()
         if app is None or QThread.currentThread() is not app.thread():
             return  # no widgets from worker threads: the log has it
-        box = QMessageBox(QMessageBox.Icon.Critical, "RadTrack: unexpected error",
-                          f"Something went wrong inside RadTrack ({exc_type.__name__}: {exc})."
-                          "\n\nYour corrections are saved as you make them. The details were "
-                          f"written to the log:\n{log_path()}")
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            "RadTrack: unexpected error",
+            f"Something went wrong inside RadTrack ({exc_type.__name__}: {exc})."
+            "\n\nYour corrections are saved as you make them. The details were "
+            f"written to the log:\n{log_path()}",
+        )
         box.setDetailedText(text)
         box.exec()
 
-    def _excepthook(self, exc_type: type[BaseException], exc: BaseException,
-                    tb: TracebackType | None) -> None:
+    def _excepthook(
+        self, exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None
+    ) -> None:
         if issubclass(exc_type, KeyboardInterrupt):
             sys.__excepthook__(exc_type, exc, tb)
             return

@@ -48,8 +48,14 @@ class WindowMenus:
     """Menus and actions of ``MainWindow`` (a mixin; ``self`` is the window)."""
 
     # -- actions -----------------------------------------------------------------------
-    def _action(self, text: str, slot: Callable[..., object], shortcut: str | None = None,
-                icon: QStyle.StandardPixmap | None = None, tip: str = "") -> QAction:
+    def _action(
+        self,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: str | None = None,
+        icon: QStyle.StandardPixmap | None = None,
+        tip: str = "",
+    ) -> QAction:
         a = QAction(text, self)
         if shortcut:
             a.setShortcut(QKeySequence(shortcut))
@@ -62,64 +68,97 @@ class WindowMenus:
 
     def _build_actions(self) -> None:
         sp = QStyle.StandardPixmap
-        self.act_open = self._action("&Open patient folder…", self.choose_folder,
-                                     "Ctrl+O",
-                                     sp.SP_DirOpenIcon, "Open a folder of reports")
-        self.act_open_file = self._action("Open RadTrack JSON or &CSV…", self.choose_file,
-                                          "Ctrl+Shift+O", None,
-                                          "Open a RadTrack JSON export or a MIMIC CSV")
-        self.act_open_cohort = self._action("Open co&hort…", self.open_cohort, None, None,
-                                            "The patients of a `radtrack cohort run` folder")
-        self.act_export = self._action("&Export…", self.open_export, "Ctrl+E",
-                                       sp.SP_DialogSaveButton,
-                                       "Export chains, annotations or the timeline")
+        self.act_open = self._action(
+            "&Open patient folder…",
+            self.choose_folder,
+            "Ctrl+O",
+            sp.SP_DirOpenIcon,
+            "Open a folder of reports",
+        )
+        self.act_open_file = self._action(
+            "Open RadTrack JSON or &CSV…",
+            self.choose_file,
+            "Ctrl+Shift+O",
+            None,
+            "Open a RadTrack JSON export or a MIMIC CSV",
+        )
+        self.act_open_cohort = self._action(
+            "Open co&hort…",
+            self.open_cohort,
+            None,
+            None,
+            "The patients of a `radtrack cohort run` folder",
+        )
+        self.act_export = self._action(
+            "&Export…",
+            self.open_export,
+            "Ctrl+E",
+            sp.SP_DialogSaveButton,
+            "Export chains, annotations or the timeline",
+        )
         self.act_close = self._action("&Close patient", self.close_patient, "Ctrl+W")
         self.act_quit = self._action("&Quit", self.close, "Ctrl+Q")
         self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
-        self.act_demo = self._action("Open &demo patient", self.open_demo, None, None,
-                                     "Open the synthetic demo patient")
-        self.act_shortcuts = self._action("&Keyboard shortcuts", self.show_shortcuts,
-                                          "Ctrl+/")
+        self.act_demo = self._action(
+            "Open &demo patient", self.open_demo, None, None, "Open the synthetic demo patient"
+        )
+        self.act_shortcuts = self._action("&Keyboard shortcuts", self.show_shortcuts, "Ctrl+/")
         self.act_about = self._action("&About RadTrack", self.show_about)
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
-        self.act_fit = self._action("&Fit all", self._fit_all, "Ctrl+0",
-                                    sp.SP_BrowserReload, "Show the whole timeline")
+        self.act_fit = self._action(
+            "&Fit all", self._fit_all, "Ctrl+0", sp.SP_BrowserReload, "Show the whole timeline"
+        )
         self.act_search = self._action("&Find chain…", self.chain_list.focus_search, "Ctrl+F")
-        self.act_prev_report = self._action("Previous report",
-                                            lambda: self.report_view.step_report(-1),
-                                            "Ctrl+PgUp")
-        self.act_next_report = self._action("Next report",
-                                            lambda: self.report_view.step_report(1),
-                                            "Ctrl+PgDown")
+        self.act_prev_report = self._action(
+            "Previous report", lambda: self.report_view.step_report(-1), "Ctrl+PgUp"
+        )
+        self.act_next_report = self._action(
+            "Next report", lambda: self.report_view.step_report(1), "Ctrl+PgDown"
+        )
         self.act_reset_layout = self._action("&Reset layout", self.reset_layout)
         self.act_settings = self._action("&Settings…", self.open_settings, "Ctrl+,")
         self.act_settings.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.act_compare = self._action("&Compare with gold annotations…", self.open_compare)
         self.act_log = self._action("Show &log folder", self.show_log_folder)
-        self.act_rerun = self._action("&Re-run models…", self.rerun_models, None, None,
-                                      "Discard the chains and run the models again")
+        self.act_rerun = self._action(
+            "&Re-run models…",
+            self.rerun_models,
+            None,
+            None,
+            "Discard the chains and run the models again",
+        )
         self.act_train_linker = self._action(
-            "Train &linker on corrections…", lambda: self.open_train_dialog("linker"), None,
-            None, "Fit the pairwise linker on your corrected chains")
+            "Train &linker on corrections…",
+            lambda: self.open_train_dialog("linker"),
+            None,
+            None,
+            "Fit the pairwise linker on your corrected chains",
+        )
         self.act_train_extractor = self._action(
-            "Train e&xtractor on corrections…", lambda: self.open_train_dialog("extractor"),
-            None, None, "Fine-tune the neural mention extractor on your corrected mentions")
+            "Train e&xtractor on corrections…",
+            lambda: self.open_train_dialog("extractor"),
+            None,
+            None,
+            "Fine-tune the neural mention extractor on your corrected mentions",
+        )
         group = QActionGroup(self)
-        self.act_x_date = self._action("X axis: exam &date", lambda: self.set_x_mode("date"),
-                                       "Ctrl+Shift+1")
-        self.act_x_order = self._action("X axis: report &order",
-                                        lambda: self.set_x_mode("order"), "Ctrl+Shift+2")
+        self.act_x_date = self._action(
+            "X axis: exam &date", lambda: self.set_x_mode("date"), "Ctrl+Shift+1"
+        )
+        self.act_x_order = self._action(
+            "X axis: report &order", lambda: self.set_x_mode("order"), "Ctrl+Shift+2"
+        )
         for a in (self.act_x_date, self.act_x_order):
             a.setCheckable(True)
             group.addAction(a)
         self.act_negatives = QAction("Show pertinent &negatives", self)
         self.act_negatives.setCheckable(True)
         self.act_negatives.setChecked(self.prefs.typed.show_negatives)
-        self.act_negatives.setStatusTip("Timeline lanes of chains whose every mention is "
-                                        "absent (“no hydrocephalus”)")
+        self.act_negatives.setStatusTip(
+            "Timeline lanes of chains whose every mention is absent (“no hydrocephalus”)"
+        )
         self.act_negatives.toggled.connect(self.set_show_negatives)
-        (self.act_x_order if self.prefs.x_mode() == "order" else self.act_x_date) \
-            .setChecked(True)
+        (self.act_x_order if self.prefs.x_mode() == "order" else self.act_x_date).setChecked(True)
         undo_stack_actions = self._undo_actions()
         self.act_undo, self.act_redo = undo_stack_actions
         for a in (self.act_prev_report, self.act_next_report):
@@ -162,11 +201,12 @@ class WindowMenus:
         m.addAction(self.act_redo)
         m.addSeparator()
         ea = self.edit_actions
-        for names in (("merge", "split_at_report", "split_selected", "move_to_chain"),
-                      ("rename", "reviewed"),
-                      ("add_finding", "add_device", "add_to_chain", "adjust_span",
-                       "delete_mention"),
-                      ("toggle_type", "present", "absent", "possible")):
+        for names in (
+            ("merge", "split_at_report", "split_selected", "move_to_chain"),
+            ("rename", "reviewed"),
+            ("add_finding", "add_device", "add_to_chain", "adjust_span", "delete_mention"),
+            ("toggle_type", "present", "absent", "possible"),
+        ):
             for name in names:
                 m.addAction(ea[name])
             m.addSeparator()
@@ -224,8 +264,11 @@ class WindowMenus:
         tb.addAction(self.act_redo)
         tb.addSeparator()
         ea = self.edit_actions
-        for name, short in (("merge", "Merge"), ("split_at_report", "Split"),
-                            ("reviewed", "Reviewed")):
+        for name, short in (
+            ("merge", "Merge"),
+            ("split_at_report", "Split"),
+            ("reviewed", "Reviewed"),
+        ):
             ea[name].setIconText(short)
             tb.addAction(ea[name])
         tb.addSeparator()
@@ -270,8 +313,15 @@ class WindowMenus:
         for name in ("add_finding", "add_device", "add_to_chain", "adjust_span"):
             menu.addAction(ea[name])
         menu.addSeparator()
-        for name in ("delete_mention", "move_to_chain", "split_selected", "toggle_type",
-                     "present", "absent", "possible"):
+        for name in (
+            "delete_mention",
+            "move_to_chain",
+            "split_selected",
+            "toggle_type",
+            "present",
+            "absent",
+            "possible",
+        ):
             menu.addAction(ea[name])
         menu.addSeparator()
         menu.addAction(ea["rename"])
@@ -299,8 +349,7 @@ class WindowMenus:
         for menu in self.menuBar().findChildren(QMenu):
             title = menu.title().replace("&", "")
             for a in menu.actions():
-                keys = [k.toString(QKeySequence.SequenceFormat.NativeText)
-                        for k in a.shortcuts()]
+                keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in a.shortcuts()]
                 if keys and not a.isSeparator():
                     rows.append((title, ", ".join(keys), a.text().replace("&", "")))
         for a in (self.act_prev_report, self.act_next_report):

@@ -36,14 +36,16 @@ class PatientOperations:
     # -- opening --------------------------------------------------------------------------
     def choose_folder(self) -> None:
         start = self.prefs.recent()[0] if self.prefs.recent() else str(Path.home())
-        folder = QFileDialog.getExistingDirectory(self, "Open patient folder",
-                                                  str(Path(start).parent))
+        folder = QFileDialog.getExistingDirectory(
+            self, "Open patient folder", str(Path(start).parent)
+        )
         if folder:
             self.open_path(folder)
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open RadTrack JSON or MIMIC CSV", "",
-                                              "RadTrack JSON or CSV (*.json *.csv)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open RadTrack JSON or MIMIC CSV", "", "RadTrack JSON or CSV (*.json *.csv)"
+        )
         if path:
             self.open_path(path)
 
@@ -54,9 +56,15 @@ class PatientOperations:
             return
         self.open_path(str(demo))
 
-    def open_path(self, path: str, *, patient_id: str | None = None,
-                  remember: bool = True, rerun: bool = False,
-                  read_only: bool = False) -> worker.Task | None:
+    def open_path(
+        self,
+        path: str,
+        *,
+        patient_id: str | None = None,
+        remember: bool = True,
+        rerun: bool = False,
+        read_only: bool = False,
+    ) -> worker.Task | None:
         """Read PATH in the background; the views are filled when it is done."""
         if self.task is not None and not self.task.is_done():
             self.statusBar().showMessage("Still opening the previous patient…", 4000)
@@ -84,21 +92,35 @@ class PatientOperations:
 
         options = self.prefs.typed.extractor_options()
 
-        def work(progress: Callable[[str, int, int], None],
-                 cancel: Callable[[], bool]) -> project.LoadedProject:
-            return project.open_project(source, patient_id, extractor=extractor, linker=linker,
-                                        rerun=rerun, progress=progress, cancel=cancel,
-                                        extractor_options=options, read_only=read_only,
-                                        owner=id(self))
+        def work(
+            progress: Callable[[str, int, int], None], cancel: Callable[[], bool]
+        ) -> project.LoadedProject:
+            return project.open_project(
+                source,
+                patient_id,
+                extractor=extractor,
+                linker=linker,
+                rerun=rerun,
+                progress=progress,
+                cancel=cancel,
+                extractor_options=options,
+                read_only=read_only,
+                owner=id(self),
+            )
 
         self._opening = (str(source), patient_id, remember)  # to retry read-only
 
         # No parent: the task outlives a window closed mid-run; its callbacks are bound
         # methods of the window, disconnected when the window goes.
-        self.task = worker.run_task(work, name=f"open {source.name}", parent=None,
-                                    on_success=self._loaded, on_failure=self._load_failed,
-                                    on_progress=self._progress,
-                                    on_cancel=self._load_cancelled)
+        self.task = worker.run_task(
+            work,
+            name=f"open {source.name}",
+            parent=None,
+            on_success=self._loaded,
+            on_failure=self._load_failed,
+            on_progress=self._progress,
+            on_cancel=self._load_cancelled,
+        )
         return self.task
 
     def _pick_csv_patient(self, path: Path) -> str | None:
@@ -115,8 +137,14 @@ class PatientOperations:
         except InputError as exc:
             self._load_failed_message(str(exc))
             return ""
-        pid, ok = QInputDialog.getItem(self, "Open CSV", f"{path.name} holds "
-                                       f"{len(patients)} patients. Open:", patients, 0, False)
+        pid, ok = QInputDialog.getItem(
+            self,
+            "Open CSV",
+            f"{path.name} holds {len(patients)} patients. Open:",
+            patients,
+            0,
+            False,
+        )
         return pid if ok else ""
 
     def cancel_load(self) -> None:
@@ -126,8 +154,12 @@ class PatientOperations:
             self.progress.setFormat("Cancelling…")
 
     def _progress(self, stage: str, done: int, total: int) -> None:
-        names = {"read": "Reading", "extract": "Finding mentions", "link": "Linking",
-                 "save": "Saving"}
+        names = {
+            "read": "Reading",
+            "extract": "Finding mentions",
+            "link": "Linking",
+            "save": "Saving",
+        }
         if total > 0:
             self.progress.setRange(0, total)
             self.progress.setValue(done)
@@ -190,10 +222,15 @@ class PatientOperations:
         self.chain_list.set_patient(loaded.patient)
         self.report_view.set_patient(loaded.patient)
         self.timeline.set_patient(loaded.patient)
-        log.info("opened %s: %d reports, %d mentions, %d chains in %.2f s (views %.0f ms)",
-                 loaded.path, len(loaded.patient.reports), len(loaded.patient.mentions),
-                 len(loaded.patient.chains), loaded.seconds,
-                 (time.perf_counter() - t0) * 1000)
+        log.info(
+            "opened %s: %d reports, %d mentions, %d chains in %.2f s (views %.0f ms)",
+            loaded.path,
+            len(loaded.patient.reports),
+            len(loaded.patient.mentions),
+            len(loaded.patient.chains),
+            loaded.seconds,
+            (time.perf_counter() - t0) * 1000,
+        )
         self.last_load_seconds = time.perf_counter() - self._load_started
         if loaded.patient.problems:
             text = problems_summary(loaded.patient.problems)
@@ -201,8 +238,9 @@ class PatientOperations:
             self.statusBar().showMessage(text, 30000)
         self.problems_text = problems_summary(loaded.patient.problems)
         n = len({q.file for q in loaded.patient.problems})
-        self.status_problems.setText(f"<a href='show'>⚠ {n} file{'s' if n != 1 else ''} "
-                                     "skipped or repaired</a>" if n else "")
+        self.status_problems.setText(
+            f"<a href='show'>⚠ {n} file{'s' if n != 1 else ''} skipped or repaired</a>" if n else ""
+        )
         self.status_problems.setToolTip(self.problems_text)
         self.banner.set_warnings(wrong_patient_warnings(loaded.patient))
         self._update_status()
@@ -245,9 +283,11 @@ class PatientOperations:
             return
         if getattr(self.prefs.typed, "confirm_model_rerun", True) and not quiet():
             answer = QMessageBox.question(
-                self, "Re-run models",
+                self,
+                "Re-run models",
                 "Run the models again on this patient? Your corrections to its chains will "
-                "be replaced (the edit log keeps a record of them).")
+                "be replaced (the edit log keeps a record of them).",
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.open_path(self.loaded.path, rerun=True)
@@ -258,13 +298,14 @@ class PatientOperations:
         assert self.loaded is not None
         path = self.loaded.path
         extractor, linker = self.prefs.model("extractor"), self.prefs.model("linker")
-        self.statusBar().showMessage(f"Running {extractor} + {linker} on the reports to "
-                                     "compare with the gold annotations…")
+        self.statusBar().showMessage(
+            f"Running {extractor} + {linker} on the reports to compare with the gold annotations…"
+        )
 
-        def work(progress: Callable[[str, int, int], None],
-                 cancel: Callable[[], bool]) -> Patient:
-            return project.model_run(path, extractor=extractor, linker=linker,
-                                     progress=progress, cancel=cancel)
+        def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Patient:
+            return project.model_run(
+                path, extractor=extractor, linker=linker, progress=progress, cancel=cancel
+            )
 
         def done(response: Patient) -> None:
             self.statusBar().clearMessage()
@@ -276,6 +317,4 @@ class PatientOperations:
         def failed(exc: BaseException) -> None:
             self._error(f"Compare: the model run failed ({exc})")
 
-        worker.run_task(work, name="compare", parent=self, on_success=done,
-                        on_failure=failed)
-
+        worker.run_task(work, name="compare", parent=self, on_success=done, on_failure=failed)

@@ -22,8 +22,10 @@ class WrongPatientBanner(QToolBar):
         self.label = QLabel()
         self.label.setObjectName("wrongPatientText")
         self.label.setWordWrap(True)
-        self.label.setStyleSheet("background: #fde2b8; color: #4a2c00; padding: 6px;"
-                                 "font-weight: bold; border: 1px solid #d08a00;")
+        self.label.setStyleSheet(
+            "background: #fde2b8; color: #4a2c00; padding: 6px;"
+            "font-weight: bold; border: 1px solid #d08a00;"
+        )
         self.addWidget(self.label)
         self.button = QPushButton("Show report")
         self.button.clicked.connect(lambda: show_report(self.report) if self.report else None)

@@ -7,9 +7,11 @@ from radtrack_gui.store.lock import StoreLocked, describe
 
 
 def lock_message(exc: StoreLocked) -> str:
-    return (f"This patient is open for editing in another RadTrack window "
-            f"({describe(exc.holder)}).\n\nOpen it read-only here (your edits would not "
-            "be saved), or cancel and switch to the other window.")
+    return (
+        f"This patient is open for editing in another RadTrack window "
+        f"({describe(exc.holder)}).\n\nOpen it read-only here (your edits would not "
+        "be saved), or cancel and switch to the other window."
+    )
 
 
 def ask_open_read_only(parent: QWidget | None, exc: StoreLocked) -> bool:

@@ -30,44 +30,139 @@ _ORDER = ("XR", "CT", "CTA", "MR", "US", "NM", "PET", "FL", "MG", "IR", "OTHER")
 # Other colour-blind-safe palettes the settings offer (Paul Tol's sets, viridis, greys).
 PALETTES: dict[str, dict[str, str]] = {
     "okabe-ito": MODALITY_COLORS,
-    "tol-bright": dict(zip(_ORDER, ("#4477AA", "#EE6677", "#CCBB44", "#228833", "#AA3377",
-                                    "#66CCEE", "#CCBB44", "#222222", "#882255", "#44AA99",
-                                    "#BBBBBB"), strict=True)),
-    "tol-muted": dict(zip(_ORDER, ("#332288", "#CC6677", "#DDCC77", "#117733", "#AA4499",
-                                   "#88CCEE", "#999933", "#222222", "#882255", "#44AA99",
-                                   "#BBBBBB"), strict=True)),
-    "viridis": dict(zip(_ORDER, ("#440154", "#31688E", "#26828E", "#35B779", "#B4DE2C",
-                                 "#482878", "#FDE725", "#1F9E89", "#3E4989", "#6DCD59",
-                                 "#AAAAAA"), strict=True)),
-    "greyscale": dict(zip(_ORDER, ("#111111", "#555555", "#777777", "#999999", "#BBBBBB",
-                                   "#333333", "#DDDDDD", "#000000", "#444444", "#888888",
-                                   "#CCCCCC"), strict=True)),
+    "tol-bright": dict(
+        zip(
+            _ORDER,
+            (
+                "#4477AA",
+                "#EE6677",
+                "#CCBB44",
+                "#228833",
+                "#AA3377",
+                "#66CCEE",
+                "#CCBB44",
+                "#222222",
+                "#882255",
+                "#44AA99",
+                "#BBBBBB",
+            ),
+            strict=True,
+        )
+    ),
+    "tol-muted": dict(
+        zip(
+            _ORDER,
+            (
+                "#332288",
+                "#CC6677",
+                "#DDCC77",
+                "#117733",
+                "#AA4499",
+                "#88CCEE",
+                "#999933",
+                "#222222",
+                "#882255",
+                "#44AA99",
+                "#BBBBBB",
+            ),
+            strict=True,
+        )
+    ),
+    "viridis": dict(
+        zip(
+            _ORDER,
+            (
+                "#440154",
+                "#31688E",
+                "#26828E",
+                "#35B779",
+                "#B4DE2C",
+                "#482878",
+                "#FDE725",
+                "#1F9E89",
+                "#3E4989",
+                "#6DCD59",
+                "#AAAAAA",
+            ),
+            strict=True,
+        )
+    ),
+    "greyscale": dict(
+        zip(
+            _ORDER,
+            (
+                "#111111",
+                "#555555",
+                "#777777",
+                "#999999",
+                "#BBBBBB",
+                "#333333",
+                "#DDDDDD",
+                "#000000",
+                "#444444",
+                "#888888",
+                "#CCCCCC",
+            ),
+            strict=True,
+        )
+    ),
 }
 
 MODALITY_NAMES = {
-    "XR": "Radiograph", "CT": "CT", "CTA": "CT angiography", "MR": "MRI", "US": "Ultrasound",
-    "NM": "Nuclear medicine", "PET": "PET", "FL": "Fluoroscopy", "MG": "Mammography",
-    "IR": "Interventional", "OTHER": "Other",
+    "XR": "Radiograph",
+    "CT": "CT",
+    "CTA": "CT angiography",
+    "MR": "MRI",
+    "US": "Ultrasound",
+    "NM": "Nuclear medicine",
+    "PET": "PET",
+    "FL": "Fluoroscopy",
+    "MG": "Mammography",
+    "IR": "Interventional",
+    "OTHER": "Other",
 }
 
 ASSERTION_NAMES = {"present": "Present", "absent": "Absent (negated)", "possible": "Possible"}
 # pyqtgraph symbol per assertion: a filled circle, a hollow circle, a half-filled diamond.
 ASSERTION_SYMBOLS = {"present": "o", "absent": "o", "possible": "d"}
 
-CHANGE_KINDS = ("new", "increased", "decreased", "stable", "resolved",
-                "inserted", "repositioned", "removed")
+CHANGE_KINDS = (
+    "new",
+    "increased",
+    "decreased",
+    "stable",
+    "resolved",
+    "inserted",
+    "repositioned",
+    "removed",
+)
 CHANGE_NAMES = {
-    "new": "New", "increased": "Increased / worse", "decreased": "Decreased / improved",
-    "stable": "Stable", "resolved": "Resolved", "inserted": "Inserted (device)",
-    "repositioned": "Repositioned (device)", "removed": "Removed (device)",
+    "new": "New",
+    "increased": "Increased / worse",
+    "decreased": "Decreased / improved",
+    "stable": "Stable",
+    "resolved": "Resolved",
+    "inserted": "Inserted (device)",
+    "repositioned": "Repositioned (device)",
+    "removed": "Removed (device)",
 }
 # Words extractors may use for the same change.
 CHANGE_ALIASES = {
-    "worse": "increased", "worsened": "increased", "enlarged": "increased",
-    "larger": "increased", "increase": "increased", "improved": "decreased",
-    "smaller": "decreased", "decrease": "decreased", "unchanged": "stable",
-    "resolving": "decreased", "cleared": "resolved", "placed": "inserted",
-    "advanced": "repositioned", "retracted": "repositioned", "withdrawn": "removed",
+    "worse": "increased",
+    "worsened": "increased",
+    "enlarged": "increased",
+    "larger": "increased",
+    "increase": "increased",
+    "improved": "decreased",
+    "smaller": "decreased",
+    "decrease": "decreased",
+    "unchanged": "stable",
+    "resolving": "decreased",
+    "cleared": "resolved",
+    "placed": "inserted",
+    "advanced": "repositioned",
+    "retracted": "repositioned",
+    "withdrawn": "removed",
 }
 
 # Mention highlight colours by type for the report viewer (background, text stays black).
@@ -128,8 +223,9 @@ class GlyphStyle:
     size: int
 
 
-def glyph_style(modality: str, assertion: str,
-                overrides: dict[str, str] | None = None, size: int = GLYPH_SIZE) -> GlyphStyle:
+def glyph_style(
+    modality: str, assertion: str, overrides: dict[str, str] | None = None, size: int = GLYPH_SIZE
+) -> GlyphStyle:
     """Colour from the modality; shape and fill from the assertion."""
     color = modality_color(modality, overrides)
     outline = darker(color, 160)
@@ -168,8 +264,7 @@ def change_mark(kind: str) -> QtGui.QPainterPath:
     p = QtGui.QPainterPath()
     cx, cy, r = 0.30, -0.30, 0.15  # centre and half-size of the mark
     if kind == "new":  # a four-point star
-        pts = [(0, -1), (0.3, -0.3), (1, 0), (0.3, 0.3), (0, 1), (-0.3, 0.3), (-1, 0),
-               (-0.3, -0.3)]
+        pts = [(0, -1), (0.3, -0.3), (1, 0), (0.3, 0.3), (0, 1), (-0.3, 0.3), (-1, 0), (-0.3, -0.3)]
         p.moveTo(cx + pts[0][0] * r, cy + pts[0][1] * r)
         for x, y in pts[1:]:
             p.lineTo(cx + x * r, cy + y * r)
@@ -228,7 +323,7 @@ COUNT_BOX = 52  # px: the count mark's box (it must hold "×99" beside the glyph
 
 @cache
 def count_mark(n: int) -> QtGui.QPainterPath:
-    """"×n" as a path for a ``COUNT_BOX`` px box centred on the glyph: just right of and
+    """ "×n" as a path for a ``COUNT_BOX`` px box centred on the glyph: just right of and
     below it (change marks sit upper right, the lane line runs through the middle). This
     glyph stands for ``n`` mentions of the chain in one report."""
     font = QtGui.QFont()

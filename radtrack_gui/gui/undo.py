@@ -59,8 +59,13 @@ class EditSession(QObject):
     changed = Signal(object)  # core.edits.Changes
     editFailed = Signal(str)  # a one-line reason for the user
 
-    def __init__(self, patient: Patient, store: Any = None, who: str | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        patient: Patient,
+        store: Any = None,
+        who: str | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.patient = patient
         self.store = store
@@ -112,8 +117,7 @@ class EditSession(QObject):
         elif undo:
             changes = store.record_undo(command, self.patient, self.who)
         else:
-            changes = store.apply(command, self.patient, self.who,
-                                  action="redo" if redo else "do")
+            changes = store.apply(command, self.patient, self.who, action="redo" if redo else "do")
         self.saved_at = datetime.now()
         return changes if isinstance(changes, Changes) else Changes.all()
 

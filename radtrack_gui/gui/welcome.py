@@ -33,9 +33,11 @@ class Welcome(QWidget):
         title = QLabel("<span style='font-size:20pt; font-weight:600'>RadTrack</span>")
         icon = QLabel()
         icon.setPixmap(app_icon().pixmap(72, 72))
-        text = QLabel("Open a folder of one patient's radiology reports to see every finding "
-                      "and device as a lane through time.<br>You can also drop a folder "
-                      "onto this window. Everything stays on this computer.")
+        text = QLabel(
+            "Open a folder of one patient's radiology reports to see every finding "
+            "and device as a lane through time.<br>You can also drop a folder "
+            "onto this window. Everything stays on this computer."
+        )
         text.setWordWrap(True)
         text.setStyleSheet("color:#444")
         open_button = QPushButton("Open patient folder…")
@@ -78,10 +80,11 @@ class Welcome(QWidget):
             if w is not None:
                 w.deleteLater()
         for path in recent[:5]:
-            link = QLabel(f"<a href='#'>{html.escape(Path(path).name or path)}</a> "
-                          f"<span style='color:#777'>{html.escape(path)}</span>")
+            link = QLabel(
+                f"<a href='#'>{html.escape(Path(path).name or path)}</a> "
+                f"<span style='color:#777'>{html.escape(path)}</span>"
+            )
             link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
             link.linkActivated.connect(lambda _=None, p=path: self.window_.open_path(p))
             self.recent_list.addWidget(link)
         self.recent_title.setVisible(bool(recent))
-

@@ -104,15 +104,24 @@ def _pool(kind: str) -> QThreadPool:
     return pool
 
 
-def _start(kind: str, name: str, fn: Work, parent: QObject | None,
-           on_success: Callable[[Any], None] | None,
-           on_failure: Callable[[BaseException], None] | None,
-           on_progress: Callable[[str, int, int], None] | None,
-           on_cancel: Callable[[], None] | None) -> Task:
+def _start(
+    kind: str,
+    name: str,
+    fn: Work,
+    parent: QObject | None,
+    on_success: Callable[[Any], None] | None,
+    on_failure: Callable[[BaseException], None] | None,
+    on_progress: Callable[[str, int, int], None] | None,
+    on_cancel: Callable[[], None] | None,
+) -> Task:
     task = Task(name, parent)
     # Connect before starting so that no early signal is lost.
-    for signal, slot in ((task.succeeded, on_success), (task.failed, on_failure),
-                         (task.progress, on_progress), (task.cancelled, on_cancel)):
+    for signal, slot in (
+        (task.succeeded, on_success),
+        (task.failed, on_failure),
+        (task.progress, on_progress),
+        (task.cancelled, on_cancel),
+    ):
         if slot is not None:
             signal.connect(slot)
     _live.add(task)
@@ -121,19 +130,29 @@ def _start(kind: str, name: str, fn: Work, parent: QObject | None,
     return task
 
 
-def run_task(fn: Work, *, name: str = "task", parent: QObject | None = None,
-             on_success: Callable[[Any], None] | None = None,
-             on_failure: Callable[[BaseException], None] | None = None,
-             on_progress: Callable[[str, int, int], None] | None = None,
-             on_cancel: Callable[[], None] | None = None) -> Task:
+def run_task(
+    fn: Work,
+    *,
+    name: str = "task",
+    parent: QObject | None = None,
+    on_success: Callable[[Any], None] | None = None,
+    on_failure: Callable[[BaseException], None] | None = None,
+    on_progress: Callable[[str, int, int], None] | None = None,
+    on_cancel: Callable[[], None] | None = None,
+) -> Task:
     """Run ``fn(progress, cancel)`` in the background (reading, model runs). The
     callbacks run on the main thread."""
     return _start("work", name, fn, parent, on_success, on_failure, on_progress, on_cancel)
 
 
-def run_write(fn: Work, *, name: str = "write", parent: QObject | None = None,
-              on_success: Callable[[Any], None] | None = None,
-              on_failure: Callable[[BaseException], None] | None = None) -> Task:
+def run_write(
+    fn: Work,
+    *,
+    name: str = "write",
+    parent: QObject | None = None,
+    on_success: Callable[[Any], None] | None = None,
+    on_failure: Callable[[BaseException], None] | None = None,
+) -> Task:
     """Run a database write; writes run one at a time, in submission order."""
     return _start("write", name, fn, parent, on_success, on_failure, None, None)
 

@@ -35,7 +35,7 @@ def extract_reports(
     for i in range(0, total, step):
         if cancel():
             raise Cancelled()
-        group = reports[i:i + step]
+        group = reports[i : i + step]
         with cancellable(cancel):  # an extractor may check it inside a long report
             results = many(group) if many is not None else [extractor.extract(group[0])]
         for report, mentions in zip(group, results, strict=True):

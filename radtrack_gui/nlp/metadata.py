@@ -15,14 +15,24 @@ _DEID = re.compile(r"\[\*\*(.*?)\*\*\]")
 _DATE = re.compile(
     r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)"  # 2150-03-04, 2150-3-4, 2150/03/04
     r"(?:(?:[T ]|\s+(?:at\s+)?)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?"  # time
-    r"(?:\s*([AaPp])\.?[Mm]\.?)?)?")
+    r"(?:\s*([AaPp])\.?[Mm]\.?)?)?"
+)
 _COMPACT = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})(?:[T_ -]?(\d{2})(\d{2})(\d{2})?)?(?!\d)")
-_MIMIC_FIRST = re.compile(r"^\s*\[\*\*(\d{4}-\d{1,2}-\d{1,2})\*\*\]\s*(?:(\d{1,2}):(\d{2})"
-                          r"(?::(\d{2}))?\s*([AaPp])?\.?[Mm]?\.?)?")
+_MIMIC_FIRST = re.compile(
+    r"^\s*\[\*\*(\d{4}-\d{1,2}-\d{1,2})\*\*\]\s*(?:(\d{1,2}):(\d{2})"
+    r"(?::(\d{2}))?\s*([AaPp])?\.?[Mm]?\.?)?"
+)
 
 
-def _build(y: str, mo: str, d: str, h: str | None = None, mi: str | None = None,
-           s: str | None = None, ampm: str | None = None) -> datetime | None:
+def _build(
+    y: str,
+    mo: str,
+    d: str,
+    h: str | None = None,
+    mi: str | None = None,
+    s: str | None = None,
+    ampm: str | None = None,
+) -> datetime | None:
     try:
         hour = int(h) if h else 0
         if ampm:
@@ -65,6 +75,7 @@ def mimic_first_line(line: str) -> datetime | None:
 
 # -- modality ----------------------------------------------------------------
 
+
 def _rx(*words: str) -> re.Pattern[str]:
     return re.compile("|".join(words))
 
@@ -72,32 +83,159 @@ def _rx(*words: str) -> re.Pattern[str]:
 # Checked in order on the upper-cased title; the first that matches wins.
 _MODALITY_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("PET", _rx(r"\bPET\b", r"\bPET[-/ ]?CT\b", r"POSITRON")),
-    ("NM", _rx(r"\bNUC\b", r"\bNM\b", r"NUCLEAR", r"SCINTI", r"\bSPECT\b", r"BONE SCAN",
-               r"\bV/Q\b", r"\bVQ\b", r"\bHIDA\b", r"\bMIBG\b", r"GALLIUM", r"SESTAMIBI",
-               r"THALLIUM", r"\bMUGA\b", r"TAGGED", r"OCTREO", r"HEPATOBILIARY SCAN")),
-    ("CTA", _rx(r"\bCTA\b", r"\bCT[ -]?ANGIO", r"ANGIO[- ]?(?:CT|SCAN)", r"\bCT\b.*\bANGIOGRA",
-                r"\bANGIOGRA\w*\b.*\bCT\b", r"\bCTV\b")),
-    ("MR", _rx(r"\bMRI?\b", r"\bMRA\b", r"\bMRV\b", r"\bMRCP\b", r"\bIRM\b", r"MAGNETIC",
-               r"\bMR[-/]")),
-    ("IR", _rx(r"INTERVENTION", r"EMBOLI[SZ]", r"\bEMBO\b", r"\bIR\b", r"GUIDED", r"BIOPSY",
-               r"DRAINAGE", r"PARACENTESIS", r"THORACENTESIS", r"NEPHROSTOMY", r"ANGIOPLAST",
-               r"ARTERIOGRA", r"\bANGIO\b", r"\bANGIOGRA", r"\bPICC\b", r"IVC FILTER",
-               r"CHOLECYSTOSTOMY", r"\bTIPS\b", r"INTRO(?:DUCTION)? CATH", r"VENOGRA",
-               r"PORT PLACEMENT", r"THROMBECTOMY", r"STENT")),
-    ("CT", _rx(r"\bCT\b", r"\bCAT SCAN", r"SCANNER", r"\bSCAN\b(?!.*\bBONE\b)", r"TOMODENS",
-               r"COMPUTED TOMOGRAPHY", r"\bCT[-/]", r"\bTDM\b")),
-    ("US", _rx(r"\bUS\b", r"ULTRASOUND", r"ULTRASONO", r"SONO", r"DOPPLER", r"DUPLEX",
-               r"ECHOGRA", r"\bECHO\b", r"\bDUP\b", r"\bU/S\b", r"TRANSVAGINAL", r"\bOB\b")),
+    (
+        "NM",
+        _rx(
+            r"\bNUC\b",
+            r"\bNM\b",
+            r"NUCLEAR",
+            r"SCINTI",
+            r"\bSPECT\b",
+            r"BONE SCAN",
+            r"\bV/Q\b",
+            r"\bVQ\b",
+            r"\bHIDA\b",
+            r"\bMIBG\b",
+            r"GALLIUM",
+            r"SESTAMIBI",
+            r"THALLIUM",
+            r"\bMUGA\b",
+            r"TAGGED",
+            r"OCTREO",
+            r"HEPATOBILIARY SCAN",
+        ),
+    ),
+    (
+        "CTA",
+        _rx(
+            r"\bCTA\b",
+            r"\bCT[ -]?ANGIO",
+            r"ANGIO[- ]?(?:CT|SCAN)",
+            r"\bCT\b.*\bANGIOGRA",
+            r"\bANGIOGRA\w*\b.*\bCT\b",
+            r"\bCTV\b",
+        ),
+    ),
+    (
+        "MR",
+        _rx(r"\bMRI?\b", r"\bMRA\b", r"\bMRV\b", r"\bMRCP\b", r"\bIRM\b", r"MAGNETIC", r"\bMR[-/]"),
+    ),
+    (
+        "IR",
+        _rx(
+            r"INTERVENTION",
+            r"EMBOLI[SZ]",
+            r"\bEMBO\b",
+            r"\bIR\b",
+            r"GUIDED",
+            r"BIOPSY",
+            r"DRAINAGE",
+            r"PARACENTESIS",
+            r"THORACENTESIS",
+            r"NEPHROSTOMY",
+            r"ANGIOPLAST",
+            r"ARTERIOGRA",
+            r"\bANGIO\b",
+            r"\bANGIOGRA",
+            r"\bPICC\b",
+            r"IVC FILTER",
+            r"CHOLECYSTOSTOMY",
+            r"\bTIPS\b",
+            r"INTRO(?:DUCTION)? CATH",
+            r"VENOGRA",
+            r"PORT PLACEMENT",
+            r"THROMBECTOMY",
+            r"STENT",
+        ),
+    ),
+    (
+        "CT",
+        _rx(
+            r"\bCT\b",
+            r"\bCAT SCAN",
+            r"SCANNER",
+            r"\bSCAN\b(?!.*\bBONE\b)",
+            r"TOMODENS",
+            r"COMPUTED TOMOGRAPHY",
+            r"\bCT[-/]",
+            r"\bTDM\b",
+        ),
+    ),
+    (
+        "US",
+        _rx(
+            r"\bUS\b",
+            r"ULTRASOUND",
+            r"ULTRASONO",
+            r"SONO",
+            r"DOPPLER",
+            r"DUPLEX",
+            r"ECHOGRA",
+            r"\bECHO\b",
+            r"\bDUP\b",
+            r"\bU/S\b",
+            r"TRANSVAGINAL",
+            r"\bOB\b",
+        ),
+    ),
     ("MG", _rx(r"MAMMO", r"\bMG\b", r"TOMOSYNTHESIS")),
-    ("FL", _rx(r"FLUORO", r"\bFL\b", r"BARIUM", r"\bBA\b", r"SWALLOW", r"ESOPHAGRAM",
-               r"\bUGI\b", r"\bSBFT\b", r"SMALL BOWEL FOLLOW", r"CYSTOGRA", r"URETHROGRA",
-               r"HYSTEROSALPING", r"ENEMA", r"DEFECOGRA", r"\bERCP\b", r"MYELOGRA",
-               r"ARTHROGRA", r"FISTULOGRA", r"SINOGRA", r"TUBE STUDY", r"TUBE CHECK")),
-    ("XR", _rx(r"X-?RAY", r"\bX RAY", r"RADIOGRA", r"\bCXR\b", r"\bKUB\b", r"PORTABLE",
-               r"\bPORT\b", r"\bPA\b", r"\bAP\b", r"\bLAT\b", r"LATERAL", r"VIEWS?\b",
-               r"SUPINE", r"UPRIGHT", r"DECUB", r"OBLIQUE", r"\bRX\b", r"PLAIN FILM",
-               r"BABYGRAM", r"SKELETAL SURVEY", r"BONE AGE", r"SCOLIOSIS", r"\bXR\b",
-               r"\bDX\b", r"\bCR\b", r"FRONTAL")),
+    (
+        "FL",
+        _rx(
+            r"FLUORO",
+            r"\bFL\b",
+            r"BARIUM",
+            r"\bBA\b",
+            r"SWALLOW",
+            r"ESOPHAGRAM",
+            r"\bUGI\b",
+            r"\bSBFT\b",
+            r"SMALL BOWEL FOLLOW",
+            r"CYSTOGRA",
+            r"URETHROGRA",
+            r"HYSTEROSALPING",
+            r"ENEMA",
+            r"DEFECOGRA",
+            r"\bERCP\b",
+            r"MYELOGRA",
+            r"ARTHROGRA",
+            r"FISTULOGRA",
+            r"SINOGRA",
+            r"TUBE STUDY",
+            r"TUBE CHECK",
+        ),
+    ),
+    (
+        "XR",
+        _rx(
+            r"X-?RAY",
+            r"\bX RAY",
+            r"RADIOGRA",
+            r"\bCXR\b",
+            r"\bKUB\b",
+            r"PORTABLE",
+            r"\bPORT\b",
+            r"\bPA\b",
+            r"\bAP\b",
+            r"\bLAT\b",
+            r"LATERAL",
+            r"VIEWS?\b",
+            r"SUPINE",
+            r"UPRIGHT",
+            r"DECUB",
+            r"OBLIQUE",
+            r"\bRX\b",
+            r"PLAIN FILM",
+            r"BABYGRAM",
+            r"SKELETAL SURVEY",
+            r"BONE AGE",
+            r"SCOLIOSIS",
+            r"\bXR\b",
+            r"\bDX\b",
+            r"\bCR\b",
+            r"FRONTAL",
+        ),
+    ),
 ]
 
 
@@ -129,32 +267,64 @@ def modality_of(exam: str) -> str:
 
 # -- body region ---------------------------------------------------------------
 
-_SPINE = re.compile(r"SPINE|SPINAL|\b[CTL]S?[- ]SPINE|LUMBAR|SACRUM|SACRAL|COCCY|VERTEBR|"
-                    r"MYELO|\bLS\b|THORACOLUMBAR|CERVICOTHORACIC|RACHIS|MEDULLA")
+_SPINE = re.compile(
+    r"SPINE|SPINAL|\b[CTL]S?[- ]SPINE|LUMBAR|SACRUM|SACRAL|COCCY|VERTEBR|"
+    r"MYELO|\bLS\b|THORACOLUMBAR|CERVICOTHORACIC|RACHIS|MEDULLA"
+)
 _REGIONS: list[tuple[str, re.Pattern[str]]] = [
-    ("head", re.compile(r"HEAD|BRAIN|SKULL|CEREBR|CRANI|ORBIT|SINUS|\bFACE\b|FACIAL|"
-                        r"TEMPORAL BONE|\bEARS?\b|\bIAC|PITUITAR|MANDIBLE|WILLIS|MASTOID|"
-                        r"\bSELLA|ENCEPHAL")),
+    (
+        "head",
+        re.compile(
+            r"HEAD|BRAIN|SKULL|CEREBR|CRANI|ORBIT|SINUS|\bFACE\b|FACIAL|"
+            r"TEMPORAL BONE|\bEARS?\b|\bIAC|PITUITAR|MANDIBLE|WILLIS|MASTOID|"
+            r"\bSELLA|ENCEPHAL"
+        ),
+    ),
     ("neck", re.compile(r"NECK|THYROID|CAROTID|CERVICAL|PAROTID|LARYN|PHARYN|SOFT TISSUE N")),
     ("breast", re.compile(r"BREAST|MAMMO|AXILLA")),
-    ("chest", re.compile(r"CHEST|THORA[CX]|LUNG|\bCXR\b|\bRIBS?\b|PULMONARY|\bV/Q\b|STERN|"
-                         r"HEART|CARDIAC|CORONARY|\bPE\b|MEDIASTIN|ESOPHAG|PLEURA|TRACHEA|"
-                         r"\bMUGA\b|ECHO\b")),
-    ("abdomen", re.compile(r"\bABD|ABDOM|KUB|LIVER|HEPAT|GALLBLADDER|\bGB\b|\bRUQ\b|\bLUQ\b|"
-                           r"PANCREA|SPLEEN|SPLEN|RENAL|KIDNEY|BILIARY|\bMRCP\b|\bERCP\b|"
-                           r"\bUGI\b|SMALL BOWEL|\bSBFT\b|ENTERO|COLON|\bGI\b|ADRENAL|"
-                           r"UROGRA|PORTAL|APPEND|AORTA|MESENTER|RETROPERITON|\bTIPS\b|"
-                           r"\bHIDA\b|BOWEL|UROGRAM|\bIVP\b|NEPHRO|CHOLECYST")),
-    ("pelvis", re.compile(r"PELVI|BLADDER|PROSTAT|\bUTER|OVAR|TRANSVAGINAL|SCROT|TESTI|"
-                          r"\bOB\b|FETAL|PREGNAN|\bRECT|DEFECOGRA|SACROILIAC|\bSI JOINT|"
-                          r"CYSTOGRA|URETHR|HYSTEROSALP")),
-    ("extremity", re.compile(r"\bARMS?\b|HUMER|ELBOW|FOREARM|WRIST|HAND|FINGER|THUMB|"
-                             r"SHOULDER|CLAVIC|SCAPUL|\bHIPS?\b|FEMUR|FEMOR|KNEE|TIBIA|"
-                             r"FIBULA|TIB/FIB|ANKLE|\bFOOT\b|\bFEET\b|\bTOES?\b|HEEL|"
-                             r"CALCANE|EXTREMIT|\bEXT\b|\bLEGS?\b|\b[LU]E\b|JOINT|"
-                             r"VEIN MAPPING|\bDVT\b|DIGIT|PATELLA|\bART\b|\bVEN\b")),
-    ("whole body", re.compile(r"WHOLE BODY|SKELETAL SURVEY|BONE SCAN|BABYGRAM|TOTAL BODY|"
-                              r"\bPET\b")),
+    (
+        "chest",
+        re.compile(
+            r"CHEST|THORA[CX]|LUNG|\bCXR\b|\bRIBS?\b|PULMONARY|\bV/Q\b|STERN|"
+            r"HEART|CARDIAC|CORONARY|\bPE\b|MEDIASTIN|ESOPHAG|PLEURA|TRACHEA|"
+            r"\bMUGA\b|ECHO\b"
+        ),
+    ),
+    (
+        "abdomen",
+        re.compile(
+            r"\bABD|ABDOM|KUB|LIVER|HEPAT|GALLBLADDER|\bGB\b|\bRUQ\b|\bLUQ\b|"
+            r"PANCREA|SPLEEN|SPLEN|RENAL|KIDNEY|BILIARY|\bMRCP\b|\bERCP\b|"
+            r"\bUGI\b|SMALL BOWEL|\bSBFT\b|ENTERO|COLON|\bGI\b|ADRENAL|"
+            r"UROGRA|PORTAL|APPEND|AORTA|MESENTER|RETROPERITON|\bTIPS\b|"
+            r"\bHIDA\b|BOWEL|UROGRAM|\bIVP\b|NEPHRO|CHOLECYST"
+        ),
+    ),
+    (
+        "pelvis",
+        re.compile(
+            r"PELVI|BLADDER|PROSTAT|\bUTER|OVAR|TRANSVAGINAL|SCROT|TESTI|"
+            r"\bOB\b|FETAL|PREGNAN|\bRECT|DEFECOGRA|SACROILIAC|\bSI JOINT|"
+            r"CYSTOGRA|URETHR|HYSTEROSALP"
+        ),
+    ),
+    (
+        "extremity",
+        re.compile(
+            r"\bARMS?\b|HUMER|ELBOW|FOREARM|WRIST|HAND|FINGER|THUMB|"
+            r"SHOULDER|CLAVIC|SCAPUL|\bHIPS?\b|FEMUR|FEMOR|KNEE|TIBIA|"
+            r"FIBULA|TIB/FIB|ANKLE|\bFOOT\b|\bFEET\b|\bTOES?\b|HEEL|"
+            r"CALCANE|EXTREMIT|\bEXT\b|\bLEGS?\b|\b[LU]E\b|JOINT|"
+            r"VEIN MAPPING|\bDVT\b|DIGIT|PATELLA|\bART\b|\bVEN\b"
+        ),
+    ),
+    (
+        "whole body",
+        re.compile(
+            r"WHOLE BODY|SKELETAL SURVEY|BONE SCAN|BABYGRAM|TOTAL BODY|"
+            r"\bPET\b"
+        ),
+    ),
 ]
 
 

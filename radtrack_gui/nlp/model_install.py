@@ -54,8 +54,9 @@ def read_card(folder: Path) -> dict[str, Any]:
     if not isinstance(card, dict) or not isinstance(card.get("format"), str):
         raise InputError(f"{card_path}: the card has no 'format' string")
     if not FORMAT_RE.match(card["format"]):
-        raise InputError(f"{card_path}: unknown model format {card['format']!r} "
-                         "(expected radtrack-NAME/VERSION)")
+        raise InputError(
+            f"{card_path}: unknown model format {card['format']!r} (expected radtrack-NAME/VERSION)"
+        )
     return card
 
 
@@ -65,10 +66,11 @@ def check_folder(folder: Path) -> dict[str, Any]:
     names = [p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()]
     pickled = sorted(n for n in names if n.endswith(PICKLE_SUFFIXES))
     if pickled:
-        raise InputError(f"{folder}: pickled weights ({', '.join(pickled)}) are never loaded; "
-                         "save the model with safetensors")
-    if (folder / "config.json").is_file() and not any(n.endswith(".safetensors")
-                                                       for n in names):
+        raise InputError(
+            f"{folder}: pickled weights ({', '.join(pickled)}) are never loaded; "
+            "save the model with safetensors"
+        )
+    if (folder / "config.json").is_file() and not any(n.endswith(".safetensors") for n in names):
         raise InputError(f"{folder}: config.json but no .safetensors weights")
     listed = card.get("files", {})
     if not isinstance(listed, dict):
@@ -96,8 +98,13 @@ def model_name(card: dict[str, Any]) -> str:
     return match.group(1)
 
 
-def install(source: str | os.PathLike[str], models_dir: Path, *, name: str | None = None,
-            system: bool = False) -> InstalledModel:
+def install(
+    source: str | os.PathLike[str],
+    models_dir: Path,
+    *,
+    name: str | None = None,
+    system: bool = False,
+) -> InstalledModel:
     """Copy a model folder or archive into ``models_dir/<name>`` (replacing an older copy)."""
     src = Path(source).expanduser()
     if not src.exists():
@@ -109,8 +116,9 @@ def install(source: str | os.PathLike[str], models_dir: Path, *, name: str | Non
         elif src.name.lower().endswith(ARCHIVE_SUFFIXES):
             root = _model_root(unpack(src, Path(scratch)), src)
         else:
-            raise InputError(f"{src}: neither a model folder nor an archive "
-                             f"({', '.join(ARCHIVE_SUFFIXES)})")
+            raise InputError(
+                f"{src}: neither a model folder nor an archive ({', '.join(ARCHIVE_SUFFIXES)})"
+            )
         card = check_folder(root)
         target_name = name or model_name(card)
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", target_name):

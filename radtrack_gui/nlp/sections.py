@@ -27,22 +27,66 @@ from radtrack_gui.core.model import Section
 from radtrack_gui.nlp.metadata import named_modality, region_of
 
 _CANON: dict[str, tuple[str, ...]] = {
-    "INDICATION": ("INDICATION", "INDICATIONS", "HISTORY", "CLINICAL HISTORY",
-                   "CLINICAL INFORMATION", "CLINICAL INDICATION", "CLINICAL INDICATIONS",
-                   "CLINICAL DATA", "CLINICAL NOTES", "CLINICAL DETAILS", "REASON FOR EXAM",
-                   "REASON FOR EXAMINATION", "REASON FOR THIS EXAMINATION", "REASON FOR STUDY",
-                   "REASON FOR REFERRAL", "REASON", "MEDICAL CONDITION",
-                   "UNDERLYING MEDICAL CONDITION", "ADMITTING DIAGNOSIS", "INDICATION FOR EXAM",
-                   "INDICATION FOR STUDY", "INDICATION FOR EXAMINATION", "CLINICAL QUESTION",
-                   "CLINICAL IMPRESSION"),
-    "COMPARISON": ("COMPARISON", "COMPARISONS", "PRIOR STUDIES", "PRIOR STUDY", "PRIORS",
-                   "COMPARISON STUDY", "COMPARISON STUDIES", "COMPARISON EXAM"),
+    "INDICATION": (
+        "INDICATION",
+        "INDICATIONS",
+        "HISTORY",
+        "CLINICAL HISTORY",
+        "CLINICAL INFORMATION",
+        "CLINICAL INDICATION",
+        "CLINICAL INDICATIONS",
+        "CLINICAL DATA",
+        "CLINICAL NOTES",
+        "CLINICAL DETAILS",
+        "REASON FOR EXAM",
+        "REASON FOR EXAMINATION",
+        "REASON FOR THIS EXAMINATION",
+        "REASON FOR STUDY",
+        "REASON FOR REFERRAL",
+        "REASON",
+        "MEDICAL CONDITION",
+        "UNDERLYING MEDICAL CONDITION",
+        "ADMITTING DIAGNOSIS",
+        "INDICATION FOR EXAM",
+        "INDICATION FOR STUDY",
+        "INDICATION FOR EXAMINATION",
+        "CLINICAL QUESTION",
+        "CLINICAL IMPRESSION",
+    ),
+    "COMPARISON": (
+        "COMPARISON",
+        "COMPARISONS",
+        "PRIOR STUDIES",
+        "PRIOR STUDY",
+        "PRIORS",
+        "COMPARISON STUDY",
+        "COMPARISON STUDIES",
+        "COMPARISON EXAM",
+    ),
     "TECHNIQUE": ("TECHNIQUE", "TECHNIQUES", "PROTOCOL", "EXAMINATION TECHNIQUE"),
-    "FINDINGS": ("FINDINGS", "FINDING", "RESULTS", "RESULT", "REPORT", "FINDINGS AND IMPRESSION",
-                 "FINDINGS/IMPRESSION", "OBSERVATIONS"),
-    "IMPRESSION": ("IMPRESSION", "IMPRESSIONS", "CONCLUSION", "CONCLUSIONS", "OPINION",
-                   "INTERPRETATION", "SUMMARY", "DIAGNOSIS", "FINAL IMPRESSION",
-                   "PROVISIONAL FINDINGS IMPRESSION (PFI)", "PFI"),
+    "FINDINGS": (
+        "FINDINGS",
+        "FINDING",
+        "RESULTS",
+        "RESULT",
+        "REPORT",
+        "FINDINGS AND IMPRESSION",
+        "FINDINGS/IMPRESSION",
+        "OBSERVATIONS",
+    ),
+    "IMPRESSION": (
+        "IMPRESSION",
+        "IMPRESSIONS",
+        "CONCLUSION",
+        "CONCLUSIONS",
+        "OPINION",
+        "INTERPRETATION",
+        "SUMMARY",
+        "DIAGNOSIS",
+        "FINAL IMPRESSION",
+        "PROVISIONAL FINDINGS IMPRESSION (PFI)",
+        "PFI",
+    ),
     "ADDENDUM": ("ADDENDUM", "ADDENDA", "FINAL ADDENDUM", "ADDENDUM REPORT"),
     "FINAL REPORT": ("FINAL REPORT",),
     "WET READ": ("WET READ",),
@@ -54,15 +98,31 @@ _CANON: dict[str, tuple[str, ...]] = {
 ALIASES: dict[str, str] = {a: canon for canon, names in _CANON.items() for a in names}
 _BODY = frozenset({"FINDINGS", "IMPRESSION", "ADDENDUM"})
 # Headers recognised inline after other text on the same line.
-_INLINE = ("IMPRESSION", "IMPRESSIONS", "FINDINGS", "CONCLUSION", "CONCLUSIONS", "COMPARISON",
-           "INDICATION", "HISTORY", "CLINICAL HISTORY", "TECHNIQUE", "OPINION", "ADDENDUM",
-           "RECOMMENDATION", "RECOMMENDATIONS", "REASON FOR EXAM")
+_INLINE = (
+    "IMPRESSION",
+    "IMPRESSIONS",
+    "FINDINGS",
+    "CONCLUSION",
+    "CONCLUSIONS",
+    "COMPARISON",
+    "INDICATION",
+    "HISTORY",
+    "CLINICAL HISTORY",
+    "TECHNIQUE",
+    "OPINION",
+    "ADDENDUM",
+    "RECOMMENDATION",
+    "RECOMMENDATIONS",
+    "REASON FOR EXAM",
+)
 
 # Possessive quantifiers: a header is short, so nothing here ever backtracks (MIMIC lines
 # carry long runs of spaces that make a lazy pattern quadratic).
 _LINE = re.compile(
     r"^[ \t]*+(?:\[\*\*[^\]\n]{0,80}\*\*\][ \t]*+)?"
-    r"(?P<h>[A-Za-z][A-Za-z0-9 /&()'#\t\xa0-]{0,60}+)(?:(?P<colon>:)|\r?$)", re.MULTILINE)
+    r"(?P<h>[A-Za-z][A-Za-z0-9 /&()'#\t\xa0-]{0,60}+)(?:(?P<colon>:)|\r?$)",
+    re.MULTILINE,
+)
 
 
 def _alts(words: tuple[str, ...]) -> str:
@@ -71,7 +131,8 @@ def _alts(words: tuple[str, ...]) -> str:
 
 _INLINE_RX = re.compile(
     rf"(?<=\S)[ \t]++(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:"
-    rf"|(?<=[.!?])[ \t]++(?P<t>{_alts(tuple(w.title() for w in _INLINE))})[ \t\xa0]*+:")
+    rf"|(?<=[.!?])[ \t]++(?P<t>{_alts(tuple(w.title() for w in _INLINE))})[ \t\xa0]*+:"
+)
 _NUMBER = re.compile(r"[ \t]*#?[ \t]*\d+$")
 _SPACES = re.compile(r"\s+")
 _UNKNOWN_OK = re.compile(r"^[A-Z][A-Z &/-]{2,40}$")

@@ -22,20 +22,74 @@ from functools import lru_cache
 
 # Abbreviations that end with a period but not a sentence (Punkt stores them lower case,
 # without the final period).
-ABBREVIATIONS = frozenset({
-    "dr", "drs", "mr", "mrs", "ms", "prof", "approx", "appr", "e.g", "i.e", "eg", "ie", "etc",
-    "vs", "cf", "fig", "figs", "no", "nos", "nr", "st", "pt", "pts", "hx", "dx", "sx", "tx",
-    "fx", "a.m", "p.m", "u.s", "b.i.d", "t.i.d", "q.d", "incl", "prox", "bilat", "vert", "rt",
-    "lt", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-    "ref", "attn", "dept", "w/o", "s/p",
-})  # never units ("1.2 cm."), which end sentences far more often than they abbreviate
+ABBREVIATIONS = frozenset(
+    {
+        "dr",
+        "drs",
+        "mr",
+        "mrs",
+        "ms",
+        "prof",
+        "approx",
+        "appr",
+        "e.g",
+        "i.e",
+        "eg",
+        "ie",
+        "etc",
+        "vs",
+        "cf",
+        "fig",
+        "figs",
+        "no",
+        "nos",
+        "nr",
+        "st",
+        "pt",
+        "pts",
+        "hx",
+        "dx",
+        "sx",
+        "tx",
+        "fx",
+        "a.m",
+        "p.m",
+        "u.s",
+        "b.i.d",
+        "t.i.d",
+        "q.d",
+        "incl",
+        "prox",
+        "bilat",
+        "vert",
+        "rt",
+        "lt",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "ref",
+        "attn",
+        "dept",
+        "w/o",
+        "s/p",
+    }
+)  # never units ("1.2 cm."), which end sentences far more often than they abbreviate
 
 TOKEN_RE = re.compile(
-    r"\[\*\*.*?\*\*\]"                                # de-identification bracket
+    r"\[\*\*.*?\*\*\]"  # de-identification bracket
     r"|[CTLSctls]\d{1,2}(?:\s?[-/]\s?[CTLSctls]?\d{1,2})?(?!\w|\.\d)"  # vertebral level(s)
-    r"|\d+(?:[.,]\d+)*"                               # number
-    r"|[A-Za-z]+(?:'[A-Za-z]+)?"                      # word
-    r"|\S",                                           # anything else, one character
+    r"|\d+(?:[.,]\d+)*"  # number
+    r"|[A-Za-z]+(?:'[A-Za-z]+)?"  # word
+    r"|\S",  # anything else, one character
     re.S,
 )
 
@@ -142,7 +196,7 @@ _END_RE = re.compile(r"([.!?]+)([\"')\]]*)\s+")
 
 def _abbreviation(text: str, start: int, dot: int) -> bool:
     """The word ending at ``dot`` (a single period) is a known abbreviation."""
-    parts = text[max(start, dot - 8):dot].split()  # abbreviations are short words
+    parts = text[max(start, dot - 8) : dot].split()  # abbreviations are short words
     if not parts or (len(parts[-1]) == 8 and dot - 8 > start):
         return False
     return parts[-1].lstrip("([\"'").lower() in ABBREVIATIONS

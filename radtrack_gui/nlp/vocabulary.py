@@ -24,8 +24,17 @@ from pathlib import Path
 from radtrack_gui.util.paths import resource
 
 # Words that name both sides of a paired structure ("bibasilar", "bilateral").
-_BI = ("bibas", "biapical", "bihilar", "bifrontal", "biparietal", "bitemporal", "bioccipital",
-       "bilateral", "bilat")
+_BI = (
+    "bibas",
+    "biapical",
+    "bihilar",
+    "bifrontal",
+    "biparietal",
+    "bitemporal",
+    "bioccipital",
+    "bilateral",
+    "bilat",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +154,11 @@ class Vocabulary:
         c = self.concepts.get(concept)
         if c is None or c.anatomy or not region or "site-kinds" in c.flags:
             return concept
-        fits = [kid for kid in self.narrower.get(concept, ())
-                if self.concepts[kid].anatomy
-                and self.is_part_of(self.concepts[kid].anatomy, region)]
+        fits = [
+            kid
+            for kid in self.narrower.get(concept, ())
+            if self.concepts[kid].anatomy and self.is_part_of(self.concepts[kid].anatomy, region)
+        ]
         if len(fits) > 1:  # several kinds there: the one marked as the usual reading
             fits = [kid for kid in fits if "default-kind" in self.concepts[kid].flags]
         return fits[0] if len(fits) == 1 else concept
@@ -181,8 +192,9 @@ class Vocabulary:
 
     def _related(self, a: str, b: str) -> bool:
         line_b = self.broader_concepts(b)
-        if not any(self.related.get(x, set()).intersection(line_b)
-                   for x in self.broader_concepts(a)):
+        if not any(
+            self.related.get(x, set()).intersection(line_b) for x in self.broader_concepts(a)
+        ):
             return False
         ca, cb = self.concepts.get(a), self.concepts.get(b)
         if ca is None or cb is None or not ca.anatomy or not cb.anatomy:
@@ -196,7 +208,8 @@ class Vocabulary:
         found = self._related_set.get(concept)
         if found is None:
             found = self._related_set[concept] = frozenset(
-                c for c in self.concepts if self.is_related(concept, c))
+                c for c in self.concepts if self.is_related(concept, c)
+            )
         return found
 
     def is_durable(self, concept: str | None) -> bool:
@@ -275,8 +288,9 @@ class Lexicon:
         lex._other_rx = trie_regex(lex.others)
         return lex
 
-    def match(self, toks: list[str]) -> tuple[list[tuple[int, int, str]],
-                                              list[tuple[int, int, tuple[Entry, ...]]]]:
+    def match(
+        self, toks: list[str]
+    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]:
         """Concept matches (leftmost-longest, unless a cue or anatomy term starting at the
         same token is longer: "negative for") and, in the tokens left, the other terms.
 
@@ -306,8 +320,10 @@ class Lexicon:
             masked = masked[:a] + "\0" * (b - a) + masked[b:]
             at = b + 1
         oget = self.others.__getitem__
-        others = [(tok_at[o.start()], tok_at[o.end() + 1], oget(o.group()))
-                  for o in self._other_rx.finditer(masked)]
+        others = [
+            (tok_at[o.start()], tok_at[o.end() + 1], oget(o.group()))
+            for o in self._other_rx.finditer(masked)
+        ]
         return concepts, others
 
 
@@ -334,7 +350,7 @@ def trie_regex(keys: Iterable[str]) -> re.Pattern[str]:
 
 
 def singular_name(name: str) -> str:
-    """"kidneys" -> "kidney", "upper extremities" -> "upper extremity" (for sided names)."""
+    """ "kidneys" -> "kidney", "upper extremities" -> "upper extremity" (for sided names)."""
     if name.endswith("ies"):
         return name[:-3] + "y"
     if name.endswith("s") and not name.endswith(("ss", "us", "is")):
@@ -365,8 +381,10 @@ def read_table(path: Path) -> list[dict[str, str]]:
     """A TSV with a header line; lines starting with '#' are comments."""
     with path.open(encoding="utf-8", newline="") as f:
         lines = [line for line in f if line.strip() and not line.startswith("#")]
-    return [{k: (v or "").strip() for k, v in row.items()}
-            for row in csv.DictReader(lines, delimiter="\t")]
+    return [
+        {k: (v or "").strip() for k, v in row.items()}
+        for row in csv.DictReader(lines, delimiter="\t")
+    ]
 
 
 def split_terms(cell: str) -> list[str]:
@@ -408,10 +426,15 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
     rows = read_table(base / "concepts.tsv")
     for row in rows:
         terms = tuple(dict.fromkeys([row["concept"].lower(), *split_terms(row["terms"])]))
-        c = Concept(row["concept"].lower(), row["type"].lower(), terms,
-                    row.get("anatomy", "").lower(), row.get("broader", "").lower(),
-                    tuple(row.get("flags", "").lower().split()),
-                    tuple(split_terms(row.get("related", ""))))
+        c = Concept(
+            row["concept"].lower(),
+            row["type"].lower(),
+            terms,
+            row.get("anatomy", "").lower(),
+            row.get("broader", "").lower(),
+            tuple(row.get("flags", "").lower().split()),
+            tuple(split_terms(row.get("related", ""))),
+        )
         v.concepts[c.name] = c
         for term in terms:
             v.concept_terms.setdefault(term, c.name)
@@ -430,6 +453,14 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
     read_relations(v, base / "relations.tsv")
     cues = base / "cues.tsv"
     if cues.exists():
-        v.cues = [Cue(r["cue"].lower(), r["kind"].lower(), r.get("direction", "").lower(),
-                      r.get("value", "").lower()) for r in read_table(cues) if r.get("cue")]
+        v.cues = [
+            Cue(
+                r["cue"].lower(),
+                r["kind"].lower(),
+                r.get("direction", "").lower(),
+                r.get("value", "").lower(),
+            )
+            for r in read_table(cues)
+            if r.get("cue")
+        ]
     return v

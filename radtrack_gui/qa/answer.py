@@ -28,8 +28,7 @@ class Evidence:
     exam: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"report": self.report, "start": self.start, "end": self.end,
-                "text": self.text}
+        return {"report": self.report, "start": self.start, "end": self.end, "text": self.text}
 
 
 @dataclass
@@ -43,9 +42,14 @@ class Answer:
 
     def to_json(self) -> dict[str, Any]:
         """The FORMATS §7 object."""
-        return {"question": self.question, "answer": self.answer,
-                "answerable": self.answerable, "reader": self.reader,
-                "evidence": [e.to_json() for e in self.evidence], "chains": list(self.chains)}
+        return {
+            "question": self.question,
+            "answer": self.answer,
+            "answerable": self.answerable,
+            "reader": self.reader,
+            "evidence": [e.to_json() for e in self.evidence],
+            "chains": list(self.chains),
+        }
 
     @property
     def retrieved_only(self) -> bool:
@@ -88,12 +92,31 @@ def mention_evidence(patient: Patient, m: Mention) -> Evidence:
     report = patient.report(m.report)
     s, e = sentence_around(report.text, m.start, m.end)
     day = report_day(report)
-    return Evidence(m.report, s, e, report.text[s:e], (m.start, m.end), m.id, m.chain,
-                    "" if day == "undated" else day, report.exam)
+    return Evidence(
+        m.report,
+        s,
+        e,
+        report.text[s:e],
+        (m.start, m.end),
+        m.id,
+        m.chain,
+        "" if day == "undated" else day,
+        report.exam,
+    )
 
 
-def span_evidence(report: Report, start: int, end: int,
-                  highlight: tuple[int, int] | None = None) -> Evidence:
+def span_evidence(
+    report: Report, start: int, end: int, highlight: tuple[int, int] | None = None
+) -> Evidence:
     day = report_day(report)
-    return Evidence(report.id, start, end, report.text[start:end], highlight, None, None,
-                    "" if day == "undated" else day, report.exam)
+    return Evidence(
+        report.id,
+        start,
+        end,
+        report.text[start:end],
+        highlight,
+        None,
+        None,
+        "" if day == "undated" else day,
+        report.exam,
+    )

@@ -81,8 +81,11 @@ class Scores:
         out: dict[str, Any] = {}
         for part in ("overall", "answerable", "unanswerable"):
             n = self.n[part]
-            out[part] = {"n": n, "exact": self.em[part] / n if n else 0.0,
-                         "f1": self.f1[part] / n if n else 0.0}
+            out[part] = {
+                "n": n,
+                "exact": self.em[part] / n if n else 0.0,
+                "f1": self.f1[part] / n if n else 0.0,
+            }
         for name, values in self.extra.items():
             out[name] = {"n": len(values), "value": sum(values) / len(values) if values else 0}
         return out
@@ -99,8 +102,7 @@ class Scores:
         return "\n".join(lines)
 
 
-def evaluate_squad(path: str | Path, reader: Any,
-                   analyse: Callable[[Patient], Patient]) -> Scores:
+def evaluate_squad(path: str | Path, reader: Any, analyse: Callable[[Patient], Patient]) -> Scores:
     """Each context is one report of a one-report patient, given to ``analyse`` (the
     pipeline's extract + link, passed in by the caller) so the chains reader has chains."""
     from radtrack_gui.qa.train_reader import read_squad
@@ -133,7 +135,7 @@ def read_patient_questions(path: str | Path) -> list[dict[str, Any]]:
         except json.JSONDecodeError as exc:
             raise InputError(f"{path}:{n}: not JSON ({exc.msg})") from exc
         if not isinstance(item, dict) or not {"patient", "question"} <= item.keys():
-            raise InputError(f"{path}:{n}: needs \"patient\" and \"question\"")
+            raise InputError(f'{path}:{n}: needs "patient" and "question"')
         item.setdefault("answers", [])
         item.setdefault("evidence", [])
         item["answerable"] = bool(item.get("answerable", bool(item["answers"])))
@@ -147,8 +149,9 @@ def _yes_no(text: str) -> str:
     return m.group(1) if m else ""
 
 
-def evaluate_patients(path: str | Path, reader: Any,
-                      open_folder: Callable[[str], Patient]) -> Scores:
+def evaluate_patients(
+    path: str | Path, reader: Any, open_folder: Callable[[str], Patient]
+) -> Scores:
     """``open_folder(folder)``: the analysed patient (the pipeline, passed in)."""
     scores = Scores()
     patients: dict[str, Patient] = {}
@@ -169,14 +172,19 @@ def evaluate_patients(path: str | Path, reader: Any,
         elif golds:
             scores.note("answer contains gold", 0.0)
         if item.get("kind"):  # right: the gold in the answer, or abstained when none
-            right = (pred is None) if not golds else bool(pred) and any(
-                normalize(g) in normalize(pred or "") for g in golds)
+            right = (
+                (pred is None)
+                if not golds
+                else bool(pred) and any(normalize(g) in normalize(pred or "") for g in golds)
+            )
             scores.note(f"right, {item['kind']}", float(right))
         if golds and _yes_no(golds[0]):
             scores.note("yes/no right", float(_yes_no(pred or "") == _yes_no(golds[0])))
         if golds and item["evidence"]:
             for g in item["evidence"]:
-                hit = any(e.report == g["report"] and e.start < g["end"] and g["start"] < e.end
-                          for e in answer.evidence)
+                hit = any(
+                    e.report == g["report"] and e.start < g["end"] and g["start"] < e.end
+                    for e in answer.evidence
+                )
                 scores.note("evidence recall", float(hit))
     return scores

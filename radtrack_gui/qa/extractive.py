@@ -49,8 +49,7 @@ def find_reader_model(path: str | os.PathLike[str] | None = None) -> Path:
         looked.append(cand)
         if (cand / "config.json").is_file():
             return cand
-    raise InputError(f"reader: no model (looked in {', '.join(map(str, looked))}); "
-                     f"{TRAIN_HINT}")
+    raise InputError(f"reader: no model (looked in {', '.join(map(str, looked))}); {TRAIN_HINT}")
 
 
 def installed_reader() -> ExtractiveReader | None:
@@ -70,8 +69,7 @@ def load_qa_model(folder: Path) -> tuple[Any, Any]:
     hf_logging.disable_progress_bar()
     try:
         tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
-        model = AutoModelForQuestionAnswering.from_pretrained(str(folder),
-                                                              local_files_only=True)
+        model = AutoModelForQuestionAnswering.from_pretrained(str(folder), local_files_only=True)
     except (OSError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"reader: cannot load model from {folder}: {first}") from exc
@@ -81,8 +79,9 @@ def load_qa_model(folder: Path) -> tuple[Any, Any]:
     return tokenizer, model
 
 
-def best_spans(tokenizer: Any, model: Any, question: str, contexts: list[str],
-               max_length: int = 256) -> list[tuple[float, float, int, int]]:
+def best_spans(
+    tokenizer: Any, model: Any, question: str, contexts: list[str], max_length: int = 256
+) -> list[tuple[float, float, int, int]]:
     """Per context: (best span score, null score, start char, end char) — the span with
     the highest start + end logit among spans of the context (at most
     ``MAX_ANSWER_TOKENS``), and the [CLS] score of "no answer"."""
@@ -90,14 +89,25 @@ def best_spans(tokenizer: Any, model: Any, question: str, contexts: list[str],
 
     if not contexts:
         return []
-    enc = tokenizer([question] * len(contexts), contexts, truncation="only_second",
-                    max_length=max_length, padding=True, return_offsets_mapping=True,
-                    return_tensors="pt")
+    enc = tokenizer(
+        [question] * len(contexts),
+        contexts,
+        truncation="only_second",
+        max_length=max_length,
+        padding=True,
+        return_offsets_mapping=True,
+        return_tensors="pt",
+    )
     offsets = enc.pop("offset_mapping").tolist()
     seq_ids = [enc.sequence_ids(i) for i in range(len(contexts))]
     with torch.no_grad():
-        out = model(**{k: v for k, v in enc.items() if k in ("input_ids", "attention_mask",
-                                                              "token_type_ids")})
+        out = model(
+            **{
+                k: v
+                for k, v in enc.items()
+                if k in ("input_ids", "attention_mask", "token_type_ids")
+            }
+        )
     starts, ends = out.start_logits.tolist(), out.end_logits.tolist()
     results = []
     for i in range(len(contexts)):
@@ -120,9 +130,14 @@ def best_spans(tokenizer: Any, model: Any, question: str, contexts: list[str],
 class ExtractiveReader:
     name = "reader"
 
-    def __init__(self, name: str = "reader", path: str | os.PathLike[str] | None = None,
-                 null_threshold: float | None = None, candidates: int = CANDIDATES,
-                 retrieval: str = "bm25") -> None:
+    def __init__(
+        self,
+        name: str = "reader",
+        path: str | os.PathLike[str] | None = None,
+        null_threshold: float | None = None,
+        candidates: int = CANDIDATES,
+        retrieval: str = "bm25",
+    ) -> None:
         self.name = name
         self.folder = find_reader_model(path)
         card = self.folder / CARD_FILE
@@ -132,8 +147,9 @@ class ExtractiveReader:
                 self.card = json.loads(card.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 self.card = {}
-        self.null_threshold = float(null_threshold if null_threshold is not None
-                                    else self.card.get("null_threshold", 0.0))
+        self.null_threshold = float(
+            null_threshold if null_threshold is not None else self.card.get("null_threshold", 0.0)
+        )
         self.candidates = candidates
         if retrieval not in ("bm25", "minilm"):
             raise InputError(f"reader: unknown retrieval '{retrieval}' (bm25, minilm)")
@@ -163,8 +179,9 @@ class ExtractiveReader:
 
         index = self.index(patient)
         if self._dense is not None:
-            found = self._dense.search(index, patient, question, query_words(question),
-                                       k=self.candidates)
+            found = self._dense.search(
+                index, patient, question, query_words(question), k=self.candidates
+            )
         else:
             found = index.search(query_words(question), k=self.candidates)
         if not found:
@@ -172,7 +189,7 @@ class ExtractiveReader:
         contexts, spans = [], []
         for _, s in found:  # the sentence: the model reads it alone (short, fast)
             text = patient.report(s.report).text
-            contexts.append(text[s.start:s.end])
+            contexts.append(text[s.start : s.end])
             spans.append((s.report, s.start))
         tokenizer, model = self.model
         scored = best_spans(tokenizer, model, question, contexts)
@@ -180,8 +197,9 @@ class ExtractiveReader:
         span_score, null_score, a, b = scored[best_i]
         report_id, base = spans[best_i]
         report = patient.report(report_id)
-        evidence_sentences = [span_evidence(patient.report(s.report), s.start, s.end)
-                              for _, s in found[:3]]
+        evidence_sentences = [
+            span_evidence(patient.report(s.report), s.start, s.end) for _, s in found[:3]
+        ]
         if span_score - null_score <= self.null_threshold or b <= a:
             return no_answer(question, self.name)
         a, b = base + a, base + b
@@ -189,11 +207,17 @@ class ExtractiveReader:
         ev = span_evidence(report, s, e, (a, b))
         rest = [x for x in evidence_sentences if (x.report, x.start) != (ev.report, ev.start)]
         text = " ".join(report.text[a:b].split())
-        return Answer(question, text, True, self.name, [ev, *rest][:3], _chains_at(
-            patient, report_id, a, b))
+        return Answer(
+            question, text, True, self.name, [ev, *rest][:3], _chains_at(patient, report_id, a, b)
+        )
 
 
 def _chains_at(patient: Patient, report: str, start: int, end: int) -> list[str]:
     """Chains with a mention inside the answer span."""
-    return list(dict.fromkeys(m.chain for m in patient.mentions_of(report)
-                              if m.chain and m.start < end and start < m.end))
+    return list(
+        dict.fromkeys(
+            m.chain
+            for m in patient.mentions_of(report)
+            if m.chain and m.start < end and start < m.end
+        )
+    )

@@ -26,15 +26,36 @@ from datetime import date, datetime
 from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary, vocabulary
 
-MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-     "october", "november", "december"], 1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
 MONTHS.update({k[:3]: v for k, v in list(MONTHS.items())})
 MONTHS["sept"] = 9
-_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|" \
-         r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-_DATE = rf"(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s*\d{{4}})?" \
-        rf"|{_MONTH}(?:\s+\d{{4}})?)"
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DATE = (
+    rf"(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s*\d{{4}})?"
+    rf"|{_MONTH}(?:\s+\d{{4}})?)"
+)
 # Exam words -> (modalities, region or ""), for "the last CT", "the chest x-ray", counts.
 EXAM_WORDS: list[tuple[str, tuple[str, ...], str]] = [
     (r"cta\b|ct angiogra\w*", ("CTA",), ""),
@@ -48,14 +69,43 @@ EXAM_WORDS: list[tuple[str, tuple[str, ...], str]] = [
 ]
 _EXAM_RE = "|".join(f"(?:{p})" for p, _, _ in EXAM_WORDS)
 # Device verbs that name the device themselves.
-_VERB_DEVICE = [(r"\bextubat\w*", "endotracheal tube", "removed"),
-                (r"\bintubat\w*", "endotracheal tube", "inserted")]
-_BETTER = {"improved", "improve", "improving", "decreased", "decrease", "smaller", "resolved",
-           "resolve", "shrunk", "shrink", "better", "less", "regressed"}
-_WORSE = {"worsened", "worsen", "worse", "increased", "increase", "larger", "bigger", "grown",
-          "grow", "enlarged", "progressed", "more"}
-_YES_NO = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|any|can|could|should|"
-                     r"will|there)\b")
+_VERB_DEVICE = [
+    (r"\bextubat\w*", "endotracheal tube", "removed"),
+    (r"\bintubat\w*", "endotracheal tube", "inserted"),
+]
+_BETTER = {
+    "improved",
+    "improve",
+    "improving",
+    "decreased",
+    "decrease",
+    "smaller",
+    "resolved",
+    "resolve",
+    "shrunk",
+    "shrink",
+    "better",
+    "less",
+    "regressed",
+}
+_WORSE = {
+    "worsened",
+    "worsen",
+    "worse",
+    "increased",
+    "increase",
+    "larger",
+    "bigger",
+    "grown",
+    "grow",
+    "enlarged",
+    "progressed",
+    "more",
+}
+_YES_NO = re.compile(
+    r"^(?:is|are|was|were|does|do|did|has|have|had|any|can|could|should|"
+    r"will|there)\b"
+)
 
 
 @dataclass
@@ -99,8 +149,10 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 
 def _time(q: str) -> tuple[TimeSpec | None, str]:
     """The time phrase of lower-cased ``q`` and ``q`` without it."""
-    exam_or_event = r"(?:the\s+)?(?:(first|last|latest|most recent|previous|initial)\s+)?" \
-                    r"([a-z][\w\- ]*?)"
+    exam_or_event = (
+        r"(?:the\s+)?(?:(first|last|latest|most recent|previous|initial)\s+)?"
+        r"([a-z][\w\- ]*?)"
+    )
     patterns = [
         ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
         ("since", rf"\bsince\s+({_DATE})\b"),
@@ -111,17 +163,25 @@ def _time(q: str) -> tuple[TimeSpec | None, str]:
     for relation, pat in patterns:
         m = re.search(pat, q)
         if m:
-            spec = TimeSpec(relation, m.group(0), m.group(1),
-                            m.group(2) if relation == "between" else "")
-            return spec, (q[:m.start()] + q[m.end():]).strip()
-    m = re.search(rf"\b(on|in|since|before|after|from)\s+{exam_or_event}"
-                  rf"(?=\s*(?:was|were|placed|inserted|removed|\?|$|,))", q)
+            spec = TimeSpec(
+                relation, m.group(0), m.group(1), m.group(2) if relation == "between" else ""
+            )
+            return spec, (q[: m.start()] + q[m.end() :]).strip()
+    m = re.search(
+        rf"\b(on|in|since|before|after|from)\s+{exam_or_event}"
+        rf"(?=\s*(?:was|were|placed|inserted|removed|\?|$|,))",
+        q,
+    )
     if m and (re.search(_EXAM_RE, m.group(3)) or m.group(1) in ("since", "before", "after")):
         relation = {"in": "on", "from": "on"}.get(m.group(1), m.group(1))
-        ordinal = {"latest": "last", "most recent": "last", "previous": "last",
-                   "initial": "first"}.get(m.group(2) or "", m.group(2) or "")
+        ordinal = {
+            "latest": "last",
+            "most recent": "last",
+            "previous": "last",
+            "initial": "first",
+        }.get(m.group(2) or "", m.group(2) or "")
         spec = TimeSpec(relation, m.group(0), m.group(3).strip(), ordinal=ordinal)
-        return spec, (q[:m.start()] + q[m.end():]).strip()
+        return spec, (q[: m.start()] + q[m.end() :]).strip()
     return None, q
 
 
@@ -134,8 +194,11 @@ def _intent(q: str) -> tuple[str, str]:
         return "tip", direction
     if q.startswith("how many") or q.startswith("number of"):
         return "count", direction
-    if re.search(r"\b(?:which|what)\s+(?:exams?|studies|study|reports?|scans?|imaging)\b|"
-                 r"\bon which\b|\bin which\b", q):
+    if re.search(
+        r"\b(?:which|what)\s+(?:exams?|studies|study|reports?|scans?|imaging)\b|"
+        r"\bon which\b|\bin which\b",
+        q,
+    ):
         return "exams", direction
     when = bool(re.search(r"\bwhen\b|\bwhat date\b|\bon what day\b", q))
     if re.search(r"\b(?:repositioned|withdrawn|advanced|pulled back|retracted|adjusted)\b", q):
@@ -149,9 +212,11 @@ def _intent(q: str) -> tuple[str, str]:
     if when:
         return "first_seen", direction
     words = set(re.findall(r"[a-z]+", q))
-    if re.search(r"\bhow (?:did|has|have|does|is)\b.*\b(?:change|changed|evolve|evolved|"
-                 r"progress|doing)\b|\bcourse\b|\bhow has\b", q) or \
-            (_YES_NO.match(q) and (words & (_BETTER | _WORSE | {"change", "changed"}))):
+    if re.search(
+        r"\bhow (?:did|has|have|does|is)\b.*\b(?:change|changed|evolve|evolved|"
+        r"progress|doing)\b|\bcourse\b|\bhow has\b",
+        q,
+    ) or (_YES_NO.match(q) and (words & (_BETTER | _WORSE | {"change", "changed"}))):
         if words & _BETTER:
             direction = "better"
         elif words & _WORSE:
@@ -180,15 +245,24 @@ def parse_question(text: str, vocab: Vocabulary | None = None) -> Question:
     q = raw.lower()
     time, rest = _time(q)
     intent, direction = _intent(rest)
-    out = Question(raw, intent, yes_no=bool(_YES_NO.match(rest)) and intent in (
-        "present", "change", "tip") and not rest.startswith("where"), direction=direction,
-                   time=time)
+    out = Question(
+        raw,
+        intent,
+        yes_no=bool(_YES_NO.match(rest))
+        and intent in ("present", "change", "tip")
+        and not rest.startswith("where"),
+        direction=direction,
+        time=time,
+    )
     for pat, concept, verb_intent in _VERB_DEVICE:
         if re.search(pat, rest):
             out.concepts.append(concept)
             out.terms.append(re.search(pat, rest).group(0))  # type: ignore[union-attr]
-            if out.intent in ("first_seen", "present") and verb_intent == "removed" \
-                    and not out.yes_no:
+            if (
+                out.intent in ("first_seen", "present")
+                and verb_intent == "removed"
+                and not out.yes_no
+            ):
                 out.intent = "removed"
     _about(rest, vocab, out)
     if intent == "count":
@@ -213,7 +287,7 @@ def _about(q: str, vocab: Vocabulary, out: Question) -> None:
     for i, j, name in concepts:
         if name in out.concepts:
             continue
-        term = q[toks[i][1]:toks[j - 1][2]]
+        term = q[toks[i][1] : toks[j - 1][2]]
         if _exam_only(term):
             continue
         out.concepts.append(name)
@@ -251,15 +325,19 @@ def _parse_date(words: str, patient: Patient) -> tuple[date, date] | None:
         if m:
             d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
             return d, d
-        m = re.fullmatch(rf"({_MONTH})(?:\s+(\d{{1,2}})(?:st|nd|rd|th)?)?(?:,?\s*(\d{{4}}))?",
-                         words)
+        m = re.fullmatch(
+            rf"({_MONTH})(?:\s+(\d{{1,2}})(?:st|nd|rd|th)?)?(?:,?\s*(\d{{4}}))?", words
+        )
         if not m:
             return None
         month = MONTHS[m.group(1)[:4] if m.group(1).startswith("sept") else m.group(1)[:3]]
         year = int(m.group(3)) if m.group(3) else None
         if year is None:
-            years = [r.date.year for r in _dated(patient)  # type: ignore[union-attr]
-                     if r.date.month == month]  # type: ignore[union-attr]
+            years = [
+                r.date.year  # type: ignore[union-attr]
+                for r in _dated(patient)
+                if r.date.month == month  # type: ignore[union-attr]
+            ]
             years = years or [r.date.year for r in _dated(patient)]  # type: ignore[union-attr]
             if not years:
                 return None
@@ -279,12 +357,12 @@ def exam_reports(patient: Patient, words: str) -> list[Report]:
     mods, region = _exam_words(words)
     if not mods:
         return []
-    return [r for r in _dated(patient) if r.modality in mods
-            and (not region or r.region == region)]
+    return [r for r in _dated(patient) if r.modality in mods and (not region or r.region == region)]
 
 
-def resolve_time(spec: TimeSpec, patient: Patient,
-                 event_date: datetime | None = None) -> set[str] | None:
+def resolve_time(
+    spec: TimeSpec, patient: Patient, event_date: datetime | None = None
+) -> set[str] | None:
     """The ids of the reports the time phrase allows; None when it names nothing the
     patient has (an exam that was not done, an unreadable date). ``event_date``: the date
     of an event anchor ("before the chest tube"), found by the reader."""
@@ -317,7 +395,11 @@ def resolve_time(spec: TimeSpec, patient: Patient,
     for r in dated:
         d = r.date
         assert d is not None
-        if (rel == "on" and anchor_lo <= d <= anchor_hi) or (rel == "since" and d >= anchor_lo) \
-                or (rel == "before" and d < anchor_lo) or (rel == "after" and d > anchor_hi):
+        if (
+            (rel == "on" and anchor_lo <= d <= anchor_hi)
+            or (rel == "since" and d >= anchor_lo)
+            or (rel == "before" and d < anchor_lo)
+            or (rel == "after" and d > anchor_hi)
+        ):
             out.add(r.id)
     return out

@@ -30,15 +30,25 @@ def register(info: ModelInfo) -> None:
 
 
 for _info in (
-    ModelInfo("reader", "chains", "radtrack_gui.qa.chains_reader:ChainsReader",
-              "answers from the chains and their course (assertion, change, device "
-              "episodes); questions it cannot parse go to `reader` when installed",
-              default=True),
-    ModelInfo("reader", "reader", "radtrack_gui.qa.extractive:ExtractiveReader",
-              "extractive question answering (AutoModelForQuestionAnswering) over the "
-              "sentences BM25 retrieves; null threshold for unanswerable", trainable=True,
-              needs="a model trained with `radtrack train --reader DATA.json` or a local "
-                    "RadQA-trained folder", requires=("torch", "transformers")),
+    ModelInfo(
+        "reader",
+        "chains",
+        "radtrack_gui.qa.chains_reader:ChainsReader",
+        "answers from the chains and their course (assertion, change, device "
+        "episodes); questions it cannot parse go to `reader` when installed",
+        default=True,
+    ),
+    ModelInfo(
+        "reader",
+        "reader",
+        "radtrack_gui.qa.extractive:ExtractiveReader",
+        "extractive question answering (AutoModelForQuestionAnswering) over the "
+        "sentences BM25 retrieves; null threshold for unanswerable",
+        trainable=True,
+        needs="a model trained with `radtrack train --reader DATA.json` or a local "
+        "RadQA-trained folder",
+        requires=("torch", "transformers"),
+    ),
 ):
     register(_info)
 

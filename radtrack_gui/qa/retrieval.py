@@ -15,7 +15,81 @@ from typing import Any
 from radtrack_gui.core.model import Patient
 
 _WORD = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
-STOP = frozenset(["a", "an", "the", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "has", "have", "had", "of", "in", "on", "at", "to", "for", "from", "with", "by", "and", "or", "not", "no", "any", "there", "it", "its", "this", "that", "these", "those", "what", "when", "where", "which", "who", "how", "many", "much", "still", "now", "patient", "patients", "seen", "show", "showed", "shown", "first", "last", "ever", "since", "before", "after", "during", "between", "than", "then", "time", "times", "report", "reports", "exam", "exams", "study", "studies"])
+STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "with",
+        "by",
+        "and",
+        "or",
+        "not",
+        "no",
+        "any",
+        "there",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "how",
+        "many",
+        "much",
+        "still",
+        "now",
+        "patient",
+        "patients",
+        "seen",
+        "show",
+        "showed",
+        "shown",
+        "first",
+        "last",
+        "ever",
+        "since",
+        "before",
+        "after",
+        "during",
+        "between",
+        "than",
+        "then",
+        "time",
+        "times",
+        "report",
+        "reports",
+        "exam",
+        "exams",
+        "study",
+        "studies",
+    ]
+)
 K1, B = 1.2, 0.75
 
 
@@ -102,8 +176,9 @@ class DenseRanker:
         self.pool = pool
         self._vectors: dict[tuple[int, str, int], Any] = {}  # sentence -> vector
 
-    def search(self, index: SentenceIndex, patient: Patient, question: str, query: list[str],
-               k: int = 5) -> list[tuple[float, Sentence]]:
+    def search(
+        self, index: SentenceIndex, patient: Patient, question: str, query: list[str], k: int = 5
+    ) -> list[tuple[float, Sentence]]:
         found = index.search(query, k=self.pool)
         if not found:
             return []
@@ -113,12 +188,13 @@ class DenseRanker:
 
         missing = [s for _, s in found if key(s) not in self._vectors]
         if missing:
-            texts = [patient.report(s.report).text[s.start:s.end] for s in missing]
+            texts = [patient.report(s.report).text[s.start : s.end] for s in missing]
             for s, v in zip(missing, self.encoder.encode(texts), strict=True):
                 self._vectors[key(s)] = v
         q = self.encoder.encode([question])[0]
         top = max(score for score, _ in found)
-        rescored = [(0.5 * score / top + 0.5 * float(q @ self._vectors[key(s)]), s)
-                    for score, s in found]
+        rescored = [
+            (0.5 * score / top + 0.5 * float(q @ self._vectors[key(s)]), s) for score, s in found
+        ]
         rescored.sort(key=lambda x: -x[0])
         return rescored[:k]

@@ -26,18 +26,17 @@ def suggestions(patient: Patient, n: int = 5) -> list[str]:
         course = chain_course(patient, chain.id)
         if course.only_absent or len(course.events) < 2:
             continue
-        (devices if chain.type == DEVICE else findings).append((len(course.events), chain,
-                                                                 course))
+        (devices if chain.type == DEVICE else findings).append((len(course.events), chain, course))
     out: list[str] = []
     for _, chain, course in sorted(devices, key=lambda x: -x[0])[:2]:
         gone = course.events[-1].word == "removed"
-        out.append(f"Is the {chain.label} still in?" if gone else
-                   f"Where is the tip of the {chain.label}?")
+        out.append(
+            f"Is the {chain.label} still in?" if gone else f"Where is the tip of the {chain.label}?"
+        )
     for _, chain, _course in sorted(findings, key=lambda x: -x[0])[:3]:
         out.append(f"How did the {chain.label} change?")
     if findings:
-        out.append(f"When was the {sorted(findings, key=lambda x: -x[0])[0][1].label} "
-                   f"first seen?")
+        out.append(f"When was the {sorted(findings, key=lambda x: -x[0])[0][1].label} first seen?")
     return list(dict.fromkeys(out))[:n]
 
 
@@ -67,6 +66,7 @@ def add_recent(project_path: str, question: str) -> list[str]:
     items = items[:MAX_RECENT]
     path = recent_file(project_path)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    atomic_write_text(path, json.dumps({"project": project_path, "questions": items},
-                                       indent=1) + "\n")
+    atomic_write_text(
+        path, json.dumps({"project": project_path, "questions": items}, indent=1) + "\n"
+    )
     return items

@@ -41,15 +41,18 @@ def read_squad(path: str | os.PathLike[str]) -> list[SquadItem]:
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise InputError(f"{path}: not a readable SQuAD JSON file ({exc})") from exc
     if not isinstance(doc, dict) or not isinstance(doc.get("data"), list):
-        raise InputError(f"{path}: not SQuAD format (no \"data\" list)")
+        raise InputError(f'{path}: not SQuAD format (no "data" list)')
     items: list[SquadItem] = []
     try:
         for article in doc["data"]:
             for para in article["paragraphs"]:
                 context = para["context"]
                 for qa in para["qas"]:
-                    answers = [] if qa.get("is_impossible") else [
-                        (a["text"], int(a["answer_start"])) for a in qa.get("answers", [])]
+                    answers = (
+                        []
+                        if qa.get("is_impossible")
+                        else [(a["text"], int(a["answer_start"])) for a in qa.get("answers", [])]
+                    )
                     items.append(SquadItem(str(qa["id"]), qa["question"], context, answers))
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"{path}: not SQuAD format ({type(exc).__name__}: {exc})") from exc
@@ -64,12 +67,22 @@ class TrainedReader:
     card: dict[str, Any]
 
 
-def _features(tokenizer: Any, items: list[SquadItem], max_length: int, stride: int,
-              ) -> list[dict[str, Any]]:
+def _features(
+    tokenizer: Any,
+    items: list[SquadItem],
+    max_length: int,
+    stride: int,
+) -> list[dict[str, Any]]:
     """Token windows with start/end token labels ([CLS] = 0 when the answer is not in)."""
-    enc = tokenizer([x.question for x in items], [x.context for x in items],
-                    truncation="only_second", max_length=max_length, stride=stride,
-                    return_overflowing_tokens=True, return_offsets_mapping=True)
+    enc = tokenizer(
+        [x.question for x in items],
+        [x.context for x in items],
+        truncation="only_second",
+        max_length=max_length,
+        stride=stride,
+        return_overflowing_tokens=True,
+        return_offsets_mapping=True,
+    )
     feats = []
     for i, offsets in enumerate(enc["offset_mapping"]):
         item = items[enc["overflow_to_sample_mapping"][i]]
@@ -82,8 +95,12 @@ def _features(tokenizer: Any, items: list[SquadItem], max_length: int, stride: i
             if ctx and offsets[ctx[0]][0] <= a and offsets[ctx[-1]][1] >= b:
                 start = next(k for k in ctx if offsets[k][1] > a)
                 end = next(k for k in reversed(ctx) if offsets[k][0] < b)
-        row = {"input_ids": enc["input_ids"][i], "attention_mask": enc["attention_mask"][i],
-               "start_positions": start, "end_positions": end}
+        row = {
+            "input_ids": enc["input_ids"][i],
+            "attention_mask": enc["attention_mask"][i],
+            "start_positions": start,
+            "end_positions": end,
+        }
         if "token_type_ids" in enc:
             row["token_type_ids"] = enc["token_type_ids"][i]
         feats.append(row)
@@ -134,12 +151,21 @@ def find_base(base_model: str | os.PathLike[str] | None) -> Path:
         raise InputError(f"the reader needs a local base encoder: {exc}") from exc
 
 
-def train_reader(items: list[SquadItem], out_dir: str | os.PathLike[str] | None = None,
-                 base_model: str | os.PathLike[str] | None = None, *, epochs: int = 2,
-                 seed: int = 13, learning_rate: float = 5e-5, batch_size: int = 16,
-                 max_length: int = 256, stride: int = 64, held_out: float = 0.1,
-                 progress: Progress | None = None,
-                 cancel: Callable[[], bool] | None = None) -> TrainedReader:
+def train_reader(
+    items: list[SquadItem],
+    out_dir: str | os.PathLike[str] | None = None,
+    base_model: str | os.PathLike[str] | None = None,
+    *,
+    epochs: int = 2,
+    seed: int = 13,
+    learning_rate: float = 5e-5,
+    batch_size: int = 16,
+    max_length: int = 256,
+    stride: int = 64,
+    held_out: float = 0.1,
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> TrainedReader:
     """Fine-tune a span reader on ``items`` and save it to ``out_dir`` (default: where
     ``--reader reader`` finds it)."""
     if epochs < 1:
@@ -178,7 +204,8 @@ def train_reader(items: list[SquadItem], out_dir: str | os.PathLike[str] | None 
     steps = epochs * ((len(feats) + batch_size - 1) // batch_size)
     warmup = max(1, steps // 10)
     schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup))))
+        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup)))
+    )
     pad = tokenizer.pad_token_id or 0
     model.train()
     step, losses = 0, []
@@ -187,7 +214,7 @@ def train_reader(items: list[SquadItem], out_dir: str | os.PathLike[str] | None 
         for i in range(0, len(feats), batch_size):
             if cancel is not None and cancel():
                 raise Cancelled("training cancelled")
-            loss = model(**_batch(feats[i:i + batch_size], pad)).loss
+            loss = model(**_batch(feats[i : i + batch_size], pad)).loss
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
@@ -200,23 +227,29 @@ def train_reader(items: list[SquadItem], out_dir: str | os.PathLike[str] | None 
     model.eval()
     threshold, held_f1 = choose_threshold(tokenizer, model, held) if held else (0.0, None)
     card = {
-        "format": CARD_FORMAT, "base_model": str(base),
+        "format": CARD_FORMAT,
+        "base_model": str(base),
         "created": datetime.now(UTC).replace(microsecond=0).isoformat(),
         "null_threshold": threshold,
-        "training": {"questions": len(train), "windows": len(feats), "epochs": epochs,
-                     "seed": seed, "learning_rate": learning_rate, "batch_size": batch_size,
-                     "max_length": max_length,
-                     "final_loss": round(sum(losses[-20:]) / max(1, len(losses[-20:])), 4),
-                     "seconds": round(time.perf_counter() - t0, 1)},
-        "held_out": {"questions": len(held),
-                     "f1": None if held_f1 is None else round(held_f1, 4)},
+        "training": {
+            "questions": len(train),
+            "windows": len(feats),
+            "epochs": epochs,
+            "seed": seed,
+            "learning_rate": learning_rate,
+            "batch_size": batch_size,
+            "max_length": max_length,
+            "final_loss": round(sum(losses[-20:]) / max(1, len(losses[-20:])), 4),
+            "seconds": round(time.perf_counter() - t0, 1),
+        },
+        "held_out": {"questions": len(held), "f1": None if held_f1 is None else round(held_f1, 4)},
     }
-    return TrainedReader(save_reader(model, tokenizer, card, out_dir or default_reader_dir()),
-                         card)
+    return TrainedReader(save_reader(model, tokenizer, card, out_dir or default_reader_dir()), card)
 
 
-def save_reader(model: Any, tokenizer: Any, card: dict[str, Any],
-                out_dir: str | os.PathLike[str]) -> Path:
+def save_reader(
+    model: Any, tokenizer: Any, card: dict[str, Any], out_dir: str | os.PathLike[str]
+) -> Path:
     """Model (safetensors), tokenizer and card, written whole or not at all."""
     target = Path(out_dir).expanduser()
     if target.exists() and not target.is_dir():
@@ -240,13 +273,20 @@ def train_cli(args: Any) -> int:
     if getattr(args, "sources", None) or getattr(args, "project", None):
         raise InputError("--reader trains on its SQuAD file alone; leave out GOLD and --project")
     items = read_squad(args.reader)
-    given = {k: v for k, v in (("epochs", args.epochs), ("learning_rate", args.learning_rate))
-             if v is not None}  # else the reader's own defaults
-    result = train_reader(items, args.out, args.base_model, seed=args.seed,
-                          held_out=args.validation, **given)
+    given = {
+        k: v
+        for k, v in (("epochs", args.epochs), ("learning_rate", args.learning_rate))
+        if v is not None
+    }  # else the reader's own defaults
+    result = train_reader(
+        items, args.out, args.base_model, seed=args.seed, held_out=args.validation, **given
+    )
     held = result.card["held_out"]
     f1 = "" if held["f1"] is None else f", held-out F1 {100 * held['f1']:.1f}"
-    print(f"reader trained on {result.card['training']['questions']} questions "
-          f"({held['questions']} held out{f1}, null threshold "
-          f"{result.card['null_threshold']:.2f}) -> {result.path}", file=sys.stderr)
+    print(
+        f"reader trained on {result.card['training']['questions']} questions "
+        f"({held['questions']} held out{f1}, null threshold "
+        f"{result.card['null_threshold']:.2f}) -> {result.path}",
+        file=sys.stderr,
+    )
     return 0

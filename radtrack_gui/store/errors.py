@@ -55,9 +55,16 @@ _CODES: dict[int, str] = {
 
 # The same, by message (no result code on the exception).
 _MESSAGES = (
-    ("locked", _LOCKED), ("busy", _LOCKED), ("full", _FULL), ("no space", _FULL),
-    ("not a database", _CODES[26]), ("malformed", _DAMAGED), ("corrupt", _DAMAGED),
-    ("disk i/o", _CODES[10]), ("unable to open", _OPEN), ("readonly", _READONLY),
+    ("locked", _LOCKED),
+    ("busy", _LOCKED),
+    ("full", _FULL),
+    ("no space", _FULL),
+    ("not a database", _CODES[26]),
+    ("malformed", _DAMAGED),
+    ("corrupt", _DAMAGED),
+    ("disk i/o", _CODES[10]),
+    ("unable to open", _OPEN),
+    ("readonly", _READONLY),
     ("read-only", _READONLY),
 )
 
@@ -67,7 +74,8 @@ def environment_reason(exc: BaseException) -> str | None:
     if isinstance(exc, OSError):
         return exc.strerror or str(exc)
     if not isinstance(exc, sqlite3.Error) or isinstance(
-            exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError):
+        exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError
+    ):
         return None
     code = getattr(exc, "sqlite_errorcode", None)
     if isinstance(code, int) and code > 0:

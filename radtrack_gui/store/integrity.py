@@ -43,8 +43,9 @@ def check(conn: sqlite3.Connection, limit: int = 20) -> list[str]:
             else:
                 listed[mid] = cid
                 if mention_chain[mid] != cid:
-                    errors.append(f"mention {mid}: says chain {mention_chain[mid]}, "
-                                  f"listed by {cid}")
+                    errors.append(
+                        f"mention {mid}: says chain {mention_chain[mid]}, listed by {cid}"
+                    )
         if len(errors) >= limit:
             return errors[:limit]
     for mid in mention_chain:
@@ -57,8 +58,9 @@ def check(conn: sqlite3.Connection, limit: int = 20) -> list[str]:
 
 def backup(conn: sqlite3.Connection, store: Path) -> Path:
     """A private copy of the store beside it (``<name>.broken-<time>.sqlite``)."""
-    target = store.with_name(f"{store.stem}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
-                             f"-{os.getpid()}.sqlite")
+    target = store.with_name(
+        f"{store.stem}.broken-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.sqlite"
+    )
     os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
     dest = sqlite3.connect(target)
     try:
@@ -71,9 +73,14 @@ def backup(conn: sqlite3.Connection, store: Path) -> Path:
 def repair(conn: sqlite3.Connection) -> None:
     """Restore the invariants (inside the caller's transaction)."""
     reports = {r for (r,) in conn.execute("SELECT id FROM reports")}
-    conn.executemany("DELETE FROM mentions WHERE id = ?",
-                     [(mid,) for mid, report in conn.execute("SELECT id, report FROM mentions")
-                      if report not in reports])
+    conn.executemany(
+        "DELETE FROM mentions WHERE id = ?",
+        [
+            (mid,)
+            for mid, report in conn.execute("SELECT id, report FROM mentions")
+            if report not in reports
+        ],
+    )
     chains = {cid: ctype for cid, ctype in conn.execute("SELECT id, type FROM chains")}
     members: dict[str, list[str]] = {cid: [] for cid in chains}
     rows = conn.execute("SELECT id, chain, type, text FROM mentions ORDER BY rowid").fetchall()
@@ -87,13 +94,15 @@ def repair(conn: sqlite3.Connection) -> None:
             used.add(cid)
             chains[cid] = mtype
             members[cid] = []
-            conn.execute("INSERT INTO chains (id, type, label, mentions, source) "
-                         "VALUES (?, ?, ?, '[]', 'repair')", (cid, mtype, text.lower()))
+            conn.execute(
+                "INSERT INTO chains (id, type, label, mentions, source) "
+                "VALUES (?, ?, ?, '[]', 'repair')",
+                (cid, mtype, text.lower()),
+            )
             conn.execute("UPDATE mentions SET chain = ? WHERE id = ?", (cid, mid))
         members[cid].append(mid)
     for cid, ids in members.items():
         if ids:
-            conn.execute("UPDATE chains SET mentions = ? WHERE id = ?",
-                         (json.dumps(ids), cid))
+            conn.execute("UPDATE chains SET mentions = ? WHERE id = ?", (json.dumps(ids), cid))
         else:
             conn.execute("DELETE FROM chains WHERE id = ?", (cid,))

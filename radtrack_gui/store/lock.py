@@ -32,8 +32,10 @@ class StoreLocked(InputError):
         self.path = path
         self.holder = holder
         who = describe(holder)
-        super().__init__(f"{path.name}: this patient is open for editing in another "
-                         f"RadTrack window ({who}); open it read-only or close the other one")
+        super().__init__(
+            f"{path.name}: this patient is open for editing in another "
+            f"RadTrack window ({who}); open it read-only or close the other one"
+        )
 
 
 def describe(holder: dict[str, object]) -> str:
@@ -110,9 +112,13 @@ class WriterLock:
             try:
                 if not _try_lock(fd):
                     raise StoreLocked(store, read_holder(store))
-                info = {"pid": os.getpid(), "user": _user(), "host": socket.gethostname(),
-                        "program": os.path.basename(sys.argv[0] or "python"),
-                        "since": time.strftime("%Y-%m-%d %H:%M:%S")}
+                info = {
+                    "pid": os.getpid(),
+                    "user": _user(),
+                    "host": socket.gethostname(),
+                    "program": os.path.basename(sys.argv[0] or "python"),
+                    "since": time.strftime("%Y-%m-%d %H:%M:%S"),
+                }
                 os.ftruncate(fd, 0)
                 os.write(fd, json.dumps(info).encode("utf-8"))
             except BaseException:

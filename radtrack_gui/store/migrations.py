@@ -11,12 +11,14 @@ import sqlite3
 
 # version -> (what it does, statements)
 MIGRATIONS: dict[int, tuple[str, list[str]]] = {
-    1: ("initial schema", [
-        """CREATE TABLE meta (
+    1: (
+        "initial schema",
+        [
+            """CREATE TABLE meta (
             key TEXT PRIMARY KEY,
             value TEXT
         )""",
-        """CREATE TABLE reports (
+            """CREATE TABLE reports (
             id TEXT PRIMARY KEY,
             pos INTEGER NOT NULL,
             text TEXT NOT NULL,
@@ -30,7 +32,7 @@ MIGRATIONS: dict[int, tuple[str, list[str]]] = {
             sections TEXT NOT NULL DEFAULT '[]',
             flags TEXT NOT NULL DEFAULT '[]'
         )""",
-        """CREATE TABLE chains (
+            """CREATE TABLE chains (
             id TEXT PRIMARY KEY,
             type TEXT NOT NULL,
             label TEXT NOT NULL DEFAULT '',
@@ -39,7 +41,7 @@ MIGRATIONS: dict[int, tuple[str, list[str]]] = {
             source TEXT NOT NULL DEFAULT '',
             why TEXT NOT NULL DEFAULT '{}'
         )""",
-        """CREATE TABLE mentions (
+            """CREATE TABLE mentions (
             id TEXT PRIMARY KEY,
             report TEXT NOT NULL REFERENCES reports(id) DEFERRABLE INITIALLY DEFERRED,
             start INTEGER NOT NULL,
@@ -57,20 +59,24 @@ MIGRATIONS: dict[int, tuple[str, list[str]]] = {
             source TEXT NOT NULL DEFAULT '',
             fragments TEXT NOT NULL DEFAULT '[]'
         )""",
-        "CREATE INDEX mentions_report ON mentions(report)",
-        "CREATE INDEX mentions_chain ON mentions(chain)",
-        """CREATE TABLE edits (
+            "CREATE INDEX mentions_report ON mentions(report)",
+            "CREATE INDEX mentions_chain ON mentions(chain)",
+            """CREATE TABLE edits (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             time TEXT NOT NULL,
             who TEXT NOT NULL,
             command TEXT NOT NULL,
             payload TEXT NOT NULL DEFAULT '{}'
         )""",
-    ]),
-    2: ("chains remember a name the user gave them", [
-        "ALTER TABLE chains ADD COLUMN label_locked INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX edits_time ON edits(time)",
-    ]),
+        ],
+    ),
+    2: (
+        "chains remember a name the user gave them",
+        [
+            "ALTER TABLE chains ADD COLUMN label_locked INTEGER NOT NULL DEFAULT 0",
+            "CREATE INDEX edits_time ON edits(time)",
+        ],
+    ),
 }
 
 LATEST = max(MIGRATIONS)

@@ -54,8 +54,9 @@ def read_folder(path: str | os.PathLike[str]) -> list[Patient]:
     return read_source(path)
 
 
-def collect(sources: Iterable[str | os.PathLike[str]] = (),
-            projects: Iterable[str | os.PathLike[str]] = ()) -> list[Patient]:
+def collect(
+    sources: Iterable[str | os.PathLike[str]] = (), projects: Iterable[str | os.PathLike[str]] = ()
+) -> list[Patient]:
     """Every patient of ``sources`` (brat/JSON) and ``projects`` (project stores)."""
     patients: list[Patient] = []
     for src in sources:

@@ -47,8 +47,9 @@ def word_tags(words: list[tuple[int, int]], mentions: list[Mention]) -> list[str
     return tags
 
 
-def report_examples(tokenizer: Any, reports: list[tuple[Report, list[Mention]]],
-                    max_length: int) -> list[Example]:
+def report_examples(
+    tokenizer: Any, reports: list[tuple[Report, list[Mention]]], max_length: int
+) -> list[Example]:
     """Examples of every sentence of the reports (with their gold mentions)."""
     index = {label: i for i, label in enumerate(LABELS)}
     out: list[Example] = []

@@ -49,8 +49,11 @@ class TrainedExtractor:
     scores: MentionScores | None  # held-out mention detection (None: nothing held out)
 
 
-def split(patients: list[Patient], share: float, seed: int,
-          ) -> tuple[list[tuple[Report, list]], list[tuple[Report, list]], str, int]:
+def split(
+    patients: list[Patient],
+    share: float,
+    seed: int,
+) -> tuple[list[tuple[Report, list]], list[tuple[Report, list]], str, int]:
     """(training reports, held-out reports, what was held out, training patients): whole
     patients when there are at least five, else single reports (one corrected patient)."""
     rng = random.Random(seed)
@@ -70,8 +73,12 @@ def split(patients: list[Patient], share: float, seed: int,
     rng.shuffle(order)
     n = max(1, round(len(pairs) * share))
     held_idx = set(order[:n])
-    return ([p for i, p in enumerate(pairs) if i not in held_idx],
-            [p for i, p in enumerate(pairs) if i in held_idx], _count(n, "report"), len(patients))
+    return (
+        [p for i, p in enumerate(pairs) if i not in held_idx],
+        [p for i, p in enumerate(pairs) if i in held_idx],
+        _count(n, "report"),
+        len(patients),
+    )
 
 
 def _count(n: int, word: str) -> str:
@@ -97,8 +104,8 @@ def _batches(examples: list[Example], size: int, rng: random.Random) -> list[lis
     out: list[list[Example]] = []
     pool = size * 20
     for i in range(0, len(order), pool):
-        group = sorted(order[i:i + pool], key=lambda x: len(x.ids))
-        out.extend(group[j:j + size] for j in range(0, len(group), size))
+        group = sorted(order[i : i + pool], key=lambda x: len(x.ids))
+        out.extend(group[j : j + size] for j in range(0, len(group), size))
     rng.shuffle(out)
     return out
 
@@ -118,12 +125,21 @@ def _tensors(batch: list[Example], pad: int) -> dict[str, Any]:
     return {"input_ids": ids, "attention_mask": mask, "labels": labels}
 
 
-def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | None = None,
-                    base_model: str | os.PathLike[str] | None = None, epochs: int = 3,
-                    seed: int = 13, progress: Progress | None = None,
-                    cancel: Callable[[], bool] | None = None, *, held_out: float = 0.2,
-                    learning_rate: float = 2e-4, batch_size: int = 32, max_length: int = 128,
-                    max_sentences: int = 3000) -> TrainedExtractor:
+def train_extractor(
+    patients: list[Patient],
+    out_dir: str | os.PathLike[str] | None = None,
+    base_model: str | os.PathLike[str] | None = None,
+    epochs: int = 3,
+    seed: int = 13,
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+    *,
+    held_out: float = 0.2,
+    learning_rate: float = 2e-4,
+    batch_size: int = 32,
+    max_length: int = 128,
+    max_sentences: int = 3000,
+) -> TrainedExtractor:
     """Fine-tune a BIO tagger on the patients' mentions and save it to ``out_dir`` (default:
     where ``--extractor neural`` finds it). ``progress(stage, done, total)``; ``cancel()``
     true stops with ``Cancelled`` (nothing is written)."""
@@ -139,9 +155,10 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
         from transformers import AutoModelForTokenClassification, AutoTokenizer
         from transformers.utils import logging as hf_logging
     except ImportError as exc:
-        raise InputError(f"training the neural extractor needs torch and transformers "
-                         f"({exc}); install them with: pip install radtrack_gui[models]"
-                         ) from exc
+        raise InputError(
+            f"training the neural extractor needs torch and transformers "
+            f"({exc}); install them with: pip install radtrack_gui[models]"
+        ) from exc
     t_start = time.perf_counter()
     hf_logging.disable_progress_bar()
     verbosity = hf_logging.get_verbosity()
@@ -150,8 +167,12 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
         tokenizer = AutoTokenizer.from_pretrained(str(base), local_files_only=True)
         torch.manual_seed(seed)
         model = AutoModelForTokenClassification.from_pretrained(
-            str(base), local_files_only=True, num_labels=len(LABELS),
-            id2label=dict(enumerate(LABELS)), label2id={v: i for i, v in enumerate(LABELS)})
+            str(base),
+            local_files_only=True,
+            num_labels=len(LABELS),
+            id2label=dict(enumerate(LABELS)),
+            label2id={v: i for i, v in enumerate(LABELS)},
+        )
     except (OSError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"base model: cannot load {base}: {first}") from exc
@@ -161,8 +182,7 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
         raise InputError(f"base model: {base} has no fast tokenizer (tokenizer.json)")
 
     train_reports, held_reports, held_what, n_train = split(patients, held_out, seed)
-    examples = select(report_examples(tokenizer, train_reports, max_length), max_sentences,
-                      seed)
+    examples = select(report_examples(tokenizer, train_reports, max_length), max_sentences, seed)
     if not any(x.tagged for x in examples):
         raise InputError("nothing to train on: no mentions in the training share")
     rng = random.Random(seed)
@@ -199,8 +219,9 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
     if held_reports:
         if progress:
             progress("evaluate", 0, 1)
-        scores = score_reports(Tagger(tokenizer, model, max_length=max(max_length, 256)),
-                               held_reports)
+        scores = score_reports(
+            Tagger(tokenizer, model, max_length=max(max_length, 256)), held_reports
+        )
         if progress:
             progress("evaluate", 1, 1)
     card = {
@@ -213,8 +234,11 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
             "reports": len(train_reports),
             "mentions": sum(len(ms) for _, ms in train_reports),
             "sentences": len(examples),
-            "epochs": epochs, "seed": seed, "learning_rate": learning_rate,
-            "batch_size": batch_size, "max_length": max_length,
+            "epochs": epochs,
+            "seed": seed,
+            "learning_rate": learning_rate,
+            "batch_size": batch_size,
+            "max_length": max_length,
             "final_loss": round(sum(losses[-20:]) / max(1, len(losses[-20:])), 4),
             "seconds": round(train_seconds, 1),
         },
@@ -231,8 +255,7 @@ def train_extractor(patients: list[Patient], out_dir: str | os.PathLike[str] | N
     return TrainedExtractor(path, card, scores)
 
 
-def save(model: Any, tokenizer: Any, card: dict[str, Any],
-         out_dir: str | os.PathLike[str]) -> Path:
+def save(model: Any, tokenizer: Any, card: dict[str, Any], out_dir: str | os.PathLike[str]) -> Path:
     """Write model, tokenizer and card to a temporary folder beside ``out_dir``, then
     rename it over ``out_dir`` (a previous model is replaced only once all is written)."""
     target = Path(out_dir).expanduser()
@@ -253,13 +276,17 @@ def extractor_summary(result: TrainedExtractor) -> str:
     """One line on a trained neural extractor, with its held-out scores when there are."""
     card = result.card
     t = card["training"]
-    summary = (f"trained neural extractor on {t['patients']} patients ({t['reports']} reports, "
-               f"{t['sentences']} sentences, {t['mentions']} mentions) in {t['seconds']:.0f} s")
+    summary = (
+        f"trained neural extractor on {t['patients']} patients ({t['reports']} reports, "
+        f"{t['sentences']} sentences, {t['mentions']} mentions) in {t['seconds']:.0f} s"
+    )
     if result.scores is not None:
         e, p = result.scores.exact, result.scores.partial
-        summary += (f"; held-out {card['held_out']['what']}: mentions P/R/F1 exact "
-                    f"{e.precision:.2f}/{e.recall:.2f}/{e.f1:.2f}, partial "
-                    f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.2f}")
+        summary += (
+            f"; held-out {card['held_out']['what']}: mentions P/R/F1 exact "
+            f"{e.precision:.2f}/{e.recall:.2f}/{e.f1:.2f}, partial "
+            f"{p.precision:.2f}/{p.recall:.2f}/{p.f1:.2f}"
+        )
     else:
         summary += "; nothing held out to score"
     return summary

@@ -70,10 +70,14 @@ def train_linker(
     if linker == "pairmodel":
         from radtrack_gui.nlp.linkers.pairmodel_train import train_pairmodel
 
-        path, card = train_pairmodel(train, held or None, out, seed=seed, cancel=cancel,
-                                     **options)
-        return TrainedLinker(path, float(card["threshold"]), len(train), len(held),
-                             sum(len(p.mentions) for p in train))
+        path, card = train_pairmodel(train, held or None, out, seed=seed, cancel=cancel, **options)
+        return TrainedLinker(
+            path,
+            float(card["threshold"]),
+            len(train),
+            len(held),
+            sum(len(p.mentions) for p in train),
+        )
     model = PairwiseLinker(path=None, seed=seed)
     with cancellable(cancel or never_cancel):  # checked between patients while fitting
         model.fit(train, validation=held or None)

@@ -36,8 +36,9 @@ def is_special(path: Path) -> bool:
 
 
 @contextmanager
-def _direct(target: str | os.PathLike[str], mode: str, encoding: str | None,
-            newline: str | None) -> Iterator[IO]:
+def _direct(
+    target: str | os.PathLike[str], mode: str, encoding: str | None, newline: str | None
+) -> Iterator[IO]:
     if str(target) == STDOUT:
         stream: IO = sys.stdout.buffer if "b" in mode else sys.stdout
         yield stream
@@ -128,8 +129,12 @@ def clean_stale_temp() -> list[str]:
 
 
 @contextmanager
-def atomic_open(path: str | os.PathLike[str], mode: str = "w",
-                encoding: str | None = "utf-8", newline: str | None = "") -> Iterator[IO]:
+def atomic_open(
+    path: str | os.PathLike[str],
+    mode: str = "w",
+    encoding: str | None = "utf-8",
+    newline: str | None = "",
+) -> Iterator[IO]:
     """Open a temporary file for writing; on success it replaces ``path`` (private 0600).
     ``-`` writes to standard output; an existing device or FIFO is written directly."""
     if str(path) == STDOUT or is_special(Path(path)):

@@ -56,8 +56,9 @@ def private_rotating_handler(path: Path, max_bytes: int, backups: int) -> loggin
                 os.fchmod(fd, 0o600)
             return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
 
-    return PrivateRotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups,
-                                      encoding="utf-8")
+    return PrivateRotatingFileHandler(
+        path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8"
+    )
 
 
 def user_data_dir() -> Path:

@@ -21,16 +21,33 @@ __all__ = ["Course", "Event", "chain_course", "mention_sentence", "sentence_span
 
 # Change words as they should read in a course, per type (others are kept as written).
 _FINDING_CHANGE = {
-    "unchanged": "stable", "stable": "stable", "new": "new", "increased": "increased",
-    "decreased": "decreased", "improved": "improved", "worsened": "worsened",
-    "resolved": "resolved", "resolving": "decreased", "enlarged": "increased",
-    "larger": "increased", "smaller": "decreased", "progressed": "increased",
+    "unchanged": "stable",
+    "stable": "stable",
+    "new": "new",
+    "increased": "increased",
+    "decreased": "decreased",
+    "improved": "improved",
+    "worsened": "worsened",
+    "resolved": "resolved",
+    "resolving": "decreased",
+    "enlarged": "increased",
+    "larger": "increased",
+    "smaller": "decreased",
+    "progressed": "increased",
 }
 _DEVICE_CHANGE = {
-    "new": "inserted", "inserted": "inserted", "placed": "inserted", "unchanged": "unchanged",
-    "stable": "unchanged", "removed": "removed", "withdrawn": "withdrawn",
-    "advanced": "advanced", "retracted": "withdrawn", "repositioned": "repositioned",
-    "exchanged": "exchanged", "replaced": "exchanged",
+    "new": "inserted",
+    "inserted": "inserted",
+    "placed": "inserted",
+    "unchanged": "unchanged",
+    "stable": "unchanged",
+    "removed": "removed",
+    "withdrawn": "withdrawn",
+    "advanced": "advanced",
+    "retracted": "withdrawn",
+    "repositioned": "repositioned",
+    "exchanged": "exchanged",
+    "replaced": "exchanged",
 }
 _GONE = {"resolved", "removed", "absent"}  # words after which the thing is not there
 
@@ -133,9 +150,8 @@ def _describe(events: list[Event]) -> str:
             end = _fmt_date(last.date, last.report, last_date)
             if last.date is not None:
                 last_date = last.date
-            mods = sorted({e.modality for e in events[i:j + 1]})
-            parts.append(f"{first.word} {when} to {end} ({j - i + 1} reports, "
-                         f"{'/'.join(mods)})")
+            mods = sorted({e.modality for e in events[i : j + 1]})
+            parts.append(f"{first.word} {when} to {end} ({j - i + 1} reports, {'/'.join(mods)})")
         else:
             parts.append(f"{first.word} {when} ({first.modality})")
         i = j + 1
@@ -156,13 +172,27 @@ def chain_course(patient: Patient, chain_id: str) -> Course:
         report = reports[rid]
         assertion, change = _state(patient, ms)
         word = _word(chain.type, assertion, change, prev)
-        events.append(Event(rid, report.date if report.date_known else None,
-                            report.modality, word, [m.id for m in ms]))
+        events.append(
+            Event(
+                rid,
+                report.date if report.date_known else None,
+                report.modality,
+                word,
+                [m.id for m in ms],
+            )
+        )
         if word not in _GONE:  # "resolved" or "removed" is not a sighting
             seen.append(report)
         prev = word
-    return Course(chain.id, chain.type, chain.label, events, seen[0] if seen else None,
-                  seen[-1] if seen else None, _describe(events))
+    return Course(
+        chain.id,
+        chain.type,
+        chain.label,
+        events,
+        seen[0] if seen else None,
+        seen[-1] if seen else None,
+        _describe(events),
+    )
 
 
 # -- sentences ----------------------------------------------------------------------
@@ -186,9 +216,9 @@ def mention_sentence(patient: Patient, mention: Mention) -> tuple[str, int, int]
             e = b
             break
     s, e = min(s, mention.start), max(e, mention.end)
-    before = " ".join(text[s:mention.start].split())
-    inside = " ".join(text[mention.start:mention.end].split())
-    after = " ".join(text[mention.end:e].split())
+    before = " ".join(text[s : mention.start].split())
+    inside = " ".join(text[mention.start : mention.end].split())
+    after = " ".join(text[mention.end : e].split())
     lead = before + (" " if before and text[mention.start - 1].isspace() else "")
     tail = (" " if after and text[mention.end].isspace() else "") + after
     sentence = lead + inside + tail

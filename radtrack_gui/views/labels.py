@@ -45,7 +45,7 @@ def short_exam(exam: str, modality: str) -> str:
     text = (exam or "").strip()
     first = text.split(" ", 1)[0].upper() if text else ""
     if first == modality.upper():
-        text = text[len(first):]
+        text = text[len(first) :]
     text = _EXAM_NOISE.sub(" ", text)
     text = " ".join(text.split()).lower()
     return text[:18].rstrip() + "…" if len(text) > 19 else text
@@ -57,9 +57,9 @@ def column_label(c: L.Column) -> str:
     return f"{c.modality} {exam}" if exam else c.modality
 
 
-
-def unique_labels(patient: Patient, lanes: list[L.Lane],
-                  cache: dict[tuple, tuple[str, str]] | None = None) -> dict[str, str]:
+def unique_labels(
+    patient: Patient, lanes: list[L.Lane], cache: dict[tuple, tuple[str, str]] | None = None
+) -> dict[str, str]:
     """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
     site (body region) and the first date are added, then the chain id if still equal.
     ``cache`` (kept by the caller between draws) holds each lane's site and first date."""
@@ -99,7 +99,7 @@ def unique_labels(patient: Patient, lanes: list[L.Lane],
 
 
 def version_labels(patient: Patient) -> dict[str, str]:
-    """" · version 2 of 2" for each report of a report group (the versions of one exam:
+    """ " · version 2 of 2" for each report of a report group (the versions of one exam:
     preliminary and final read, addendum), in report order; nothing for the others."""
     order = {r.id: i for i, r in enumerate(patient.reports)}
     out: dict[str, str] = {}

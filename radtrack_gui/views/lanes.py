@@ -28,21 +28,48 @@ TYPE_TITLES = {FINDING: "Findings", DEVICE: "Devices"}
 
 # Anatomy structure (or exam region) -> organ system; the first ancestor found wins.
 ORGAN_SYSTEMS: dict[str, str] = {
-    "lungs": "Respiratory", "lung": "Respiratory", "pleura": "Respiratory",
-    "airway": "Respiratory", "trachea": "Respiratory", "bronchi": "Respiratory",
-    "heart": "Cardiovascular", "aorta": "Cardiovascular", "vessels": "Cardiovascular",
-    "mediastinum": "Cardiovascular", "pericardium": "Cardiovascular",
-    "brain": "Nervous system", "head": "Nervous system", "spinal cord": "Nervous system",
-    "skull": "Musculoskeletal", "spine": "Musculoskeletal", "bone": "Musculoskeletal",
-    "ribs": "Musculoskeletal", "pelvis": "Musculoskeletal", "extremity": "Musculoskeletal",
-    "liver": "Digestive", "bowel": "Digestive", "stomach": "Digestive",
-    "pancreas": "Digestive", "gallbladder": "Digestive", "abdomen": "Digestive",
-    "kidney": "Urinary", "kidneys": "Urinary", "bladder": "Urinary",
-    "thorax": "Respiratory", "chest": "Respiratory",
+    "lungs": "Respiratory",
+    "lung": "Respiratory",
+    "pleura": "Respiratory",
+    "airway": "Respiratory",
+    "trachea": "Respiratory",
+    "bronchi": "Respiratory",
+    "heart": "Cardiovascular",
+    "aorta": "Cardiovascular",
+    "vessels": "Cardiovascular",
+    "mediastinum": "Cardiovascular",
+    "pericardium": "Cardiovascular",
+    "brain": "Nervous system",
+    "head": "Nervous system",
+    "spinal cord": "Nervous system",
+    "skull": "Musculoskeletal",
+    "spine": "Musculoskeletal",
+    "bone": "Musculoskeletal",
+    "ribs": "Musculoskeletal",
+    "pelvis": "Musculoskeletal",
+    "extremity": "Musculoskeletal",
+    "liver": "Digestive",
+    "bowel": "Digestive",
+    "stomach": "Digestive",
+    "pancreas": "Digestive",
+    "gallbladder": "Digestive",
+    "abdomen": "Digestive",
+    "kidney": "Urinary",
+    "kidneys": "Urinary",
+    "bladder": "Urinary",
+    "thorax": "Respiratory",
+    "chest": "Respiratory",
 }
 # Exam regions as readers write them (Report.region) -> a region title.
-REGION_TITLES = {"chest": "Thorax", "thorax": "Thorax", "head": "Head", "abdomen": "Abdomen",
-                 "spine": "Spine", "pelvis": "Pelvis", "neck": "Neck"}
+REGION_TITLES = {
+    "chest": "Thorax",
+    "thorax": "Thorax",
+    "head": "Head",
+    "abdomen": "Abdomen",
+    "spine": "Spine",
+    "pelvis": "Pelvis",
+    "neck": "Neck",
+}
 OTHER = "Other"
 
 
@@ -69,8 +96,13 @@ class Filters:
             if key in ("type", "types"):
                 out.types = _as_set(value)
             elif key in ("modalities", "assertions", "collapsed"):
-                setattr(out, key, _as_set(value) if key != "collapsed"
-                        else frozenset(cast(Iterable[str], value or ())))
+                setattr(
+                    out,
+                    key,
+                    _as_set(value)
+                    if key != "collapsed"
+                    else frozenset(cast(Iterable[str], value or ())),
+                )
             elif key in ("singletons", "negatives"):
                 setattr(out, key, bool(value))
             elif key == "min_length":
@@ -177,9 +209,9 @@ def epoch_seconds(d: datetime) -> float:
     return calendar.timegm(d.timetuple()) + d.microsecond / 1e6
 
 
-def report_columns(reports: list[Report], x_mode: str,
-                   groups: Iterable[list[str]] = ()) -> tuple[list[Column], float | None,
-                                                             float | None, float | None]:
+def report_columns(
+    reports: list[Report], x_mode: str, groups: Iterable[list[str]] = ()
+) -> tuple[list[Column], float | None, float | None, float | None]:
     """Columns for ``reports`` plus (undated band start, end, last dated x).
 
     "order": dated reports at 0, 1, 2, ...; "date": at epoch seconds. The dated versions of
@@ -261,8 +293,7 @@ def _concept_anatomy(concept: str | None) -> list[str]:
     return [c.anatomy] if c and c.anatomy else []
 
 
-def chain_region(patient: Patient, mentions: list[Mention],
-                 reports: dict[str, Report]) -> str:
+def chain_region(patient: Patient, mentions: list[Mention], reports: dict[str, Report]) -> str:
     """The body region: the top structure below "body" of the mentions' anatomy, else the
     exam region of the first report."""
     for m in mentions:
@@ -280,8 +311,7 @@ def chain_region(patient: Patient, mentions: list[Mention],
     return OTHER
 
 
-def chain_system(patient: Patient, mentions: list[Mention],
-                 reports: dict[str, Report]) -> str:
+def chain_system(patient: Patient, mentions: list[Mention], reports: dict[str, Report]) -> str:
     """The organ system of the nearest mapped anatomy (or the exam region)."""
     for m in mentions:
         for name in _anatomy_chain(m.anatomy or _concept_anatomy(m.concept)):
@@ -295,12 +325,10 @@ def chain_system(patient: Patient, mentions: list[Mention],
 
 
 # -- layout --------------------------------------------------------------------------
-def build_layout(patient: Patient, filters: Filters | None = None,
-                 x_mode: str = "date") -> Layout:
+def build_layout(patient: Patient, filters: Filters | None = None, x_mode: str = "date") -> Layout:
     """Rows and x positions of everything the timeline shows."""
     f = filters or Filters()
-    cols, u_start, u_end, dated_end = report_columns(patient.reports, x_mode,
-                                                     patient.report_groups)
+    cols, u_start, u_end, dated_end = report_columns(patient.reports, x_mode, patient.report_groups)
     x_of = {c.report: c.x for c in cols}
     order = {c.report: k for k, c in enumerate(sorted(cols, key=lambda c: c.x))}
     reports = {r.id: r for r in patient.reports}
@@ -322,11 +350,17 @@ def build_layout(patient: Patient, filters: Filters | None = None,
             continue
         mentions = patient.mentions
         ms = [mentions[mid] for mid in chain.mentions if mid in mentions]
-        keyed = sorted(((order.get(m.report, big), m.start, m.end), m) for m in ms
-                       if m.report in x_of) if ms else []
-        shown = [m for _, m in keyed
-                 if (f.modalities is None or modality[m.report] in f.modalities)
-                 and (f.assertions is None or m.assertion in f.assertions)]
+        keyed = (
+            sorted(((order.get(m.report, big), m.start, m.end), m) for m in ms if m.report in x_of)
+            if ms
+            else []
+        )
+        shown = [
+            m
+            for _, m in keyed
+            if (f.modalities is None or modality[m.report] in f.modalities)
+            and (f.assertions is None or m.assertion in f.assertions)
+        ]
         if not shown:
             continue
         if not f.negatives and negative_only(ms):
@@ -341,8 +375,17 @@ def build_layout(patient: Patient, filters: Filters | None = None,
         else:
             key = chain.type
             title = TYPE_TITLES.get(chain.type, chain.type.capitalize())
-        lanes.append(Lane(chain.id, chain.label or chain.id, chain.type, key, -1,
-                          [m.id for m in shown], length))
+        lanes.append(
+            Lane(
+                chain.id,
+                chain.label or chain.id,
+                chain.type,
+                key,
+                -1,
+                [m.id for m in shown],
+                length,
+            )
+        )
         first_seen[chain.id] = (*keyed[0][0][:2], _chain_num(chain.id))
         g = groups.get(key)
         if g is None:
@@ -376,8 +419,20 @@ def build_layout(patient: Patient, filters: Filters | None = None,
             row_kind.append(("lane", ln.chain))
             shown_lanes.append(ln)
             row += 1
-    return Layout(x_mode, cols, ordered, shown_lanes, row, x_of, u_start, u_end, dated_end,
-                  row_of_chain, row_kind, hidden_negatives)
+    return Layout(
+        x_mode,
+        cols,
+        ordered,
+        shown_lanes,
+        row,
+        x_of,
+        u_start,
+        u_end,
+        dated_end,
+        row_of_chain,
+        row_kind,
+        hidden_negatives,
+    )
 
 
 @cache
@@ -402,7 +457,7 @@ def sentence_around(text: str, start: int, end: int, limit: int = 240) -> tuple[
     before, mid, after = text[lo:start], text[start:end], text[end:hi]
     room = max(0, limit - len(mid))
     if len(before) > room // 2:
-        before = "…" + before[-(room // 2):]
+        before = "…" + before[-(room // 2) :]
     if len(after) > room - len(before):
         after = after[: max(0, room - len(before))] + "…"
     return _squash(before), " ".join(mid.split()), _squash(after)

@@ -73,16 +73,18 @@ def _budgets(sizes: dict[str, int], room: int) -> dict[str, int]:
     return out
 
 
-def overview(layout: L.Layout, patient: Patient, rows: int,
-             expanded: frozenset[str] = frozenset()) -> OverviewLayout:
+def overview(
+    layout: L.Layout, patient: Patient, rows: int, expanded: frozenset[str] = frozenset()
+) -> OverviewLayout:
     """``layout`` folded to fit ``rows`` rows (unchanged, as an OverviewLayout, when it
     fits). Groups in ``expanded`` show every lane; collapsed groups stay collapsed."""
     open_groups = [g for g in layout.groups if not g.collapsed and g.key not in expanded]
     need = layout.n_rows
     if need <= rows or not open_groups:
         return _copy(layout, [])
-    fixed = len(layout.groups) + sum(len(g.lanes) for g in layout.groups
-                                     if not g.collapsed and g.key in expanded)
+    fixed = len(layout.groups) + sum(
+        len(g.lanes) for g in layout.groups if not g.collapsed and g.key in expanded
+    )
     sizes = {g.key: len(g.lanes) for g in open_groups}
     # Rows left for lanes; a group that folds needs one more row for its "+ N more".
     budgets = _budgets(sizes, rows - fixed - len(open_groups))
@@ -92,7 +94,7 @@ def overview(layout: L.Layout, patient: Patient, rows: int,
         if budgets[g.key] >= len(g.lanes):
             continue
         ranked = sorted(g.lanes, key=lambda ln: importance(patient, ln, order), reverse=True)
-        keep[g.key] = {ln.chain for ln in ranked[:budgets[g.key]]}
+        keep[g.key] = {ln.chain for ln in ranked[: budgets[g.key]]}
     if not keep:
         return _copy(layout, [])
     row = 0
@@ -102,8 +104,9 @@ def overview(layout: L.Layout, patient: Patient, rows: int,
     folds: list[Fold] = []
     groups: list[L.Group] = []
     for g in layout.groups:
-        g2 = L.Group(g.key, g.title, row, [], g.collapsed, g.n_chains, g.n_mentions,
-                     list(g.mentions))
+        g2 = L.Group(
+            g.key, g.title, row, [], g.collapsed, g.n_chains, g.n_mentions, list(g.mentions)
+        )
         groups.append(g2)
         row_kind.append(("group", g.key))
         row += 1
@@ -122,18 +125,48 @@ def overview(layout: L.Layout, patient: Patient, rows: int,
             row_kind.append(("lane", ln.chain))
             row += 1
         if left_out:
-            folds.append(Fold(g.key, g.title, row, [ln.chain for ln in left_out],
-                              [m for ln in left_out for m in ln.mentions]))
+            folds.append(
+                Fold(
+                    g.key,
+                    g.title,
+                    row,
+                    [ln.chain for ln in left_out],
+                    [m for ln in left_out for m in ln.mentions],
+                )
+            )
             row_kind.append(("more", g.key))
             row += 1
-    out = OverviewLayout(layout.x_mode, layout.columns, groups, lanes, row, layout.x_of,
-                         layout.undated_start, layout.undated_end, layout.dated_end,
-                         row_of_chain, row_kind, layout.hidden_negatives, folds)
+    out = OverviewLayout(
+        layout.x_mode,
+        layout.columns,
+        groups,
+        lanes,
+        row,
+        layout.x_of,
+        layout.undated_start,
+        layout.undated_end,
+        layout.dated_end,
+        row_of_chain,
+        row_kind,
+        layout.hidden_negatives,
+        folds,
+    )
     return out
 
 
 def _copy(layout: L.Layout, folds: list[Fold]) -> OverviewLayout:
-    return OverviewLayout(layout.x_mode, layout.columns, layout.groups, layout.lanes,
-                          layout.n_rows, layout.x_of, layout.undated_start,
-                          layout.undated_end, layout.dated_end, layout.row_of_chain,
-                          layout.row_kind, layout.hidden_negatives, folds)
+    return OverviewLayout(
+        layout.x_mode,
+        layout.columns,
+        layout.groups,
+        layout.lanes,
+        layout.n_rows,
+        layout.x_of,
+        layout.undated_start,
+        layout.undated_end,
+        layout.dated_end,
+        layout.row_of_chain,
+        layout.row_kind,
+        layout.hidden_negatives,
+        folds,
+    )

@@ -9,7 +9,7 @@ from radtrack_gui.core.model import Problem
 
 
 def problems_summary(problems: Sequence[Problem]) -> str:
-    """"6 files skipped: notes.ann (no matching .txt file); a.txt, b.txt (binary file, not
+    """ "6 files skipped: notes.ann (no matching .txt file); a.txt, b.txt (binary file, not
     text)". Repaired files follow as "repaired: …". "" when there are none."""
     if not problems:
         return ""
@@ -22,7 +22,8 @@ def problems_summary(problems: Sequence[Problem]) -> str:
         if not by_reason:
             continue
         n = len({f for files in by_reason.values() for f in files})
-        groups = "; ".join(f"{', '.join(dict.fromkeys(files))} ({reason})"
-                           for reason, files in by_reason.items())
+        groups = "; ".join(
+            f"{', '.join(dict.fromkeys(files))} ({reason})" for reason, files in by_reason.items()
+        )
         parts.append(f"{n} file{'s' if n != 1 else ''} {verb}: {groups}")
     return ". ".join(parts)

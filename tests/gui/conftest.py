@@ -34,9 +34,12 @@ def _no_leaked_windows(qapp) -> Iterator[None]:
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     # A leak: a new window still visible, or a parentless one still alive. Hidden popup
     # menus are not windows (pyqtgraph keeps parentless context menus for its plots).
-    leaked = [w for w in QApplication.topLevelWidgets()
-              if id(w) not in before and (w.isVisible() or (
-                  w.parentWidget() is None and not isinstance(w, QMenu)))]
+    leaked = [
+        w
+        for w in QApplication.topLevelWidgets()
+        if id(w) not in before
+        and (w.isVisible() or (w.parentWidget() is None and not isinstance(w, QMenu)))
+    ]
     names = [f"{type(w).__name__}({w.objectName() or w.windowTitle()!r})" for w in leaked]
     for w in leaked:
         w.close()

@@ -34,9 +34,11 @@ def test_task_result_and_progress_arrive_on_main_thread(qtbot) -> None:
     main = threading.current_thread().name
     results: list[str] = []
     # Callbacks are connected before the task starts: nothing is lost to a race.
-    worker.run_task(work, on_success=results.append,
-                    on_progress=lambda s, d, t: seen.append(
-                        (threading.current_thread().name, f"{s}{d}/{t}")))
+    worker.run_task(
+        work,
+        on_success=results.append,
+        on_progress=lambda s, d, t: seen.append((threading.current_thread().name, f"{s}{d}/{t}")),
+    )
     qtbot.waitUntil(lambda: bool(results), timeout=5000)
     assert results[0] != main  # ran on a pool thread
     qtbot.waitUntil(lambda: len(seen) == 3, timeout=2000)
@@ -87,6 +89,7 @@ def test_writes_are_serialized(qtbot) -> None:
             order.append(n)
             with lock:
                 active[0] -= 1
+
         return run
 
     tasks = [worker.run_write(write(n)) for n in range(6)]
@@ -103,6 +106,7 @@ def test_crash_in_slot_is_logged(qtbot) -> None:
     REPORTER.setup_logging()
     REPORTER.install()
     try:
+
         class Emitter(QObject):
             poke = Signal()
 
@@ -136,22 +140,40 @@ def _png_size(path: Path) -> tuple[int, int]:
 
 def _radtrack(*args: str, home: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RADTRACK_HOME=str(home))
-    return subprocess.run([sys.executable, "-m", "radtrack_gui", *args], env=env,
-                          capture_output=True, text=True, timeout=180, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "radtrack_gui", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=ROOT,
+    )
 
 
 def test_screenshot_command(tmp_path: Path) -> None:
     out = tmp_path / "shot.png"
-    done = _radtrack("gui", str(DEMO_GOLD), "--screenshot", str(out), "--size", "1200x800",
-                     home=tmp_path / "home")
+    done = _radtrack(
+        "gui",
+        str(DEMO_GOLD),
+        "--screenshot",
+        str(out),
+        "--size",
+        "1200x800",
+        home=tmp_path / "home",
+    )
     assert done.returncode == 0, done.stderr
     assert out.stat().st_size > 20_000
     assert _png_size(out) == (1200, 800)
 
 
 def test_screenshot_command_fails_in_one_line(tmp_path: Path) -> None:
-    done = _radtrack("gui", str(tmp_path / "missing"), "--screenshot",
-                     str(tmp_path / "x.png"), home=tmp_path / "home")
+    done = _radtrack(
+        "gui",
+        str(tmp_path / "missing"),
+        "--screenshot",
+        str(tmp_path / "x.png"),
+        home=tmp_path / "home",
+    )
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "missing" in lines[0] and "Traceback" not in done.stderr
@@ -159,12 +181,19 @@ def test_screenshot_command_fails_in_one_line(tmp_path: Path) -> None:
 
 
 def test_gui_command_imports_no_heavy_libraries() -> None:
-    code = ("import sys, radtrack_gui.cli as c; c.build_parser();"
-            "import radtrack_gui.gui.main_window;"
-            "print(sorted(m for m in ('torch', 'transformers', 'stanza') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT,
-                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    code = (
+        "import sys, radtrack_gui.cli as c; c.build_parser();"
+        "import radtrack_gui.gui.main_window;"
+        "print(sorted(m for m in ('torch', 'transformers', 'stanza') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 

@@ -17,8 +17,10 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     panel = window.ask_panel
     assert panel.action.shortcut() == QKeySequence("Ctrl+K")
     assert panel.action in window.toolbar.actions()
-    assert any(menu == "Tools" and "Ask" in what and "K" in keys
-               for menu, keys, what in window.shortcut_rows())  # in the shortcuts sheet
+    assert any(
+        menu == "Tools" and "Ask" in what and "K" in keys
+        for menu, keys, what in window.shortcut_rows()
+    )  # in the shortcuts sheet
     panel.action.trigger()
     assert panel.dock.isVisible()
     assert panel.hints.count() >= 3  # suggested questions for this patient
@@ -38,8 +40,10 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     assert panel.answer.answerable is False
     assert NO_ANSWER in panel.answer_label.text()
     assert panel.evidence.count() == 0
-    assert load_recent(window.loaded.path)[:2] == ["Is there a pericardial effusion?",
-                                                  "Is the chest tube still in?"]
+    assert load_recent(window.loaded.path)[:2] == [
+        "Is there a pericardial effusion?",
+        "Is the chest tube still in?",
+    ]
     # no reading model installed: a question it cannot parse gets the closest sentences,
     # labelled as such, never an answer
     panel.ask("When was the appendix removed?")
@@ -49,15 +53,22 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
 
 
 def test_free_form_question_goes_to_the_reading_model_in_the_background(
-        window, open_and_wait, demo, qtbot, tmp_path):
+    window, open_and_wait, demo, qtbot, tmp_path
+):
     pytest.importorskip("transformers")
     from radtrack_gui.qa.extractive import ExtractiveReader
     from radtrack_gui.qa.train_reader import read_squad, train_reader
     from tests.qa_tiny import squad_file, tiny_base
 
-    model = train_reader(read_squad(squad_file(tmp_path / "d.json", 40, seed=3)),
-                         tmp_path / "m", tiny_base(tmp_path / "base"), epochs=1,
-                         max_length=64, stride=16, held_out=0.0).path
+    model = train_reader(
+        read_squad(squad_file(tmp_path / "d.json", 40, seed=3)),
+        tmp_path / "m",
+        tiny_base(tmp_path / "base"),
+        epochs=1,
+        max_length=64,
+        stride=16,
+        held_out=0.0,
+    ).path
     open_and_wait(window, demo)
     panel = window.ask_panel
     panel._extractive = ExtractiveReader(path=model, null_threshold=-1e9)  # always answers
@@ -67,4 +78,4 @@ def test_free_form_question_goes_to_the_reading_model_in_the_background(
     assert answer.reader == "reader" and answer.answerable
     assert "(reader)" in panel.answer_label.text()
     ev = answer.evidence[0]
-    assert window.patient.report(ev.report).text[ev.start:ev.end] == ev.text
+    assert window.patient.report(ev.report).text[ev.start : ev.end] == ev.text

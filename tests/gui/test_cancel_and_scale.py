@@ -97,10 +97,17 @@ def test_report_view_caps_highlights_in_a_huge_report(qtbot) -> None:
     text = ("Small left pleural effusion. " * 9 + "Small left pleural effusion.\n") * 600
     report = Report(id="huge.txt", text=text)
     p = Patient(id="huge", reports=[report])
-    p.mentions = {f"m{i}": Mention(id=f"m{i}", report="huge.txt", start=i * 29 + 6,
-                                   end=i * 29 + 27, text="left pleural effusion",
-                                   type="finding")
-                  for i in range(6000)}
+    p.mentions = {
+        f"m{i}": Mention(
+            id=f"m{i}",
+            report="huge.txt",
+            start=i * 29 + 6,
+            end=i * 29 + 27,
+            text="left pleural effusion",
+            type="finding",
+        )
+        for i in range(6000)
+    }
     p.set_chains([[f"m{i}" for i in range(6000)]])
     view = ReportView()
     qtbot.addWidget(view)

@@ -38,8 +38,9 @@ def test_1_overview_shows_findings_and_devices_at_first_glance(timeline, qtbot) 
     p = make_patient(160, 60, 900, undated=2, seed=5)  # far more lanes than rows
     timeline.set_patient(p)
     # The fold is re-fitted (deferred) once the plot has its final height.
-    qtbot.waitUntil(lambda: timeline.layout_.n_rows <= timeline.vb.viewRange()[1][1] + 1,
-                    timeout=3000)
+    qtbot.waitUntil(
+        lambda: timeline.layout_.n_rows <= timeline.vb.viewRange()[1][1] + 1, timeout=3000
+    )
     lay = timeline.layout_
     y0, y1 = timeline.vb.viewRange()[1]
     visible = {kind for row, (kind, _key) in enumerate(lay.row_kind) if y0 < row < y1}
@@ -51,11 +52,14 @@ def test_1_overview_shows_findings_and_devices_at_first_glance(timeline, qtbot) 
     # Every mention is either a glyph or in a fold row's density strip.
     full = build_layout(p, timeline.filters, "date")
     assert timeline.glyph_count() + timeline.folded_count() == sum(
-        len(ln.mentions) for ln in full.lanes)
+        len(ln.mentions) for ln in full.lanes
+    )
     # Clicking the fold row opens the group in full; its header folds it again.
     fold = lay.folds[0]
-    timeline._on_click(timeline.vb.mapViewToScene(QPointF(sum(lay.x_range) / 2, fold.row)),
-                       Qt.KeyboardModifier.NoModifier)
+    timeline._on_click(
+        timeline.vb.mapViewToScene(QPointF(sum(lay.x_range) / 2, fold.row)),
+        Qt.KeyboardModifier.NoModifier,
+    )
     assert fold.key in timeline.expanded
     assert set(fold.chains) <= {ln.chain for ln in timeline.layout_.lanes}
     # The wheel scrolls the lanes; Ctrl+wheel zooms time.
@@ -63,9 +67,16 @@ def test_1_overview_shows_findings_and_devices_at_first_glance(timeline, qtbot) 
     centre = timeline.view.viewport().rect().center()
     for mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ControlModifier):
         (x0, x1), (y0, _) = timeline.vb.viewRange()
-        ev = QtGui.QWheelEvent(QPointF(centre), QPointF(timeline.view.mapToGlobal(centre)),
-                               QPoint(0, 0), QPoint(0, -120), Qt.MouseButton.NoButton, mods,
-                               Qt.ScrollPhase.NoScrollPhase, False)
+        ev = QtGui.QWheelEvent(
+            QPointF(centre),
+            QPointF(timeline.view.mapToGlobal(centre)),
+            QPoint(0, 0),
+            QPoint(0, -120),
+            Qt.MouseButton.NoButton,
+            mods,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
         QtCore.QCoreApplication.sendEvent(timeline.view.viewport(), ev)
         (nx0, nx1), (ny0, _) = timeline.vb.viewRange()
         if mods == Qt.KeyboardModifier.NoModifier:
@@ -105,14 +116,17 @@ def test_3_change_marks_and_counts_never_collide(timeline, qtbot) -> None:
                 assert later.size == 0 or (later.min() - x) * px >= COUNT_ROOM_PX
     row = timeline.layout_.row_of_chain[chain.id]
     x = timeline.layout_.x_of[p.mentions[a].report]
-    kinds = [k for k, item in timeline._mark_items.items()
-             if any(mx == x and my == row for mx, my in zip(item.data["x"], item.data["y"],
-                                                            strict=True))]
+    kinds = [
+        k
+        for k, item in timeline._mark_items.items()
+        if any(mx == x and my == row for mx, my in zip(item.data["x"], item.data["y"], strict=True))
+    ]
     assert kinds in ([], ["inserted"])  # the device event wins the place
 
 
-def test_3_exports_draw_no_selection_and_name_the_undated_band(timeline, qtbot,
-                                                                tmp_path: Path) -> None:
+def test_3_exports_draw_no_selection_and_name_the_undated_band(
+    timeline, qtbot, tmp_path: Path
+) -> None:
     from radtrack_gui.gui import style as S
 
     p = make_patient(12, 10, 40, undated=2)

@@ -16,8 +16,9 @@ def test_chain_differences_find_split_and_merge():
     gold = make_patient(12, 6, 30, undated=0)
     response = copy.deepcopy(gold)
     assert chain_differences(gold, response) == []
-    long_chains = [c.id for c in response.chains.values()
-                   if len(c.mentions) >= 3 and c.type == "finding"]
+    long_chains = [
+        c.id for c in response.chains.values() if len(c.mentions) >= 3 and c.type == "finding"
+    ]
     a, b = long_chains[:2]
     # Split gold chain a: move its last mention into gold chain b's chain (also a merge).
     clusters = [list(c.mentions) for c in response.chains.values()]
@@ -43,8 +44,9 @@ def test_compare_view_scores_and_click(qtbot):
     assert view.table.rowCount() == 8  # six metrics and two mention rows
     assert "agree" in view.diff_list.item(0).text()
 
-    clusters = [[mid for c in response.chains.values() for mid in c.mentions
-                 if c.type == "finding"]]  # every finding in one chain: many merges
+    clusters = [
+        [mid for c in response.chains.values() for mid in c.mentions if c.type == "finding"]
+    ]  # every finding in one chain: many merges
     response.set_chains(clusters)
     view.recompute()
     assert view.conll_f1 < 1.0
@@ -71,8 +73,13 @@ def test_settings_dialog_edits_settings(qtbot):
     dlg.x_mode.setCurrentIndex(dlg.x_mode.findData("report order"))
     dlg.threshold.setValue(0.7)
     dlg.accept()
-    assert (s.linker, s.palette, s.font_size, s.x_mode, s.link_threshold) == \
-        ("exact", "tol-muted", 12, "report order", 0.7)
+    assert (s.linker, s.palette, s.font_size, s.x_mode, s.link_threshold) == (
+        "exact",
+        "tol-muted",
+        12,
+        "report order",
+        0.7,
+    )
     from radtrack_gui.settings import from_dict
 
     assert from_dict({"palette": s.palette, "x_mode": s.x_mode}).palette == "tol-muted"
@@ -86,8 +93,14 @@ def test_timeline_applies_settings(qtbot):
     w = TimelineWidget()
     qtbot.addWidget(w)
     w.set_patient(make_patient(8, 5, 20, undated=0))
-    w.apply_settings(Settings(palette="viridis", x_mode="report order",
-                              lane_grouping="organ system", show_singletons=False))
+    w.apply_settings(
+        Settings(
+            palette="viridis",
+            x_mode="report order",
+            lane_grouping="organ system",
+            show_singletons=False,
+        )
+    )
     assert w.x_mode == "order"
     assert w.filters.group_by == "system" and not w.filters.singletons
     assert w.colors["CT"] == S.PALETTES["viridis"]["CT"]
@@ -122,9 +135,11 @@ def test_2_reason_for_exam_setting_reaches_the_extractor(qtbot, tmp_path, monkey
     monkeypatch.setattr(pipeline, "get_extractor", recording)
     folder = tmp_path / "p"
     folder.mkdir()
-    (folder / "r1.txt").write_text("Date: 2150-01-02\nExam: CT HEAD\n\nINDICATION: Evaluate "
-                                   "for fracture.\n\nFINDINGS: No acute fracture.\n",
-                                   encoding="utf-8")
+    (folder / "r1.txt").write_text(
+        "Date: 2150-01-02\nExam: CT HEAD\n\nINDICATION: Evaluate "
+        "for fracture.\n\nFINDINGS: No acute fracture.\n",
+        encoding="utf-8",
+    )
     loaded = project.open_project(folder, extractor_options=s.extractor_options())
     loaded.store.close()
     assert seen == [{"questions": True}]

@@ -21,8 +21,9 @@ SIZES = [(1480, 900), (1280, 800), (1920, 1080), (1024, 700), (900, 600)]  # def
 
 def long_patient(folder: Path, n: int) -> Path:
     """A generated one-patient folder of ``n`` reports (scripts/long_patient.py)."""
-    spec = importlib.util.spec_from_file_location("long_patient",
-                                                  ROOT / "scripts" / "long_patient.py")
+    spec = importlib.util.spec_from_file_location(
+        "long_patient", ROOT / "scripts" / "long_patient.py"
+    )
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -71,8 +72,7 @@ def test_app_draws_at_several_sizes(qtbot, tmp_path: Path, which: str) -> None:
     from radtrack_gui.gui.main_window import MainWindow
     from radtrack_gui.gui.qt import QApplication, QEvent
 
-    path = {"demo": DEMO, "gold": DEMO_GOLD}.get(which) or long_patient(tmp_path / "long",
-                                                                        1000)
+    path = {"demo": DEMO, "gold": DEMO_GOLD}.get(which) or long_patient(tmp_path / "long", 1000)
     crashes = len(REPORTER.crashes())
     w = MainWindow()
     w.resize(*SIZES[0])

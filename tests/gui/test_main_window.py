@@ -56,7 +56,10 @@ def test_open_demo_through_pipeline(qtbot, window, open_and_wait) -> None:
     hidden = window.timeline.layout_.hidden_negatives
     assert hidden and all(negative_only(p.chain_mentions(c)) for c in hidden)
     in_hidden = sum(len(p.chains[c].mentions) for c in hidden)
-    assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions) - in_hidden
+    assert (
+        window.timeline.glyph_count() + window.timeline.folded_count()
+        == len(p.mentions) - in_hidden
+    )
     cl = window.chain_list
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == len(p.chains)
     assert window.loaded is not None and not window.loaded.from_store
@@ -104,8 +107,11 @@ def test_real_click_on_glyph(qtbot, window, open_and_wait) -> None:
     tl.fit_all()
     qtbot.wait(50)
     rect = tl.view.viewport().rect().adjusted(20, 20, -20, -20)
-    pos = next(q for mid in window.patient.mentions
-               if (q := tl.glyph_view_pos(mid)) is not None and rect.contains(q))
+    pos = next(
+        q
+        for mid in window.patient.mentions
+        if (q := tl.glyph_view_pos(mid)) is not None and rect.contains(q)
+    )
     from radtrack_gui.gui.qt import Qt
 
     with qtbot.waitSignal(tl.mentionClicked, timeout=3000) as blocker:
@@ -181,8 +187,9 @@ def test_split_merge_move_undo_redo(qtbot, window, open_and_wait) -> None:
     assert on_disk.mentions[m.id].chain == p.mentions[m.id].chain
 
     # Move one mention to another chain of the same type.
-    target = next(c.id for c in p.chains.values()
-                  if c.type == m.type and c.id != p.mentions[m.id].chain)
+    target = next(
+        c.id for c in p.chains.values() if c.type == m.type and c.id != p.mentions[m.id].chain
+    )
     window.edit_actions.move_mentions([m.id], target)
     assert p.mentions[m.id].chain == target
     assert stored(DEMO_GOLD).mentions[m.id].chain == target
@@ -211,8 +218,11 @@ def test_undo_redo_keyboard(qtbot, window, open_and_wait) -> None:
     window.chain_list.tree.setFocus()
     qtbot.keyClick(window.chain_list.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not p.chains[chain.id].reviewed
-    qtbot.keyClick(window.chain_list.tree, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window.chain_list.tree,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert p.chains[chain.id].reviewed
     assert stored(DEMO_GOLD).chains[chain.id].reviewed
 
@@ -226,15 +236,19 @@ def test_add_delete_mention_from_selection(qtbot, window, open_and_wait) -> None
     word = "contrast" if "contrast" in report.text else report.text.split()[-1]
     start = report.text.index(word)
     assert (start, start + len(word)) not in taken
-    view.select_span(start - 1 if start and report.text[start - 1] == " " else start,
-                     start + len(word))
+    view.select_span(
+        start - 1 if start and report.text[start - 1] == " " else start, start + len(word)
+    )
     assert view.selected_span() == (report.id, start, start + len(word))
     n = len(p.mentions)
     window._update_actions()
     window.edit_actions["add_finding"].trigger()
     assert len(p.mentions) == n + 1
-    new = next(m for m in p.mentions.values() if (m.report, m.start) == (report.id, start)
-               and m.text == word)
+    new = next(
+        m
+        for m in p.mentions.values()
+        if (m.report, m.start) == (report.id, start) and m.text == word
+    )
     assert stored(DEMO_GOLD).mentions[new.id].source == "person"
     assert new.id in [m.id for m in view._mentions]
     # The new mention is the selection: delete it again.
@@ -300,8 +314,10 @@ def test_chain_search_matches_synonyms(qtbot, window, open_and_wait) -> None:
 def test_cancel_long_run_leaves_nothing(qtbot, window, open_and_wait, tmp_path: Path) -> None:
     folder = tmp_path / "many"
     folder.mkdir()
-    text = ("Date: 2150-01-{day:02d}\nExam: CHEST (PORTABLE AP)\n\nFINDINGS: Small left "
-            "pleural effusion. Endotracheal tube in place.\nIMPRESSION: Effusion.\n")
+    text = (
+        "Date: 2150-01-{day:02d}\nExam: CHEST (PORTABLE AP)\n\nFINDINGS: Small left "
+        "pleural effusion. Endotracheal tube in place.\nIMPRESSION: Effusion.\n"
+    )
     for i in range(600):
         (folder / f"r{i:04d}.txt").write_text(text.format(day=i % 28 + 1), encoding="utf-8")
     with qtbot.waitSignal(window.loadCancelled, timeout=60000):
@@ -328,8 +344,13 @@ def test_drop_folder_opens_it(qtbot, window, open_and_wait) -> None:
 
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(DEMO_GOLD))])
-    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     with qtbot.waitSignal(window.patientDrawn, timeout=60000):
         window.dropEvent(event)
     assert window.patient is not None
@@ -414,7 +435,8 @@ def test_close_window_during_load(qtbot, tmp_path: Path) -> None:
     for i in range(300):
         (folder / f"r{i:04d}.txt").write_text(
             f"Date: 2150-02-{i % 28 + 1:02d}\nExam: CHEST\n\nFINDINGS: Left pleural effusion.\n",
-            encoding="utf-8")
+            encoding="utf-8",
+        )
     crashes = len(REPORTER.crashes())
     w = MainWindow()
     w.show()
@@ -470,8 +492,9 @@ def test_rerun_models_replaces_corrections(qtbot, window, open_and_wait) -> None
 def test_switch_type_of_one_mention_is_one_undo_step(qtbot, window, open_and_wait) -> None:
     open_and_wait(window, DEMO_GOLD)
     p = window.patient
-    m = next(m for m in p.mentions.values()
-             if m.type == FINDING and len(p.chains[m.chain].mentions) > 2)
+    m = next(
+        m for m in p.mentions.values() if m.type == FINDING and len(p.chains[m.chain].mentions) > 2
+    )
     old_chain, n_chains = m.chain, len(p.chains)
     window.on_mention_selected(m.id)
     window.edit_actions["toggle_type"].trigger()
@@ -493,12 +516,21 @@ def test_open_csv_patient(qtbot, window, open_and_wait, tmp_path: Path) -> None:
     path = tmp_path / "notes.csv"
     with path.open("w", newline="", encoding="utf-8") as f:
         out = csv.writer(f)
-        out.writerow(["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY",
-                      "DESCRIPTION", "TEXT"])
+        out.writerow(
+            ["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT"]
+        )
         for row, (subject, day) in enumerate([("7", 1), ("7", 3), ("8", 2)], 1):
-            out.writerow([row, subject, f"2150-01-0{day}", f"2150-01-0{day} 08:00:00",
-                          "Radiology", "CHEST (PORTABLE AP)",
-                          "FINDINGS: Small left pleural effusion.\nIMPRESSION: Effusion."])
+            out.writerow(
+                [
+                    row,
+                    subject,
+                    f"2150-01-0{day}",
+                    f"2150-01-0{day} 08:00:00",
+                    "Radiology",
+                    "CHEST (PORTABLE AP)",
+                    "FINDINGS: Small left pleural effusion.\nIMPRESSION: Effusion.",
+                ]
+            )
     with qtbot.waitSignal(window.patientDrawn, timeout=60000):
         window.open_path(str(path), patient_id="7")
     p = window.patient
@@ -512,8 +544,9 @@ def test_csv_with_several_patients_needs_a_choice(qtbot, window, tmp_path: Path)
     path = tmp_path / "two.csv"
     with path.open("w", newline="", encoding="utf-8") as f:
         out = csv.writer(f)
-        out.writerow(["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY",
-                      "DESCRIPTION", "TEXT"])
+        out.writerow(
+            ["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT"]
+        )
         out.writerow([1, "7", "2150-01-01", "", "Radiology", "CHEST", "FINDINGS: Clear."])
         out.writerow([2, "8", "2150-01-02", "", "Radiology", "CHEST", "FINDINGS: Clear."])
     with qtbot.waitSignal(window.loadFailed, timeout=5000) as failed:

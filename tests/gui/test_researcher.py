@@ -23,8 +23,12 @@ def _click_row(qtbot, chain_list, chain_id: str, mods=Qt.KeyboardModifier.NoModi
     item = chain_list._items[chain_id]
     tree.scrollToItem(item)
     rect = tree.visualItemRect(item)
-    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, mods,
-                     QPoint(rect.left() + 60, rect.center().y()))
+    qtbot.mouseClick(
+        tree.viewport(),
+        Qt.MouseButton.LeftButton,
+        mods,
+        QPoint(rect.left() + 60, rect.center().y()),
+    )
 
 
 def _visible_glyphs(tl, n: int, chains_differ: bool = True) -> list[str]:
@@ -52,12 +56,16 @@ def _visible_glyphs(tl, n: int, chains_differ: bool = True) -> list[str]:
 
 
 def test_5_ctrl_click_selects_chains_that_are_not_adjacent_and_merges(
-        qtbot, window, open_and_wait) -> None:
+    qtbot, window, open_and_wait
+) -> None:
     open_and_wait(window, DEMO_GOLD)
     p = window.patient
     cl = window.chain_list
-    findings = [cid for cid, item in cl._items.items()
-                if p.chains[cid].type == "finding" and not item.isHidden()]
+    findings = [
+        cid
+        for cid, item in cl._items.items()
+        if p.chains[cid].type == "finding" and not item.isHidden()
+    ]
     a, c = findings[0], findings[2]  # findings[1] lies between them
     _click_row(qtbot, cl, a)
     _click_row(qtbot, cl, c, CTRL)
@@ -70,8 +78,11 @@ def test_5_ctrl_click_selects_chains_that_are_not_adjacent_and_merges(
     window.edit_actions["merge"].trigger()
     assert len(p.chains) == n - 1
     assert {a, c} & set(p.chains) and not {a, c} <= set(p.chains)
-    findings = [cid for cid, item in cl._items.items()
-                if p.chains[cid].type == "finding" and not item.isHidden()]
+    findings = [
+        cid
+        for cid, item in cl._items.items()
+        if p.chains[cid].type == "finding" and not item.isHidden()
+    ]
     # Ctrl+click again toggles a chain off; Shift+click selects the range.
     _click_row(qtbot, cl, findings[0])
     _click_row(qtbot, cl, findings[3], SHIFT)
@@ -81,7 +92,8 @@ def test_5_ctrl_click_selects_chains_that_are_not_adjacent_and_merges(
 
 
 def test_6_ctrl_click_on_timeline_keeps_every_pick_visible_and_asks(
-        qtbot, window, open_and_wait) -> None:
+    qtbot, window, open_and_wait
+) -> None:
     open_and_wait(window, DEMO_GOLD)
     p = window.patient
     tl = window.timeline
@@ -89,8 +101,9 @@ def test_6_ctrl_click_on_timeline_keeps_every_pick_visible_and_asks(
     qtbot.wait(50)
     a, b = _visible_glyphs(tl, 2)
     vp = tl.view.viewport()
-    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     tl.glyph_view_pos(a))
+    qtbot.mouseClick(
+        vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, tl.glyph_view_pos(a)
+    )
     qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, CTRL, tl.glyph_view_pos(b))
     # Both picks are visible everywhere: timeline squares, both lanes, both chain rows,
     # the report viewer's selection, and the window's selection that edits act on.
@@ -113,8 +126,9 @@ def test_6_ctrl_click_on_timeline_keeps_every_pick_visible_and_asks(
     assert p.mentions[a].chain == p.mentions[b].chain not in chains
     # Ctrl+click on a picked glyph takes it out again.
     window.edit_actions["split_selected"].setEnabled(True)
-    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     tl.glyph_view_pos(a))
+    qtbot.mouseClick(
+        vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, tl.glyph_view_pos(a)
+    )
     qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, CTRL, tl.glyph_view_pos(a))
     assert tl.selected_mentions == [] or a not in tl.selected_mentions
 
@@ -128,8 +142,13 @@ def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> 
     rect = vp.rect()
     start = QPoint(rect.left() + tl.lane_axis.width() + 12, rect.top() + 30)
     end = QPoint(rect.right() - 20, rect.top() + 30 + rect.height() // 3)
-    inside = [mid for mid in tl._hid if (q := tl.glyph_view_pos(mid)) is not None
-              and start.x() <= q.x() <= end.x() and start.y() <= q.y() <= end.y()]
+    inside = [
+        mid
+        for mid in tl._hid
+        if (q := tl.glyph_view_pos(mid)) is not None
+        and start.x() <= q.x() <= end.x()
+        and start.y() <= q.y() <= end.y()
+    ]
     assert len(inside) >= 2
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, SHIFT, start)
     for k in range(1, 6):
@@ -141,7 +160,8 @@ def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> 
 
 
 def test_7_compare_rows_navigate_and_missing_rows_name_the_report(
-        qtbot, window, open_and_wait) -> None:
+    qtbot, window, open_and_wait
+) -> None:
     open_and_wait(window, ROOT / "resources" / "samples" / "demo_patient")
     p = window.patient
     with qtbot.waitSignal(window.compareShown, timeout=60000) as blocker:
@@ -170,15 +190,15 @@ def test_7_compare_rows_navigate_and_missing_rows_name_the_report(
         dlg.close()
 
 
-def test_8_merge_records_person_and_move_dialog_is_searchable(
-        qtbot, window, open_and_wait) -> None:
+def test_8_merge_records_person_and_move_dialog_is_searchable(qtbot, window, open_and_wait) -> None:
     from radtrack_gui.gui.qt import QTimer
     from radtrack_gui.store.db import ProjectStore
 
     open_and_wait(window, ROOT / "resources" / "samples" / "demo_patient")  # model chains
     p = window.patient
-    by_model = [c for c in p.chains.values() if c.type == "finding"
-                and c.source.startswith("model:")]
+    by_model = [
+        c for c in p.chains.values() if c.type == "finding" and c.source.startswith("model:")
+    ]
     a, b = by_model[0].id, by_model[1].id
     joined = list(by_model[1].mentions)
     window.chain_list.select_chains([a, b], current=a)
@@ -188,13 +208,18 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(
     merged = p.chains[a]
     assert merged.source == "person"
     assert joined and all(merged.why[m].startswith("merged by hand") for m in joined)
-    with ProjectStore.for_folder(ROOT / "resources" / "samples" / "demo_patient", read_only=True) as store:
+    with ProjectStore.for_folder(
+        ROOT / "resources" / "samples" / "demo_patient", read_only=True
+    ) as store:
         assert store.load_patient().chains[a].source == "person"
 
     # Move: a searchable list, counts in words.
     single = next(c for c in p.chains.values() if len(c.mentions) == 1 and c.type == "finding")
-    target = next(c for c in p.chains.values() if c.type == "finding" and c.id != single.id
-                  and len(c.mentions) > 1)
+    target = next(
+        c
+        for c in p.chains.values()
+        if c.type == "finding" and c.id != single.id and len(c.mentions) > 1
+    )
     moving = single.mentions[0]
     window.on_mention_selected(moving)
     seen: dict[str, list[str]] = {}
@@ -216,14 +241,16 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(
     window.edit_actions["move_to_chain"].trigger()
     assert not any(re.search(r"(?<!\d)1 mentions", s) for s in seen["all"])
     assert any(" · 1 mention · " in s for s in seen["all"]) or all(
-        len(c.mentions) > 1 for c in p.chains.values() if c.id != single.id)
+        len(c.mentions) > 1 for c in p.chains.values() if c.id != single.id
+    )
     assert len(seen["found"]) < len(seen["all"])  # the search narrowed the list
     assert any(target.label in s for s in seen["found"])
     assert p.mentions[moving].chain == target.id
 
 
 def test_9_tooltip_follows_edits_title_once_and_readme_lists_the_shortcuts(
-        qtbot, window, open_and_wait) -> None:
+    qtbot, window, open_and_wait
+) -> None:
     from radtrack_gui.core.edits import RenameChain
     from radtrack_gui.gui.qt import QApplication, QPointF, QtWidgets
 
@@ -252,7 +279,8 @@ def test_9_tooltip_follows_edits_title_once_and_readme_lists_the_shortcuts(
 
 
 def test_10_bad_input_names_every_file_once_with_exact_sizes(
-        qtbot, window, open_and_wait, tmp_path: Path) -> None:
+    qtbot, window, open_and_wait, tmp_path: Path
+) -> None:
     import subprocess
     import sys
 
@@ -260,8 +288,10 @@ def test_10_bad_input_names_every_file_once_with_exact_sizes(
 
     folder = tmp_path / "mixed"
     folder.mkdir()
-    (folder / "r1.txt").write_text("Date: 2150-01-02\nExam: CHEST\n\nFINDINGS: Small left "
-                                   "pleural effusion.\n", encoding="utf-8")
+    (folder / "r1.txt").write_text(
+        "Date: 2150-01-02\nExam: CHEST\n\nFINDINGS: Small left pleural effusion.\n",
+        encoding="utf-8",
+    )
     (folder / "notes.ann").write_text("T1\tFinding 0 4\tnote\n", encoding="utf-8")
     binaries = [f"scan{i}.txt" for i in range(5)]
     for name in binaries:
@@ -276,9 +306,21 @@ def test_10_bad_input_names_every_file_once_with_exact_sizes(
     assert f"{MAX_REPORT_BYTES + 1:,} bytes" in text and f"{MAX_REPORT_BYTES:,} bytes" in text
     assert "8 files" in window.status_problems.text()
     # The command line names each file once.
-    out = subprocess.run([sys.executable, "-m", "radtrack_gui", "process", str(folder),
-                          "--json", str(tmp_path / "out.json")],
-                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "radtrack_gui",
+            "process",
+            str(folder),
+            "--json",
+            str(tmp_path / "out.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert out.returncode == 0, out.stderr
     assert "x.json: x.json" not in out.stderr and "x.json: " in out.stderr
     for name in binaries:

@@ -9,8 +9,9 @@ from radtrack_gui.gui.qt import QApplication, QEvent, QMessageBox, QTimer
 pytestmark = pytest.mark.gui
 
 
-def test_second_window_is_refused_then_opens_read_only(qtbot, window, open_and_wait,
-                                                       demo_gold, monkeypatch) -> None:
+def test_second_window_is_refused_then_opens_read_only(
+    qtbot, window, open_and_wait, demo_gold, monkeypatch
+) -> None:
     from radtrack_gui.core.edits import MarkReviewed
     from radtrack_gui.gui import main_window, operations
     from radtrack_gui.gui.main_window import MainWindow

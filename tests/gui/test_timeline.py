@@ -140,8 +140,14 @@ def test_drag_glyph_onto_another_lane_emits_drop(timeline, qtbot):
     left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
 
     def send(kind: QEvent.Type, pos, button, buttons) -> None:
-        ev = QtGui.QMouseEvent(kind, QPointF(pos), QPointF(viewport.mapToGlobal(pos)), button,
-                               buttons, Qt.KeyboardModifier.NoModifier)
+        ev = QtGui.QMouseEvent(
+            kind,
+            QPointF(pos),
+            QPointF(viewport.mapToGlobal(pos)),
+            button,
+            buttons,
+            Qt.KeyboardModifier.NoModifier,
+        )
         QApplication.sendEvent(viewport, ev)
 
     with qtbot.waitSignal(timeline.mentionsDropped, timeout=3000) as blocker:

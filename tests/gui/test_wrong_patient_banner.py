@@ -12,7 +12,9 @@ def _folder(path, mrns: list[str]):
     for i, mrn in enumerate(mrns):
         (path / f"r{i}.txt").write_text(
             f"Date: 2150-01-0{i + 1}\nExam: CHEST PA\n\nMRN: {mrn}\n\n"
-            "FINDINGS: Small left pleural effusion.\n", encoding="utf-8")
+            "FINDINGS: Small left pleural effusion.\n",
+            encoding="utf-8",
+        )
     return path
 
 

@@ -120,8 +120,13 @@ class SplitChain(Command):
     """Split a chain: mentions from ``at_report`` on (in time order), or the given
     ``mention_ids``, go to a new chain."""
 
-    def __init__(self, chain_id: str, *, at_report: str | None = None,
-                 mention_ids: Iterable[str] | None = None) -> None:
+    def __init__(
+        self,
+        chain_id: str,
+        *,
+        at_report: str | None = None,
+        mention_ids: Iterable[str] | None = None,
+    ) -> None:
         super().__init__()
         if (at_report is None) == (mention_ids is None):
             raise InputError("split needs either a report or a set of mentions")
@@ -131,8 +136,12 @@ class SplitChain(Command):
         self.text = "Split chain"
 
     def params(self) -> dict[str, Any]:
-        return {"chain": self.chain_id, "at_report": self.at_report,
-                "mentions": self.mention_ids, "new_chain": self._new_ids.get("chain")}
+        return {
+            "chain": self.chain_id,
+            "at_report": self.at_report,
+            "mentions": self.mention_ids,
+            "new_chain": self._new_ids.get("chain"),
+        }
 
     def _apply(self, j: Journal) -> None:
         p = j.patient
@@ -142,8 +151,9 @@ class SplitChain(Command):
             if self.at_report not in order:
                 raise InputError(f"no report {self.at_report!r} in patient {p.id}")
             cut = order[self.at_report]
-            moving = [mid for mid in chain.mentions
-                      if order.get(p.mentions[mid].report, 1 << 30) >= cut]
+            moving = [
+                mid for mid in chain.mentions if order.get(p.mentions[mid].report, 1 << 30) >= cut
+            ]
         else:
             assert self.mention_ids is not None
             outside = [mid for mid in self.mention_ids if mid not in chain.mentions]
@@ -183,7 +193,8 @@ class MergeChains(Command):
             if c.type != target.type:
                 raise InputError(
                     f"cannot merge {c.type} chain {c.id!r} into {target.type} chain "
-                    f"{target.id!r}: change its type first")
+                    f"{target.id!r}: change its type first"
+                )
         # A merge is a person's decision, recorded like split and move: the chain's source
         # becomes the person, and each joined mention says it was merged by hand (keeping
         # the evidence it had).
@@ -194,8 +205,11 @@ class MergeChains(Command):
             why = dict(c.why)
             for mid in list(c.mentions):
                 j.detach(mid)
-                j.attach(mid, target.id, f"merged by hand (was: {why[mid]})" if why.get(mid)
-                         else "merged by hand")
+                j.attach(
+                    mid,
+                    target.id,
+                    f"merged by hand (was: {why[mid]})" if why.get(mid) else "merged by hand",
+                )
 
 
 class MoveMentions(Command):
@@ -211,19 +225,26 @@ class MoveMentions(Command):
         self.text = f"Move {what} to a new chain" if target is None else f"Move {what}"
 
     def params(self) -> dict[str, Any]:
-        return {"mentions": self.mention_ids, "target": self.target,
-                "new_chain": self._new_ids.get("chain")}
+        return {
+            "mentions": self.mention_ids,
+            "target": self.target,
+            "new_chain": self._new_ids.get("chain"),
+        }
 
     def _apply(self, j: Journal) -> None:
         p = j.patient
         ms = [need_mention(p, mid) for mid in self.mention_ids]
         if self.target is None:
-            if len(ms) == 1 and ms[0].chain in p.chains and \
-                    p.chains[ms[0].chain].mentions == [ms[0].id]:
+            if (
+                len(ms) == 1
+                and ms[0].chain in p.chains
+                and p.chains[ms[0].chain].mentions == [ms[0].id]
+            ):
                 raise InputError(f"mention {ms[0].id} is already alone in its chain")
             if len({m.type for m in ms}) > 1:
-                raise InputError("cannot put findings and devices in one chain: "
-                                 "move them separately")
+                raise InputError(
+                    "cannot put findings and devices in one chain: move them separately"
+                )
             cid = self._new_chain_id(p)
             j.add_chain(make_chain(cid, ms[0].type))
         else:
@@ -231,8 +252,10 @@ class MoveMentions(Command):
             target = need_chain(p, cid)
             for m in ms:
                 if m.type != target.type:
-                    raise InputError(f"cannot move {m.type} mention {m.id!r} into "
-                                     f"{target.type} chain {cid!r}: change its type first")
+                    raise InputError(
+                        f"cannot move {m.type} mention {m.id!r} into "
+                        f"{target.type} chain {cid!r}: change its type first"
+                    )
         for m in ms:
             if m.chain == cid:
                 continue
@@ -318,8 +341,7 @@ class ChangeMentionType(Command):
 
     def __init__(self, mention_ids: str | Iterable[str], type: str) -> None:
         super().__init__()
-        ids = [mention_ids] if isinstance(mention_ids, str) else list(
-            dict.fromkeys(mention_ids))
+        ids = [mention_ids] if isinstance(mention_ids, str) else list(dict.fromkeys(mention_ids))
         if not ids:
             raise InputError("no mention selected")
         self.mention_ids = ids
@@ -328,8 +350,11 @@ class ChangeMentionType(Command):
         self.text = f"Make {what} a {type}"
 
     def params(self) -> dict[str, Any]:
-        return {"mentions": self.mention_ids, "type": self.type,
-                "new_chains": sorted(self._new_ids.values(), key=natural_key)}
+        return {
+            "mentions": self.mention_ids,
+            "type": self.type,
+            "new_chains": sorted(self._new_ids.values(), key=natural_key),
+        }
 
     def _apply(self, j: Journal) -> None:
         p = j.patient
@@ -339,8 +364,7 @@ class ChangeMentionType(Command):
             if m.type != self.type:
                 by_chain.setdefault(m.chain or "", []).append(mid)
         if not by_chain:
-            raise InputError(f"already {'a' if len(self.mention_ids) == 1 else 'all'} "
-                             f"{self.type}")
+            raise InputError(f"already {'a' if len(self.mention_ids) == 1 else 'all'} {self.type}")
         for cid, mids in by_chain.items():
             for mid in mids:
                 j.mention(mid).type = self.type
@@ -369,8 +393,9 @@ class Compound(Command):
             raise InputError("nothing to do")
 
     def params(self) -> dict[str, Any]:
-        return {"steps": [{"command": type(c).__name__, "params": c.params()}
-                          for c in self.commands]}
+        return {
+            "steps": [{"command": type(c).__name__, "params": c.params()} for c in self.commands]
+        }
 
     def do(self, patient: Patient) -> Changes:
         done: list[Command] = []
@@ -393,17 +418,20 @@ class Compound(Command):
 
 
 _ATTRS: dict[str, Any] = {
-    "type": MENTION_TYPES, "assertion": ASSERTIONS,
+    "type": MENTION_TYPES,
+    "assertion": ASSERTIONS,
     "laterality": (*LATERALITIES, None),
-    "concept": None, "change": None, "section": None,
-    "anatomy": list, "measurements": list,
+    "concept": None,
+    "change": None,
+    "section": None,
+    "anatomy": list,
+    "measurements": list,
 }
 
 
 def check_attr(name: str, value: Any) -> Any:
     if name not in _ATTRS:
-        raise InputError(f"cannot set mention attribute {name!r} "
-                         f"(one of: {', '.join(_ATTRS)})")
+        raise InputError(f"cannot set mention attribute {name!r} (one of: {', '.join(_ATTRS)})")
     allowed = _ATTRS[name]
     if isinstance(allowed, tuple):
         if value not in allowed:

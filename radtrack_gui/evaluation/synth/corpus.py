@@ -28,8 +28,13 @@ def brat_lines(patient: Patient, report: Report) -> str:
     return "".join(line + "\n" for line in lines + attrs)
 
 
-def write_corpus(patients: list[Patient], out: str | os.PathLike[str], *,
-                 overwrite: bool = False, stats: dict[str, Any] | None = None) -> Path:
+def write_corpus(
+    patients: list[Patient],
+    out: str | os.PathLike[str],
+    *,
+    overwrite: bool = False,
+    stats: dict[str, Any] | None = None,
+) -> Path:
     """Write ``OUT/<patient>/<report>.txt|.ann`` and ``OUT/STATS.json`` atomically:
     everything goes to a temporary folder beside OUT that is renamed at the end."""
     target = Path(out)
@@ -83,19 +88,24 @@ def corpus_stats(patients: list[Patient]) -> dict[str, Any]:
     n_per = [len(p.reports) for p in patients]
 
     def share(c: Counter) -> dict[str, float]:
-        return {k: round(v / max(1, n_reports), 3) for k, v in sorted(c.items(),
-                                                                     key=lambda kv: -kv[1])}
+        return {
+            k: round(v / max(1, n_reports), 3) for k, v in sorted(c.items(), key=lambda kv: -kv[1])
+        }
 
     return {
         "patients": len(patients),
         "reports": n_reports,
         "mentions": n_mentions,
-        "mentions_by_type": dict(sorted(Counter(m.type for p in patients
-                                                for m in p.mentions.values()).items())),
+        "mentions_by_type": dict(
+            sorted(Counter(m.type for p in patients for m in p.mentions.values()).items())
+        ),
         "chains": len(chains),
         "singleton_share": round(singletons / max(1, len(chains)), 3),
-        "reports_per_patient": {"mean": round(n_reports / max(1, len(patients)), 2),
-                                "min": min(n_per, default=0), "max": max(n_per, default=0)},
+        "reports_per_patient": {
+            "mean": round(n_reports / max(1, len(patients)), 2),
+            "min": min(n_per, default=0),
+            "max": max(n_per, default=0),
+        },
         "mentions_per_report": round(n_mentions / max(1, n_reports), 2),
         "mention_tokens_mean": round(sum(mention_tokens) / max(1, len(mention_tokens)), 2),
         "modality_mix": share(modality),
@@ -118,27 +128,30 @@ def format_stats(stats: dict[str, Any]) -> str:
     mix = ", ".join(f"{k} {v:.0%}" for k, v in stats["modality_mix"].items())
     exams = ", ".join(f"{k} {v:.0%}" for k, v in list(stats["exam_mix"].items())[:6])
     tk = stats["tokens_per_report"]
-    return "\n".join([
-        f"patients            {stats['patients']}",
-        f"reports             {stats['reports']} "
-        f"(mean {stats['reports_per_patient']['mean']}/patient, "
-        f"{stats['reports_per_patient']['min']}-{stats['reports_per_patient']['max']})",
-        f"mentions            {stats['mentions']} ({stats['mentions_per_report']}/report, "
-        f"{stats['mention_tokens_mean']} tokens each)",
-        f"chains              {stats['chains']} "
-        f"(singletons {stats['singleton_share']:.0%}, "
-        f"cross-modality {stats['cross_modality_share']:.0%} of the others)",
-        f"modality mix        {mix}",
-        f"exams               {exams}",
-        f"tokens per report   mean {tk['mean']}, median {tk['median']}, p90 {tk['p90']}, "
-        f"max {tk['max']}",
-        f"co-reference gaps   {stats['coreference_gaps_days']['within_14_days']:.0%} within "
-        f"14 days, longest {stats['coreference_gaps_days']['max']} days",
-    ])
+    return "\n".join(
+        [
+            f"patients            {stats['patients']}",
+            f"reports             {stats['reports']} "
+            f"(mean {stats['reports_per_patient']['mean']}/patient, "
+            f"{stats['reports_per_patient']['min']}-{stats['reports_per_patient']['max']})",
+            f"mentions            {stats['mentions']} ({stats['mentions_per_report']}/report, "
+            f"{stats['mention_tokens_mean']} tokens each)",
+            f"chains              {stats['chains']} "
+            f"(singletons {stats['singleton_share']:.0%}, "
+            f"cross-modality {stats['cross_modality_share']:.0%} of the others)",
+            f"modality mix        {mix}",
+            f"exams               {exams}",
+            f"tokens per report   mean {tk['mean']}, median {tk['median']}, p90 {tk['p90']}, "
+            f"max {tk['max']}",
+            f"co-reference gaps   {stats['coreference_gaps_days']['within_14_days']:.0%} within "
+            f"14 days, longest {stats['coreference_gaps_days']['max']} days",
+        ]
+    )
 
 
-def synthesize(out: str | os.PathLike[str], n_patients: int, seed: int, *,
-               overwrite: bool = False) -> dict[str, Any]:
+def synthesize(
+    out: str | os.PathLike[str], n_patients: int, seed: int, *, overwrite: bool = False
+) -> dict[str, Any]:
     """Generate and write a corpus; returns its statistics (also in OUT/STATS.json)."""
     if n_patients < 1:
         raise InputError(f"--patients must be at least 1 (got {n_patients})")

@@ -45,8 +45,13 @@ class PatientSim(Sentences):
         weights = [e.weight * boost.get(_modality_name(e), 1.0) for e in T.EXAMS]
         self.age = rng.randint(24, 91)
         self.sex = rng.choice(("man", "woman"))
-        date = datetime(rng.randint(2110, 2190), rng.randint(1, 12), rng.randint(1, 28),
-                        rng.randint(0, 23), rng.randint(0, 59))
+        date = datetime(
+            rng.randint(2110, 2190),
+            rng.randint(1, 12),
+            rng.randint(1, 28),
+            rng.randint(0, 23),
+            rng.randint(0, 59),
+        )
         exam = _weighted(rng, T.EXAMS, weights)
         for i in range(n):
             if i:
@@ -100,11 +105,17 @@ class PatientSim(Sentences):
             w.text("FINAL REPORT\n")
         inline = rng.random() < 0.5
         # INDICATION
-        w.begin_section(rng.choice(("INDICATION", "INDICATION", "HISTORY",
-                                    "CLINICAL INDICATION")), inline)
+        w.begin_section(
+            rng.choice(("INDICATION", "INDICATION", "HISTORY", "CLINICAL INDICATION")), inline
+        )
         reason = rng.choice(P.REASONS[exam.region])
-        slots = {"age": str(self.age), "sex": self.sex, "reason": reason,
-                 "procedure": rng.choice(P.PROCEDURES), "question": rng.choice(P.QUESTIONS)}
+        slots = {
+            "age": str(self.age),
+            "sex": self.sex,
+            "reason": reason,
+            "procedure": rng.choice(P.PROCEDURES),
+            "question": rng.choice(P.QUESTIONS),
+        }
         style = rng.random()
         if style < 0.7:
             w.sentence(rng.choice(P.PREAMBLES), slots, {})
@@ -118,9 +129,7 @@ class PatientSim(Sentences):
         prior = [h for h in self.history if h[0].region == exam.region]
         if prior:
             _, ptitle, pdate = prior[-1]
-            w.sentence(rng.choice(P.COMPARISONS), {
-                "exam": ptitle,
-                "date": f"{pdate:%Y-%m-%d}"}, {})
+            w.sentence(rng.choice(P.COMPARISONS), {"exam": ptitle, "date": f"{pdate:%Y-%m-%d}"}, {})
         else:
             w.sentence(rng.choice(P.COMPARISONS_FIRST), {}, {})
         w.text("\n\n")
@@ -132,8 +141,9 @@ class PatientSim(Sentences):
             w.text("\n\n")
         # FINDINGS
         w.begin_section("FINDINGS", False)
-        prior_word = (f"{prior[-1][2]:%Y-%m-%d}" if prior and rng.random() < 0.5
-                      else "the prior study")
+        prior_word = (
+            f"{prior[-1][2]:%Y-%m-%d}" if prior and rng.random() < 0.5 else "the prior study"
+        )
         impression = self.findings(w, index, exam, first_of_region, prior_word)
         w.text("\n\n")
         # IMPRESSION
@@ -143,14 +153,18 @@ class PatientSim(Sentences):
         w.end_section()
         self.finish_report(index, exam, title, date, w)
 
-    def findings(self, w: ReportWriter, index: int, exam: T.Exam, first: bool,
-                 prior_word: str) -> list[tuple[str, Entity, dict[str, str]]]:
+    def findings(
+        self, w: ReportWriter, index: int, exam: T.Exam, first: bool, prior_word: str
+    ) -> list[tuple[str, Entity, dict[str, str]]]:
         """Write the FINDINGS body; returns what the impression may repeat."""
         rng = self.rng
         sentences: list[tuple[int, str, dict[str, str], dict[str, Piece]]] = []
         salient: list[tuple[str, Entity, dict[str, str]]] = []
-        shown = [e for e in self.entities if e.active and e.course == ""
-                 and rng.random() < self.visible(e, exam)]
+        shown = [
+            e
+            for e in self.entities
+            if e.active and e.course == "" and rng.random() < self.visible(e, exam)
+        ]
         kinds_now = Counter(e.kind.key for e in self.entities if e.active)
         for e in shown:
             crowded = kinds_now[e.kind.key] > 1
@@ -159,8 +173,7 @@ class PatientSim(Sentences):
             else:
                 self.finding_event(e, index, crowded, prior_word, sentences, salient)
         for e in self.spawn(index, exam):
-            crowded = sum(1 for x in self.entities if x.active
-                          and x.kind.key == e.kind.key) > 1
+            crowded = sum(1 for x in self.entities if x.active and x.kind.key == e.kind.key) > 1
             if e.type == "device":
                 self.device_new(e, first, crowded, sentences, salient)
             else:
@@ -175,8 +188,7 @@ class PatientSim(Sentences):
             sentences.append((4, s, {}, {}))
         # devices first (as radiologists list lines and tubes), then findings, then normals
         keys = [(s[0], rng.random() if s[0] >= 4 else 0.0) for s in sentences]
-        sentences = [s for _, s in sorted(zip(keys, sentences, strict=True),
-                                          key=lambda ks: ks[0])]
+        sentences = [s for _, s in sorted(zip(keys, sentences, strict=True), key=lambda ks: ks[0])]
         paragraph = -1
         for order, template, slots, ms in sentences:
             group = order // 2
@@ -194,17 +206,31 @@ class PatientSim(Sentences):
         lam = 3.0 if first else 1.0
         count = _poisson(rng, lam)
         born: list[Entity] = []
-        kinds = [k for k in T.KINDS if k.region == exam.region
-                 and exam.modality in T.SEEN_BY.get(k.key, (exam.modality,))
-                 and not (k.type == "device" and k.course == "device" and first
-                          and exam.modality != "XR" and rng.random() < 0.5)]
+        kinds = [
+            k
+            for k in T.KINDS
+            if k.region == exam.region
+            and exam.modality in T.SEEN_BY.get(k.key, (exam.modality,))
+            and not (
+                k.type == "device"
+                and k.course == "device"
+                and first
+                and exam.modality != "XR"
+                and rng.random() < 0.5
+            )
+        ]
         if not kinds:
             return born
         for _ in range(count):
             # a resolved finding that recurs / a removed device put back: a new chain
-            again = [e for e in self.ended if e.kind.region == exam.region
-                     and e.kind.course in ("acute", "device") and e.kind in kinds
-                     and 0 <= e.ended_at < index]
+            again = [
+                e
+                for e in self.ended
+                if e.kind.region == exam.region
+                and e.kind.course in ("acute", "device")
+                and e.kind in kinds
+                and 0 <= e.ended_at < index
+            ]
             if again and rng.random() < 0.3:
                 old = rng.choice(again)
                 self.ended.remove(old)
@@ -212,8 +238,10 @@ class PatientSim(Sentences):
             else:
                 kind = _weighted(rng, kinds, [k.weight for k in kinds])
                 place = rng.choice(kind.places)
-            if any(e.kind is kind and e.place == place and (e.active or e.ended_at >= index)
-                   for e in self.entities):
+            if any(
+                e.kind is kind and e.place == place and (e.active or e.ended_at >= index)
+                for e in self.entities
+            ):
                 continue
             e = self.new_entity(kind, place, index)
             born.append(e)
@@ -223,14 +251,16 @@ class PatientSim(Sentences):
                 twins = [p for p in kind.places if p.side == other]
                 if twins:
                     tw = rng.choice(twins)
-                    if not any(x.kind is kind and x.place == tw
-                               and (x.active or x.ended_at >= index)
-                               for x in self.entities):
+                    if not any(
+                        x.kind is kind and x.place == tw and (x.active or x.ended_at >= index)
+                        for x in self.entities
+                    ):
                         born.append(self.new_entity(kind, tw, index))
         return born
 
-    def finish_report(self, index: int, exam: T.Exam, title: str, date: datetime,
-                      w: ReportWriter) -> None:
+    def finish_report(
+        self, index: int, exam: T.Exam, title: str, date: datetime, w: ReportWriter
+    ) -> None:
         slug = f"{exam.modality}_{exam.region}".lower()
         rid = f"{index + 1:02d}_{date:%Y%m%d}_{slug}.txt"
         text_parts: list[str] = []
@@ -239,11 +269,22 @@ class PatientSim(Sentences):
             if p.entity is not None:
                 mid = f"m{len(self.mentions) + 1}"
                 e = p.entity
-                self.mentions.append(Mention(
-                    id=mid, report=rid, start=pos, end=pos + len(p.text), text=p.text,
-                    type=e.type, concept=e.kind.key, laterality=e.place.side,
-                    assertion=p.assertion, change=p.change, source=SOURCE_GOLD,
-                    anatomy=[e.place.noun] if e.place.noun else []))
+                self.mentions.append(
+                    Mention(
+                        id=mid,
+                        report=rid,
+                        start=pos,
+                        end=pos + len(p.text),
+                        text=p.text,
+                        type=e.type,
+                        concept=e.kind.key,
+                        laterality=e.place.side,
+                        assertion=p.assertion,
+                        change=p.change,
+                        source=SOURCE_GOLD,
+                        anatomy=[e.place.noun] if e.place.noun else [],
+                    )
+                )
                 e.mentions.append(mid)
             text_parts.append(p.text)
             pos += len(p.text)
@@ -252,9 +293,19 @@ class PatientSim(Sentences):
         for m in self.mentions:
             if m.report == rid:
                 m.section = next((s.name for s in sections if s.start <= m.start < s.end), None)
-        self.reports.append(Report(
-            id=rid, text=text, date=date, date_known=True, exam=title,
-            modality=exam.modality, region=exam.region, patient=self.pid, sections=sections))
+        self.reports.append(
+            Report(
+                id=rid,
+                text=text,
+                date=date,
+                date_known=True,
+                exam=title,
+                modality=exam.modality,
+                region=exam.region,
+                patient=self.pid,
+                sections=sections,
+            )
+        )
 
 
 # -- corpus ---------------------------------------------------------------------------------

@@ -20,8 +20,9 @@ from radtrack_gui.evaluation.synth.writer import (
 class Sentences(SimState):
     """Writes the sentences about entities (state in ``SimState``)."""
 
-    def finding_new(self, e: Entity, first: bool, crowded: bool,
-                    sentences: list, salient: list) -> None:
+    def finding_new(
+        self, e: Entity, first: bool, crowded: bool, sentences: list, salient: list
+    ) -> None:
         rng = self.rng
         slots = self.slots(e)
         course = e.kind.course
@@ -36,8 +37,10 @@ class Sentences(SimState):
         elif r < 0.3 and e.kind.diagnoses:
             tpl = self.pick(P.PAIRED_FINDING, e)
             desc = [t for t in self.terms_for(e.kind, e.place) if t not in e.kind.diagnoses]
-            ms = {"T": self.mention(e, rng.choice(desc or [e.house])),
-                  "T2": self.mention(e, rng.choice(e.kind.diagnoses), "possible")}
+            ms = {
+                "T": self.mention(e, rng.choice(desc or [e.house])),
+                "T2": self.mention(e, rng.choice(e.kind.diagnoses), "possible"),
+            }
         else:
             tpl = self.pick(P.NEW_FINDING_FIRST if first else P.NEW_FINDING, e)
             ms = {"T": self.mention(e, self.term(e, crowded))}
@@ -46,8 +49,9 @@ class Sentences(SimState):
         if course == "acute" and rng.random() < 0.4:  # a one-off: never mentioned again
             e.active = False
 
-    def finding_event(self, e: Entity, index: int, crowded: bool, prior_word: str,
-                      sentences: list, salient: list) -> None:
+    def finding_event(
+        self, e: Entity, index: int, crowded: bool, prior_word: str, sentences: list, salient: list
+    ) -> None:
         rng = self.rng
         slots = self.slots(e)
         slots["prior"] = prior_word
@@ -57,14 +61,15 @@ class Sentences(SimState):
             if course == "incidental" and rng.random() < 0.6:
                 return  # often not mentioned again
             tpl = self.pick(P.STABLE_CHRONIC, e)
-            sentences.append((3, tpl, slots,
-                              {"T": self.mention(e, self.term(e, crowded), change="stable")}))
+            sentences.append(
+                (3, tpl, slots, {"T": self.mention(e, self.term(e, crowded), change="stable")})
+            )
             return
         if r < 0.22:
             tpl = self.pick(P.RESOLVED_FINDING, e)
-            sentences.append((2, tpl, slots,
-                              {"T": self.mention(e, self.term(e, crowded), "absent",
-                                                 "resolved")}))
+            sentences.append(
+                (2, tpl, slots, {"T": self.mention(e, self.term(e, crowded), "absent", "resolved")})
+            )
             e.active, e.ended_at = False, index
             self.ended.append(e)
             salient.append(("resolved", e, slots))
@@ -72,18 +77,25 @@ class Sentences(SimState):
         chg, chgn, chgv, value = rng.choice(P.CHANGE_WORDS)
         slots.update(chg=chg, chgn=chgn, chgv=chgv)
         tpl = self.pick(P.CHANGED_FINDING, e)
-        sentences.append((2, tpl, slots,
-                          {"T": self.mention(e, self.term(e, crowded), change=value)}))
+        sentences.append(
+            (2, tpl, slots, {"T": self.mention(e, self.term(e, crowded), change=value)})
+        )
         if value != "stable" or rng.random() < 0.3:
             salient.append(("changed", e, slots))
 
-    def device_new(self, e: Entity, first: bool, crowded: bool,
-                   sentences: list, salient: list) -> None:
+    def device_new(
+        self, e: Entity, first: bool, crowded: bool, sentences: list, salient: list
+    ) -> None:
         term = self.term(e, crowded)
         slots = self.device_slots(e)
         if e.kind.course == "static-device":
-            pool = P.STATIC_DEVICE if not first else tuple(
-                t for t in P.STATIC_DEVICE if not re.search(r"(?i)again|stable|unchanged", t))
+            pool = (
+                P.STATIC_DEVICE
+                if not first
+                else tuple(
+                    t for t in P.STATIC_DEVICE if not re.search(r"(?i)again|stable|unchanged", t)
+                )
+            )
         elif not e.kind.positions:
             pool = P.NEW_DEVICE_NOTIP
         else:
@@ -94,8 +106,9 @@ class Sentences(SimState):
         sentences.append((0, tpl, slots, self.device_mentions(e, term, tpl)))
         salient.append(("device", e, slots))
 
-    def device_event(self, e: Entity, index: int, first: bool, crowded: bool,
-                     sentences: list, salient: list) -> None:
+    def device_event(
+        self, e: Entity, index: int, first: bool, crowded: bool, sentences: list, salient: list
+    ) -> None:
         rng = self.rng
         term = self.term(e, crowded)
         if e.kind.course == "static-device":
@@ -105,9 +118,14 @@ class Sentences(SimState):
         r = rng.random()
         if r < 0.22 or (e.malpositioned and r < 0.5):
             tpl = self.device_template(P.DEVICE_REMOVED, e, term)
-            sentences.append((0, tpl, self.device_slots(e),
-                              self.device_mentions(e, term, tpl, assertion="absent",
-                                                   change="removed")))
+            sentences.append(
+                (
+                    0,
+                    tpl,
+                    self.device_slots(e),
+                    self.device_mentions(e, term, tpl, assertion="absent", change="removed"),
+                )
+            )
             e.active, e.ended_at = False, index
             self.ended.append(e)
             if rng.random() < 0.5:
@@ -131,12 +149,16 @@ class Sentences(SimState):
         rng = self.rng
         pool = [n for n in P.NORMALS if n[0] == exam.region]
         if exam.modality == "XR":
-            pool = [n for n in pool if n[1] in ("heart", "mediastinum", "lungs", "bones",
-                                                "bowel gas pattern")]
+            pool = [
+                n
+                for n in pool
+                if n[1] in ("heart", "mediastinum", "lungs", "bones", "bowel gas pattern")
+            ]
         elif exam.modality == "US":
             pool = [n for n in pool if n[1] in ("liver", "spleen", "pancreas", "kidneys")]
-        busy_lungs = any(e.active and e.kind.key in ("pneumonia", "pulmonary edema")
-                         for e in self.entities)
+        busy_lungs = any(
+            e.active and e.kind.key in ("pneumonia", "pulmonary edema") for e in self.entities
+        )
         k = min(len(pool), _poisson(rng, 4.5 if exam.modality != "XR" else 1.6))
         for region, structure, templates, words in rng.sample(pool, k):
             if structure == "lungs" and busy_lungs:
@@ -147,33 +169,49 @@ class Sentences(SimState):
             e = self.normals.get(structure)
             if e is None:
                 kind = T.Kind(f"normal {structure}", "finding", region, words)
-                e = self.new_entity(kind, T.Place(None, "", structure), index, course="normal",
-                                    label=f"{structure} normal")
+                e = self.new_entity(
+                    kind,
+                    T.Place(None, "", structure),
+                    index,
+                    course="normal",
+                    label=f"{structure} normal",
+                )
                 self.normals[structure] = e
-            sentences.append((4, rng.choice(templates), {},
-                              {"T": self.mention(e, rng.choice(words))}))
+            sentences.append(
+                (4, rng.choice(templates), {}, {"T": self.mention(e, rng.choice(words))})
+            )
 
     def routine_negatives(self, exam: T.Exam, index: int, sentences: list) -> None:
         rng = self.rng
         seen = {e.kind.key for e in self.entities if e.course == ""}
-        pool = [n for n in P.NEGATIVES if n[0] == exam.region and n[1] not in seen
-                and not (set(T.NEGATIVE_BLOCKED_BY.get(n[1], ())) & seen)]
+        pool = [
+            n
+            for n in P.NEGATIVES
+            if n[0] == exam.region
+            and n[1] not in seen
+            and not (set(T.NEGATIVE_BLOCKED_BY.get(n[1], ())) & seen)
+        ]
         said: set[str] = set()
         for _, key, tpl in rng.sample(pool, min(len(pool), _poisson(rng, 1.1))):
             if key in said:
                 continue
             said.add(key)
             kind = T.Kind(key, "finding", exam.region, P.NEGATIVE_TERMS[key])
-            e = self.new_entity(kind, T.Place(None, "", ""), index, course="negative",
-                                label=f"no {key}")
+            e = self.new_entity(
+                kind, T.Place(None, "", ""), index, course="negative", label=f"no {key}"
+            )
             e.active = False
-            sentences.append((3, tpl, {}, {"T": self.mention(e, rng.choice(kind.terms),
-                                                             "absent")}))
+            sentences.append((3, tpl, {}, {"T": self.mention(e, rng.choice(kind.terms), "absent")}))
 
     def incidentals(self, exam: T.Exam, index: int, sentences: list) -> None:
         if self.rng.random() < 0.6:
-            kinds = [k for k in T.KINDS if k.region == exam.region and k.course == "incidental"
-                     and exam.modality in T.SEEN_BY.get(k.key, (exam.modality,))]
+            kinds = [
+                k
+                for k in T.KINDS
+                if k.region == exam.region
+                and k.course == "incidental"
+                and exam.modality in T.SEEN_BY.get(k.key, (exam.modality,))
+            ]
             if kinds:
                 kind = self.rng.choice(kinds)
                 place = self.rng.choice(kind.places)
@@ -182,8 +220,13 @@ class Sentences(SimState):
                 e = self.new_entity(kind, place, index)
                 self.finding_new(e, False, False, sentences, [])
 
-    def impression(self, w: ReportWriter, exam: T.Exam,
-                   salient: list[tuple[str, Entity, dict[str, str]]], prior_word: str) -> None:
+    def impression(
+        self,
+        w: ReportWriter,
+        exam: T.Exam,
+        salient: list[tuple[str, Entity, dict[str, str]]],
+        prior_word: str,
+    ) -> None:
         rng = self.rng
         lines: list[tuple[str, dict[str, str], dict[str, Piece]]] = []
         for what, e, slots in salient:
@@ -224,9 +267,14 @@ class Sentences(SimState):
         if lines and rng.random() < 0.3:
             w.sentence(tail, {}, {})
         if rng.random() < 0.35:
-            w.sentence(rng.choice(P.RECOMMENDATIONS), {
-                "time": f"{rng.randint(7, 23)}:{rng.randint(0, 59):02d}",
-                "date": f"{self.date:%Y-%m-%d}"}, {})
+            w.sentence(
+                rng.choice(P.RECOMMENDATIONS),
+                {
+                    "time": f"{rng.randint(7, 23)}:{rng.randint(0, 59):02d}",
+                    "date": f"{self.date:%Y-%m-%d}",
+                },
+                {},
+            )
         if self.extended or rng.random() < 0.06:  # the long tail of report lengths
             w.text("\n\nADDENDUM: ")
             for s in rng.sample(P.ADDENDA, rng.randint(3, 8)):

@@ -37,14 +37,23 @@ class SimState:
         self.detailed = False  # cross-sectional exam: sentences carry image references
 
     # entities
-    def new_entity(self, kind: T.Kind, place: T.Place, index: int, course: str = "",
-                   label: str = "") -> Entity:
+    def new_entity(
+        self, kind: T.Kind, place: T.Place, index: int, course: str = "", label: str = ""
+    ) -> Entity:
         self._uid += 1
         terms = self.terms_for(kind, place)
         house = terms[0] if self.rng.random() < 0.6 else self.rng.choice(terms)
         size = self.rng.choice(kind.sizes) if kind.sizes else ""
-        e = Entity(self._uid, kind, place, house, size, index, course=course,
-                   label=label or f"{place.adj} {kind.key}".strip())
+        e = Entity(
+            self._uid,
+            kind,
+            place,
+            house,
+            size,
+            index,
+            course=course,
+            label=label or f"{place.adj} {kind.key}".strip(),
+        )
         self.entities.append(e)
         return e
 
@@ -71,8 +80,9 @@ class SimState:
             return 0.55
         return 0.0
 
-    def mention(self, e: Entity, text: str, assertion: str = "present",
-                change: str | None = None) -> Piece:
+    def mention(
+        self, e: Entity, text: str, assertion: str = "present", change: str | None = None
+    ) -> Piece:
         return Piece(text, e, assertion, change)
 
     # findings
@@ -86,8 +96,9 @@ class SimState:
         if e.place.adj:  # the place must be said (same word, other side = other chain)
             ok = [t for t in ok if re.search(r"\{(adj|Adj|at|noun)\}", t)] or ok
         if self.first:
-            ok = [t for t in ok if "{prior}" not in t and "New" not in t
-                  and "Interval" not in t] or ok
+            ok = [
+                t for t in ok if "{prior}" not in t and "New" not in t and "Interval" not in t
+            ] or ok
         tpl = self.rng.choice(ok)
         if self.detailed and tpl.endswith(".") and self.rng.random() < 0.45:
             detail = self.rng.choice(P.DETAILS).replace("{n}", str(self.rng.randint(12, 88)))

@@ -88,13 +88,12 @@ class ReportWriter:
             self.sections.append((name, start, self.length()))
             self._section = None
 
-    def sentence(self, template: str, slots: dict[str, str],
-                 mentions: dict[str, Piece]) -> None:
+    def sentence(self, template: str, slots: dict[str, str], mentions: dict[str, Piece]) -> None:
         """Fill ``template``; ``mentions`` maps mention slots (T, T2, tip) to pieces."""
         out: list[Piece] = []
         pos = 0
         for m in _SLOT.finditer(template):
-            out.append(Piece(template[pos:m.start()]))
+            out.append(Piece(template[pos : m.start()]))
             name = m.group(1)
             if name in _MENTION_SLOTS:
                 src = mentions[name]
@@ -138,20 +137,22 @@ def _tidy(pieces: list[Piece]) -> list[Piece]:
         if i > 0 and merged[i - 1].entity is None:
             before = merged[i - 1]
             before.text = re.sub(r"\b(?:[Aa]n?) ((?:[\w-]+ ){0,3})$", r"\1", before.text)
-            before.text = re.sub(r"\b([Tt]here) is ((?:[\w-]+ ){0,3})$", r"\1 are \2",
-                                 before.text)
+            before.text = re.sub(r"\b([Tt]here) is ((?:[\w-]+ ){0,3})$", r"\1 are \2", before.text)
         if i + 1 < len(merged) and merged[i + 1].entity is None:
             after = merged[i + 1]
-            after.text = re.sub(r"^((?: [\w-]+){0,6}?) (is|has|appears|remains|was)\b",
-                                lambda m: f"{m[1]} {_PLURAL_VERB[m[2]]}", after.text, count=1)
+            after.text = re.sub(
+                r"^((?: [\w-]+){0,6}?) (is|has|appears|remains|was)\b",
+                lambda m: f"{m[1]} {_PLURAL_VERB[m[2]]}",
+                after.text,
+                count=1,
+            )
     merged = [p for p in merged if p.text]
     if merged:
         merged[0].text = merged[0].text[0].upper() + merged[0].text[1:]
     return merged
 
 
-_PLURAL_VERB = {"is": "are", "has": "have", "appears": "appear", "remains": "remain",
-                "was": "were"}
+_PLURAL_VERB = {"is": "are", "has": "have", "appears": "appear", "remains": "remain", "was": "were"}
 
 
 def _plural(term: str) -> bool:

@@ -38,8 +38,14 @@ class CompareView(QDialog):
     mentionClicked = Signal(str)
     reportClicked = Signal(str)
 
-    def __init__(self, patient: Patient, gold_patient: Patient,
-                 parent: QWidget | None = None, *, source: str = "here") -> None:
+    def __init__(
+        self,
+        patient: Patient,
+        gold_patient: Patient,
+        parent: QWidget | None = None,
+        *,
+        source: str = "here",
+    ) -> None:
         super().__init__(parent)
         self.patient = patient
         self.gold = gold_patient
@@ -56,8 +62,7 @@ class CompareView(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setDefaultSectionSize(24)
-        self.table.setMinimumHeight(24 * 8 + self.table.horizontalHeader().sizeHint().height()
-                                    + 6)
+        self.table.setMinimumHeight(24 * 8 + self.table.horizontalHeader().sizeHint().height() + 6)
         layout.addWidget(self.table)
         layout.addWidget(QLabel("Where the chains differ from the gold (click to select):"))
         self.diff_list = QListWidget()
@@ -68,8 +73,7 @@ class CompareView(QDialog):
         self.diff_list.itemClicked.connect(self._activated)
         layout.addWidget(self.diff_list, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.refresh_button = buttons.addButton("Recompute",
-                                                QDialogButtonBox.ButtonRole.ActionRole)
+        self.refresh_button = buttons.addButton("Recompute", QDialogButtonBox.ButtonRole.ActionRole)
         self.refresh_button.clicked.connect(self.recompute)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -87,10 +91,17 @@ class CompareView(QDialog):
         for name in METRICS:
             c = scores[name]
             rows.append((LABELS.get(name, name), c.recall, c.precision, c.f1))
-        rows.append(("Mentions, exact span", detect.exact.recall, detect.exact.precision,
-                     detect.exact.f1))
-        rows.append(("Mentions, overlapping span", detect.partial.recall,
-                     detect.partial.precision, detect.partial.f1))
+        rows.append(
+            ("Mentions, exact span", detect.exact.recall, detect.exact.precision, detect.exact.f1)
+        )
+        rows.append(
+            (
+                "Mentions, overlapping span",
+                detect.partial.recall,
+                detect.partial.precision,
+                detect.partial.f1,
+            )
+        )
         self.table.setRowCount(len(rows))
         self.table.setVerticalHeaderLabels([r[0] for r in rows])
         for i, (_, *vals) in enumerate(rows):
@@ -106,7 +117,8 @@ class CompareView(QDialog):
             f"<b>CoNLL F1 {scores.conll_f1:.3f}</b> &nbsp; "
             f"({len(self.patient.chains)} chains {self.source}, {len(self.gold.chains)} in "
             f"the gold; "
-            f"differences: {summary})")
+            f"differences: {summary})"
+        )
         self.diff_list.clear()
         for d in self.differences:
             item = QListWidgetItem(f"{KINDS[d.kind]}: {d.text}")

@@ -87,8 +87,9 @@ def _writer(key: str, patient: Patient, timeline: Any) -> Callable[[Path], objec
     raise KeyError(key)
 
 
-def export_patient(patient: Patient, timeline: Any, folder: str | Path, base: str,
-                   keys: list[str]) -> list[tuple[str, Path, str | None]]:
+def export_patient(
+    patient: Patient, timeline: Any, folder: str | Path, base: str, keys: list[str]
+) -> list[tuple[str, Path, str | None]]:
     """Write each format in ``keys`` into ``folder``; returns (key, path, error or None)."""
     out: list[tuple[str, Path, str | None]] = []
     folder = Path(folder)
@@ -106,8 +107,13 @@ def export_patient(patient: Patient, timeline: Any, folder: str | Path, base: st
             out.append((fmt.key, path, str(exc) or type(exc).__name__))
         except Exception as exc:  # our bug: log it in full, tell the user in one line
             log.exception("export %s to %s failed", fmt.key, path)
-            out.append((fmt.key, path, f"unexpected error ({type(exc).__name__}: {exc}); "
-                                       "details are in the log"))
+            out.append(
+                (
+                    fmt.key,
+                    path,
+                    f"unexpected error ({type(exc).__name__}: {exc}); details are in the log",
+                )
+            )
         else:
             out.append((fmt.key, path, None))
     return out
@@ -116,8 +122,9 @@ def export_patient(patient: Patient, timeline: Any, folder: str | Path, base: st
 class ExportDialog(QDialog):
     """Choose formats and a folder; Export writes them and lists what happened."""
 
-    def __init__(self, patient: Patient, timeline: Any = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, patient: Patient, timeline: Any = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.patient = patient
         self.timeline = timeline
@@ -175,8 +182,9 @@ class ExportDialog(QDialog):
             cb.setChecked(k in keys and cb.isEnabled())
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Export into folder",
-                                                  self.folder_edit.text())
+        folder = QFileDialog.getExistingDirectory(
+            self, "Export into folder", self.folder_edit.text()
+        )
         if folder:
             self.folder_edit.setText(folder)
 
@@ -193,15 +201,19 @@ class ExportDialog(QDialog):
         for key, path, error in self.results:
             title = next(f.title for f in FORMATS if f.key == key).split(" (")[0]
             if error is None:
-                lines.append(f"<span style='color:#1b7f3b'>✓</span> {_esc(title)}: "
-                             f"<code>{_esc(str(path))}</code>")
+                lines.append(
+                    f"<span style='color:#1b7f3b'>✓</span> {_esc(title)}: "
+                    f"<code>{_esc(str(path))}</code>"
+                )
             else:
-                lines.append(f"<span style='color:#b00020'>✗</span> {_esc(title)}: "
-                             f"{_esc(error)}")
+                lines.append(f"<span style='color:#b00020'>✗</span> {_esc(title)}: {_esc(error)}")
         self.status.setHtml("<br>".join(lines))
         failed = sum(1 for _, _, e in self.results if e)
-        self.summary.setText(f"{len(self.results) - failed} written"
-                             + (f", {failed} failed" if failed else "") + f" into {folder}")
+        self.summary.setText(
+            f"{len(self.results) - failed} written"
+            + (f", {failed} failed" if failed else "")
+            + f" into {folder}"
+        )
         return self.results
 
 

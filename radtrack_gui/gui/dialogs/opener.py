@@ -49,9 +49,11 @@ class WindowDialogs:
             self._error(str(exc))
             return None
         if gold is None:
-            self._error("This patient has no gold annotations to compare with "
-                        "(brat .ann files in its folder, or a sibling folder named "
-                        "<folder>_gold).")
+            self._error(
+                "This patient has no gold annotations to compare with "
+                "(brat .ann files in its folder, or a sibling folder named "
+                "<folder>_gold)."
+            )
             return None
         if self.patient.annotated and Path(self.loaded.path).is_dir():
             # The open chains are the gold itself: score the models' chains instead.
@@ -79,8 +81,11 @@ class WindowDialogs:
 
         store = self.loaded.store_path if self.loaded is not None else None
         dlg = cls(kind, self.prefs, self.patient, store, self)
-        dlg.modelChosen.connect(lambda field, name: self.statusBar().showMessage(
-            f"The {field} is now {name}; it applies to the next patient opened.", 8000))
+        dlg.modelChosen.connect(
+            lambda field, name: self.statusBar().showMessage(
+                f"The {field} is now {name}; it applies to the next patient opened.", 8000
+            )
+        )
         self.train_dialog = dlg
         return self._show_dialog(dlg)
 
@@ -97,8 +102,11 @@ class WindowDialogs:
     def _settings_accepted(self) -> None:
         self.prefs.save()
         self.apply_settings()
-        self.statusBar().showMessage("Settings saved. A new model choice applies to the "
-                                     "next patient opened (or Tools ▸ Re-run models).", 8000)
+        self.statusBar().showMessage(
+            "Settings saved. A new model choice applies to the "
+            "next patient opened (or Tools ▸ Re-run models).",
+            8000,
+        )
 
     def apply_settings(self) -> None:
         """Show the timeline as the settings say (colours, font, filters, x axis)."""
@@ -114,8 +122,12 @@ class WindowDialogs:
                 tl.set_colors(palettes.get(st.palette), font_pt=st.font_size)
             tl.set_x_mode(mode)
             group = {"organ system": "system"}.get(st.lane_grouping, st.lane_grouping)
-            tl.set_filters(singletons=st.show_singletons, min_length=st.min_chain_length,
-                           group_by=group, negatives=st.show_negatives)
+            tl.set_filters(
+                singletons=st.show_singletons,
+                min_length=st.min_chain_length,
+                group_by=group,
+                negatives=st.show_negatives,
+            )
             self.act_negatives.setChecked(st.show_negatives)
         except (TypeError, ValueError, AttributeError) as exc:  # an older timeline
             log.warning("timeline ignored a setting: %s", exc)
@@ -139,9 +151,11 @@ class WindowDialogs:
     def show_about(self) -> None:
         from radtrack_gui import __version__
 
-        QMessageBox.about(self, "About RadTrack",
-                          f"<b>RadTrack {__version__}</b><br>Review one patient's radiology "
-                          "reports over time: findings and devices, linked across reports "
-                          "into chains.<br><br>Runs entirely on this computer; nothing is "
-                          "sent anywhere.")
-
+        QMessageBox.about(
+            self,
+            "About RadTrack",
+            f"<b>RadTrack {__version__}</b><br>Review one patient's radiology "
+            "reports over time: findings and devices, linked across reports "
+            "into chains.<br><br>Runs entirely on this computer; nothing is "
+            "sent anywhere.",
+        )

@@ -27,8 +27,15 @@ def _n(n: int, word: str) -> str:
 class ChainPicker(QDialog):
     """``chosen()`` is a chain id, ``NEW_CHAIN`` or None (cancelled)."""
 
-    def __init__(self, patient: Patient, title: str, prompt: str, kind: str | None,
-                 exclude: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        patient: Patient,
+        title: str,
+        prompt: str,
+        kind: str | None,
+        exclude: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.resize(520, 460)
@@ -40,8 +47,9 @@ class ChainPicker(QDialog):
         self.list = QListWidget()
         self.list.setObjectName("chainPickerList")
         self.list.itemDoubleClicked.connect(lambda _i: self.accept())
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)
@@ -51,19 +59,27 @@ class ChainPicker(QDialog):
         box.addWidget(buttons)
         order = patient.report_index()
         reports = {r.id: r for r in patient.reports}
-        chains = [c for c in patient.chains.values() if c.id != exclude
-                  and (kind is None or c.type == kind)]
+        chains = [
+            c
+            for c in patient.chains.values()
+            if c.id != exclude and (kind is None or c.type == kind)
+        ]
         chains.sort(key=lambda c: (c.label.lower(), c.id))
         if kind is not None:
             self._add("(a new chain)", NEW_CHAIN)
         self._hay: dict[str, str] = {}
         for c in chains:
-            first = min((patient.mentions[m].report for m in c.mentions
-                         if m in patient.mentions), key=lambda r: order.get(r, 0), default="")
+            first = min(
+                (patient.mentions[m].report for m in c.mentions if m in patient.mentions),
+                key=lambda r: order.get(r, 0),
+                default="",
+            )
             r = reports.get(first)
             when = r.date.strftime("%Y-%m-%d") if r and r.date and r.date_known else "undated"
-            self._add(f"{c.label or c.id} · {c.type} · {_n(len(c.mentions), 'mention')} · "
-                      f"first {when}", c.id)
+            self._add(
+                f"{c.label or c.id} · {c.type} · {_n(len(c.mentions), 'mention')} · first {when}",
+                c.id,
+            )
         self.search.textChanged.connect(self._filter)
         self.list.setCurrentRow(0)
         self.search.setFocus()
@@ -84,8 +100,7 @@ class ChainPicker(QDialog):
             else:
                 hay = self._hay.get(cid)
                 if hay is None:
-                    hay = self._hay[cid] = chain_haystack(self.patient,
-                                                          self.patient.chains[cid])
+                    hay = self._hay[cid] = chain_haystack(self.patient, self.patient.chains[cid])
                 visible = matches(hay, terms)
             item.setHidden(not visible)
             if visible and first_shown is None and cid != NEW_CHAIN:
@@ -94,8 +109,11 @@ class ChainPicker(QDialog):
             self.list.setCurrentItem(first_shown)
 
     def shown_texts(self) -> list[str]:
-        return [self.list.item(i).text() for i in range(self.list.count())
-                if not self.list.item(i).isHidden()]
+        return [
+            self.list.item(i).text()
+            for i in range(self.list.count())
+            if not self.list.item(i).isHidden()
+        ]
 
     def chosen(self) -> str | None:
         item = self.list.currentItem()

@@ -66,9 +66,11 @@ class SettingsDialog(QDialog):
         form.addRow("", self.confirm_rerun)
         self.questions = QCheckBox("Show reason-for-exam mentions")
         self.questions.setObjectName("showQuestions")
-        self.questions.setToolTip("Off: “evaluate for fracture” in the indication or history "
-                                  "is a question, not a finding, and draws no lane. Applies "
-                                  "to the next model run (Tools ▸ Re-run models)")
+        self.questions.setToolTip(
+            "Off: “evaluate for fracture” in the indication or history "
+            "is a question, not a finding, and draws no lane. Applies "
+            "to the next model run (Tools ▸ Re-run models)"
+        )
         form.addRow("", self.questions)
         layout.addWidget(models)
 
@@ -78,8 +80,9 @@ class SettingsDialog(QDialog):
         self.palette.setIconSize(QSize(84, 14))
         for name in settings_mod.PALETTES:
             self.palette.addItem(palette_icon(name), name, name)
-        self.palette.setToolTip("Modality colours; all are safe for colour-vision deficiency "
-                                "except where noted")
+        self.palette.setToolTip(
+            "Modality colours; all are safe for colour-vision deficiency except where noted"
+        )
         form.addRow("Modality colours:", self.palette)
         self.font_size = QSpinBox()
         self.font_size.setRange(6, 48)
@@ -95,11 +98,14 @@ class SettingsDialog(QDialog):
         form.addRow("Group lanes by:", self.grouping)
         self.singletons = QCheckBox("Show chains with one mention")
         form.addRow("", self.singletons)
-        self.negatives = QCheckBox("Show pertinent negatives (chains whose every mention "
-                                   "is absent)")
-        self.negatives.setToolTip("Off: “no hydrocephalus”-style chains are hidden "
-                                  "in the timeline (a line says how many); the chain list "
-                                  "keeps them")
+        self.negatives = QCheckBox(
+            "Show pertinent negatives (chains whose every mention is absent)"
+        )
+        self.negatives.setToolTip(
+            "Off: “no hydrocephalus”-style chains are hidden "
+            "in the timeline (a line says how many); the chain list "
+            "keeps them"
+        )
         form.addRow("", self.negatives)
         self.min_length = QSpinBox()
         self.min_length.setRange(1, 1000)
@@ -109,13 +115,16 @@ class SettingsDialog(QDialog):
         note.setStyleSheet("color: #555")
         layout.addWidget(note)
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel
-                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
-            lambda: self.load(settings_mod.Settings()))
+            lambda: self.load(settings_mod.Settings())
+        )
         layout.addWidget(buttons)
         self.load(settings)
 
@@ -125,17 +134,24 @@ class SettingsDialog(QDialog):
         for name, info in table.items():
             label = f"{name} (default)" if info.default else name
             combo.addItem(label, name)
-            combo.setItemData(combo.count() - 1, info.description + (
-                f" — needs {info.needs}" if info.needs else ""), Qt.ItemDataRole.ToolTipRole)
+            combo.setItemData(
+                combo.count() - 1,
+                info.description + (f" — needs {info.needs}" if info.needs else ""),
+                Qt.ItemDataRole.ToolTipRole,
+            )
         if current not in table:  # a model from a newer or older install: keep it listed
             combo.addItem(f"{current} (not installed)", current)
         return combo
 
     def load(self, s: settings_mod.Settings) -> None:
         """Show the values of ``s`` in the controls."""
-        for combo, value in ((self.extractor, s.extractor), (self.linker, s.linker),
-                             (self.palette, s.palette), (self.x_mode, s.x_mode),
-                             (self.grouping, s.lane_grouping)):
+        for combo, value in (
+            (self.extractor, s.extractor),
+            (self.linker, s.linker),
+            (self.palette, s.palette),
+            (self.x_mode, s.x_mode),
+            (self.grouping, s.lane_grouping),
+        ):
             i = combo.findData(value)
             combo.setCurrentIndex(i if i >= 0 else 0)
         self.threshold.setValue(s.link_threshold)

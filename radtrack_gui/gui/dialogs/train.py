@@ -41,18 +41,30 @@ log = logging.getLogger("radtrack.gui.train")
 
 KINDS = {
     # kind -> (title, settings field, model name, what it learns)
-    "linker": ("Train linker on corrections", "linker", "pairwise",
-               "Fits the pairwise linker on which mentions your chains link (seconds)."),
-    "extractor": ("Train extractor on corrections", "extractor", "neural",
-                  "Fine-tunes the neural mention extractor on your mentions (minutes)."),
+    "linker": (
+        "Train linker on corrections",
+        "linker",
+        "pairwise",
+        "Fits the pairwise linker on which mentions your chains link (seconds).",
+    ),
+    "extractor": (
+        "Train extractor on corrections",
+        "extractor",
+        "neural",
+        "Fine-tunes the neural mention extractor on your mentions (minutes).",
+    ),
 }
 # Trainable linkers: name -> what the dialog says of it.
 LINKER_MODELS = {
     "pairwise": "pairwise: logistic regression over the knowledge features (seconds)",
     "pairmodel": "pairmodel: transformer mention-pair classifier on the local MiniLM (minutes)",
 }
-STAGES = {"read": "Reading", "fit": "Fitting", "train": "Training %v/%m",
-          "evaluate": "Scoring held-out reports"}
+STAGES = {
+    "read": "Reading",
+    "fit": "Fitting",
+    "train": "Training %v/%m",
+    "evaluate": "Scoring held-out reports",
+}
 
 
 class TrainDialog(QDialog):
@@ -63,8 +75,14 @@ class TrainDialog(QDialog):
     trainingCancelled = Signal()
     modelChosen = Signal(str, str)  # settings field, model name
 
-    def __init__(self, kind: str, prefs: Any, patient: Patient | None = None,
-                 store_path: str | Path | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        prefs: Any,
+        patient: Patient | None = None,
+        store_path: str | Path | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         title, self.field, self.model_name, what = KINDS[kind]
         self.kind = kind
@@ -75,14 +93,17 @@ class TrainDialog(QDialog):
         self.setObjectName("trainDialog")
         self.setWindowTitle(title)
 
-        intro = QLabel(what + " The model is saved where RadTrack finds it; your chains are "
-                       "not changed.")
+        intro = QLabel(
+            what + " The model is saved where RadTrack finds it; your chains are not changed."
+        )
         intro.setWordWrap(True)
         self.use_current = QCheckBox()
         if patient is not None and self.store_path is not None:
-            self.use_current.setText(f"This patient as corrected: {patient.id} "
-                                     f"({len(patient.chains)} chains, "
-                                     f"{len(patient.mentions)} mentions)")
+            self.use_current.setText(
+                f"This patient as corrected: {patient.id} "
+                f"({len(patient.chains)} chains, "
+                f"{len(patient.mentions)} mentions)"
+            )
             self.use_current.setChecked(True)
         else:
             self.use_current.setText("This patient (none open)")
@@ -91,9 +112,11 @@ class TrainDialog(QDialog):
 
         box = QGroupBox("Other corrected projects or gold folders")
         self.folders = QListWidget()
-        self.folders.setToolTip("Patient folders you corrected in RadTrack (their project "
-                                "store), or brat gold folders (one patient or one "
-                                "sub-folder per patient)")
+        self.folders.setToolTip(
+            "Patient folders you corrected in RadTrack (their project "
+            "store), or brat gold folders (one patient or one "
+            "sub-folder per patient)"
+        )
         self.folders.setMinimumHeight(90)
         self.add_button = QPushButton("Add folder…")
         self.add_button.clicked.connect(self.choose_folder)
@@ -138,8 +161,10 @@ class TrainDialog(QDialog):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel)
         self.use_button = QPushButton("Use it now")
-        self.use_button.setToolTip(f"Choose the trained {kind} in the settings (applies to the "
-                                   "next patient opened, or Tools ▸ Re-run models)")
+        self.use_button.setToolTip(
+            f"Choose the trained {kind} in the settings (applies to the "
+            "next patient opened, or Tools ▸ Re-run models)"
+        )
         self.use_button.clicked.connect(self.use_now)
         self.use_button.hide()
         self.close_button = QPushButton("Close")
@@ -172,8 +197,7 @@ class TrainDialog(QDialog):
         self._update()
 
     def choose_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Add a corrected project or a gold "
-                                                "folder")
+        path = QFileDialog.getExistingDirectory(self, "Add a corrected project or a gold folder")
         if path:
             self.add_folder(path)
 
@@ -192,8 +216,7 @@ class TrainDialog(QDialog):
         self.cancel_button.setEnabled(busy)
         self.close_button.setEnabled(not busy)
         for w in (self.use_current, self.add_button, self.folders, self.model):
-            w.setEnabled(not busy and (w is not self.use_current
-                                       or self.store_path is not None))
+            w.setEnabled(not busy and (w is not self.use_current or self.store_path is not None))
         # the pairwise fit has no passes to choose
         self.epochs.setEnabled(not busy and self.linker_model() != "pairwise")
         self.remove_button.setEnabled(not busy and bool(self.folders.selectedItems()))
@@ -215,9 +238,15 @@ class TrainDialog(QDialog):
         self.progress.setFormat("Reading the corrections…")
         self.progress.show()
         self.message.setText("")
-        self.task = worker.run_task(work, name=f"train {kind}", parent=None,
-                                    on_success=self._succeeded, on_failure=self._failed,
-                                    on_progress=self._progress, on_cancel=self._cancelled)
+        self.task = worker.run_task(
+            work,
+            name=f"train {kind}",
+            parent=None,
+            on_success=self._succeeded,
+            on_failure=self._failed,
+            on_progress=self._progress,
+            on_cancel=self._cancelled,
+        )
         self._update()
         return self.task
 
@@ -261,9 +290,11 @@ class TrainDialog(QDialog):
         elif result.held_out:
             summary = result.summary
         else:  # held-out patients choose the threshold only from five patients on
-            summary = (f"trained the {self.model_name} linker on {result.patients} patients "
-                       f"({result.mentions} mentions); threshold {result.threshold:.2f} "
-                       "(none held out to tune it: that needs 5 patients or more)")
+            summary = (
+                f"trained the {self.model_name} linker on {result.patients} patients "
+                f"({result.mentions} mentions); threshold {result.threshold:.2f} "
+                "(none held out to tune it: that needs 5 patients or more)"
+            )
         summary = summary[0].upper() + summary[1:]
         log.info("trained %s: %s -> %s", self.model_name, summary, result.path)
         self._finish(f"{summary}.\nSaved to {result.path}")
@@ -287,9 +318,11 @@ class TrainDialog(QDialog):
         setattr(self.prefs.typed, self.field, self.model_name)
         self.prefs.save()
         self.use_button.hide()
-        self.message.setText(self.message.text() + f"\nThe {self.field} is now "
-                             f"“{self.model_name}”: it applies to the next patient opened "
-                             "(Tools ▸ Re-run models would replace your corrections).")
+        self.message.setText(
+            self.message.text() + f"\nThe {self.field} is now "
+            f"“{self.model_name}”: it applies to the next patient opened "
+            "(Tools ▸ Re-run models would replace your corrections)."
+        )
         self.modelChosen.emit(self.field, self.model_name)
 
     def reject(self) -> None:
@@ -297,9 +330,15 @@ class TrainDialog(QDialog):
         super().reject()
 
 
-def _train(kind: str, store: Path | None, folders: list[str], epochs: int,
-           progress: Callable[[str, int, int], None], cancel: Callable[[], bool],
-           model: str = "pairwise") -> Any:
+def _train(
+    kind: str,
+    store: Path | None,
+    folders: list[str],
+    epochs: int,
+    progress: Callable[[str, int, int], None],
+    cancel: Callable[[], bool],
+    model: str = "pairwise",
+) -> Any:
     """The background job: gather the patients, then train (no widgets here)."""
     from radtrack_gui.training import read_folder, read_store, train_linker
 
@@ -321,8 +360,9 @@ def _train(kind: str, store: Path | None, folders: list[str], epochs: int,
     if kind == "linker":
         progress("fit", 0, 0)
         if model == "pairmodel":
-            return train_linker(patients, cancel=cancel, linker=model, epochs=epochs,
-                                progress=progress)
+            return train_linker(
+                patients, cancel=cancel, linker=model, epochs=epochs, progress=progress
+            )
         return train_linker(patients, cancel=cancel)
     from radtrack_gui.training import train_extractor
 

@@ -48,8 +48,11 @@ class LaneAxis(pg.AxisItem):
         longest = sorted(labels, key=len)[-25:]  # measuring all would cost ms per draw
         widest = max((self._metrics.horizontalAdvance(t) for t in longest), default=0)
         view = self.getViewWidget()
-        cap = MAX_LANE_AXIS_WIDTH if view is None else max(
-            140, min(MAX_LANE_AXIS_WIDTH, int(view.width() * LANE_AXIS_SHARE)))
+        cap = (
+            MAX_LANE_AXIS_WIDTH
+            if view is None
+            else max(140, min(MAX_LANE_AXIS_WIDTH, int(view.width() * LANE_AXIS_SHARE)))
+        )
         self.setWidth(min(cap, max(min(LANE_AXIS_WIDTH, cap), widest + 20)))
         self.picture = None
         self.update()
@@ -78,8 +81,7 @@ class LaneAxis(pg.AxisItem):
             self.picture = None
             self.update()
 
-    def drawPicture(self, p: QtGui.QPainter, axisSpec: Any, tickSpecs: Any,
-                    textSpecs: Any) -> None:
+    def drawPicture(self, p: QtGui.QPainter, axisSpec: Any, tickSpecs: Any, textSpecs: Any) -> None:
         """Each selected lane's label sits on a band (with a bar at its left edge) in the
         selection colour, continuing the band the plot draws across that row."""
         view = self.linkedView()
@@ -123,8 +125,9 @@ class ColumnAxis(pg.AxisItem):
             return
         self.columns = columns
         self._xs = np.array(sorted(columns))
-        self._widths = np.array([self._metrics.horizontalAdvance(columns[x]) + 12.0
-                                 for x in self._xs])
+        self._widths = np.array(
+            [self._metrics.horizontalAdvance(columns[x]) + 12.0 for x in self._xs]
+        )
         self.picture = None
         self.update()
 
@@ -139,8 +142,9 @@ class ColumnAxis(pg.AxisItem):
         return [self.columns.get(v, "") for v in values]
 
 
-def greedy_ticks(xs: np.ndarray, lo: float, hi: float, size: float,
-                 widths: list[float]) -> list[float]:
+def greedy_ticks(
+    xs: np.ndarray, lo: float, hi: float, size: float, widths: list[float]
+) -> list[float]:
     """Keep ticks left to right while their labels (``widths`` px) do not overlap."""
     scale = size / max(1e-12, hi - lo)
     out: list[float] = []
@@ -179,8 +183,9 @@ class TimeAxis(pg.DateAxisItem):
             return
         self.order_labels = labels
         self._order_xs = np.array(sorted(labels))
-        self._order_widths = np.array([self._metrics.horizontalAdvance(labels[x]) + 14.0
-                                       for x in self._order_xs])
+        self._order_widths = np.array(
+            [self._metrics.horizontalAdvance(labels[x]) + 14.0 for x in self._order_xs]
+        )
 
     def tickValues(self, minVal: float, maxVal: float, size: float) -> list:
         levels: list = []
@@ -188,8 +193,9 @@ class TimeAxis(pg.DateAxisItem):
             keep = (self._order_xs >= minVal) & (self._order_xs <= maxVal)
             xs = self._order_xs[keep]
             if xs.size:
-                levels.append((1.0, greedy_ticks(xs, minVal, maxVal, size,
-                                                 self._order_widths[keep].tolist())))
+                levels.append(
+                    (1.0, greedy_ticks(xs, minVal, maxVal, size, self._order_widths[keep].tolist()))
+                )
         elif self.dated_end is not None:
             hi = min(maxVal, self.dated_end + (maxVal - minVal) * 0.02)
             if hi > minVal:
@@ -244,5 +250,5 @@ def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
         return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
     suffix = m.group(0)
     room = width - metrics.horizontalAdvance(suffix)
-    head = metrics.elidedText(text[:m.start()], Qt.TextElideMode.ElideMiddle, max(0, room))
+    head = metrics.elidedText(text[: m.start()], Qt.TextElideMode.ElideMiddle, max(0, room))
     return head + suffix

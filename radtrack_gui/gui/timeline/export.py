@@ -20,8 +20,15 @@ from radtrack_gui.util.atomic import atomic_open
 @contextmanager
 def without_selection(widget: Any) -> Iterator[None]:
     """An export shows the patient, not this session's selection, drag or hover."""
-    items = [widget._sel_ring, widget._sel_line, widget._sel_mention, widget._sel_band,
-             widget._ghost, widget._target, widget._band_item]
+    items = [
+        widget._sel_ring,
+        widget._sel_line,
+        widget._sel_mention,
+        widget._sel_band,
+        widget._ghost,
+        widget._target,
+        widget._band_item,
+    ]
     shown = [it.isVisible() for it in items]
     rows = list(widget.lane_axis.selected_rows)
     for it in items:
@@ -84,8 +91,15 @@ def _export_svg(widget: Any, path: str) -> None:
     painter = QtGui.QPainter(gen)
     try:
         for it in items:  # pyqtgraph items draw vector symbols in export mode
-            it.setExportMode(True, {"antialias": True, "background": QColor("white"),
-                                    "painter": painter, "resolutionScale": 1.0})
+            it.setExportMode(
+                True,
+                {
+                    "antialias": True,
+                    "background": QColor("white"),
+                    "painter": painter,
+                    "resolutionScale": 1.0,
+                },
+            )
         painter.fillRect(QRectF(0, 0, w, h), QColor("white"))
         view.scene().render(painter, QRectF(0, 0, w, h), source)
     finally:

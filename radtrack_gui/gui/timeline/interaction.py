@@ -67,17 +67,21 @@ class TimelineViewBox(pg.ViewBox):
                 hit = self.owner._hit(ev.buttonDownScenePos())
                 self._drag = self.owner._drag_ids(hit) if hit else None
                 presses = getattr(self.scene(), "clickEvents", None) or []
-                self._band_mods = ev.modifiers() | (presses[0].modifiers() if presses
-                                                    else Qt.KeyboardModifier.NoModifier)
-                picking = self._band_mods & (Qt.KeyboardModifier.ShiftModifier
-                                             | Qt.KeyboardModifier.ControlModifier)
-                self._band = QPointF(ev.buttonDownScenePos()) if (
-                    hit is None and picking) else None
+                self._band_mods = ev.modifiers() | (
+                    presses[0].modifiers() if presses else Qt.KeyboardModifier.NoModifier
+                )
+                picking = self._band_mods & (
+                    Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.ControlModifier
+                )
+                self._band = QPointF(ev.buttonDownScenePos()) if (hit is None and picking) else None
             if self._band is not None:
                 ev.accept()
-                self.owner._rubber_band(self._band, ev.scenePos(), ev.isFinish(),
-                                        bool(self._band_mods
-                                             & Qt.KeyboardModifier.ControlModifier))
+                self.owner._rubber_band(
+                    self._band,
+                    ev.scenePos(),
+                    ev.isFinish(),
+                    bool(self._band_mods & Qt.KeyboardModifier.ControlModifier),
+                )
                 if ev.isFinish():
                     self._band = None
                 return
@@ -88,7 +92,6 @@ class TimelineViewBox(pg.ViewBox):
                     self._drag = None
                 return
         super().mouseDragEvent(ev, axis)
-
 
 
 class InteractionMixin:
@@ -104,7 +107,7 @@ class InteractionMixin:
         px, py = self.vb.viewPixelSize()
         d2 = ((self._hx - v.x()) / px) ** 2 + ((self._hy - v.y()) / py) ** 2
         i = int(np.argmin(d2))
-        return self._hid[i] if d2[i] <= HIT_RADIUS_PX ** 2 else None
+        return self._hid[i] if d2[i] <= HIT_RADIUS_PX**2 else None
 
     def _row_at(self, scene_pos: QPointF) -> int:
         return round(self.vb.mapSceneToView(scene_pos).y())
@@ -162,14 +165,18 @@ class InteractionMixin:
             between = [ln.chain for ln in lay.lanes if lo <= ln.row <= hi]
             chains = list(dict.fromkeys([*chains, *between]))
         elif ctrl:
-            chains = [c for c in chains if c != lane.chain] if lane.chain in chains \
+            chains = (
+                [c for c in chains if c != lane.chain]
+                if lane.chain in chains
                 else [*chains, lane.chain]
+            )
         else:
             chains = [lane.chain]
         self.selected_mentions = []
         self.selected_chains = chains
-        self.selected_chain = lane.chain if lane.chain in chains else \
-            (chains[-1] if chains else None)
+        self.selected_chain = (
+            lane.chain if lane.chain in chains else (chains[-1] if chains else None)
+        )
         self._draw_selection()
         self.chainClicked.emit(self.selected_chain or "")
 
@@ -192,8 +199,12 @@ class InteractionMixin:
             self._band_item.show()
             return
         self._band_item.hide()
-        inside = (self._hx >= rect.left()) & (self._hx <= rect.right()) & \
-            (self._hy >= rect.top()) & (self._hy <= rect.bottom())
+        inside = (
+            (self._hx >= rect.left())
+            & (self._hx <= rect.right())
+            & (self._hy >= rect.top())
+            & (self._hy <= rect.bottom())
+        )
         ids = [self._hid[i] for i in np.flatnonzero(inside)]
         picked = list(dict.fromkeys([*self.selected_mentions, *ids])) if add else ids
         if not picked:
@@ -217,8 +228,11 @@ class InteractionMixin:
         if finish:
             self._ghost.setData([], [])
             self._target.hide()
-            if lane is not None and any(self.patient.mentions[m].chain != lane.chain
-                                        for m in ids if m in self.patient.mentions):
+            if lane is not None and any(
+                self.patient.mentions[m].chain != lane.chain
+                for m in ids
+                if m in self.patient.mentions
+            ):
                 self.mentionsDropped.emit(ids, lane.chain)
             return
         self._ghost.setData([v.x()], [v.y()])
@@ -265,17 +279,24 @@ class InteractionMixin:
             return self.lane_tooltip(lane.chain)
         group = lay.group_at(row)
         if group is not None:
-            return html.escape(group.caption) + "<br><i>Click the row to " + (
-                "expand" if group.collapsed else "collapse") + " it</i>"
+            return (
+                html.escape(group.caption)
+                + "<br><i>Click the row to "
+                + ("expand" if group.collapsed else "collapse")
+                + " it</i>"
+            )
         fold = lay.fold_at(row) if hasattr(lay, "fold_at") else None
         if fold is not None and self.patient is not None:
-            names = [self.patient.chains[c].label for c in fold.chains[:15]
-                     if c in self.patient.chains]
+            names = [
+                self.patient.chains[c].label for c in fold.chains[:15] if c in self.patient.chains
+            ]
             more = len(fold.chains) - len(names)
-            return (f"<b>{len(fold.chains)} less important lanes</b> (fewer reports where "
-                    f"the finding is there): {html.escape(', '.join(names))}"
-                    + (f" and {more} more" if more > 0 else "")
-                    + "<br><i>Click the row to show them all</i>")
+            return (
+                f"<b>{len(fold.chains)} less important lanes</b> (fewer reports where "
+                f"the finding is there): {html.escape(', '.join(names))}"
+                + (f" and {more} more" if more > 0 else "")
+                + "<br><i>Click the row to show them all</i>"
+            )
         return ""
 
     def lane_tooltip(self, chain_id: str) -> str:
@@ -286,12 +307,19 @@ class InteractionMixin:
             return ""
         ms = [p.mentions[m] for m in chain.mentions if m in p.mentions]
         n_reports = len({m.report for m in ms})
-        facts = (f"{chain.type} · {len(ms)} mention{'s' if len(ms) != 1 else ''} in "
-                 f"{n_reports} report{'s' if n_reports != 1 else ''}")
-        extra = "<br><i>every mention absent or normal (a pertinent negative)</i>" \
-            if L.negative_only(ms) else ""
-        return (f"<b>{html.escape(chain.label or chain.id)}</b><br>"
-                f"<span style='color:#555'>{html.escape(facts)}</span>{extra}")
+        facts = (
+            f"{chain.type} · {len(ms)} mention{'s' if len(ms) != 1 else ''} in "
+            f"{n_reports} report{'s' if n_reports != 1 else ''}"
+        )
+        extra = (
+            "<br><i>every mention absent or normal (a pertinent negative)</i>"
+            if L.negative_only(ms)
+            else ""
+        )
+        return (
+            f"<b>{html.escape(chain.label or chain.id)}</b><br>"
+            f"<span style='color:#555'>{html.escape(facts)}</span>{extra}"
+        )
 
     def hover_html(self, mention_id: str) -> str:
         """Rich text for a glyph: chain, the sentence with the mention highlighted, report."""
@@ -302,7 +330,7 @@ class InteractionMixin:
         before, text, after = L.sentence_around(r.text, m.start, m.end)
         colour = S.HIGHLIGHT.get(m.type, S.HIGHLIGHT["finding"])
         chain = p.chains.get(m.chain or "")
-        when = (r.date.strftime("%Y-%m-%d %H:%M") if r.date and r.date_known else "undated")
+        when = r.date.strftime("%Y-%m-%d %H:%M") if r.date and r.date_known else "undated"
         facts = [m.type, m.assertion]
         ch = S.normalize_change(m.change)
         if ch:
@@ -315,7 +343,8 @@ class InteractionMixin:
             f"{html.escape(before)}<span style='background:{colour}'><b>"
             f"{html.escape(text)}</b></span>{html.escape(after)}<br>"
             f"<span style='color:#555'>{html.escape(when)} · {html.escape(r.modality)} · "
-            f"{html.escape(r.exam or r.id)}<br>{html.escape(', '.join(facts))}</span></div>")
+            f"{html.escape(r.exam or r.id)}<br>{html.escape(', '.join(facts))}</span></div>"
+        )
 
     def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
         if obj is self.view and ev.type() == QEvent.Type.KeyPress:

@@ -87,8 +87,12 @@ class UniformScatter(pg.ScatterPlotItem):
                 return QRectF()
             x, y = self.data["x"], self.data["y"]
             pad_x = max(float(x.max() - x.min()), self.span_hint) * 0.05 + 1e-9
-            rect = QRectF(float(x.min()) - pad_x, float(y.min()) - 1.0,
-                          float(x.max() - x.min()) + 2 * pad_x, float(y.max() - y.min()) + 2.0)
+            rect = QRectF(
+                float(x.min()) - pad_x,
+                float(y.min()) - 1.0,
+                float(x.max() - x.min()) + 2 * pad_x,
+                float(y.max() - y.min()) + 2.0,
+            )
             self._rect = rect
         return rect
 
@@ -109,11 +113,13 @@ class Legend(pg.GraphicsWidget):
         super().__init__()
         self.entries: list[tuple[str, list[tuple[Any, int, Any, Any, str]]]] = []
         self.font = QFont()
-        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
-                           QtWidgets.QSizePolicy.Policy.Fixed)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Fixed
+        )
 
-    def set_entries(self, entries: list[tuple[str, list[tuple[Any, int, Any, Any, str]]]],
-                    font: QFont) -> None:
+    def set_entries(
+        self, entries: list[tuple[str, list[tuple[Any, int, Any, Any, str]]]], font: QFont
+    ) -> None:
         self.entries = entries
         self.font = font
         self._relayout()
@@ -174,8 +180,11 @@ class Legend(pg.GraphicsWidget):
                 f.setBold(True)
                 p.setFont(f)
                 p.setPen(QColor(S.INK))
-                p.drawText(QRectF(x, y, 400, self.ROW_H),
-                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, what)
+                p.drawText(
+                    QRectF(x, y, 400, self.ROW_H),
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    what,
+                )
                 p.setFont(self.font)
                 continue
             symbol, size, pen, brush, text = what
@@ -184,6 +193,8 @@ class Legend(pg.GraphicsWidget):
             drawSymbol(p, symbol, size, pen if pen is not None else NO_PEN, brush)
             p.restore()
             p.setPen(QColor(S.INK))
-            p.drawText(QRectF(x + 18, y, fm.horizontalAdvance(text) + 4, self.ROW_H),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
-
+            p.drawText(
+                QRectF(x + 18, y, fm.horizontalAdvance(text) + 4, self.ROW_H),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                text,
+            )

@@ -40,8 +40,9 @@ class ToolbarMixin:
             b.setAutoRaise(True)
         self.date_button.setChecked(True)
         self.date_button.setToolTip("x axis: exam date-time")
-        self.order_button.setToolTip("x axis: report order, reports evenly spaced "
-                                     "(long gaps squash clusters)")
+        self.order_button.setToolTip(
+            "x axis: report order, reports evenly spaced (long gaps squash clusters)"
+        )
         self.date_button.clicked.connect(lambda: self.set_x_mode("date"))
         self.order_button.clicked.connect(lambda: self.set_x_mode("order"))
         bar.addWidget(QLabel("x:"))
@@ -49,11 +50,15 @@ class ToolbarMixin:
         bar.addWidget(self.order_button)
 
         self.group_combo = QComboBox()
-        for key, text in (("type", "By type"), ("region", "By body region"),
-                          ("system", "By organ system")):
+        for key, text in (
+            ("type", "By type"),
+            ("region", "By body region"),
+            ("system", "By organ system"),
+        ):
             self.group_combo.addItem(text, key)
         self.group_combo.currentIndexChanged.connect(
-            lambda _i: self.set_filters(group_by=self.group_combo.currentData()))
+            lambda _i: self.set_filters(group_by=self.group_combo.currentData())
+        )
         self.group_combo.setToolTip("Group the lanes by")
         bar.addWidget(self.group_combo)
 
@@ -62,13 +67,18 @@ class ToolbarMixin:
         self.filter_menu = QMenu(self.filter_button)
         self.filter_button.setMenu(self.filter_menu)
         self._filter_actions: dict[tuple[str, str], QtGui.QAction] = {}
-        for title, key, values in (("Type", "types", ("finding", "device")),
-                                   ("Modality", "modalities", MODALITIES),
-                                   ("Assertion", "assertions", ASSERTIONS)):
+        for title, key, values in (
+            ("Type", "types", ("finding", "device")),
+            ("Modality", "modalities", MODALITIES),
+            ("Assertion", "assertions", ASSERTIONS),
+        ):
             self.filter_menu.addSection(title)
             for v in values:
-                act = self.filter_menu.addAction(S.MODALITY_NAMES.get(v, v.capitalize())
-                                                 if key == "modalities" else v.capitalize())
+                act = self.filter_menu.addAction(
+                    S.MODALITY_NAMES.get(v, v.capitalize())
+                    if key == "modalities"
+                    else v.capitalize()
+                )
                 act.setCheckable(True)
                 act.setChecked(True)
                 act.toggled.connect(self._filters_from_menu)
@@ -93,11 +103,13 @@ class ToolbarMixin:
         action.setDefaultWidget(holder)
         self.filter_menu.addAction(action)
         self.negatives_action = self.filter_menu.addAction(
-            "Pertinent negatives (chains whose every mention is absent)")
+            "Pertinent negatives (chains whose every mention is absent)"
+        )
         self.negatives_action.setCheckable(True)
         self.negatives_action.setChecked(self.filters.negatives)
-        self.negatives_action.setToolTip("e.g. “no hydrocephalus” in every report; a "
-                                         "finding that later resolved always stays")
+        self.negatives_action.setToolTip(
+            "e.g. “no hydrocephalus” in every report; a finding that later resolved always stays"
+        )
         self.negatives_action.toggled.connect(lambda on: self.set_filters(negatives=on))
 
         self.search_box = QLineEdit()
@@ -106,8 +118,7 @@ class ToolbarMixin:
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(200)
-        self._search_timer.timeout.connect(
-            lambda: self.set_filters(search=self.search_box.text()))
+        self._search_timer.timeout.connect(lambda: self.set_filters(search=self.search_box.text()))
         self.search_box.textChanged.connect(lambda _t: self._search_timer.start())
         bar.addWidget(self.search_box, 1)
 
@@ -115,8 +126,10 @@ class ToolbarMixin:
         self.overview_button.setCheckable(True)
         self.overview_button.setChecked(True)
         self.overview_button.setAutoRaise(True)
-        self.overview_button.setToolTip("Every group in view: the most important lanes of each, "
-                                        "the rest folded into a “+ N more” row (click it)")
+        self.overview_button.setToolTip(
+            "Every group in view: the most important lanes of each, "
+            "the rest folded into a “+ N more” row (click it)"
+        )
         self.overview_button.toggled.connect(self.set_overview)
         bar.addWidget(self.overview_button)
         self.filter_menu.addSection("View")
@@ -137,8 +150,10 @@ class ToolbarMixin:
         (the lanes have no scroll bar)."""
         row = QWidget()
         row.setObjectName("timelineHints")
-        row.setStyleSheet("QWidget#timelineHints { background: #F1F3F6; border-radius: 3px; }"
-                          " QLabel { color: #4A4F57; }")
+        row.setStyleSheet(
+            "QWidget#timelineHints { background: #F1F3F6; border-radius: 3px; }"
+            " QLabel { color: #4A4F57; }"
+        )
         box = QHBoxLayout(row)
         box.setContentsMargins(8, 1, 8, 1)
         box.setSpacing(12)
@@ -147,8 +162,10 @@ class ToolbarMixin:
             label = QLabel()
             label.setObjectName(name)
             label.setTextFormat(Qt.TextFormat.RichText)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
-                                          | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+            label.setTextInteractionFlags(
+                Qt.TextInteractionFlag.LinksAccessibleByMouse
+                | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+            )
             label.hide()
             labels.append(label)
         self.negatives_hint, self._more = labels
@@ -164,23 +181,30 @@ class ToolbarMixin:
     def _show_hints(self) -> None:
         # With a patient the line keeps its place even when empty: its coming and going
         # would change the plot's height, and the overview's fit with it.
-        self._hint_row.setVisible(self.patient is not None or not (
-            self.negatives_hint.isHidden() and self._more.isHidden()))
+        self._hint_row.setVisible(
+            self.patient is not None
+            or not (self.negatives_hint.isHidden() and self._more.isHidden())
+        )
 
     def hint_text(self) -> str:
         """The hint's words, plain ("" when nothing is hidden)."""
         n = len(self.layout_.hidden_negatives) if self.layout_ is not None else 0
         if n == 0:
             return ""
-        return (f"{n} negative-only chain{'s' if n != 1 else ''} hidden "
-                f"(every mention absent or normal, like “no {self._negative_example()}”)")
+        return (
+            f"{n} negative-only chain{'s' if n != 1 else ''} hidden "
+            f"(every mention absent or normal, like “no {self._negative_example()}”)"
+        )
 
     def _negative_example(self) -> str:
         p, lay = self.patient, self.layout_
         if p is None or lay is None or not lay.hidden_negatives:
             return ""
-        labels = [c.label for c in map(p.chains.get, lay.hidden_negatives)
-                  if c is not None and c.label and not c.label.startswith("normal ")]
+        labels = [
+            c.label
+            for c in map(p.chains.get, lay.hidden_negatives)
+            if c is not None and c.label and not c.label.startswith("normal ")
+        ]
         return labels[0] if labels else "finding"
 
     def _update_hint(self) -> None:
@@ -191,17 +215,23 @@ class ToolbarMixin:
             return
         n = len(self.layout_.hidden_negatives) if self.layout_ is not None else 0
         fm = QtGui.QFontMetrics(self.negatives_hint.font())
-        room = self.width() - 30 - (self._more.sizeHint().width() + 12
-                                    if not self._more.isHidden() else 0)
+        room = (
+            self.width()
+            - 30
+            - (self._more.sizeHint().width() + 12 if not self._more.isHidden() else 0)
+        )
         if fm.horizontalAdvance(text + "  Show them") > max(200, room):
             text = f"{n} negative-only chain{'s' if n != 1 else ''} hidden"  # narrow
-        self.negatives_hint.setText(f"{html.escape(text)} &nbsp;<a href='show'>Show "
-                                    f"{'them' if n != 1 else 'it'}</a>")
+        self.negatives_hint.setText(
+            f"{html.escape(text)} &nbsp;<a href='show'>Show {'them' if n != 1 else 'it'}</a>"
+        )
         self.negatives_hint.setToolTip(
             "Pertinent negatives: chains whose every mention is absent or normal. Show them from "
-            "Filters or View ▸ Show pertinent negatives. The chain list keeps them.")
+            "Filters or View ▸ Show pertinent negatives. The chain list keeps them."
+        )
         self.negatives_hint.show()
         self._show_hints()
+
     def _update_more(self, *_args: Any) -> None:
         """Say how many lanes lie below (or above) the view: the lanes have no scroll bar."""
         lay = self.layout_
@@ -216,11 +246,16 @@ class ToolbarMixin:
         if above:
             parts.append(f"<a href='up'>▲ {above} above</a>")
         if below:
-            groups = [f"<a href='group:{html.escape(g.key)}'>{html.escape(g.title.lower())}</a>"
-                      for g in lay.groups if g.row > y1 - 0.3]
+            groups = [
+                f"<a href='group:{html.escape(g.key)}'>{html.escape(g.title.lower())}</a>"
+                for g in lay.groups
+                if g.row > y1 - 0.3
+            ]
             extra = f", incl. {' and '.join(groups)}" if groups else ""
-            parts.append(f"<a href='down'>▼ {len(below)} more lane"
-                         f"{'s' if len(below) != 1 else ''} below</a>{extra}")
+            parts.append(
+                f"<a href='down'>▼ {len(below)} more lane"
+                f"{'s' if len(below) != 1 else ''} below</a>{extra}"
+            )
         if not parts:
             self._more.hide()
             self._show_hints()
@@ -228,8 +263,9 @@ class ToolbarMixin:
         text = " &nbsp;·&nbsp; ".join(parts)
         if text != self._more.text():
             self._more.setText(text)
-        self._more.setToolTip("Scroll the lanes: Up/Down keys, Shift+wheel, drag; "
-                              "Home shows every lane")
+        self._more.setToolTip(
+            "Scroll the lanes: Up/Down keys, Shift+wheel, drag; Home shows every lane"
+        )
         self._more.show()
         self._show_hints()
 
@@ -238,7 +274,7 @@ class ToolbarMixin:
         return self._more.text() if not self._more.isHidden() else ""
 
     def _scroll_page(self, where: str) -> None:
-        """"down"/"up": a page of lanes; "group:KEY": that group's header to the top."""
+        """ "down"/"up": a page of lanes; "group:KEY": that group's header to the top."""
         y0, y1 = self.vb.viewRange()[1]
         if where.startswith("group:") and self.layout_ is not None:
             g = next((g for g in self.layout_.groups if g.key == where[6:]), None)
@@ -250,17 +286,24 @@ class ToolbarMixin:
 
     def _filters_from_menu(self) -> None:
         kw: dict[str, Any] = {}
-        for key, values in (("types", ("finding", "device")), ("modalities", MODALITIES),
-                            ("assertions", ASSERTIONS)):
+        for key, values in (
+            ("types", ("finding", "device")),
+            ("modalities", MODALITIES),
+            ("assertions", ASSERTIONS),
+        ):
             on = {v for v in values if self._filter_actions[(key, v)].isChecked()}
             kw[key] = None if len(on) == len(values) else on
         self.set_filters(**kw)
 
     def _sync_controls(self) -> None:
         f = self.filters
-        widgets: Iterable[QObject] = (self.group_combo, self.singletons_box,
-                                      self.min_length_box, self.negatives_action,
-                                      *self._filter_actions.values())
+        widgets: Iterable[QObject] = (
+            self.group_combo,
+            self.singletons_box,
+            self.min_length_box,
+            self.negatives_action,
+            *self._filter_actions.values(),
+        )
         blocked = [(w, w.blockSignals(True)) for w in widgets]
         try:
             self.group_combo.setCurrentIndex(max(0, self.group_combo.findData(f.group_by)))
@@ -277,4 +320,3 @@ class ToolbarMixin:
             self.search_box.blockSignals(True)
             self.search_box.setText(f.search)
             self.search_box.blockSignals(False)
-

@@ -100,8 +100,12 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.lane_axis = LaneAxis()
         self.column_axis = ColumnAxis()
         self.time_axis = TimeAxis()
-        self.plot = self.view.addPlot(row=0, col=0, viewBox=self.vb, axisItems={
-            "left": self.lane_axis, "top": self.column_axis, "bottom": self.time_axis})
+        self.plot = self.view.addPlot(
+            row=0,
+            col=0,
+            viewBox=self.vb,
+            axisItems={"left": self.lane_axis, "top": self.column_axis, "bottom": self.time_axis},
+        )
         self.plot.showAxis("top")
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
@@ -128,8 +132,9 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self._undated.setZValue(-28)
         self.vb.addItem(self._undated, ignoreBounds=True)
         # The band's name, written down its top so it reads at any zoom (and in exports).
-        self._undated_text = pg.TextItem("undated reports", color="#6B5E3C", angle=-90,
-                                         anchor=(0.0, 0.5))
+        self._undated_text = pg.TextItem(
+            "undated reports", color="#6B5E3C", angle=-90, anchor=(0.0, 0.5)
+        )
         self._undated_text.setZValue(-26)  # above the selected lane's band
         self._undated_text.hide()
         self.vb.addItem(self._undated_text, ignoreBounds=True)
@@ -137,32 +142,47 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self._guides = pg.PlotCurveItem(pen=S.pen("#DADDE2", 1.0), connect="pairs")
         self._guides.setZValue(-20)
         self.vb.addItem(self._guides, ignoreBounds=True)
-        self._lines = {t: pg.PlotCurveItem(pen=S.pen(S.LANE_LINE[t], 1.6), connect="finite")
-                       for t in ("finding", "device")}
+        self._lines = {
+            t: pg.PlotCurveItem(pen=S.pen(S.LANE_LINE[t], 1.6), connect="finite")
+            for t in ("finding", "device")
+        }
         for item in self._lines.values():
             item.setZValue(-10)
             self.vb.addItem(item)
         # "×n" beside a glyph that stands for n mentions of its chain in one report.
         self._count_items: dict[int, UniformScatter] = {}
-        self._density = UniformScatter(size=6, pen=NO_PEN, brush=S.brush("#8A8F98", 150),
-                                       symbol="o", pxMode=True)
+        self._density = UniformScatter(
+            size=6, pen=NO_PEN, brush=S.brush("#8A8F98", 150), symbol="o", pxMode=True
+        )
         self.vb.addItem(self._density)
         self._sel_line = pg.PlotCurveItem(pen=S.pen(S.SELECTED, 3.0), connect="finite")
         self._sel_line.setZValue(5)
         self.vb.addItem(self._sel_line)
-        self._sel_ring = UniformScatter(size=S.GLYPH_SIZE + 9, symbol="o",
-                                            pen=S.pen(S.HIGHLIGHT_SELECTED, 3.0),
-                                            brush=S.brush("#FFFFFF", 0), pxMode=True)
+        self._sel_ring = UniformScatter(
+            size=S.GLYPH_SIZE + 9,
+            symbol="o",
+            pen=S.pen(S.HIGHLIGHT_SELECTED, 3.0),
+            brush=S.brush("#FFFFFF", 0),
+            pxMode=True,
+        )
         self._sel_ring.setZValue(4)
         self.vb.addItem(self._sel_ring)
-        self._sel_mention = UniformScatter(size=S.GLYPH_SIZE + 14, symbol="s",
-                                               pen=S.pen(S.SELECTED, 2.0),
-                                               brush=S.brush("#FFFFFF", 0), pxMode=True)
+        self._sel_mention = UniformScatter(
+            size=S.GLYPH_SIZE + 14,
+            symbol="s",
+            pen=S.pen(S.SELECTED, 2.0),
+            brush=S.brush("#FFFFFF", 0),
+            pxMode=True,
+        )
         self._sel_mention.setZValue(6)
         self.vb.addItem(self._sel_mention)
-        self._ghost = UniformScatter(size=S.GLYPH_SIZE + 4, symbol="o",
-                                         pen=S.pen(S.SELECTED, 2.0, Qt.PenStyle.DashLine),
-                                         brush=S.brush(S.HIGHLIGHT_SELECTED, 120), pxMode=True)
+        self._ghost = UniformScatter(
+            size=S.GLYPH_SIZE + 4,
+            symbol="o",
+            pen=S.pen(S.SELECTED, 2.0, Qt.PenStyle.DashLine),
+            brush=S.brush(S.HIGHLIGHT_SELECTED, 120),
+            pxMode=True,
+        )
         self._ghost.setZValue(20)
         self.vb.addItem(self._ghost)
         self._sel_band = QtWidgets.QGraphicsPathItem()  # the selected lanes' rows
@@ -250,8 +270,11 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         p = self.patient
         if p is not None and chain_id is not None and chain_id == self.selected_chain:
             # The same chain again: keep the picked mentions of that chain marked.
-            self.selected_mentions = [m for m in self.selected_mentions
-                                      if m in p.mentions and p.mentions[m].chain == chain_id]
+            self.selected_mentions = [
+                m
+                for m in self.selected_mentions
+                if m in p.mentions and p.mentions[m].chain == chain_id
+            ]
         else:
             self.selected_mentions = []
         self.selected_chain = chain_id
@@ -266,8 +289,11 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         ids = [c for c in dict.fromkeys(chain_ids) if p is not None and c in p.chains]
         self.selected_chains = ids
         self.selected_chain = current if current in ids else (ids[0] if ids else None)
-        self.selected_mentions = [m for m in self.selected_mentions if p is not None
-                                  and m in p.mentions and p.mentions[m].chain in ids]
+        self.selected_mentions = [
+            m
+            for m in self.selected_mentions
+            if p is not None and m in p.mentions and p.mentions[m].chain in ids
+        ]
         self._draw_selection()
         self._ensure_row_visible(self.selected_chain)
 
@@ -334,8 +360,9 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.filters = self.filters.updated(collapsed=collapsed)
         self._draw(keep_range=True)
 
-    def set_colors(self, modality_colors: dict[str, str] | None = None,
-                   font_pt: float | None = None) -> None:
+    def set_colors(
+        self, modality_colors: dict[str, str] | None = None, font_pt: float | None = None
+    ) -> None:
         """Settings hook: modality colour overrides and the label font size."""
         self.colors = dict(modality_colors or {})
         if font_pt:
@@ -379,8 +406,11 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         (self.expanded.add if on else self.expanded.discard)(key)
         self._draw()
         self._readable_rows()
-        g = next((g for g in self.layout_.groups if g.key == key), None) \
-            if self.layout_ is not None else None
+        g = (
+            next((g for g in self.layout_.groups if g.key == key), None)
+            if self.layout_ is not None
+            else None
+        )
         if on and g is not None:
             y0, y1 = self.vb.viewRange()[1]
             self.vb.setYRange(g.row - 0.6, g.row - 0.6 + (y1 - y0), padding=0)
@@ -413,17 +443,20 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         :class:`radtrack_gui.settings.Settings` (unknown values are ignored)."""
         palette = S.PALETTES.get(getattr(settings, "palette", ""), S.MODALITY_COLORS)
         self.set_colors(dict(palette), getattr(settings, "font_size", None))
-        group = {"organ system": "system"}.get(getattr(settings, "lane_grouping", "type"),
-                                               getattr(settings, "lane_grouping", "type"))
+        group = {"organ system": "system"}.get(
+            getattr(settings, "lane_grouping", "type"), getattr(settings, "lane_grouping", "type")
+        )
         kw: dict[str, Any] = {
             "singletons": bool(getattr(settings, "show_singletons", True)),
             "negatives": bool(getattr(settings, "show_negatives", False)),
-            "min_length": int(getattr(settings, "min_chain_length", 1) or 1)}
+            "min_length": int(getattr(settings, "min_chain_length", 1) or 1),
+        }
         if group in L.GROUP_BY:
             kw["group_by"] = group
         self.set_filters(**kw)
-        mode = {"report order": "order"}.get(getattr(settings, "x_mode", "date"),
-                                            getattr(settings, "x_mode", "date"))
+        mode = {"report order": "order"}.get(
+            getattr(settings, "x_mode", "date"), getattr(settings, "x_mode", "date")
+        )
         if mode in L.X_MODES:
             self.set_x_mode(mode)
 
@@ -462,4 +495,3 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
 
     def lane_labels(self) -> list[str]:
         return list(self.lane_axis.labels)
-

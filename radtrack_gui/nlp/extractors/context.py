@@ -3,6 +3,8 @@ the interpretation link ("opacity ... consistent with pneumonia")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand
 
@@ -11,37 +13,69 @@ POSS_PRE_WINDOW, POSS_POST_WINDOW, BOTH_WINDOW = 10, 5, 2
 
 # Words that make a later finding term the interpretation of an earlier one in the same
 # clause ("opacity ... consistent with pneumonia", "collection, likely a hematoma").
-INTERPRETS = frozenset({
-    "consistent", "compatible", "represent", "represents", "representing", "reflect",
-    "reflects", "reflecting", "suggestive", "suggesting", "suggests", "concerning",
-    "suspicious", "likely", "probably", "possibly", "indicative", "characteristic",
-    "typical", "favor", "favored", "favoring", "diagnostic",
-})
+INTERPRETS = frozenset(
+    {
+        "consistent",
+        "compatible",
+        "represent",
+        "represents",
+        "representing",
+        "reflect",
+        "reflects",
+        "reflecting",
+        "suggestive",
+        "suggesting",
+        "suggests",
+        "concerning",
+        "suspicious",
+        "likely",
+        "probably",
+        "possibly",
+        "indicative",
+        "characteristic",
+        "typical",
+        "favor",
+        "favored",
+        "favoring",
+        "diagnostic",
+    }
+)
 INTERPRET_WINDOW = 15  # tokens from the end of the earlier finding's phrase
 
 
-def described_by(c: Cand, kept: list[Cand], toks: list[str],
-                  term_mark: list[bool]) -> Cand | None:
+def described_by(c: Cand, kept: list[Cand], toks: list[str], term_mark: list[bool]) -> Cand | None:
     """The earlier finding of the sentence that ``c`` interprets: an interpreting word
     between them, no other clause end, no other mention in between."""
     if c.type != FINDING or c.device_word or not kept:
         return None
     prev = kept[-1]
     end = max(prev.t1, max(prev.used, default=0) + 1)
-    if (prev.type != FINDING or prev.t1 > c.t0 or c.t0 - end > INTERPRET_WINDOW
-            or prev.concept.startswith("normal") or prev.assertion == "absent"
-            or not prev.anatomy_from_text or not prev.anatomy):
+    if (
+        prev.type != FINDING
+        or prev.t1 > c.t0
+        or c.t0 - end > INTERPRET_WINDOW
+        or prev.concept.startswith("normal")
+        or prev.assertion == "absent"
+        or not prev.anatomy_from_text
+        or not prev.anatomy
+    ):
         return None
-    between = toks[prev.t1:c.t0]
+    between = toks[prev.t1 : c.t0]
     if INTERPRETS.isdisjoint(between) or any(
-            term_mark[k] and toks[k] not in INTERPRETS for k in range(prev.t1, c.t0)):
+        term_mark[k] and toks[k] not in INTERPRETS for k in range(prev.t1, c.t0)
+    ):
         return None  # the interpreting words may end a hedge's scope, nothing else may
     return prev
 
 
-def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: list[bool],
-               changes: list[tuple[int, int, str]], starts: list[int],
-               toks: list[str]) -> str:
+def assertion_of(
+    c: Cand,
+    triggers: list[tuple[int, int, str, str]],
+    term_mark: list[bool],
+    changes: list[tuple[int, int, str]],
+    starts: list[int],
+    toks: list[str],
+) -> str:
     """The nearest trigger whose scope reaches the mention wins, except that a negation
     before a hedge scopes over it ("no opacity to suggest pneumonia", "no suspicious
     nodule" are negative)."""
@@ -52,12 +86,12 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
         prio = 0 if kind == "possible" else 1
         if t1 <= c.t0 and direction in ("pre", "both", "alt"):
             dist = c.t0 - t1
-            limit = (NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW)
+            limit = NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW
             if direction in ("both", "alt"):
                 limit = BOTH_WINDOW
-                if "," in toks[t1:c.t0]:
+                if "," in toks[t1 : c.t0]:
                     continue  # "opacity, atelectasis vs pneumonia": only the alternatives
-            if dist > limit or any(term_mark[t1:c.t0]):
+            if dist > limit or any(term_mark[t1 : c.t0]):
                 continue
             if kind == "negate" and positive_after(c, changes, starts, triggers):
                 continue
@@ -65,12 +99,12 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
                 neg_pre_at = t0
         elif t0 >= c.t1 and direction in ("post", "both"):
             dist = t0 - c.t1
-            limit = (NEG_POST_WINDOW if kind == "negate" else POSS_POST_WINDOW)
+            limit = NEG_POST_WINDOW if kind == "negate" else POSS_POST_WINDOW
             if direction == "both":
                 limit = BOTH_WINDOW
-                if "," in toks[c.t1:t0]:
+                if "," in toks[c.t1 : t0]:
                     continue
-            if dist > limit or any(term_mark[c.t1:t0]):
+            if dist > limit or any(term_mark[c.t1 : t0]):
                 continue
         else:
             continue
@@ -84,15 +118,22 @@ def assertion_of(c: Cand, triggers: list[tuple[int, int, str, str]], term_mark: 
     return best[2] if best else "present"
 
 
-def positive_after(c: Cand, changes: list[tuple[int, int, str]], starts: list[int],
-                   triggers: list[tuple[int, int, str, str]] = ()) -> bool:  # type: ignore[assignment]
+def positive_after(
+    c: Cand,
+    changes: list[tuple[int, int, str]],
+    starts: list[int],
+    triggers: Sequence[tuple[int, int, str, str]] = (),
+) -> bool:
     """A course word right after the mention ("effusion unchanged", "tube in place"), with no
     other mention or trigger in between, means the thing is there, whatever a "no" before
     it says ("no effusions no evidence of displaced fractures" is two clauses)."""
     for t0, _t1, value in changes:
-        if (c.t1 <= t0 <= c.t1 + 3 and value not in ("resolved", "removed")
-                and not any(c.t1 <= s < t0 for s in starts)
-                and not any(c.t1 <= g[0] < t0 for g in triggers)):
+        if (
+            c.t1 <= t0 <= c.t1 + 3
+            and value not in ("resolved", "removed")
+            and not any(c.t1 <= s < t0 for s in starts)
+            and not any(c.t1 <= g[0] < t0 for g in triggers)
+        ):
             return True
     return False
 
@@ -102,8 +143,9 @@ COORD = frozenset({",", "and", "or", "nor", "/", "as", "well", "&"})
 COORD_GAP = 4  # at most this many tokens between two members
 
 
-def coordinated(cands: list[Cand], toks: list[str], term_mark: list[bool],
-                trigger_at: list[bool]) -> None:
+def coordinated(
+    cands: list[Cand], toks: list[str], term_mark: list[bool], trigger_at: list[bool]
+) -> None:
     """Negation and hedges scope over a coordination: a member with no trigger of its own
     takes the assertion of the member next to it whose trigger points across it -- a
     post-trigger after the list ("A, B and C have cleared") reaches back to its first
@@ -112,13 +154,18 @@ def coordinated(cands: list[Cand], toks: list[str], term_mark: list[bool],
     clause end or other trigger between them."""
     group: list[Cand] = []
     groups: list[list[Cand]] = []
-    for c in sorted((c for c in cands if c.type == "finding"
-                     and not c.concept.startswith("normal ")), key=lambda c: c.t0):
+    for c in sorted(
+        (c for c in cands if c.type == "finding" and not c.concept.startswith("normal ")),
+        key=lambda c: c.t0,
+    ):
         if group:
             prev = group[-1]
             gap = range(prev.t1, c.t0)
-            if (0 < len(gap) <= COORD_GAP and any(toks[k] in COORD for k in gap)
-                    and not any(term_mark[k] or trigger_at[k] for k in gap)):
+            if (
+                0 < len(gap) <= COORD_GAP
+                and any(toks[k] in COORD for k in gap)
+                and not any(term_mark[k] or trigger_at[k] for k in gap)
+            ):
                 group.append(c)
                 continue
             groups.append(group)

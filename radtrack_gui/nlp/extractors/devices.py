@@ -8,12 +8,40 @@ from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.sites import anat_ends
 
 # Words right before a device word that make it something else ("pleural line").
-NOT_DEVICE_BEFORE = frozenset({
-    "skin", "fold", "septal", "kerley", "fracture", "air", "fluid", "suture", "midclavicular",
-    "gram", "tram", "mach", "visceral", "pleural", "fissure", "paraspinal", "paratracheal",
-    "azygoesophageal", "junction", "stripe", "mid", "straight", "first", "second", "third",
-    "dotted", "contour", "inspiratory", "phase", "best",
-})
+NOT_DEVICE_BEFORE = frozenset(
+    {
+        "skin",
+        "fold",
+        "septal",
+        "kerley",
+        "fracture",
+        "air",
+        "fluid",
+        "suture",
+        "midclavicular",
+        "gram",
+        "tram",
+        "mach",
+        "visceral",
+        "pleural",
+        "fissure",
+        "paraspinal",
+        "paratracheal",
+        "azygoesophageal",
+        "junction",
+        "stripe",
+        "mid",
+        "straight",
+        "first",
+        "second",
+        "third",
+        "dotted",
+        "contour",
+        "inspiratory",
+        "phase",
+        "best",
+    }
+)
 
 
 def resolve_given(cands: list[Cand], devices: list[tuple[Cand, Sentence]]) -> None:
@@ -21,8 +49,11 @@ def resolve_given(cands: list[Cand], devices: list[tuple[Cand, Sentence]]) -> No
     them, here or earlier in the paragraph; no antecedent, no device word."""
     for c in cands:
         if c.device_word:
-            ante = max((d for d in cands if d.type == DEVICE and not d.device_word
-                        and d.t1 <= c.t0), key=lambda d: d.t1, default=None)
+            ante = max(
+                (d for d in cands if d.type == DEVICE and not d.device_word and d.t1 <= c.t0),
+                key=lambda d: d.t1,
+                default=None,
+            )
             if ante is None and devices:
                 ante = devices[-1][0]
             c.antecedent = ante
@@ -39,10 +70,14 @@ GENERIC = "unspecified device"  # the concept of a device named by a generic wor
 DETERMINERS = frozenset({"the", "a", "an", "its", "this", "that"})
 
 
-def device_words(sent: Sentence, devwords: list[tuple[int, int]],
-                 anat: dict[int, tuple[int, str, str]],
-                 devices: list[tuple[Cand, Sentence]], concept_at: list[bool],
-                 sides: dict[int, tuple[int, str]] | None = None) -> None:
+def device_words(
+    sent: Sentence,
+    devwords: list[tuple[int, int]],
+    anat: dict[int, tuple[int, str, str]],
+    devices: list[tuple[Cand, Sentence]],
+    concept_at: list[bool],
+    sides: dict[int, tuple[int, str]] | None = None,
+) -> None:
     """Add a candidate for each device word that continues a device (of this sentence, else
     the last one of the paragraph on a compatible side); not when it is part of the name
     just before it. A side word before it ("the right line") makes it a device of that
@@ -65,11 +100,16 @@ def device_words(sent: Sentence, devwords: list[tuple[int, int]],
         side = side_end.get(t0)
         ante: Cand | None = None
         for c in sent.cands:
-            if c.type == DEVICE and c.t1 <= t0 and not c.device_word and (
-                    ante is None or c.t1 > ante.t1):
+            if (
+                c.type == DEVICE
+                and c.t1 <= t0
+                and not c.device_word
+                and (ante is None or c.t1 > ante.t1)
+            ):
                 ante = c
         if (ante is not None and ante.t1 >= t0 - 1) or any(
-                c.t1 == t0 for c in sent.cands if c.type == DEVICE):
+            c.t1 == t0 for c in sent.cands if c.type == DEVICE
+        ):
             continue  # part of the name just before ("ET tube tip", "the tube tip")
         if ante is not None and _other_side(ante, side):
             ante = None
@@ -78,8 +118,16 @@ def device_words(sent: Sentence, devwords: list[tuple[int, int]],
                 if not _other_side(d, side):
                     ante = d
                     break
-        cand = Cand(t0, t1, ante.concept if ante else GENERIC, DEVICE,
-                    " ".join(toks[t0:t1]), device_word=True, antecedent=ante, side=side)
+        cand = Cand(
+            t0,
+            t1,
+            ante.concept if ante else GENERIC,
+            DEVICE,
+            " ".join(toks[t0:t1]),
+            device_word=True,
+            antecedent=ante,
+            side=side,
+        )
         if ante is None and side is None and toks[t0] not in GENERIC_HEADS:
             continue  # "tip", "line" with nothing to continue: not a device mention
         cand.anatomy_from_text = True
@@ -90,5 +138,4 @@ def device_words(sent: Sentence, devwords: list[tuple[int, int]],
 
 def _other_side(device: Cand, side: str | None) -> bool:
     """The device lies on the other side than the one named ("right" vs a left PICC)."""
-    return side in ("left", "right") and device.side in ("left", "right") \
-        and device.side != side
+    return side in ("left", "right") and device.side in ("left", "right") and device.side != side

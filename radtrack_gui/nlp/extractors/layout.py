@@ -11,7 +11,9 @@ from radtrack_gui.nlp.sections import canonical
 
 MEASURE_RE = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?(?:\s*(?:x|×|by)\s*\d+(?:\.\d+)?)*\s*"
-    r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b", re.I)
+    r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b",
+    re.I,
+)
 # Sections whose findings are the reason for the exam: questions, not observations.
 QUESTION_SECTIONS = frozenset({"INDICATION"})
 _DIGIT = re.compile(r"\d")
@@ -58,7 +60,7 @@ def chunks(text: str) -> list[tuple[int, int]]:
     """Spans of the text between blank lines (those with some non-space character)."""
     out, pos = [], 0
     for m in SPACE_RE.finditer(text):
-        if text[pos:m.start()].strip():
+        if text[pos : m.start()].strip():
             out.append((pos, m.start()))
         pos = m.end() - 1  # the last newline starts the next chunk's line
     if text[pos:].strip():

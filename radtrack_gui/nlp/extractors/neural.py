@@ -48,8 +48,9 @@ def find_extractor_model(path: str | os.PathLike[str] | None = None) -> Path:
         p = Path(path).expanduser()
         if (p / "config.json").is_file():
             return p
-        raise InputError(f"neural extractor: no model files in {p} (config.json missing); "
-                         f"{TRAIN_HINT}")
+        raise InputError(
+            f"neural extractor: no model files in {p} (config.json missing); {TRAIN_HINT}"
+        )
     from radtrack_gui.util.paths import models_dirs
 
     looked: list[Path] = []
@@ -59,8 +60,10 @@ def find_extractor_model(path: str | os.PathLike[str] | None = None) -> Path:
         looked.append(cand)
         if (cand / "config.json").is_file():
             return cand
-    raise InputError(f"neural extractor: no trained model (looked in "
-                     f"{', '.join(map(str, looked))}); {TRAIN_HINT}")
+    raise InputError(
+        f"neural extractor: no trained model (looked in "
+        f"{', '.join(map(str, looked))}); {TRAIN_HINT}"
+    )
 
 
 # -- sentences, words and sub-words (shared with nlp.training) -----------------------------
@@ -80,13 +83,16 @@ def special_ids(tokenizer: Any) -> tuple[list[int], list[int]]:
     bare = tokenizer("x", add_special_tokens=False)["input_ids"]
     full = tokenizer("x", add_special_tokens=True)["input_ids"]
     for i in range(len(full) - len(bare) + 1):
-        if full[i:i + len(bare)] == bare:
-            return full[:i], full[i + len(bare):]
+        if full[i : i + len(bare)] == bare:
+            return full[:i], full[i + len(bare) :]
     return [], []
 
 
-def chunks(tokenizer: Any, texts: list[str], max_length: int = DEFAULT_MAX_LENGTH,
-           ) -> list[Chunk]:
+def chunks(
+    tokenizer: Any,
+    texts: list[str],
+    max_length: int = DEFAULT_MAX_LENGTH,
+) -> list[Chunk]:
     """Every sentence of every text as model inputs of at most ``max_length`` sub-words."""
     head, tail = special_ids(tokenizer)
     room = max(8, max_length - len(head) - len(tail))
@@ -95,11 +101,14 @@ def chunks(tokenizer: Any, texts: list[str], max_length: int = DEFAULT_MAX_LENGT
         sents.extend((k, s, e) for s, e in sentences(text))
     if not sents:
         return []
-    enc = tokenizer([texts[k][s:e] for k, s, e in sents], add_special_tokens=False,
-                    return_offsets_mapping=True, verbose=False)
+    enc = tokenizer(
+        [texts[k][s:e] for k, s, e in sents],
+        add_special_tokens=False,
+        return_offsets_mapping=True,
+        verbose=False,
+    )
     out: list[Chunk] = []
-    for (k, s, e), ids, offsets in zip(sents, enc["input_ids"], enc["offset_mapping"],
-                                       strict=True):
+    for (k, s, e), ids, offsets in zip(sents, enc["input_ids"], enc["offset_mapping"], strict=True):
         words = [m.span() for m in TOKEN_RE.finditer(texts[k], s, e)]
         if not words:
             continue
@@ -120,8 +129,14 @@ def chunks(tokenizer: Any, texts: list[str], max_length: int = DEFAULT_MAX_LENGT
             if j < len(ids):
                 cut = next((c for c in range(j, i, -1) if first[c] >= 0), j)
                 j = cut
-            out.append(Chunk(k, [*head, *ids[i:j], *tail],
-                             [-1] * len(head) + first[i:j] + [-1] * len(tail), words))
+            out.append(
+                Chunk(
+                    k,
+                    [*head, *ids[i:j], *tail],
+                    [-1] * len(head) + first[i:j] + [-1] * len(tail),
+                    words,
+                )
+            )
             i = j
     return out
 
@@ -151,13 +166,14 @@ def load_model(folder: Path) -> tuple[Any, Any]:
         from transformers import AutoModelForTokenClassification, AutoTokenizer
         from transformers.utils import logging as hf_logging
     except ImportError as exc:
-        raise InputError(f"neural extractor needs torch and transformers ({exc}); install "
-                         "them with: pip install radtrack_gui[models]") from exc
+        raise InputError(
+            f"neural extractor needs torch and transformers ({exc}); install "
+            "them with: pip install radtrack_gui[models]"
+        ) from exc
     hf_logging.disable_progress_bar()  # no loading bars on the user's terminal
     try:
         tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
-        model = AutoModelForTokenClassification.from_pretrained(str(folder),
-                                                                local_files_only=True)
+        model = AutoModelForTokenClassification.from_pretrained(str(folder), local_files_only=True)
     except (OSError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"neural extractor: cannot load model from {folder}: {first}") from exc
@@ -169,8 +185,14 @@ def load_model(folder: Path) -> tuple[Any, Any]:
 class Tagger:
     """Spans of findings and devices in texts, from a tokenizer and a tagging model."""
 
-    def __init__(self, tokenizer: Any, model: Any, max_length: int | None = None,
-                 batch_size: int = 64, device: str = "cpu") -> None:
+    def __init__(
+        self,
+        tokenizer: Any,
+        model: Any,
+        max_length: int | None = None,
+        batch_size: int = 64,
+        device: str = "cpu",
+    ) -> None:
         self.tokenizer, self.model = tokenizer, model
         limit = getattr(model.config, "max_position_embeddings", None) or DEFAULT_MAX_LENGTH
         self.max_length = min(max_length or DEFAULT_MAX_LENGTH, int(limit))
@@ -198,18 +220,19 @@ class Tagger:
         self.model.to(self.device)
         with torch.inference_mode():
             for b in range(0, len(order), self.batch_size):
-                rows = order[b:b + self.batch_size]
+                rows = order[b : b + self.batch_size]
                 width = len(inputs[rows[-1]])
                 ids = torch.full((len(rows), width), self.pad, dtype=torch.long)
                 mask = torch.zeros((len(rows), width), dtype=torch.long)
                 for r, i in enumerate(rows):
-                    ids[r, :len(inputs[i])] = torch.tensor(inputs[i])
-                    mask[r, :len(inputs[i])] = 1
-                logits = self.model(input_ids=ids.to(self.device),
-                                    attention_mask=mask.to(self.device)).logits
+                    ids[r, : len(inputs[i])] = torch.tensor(inputs[i])
+                    mask[r, : len(inputs[i])] = 1
+                logits = self.model(
+                    input_ids=ids.to(self.device), attention_mask=mask.to(self.device)
+                ).logits
                 best = logits.argmax(-1).cpu().tolist()
                 for r, i in enumerate(rows):
-                    labels[i] = [self.id2label.get(k, "O") for k in best[r][:len(inputs[i])]]
+                    labels[i] = [self.id2label.get(k, "O") for k in best[r][: len(inputs[i])]]
         tags: dict[tuple[int, int], list[str]] = {}  # (text, first word start) -> word tags
         by_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for c in items:
@@ -231,8 +254,13 @@ class NeuralExtractor:
 
     name = "neural"
 
-    def __init__(self, name: str = "neural", path: str | os.PathLike[str] | None = None,
-                 device: str = "cpu", batch_size: int = 64) -> None:
+    def __init__(
+        self,
+        name: str = "neural",
+        path: str | os.PathLike[str] | None = None,
+        device: str = "cpu",
+        batch_size: int = 64,
+    ) -> None:
         self.name = name
         self.folder = find_extractor_model(path)
         self.device, self.batch_size = device, batch_size
@@ -243,8 +271,7 @@ class NeuralExtractor:
     def tagger(self) -> Tagger:
         if self._tagger is None:
             tokenizer, model = load_model(self.folder)
-            self._tagger = Tagger(tokenizer, model, batch_size=self.batch_size,
-                                  device=self.device)
+            self._tagger = Tagger(tokenizer, model, batch_size=self.batch_size, device=self.device)
         return self._tagger
 
     def extract(self, report: Report) -> list[Mention]:
@@ -257,5 +284,7 @@ class NeuralExtractor:
 
             self._rules = RuleExtractor()
         found = self.tagger.spans([r.text or "" for r in reports])
-        return [self._rules.annotate(r, spans, source=f"model:{self.name}")
-                for r, spans in zip(reports, found, strict=True)]
+        return [
+            self._rules.annotate(r, spans, source=f"model:{self.name}")
+            for r, spans in zip(reports, found, strict=True)
+        ]

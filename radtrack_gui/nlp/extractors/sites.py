@@ -9,37 +9,136 @@ from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 
 # Exam body region (nlp.metadata.region_of) -> anatomy name.
 REGION_ANATOMY = {
-    "chest": "thorax", "head": "head", "neck": "neck", "abdomen": "abdomen",
-    "pelvis": "pelvis", "spine": "spine", "extremity": "", "breast": "breasts",
+    "chest": "thorax",
+    "head": "head",
+    "neck": "neck",
+    "abdomen": "abdomen",
+    "pelvis": "pelvis",
+    "spine": "spine",
+    "extremity": "",
+    "breast": "breasts",
     "whole body": "",
 }
 # Normal-statement words that only count for some structures.
-CLEAR_SITES = ("lungs", "pleura", "paranasal sinuses", "mastoid air cells", "thorax",
-               "costophrenic angles")
+CLEAR_SITES = (
+    "lungs",
+    "pleura",
+    "paranasal sinuses",
+    "mastoid air cells",
+    "thorax",
+    "costophrenic angles",
+)
 
 # Words that end a modifier phrase when walking away from a term.
-PHRASE_STOP = frozenset({
-    "and", "or", "but", "with", "without", "is", "are", "was", "were", "be", "been", "has",
-    "have", "had", "there", "seen", "noted", "which", "that", "this", "these", "to", "as",
-    "than", "for", "by", "since", "from", "compared", "no", "not",
-})
-AFTER_PREPOSITIONS = frozenset({
-    "in", "within", "at", "of", "involving", "along", "over", "overlying", "projecting",
-    "near", "adjacent", "abutting", "about", "around", "into", "through", "via", "on",
-    "throughout", "posterior", "anterior", "lateral", "medial", "inferior", "superior",
-    "above", "below", "beneath", "behind", "underlying", "surrounding", "affecting",
-    "predominantly", "predominately", "mainly", "mostly", "particularly", "especially",
-})
+PHRASE_STOP = frozenset(
+    {
+        "and",
+        "or",
+        "but",
+        "with",
+        "without",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "there",
+        "seen",
+        "noted",
+        "which",
+        "that",
+        "this",
+        "these",
+        "to",
+        "as",
+        "than",
+        "for",
+        "by",
+        "since",
+        "from",
+        "compared",
+        "no",
+        "not",
+    }
+)
+AFTER_PREPOSITIONS = frozenset(
+    {
+        "in",
+        "within",
+        "at",
+        "of",
+        "involving",
+        "along",
+        "over",
+        "overlying",
+        "projecting",
+        "near",
+        "adjacent",
+        "abutting",
+        "about",
+        "around",
+        "into",
+        "through",
+        "via",
+        "on",
+        "throughout",
+        "posterior",
+        "anterior",
+        "lateral",
+        "medial",
+        "inferior",
+        "superior",
+        "above",
+        "below",
+        "beneath",
+        "behind",
+        "underlying",
+        "surrounding",
+        "affecting",
+        "predominantly",
+        "predominately",
+        "mainly",
+        "mostly",
+        "particularly",
+        "especially",
+    }
+)
 # Words that point back to a place named before ("in this region", "at the same site").
-BACK_REFERENCE = frozenset({
-    "this", "these", "there", "same", "site", "sites", "region", "level", "adjacent",
-    "above", "described", "aforementioned", "it", "its", "nearby", "similar", "also",
-})
+BACK_REFERENCE = frozenset(
+    {
+        "this",
+        "these",
+        "there",
+        "same",
+        "site",
+        "sites",
+        "region",
+        "level",
+        "adjacent",
+        "above",
+        "described",
+        "aforementioned",
+        "it",
+        "its",
+        "nearby",
+        "similar",
+        "also",
+    }
+)
 
 
-def phrase_window(v: Vocabulary, c: Cand, toks: list[str],
-                  anat: dict[int, tuple[int, str, str]],
-                  sides: dict[int, tuple[int, str]], concept_at: list[bool]) -> None:
+def phrase_window(
+    v: Vocabulary,
+    c: Cand,
+    toks: list[str],
+    anat: dict[int, tuple[int, str, str]],
+    sides: dict[int, tuple[int, str]],
+    concept_at: list[bool],
+) -> None:
     """Anatomy and side words in the modifiers before the term and in a prepositional
     phrase (or a side phrase) right after it."""
     n = len(toks)
@@ -114,10 +213,18 @@ def phrase_window(v: Vocabulary, c: Cand, toks: list[str],
             sides_found = [s for _, s in found_anat if s]
             c.side = sides_found[0] if sides_found else None
 
-def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[int, str, str]],
-                region: str, prev_sites: list[tuple[str, str | None]],
-                free_sides: set[str], back_reference: bool,
-                described: Cand | None = None) -> bool:
+
+def attributes(
+    v: Vocabulary,
+    c: Cand,
+    concept: Concept,
+    anat: dict[int, tuple[int, str, str]],
+    region: str,
+    prev_sites: list[tuple[str, str | None]],
+    free_sides: set[str],
+    back_reference: bool,
+    described: Cand | None = None,
+) -> bool:
     """Fill anatomy, laterality and the refined concept; False when the mention needs a
     structure and none is named. ``described``: the finding this one interprets
     ("collection along the right convexity, consistent with a subdural hematoma")."""
@@ -126,8 +233,11 @@ def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[i
     if described is not None and "normal" not in concept.flags:
         if c.side is None:
             c.side = described.side
-        if not site and described.anatomy and (
-                not concept.anatomy or v.is_part_of(described.anatomy, concept.anatomy)):
+        if (
+            not site
+            and described.anatomy
+            and (not concept.anatomy or v.is_part_of(described.anatomy, concept.anatomy))
+        ):
             site = described.anatomy  # the site fits this concept: it is this one's too
             c.anatomy = site
             c.anatomy_from_text = True
@@ -136,15 +246,20 @@ def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[i
         # exam's region ("effusion" at the left base -> pleural effusion)
         kind = v.refine(concept.name, site) if site else concept.name
         if kind == concept.name:
-            kind = v.refine_in_region(concept.name,
-                                      top_of(v, site) if site else (region or "body"))
+            kind = v.refine_in_region(concept.name, top_of(v, site) if site else (region or "body"))
         if kind != concept.name:
             c.concept, concept = kind, v.concepts[kind]
             needs = "needs-anatomy" in concept.flags
     default = concept.anatomy
-    if site and default and not v.is_part_of(site, default) and (
+    if (
+        site
+        and default
+        and not v.is_part_of(site, default)
+        and (
             v.is_part_of(default, site)
-            or (top_of(v, site) == top_of(v, default) and top_of(v, site) != "spine")):
+            or (top_of(v, site) == top_of(v, default) and top_of(v, site) != "spine")
+        )
+    ):
         # a wider structure ("chest" for an effusion) or a neighbour in the same region
         # ("effusion at the left base"): keep the default, take the side. Another region
         # ("nodule in the liver") or a spinal level ("bulge at L4-5"): the phrase decides.
@@ -163,8 +278,11 @@ def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[i
         for t0, (t1, name, side) in anat.items():
             if t0 in c.used:
                 continue
-            if default and not v.is_part_of(name, default) and not (
-                    top_of(v, name) == top_of(v, default) == "spine"):
+            if (
+                default
+                and not v.is_part_of(name, default)
+                and not (top_of(v, name) == top_of(v, default) == "spine")
+            ):
                 continue  # does not fit the concept (spinal levels fit any spine finding)
             if "normal" in concept.flags and not normal_site_ok(v, c, name):
                 continue
@@ -191,8 +309,12 @@ def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[i
         return False
     if "normal" in concept.flags and not normal_site_ok(v, c, site):
         return False
-    if c.side is None and len(free_sides) == 1 and c.type == FINDING \
-            and "normal" not in concept.flags:
+    if (
+        c.side is None
+        and len(free_sides) == 1
+        and c.type == FINDING
+        and "normal" not in concept.flags
+    ):
         c.side = next(iter(free_sides))
     name = c.concept
     if site:
@@ -215,6 +337,7 @@ def attributes(v: Vocabulary, c: Cand, concept: Concept, anat: dict[int, tuple[i
     c.concept, c.anatomy = name, site
     return True
 
+
 def exam_region(report: Report, sents: list[Sentence]) -> str:
     """The exam's body region as an anatomy name (from the report, else the most
     frequent top-level structure named in the text)."""
@@ -228,12 +351,43 @@ def exam_region(report: Report, sents: list[Sentence]) -> str:
     return max(counts, key=lambda k: counts[k]) if counts else ""
 
 
-MR_WORDS = frozenset({
-    "weighted", "-", "/", "sequence", "sequences", "signal", "hyperintense", "hypointense",
-    "hyperintensity", "hypointensity", "hyperintensities", "flair", "stir", "images", "image",
-    "imaging", "fat", "post", "pre", "gradient", "isointense", "shortening", "prolongation",
-    "with", "and", "t1", "t2", "sagittal", "axial", "coronal", "on", "contrast", "gadolinium",
-})
+MR_WORDS = frozenset(
+    {
+        "weighted",
+        "-",
+        "/",
+        "sequence",
+        "sequences",
+        "signal",
+        "hyperintense",
+        "hypointense",
+        "hyperintensity",
+        "hypointensity",
+        "hyperintensities",
+        "flair",
+        "stir",
+        "images",
+        "image",
+        "imaging",
+        "fat",
+        "post",
+        "pre",
+        "gradient",
+        "isointense",
+        "shortening",
+        "prolongation",
+        "with",
+        "and",
+        "t1",
+        "t2",
+        "sagittal",
+        "axial",
+        "coronal",
+        "on",
+        "contrast",
+        "gadolinium",
+    }
+)
 
 
 def mr_sequence(toks: list[str], i: int) -> bool:
@@ -248,7 +402,7 @@ def own_structure(v: Vocabulary, term: str) -> str:
     words = term.split()
     for n in (2, 1):
         for i in range(len(words) - n + 1):
-            name = v.anatomy_of(" ".join(words[i:i + n]))
+            name = v.anatomy_of(" ".join(words[i : i + n]))
             if name:
                 return name
     return ""
@@ -266,7 +420,7 @@ def anat_ends(anat: dict[int, tuple[int, str, str]]) -> dict[int, int]:
 
 
 def normal_site_ok(v: Vocabulary, c: Cand, site: str) -> bool:
-    """"Clear" is a normal statement only about the lungs, pleura, sinuses..."""
+    """ "Clear" is a normal statement only about the lungs, pleura, sinuses..."""
     if c.term != "clear" or not site:
         return True
     return any(v.is_part_of(site, s) for s in CLEAR_SITES)
@@ -283,7 +437,12 @@ def previous_sites(prev: Sentence | None, sent: Sentence) -> list[tuple[str, str
         return []
     out = []
     for c in reversed(prev.cands):
-        if (c.type == FINDING and c.anatomy_from_text and c.anatomy
-                and c.assertion != "absent" and not c.concept.startswith("normal")):
+        if (
+            c.type == FINDING
+            and c.anatomy_from_text
+            and c.anatomy
+            and c.assertion != "absent"
+            and not c.concept.startswith("normal")
+        ):
             out.append((c.anatomy, c.side))
     return out

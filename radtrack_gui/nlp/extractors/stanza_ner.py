@@ -26,7 +26,8 @@ NER_FILE = Path("en") / "ner" / "radiology.pt"
 INSTALL_HINT = (
     "on a connected machine run python -c \"import stanza; stanza.download('en', "
     "package='mimic', processors={'ner': 'radiology'}, model_dir='stanza')\" and copy the "
-    "'stanza' folder into one of those folders")
+    "'stanza' folder into one of those folders"
+)
 _SIDE_RE = re.compile(r"\b(left|right|bilateral|bilaterally|bibasilar|both)\b", re.I)
 _NEG_RE = re.compile(r"\b(no|without|negative for|free of|resolved|not)\b", re.I)
 
@@ -46,8 +47,10 @@ def find_model_dir(dirs: list[Path] | None = None) -> Path:
         if (d / "resources.json").is_file() and (d / NER_FILE).is_file():
             return d
     where = ", ".join(str(d) for d in tried) or "(no model folders)"
-    raise InputError(f"stanza radiology NER model not found (looked in: {where}); "
-                     f"to install it offline, {INSTALL_HINT}")
+    raise InputError(
+        f"stanza radiology NER model not found (looked in: {where}); "
+        f"to install it offline, {INSTALL_HINT}"
+    )
 
 
 class StanzaExtractor:
@@ -58,8 +61,9 @@ class StanzaExtractor:
     def __init__(self, model_dir: str | None = None, use_gpu: bool = False) -> None:
         self.model_dir = Path(model_dir) if model_dir else find_model_dir()
         if not (self.model_dir / NER_FILE).is_file():
-            raise InputError(f"stanza radiology NER model not found in {self.model_dir}; "
-                             f"{INSTALL_HINT}")
+            raise InputError(
+                f"stanza radiology NER model not found in {self.model_dir}; {INSTALL_HINT}"
+            )
         self.use_gpu = use_gpu
         self._nlp: Any = None
 
@@ -68,12 +72,19 @@ class StanzaExtractor:
             try:
                 import stanza
             except ImportError as exc:
-                raise InputError(f"extractor 'stanza' needs the stanza package ({exc}); "
-                                 "install it with: pip install radtrack_gui[models]") from exc
+                raise InputError(
+                    f"extractor 'stanza' needs the stanza package ({exc}); "
+                    "install it with: pip install radtrack_gui[models]"
+                ) from exc
             self._nlp = stanza.Pipeline(
-                "en", dir=str(self.model_dir), package="mimic",
+                "en",
+                dir=str(self.model_dir),
+                package="mimic",
                 processors={"tokenize": "mimic", "ner": "radiology"},
-                download_method=None, use_gpu=self.use_gpu, logging_level="WARN")
+                download_method=None,
+                use_gpu=self.use_gpu,
+                logging_level="WARN",
+            )
         return self._nlp
 
     def extract(self, report: Report) -> list[Mention]:
@@ -88,8 +99,9 @@ class StanzaExtractor:
         return mentions_from_entities(report, sentences, source=f"model:{self.name}")
 
 
-def mentions_from_entities(report: Report, sentences: list[tuple[int, int, list[Entity]]],
-                           source: str = "model:stanza") -> list[Mention]:
+def mentions_from_entities(
+    report: Report, sentences: list[tuple[int, int, list[Entity]]], source: str = "model:stanza"
+) -> list[Mention]:
     """Map NER entities (per sentence: start, end, entities) to mentions of ``report``."""
     from radtrack_gui.nlp.extractors.rules import RuleExtractor
     from radtrack_gui.nlp.vocabulary import vocabulary
@@ -105,12 +117,19 @@ def mentions_from_entities(report: Report, sentences: list[tuple[int, int, list[
         for e in ents:
             if e.label != "OBSERVATION":
                 continue
-            span = text[e.start:e.end]
+            span = text[e.start : e.end]
             ruled = next((m for m in by_overlap if m.start < e.end and e.start < m.end), None)
             concept = v.concept_of(span) or v.concept_of(span.split()[-1] if span.split() else "")
-            m = Mention(id="", report=report.id, start=e.start, end=e.end, text=span,
-                        type=DEVICE if concept and concept.type == DEVICE else FINDING,
-                        concept=concept.name if concept else span.lower(), source=source)
+            m = Mention(
+                id="",
+                report=report.id,
+                start=e.start,
+                end=e.end,
+                text=span,
+                type=DEVICE if concept and concept.type == DEVICE else FINDING,
+                concept=concept.name if concept else span.lower(),
+                source=source,
+            )
             if ruled is not None:
                 m.type, m.concept = ruled.type, ruled.concept
                 m.anatomy, m.laterality = list(ruled.anatomy), ruled.laterality
@@ -119,18 +138,21 @@ def mentions_from_entities(report: Report, sentences: list[tuple[int, int, list[
             else:
                 near = min(anatomy, key=lambda a: abs(a.start - e.start), default=None)
                 if near is not None:
-                    name = v.anatomy_of(text[near.start:near.end]) or \
-                        text[near.start:near.end].lower()
+                    name = (
+                        v.anatomy_of(text[near.start : near.end])
+                        or text[near.start : near.end].lower()
+                    )
                     m.anatomy = [a for a in v.anatomy_ancestors(name) if a != "body"]
                 for mod in [*modifiers, *anatomy]:
-                    side = _SIDE_RE.search(text[mod.start:mod.end])
+                    side = _SIDE_RE.search(text[mod.start : mod.end])
                     if side and abs(mod.start - e.start) < 40:
                         word = side.group(1).lower()
                         m.laterality = word if word in ("left", "right") else "bilateral"
                         break
-                before = text[s0:e.start]
+                before = text[s0 : e.start]
                 if any(u.start < e.start for u in uncertain) or any(
-                        abs(u.start - e.end) < 20 for u in uncertain):
+                    abs(u.start - e.end) < 20 for u in uncertain
+                ):
                     m.assertion = "possible"
                 elif _NEG_RE.search(before[-40:]):
                     m.assertion = "absent"

@@ -73,8 +73,16 @@ MAX_EXAMINED = 8  # chains examined per mention over all its keys
 
 def conflict_key(m: MentionInfo) -> tuple:
     """Every attribute ``features.conflict`` reads: members sharing it conflict alike."""
-    return (m.type, m.lat, m.concept, m.generic_statement, m.statement_site, m.access,
-            m.site, m.site_by_name)
+    return (
+        m.type,
+        m.lat,
+        m.concept,
+        m.generic_statement,
+        m.statement_site,
+        m.access,
+        m.site,
+        m.site_by_name,
+    )
 
 
 @dataclass
@@ -120,8 +128,11 @@ class ChainState:
 
     def blocked(self, m: MentionInfo, vocab: Vocabulary | None) -> str | None:
         """Why ``m`` may not join this chain (hard constraint or course rule), or None."""
-        if (m.assertion == "absent" and not self.positive
-                and not (m.event and all(r.event for r in self.members))):
+        if (
+            m.assertion == "absent"
+            and not self.positive
+            and not (m.event and all(r.event for r in self.members))
+        ):
             # (removals or resolutions restated, e.g. findings and impression, stay one)
             return "a negative about something never seen positive"
         if m.assertion == "absent" and m.concept and m.site is None:
@@ -130,14 +141,17 @@ class ChainState:
                     # "no new hemorrhage" (no site) beside a known subdural hematoma: a
                     # routine negative of the wider kind, not the resolution of this one
                     return f"a negative of the broader '{m.concept}' ({concept})"
-        if (m.assertion != "absent" and self.ended_idx is not None
-                and m.report_idx > self.ended_idx):
+        if m.assertion != "absent" and self.ended_idx is not None and m.report_idx > self.ended_idx:
             if m.type == DEVICE:
-                return f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
+                return (
+                    f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
+                )
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
         if self.members and _silently_replaced(self.members[-1], m):
-            return (f"newly placed {gap_days(self.members[-1], m):.0f} days after "
-                    f"{self.members[-1].id}: a new device")
+            return (
+                f"newly placed {gap_days(self.members[-1], m):.0f} days after "
+                f"{self.members[-1].id}: a new device"
+            )
         for rep in self.conflict_reps.values():
             reason = conflict(rep, m, vocab)
             if reason:
@@ -152,10 +166,15 @@ class ClusterResult:
     scored: dict[tuple[str, str], float]  # (earlier member, newcomer) -> best pair score
 
 
-def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, threshold: float,
-            vocab: Vocabulary | None = None,
-            keys: Callable[[MentionInfo], tuple[list[str], list[str]]] = blocking_keys,
-            device_end: Iterable[str] = DEVICE_END_CHANGES) -> ClusterResult:
+def cluster(
+    infos: list[MentionInfo],
+    score: PairScore,
+    explain: Explain,
+    threshold: float,
+    vocab: Vocabulary | None = None,
+    keys: Callable[[MentionInfo], tuple[list[str], list[str]]] = blocking_keys,
+    device_end: Iterable[str] = DEVICE_END_CHANGES,
+) -> ClusterResult:
     """Greedy time-ordered clustering with cannot-link and course constraints."""
     ends = frozenset(device_end)
     chains: list[ChainState] = []
@@ -183,7 +202,8 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
                 reason = ch.blocked(m, vocab)
                 if reason:
                     if (blocked is None or ch.number > blocked[0]) and (
-                            m.text in ch.names or (m.concept and m.concept in ch.names)):
+                        m.text in ch.names or (m.concept and m.concept in ch.names)
+                    ):
                         blocked = (ch.number, f"not {ch.cid}: {reason}")
                     continue
                 top, top_rep = -1.0, None
@@ -194,8 +214,9 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
                 if top_rep is None:
                     continue
                 scored[(top_rep.id, m.id)] = top
-                if top >= threshold and (best is None or top > best[0] or (
-                        top == best[0] and ch.number > best[1].number)):
+                if top >= threshold and (
+                    best is None or top > best[0] or (top == best[0] and ch.number > best[1].number)
+                ):
                     best = (top, ch, top_rep)  # ties go to the more recent chain
                 elif top < threshold and (near_miss is None or top > near_miss[0]):
                     near_miss = (top, ch)
@@ -207,8 +228,9 @@ def cluster(infos: list[MentionInfo], score: PairScore, explain: Explain, thresh
             chains.append(ch)
             notes = [blocked[1]] if blocked else []
             if near_miss is not None:
-                notes.append(f"best candidate {near_miss[1].cid} scored {near_miss[0]:.2f}"
-                             f" < {threshold:.2f}")
+                notes.append(
+                    f"best candidate {near_miss[1].cid} scored {near_miss[0]:.2f} < {threshold:.2f}"
+                )
             why[m.id] = f"starts {ch.cid}" + (f" ({'; '.join(notes)})" if notes else "")
         ch.add(m)
         ch.keys.update(filed)
@@ -229,9 +251,12 @@ def _silently_replaced(last: MentionInfo, m: MentionInfo) -> bool:
     return days is not None and days > SILENT_REMOVAL_DAYS
 
 
-def pair_decisions(order: list[str], clusters: Iterable[Iterable[str]],
-                   limit: int = DEFAULT_PAIR_LIMIT,
-                   extra: Iterable[tuple[str, str]] = ()) -> PairDecisions:
+def pair_decisions(
+    order: list[str],
+    clusters: Iterable[Iterable[str]],
+    limit: int = DEFAULT_PAIR_LIMIT,
+    extra: Iterable[tuple[str, str]] = (),
+) -> PairDecisions:
     """(earlier, later) -> same chain?, for every mention pair in ``order``.
 
     Above ``limit`` pairs only the linked pairs and the ``extra`` (scored) pairs are listed;

@@ -64,7 +64,8 @@ _LEVEL = re.compile(
     r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?)"
     r"|(?i:\d{1,2}(?:st|nd|rd|th)\s+(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
-    r"|(?i:(?:rib|ray)\s+\d{1,2}))\b")
+    r"|(?i:(?:rib|ray)\s+\d{1,2}))\b"
+)
 _REMOVAL = re.compile(
     r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+){0,2}?"
     r"(?:removed|withdrawn|discontinued|explanted|extracted)\b"
@@ -72,33 +73,49 @@ _REMOVAL = re.compile(
     r"|\b(?:interval|subsequent|complete)\s+(?:removal|withdrawal|explantation)\b"
     r"|\b(?:removal|explantation)\s+of\b|\bpulled\s+(?:back\s+)?and\s+removed\b"
     r"|\bno\s+longer\s+(?:seen|visualized|visible|present|identified|demonstrated|noted)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _PARTIAL = re.compile(r"\b(?:partially|slightly|somewhat|minimally)\s+$", re.IGNORECASE)
 _RESOLUTION = re.compile(
     r"\bresolved\b|\bresolution\b|\bno\s+residual\b|\bhas\s+cleared\b|\bcleared\b"
     r"|\bno\s+longer\s+(?:seen|visualized|visible|present|identified|demonstrated|noted)\b"
-    r"|\bdisappear(?:ed|ance)\b", re.IGNORECASE)
+    r"|\bdisappear(?:ed|ance)\b",
+    re.IGNORECASE,
+)
 _COMPARISON = re.compile(
     r"\b(?:previous(?:ly)?|prior|again|interval|since|compared|comparison|persist\w*"
     r"|remain\w*|residual|redemonstrat\w*|unchanged|stable|no\s+longer|anymore"
     r"|recurren\w*|re-?accumulat\w*)\b",
-    re.IGNORECASE)
-_OTHER = re.compile(r"\b(?:other|another|additional|second|further|separate)\s+"
-                    r"(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
+    re.IGNORECASE,
+)
+_OTHER = re.compile(
+    r"\b(?:other|another|additional|second|further|separate)\s+"
+    r"(?:[\w-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
 _NEW = re.compile(r"\b(?:new|newly)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
-_ANAPHOR_SITE = re.compile(r"\b(?:in|at|of|within)\s+(?:this|that|the\s+same)\s+"
-                           r"(?:region|level|location|site|area|segment)\b", re.IGNORECASE)
-_SEVERAL_SITES = re.compile(r"\b(?:(?:at|in)\s+)?(?:the|these|those|all)\s+(?:\w+\s+)?"
-                            r"(?:sites|locations|levels|regions)\s+(?:described|mentioned|"
-                            r"noted|listed)\s+above\b|\babove[- ]described\s+(?:sites|levels"
-                            r"|locations)\b", re.IGNORECASE)
-_ALTERNATIVE = re.compile(r"^\s*(?:/|(?:and\s*/\s*)?or|versus|vs\.?)\s*(?:[\w-]+\s*){0,2}$",
-                          re.IGNORECASE)
+_ANAPHOR_SITE = re.compile(
+    r"\b(?:in|at|of|within)\s+(?:this|that|the\s+same)\s+"
+    r"(?:region|level|location|site|area|segment)\b",
+    re.IGNORECASE,
+)
+_SEVERAL_SITES = re.compile(
+    r"\b(?:(?:at|in)\s+)?(?:the|these|those|all)\s+(?:\w+\s+)?"
+    r"(?:sites|locations|levels|regions)\s+(?:described|mentioned|"
+    r"noted|listed)\s+above\b|\babove[- ]described\s+(?:sites|levels"
+    r"|locations)\b",
+    re.IGNORECASE,
+)
+_ALTERNATIVE = re.compile(
+    r"^\s*(?:/|(?:and\s*/\s*)?or|versus|vs\.?)\s*(?:[\w-]+\s*){0,2}$", re.IGNORECASE
+)
 _EXPLAINS = re.compile(
     r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
     r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
     r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
-    r"|probably|presumably|attributed\s+to)\b", re.IGNORECASE)
+    r"|probably|presumably|attributed\s+to)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(slots=True)
@@ -140,7 +157,7 @@ def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
     for stop in _CLAUSE_END.finditer(text, sent[0], s):
         lo = stop.end()
     m = _CLAUSE_END.search(text, e, sent[1])
-    return text[lo:(m.start() if m else sent[1])]
+    return text[lo : (m.start() if m else sent[1])]
 
 
 def _levels(text: str) -> frozenset[str]:
@@ -186,14 +203,15 @@ def _last_structure(v: Vocabulary, text: str) -> str | None:
     for i in range(len(toks) - 1, -1, -1):
         for n in (3, 2, 1):
             if i - n + 1 >= 0:
-                name = v.anatomy_terms.get(" ".join(toks[i - n + 1:i + 1]))
+                name = v.anatomy_terms.get(" ".join(toks[i - n + 1 : i + 1]))
                 if name and v.parent.get(name, "") not in ("", "body"):
                     return name
     return None
 
 
-def read_context(m: MentionInfo, start: int, end: int, report: Report | None,
-                 v: Vocabulary) -> MentionContext:
+def read_context(
+    m: MentionInfo, start: int, end: int, report: Report | None, v: Vocabulary
+) -> MentionContext:
     text = report.text if report is not None else ""
     sent = _sentence(text, start, end)
     ctx = MentionContext(start, end, sent, region=report.region if report else "", text=text)
@@ -201,25 +219,30 @@ def read_context(m: MentionInfo, start: int, end: int, report: Report | None,
     ctx.reason = section.startswith(REASON_SECTIONS)
     if not text:
         return ctx
-    sentence = text[sent[0]:sent[1]]
-    before = text[sent[0]:start]
+    sentence = text[sent[0] : sent[1]]
+    before = text[sent[0] : start]
     ctx.comparison = bool(_COMPARISON.search(sentence))
     ctx.other = bool(_OTHER.search(before[-60:]))
     ctx.new = bool(_NEW.search(before[-40:]))
     ctx.levels = _levels(_clause(text, start, end, sent)) or (
-        _levels(_heading(report, start)) if report is not None else frozenset())
+        _levels(_heading(report, start)) if report is not None else frozenset()
+    )
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
         hit = _REMOVAL.search(sentence)
-        if m.change == "removed" or (hit and not _PARTIAL.search(sentence[:hit.start()])):
+        if m.change == "removed" or (hit and not _PARTIAL.search(sentence[: hit.start()])):
             ctx.event = "removed"
     elif m.change == "resolved" or (m.assertion == "absent" and _RESOLUTION.search(sentence)):
         ctx.event = "resolved"
     return ctx
 
 
-def enrich(infos: list[MentionInfo], spans: dict[str, tuple[int, int]],
-           reports: dict[str, Report], v: Vocabulary) -> None:
+def enrich(
+    infos: list[MentionInfo],
+    spans: dict[str, tuple[int, int]],
+    reports: dict[str, Report],
+    v: Vocabulary,
+) -> None:
     """Read each mention's context and fold it into its prepared attributes."""
     for info in infos:
         s, e = spans[info.id]
@@ -235,7 +258,7 @@ def enrich(infos: list[MentionInfo], spans: dict[str, tuple[int, int]],
         text = report.text
         if info.generic_device:
             # "tip in the right atrium": where the tip lies is not the device's side
-            near = " ".join(_WORD.findall(text[max(ctx.sentence[0], s - 40):e])[-5:])
+            near = " ".join(_WORD.findall(text[max(ctx.sentence[0], s - 40) : e])[-5:])
             info.lat = _side_of(near)
             info.access = None
             continue
@@ -246,16 +269,17 @@ def enrich(infos: list[MentionInfo], spans: dict[str, tuple[int, int]],
             if named:
                 info.site = named
         if info.type != DEVICE and info.site is None:
-            sentence = text[ctx.sentence[0]:ctx.sentence[1]]
+            sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):
                 para = text.rfind("\n\n", 0, ctx.sentence[0])
-                named = _last_structure(v, text[max(0, para):ctx.sentence[0]])
+                named = _last_structure(v, text[max(0, para) : ctx.sentence[0]])
                 if named:
                     info.site = named
                     info.lat = info.lat or v.laterality_of(named)
         if info.lat is None:
-            info.lat = (_side_of(_heading(report, s)) or _side_of(report.exam)
-                        or _plural_pair_side(info, v))
+            info.lat = (
+                _side_of(_heading(report, s)) or _side_of(report.exam) or _plural_pair_side(info, v)
+            )
 
 
 def _generic_site(info: MentionInfo, v: Vocabulary) -> bool:
@@ -268,7 +292,7 @@ def _generic_site(info: MentionInfo, v: Vocabulary) -> bool:
 
 
 def _plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
-    """"pleural effusions" with no side: one on each side (a paired default structure)."""
+    """ "pleural effusions" with no side: one on each side (a paired default structure)."""
     c = v.concepts.get(info.concept) if info.concept else None
     if c is None or not c.anatomy or info.type == DEVICE or not info.tokens:
         return None
@@ -291,14 +315,14 @@ def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...])
 
 
 def alternatives(a: MentionInfo, b: MentionInfo) -> bool:
-    """"atelectasis or pneumonia", "atelectasis/pneumonia": two hypotheses."""
+    """ "atelectasis or pneumonia", "atelectasis/pneumonia": two hypotheses."""
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None or a.report != b.report:
         return False
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
     if first.sentence != second.sentence or first.end > second.start:
         return False
-    return bool(_ALTERNATIVE.match(first.text[first.end:second.start]))
+    return bool(_ALTERNATIVE.match(first.text[first.end : second.start]))
 
 
 def explained(a: MentionInfo, b: MentionInfo) -> bool:
@@ -310,12 +334,11 @@ def explained(a: MentionInfo, b: MentionInfo) -> bool:
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
     if first.sentence != second.sentence or first.end > second.start:
         return False
-    between = first.text[first.end:second.start]
+    between = first.text[first.end : second.start]
     return len(between) <= 120 and bool(_EXPLAINS.search(between))
 
 
-def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary,
-                  gap: float | None) -> str | None:
+def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | None) -> str | None:
     """Why the context keeps ``a`` and ``b`` apart, or None (``gap``: days between them)."""
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None:
@@ -327,13 +350,13 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary,
     if ca.several_sites != cb.several_sites:
         return "'at the sites described above' names several sites"
     if ca.levels and cb.levels and not ca.levels & cb.levels:
-        return (f"different level {'/'.join(sorted(ca.levels))} vs "
-                f"{'/'.join(sorted(cb.levels))}")
+        return f"different level {'/'.join(sorted(ca.levels))} vs {'/'.join(sorted(cb.levels))}"
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
     lc = later.ctx
     assert lc is not None and first.ctx is not None
     if (lc.other and first.report == later.report) or (
-            later.assertion == "absent" and (lc.other or lc.new)):
+        later.assertion == "absent" and (lc.other or lc.new)
+    ):
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
     if a.type != DEVICE:
         reason = _default_site_conflict(a, b, v)
@@ -365,8 +388,7 @@ def _cavity(v: Vocabulary, site: str) -> str | None:
     return top if top in CAVITIES else None
 
 
-def _negation_conflict(first: MentionInfo, later: MentionInfo,
-                       gap: float | None) -> str | None:
+def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None) -> str | None:
     """GUIDELINE 7 and issue #14: a negative continues a positive only as its resolution or
     removal, when it looks back at the earlier exam (comparison wording, same body region,
     within two years), or as the follow-up film of the next days (same region, at most
@@ -380,8 +402,11 @@ def _negation_conflict(first: MentionInfo, later: MentionInfo,
     if f_abs and not l_abs:
         if fc.event and later.report_idx == first.report_idx:
             return None  # one exam (a report group: preliminary, final, addendum) corrected
-        return ("positive after its resolution/removal: a new one" if fc.event
-                else "positive after a routine negative: a new finding")
+        return (
+            "positive after its resolution/removal: a new one"
+            if fc.event
+            else "positive after a routine negative: a new finding"
+        )
     if lc.event and (not f_abs or fc.event):
         return None
     same_region = not fc.region or not lc.region or fc.region == lc.region

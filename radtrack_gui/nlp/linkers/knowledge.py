@@ -71,8 +71,9 @@ class LinearScorer:
     logistic: bool = False
 
     @classmethod
-    def from_mapping(cls, weights: Mapping[str, float], bias: float = 0.0,
-                     logistic: bool = False) -> LinearScorer:
+    def from_mapping(
+        cls, weights: Mapping[str, float], bias: float = 0.0, logistic: bool = False
+    ) -> LinearScorer:
         unknown = set(weights) - set(FEATURES)
         if unknown:
             raise ValueError(f"unknown features: {', '.join(sorted(unknown))}")
@@ -95,15 +96,20 @@ def explain_pair(a: MentionInfo, b: MentionInfo, score: float) -> str:
     return f"{', '.join(evidence(a, b, features(a, b)))} (score {score:.2f})"
 
 
-def link_with(patient: Patient, scorer: LinearScorer, threshold: float,
-              vocab: Vocabulary | None, pair_limit: int, enrich: bool = True,
-              device_end: Iterable[str] = DEVICE_END_CHANGES) -> Linking:
+def link_with(
+    patient: Patient,
+    scorer: LinearScorer,
+    threshold: float,
+    vocab: Vocabulary | None,
+    pair_limit: int,
+    enrich: bool = True,
+    device_end: Iterable[str] = DEVICE_END_CHANGES,
+) -> Linking:
     """Prepare, cluster and collect pair decisions (shared with the pairwise linker)."""
     infos = prepare(patient, vocab, enrich=enrich)
     same_exam_time(infos, patient)  # a report group is one time point
     result = cluster(infos, scorer, explain_pair, threshold, vocab, device_end=device_end)
-    pairs = pair_decisions(mention_order(patient), result.clusters, pair_limit,
-                           result.scored)
+    pairs = pair_decisions(mention_order(patient), result.clusters, pair_limit, result.scored)
     return Linking(result.clusters, result.why, pairs)
 
 
@@ -118,11 +124,16 @@ class KnowledgeLinker:
 
     name = "knowledge"
 
-    def __init__(self, threshold: float = DEFAULT_THRESHOLD,
-                 weights: Mapping[str, float] | None = None, bias: float = KNOWLEDGE_BIAS,
-                 vocab: Vocabulary | None = None, pair_limit: int = DEFAULT_PAIR_LIMIT,
-                 enrich: bool = True,
-                 device_end_changes: Iterable[str] = DEVICE_END_CHANGES):
+    def __init__(
+        self,
+        threshold: float = DEFAULT_THRESHOLD,
+        weights: Mapping[str, float] | None = None,
+        bias: float = KNOWLEDGE_BIAS,
+        vocab: Vocabulary | None = None,
+        pair_limit: int = DEFAULT_PAIR_LIMIT,
+        enrich: bool = True,
+        device_end_changes: Iterable[str] = DEVICE_END_CHANGES,
+    ):
         merged = dict(KNOWLEDGE_WEIGHTS)
         merged.update(weights or {})
         self.threshold = threshold
@@ -133,5 +144,12 @@ class KnowledgeLinker:
         self.device_end = frozenset(device_end_changes)
 
     def link(self, patient: Patient) -> Linking:
-        return link_with(patient, self.scorer, self.threshold, self.vocab, self.pair_limit,
-                         self.enrich, self.device_end)
+        return link_with(
+            patient,
+            self.scorer,
+            self.threshold,
+            self.vocab,
+            self.pair_limit,
+            self.enrich,
+            self.device_end,
+        )

@@ -20,9 +20,13 @@ def _abbreviates(short: str, words: tuple[str, ...]) -> bool:
         if short == initials:
             return True
         # "ett" ~ "endotracheal tube": the last word's initial doubled by its own letters
-        return (len(words) == 2 and short.startswith(initials[0])
-                and _subsequence(short, words[0] + words[1]) and short[-1] == words[1][0]
-                and len(short) <= 4)
+        return (
+            len(words) == 2
+            and short.startswith(initials[0])
+            and _subsequence(short, words[0] + words[1])
+            and short[-1] == words[1][0]
+            and len(short) <= 4
+        )
     word = words[0]
     return short[0] == word[0] and len(short) * 2 <= len(word) and _subsequence(short, word)
 
@@ -39,5 +43,6 @@ def abbreviation_match(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if a[-1] == b[-1] and len(a) >= 2 and len(b) >= 2:
         ma, mb = a[:-1], b[:-1]
         return (len(ma) == 1 and _abbreviates(ma[0], mb)) or (
-            len(mb) == 1 and _abbreviates(mb[0], ma))
+            len(mb) == 1 and _abbreviates(mb[0], ma)
+        )
     return False

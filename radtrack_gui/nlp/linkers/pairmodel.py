@@ -56,8 +56,23 @@ MAX_LENGTH = 128
 DEFAULT_THRESHOLD = 0.5
 CLOSURES = ("constrained", "transitive")
 MODIFIER_KINDS = ("side", "negate", "possible", "change")
-SIZE_WORDS = frozenset({"small", "large", "tiny", "trace", "minimal", "mild", "moderate",
-                        "severe", "massive", "moderately", "mildly", "markedly", "subtle"})
+SIZE_WORDS = frozenset(
+    {
+        "small",
+        "large",
+        "tiny",
+        "trace",
+        "minimal",
+        "mild",
+        "moderate",
+        "severe",
+        "massive",
+        "moderately",
+        "mildly",
+        "markedly",
+        "subtle",
+    }
+)
 # binary knowledge features written into the input as words (knowledge=True)
 MARKER_FEATURES = tuple(f for f in FEATURES if f not in ("gap_log", "is_device"))
 CACHE_LIMIT = 200_000  # pair scores kept across calls
@@ -75,8 +90,11 @@ def is_pairmodel(folder: Path) -> bool:
         card = json.loads((folder / CARD_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(card, dict) and card.get("format") == CARD_FORMAT and (
-        folder / "config.json").is_file()
+    return (
+        isinstance(card, dict)
+        and card.get("format") == CARD_FORMAT
+        and (folder / "config.json").is_file()
+    )
 
 
 def find_pairmodel(path: str | os.PathLike[str] | None = None) -> tuple[Path | None, list[str]]:
@@ -105,14 +123,17 @@ def load(folder: Path) -> tuple[Any, Any, dict[str, Any]]:
     except ImportError as exc:
         raise InputError(f"pairmodel linker needs torch and transformers ({exc})") from exc
     if not (folder / "model.safetensors").is_file():
-        raise InputError(f"pairmodel linker: {folder} has no model.safetensors (only "
-                         "safetensors weights are loaded); retrain it")
+        raise InputError(
+            f"pairmodel linker: {folder} has no model.safetensors (only "
+            "safetensors weights are loaded); retrain it"
+        )
     hf_logging.disable_progress_bar()
     try:
         card = json.loads((folder / CARD_FILE).read_text(encoding="utf-8"))
         tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
         model = AutoModelForSequenceClassification.from_pretrained(
-            str(folder), local_files_only=True, use_safetensors=True)
+            str(folder), local_files_only=True, use_safetensors=True
+        )
     except (OSError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"pairmodel linker: cannot load {folder}: {first}") from exc
@@ -170,7 +191,7 @@ class Segments:
             return [], []
         lo, hi = max(0, inside[0] - WINDOW), min(len(spans), inside[-1] + 1 + WINDOW)
         idx = [i for i in range(lo, hi) if sent[i] == sent[inside[0]]]
-        words = [text[spans[i][0]:spans[i][1]] for i in idx]
+        words = [text[spans[i][0] : spans[i][1]] for i in idx]
         _, others = self.vocab.lexicon().match([norm_token(w) for w in words])
         own = set(inside)
         anatomy: list[str] = []
@@ -184,8 +205,9 @@ class Segments:
                 anatomy.append(term)
             elif kinds & set(MODIFIER_KINDS):
                 modifiers.append(term)
-        modifiers += [w.lower() for k, w in enumerate(words)
-                      if idx[k] not in own and w.lower() in SIZE_WORDS]
+        modifiers += [
+            w.lower() for k, w in enumerate(words) if idx[k] not in own and w.lower() in SIZE_WORDS
+        ]
         return anatomy, modifiers
 
     def segment(self, info: MentionInfo) -> str:
@@ -193,8 +215,7 @@ class Segments:
         site = info.site or info.statement_site
         if site and not any(site in a or a in site for a in anatomy):
             anatomy.append(site)
-        attrs = [info.lat, None if info.assertion == "present" else info.assertion,
-                 info.change]
+        attrs = [info.lat, None if info.assertion == "present" else info.assertion, info.change]
         modifiers += [x for x in attrs if x and x not in modifiers and x not in info.text]
         parts = [info.text, " ".join(dict.fromkeys(anatomy)), " ".join(dict.fromkeys(modifiers))]
         return ", ".join(p for p in parts if p)
@@ -203,13 +224,20 @@ class Segments:
 def markers(a: MentionInfo, b: MentionInfo) -> str:
     """The knowledge features of a pair as words ("same concept; same laterality")."""
     x = features(a, b)
-    names = [f.replace("_", " ") for f, v in zip(FEATURES, x, strict=True)
-             if v > 0 and f in MARKER_FEATURES]
+    names = [
+        f.replace("_", " ")
+        for f, v in zip(FEATURES, x, strict=True)
+        if v > 0 and f in MARKER_FEATURES
+    ]
     return "; ".join(names) if names else "no shared features"
 
 
-def pair_text(segs: list[str], a: MentionInfo, b: MentionInfo, knowledge: bool,
-              ) -> tuple[str, str]:
+def pair_text(
+    segs: list[str],
+    a: MentionInfo,
+    b: MentionInfo,
+    knowledge: bool,
+) -> tuple[str, str]:
     second = segs[b.order]
     return segs[a.order], (f"{second} ; {markers(a, b)}" if knowledge else second)
 
@@ -234,8 +262,9 @@ def blocked_pairs(infos: list[MentionInfo]) -> list[tuple[MentionInfo, MentionIn
 class PairScorer:
     """P(same entity) for text pairs: batched, length-sorted, each distinct pair once."""
 
-    def __init__(self, tokenizer: Any, model: Any, batch_size: int = 64,
-                 max_length: int = MAX_LENGTH) -> None:
+    def __init__(
+        self, tokenizer: Any, model: Any, batch_size: int = 64, max_length: int = MAX_LENGTH
+    ) -> None:
         self.tokenizer, self.model = tokenizer, model
         self.batch_size, self.max_length = batch_size, max_length
         self.cache: dict[tuple[str, str], float] = {}
@@ -243,17 +272,23 @@ class PairScorer:
     def __call__(self, pairs: list[tuple[str, str]]) -> list[float]:
         import torch
 
-        todo = sorted({p for p in pairs if p not in self.cache},
-                      key=lambda p: len(p[0]) + len(p[1]))
+        todo = sorted(
+            {p for p in pairs if p not in self.cache}, key=lambda p: len(p[0]) + len(p[1])
+        )
         if len(self.cache) + len(todo) > CACHE_LIMIT:
             self.cache.clear()
         self.model.eval()
         with torch.inference_mode():
             for i in range(0, len(todo), self.batch_size):
-                chunk = todo[i:i + self.batch_size]
-                enc = self.tokenizer([a for a, _ in chunk], [b for _, b in chunk],
-                                     padding=True, truncation=True,
-                                     max_length=self.max_length, return_tensors="pt")
+                chunk = todo[i : i + self.batch_size]
+                enc = self.tokenizer(
+                    [a for a, _ in chunk],
+                    [b for _, b in chunk],
+                    padding=True,
+                    truncation=True,
+                    max_length=self.max_length,
+                    return_tensors="pt",
+                )
                 logits = self.model(**enc).logits
                 probs = torch.softmax(logits.float(), dim=-1)[:, 1].tolist()
                 self.cache.update(zip(chunk, probs, strict=True))
@@ -270,15 +305,25 @@ class PairModelLinker:
 
     name = "pairmodel"
 
-    def __init__(self, path: str | os.PathLike[str] | None = None,
-                 threshold: float | None = None, closure: str = "constrained",
-                 knowledge: bool | None = None, threads: int | None = None,
-                 batch_size: int = 64, vocab: Vocabulary | None = None,
-                 pair_limit: int = DEFAULT_PAIR_LIMIT, enrich: bool = True,
-                 device_end_changes: Iterable[str] = DEVICE_END_CHANGES,
-                 base: str | os.PathLike[str] | None = None, epochs: int = 4,
-                 learning_rate: float = 2e-5, seed: int = 13, max_pairs: int | None = None,
-                 **train_options: Any) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        threshold: float | None = None,
+        closure: str = "constrained",
+        knowledge: bool | None = None,
+        threads: int | None = None,
+        batch_size: int = 64,
+        vocab: Vocabulary | None = None,
+        pair_limit: int = DEFAULT_PAIR_LIMIT,
+        enrich: bool = True,
+        device_end_changes: Iterable[str] = DEVICE_END_CHANGES,
+        base: str | os.PathLike[str] | None = None,
+        epochs: int = 4,
+        learning_rate: float = 2e-5,
+        seed: int = 13,
+        max_pairs: int | None = None,
+        **train_options: Any,
+    ) -> None:
         if closure not in CLOSURES:
             raise InputError(f"pairmodel linker: closure must be one of {', '.join(CLOSURES)}")
         self.vocab = vocab or vocabulary()
@@ -286,8 +331,13 @@ class PairModelLinker:
         self.pair_limit, self.enrich = pair_limit, enrich
         self.device_end = frozenset(device_end_changes)
         self.train_options: dict[str, Any] = {
-            "base_model": base, "epochs": epochs, "learning_rate": learning_rate,
-            "seed": seed, "max_pairs": max_pairs, **train_options}
+            "base_model": base,
+            "epochs": epochs,
+            "learning_rate": learning_rate,
+            "seed": seed,
+            "max_pairs": max_pairs,
+            **train_options,
+        }
         self._threshold, self._knowledge = threshold, knowledge
         self.card: dict[str, Any] = {}
         self.scorer: PairScorer | None = None
@@ -314,28 +364,43 @@ class PairModelLinker:
     def _ready(self) -> PairScorer:
         if self.scorer is None:
             if self.folder is None:
-                raise InputError(f"pairmodel linker: no trained model (looked in "
-                                 f"{', '.join(self.looked)}); {TRAIN_HINT}")
+                raise InputError(
+                    f"pairmodel linker: no trained model (looked in "
+                    f"{', '.join(self.looked)}); {TRAIN_HINT}"
+                )
             tokenizer, model, self.card = load(self.folder)
             self.scorer = PairScorer(tokenizer, model, self.batch_size)
         set_threads(self.threads)
         return self.scorer
 
-    def fit(self, patients: list[Patient], validation: list[Patient] | None = None,
-            ) -> PairModelLinker:
+    def fit(
+        self,
+        patients: list[Patient],
+        validation: list[Patient] | None = None,
+    ) -> PairModelLinker:
         """Train in memory (cross-validation); ``radtrack train`` also saves the result."""
         from radtrack_gui.nlp.linkers.pairmodel_train import fit_pairmodel
 
         set_threads(self.threads)
-        fitted = fit_pairmodel(patients, validation, knowledge=bool(self._knowledge),
-                               vocab=self.vocab, enrich=self.enrich, **self.train_options)
+        fitted = fit_pairmodel(
+            patients,
+            validation,
+            knowledge=bool(self._knowledge),
+            vocab=self.vocab,
+            enrich=self.enrich,
+            **self.train_options,
+        )
         self.scorer = PairScorer(fitted.tokenizer, fitted.model, self.batch_size)
         self.card = fitted.card
         return self
 
     # -- scoring -----------------------------------------------------------------------------
-    def pair_scores(self, infos: list[MentionInfo], segs: list[str],
-                    pairs: list[tuple[MentionInfo, MentionInfo]]) -> list[float]:
+    def pair_scores(
+        self,
+        infos: list[MentionInfo],
+        segs: list[str],
+        pairs: list[tuple[MentionInfo, MentionInfo]],
+    ) -> list[float]:
         scorer = self._ready()
         return scorer([pair_text(segs, a, b, self.knowledge) for a, b in pairs])
 
@@ -357,8 +422,7 @@ class PairModelLinker:
 
         return explain
 
-    def _constrained(self, patient: Patient, infos: list[MentionInfo],
-                     segs: list[str]) -> Linking:
+    def _constrained(self, patient: Patient, infos: list[MentionInfo], segs: list[str]) -> Linking:
         """Constraint clustering over model scores. The clustering asks for the pairs it
         needs; unknown ones take the knowledge score for one round, are then scored in one
         batch, and the clustering runs again until every pair it used came from the model."""
@@ -378,18 +442,26 @@ class PairModelLinker:
 
         while True:
             missing.clear()
-            result = cluster(infos, score, self._explain(), self.threshold, self.vocab,
-                             device_end=self.device_end)
+            result = cluster(
+                infos,
+                score,
+                self._explain(),
+                self.threshold,
+                self.vocab,
+                device_end=self.device_end,
+            )
             if not missing:
                 break
             pairs = list(missing.values())
             known.update(zip(missing, self.pair_scores(infos, segs, pairs), strict=True))
         order = mention_order(patient)
-        return Linking(result.clusters, result.why,
-                       pair_decisions(order, result.clusters, self.pair_limit, result.scored))
+        return Linking(
+            result.clusters,
+            result.why,
+            pair_decisions(order, result.clusters, self.pair_limit, result.scored),
+        )
 
-    def _transitive(self, patient: Patient, infos: list[MentionInfo],
-                    segs: list[str]) -> Linking:
+    def _transitive(self, patient: Patient, infos: list[MentionInfo], segs: list[str]) -> Linking:
         """The paper's chains: connected components of the linked (blocked) pairs."""
         pairs = blocked_pairs(infos)
         scores = self.pair_scores(infos, segs, pairs)
@@ -420,5 +492,4 @@ class PairModelLinker:
             for mid in members:
                 why.setdefault(mid, f"starts c{n} (transitive closure)")
         order = mention_order(patient)
-        return Linking(clusters, why,
-                       pair_decisions(order, clusters, self.pair_limit, scored))
+        return Linking(clusters, why, pair_decisions(order, clusters, self.pair_limit, scored))

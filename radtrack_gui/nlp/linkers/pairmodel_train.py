@@ -54,8 +54,9 @@ class FittedPairModel:
     card: dict[str, Any]
 
 
-def _labelled(patient: Patient, vocab: Vocabulary, enrich: bool, knowledge: bool,
-              rng: random.Random) -> tuple[list[TextPair], list[TextPair]]:
+def _labelled(
+    patient: Patient, vocab: Vocabulary, enrich: bool, knowledge: bool, rng: random.Random
+) -> tuple[list[TextPair], list[TextPair]]:
     """(distinct positive pairs, as many distinct random negative pairs) of a patient."""
     infos = prepare(patient, vocab, enrich=enrich)
     segs_of = Segments(patient, vocab)
@@ -80,8 +81,14 @@ def _labelled(patient: Patient, vocab: Vocabulary, enrich: bool, knowledge: bool
     return list(pos), list(neg)
 
 
-def training_pairs(patients: list[Patient], vocab: Vocabulary, enrich: bool, knowledge: bool,
-                   seed: int, max_pairs: int) -> tuple[list[TextPair], int, int]:
+def training_pairs(
+    patients: list[Patient],
+    vocab: Vocabulary,
+    enrich: bool,
+    knowledge: bool,
+    seed: int,
+    max_pairs: int,
+) -> tuple[list[TextPair], int, int]:
     """(shuffled distinct balanced pairs, positives, negatives) of all patients."""
     rng = random.Random(seed)
     pos: dict[TextPair, None] = {}
@@ -96,14 +103,20 @@ def training_pairs(patients: list[Patient], vocab: Vocabulary, enrich: bool, kno
     if max_pairs > 0 and len(pos_l) + len(neg_l) > max_pairs:
         half = max_pairs // 2
         n_pos = min(len(pos_l), max(half, max_pairs - len(neg_l)))
-        pos_l, neg_l = pos_l[:n_pos], neg_l[:max_pairs - n_pos]
+        pos_l, neg_l = pos_l[:n_pos], neg_l[: max_pairs - n_pos]
     out = pos_l + neg_l
     rng.shuffle(out)
     return out, len(pos_l), len(neg_l)
 
 
-def validation_pairs(patients: list[Patient], vocab: Vocabulary, enrich: bool,
-                     knowledge: bool, limit: int = 0, seed: int = 13) -> list[TextPair]:
+def validation_pairs(
+    patients: list[Patient],
+    vocab: Vocabulary,
+    enrich: bool,
+    knowledge: bool,
+    limit: int = 0,
+    seed: int = 13,
+) -> list[TextPair]:
     """The distinct blocked candidate pairs of the patients (what linking scores),
     labelled; at most ``limit`` of them (a seeded sample) when ``limit`` > 0."""
     out: list[TextPair] = []
@@ -132,8 +145,12 @@ def tune_threshold(scores: list[float], labels: list[int]) -> tuple[float, dict[
         if f1 > best[1] + 1e-12:
             best = (t, f1, tp / pred if pred else 0.0, tp / gold if gold else 0.0)
     t, f1, p, r = best
-    return round(t, 2), {"precision": round(p, 4), "recall": round(r, 4),
-                         "f1": round(max(f1, 0.0), 4), "pairs": len(labels)}
+    return round(t, 2), {
+        "precision": round(p, 4),
+        "recall": round(r, 4),
+        "f1": round(max(f1, 0.0), 4),
+        "pairs": len(labels),
+    }
 
 
 def _load_base(base: Path, seed: int) -> tuple[Any, Any]:
@@ -148,8 +165,12 @@ def _load_base(base: Path, seed: int) -> tuple[Any, Any]:
         tokenizer = AutoTokenizer.from_pretrained(str(base), local_files_only=True)
         torch.manual_seed(seed)
         model = AutoModelForSequenceClassification.from_pretrained(
-            str(base), local_files_only=True, num_labels=2,
-            id2label={0: "different", 1: "same"}, label2id={"different": 0, "same": 1})
+            str(base),
+            local_files_only=True,
+            num_labels=2,
+            id2label={0: "different", 1: "same"},
+            label2id={"different": 0, "same": 1},
+        )
     except (OSError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(f"base model: cannot load {base}: {first}") from exc
@@ -158,14 +179,23 @@ def _load_base(base: Path, seed: int) -> tuple[Any, Any]:
     return tokenizer, model
 
 
-def fit_pairmodel(patients: list[Patient], validation: list[Patient] | None = None, *,
-                  base_model: str | os.PathLike[str] | None = None, epochs: int = 4,
-                  learning_rate: float = 2e-5, seed: int = 13, max_pairs: int | None = None,
-                  batch_size: int = 32, knowledge: bool = False,
-                  vocab: Vocabulary | None = None, enrich: bool = True,
-                  max_validation_pairs: int = MAX_VALIDATION_PAIRS,
-                  progress: Progress | None = None,
-                  cancel: Callable[[], bool] | None = None) -> FittedPairModel:
+def fit_pairmodel(
+    patients: list[Patient],
+    validation: list[Patient] | None = None,
+    *,
+    base_model: str | os.PathLike[str] | None = None,
+    epochs: int = 4,
+    learning_rate: float = 2e-5,
+    seed: int = 13,
+    max_pairs: int | None = None,
+    batch_size: int = 32,
+    knowledge: bool = False,
+    vocab: Vocabulary | None = None,
+    enrich: bool = True,
+    max_validation_pairs: int = MAX_VALIDATION_PAIRS,
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> FittedPairModel:
     """Fine-tune the pair classifier on ``patients`` (nothing is written)."""
     from radtrack_gui.nlp.linkers.embedding import find_base_model
 
@@ -177,18 +207,24 @@ def fit_pairmodel(patients: list[Patient], validation: list[Patient] | None = No
     try:
         import torch
     except ImportError as exc:
-        raise InputError(f"training the pair model needs torch and transformers ({exc})",
-                         ) from exc
+        raise InputError(
+            f"training the pair model needs torch and transformers ({exc})",
+        ) from exc
     t_start = time.perf_counter()
     data, n_pos, n_neg = training_pairs(patients, v, enrich, knowledge, seed, cap)
     if n_pos == 0 or n_neg == 0:
-        raise InputError("nothing to train on: the pair model needs chains that link two "
-                         "mentions and mentions in different chains")
+        raise InputError(
+            "nothing to train on: the pair model needs chains that link two "
+            "mentions and mentions in different chains"
+        )
     tokenizer, model = _load_base(base, seed)
-    enc = tokenizer([a for a, _, _ in data], [b for _, b, _ in data], truncation=True,
-                    max_length=MAX_LENGTH)
-    rows = [(enc["input_ids"][k], (enc.get("token_type_ids") or [None] * len(data))[k], y)
-            for k, (_, _, y) in enumerate(data)]
+    enc = tokenizer(
+        [a for a, _, _ in data], [b for _, b, _ in data], truncation=True, max_length=MAX_LENGTH
+    )
+    rows = [
+        (enc["input_ids"][k], (enc.get("token_type_ids") or [None] * len(data))[k], y)
+        for k, (_, _, y) in enumerate(data)
+    ]
     rng = random.Random(seed)
     plan = [_batches(rows, batch_size, rng) for _ in range(epochs)]
     total = sum(len(b) for b in plan)
@@ -222,8 +258,7 @@ def fit_pairmodel(patients: list[Patient], validation: list[Patient] | None = No
     if validation:
         if progress:
             progress("evaluate", 0, 1)
-        held = validation_pairs(validation, v, enrich, knowledge, max_validation_pairs,
-                                seed)
+        held = validation_pairs(validation, v, enrich, knowledge, max_validation_pairs, seed)
         if any(y for _, _, y in held):
             probs = PairScorer(tokenizer, model)([(a, b) for a, b, _ in held])
             threshold, scores = tune_threshold(probs, [y for _, _, y in held])
@@ -231,21 +266,32 @@ def fit_pairmodel(patients: list[Patient], validation: list[Patient] | None = No
             progress("evaluate", 1, 1)
     card = {
         "format": CARD_FORMAT,
-        "base_model": {"name": getattr(model.config, "_name_or_path", "") or base.name,
-                       "path": str(base)},
+        "base_model": {
+            "name": getattr(model.config, "_name_or_path", "") or base.name,
+            "path": str(base),
+        },
         "created": datetime.now(UTC).replace(microsecond=0).isoformat(),
         "threshold": threshold,
-        "options": {"knowledge": knowledge, "window": WINDOW, "max_length": MAX_LENGTH,
-                    "enrich": enrich},
+        "options": {
+            "knowledge": knowledge,
+            "window": WINDOW,
+            "max_length": MAX_LENGTH,
+            "enrich": enrich,
+        },
         "training": {
             "data": "gold or corrected chains; all mention pairs of each patient, balanced "
-                    "negative sampling, distinct inputs",
+            "negative sampling, distinct inputs",
             "patients": len(patients),
             "reports": sum(len(p.reports) for p in patients),
             "mentions": sum(len(p.mentions) for p in patients),
-            "positive_pairs": n_pos, "negative_pairs": n_neg, "max_pairs": cap,
-            "epochs": epochs, "seed": seed, "learning_rate": learning_rate,
-            "batch_size": batch_size, "steps": total,
+            "positive_pairs": n_pos,
+            "negative_pairs": n_neg,
+            "max_pairs": cap,
+            "epochs": epochs,
+            "seed": seed,
+            "learning_rate": learning_rate,
+            "batch_size": batch_size,
+            "steps": total,
             "final_loss": round(sum(losses[-20:]) / max(1, len(losses[-20:])), 4),
             "seconds": round(seconds, 1),
         },
@@ -254,16 +300,19 @@ def fit_pairmodel(patients: list[Patient], validation: list[Patient] | None = No
     return FittedPairModel(tokenizer, model, card)
 
 
-def _batches(rows: list[tuple[Any, Any, int]], size: int, rng: random.Random,
-             ) -> list[list[tuple[Any, Any, int]]]:
+def _batches(
+    rows: list[tuple[Any, Any, int]],
+    size: int,
+    rng: random.Random,
+) -> list[list[tuple[Any, Any, int]]]:
     """Shuffled batches of similar lengths (little padding)."""
     order = list(rows)
     rng.shuffle(order)
     out: list[list[tuple[Any, Any, int]]] = []
     pool = size * 20
     for i in range(0, len(order), pool):
-        group = sorted(order[i:i + pool], key=lambda x: len(x[0]))
-        out.extend(group[j:j + size] for j in range(0, len(group), size))
+        group = sorted(order[i : i + pool], key=lambda x: len(x[0]))
+        out.extend(group[j : j + size] for j in range(0, len(group), size))
     rng.shuffle(out)
     return out
 
@@ -276,12 +325,15 @@ def _tensors(batch: list[tuple[Any, Any, int]], pad: int) -> dict[str, Any]:
     mask = torch.zeros((len(batch), width), dtype=torch.long)
     types = torch.zeros((len(batch), width), dtype=torch.long)
     for r, (x, t, _) in enumerate(batch):
-        ids[r, :len(x)] = torch.tensor(x)
-        mask[r, :len(x)] = 1
+        ids[r, : len(x)] = torch.tensor(x)
+        mask[r, : len(x)] = 1
         if t is not None:
-            types[r, :len(t)] = torch.tensor(t)
-    out = {"input_ids": ids, "attention_mask": mask,
-           "labels": torch.tensor([y for _, _, y in batch], dtype=torch.long)}
+            types[r, : len(t)] = torch.tensor(t)
+    out = {
+        "input_ids": ids,
+        "attention_mask": mask,
+        "labels": torch.tensor([y for _, _, y in batch], dtype=torch.long),
+    }
     if batch[0][1] is not None:
         out["token_type_ids"] = types
     return out
@@ -306,9 +358,12 @@ def save(fitted: FittedPairModel, out_dir: str | os.PathLike[str] | None = None)
     return target
 
 
-def train_pairmodel(train: list[Patient], validation: list[Patient] | None = None,
-                    out_dir: str | os.PathLike[str] | None = None, **options: Any,
-                    ) -> tuple[Path, dict[str, Any]]:
+def train_pairmodel(
+    train: list[Patient],
+    validation: list[Patient] | None = None,
+    out_dir: str | os.PathLike[str] | None = None,
+    **options: Any,
+) -> tuple[Path, dict[str, Any]]:
     """Fit on ``train`` (threshold from ``validation``) and save: (folder, card)."""
     fitted = fit_pairmodel(train, validation, **options)
     cancel = options.get("cancel")

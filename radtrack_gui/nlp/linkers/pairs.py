@@ -18,8 +18,13 @@ def _pairs(k: int) -> int:
 
 
 class PairDecisions(Mapping[tuple[str, str], bool]):
-    def __init__(self, order: list[str], clusters: Iterable[Iterable[str]], limit: int,
-                 extra: Iterable[tuple[str, str]] = ()) -> None:
+    def __init__(
+        self,
+        order: list[str],
+        clusters: Iterable[Iterable[str]],
+        limit: int,
+        extra: Iterable[tuple[str, str]] = (),
+    ) -> None:
         self.order = order
         self.pos = {mid: i for i, mid in enumerate(order)}
         self.chain_of: dict[str, int] = {}

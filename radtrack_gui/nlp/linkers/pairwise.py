@@ -56,8 +56,10 @@ def default_model_path() -> Path:
 MAX_PAIRS_PER_KEY = 128
 
 
-def candidate_pairs(infos: list[MentionInfo], vocab: Vocabulary | None = None,
-                    ) -> list[tuple[MentionInfo, MentionInfo]]:
+def candidate_pairs(
+    infos: list[MentionInfo],
+    vocab: Vocabulary | None = None,
+) -> list[tuple[MentionInfo, MentionInfo]]:
     """(earlier, later) pairs sharing a blocking key and free of hard conflicts (with
     the latest ``MAX_PAIRS_PER_KEY`` earlier mentions of each key)."""
     buckets: dict[str, list[MentionInfo]] = {}
@@ -76,8 +78,9 @@ def candidate_pairs(infos: list[MentionInfo], vocab: Vocabulary | None = None,
     return out
 
 
-def training_data(patients: list[Patient], vocab: Vocabulary | None = None,
-                  enrich: bool = True):  # -> (X, y)
+def training_data(
+    patients: list[Patient], vocab: Vocabulary | None = None, enrich: bool = True
+):  # -> (X, y)
     """Features and gold labels (same gold chain) of every patient's candidate pairs."""
     import numpy as np
 
@@ -118,11 +121,17 @@ def fit_logistic(x, y, l2: float = 1.0, iterations: int = 50):  # -> (weights, b
 class PairwiseLinker:
     name = "pairwise"
 
-    def __init__(self, path: str | os.PathLike[str] | None = None,
-                 threshold: float | None = None, l2: float = 1.0, seed: int = 13,
-                 vocab: Vocabulary | None = None, pair_limit: int = DEFAULT_PAIR_LIMIT,
-                 enrich: bool = True,
-                 device_end_changes: Iterable[str] = DEVICE_END_CHANGES):
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        threshold: float | None = None,
+        l2: float = 1.0,
+        seed: int = 13,
+        vocab: Vocabulary | None = None,
+        pair_limit: int = DEFAULT_PAIR_LIMIT,
+        enrich: bool = True,
+        device_end_changes: Iterable[str] = DEVICE_END_CHANGES,
+    ):
         self.vocab = vocab or vocabulary()
         self.enrich, self.device_end = enrich, frozenset(device_end_changes)
         self.l2, self.seed, self.pair_limit = l2, seed, pair_limit
@@ -139,14 +148,19 @@ class PairwiseLinker:
             self.threshold = threshold
 
     # -- training ------------------------------------------------------------------
-    def fit(self, patients: list[Patient], validation: list[Patient] | None = None,
-            ) -> PairwiseLinker:
+    def fit(
+        self,
+        patients: list[Patient],
+        validation: list[Patient] | None = None,
+    ) -> PairwiseLinker:
         import numpy as np
 
         x, y = training_data(patients, self.vocab, self.enrich)
         if len(y) == 0 or y.min() == y.max():
-            raise InputError("pairwise linker: training needs gold chains with both linked "
-                             "and unlinked candidate pairs")
+            raise InputError(
+                "pairwise linker: training needs gold chains with both linked "
+                "and unlinked candidate pairs"
+            )
         order = np.random.default_rng(self.seed).permutation(len(y))
         w, b = fit_logistic(x[order], y[order], self.l2)
         self.scorer = LinearScorer([float(v) for v in w], b, logistic=True)
@@ -177,9 +191,15 @@ class PairwiseLinker:
     # -- persistence ---------------------------------------------------------------
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         target = Path(path) if path is not None else default_model_path()
-        doc = {"schema": SCHEMA, "trained": self.trained, "logistic": self.scorer.logistic,
-               "features": list(FEATURES), "weights": self.scorer.weights,
-               "bias": self.scorer.bias, "threshold": self.threshold}
+        doc = {
+            "schema": SCHEMA,
+            "trained": self.trained,
+            "logistic": self.scorer.logistic,
+            "features": list(FEATURES),
+            "weights": self.scorer.weights,
+            "bias": self.scorer.bias,
+            "threshold": self.threshold,
+        }
         atomic_write_text(target, json.dumps(doc, indent=1) + "\n")
         return target
 
@@ -200,5 +220,12 @@ class PairwiseLinker:
 
     # -- linking -------------------------------------------------------------------
     def link(self, patient: Patient) -> Linking:
-        return link_with(patient, self.scorer, self.threshold, self.vocab, self.pair_limit,
-                         self.enrich, self.device_end)
+        return link_with(
+            patient,
+            self.scorer,
+            self.threshold,
+            self.vocab,
+            self.pair_limit,
+            self.enrich,
+            self.device_end,
+        )
