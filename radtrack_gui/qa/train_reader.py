@@ -18,8 +18,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from radtrack_gui.core.errors import Cancelled, InputError
+from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.progress import Progress
+from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.qa.extractive import CARD_FILE, best_spans, default_reader_dir
 from radtrack_gui.util.atomic import atomic_folder, write_private
 
@@ -200,31 +201,19 @@ def train_reader(
     n_held = round(len(order) * held_out) if len(order) >= 10 else 0
     held, train = order[:n_held], order[n_held:]
     feats = _features(tokenizer, train, max_length, stride)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=0.01)
-    steps = epochs * ((len(feats) + batch_size - 1) // batch_size)
-    warmup = max(1, steps // 10)
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup)))
-    )
     pad = tokenizer.pad_token_id or 0
-    model.train()
-    step, losses = 0, []
-    for _ in range(epochs):
+    plan = []
+    for _ in range(epochs):  # each pass in a new order
         rng.shuffle(feats)
-        for i in range(0, len(feats), batch_size):
-            if cancel is not None and cancel():
-                raise Cancelled("training cancelled")
-            loss = model(**_batch(feats[i : i + batch_size], pad)).loss
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            schedule.step()
-            optimizer.zero_grad(set_to_none=True)
-            losses.append(float(loss.detach()))
-            step += 1
-            if progress:
-                progress("train", step, steps)
-    model.eval()
+        plan += [feats[i : i + batch_size] for i in range(0, len(feats), batch_size)]
+    losses = fine_tune(
+        model,
+        plan,
+        lambda b: _batch(b, pad),
+        learning_rate=learning_rate,
+        cancel=cancel,
+        progress=progress,
+    )
     threshold, held_f1 = choose_threshold(tokenizer, model, held) if held else (0.0, None)
     card = {
         "format": CARD_FORMAT,

@@ -30,6 +30,7 @@ from radtrack_gui.nlp.extractors.neural import (
     Tagger,
     default_model_dir,
 )
+from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.embedding import find_base_model
 from radtrack_gui.training.examples import (
     Example,
@@ -186,33 +187,16 @@ def train_extractor(
     if not any(x.tagged for x in examples):
         raise InputError("nothing to train on: no mentions in the training share")
     rng = random.Random(seed)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=0.01)
     plan = [_batches(examples, batch_size, rng) for _ in range(epochs)]
-    total = sum(len(b) for b in plan)
-    warmup = max(1, total // 10)
-
-    def rate(step: int) -> float:  # linear warm-up, then linear decay to zero
-        return min((step + 1) / warmup, max(0.0, (total - step) / max(1, total - warmup)))
-
-    schedule = torch.optim.lr_scheduler.LambdaLR(optimizer, rate)
     pad = tokenizer.pad_token_id or 0
-    model.train()
-    step, losses = 0, []
-    for epoch_batches in plan:
-        for batch in epoch_batches:
-            if cancel is not None and cancel():
-                raise Cancelled("training cancelled")
-            loss = model(**_tensors(batch, pad)).loss
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            schedule.step()
-            optimizer.zero_grad(set_to_none=True)
-            losses.append(float(loss.detach()))
-            step += 1
-            if progress:
-                progress("train", step, total)
-    model.eval()
+    losses = fine_tune(
+        model,
+        [b for epoch in plan for b in epoch],
+        lambda b: _tensors(b, pad),
+        learning_rate=learning_rate,
+        cancel=cancel,
+        progress=progress,
+    )
     train_seconds = time.perf_counter() - t_start
 
     scores = None

@@ -26,6 +26,7 @@ from typing import Any
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.core.progress import Progress
+from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.features import prepare
 from radtrack_gui.nlp.linkers.pairmodel import (
     CARD_FILE,
@@ -205,7 +206,7 @@ def fit_pairmodel(
     cap = DEFAULT_MAX_PAIRS if max_pairs is None else max_pairs
     base = find_base_model(base_model, "pairmodel linker")
     try:
-        import torch
+        import torch  # noqa: F401  (a clear message before any work when it is missing)
     except ImportError as exc:
         raise InputError(
             f"training the pair model needs torch and transformers ({exc})",
@@ -227,32 +228,15 @@ def fit_pairmodel(
     ]
     rng = random.Random(seed)
     plan = [_batches(rows, batch_size, rng) for _ in range(epochs)]
-    total = sum(len(b) for b in plan)
-    warmup = max(1, total // 10)
-
-    def rate(step: int) -> float:  # linear warm-up, then linear decay to zero
-        return min((step + 1) / warmup, max(0.0, (total - step) / max(1, total - warmup)))
-
-    optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate, weight_decay=0.01)
-    schedule = torch.optim.lr_scheduler.LambdaLR(optimizer, rate)
     pad = tokenizer.pad_token_id or 0
-    model.train()
-    step, losses = 0, []
-    for epoch_batches in plan:
-        for batch in epoch_batches:
-            if cancel is not None and cancel():
-                raise Cancelled("training cancelled")
-            loss = model(**_tensors(batch, pad)).loss
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            schedule.step()
-            optimizer.zero_grad(set_to_none=True)
-            losses.append(float(loss.detach()))
-            step += 1
-            if progress:
-                progress("train", step, total)
-    model.eval()
+    losses = fine_tune(
+        model,
+        [b for epoch in plan for b in epoch],
+        lambda b: _tensors(b, pad),
+        learning_rate=learning_rate,
+        cancel=cancel,
+        progress=progress,
+    )
     seconds = time.perf_counter() - t_start
     threshold, scores = DEFAULT_THRESHOLD, None
     if validation:
@@ -291,7 +275,7 @@ def fit_pairmodel(
             "seed": seed,
             "learning_rate": learning_rate,
             "batch_size": batch_size,
-            "steps": total,
+            "steps": len(losses),
             "final_loss": round(sum(losses[-20:]) / max(1, len(losses[-20:])), 4),
             "seconds": round(seconds, 1),
         },
