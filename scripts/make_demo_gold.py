@@ -3,6 +3,9 @@ annotation of mentions and chains, in brat standoff (FORMATS §1.3).
 
 Each report lists its mentions in text order as (surface string, chain); a mention is the next
 occurrence of its surface after the previous mention. Device chains are listed in DEVICES.
+A chain of None skips that occurrence: a question in the reason for the exam, not a mention
+(GUIDELINE rule 8). A chain ending in "*" is a routine negative about something never seen
+positive: each such mention is its own chain (GUIDELINE rule 7), numbered NAME-1, NAME-2, ...
 The reading behind the chains is in resources/samples/README.md.
 """
 
@@ -18,55 +21,55 @@ OUT = ROOT / "resources" / "samples" / "demo_patient_gold"
 
 DEVICES = {"ETT1", "ETT2", "NGT1", "NGT2", "RIJ", "RCT", "DHT", "PICC", "FOLEY", "CLIPS"}
 
-GOLD: dict[str, list[tuple[str, str]]] = {
+GOLD: dict[str, list[tuple[str, str | None]]] = {
     "2150-03-02_01_ct_head.txt": [
-        ("intracranial hemorrhage", "ICH"),
+        ("intracranial hemorrhage", None),  # the reason for the exam: GUIDELINE rule 8
         ("collection", "SDH"),
         ("subdural hematoma", "SDH"),
         ("effacement", "EFFACE"),
-        ("midline shift", "MLS"),
+        ("midline shift", "MLS*"),
         ("intraparenchymal hemorrhage", "IPH"),
         ("subarachnoid hemorrhage", "SAH"),
         ("hydrocephalus", "HYDRO"),
         ("fracture", "TFX"),
         ("scalp hematoma", "SCALP"),
         ("subdural hematoma", "SDH"),
-        ("midline shift", "MLS"),
+        ("midline shift", "MLS*"),
         ("fracture", "TFX"),
         ("scalp hematoma", "SCALP"),
     ],
     "2150-03-02_02_ct_cspine.txt": [
-        ("fracture", "CFX"),
-        ("fracture", "CFX"),
-        ("malalignment", "MALALIGN"),
+        ("fracture", None),  # the reason for the exam: GUIDELINE rule 8
+        ("fracture", "CFX*"),
+        ("malalignment", "MALALIGN*"),
         ("degenerative changes", "CDJD"),
         ("disc osteophyte complex", "DOC"),
         ("narrowing", "CSTEN"),
         ("thickened", "PVST"),
-        ("fracture", "CFX"),
-        ("malalignment", "MALALIGN"),
+        ("fracture", "CFX*"),
+        ("malalignment", "MALALIGN*"),
         ("degenerative disease", "CDJD"),
     ],
     "2150-03-02_03_ct_abdomen.txt": [
         ("pleural effusion", "LEFF"),
         ("atelectasis", "LATEL"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("lesion", "HCYST"),
         ("cyst", "HCYST"),
         ("laceration", "SPLAC"),
         ("hematoma", "PSH"),
-        ("extravasation", "EXTRAV"),
+        ("extravasation", "EXTRAV*"),
         ("cyst", "RCYST"),
         ("hydronephrosis", "HYDRON"),
         ("renal injury", "RINJ"),
         ("bowel wall thickening", "BWT"),
-        ("free air", "FREEAIR"),
+        ("free air", "FREEAIR*"),
         ("free fluid", "FF"),
         ("Foley catheter", "FOLEY"),
         ("fracture", "PLFX"),
         ("splenic laceration", "SPLAC"),
         ("perisplenic hematoma", "PSH"),
-        ("extravasation", "EXTRAV"),
+        ("extravasation", "EXTRAV*"),
         ("free fluid", "FF"),
         ("pleural effusion", "LEFF"),
         ("atelectasis", "LATEL"),
@@ -79,7 +82,7 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("central venous catheter", "RIJ"),
         ("pleural effusion", "LEFF"),
         ("atelectasis", "LATEL"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("Endotracheal tube", "ETT1"),
         ("NG tube", "NGT1"),
         ("IJ line", "RIJ"),
@@ -87,32 +90,32 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("atelectasis", "LATEL"),
     ],
     "2150-03-03_05_chest_portable_mimic.txt": [
-        ("ETT", "ETT1"),
-        ("ETT", "ETT1"),
-        ("pneumonia", "RLL1"),
+        ("ETT", "ETT1"),  # a device named in the reason for the exam: it exists
+        ("ETT", "ETT1"),  # a device named in the reason for the exam: it exists
+        ("pneumonia", None),  # the reason for the exam: GUIDELINE rule 8
         ("ET tube", "ETT1"),
         ("NG tube", "NGT1"),
         ("IJ catheter", "RIJ"),
         ("pleural effusion", "LEFF"),
         ("opacity", "RLL1"),
         ("aspiration", "RLL1"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("ETT", "ETT1"),
         ("opacity", "RLL1"),
         ("aspiration", "RLL1"),
         ("pleural effusion", "LEFF"),
     ],
     "2150-03-03_06_ct_head.txt": [
+        ("subdural hematoma", None),  # the reason for the exam: GUIDELINE rule 8
         ("subdural hematoma", "SDH"),
-        ("subdural hematoma", "SDH"),
-        ("midline shift", "MLS"),
-        ("intracranial hemorrhage", "ICH"),
+        ("midline shift", "MLS*"),
+        ("intracranial hemorrhage", "ICH*"),
         ("fracture", "TFX"),
         ("SDH", "SDH"),
-        ("hemorrhage", "ICH"),
+        ("hemorrhage", "ICH*"),
     ],
     "2150-03-04_07_chest_portable.txt": [
-        ("ETT", "ETT1"),
+        ("ETT", "ETT1"),  # a device named in the reason for the exam: it exists
         ("endotracheal tube", "ETT1"),
         ("nasogastric tube", "NGT1"),
         ("internal jugular line", "RIJ"),
@@ -125,8 +128,8 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("ETT", "ETT1"),
     ],
     "2150-03-05_08_chest_portable.txt": [
-        ("chest tube", "RCT"),
-        ("pneumothorax", "RPTX"),
+        ("chest tube", "RCT"),  # a device named in the reason for the exam: it exists
+        ("pneumothorax", None),  # the reason for the exam: GUIDELINE rule 8
         ("chest tube", "RCT"),
         ("pneumothorax", "RPTX"),
         ("endotracheal tube", "ETT1"),
@@ -141,18 +144,18 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("pneumonia", "RLL1"),
     ],
     "2150-03-06_09_abdomen_xray.txt": [
-        ("Feeding tube", "DHT"),
+        ("Feeding tube", "DHT"),  # a device named in the reason for the exam: it exists
         ("Dobhoff feeding tube", "DHT"),
         ("ileus", "ILEUS"),
-        ("free intraperitoneal air", "FREEAIR"),
+        ("free intraperitoneal air", "FREEAIR*"),
         ("Foley catheter", "FOLEY"),
         ("Feeding tube", "DHT"),
         ("ileus", "ILEUS"),
         ("obstruction", "SBO"),
     ],
     "2150-03-08_10_us_abdomen.txt": [
-        ("splenic injury", "SPLAC"),
-        ("hepatic lesion", "HCYST"),
+        ("splenic injury", None),  # the reason for the exam: GUIDELINE rule 8
+        ("hepatic lesion", None),  # the reason for the exam: GUIDELINE rule 8
         ("lesion", "HCYST"),
         ("hepatic cyst", "HCYST"),
         ("perisplenic hematoma", "PSH"),
@@ -160,15 +163,15 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("sludge", "SLUDGE"),
         ("wall thickening", "GBWT"),
         ("pericholecystic fluid", "PCF"),
-        ("cholecystitis", "CHOLE"),
+        ("cholecystitis", "CHOLE*"),
         ("ascites", "ASCITES"),
         ("perisplenic hematoma", "PSH"),
         ("hepatic cyst", "HCYST"),
         ("sludge", "SLUDGE"),
-        ("cholecystitis", "CHOLE"),
+        ("cholecystitis", "CHOLE*"),
     ],
     "2150-03-09_11_chest_portable.txt": [
-        ("chest tube", "RCT"),
+        ("chest tube", "RCT"),  # a device named in the reason for the exam: it exists
         ("chest tube", "RCT"),
         ("pneumothorax", "RPTX"),
         ("Dobhoff tube", "DHT"),
@@ -183,44 +186,44 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("pulmonary edema", "EDEMA"),
     ],
     "2150-03-12_12_chest_pa_lat.txt": [
-        ("PICC", "PICC"),
+        ("PICC", "PICC"),  # a device named in the reason for the exam: it exists
         ("internal jugular catheter", "RIJ"),
         ("PICC line", "PICC"),
         ("feeding tube", "DHT"),
         ("opacity", "RLL1"),
         ("pulmonary edema", "EDEMA"),
         ("pleural effusion", "LEFF"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("PICC", "PICC"),
         ("pneumonia", "RLL1"),
         ("edema", "EDEMA"),
         ("effusion", "LEFF"),
     ],
     "2150-03-20_13_mr_brain.txt": [
-        ("subdural hematoma", "SDH"),
+        ("subdural hematoma", None),  # the reason for the exam: GUIDELINE rule 8
         ("subdural collection", "SDH"),
         ("mass effect", "MASSEFF"),
-        ("infarct", "INFARCT"),
+        ("infarct", "INFARCT*"),
         ("contusion", "CONTUSION"),
         ("subdural hematoma", "SDH"),
-        ("infarct", "INFARCT"),
+        ("infarct", "INFARCT*"),
     ],
     "2150-04-02_14_chest_pa_lat.txt": [
         ("PICC", "PICC"),
         ("pleural effusion", "LEFF"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("pleural effusion", "LEFF"),
     ],
     "2150-05-15_15_cta_chest.txt": [
-        ("pulmonary embolism", "PE"),
-        ("pulmonary embolism", "PE"),
+        ("pulmonary embolism", None),  # the reason for the exam: GUIDELINE rule 8
+        ("pulmonary embolism", "PE*"),
         ("consolidation", "RLL2"),
         ("pneumonia", "RLL2"),
         ("pleural effusion", "REFF"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("lymphadenopathy", "LAD"),
         ("hepatic cyst", "HCYST"),
-        ("pulmonary embolism", "PE"),
+        ("pulmonary embolism", "PE*"),
         ("consolidation", "RLL2"),
         ("pneumonia", "RLL2"),
         ("pleural effusion", "REFF"),
@@ -231,7 +234,7 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("consolidation", "RLL2"),
         ("pleural effusions", "BEFF"),
         ("infiltrate", "LLLI"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("ETT", "ETT2"),
         ("NGT", "NGT2"),
         ("pneumonia", "RLL2"),
@@ -243,7 +246,7 @@ GOLD: dict[str, list[tuple[str, str]]] = {
         ("pneumonia", "RLL2"),
         ("pleural effusions", "BEFF"),
         ("opacity", "LLLI"),
-        ("pneumothorax", "NOPTX"),
+        ("pneumothorax", "NOPTX*"),
         ("pneumonia", "RLL2"),
         ("effusions", "BEFF"),
     ],
@@ -258,6 +261,18 @@ GOLD: dict[str, list[tuple[str, str]]] = {
 }
 
 
+_own: dict[str, int] = {}
+
+
+def _chain(label: str) -> str:
+    """The chain id of a mention: a routine negative ("NAME*") gets one of its own."""
+    if not label.endswith("*"):
+        return label
+    base = label[:-1]
+    _own[base] = _own.get(base, 0) + 1
+    return f"{base}-{_own[base]}"
+
+
 def main() -> int:
     tmp = OUT.with_name(OUT.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -265,17 +280,21 @@ def main() -> int:
     for name, items in GOLD.items():
         raw = (SRC / name).read_bytes()
         text = raw.decode("utf-8")
-        lines, pos = [], 0
-        for n, (surface, chain) in enumerate(items, 1):
+        lines, pos, n = [], 0, 0
+        for surface, label in items:
             start = text.find(surface, pos)
             if start < 0:
                 print(f"{name}: {surface!r} not found after offset {pos}", file=sys.stderr)
                 return 1
             end = start + len(surface)
+            pos = end
+            if label is None:
+                continue
+            chain = _chain(label)
+            n += 1
             kind = "Device" if chain in DEVICES else "Finding"
             lines.append(f"T{n}\t{kind} {start} {end}\t{surface}")
             lines.append(f"A{n}\tChain T{n} {chain}")
-            pos = end
         (tmp / name).write_bytes(raw)
         (tmp / name).with_suffix(".ann").write_text("\n".join(lines) + "\n", encoding="utf-8")
     missing = {p.name for p in SRC.glob("*.txt")} - set(GOLD)
@@ -284,9 +303,10 @@ def main() -> int:
         return 1
     shutil.rmtree(OUT, ignore_errors=True)
     tmp.rename(OUT)
-    n = sum(len(v) for v in GOLD.values())
-    chains = {c for v in GOLD.values() for _, c in v}
-    print(f"wrote {OUT} ({len(GOLD)} reports, {n} mentions, {len(chains)} chains)")
+    n = sum(1 for v in GOLD.values() for _, c in v if c is not None)
+    chains = {c for v in GOLD.values() for _, c in v if c is not None and not c.endswith("*")}
+    n_chains = len(chains) + sum(_own.values())
+    print(f"wrote {OUT} ({len(GOLD)} reports, {n} mentions, {n_chains} chains)")
     return 0
 
 
