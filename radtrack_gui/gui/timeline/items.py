@@ -103,6 +103,25 @@ class UniformScatter(pg.ScatterPlotItem):
         ev.ignore()  # the view box hit-tests clicks for all glyphs at once
 
 
+def scatter_item(
+    symbol: Any, base_size: float, lod: float, pen: Any, brush: Any, span: float, z: float
+) -> UniformScatter:
+    """A glyph, change mark or count item drawn at glyph scale ``lod`` (``base_size`` is
+    its full size), stacked at ``z``."""
+    item = UniformScatter(
+        symbol=symbol,
+        size=round(base_size * lod),
+        pen=pen,
+        brush=brush,
+        pxMode=True,
+        antialias=True,
+    )
+    item.base_size = base_size
+    item.span_hint = span
+    item.setZValue(z)
+    return item
+
+
 # -- the legend ----------------------------------------------------------------------
 class Legend(pg.GraphicsWidget):
     """Modality colours, assertion glyphs and change marks, flowed into rows."""

@@ -25,11 +25,12 @@ from radtrack_gui.gui.timeline.axes import ColumnAxis, LaneAxis, TimeAxis
 from radtrack_gui.gui.timeline.draw import DrawMixin
 from radtrack_gui.gui.timeline.interaction import InteractionMixin, TimelineViewBox
 from radtrack_gui.gui.timeline.items import FONT_PT, NO_PEN, Legend, UniformScatter
+from radtrack_gui.gui.timeline.marks import MarksMixin
 from radtrack_gui.gui.timeline.toolbar import ToolbarMixin
 from radtrack_gui.views import lanes as L
 
 
-class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
+class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, QWidget):
     """The swimlane timeline (see module doc). API agreed with the main window."""
 
     mentionClicked = Signal(str)
