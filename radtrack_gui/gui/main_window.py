@@ -90,7 +90,7 @@ class MainWindow(
 
         self.timeline = TimelineWidget(self)
         self.timeline.setObjectName("timeline")
-        self.welcome = Welcome(self)
+        self.welcome = Welcome(self, self.choose_folder, self.open_demo, self.open_path)
         self.central = QStackedWidget(self)
         self.central.addWidget(self.welcome)
         self.central.addWidget(self.timeline)
@@ -212,7 +212,7 @@ class MainWindow(
         if p is None:
             return
         self._mention_selection = [m for m in self._mention_selection if m in p.mentions]
-        added = getattr(changes, "mentions_added", set())
+        added: set[str] = getattr(changes, "mentions_added", set())
         if len(added) == 1 and not self._mention_selection:
             self._mention_selection = list(added)
         self.chain_list.refresh(changes)
@@ -242,8 +242,10 @@ class MainWindow(
         can_redo = bool(stack and stack.canRedo())
         self.act_undo.setEnabled(can_undo)
         self.act_redo.setEnabled(can_redo)
-        self.act_undo.setText(f"&Undo {stack.undoText()}" if can_undo else "&Undo")
-        self.act_redo.setText(f"&Redo {stack.redoText()}" if can_redo else "&Redo")
+        undo_text = stack.undoText() if stack is not None and can_undo else ""
+        redo_text = stack.redoText() if stack is not None and can_redo else ""
+        self.act_undo.setText(f"&Undo {undo_text}" if can_undo else "&Undo")
+        self.act_redo.setText(f"&Redo {redo_text}" if can_redo else "&Redo")
         self.act_undo.setToolTip(self.act_undo.text().replace("&", "") + " (Ctrl+Z)")
         self.act_redo.setToolTip(self.act_redo.text().replace("&", "") + " (Ctrl+Shift+Z)")
 

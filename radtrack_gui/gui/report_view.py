@@ -9,6 +9,7 @@ is shown (offsets, titles, formats, tooltips) is built in ``gui/report_text.py``
 from __future__ import annotations
 
 import html
+from typing import cast
 
 from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.gui.qt import (
@@ -17,6 +18,7 @@ from radtrack_gui.gui.qt import (
     QFont,
     QHBoxLayout,
     QLabel,
+    QMouseEvent,
     QObject,
     QPlainTextEdit,
     QPoint,
@@ -411,10 +413,11 @@ class ReportView(QWidget):
         if (
             obj is self.text.viewport()
             and event.type() == QEvent.Type.MouseButtonRelease
-            and event.button() == Qt.MouseButton.LeftButton
+            and cast(QMouseEvent, event).button() == Qt.MouseButton.LeftButton
             and not self.text.textCursor().hasSelection()
         ):
-            q = self.text.cursorForPosition(event.position().toPoint()).position()
+            pos = cast(QMouseEvent, event).position().toPoint()
+            q = self.text.cursorForPosition(pos).position()
             m = self.mention_at(self._offsets.from_qt(q))
             if m is not None:
                 self.mention_id = m.id

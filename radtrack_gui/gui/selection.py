@@ -5,9 +5,10 @@ list, report viewer, compare) is shown picked in every view, and the edit action
 from __future__ import annotations
 
 from radtrack_gui.gui.qt import QApplication, Qt
+from radtrack_gui.gui.window_host import WindowHost
 
 
-class WindowSelection:
+class WindowSelection(WindowHost):
     """Selection across the views (part of MainWindow)."""
 
     def on_mention_selected(self, mention_id: str) -> None:

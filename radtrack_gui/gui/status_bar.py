@@ -7,9 +7,10 @@ import html
 
 from radtrack_gui.gui.crash import quiet
 from radtrack_gui.gui.qt import QLabel, QMessageBox, QProgressBar, QPushButton
+from radtrack_gui.gui.window_host import WindowHost
 
 
-class WindowStatus:
+class WindowStatus(WindowHost):
     """Status bar (part of MainWindow)."""
 
     def _build_status_bar(self) -> None:

@@ -14,11 +14,13 @@ from radtrack_gui.gui.qt import (
     QtCore,
     QtGui,
 )
+from radtrack_gui.gui.timeline.host import TimelineHost
 from radtrack_gui.gui.timeline.items import (
     COMPACT_ROW_PX,
     MARKS_MIN_LOD,
     NO_PEN,
     VIEW_ROW_PX,
+    LegendEntry,
     scatter_item,
 )
 from radtrack_gui.gui.timeline.placement import (  # (the room constants: tests read them here)
@@ -34,7 +36,7 @@ from radtrack_gui.views.overview import overview
 __all__ = ["COUNT_ROOM_PX", "MARK_ROOM_PX", "DrawMixin"]
 
 
-class DrawMixin:
+class DrawMixin(TimelineHost):
     """Turning a :class:`Layout` into graphics (part of TimelineWidget)."""
 
     def rows_that_fit(self) -> int:
@@ -201,8 +203,10 @@ class DrawMixin:
         present = set(np.unique(style).tolist())
         for code in present:
             key = self._style_keys[code]
-            item = self._glyph_items.get(key)
-            if item is None:
+            found = self._glyph_items.get(key)
+            if found is not None:
+                item = found
+            else:
                 st = S.glyph_style(key[0], key[1], self.colors)
                 z = 2 if key[1] != "absent" else 1
                 item = scatter_item(st.symbol, st.size, self._lod, st.pen, st.brush, span, z)
@@ -283,7 +287,9 @@ class DrawMixin:
         self.time_axis.mode = lay.x_mode
         self.time_axis.dated_end = lay.dated_end
         self.time_axis.undated = (
-            None if lay.undated_start is None else (lay.undated_start, lay.undated_end)
+            None
+            if lay.undated_start is None or lay.undated_end is None
+            else (lay.undated_start, lay.undated_end)
         )
         self.time_axis.set_order_labels(order_labels(lay.columns))
         self.time_axis.picture = None
@@ -327,7 +333,10 @@ class DrawMixin:
             for k in S.CHANGE_KINDS
             if k in changes
         ]
-        entries = [("Modality", mod_items), ("Assertion", as_items)]
+        entries: list[tuple[str, list[LegendEntry]]] = [
+            ("Modality", mod_items),
+            ("Assertion", as_items),
+        ]
         if any(len(item.data) for item in self._count_items.values()):
             entries.append(
                 (
@@ -399,8 +408,7 @@ class DrawMixin:
         self._sel_band.setPath(band)
         self._sel_band.setVisible(bool(lanes))
         self.lane_axis.set_selected_rows([lane.row for lane in lanes])
-        pts = [self.glyph_pos(mid) for mid in self.selected_mentions]
-        pts = [q for q in pts if q is not None]
+        pts = [q for mid in self.selected_mentions if (q := self.glyph_pos(mid)) is not None]
         self._sel_mention.setData([q[0] for q in pts], [q[1] for q in pts])
 
     def _ensure_row_visible(self, chain_id: str | None, report: str | None = None) -> None:

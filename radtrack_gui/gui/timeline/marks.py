@@ -7,11 +7,12 @@ from typing import Any
 import numpy as np
 
 from radtrack_gui.gui import style as S
+from radtrack_gui.gui.timeline.host import TimelineHost
 from radtrack_gui.gui.timeline.items import MARKS_MIN_LOD, NO_PEN, scatter_item
 from radtrack_gui.gui.timeline.placement import COUNT_ROOM_PX, GUIDE_MIN_PX, MARK_ROOM_PX
 
 
-class MarksMixin:
+class MarksMixin(TimelineHost):
     """Marks, counts and glyph scale (part of TimelineWidget)."""
 
     def _draw_counts(self, x: np.ndarray, y: np.ndarray, span: float) -> None:

@@ -247,11 +247,11 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, QWid
         if self.patient is None:
             return
         if changes is not None and not getattr(changes, "everything", False):
-            gone = getattr(changes, "chains_removed", set()) or set()
+            gone: set[str] = getattr(changes, "chains_removed", set()) or set()
             if self.selected_chain in gone:
                 self.selected_chain = None
             self.selected_chains = [c for c in self.selected_chains if c not in gone]
-            removed = getattr(changes, "mentions_removed", set()) or set()
+            removed: set[str] = getattr(changes, "mentions_removed", set()) or set()
             self.selected_mentions = [m for m in self.selected_mentions if m not in removed]
         if changes is None or getattr(changes, "everything", False):
             self._codes.clear()
