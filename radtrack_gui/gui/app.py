@@ -10,18 +10,23 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from radtrack_gui import __version__
 from radtrack_gui.gui.crash import REPORTER
 
+if TYPE_CHECKING:
+    from radtrack_gui.gui.qt import QApplication
+
 log = logging.getLogger("radtrack.gui")
 
 
-def create_app(argv: Sequence[str] | None = None):  # -> QApplication
+def create_app(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication (created once), with names, icon and logging set up."""
     from radtrack_gui.gui.qt import QApplication
 
-    app = QApplication.instance()
+    existing = QApplication.instance()  # typed QCoreApplication; here always a QApplication
+    app = cast(QApplication, existing) if existing is not None else None
     if app is None:
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])
     app.setApplicationName("RadTrack")

@@ -186,8 +186,9 @@ class ChainList(QWidget):
                 if item is None:
                     item = QTreeWidgetItem()
                     self._items[cid] = item
-                elif item.parent() is not group:
-                    item.parent().removeChild(item)
+                elif (parent := item.parent()) is not group:
+                    if parent is not None:  # (every chain's item is in a group)
+                        parent.removeChild(item)
                 else:
                     group.removeChild(item)
                 self._fill(item, chain, order)
@@ -196,7 +197,8 @@ class ChainList(QWidget):
                 key = self._first(chain, order)
                 at = group.childCount()
                 for i in range(group.childCount()):
-                    other = p.chains.get(group.child(i).data(COL_LABEL, ROLE_ID))
+                    child = group.child(i)
+                    other = p.chains.get(child.data(COL_LABEL, ROLE_ID)) if child else None
                     if other is not None and self._first(other, order) > key:
                         at = i
                         break
@@ -308,7 +310,8 @@ class ChainList(QWidget):
         return [
             cid
             for cid, item in self._items.items()
-            if not item.isHidden() and not (item.parent() and item.parent().isHidden())
+            if not item.isHidden()
+            and not ((parent := item.parent()) is not None and parent.isHidden())
         ]
 
     def group_count(self, kind: str) -> int:

@@ -25,6 +25,7 @@ from radtrack_gui.gui.qt import (
     QToolBar,
     QVBoxLayout,
 )
+from radtrack_gui.gui.window_host import WindowHost
 
 # Keys and mouse of the timeline itself (gui/timeline/), for the shortcuts sheet and README.
 TIMELINE_KEYS = [
@@ -44,7 +45,7 @@ TIMELINE_KEYS = [
 ]
 
 
-class WindowMenus:
+class WindowMenus(WindowHost):
     """Menus and actions of ``MainWindow`` (a mixin; ``self`` is the window)."""
 
     # -- actions -----------------------------------------------------------------------

@@ -23,6 +23,7 @@ from radtrack_gui.gui.qt import (
     Qt,
 )
 from radtrack_gui.gui.undo import EditSession
+from radtrack_gui.gui.window_host import WindowHost
 from radtrack_gui.nlp.report_groups import wrong_patient_warnings
 from radtrack_gui.util.paths import demo_patient_dir
 from radtrack_gui.views.problems import problems_summary
@@ -30,7 +31,7 @@ from radtrack_gui.views.problems import problems_summary
 log = logging.getLogger("radtrack.gui.window")
 
 
-class PatientOperations:
+class PatientOperations(WindowHost):
     """Opening and closing patients (part of MainWindow)."""
 
     # -- opening --------------------------------------------------------------------------

@@ -2,23 +2,23 @@
 
 Section headers are bold, every mention is tinted by type, the selected chain's mentions
 are underlined and stronger, the current mention strongest. Highlights are extra
-selections over a read-only document, so re-highlighting never rebuilds the text.
+selections over a read-only document, so re-highlighting never rebuilds the text. What
+is shown (offsets, titles, formats, tooltips) is built in ``gui/report_text.py``.
 """
 
 from __future__ import annotations
 
 import html
-from bisect import bisect_right
+from typing import cast
 
-from radtrack_gui.core.model import FINDING, Mention, Patient, Report
-from radtrack_gui.gui import style
+from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.gui.qt import (
-    QColor,
     QComboBox,
     QEvent,
     QFont,
     QHBoxLayout,
     QLabel,
+    QMouseEvent,
     QObject,
     QPlainTextEdit,
     QPoint,
@@ -32,49 +32,19 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.gui.report_text import (
+    Offsets,
+    capped_mentions,
+    details_html,
+    display_text,
+    header_html,
+    heading_format,
+    mention_format,
+    mention_tooltip,
+    report_title,
+    section_headings,
+)
 from radtrack_gui.views.labels import version_labels
-
-
-def _highlight_colors(kind: str) -> tuple[QColor, QColor]:
-    """(every mention, selected chain) colours for a mention type (from gui/style)."""
-    light = QColor(style.HIGHLIGHT.get(kind, style.HIGHLIGHT[FINDING]))
-    return light, light.darker(135)
-
-
-def _current_color() -> QColor:
-    return QColor(style.HIGHLIGHT_SELECTED)
-
-
-def display_text(text: str) -> str:
-    """The report text as the widget shows it, same length: CR line ends become spaces or
-    newlines so Python offsets stay valid."""
-    return text.replace("\r\n", " \n").replace("\r", "\n")
-
-
-class _Offsets:
-    """Python character offsets <-> Qt (UTF-16) positions for one text."""
-
-    def __init__(self, text: str) -> None:
-        self._wide = [i for i, ch in enumerate(text) if ord(ch) > 0xFFFF]
-
-    def to_qt(self, i: int) -> int:
-        return i + bisect_right(self._wide, i - 1) if self._wide else i
-
-    def from_qt(self, q: int) -> int:
-        if not self._wide:
-            return q
-        i = q
-        while i > 0 and self.to_qt(i) > q:
-            i -= 1
-        return i
-
-
-def report_title(report: Report) -> str:
-    date = report.date.strftime("%Y-%m-%d %H:%M") if report.date and report.date_known \
-        else "undated"
-    exam = report.exam or report.id
-    return f"{date} · {report.modality} · {exam}"
-
 
 MAX_HIGHLIGHTS = 1000  # highlights per report (a 5 MB report may hold 30,000 mentions)
 
@@ -93,19 +63,23 @@ class ReportView(QWidget):
         self.chain_id: str | None = None
         self.mention_id: str | None = None
         self.also_selected: set[str] = set()  # more picked mentions (Ctrl+click)
-        self._offsets = _Offsets("")
+        self._offsets = Offsets("")
         self._mentions: list[Mention] = []
 
         style = self.style()
         self.reports = QComboBox()
         self.reports.setObjectName("reportPicker")
         self.reports.setToolTip("Reports in exam order")
-        self.reports.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.reports.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.reports.setMinimumContentsLength(20)
-        self.prev_report = self._button(style.standardIcon(QStyle.StandardPixmap.SP_ArrowUp),
-                                        "Previous report (Ctrl+PgUp)")
-        self.next_report = self._button(style.standardIcon(QStyle.StandardPixmap.SP_ArrowDown),
-                                        "Next report (Ctrl+PgDown)")
+        self.prev_report = self._button(
+            style.standardIcon(QStyle.StandardPixmap.SP_ArrowUp), "Previous report (Ctrl+PgUp)"
+        )
+        self.next_report = self._button(
+            style.standardIcon(QStyle.StandardPixmap.SP_ArrowDown), "Next report (Ctrl+PgDown)"
+        )
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.reports, 1)
@@ -120,8 +94,10 @@ class ReportView(QWidget):
         self.text = QPlainTextEdit()
         self.text.setObjectName("reportText")
         self.text.setReadOnly(True)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
-                                          | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.text.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         font = QFont(self.text.font())
         font.setPointSizeF(max(font.pointSizeF(), 10.5))
@@ -138,11 +114,14 @@ class ReportView(QWidget):
 
         self.chain_label = QLabel("No chain selected")
         self.chain_label.setObjectName("chainNavLabel")
-        self.prev_mention = self._button(style.standardIcon(QStyle.StandardPixmap.SP_ArrowBack),
-                                         "Previous mention of this chain (Alt+Left)")
+        self.prev_mention = self._button(
+            style.standardIcon(QStyle.StandardPixmap.SP_ArrowBack),
+            "Previous mention of this chain (Alt+Left)",
+        )
         self.next_mention = self._button(
             style.standardIcon(QStyle.StandardPixmap.SP_ArrowForward),
-            "Next mention of this chain (Alt+Right)")
+            "Next mention of this chain (Alt+Right)",
+        )
         nav = QHBoxLayout()
         nav.setContentsMargins(0, 0, 0, 0)
         nav.addWidget(self.prev_mention)
@@ -213,7 +192,7 @@ class ReportView(QWidget):
         if report_id != self.report_id:
             self.report_id = report_id
             shown = display_text(report.text)
-            self._offsets = _Offsets(shown)
+            self._offsets = Offsets(shown)
             self.text.setPlainText(shown)
             idx = self.reports.findData(report_id)
             if idx >= 0 and idx != self.reports.currentIndex():
@@ -223,9 +202,11 @@ class ReportView(QWidget):
             self._header(report)
             n = len(p.mentions_of(report_id))
             if n > MAX_HIGHLIGHTS:
-                self.header.setText(self.header.text() + f"<br><i>{n:,} mentions: the "
-                                    f"{MAX_HIGHLIGHTS:,} nearest the current one are "
-                                    "highlighted</i>")
+                self.header.setText(
+                    self.header.text() + f"<br><i>{n:,} mentions: the "
+                    f"{MAX_HIGHLIGHTS:,} nearest the current one are "
+                    "highlighted</i>"
+                )
             self._format_sections(report)
             self.reportChanged.emit(report_id)
         self._mentions = p.mentions_of(report_id)
@@ -233,32 +214,16 @@ class ReportView(QWidget):
         self._update_nav()
 
     def _header(self, report: Report) -> None:
-        date = report.date.strftime("%d %b %Y, %H:%M") if report.date and report.date_known \
-            else "<b>undated</b> (placed by file name)"
-        flags = f" · <i>{html.escape(', '.join(report.flags))}</i>" if report.flags else ""
-        exam = html.escape(report.exam or "exam not stated")
-        self.header.setText(f"<b>{exam}</b><br>{html.escape(report.modality)} · {date} · "
-                            f"<span style='color:#666'>{html.escape(report.id)}</span>{flags}")
+        self.header.setText(header_html(report))
 
     def _format_sections(self, report: Report) -> None:
-        """Section headers in bold (formatted into the document once per report)."""
-        bold = QTextCharFormat()
-        bold.setFontWeight(QFont.Weight.Bold)
-        bold.setForeground(QColor("#1f3b5a"))
-        text = report.text
-        for s in report.sections:
-            # The header is the section's first line when it starts with the name.
-            line_end = text.find("\n", s.start, s.end)
-            line_end = s.end if line_end < 0 else line_end
-            head = text[s.start:line_end]
-            colon = head.find(":")
-            stop = s.start + (colon + 1 if 0 <= colon <= len(s.name) + 2 else
-                              len(head) if head.strip().upper() == s.name else 0)
-            if stop > s.start:
-                cur = QTextCursor(self.text.document())
-                cur.setPosition(self._offsets.to_qt(s.start))
-                cur.setPosition(self._offsets.to_qt(stop), QTextCursor.MoveMode.KeepAnchor)
-                cur.mergeCharFormat(bold)
+        """Section headings in bold (formatted into the document once per report)."""
+        bold = heading_format()
+        for start, stop in section_headings(report):
+            cur = QTextCursor(self.text.document())
+            cur.setPosition(self._offsets.to_qt(start))
+            cur.setPosition(self._offsets.to_qt(stop), QTextCursor.MoveMode.KeepAnchor)
+            cur.mergeCharFormat(bold)
 
     def _selection(self, start: int, end: int, fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
         sel = QTextEdit.ExtraSelection()
@@ -270,63 +235,35 @@ class ReportView(QWidget):
         return sel
 
     def _shown_mentions(self) -> list[Mention]:
-        """All mentions, or in a huge report the picked ones, the chain's and the nearest
-        to the current one: ``MAX_HIGHLIGHTS`` at most (one QTextCursor each)."""
-        ms = self._mentions
-        if len(ms) <= MAX_HIGHLIGHTS:
-            return ms
-        cur = next((m for m in ms if m.id == self.mention_id), None)
-        anchor = cur.start if cur is not None else 0
-        must = [m for m in ms if m.id == self.mention_id or m.id in self.also_selected
-                or (self.chain_id and m.chain == self.chain_id)][:MAX_HIGHLIGHTS // 2]
-        taken = {m.id for m in must}
-        rest = sorted((m for m in ms if m.id not in taken), key=lambda m: abs(m.start - anchor))
-        return must + rest[:MAX_HIGHLIGHTS - len(must)]
+        """At most ``MAX_HIGHLIGHTS`` mentions (one QTextCursor each)."""
+        picked = {*self.also_selected, *([self.mention_id] if self.mention_id else [])}
+        return capped_mentions(
+            self._mentions, MAX_HIGHLIGHTS, self.mention_id, picked, self.chain_id
+        )
 
     def _rehighlight(self) -> None:
         sels = []
         shown = self._shown_mentions()
         self.capped = len(shown) < len(self._mentions)  # (tests read it)
         for m in shown:
-            light, strong = _highlight_colors(m.type)
-            fmt = QTextCharFormat()
-            fmt.setToolTip(self._tooltip(m))
-            if m.id == self.mention_id or m.id in self.also_selected:
-                fmt.setBackground(_current_color())
-                fmt.setFontWeight(QFont.Weight.Bold)
-                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-                fmt.setUnderlineColor(strong.darker(150))
-            elif self.chain_id and m.chain == self.chain_id:
-                fmt.setBackground(strong)
-                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-            else:
-                fmt.setBackground(light)
-            if m.assertion == "absent":
-                fmt.setFontStrikeOut(False)
-                fmt.setFontItalic(True)
+            picked = m.id == self.mention_id or m.id in self.also_selected
+            in_chain = bool(self.chain_id) and m.chain == self.chain_id
+            fmt = mention_format(m, picked, in_chain, mention_tooltip(m, self.patient))
             pieces = m.fragments or [(m.start, m.end)]
             for start, end in pieces:
                 sels.append(self._selection(start, end, fmt))
         self.text.setExtraSelections(sels)
 
-    def _tooltip(self, m: Mention) -> str:
-        p = self.patient
-        chain = p.chains.get(m.chain or "") if p else None
-        bits = [f"{m.type} · {m.assertion}"]
-        if m.change:
-            bits.append(m.change)
-        if m.laterality:
-            bits.append(m.laterality)
-        label = f"chain: {chain.label}" if chain else "no chain"
-        return f"{m.text}\n{' · '.join(bits)}\n{label}"
-
     # -- navigation ------------------------------------------------------------
     def select_chain(self, chain_id: str | None) -> None:
         """Highlight the chain's mentions (the current report stays)."""
         self.chain_id = chain_id
-        if self.mention_id and self.patient and \
-                self.patient.mentions.get(self.mention_id) is not None and \
-                self.patient.mentions[self.mention_id].chain != chain_id:
+        if (
+            self.mention_id
+            and self.patient
+            and self.patient.mentions.get(self.mention_id) is not None
+            and self.patient.mentions[self.mention_id].chain != chain_id
+        ):
             self.mention_id = None
         self._rehighlight()
         self._update_nav()
@@ -382,25 +319,11 @@ class ReportView(QWidget):
         """The current mention's attributes, provenance and why it is in its chain."""
         p = self.patient
         m = p.mentions.get(self.mention_id or "") if p is not None else None
-        if m is None:
+        if p is None or m is None:
             self.details.setText("")
             self.details.setVisible(False)
             return
-        esc = html.escape
-        bits = [m.type, m.assertion]
-        bits += [b for b in (m.change, m.laterality) if b]
-        if m.concept and m.concept.lower() != m.text.lower():
-            bits.append(f"concept: {m.concept}")
-        if m.measurements:
-            bits.append(", ".join(m.measurements))
-        source = m.source or "unknown"
-        chain = p.chains.get(m.chain or "")
-        why = chain.why.get(m.id, "") if chain is not None else ""
-        lines = [f"<b>{esc(m.text)}</b> · {esc(' · '.join(bits))} "
-                 f"<span style='color:#777'>({esc(source)})</span>"]
-        if why:
-            lines.append(f"<span style='color:#555'>In this chain because: {esc(why)}</span>")
-        self.details.setText("<br>".join(lines))
+        self.details.setText(details_html(m, p))
         self.details.setVisible(True)
 
     def _update_nav(self) -> None:
@@ -468,9 +391,13 @@ class ReportView(QWidget):
 
     def highlighted_mentions(self) -> list[str]:
         """Ids of mentions drawn with the selected-chain or current highlight (tests)."""
-        return [m.id for m in self._mentions
-                if m.id == self.mention_id or m.id in self.also_selected
-                or (self.chain_id and m.chain == self.chain_id)]
+        return [
+            m.id
+            for m in self._mentions
+            if m.id == self.mention_id
+            or m.id in self.also_selected
+            or (self.chain_id and m.chain == self.chain_id)
+        ]
 
     def cursor_offset(self) -> int:
         return self._offsets.from_qt(self.text.textCursor().position())
@@ -483,10 +410,14 @@ class ReportView(QWidget):
         return self.text.viewport().rect().intersects(rect)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if obj is self.text.viewport() and event.type() == QEvent.Type.MouseButtonRelease \
-                and event.button() == Qt.MouseButton.LeftButton \
-                and not self.text.textCursor().hasSelection():
-            q = self.text.cursorForPosition(event.position().toPoint()).position()
+        if (
+            obj is self.text.viewport()
+            and event.type() == QEvent.Type.MouseButtonRelease
+            and cast(QMouseEvent, event).button() == Qt.MouseButton.LeftButton
+            and not self.text.textCursor().hasSelection()
+        ):
+            pos = cast(QMouseEvent, event).position().toPoint()
+            q = self.text.cursorForPosition(pos).position()
             m = self.mention_at(self._offsets.from_qt(q))
             if m is not None:
                 self.mention_id = m.id

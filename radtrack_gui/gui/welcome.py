@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import html
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from radtrack_gui.gui.qt import (
     QHBoxLayout,
@@ -17,19 +17,22 @@ from radtrack_gui.gui.qt import (
 )
 from radtrack_gui.gui.style import app_icon
 
-if TYPE_CHECKING:
-    from radtrack_gui.gui.main_window import MainWindow
-
 log = logging.getLogger("radtrack.gui.window")
 
 
 class Welcome(QWidget):
     """What the centre shows before a patient is open."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(
+        self,
+        parent: QWidget,
+        choose_folder: Callable[[], object],
+        open_demo: Callable[[], object],
+        open_path: Callable[[str], object],
+    ) -> None:
+        super().__init__(parent)
         self.setObjectName("welcome")
-        self.window_ = window
+        self._open_path = open_path
         title = QLabel("<span style='font-size:20pt; font-weight:600'>RadTrack</span>")
         icon = QLabel()
         icon.setPixmap(app_icon().pixmap(72, 72))
@@ -42,10 +45,10 @@ class Welcome(QWidget):
         text.setStyleSheet("color:#444")
         open_button = QPushButton("Open patient folder…")
         open_button.setObjectName("welcomeOpen")
-        open_button.clicked.connect(window.choose_folder)
+        open_button.clicked.connect(choose_folder)
         demo_button = QPushButton("Open the demo patient")
         demo_button.setObjectName("welcomeDemo")
-        demo_button.clicked.connect(window.open_demo)
+        demo_button.clicked.connect(open_demo)
         buttons = QHBoxLayout()
         buttons.addWidget(open_button)
         buttons.addWidget(demo_button)
@@ -76,7 +79,8 @@ class Welcome(QWidget):
 
     def fill(self, recent: list[str]) -> None:
         while self.recent_list.count():
-            w = self.recent_list.takeAt(0).widget()
+            item = self.recent_list.takeAt(0)
+            w = item.widget() if item is not None else None
             if w is not None:
                 w.deleteLater()
         for path in recent[:5]:
@@ -85,6 +89,6 @@ class Welcome(QWidget):
                 f"<span style='color:#777'>{html.escape(path)}</span>"
             )
             link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
-            link.linkActivated.connect(lambda _=None, p=path: self.window_.open_path(p))
+            link.linkActivated.connect(lambda _=None, p=path: self._open_path(p))
             self.recent_list.addWidget(link)
         self.recent_title.setVisible(bool(recent))

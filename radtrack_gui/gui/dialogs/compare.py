@@ -121,10 +121,10 @@ class CompareView(QDialog):
         )
         self.diff_list.clear()
         for d in self.differences:
-            item = QListWidgetItem(f"{KINDS[d.kind]}: {d.text}")
-            item.setData(Qt.ItemDataRole.UserRole, d)
-            item.setToolTip("Click to select it in the timeline and show the report")
-            self.diff_list.addItem(item)
+            entry = QListWidgetItem(f"{KINDS[d.kind]}: {d.text}")
+            entry.setData(Qt.ItemDataRole.UserRole, d)
+            entry.setToolTip("Click to select it in the timeline and show the report")
+            self.diff_list.addItem(entry)
         if not self.differences:
             self.diff_list.addItem("The chains agree with the gold annotations.")
 

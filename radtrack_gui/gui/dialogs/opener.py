@@ -16,12 +16,13 @@ from radtrack_gui.gui.qt import (
     Qt,
     QUrl,
 )
+from radtrack_gui.gui.window_host import WindowHost
 from radtrack_gui.util.paths import user_log_dir
 
 log = logging.getLogger("radtrack.gui.window")
 
 
-class WindowDialogs:
+class WindowDialogs(WindowHost):
     """Dialogs of the main window (part of MainWindow)."""
 
     # -- dialogs -------------------------------------------------------------------------------

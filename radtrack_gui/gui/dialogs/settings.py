@@ -44,6 +44,10 @@ def palette_icon(name: str, size: int = 14) -> QIcon:
 
 
 class SettingsDialog(QDialog):
+    # The colour picker. Its name (tests use it) hides QWidget.palette() on this dialog;
+    # Qt itself never reads Python attributes.
+    palette: QComboBox  # type: ignore[assignment]
+
     def __init__(self, settings: settings_mod.Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings

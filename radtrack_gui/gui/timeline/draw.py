@@ -1,8 +1,9 @@
-"""Drawing the timeline: background, glyphs, counts, axes, legend, selection, level of detail."""
+"""Drawing the timeline: background, glyphs, lane lines, axes, legend, selection.
+
+Change marks, counts and the level of detail are in ``marks``; where marks fit is in
+``placement``."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
@@ -13,19 +14,29 @@ from radtrack_gui.gui.qt import (
     QtCore,
     QtGui,
 )
+from radtrack_gui.gui.timeline.host import TimelineHost
 from radtrack_gui.gui.timeline.items import (
     COMPACT_ROW_PX,
     MARKS_MIN_LOD,
     NO_PEN,
     VIEW_ROW_PX,
-    UniformScatter,
+    LegendEntry,
+    scatter_item,
+)
+from radtrack_gui.gui.timeline.placement import (  # (the room constants: tests read them here)
+    COUNT_ROOM_PX,
+    MARK_ROOM_PX,
+    mark_per_place,
+    next_gap,
 )
 from radtrack_gui.views import lanes as L
 from radtrack_gui.views.labels import column_label, lane_label, order_labels, unique_labels
 from radtrack_gui.views.overview import overview
 
+__all__ = ["COUNT_ROOM_PX", "MARK_ROOM_PX", "DrawMixin"]
 
-class DrawMixin:
+
+class DrawMixin(TimelineHost):
     """Turning a :class:`Layout` into graphics (part of TimelineWidget)."""
 
     def rows_that_fit(self) -> int:
@@ -72,9 +83,15 @@ class DrawMixin:
         self.drawn.emit()
 
     def _clear(self) -> None:
-        for item in (*self._glyph_items.values(), *self._mark_items.values(), self._density,
-                     self._sel_ring, self._sel_mention, self._ghost,
-                     *self._count_items.values()):
+        for item in (
+            *self._glyph_items.values(),
+            *self._mark_items.values(),
+            self._density,
+            self._sel_ring,
+            self._sel_mention,
+            self._ghost,
+            *self._count_items.values(),
+        ):
             item.setData([], [])
         for c in (*self._lines.values(), self._guides, self._sel_line):
             c.setData([], [])
@@ -120,9 +137,14 @@ class DrawMixin:
         else:
             self._guides.setData([], [])
         if lay.undated_start is not None and lay.undated_end is not None:
-            self._undated.setRect(QRectF(lay.undated_start, -1.0,
-                                         lay.undated_end - lay.undated_start,
-                                         max(lay.n_rows, 3) + 1.5))
+            self._undated.setRect(
+                QRectF(
+                    lay.undated_start,
+                    -1.0,
+                    lay.undated_end - lay.undated_start,
+                    max(lay.n_rows, 3) + 1.5,
+                )
+            )
             self._undated.show()
         else:
             self._undated.hide()
@@ -137,15 +159,16 @@ class DrawMixin:
             modality = {r.id: (r.modality or "OTHER") for r in p.reports}
             for mid in missing:
                 m = p.mentions[mid]
-                key = (modality.get(m.report, "OTHER"),
-                       m.assertion if m.assertion in ASSERTIONS else "present")
+                key = (
+                    modality.get(m.report, "OTHER"),
+                    m.assertion if m.assertion in ASSERTIONS else "present",
+                )
                 code = self._style_code.get(key)
                 if code is None:
                     code = self._style_code[key] = len(self._style_keys)
                     self._style_keys.append(key)
                 ch = S.normalize_change(m.change) if m.change else None
-                cache[mid] = (lay.x_of[m.report], code,
-                              S.CHANGE_KINDS.index(ch) if ch else -1)
+                cache[mid] = (lay.x_of[m.report], code, S.CHANGE_KINDS.index(ch) if ch else -1)
         if not mids:
             return np.zeros((0, 3))
         return np.array([cache[mid] for mid in mids], dtype=float)
@@ -153,8 +176,12 @@ class DrawMixin:
     def _draw_glyphs(self, p: Patient, lay: L.Layout) -> None:
         x0, x1, pad = self._x_span(lay)
         span = x1 - x0 + 2 * pad
-        for item in (*self._glyph_items.values(), *self._mark_items.values(), self._density,
-                     *self._count_items.values()):
+        for item in (
+            *self._glyph_items.values(),
+            *self._mark_items.values(),
+            self._density,
+            *self._count_items.values(),
+        ):
             if item.span_hint != span:
                 item.span_hint = span
                 item._rect = None
@@ -176,15 +203,13 @@ class DrawMixin:
         present = set(np.unique(style).tolist())
         for code in present:
             key = self._style_keys[code]
-            item = self._glyph_items.get(key)
-            if item is None:
+            found = self._glyph_items.get(key)
+            if found is not None:
+                item = found
+            else:
                 st = S.glyph_style(key[0], key[1], self.colors)
-                item = UniformScatter(symbol=st.symbol, size=round(st.size * self._lod),
-                                      pen=st.pen, brush=st.brush, pxMode=True,
-                                      antialias=True)
-                item.base_size = st.size
-                item.span_hint = span
-                item.setZValue(2 if key[1] != "absent" else 1)
+                z = 2 if key[1] != "absent" else 1
+                item = scatter_item(st.symbol, st.size, self._lod, st.pen, st.brush, span, z)
                 self.vb.addItem(item)
                 self._glyph_items[key] = item
             mask = style == code
@@ -199,13 +224,10 @@ class DrawMixin:
         for k, kind in enumerate(S.CHANGE_KINDS):
             if kind in self._mark_items or not (change[keep] == k).any():
                 continue
-            item = UniformScatter(symbol=S.change_mark(kind),
-                                  size=round(S.MARK_SIZE * self._lod), pen=NO_PEN,
-                                  brush=S.brush(S.INK), pxMode=True, antialias=True)
-            item.base_size = S.MARK_SIZE
-            item.span_hint = span
+            item = scatter_item(
+                S.change_mark(kind), S.MARK_SIZE, self._lod, NO_PEN, S.brush(S.INK), span, 3
+            )
             item.setVisible(self._lod >= MARKS_MIN_LOD)
-            item.setZValue(3)
             self.vb.addItem(item)
             self._mark_items[kind] = item
         self._gap = gap
@@ -232,77 +254,14 @@ class DrawMixin:
         self._density.set_xy(np.asarray(dx), np.asarray(dy))
         self._hx, self._hy, self._hid = x, y, mids
 
-    def _draw_counts(self, x: np.ndarray, y: np.ndarray, span: float) -> None:
-        """Several mentions of a chain in one report share a place (a lane's mentions are
-        in report order, so they are neighbours): write "×n" beside that glyph."""
-        firsts = np.zeros(0, dtype=int)
-        sizes = np.zeros(0, dtype=int)
-        if x.size > 1:
-            new = np.concatenate(([True], (x[1:] != x[:-1]) | (y[1:] != y[:-1])))
-            starts = np.flatnonzero(new)
-            runs = np.diff(np.append(starts, x.size))
-            keep = runs > 1
-            firsts, sizes = starts[keep], np.minimum(runs[keep], 99)
-        for n in set(sizes.tolist()) - set(self._count_items):
-            item = UniformScatter(symbol=S.count_mark(n), size=round(S.COUNT_BOX * self._lod),
-                                  pen=NO_PEN, brush=S.brush(S.COUNT_INK), pxMode=True,
-                                  antialias=True)
-            item.base_size = S.COUNT_BOX
-            item.span_hint = span
-            item.setVisible(self._counts_on)
-            item.setZValue(3)
-            self.vb.addItem(item)
-            self._count_items[n] = item
-        self._count_xy = {n: (x[firsts[sizes == n]], y[firsts[sizes == n]],
-                              self._gap[firsts[sizes == n]]) for n in self._count_items}
-        self._place_marks(force=True)
-
-    def _place_marks(self, force: bool = False) -> None:
-        """Draw a change mark or "×n" only where it has room before the next glyph of its
-        lane, so marks never cover glyphs or each other (at any zoom; recomputed when the
-        time scale changes, not while panning)."""
-        (x0, x1), _ = self.vb.viewRange()
-        px = self.vb.width() / max(1e-12, x1 - x0)  # pixels per x unit
-        if not force and abs(px - self._marks_px) <= 0.01 * px:
-            return
-        self._marks_px = px
-        # Column guides only where columns are apart: 1,000 one-pixel lines are a grey wall.
-        self._guides.setVisible(self._col_gap * px >= GUIDE_MIN_PX)
-        mx, my, mk, mgap = self._mark_xy
-        room = mgap * px >= MARK_ROOM_PX
-        for k, kind in enumerate(S.CHANGE_KINDS):
-            item = self._mark_items.get(kind)
-            if item is not None:
-                sel = room & (mk == k)
-                item.set_xy(mx[sel], my[sel])
-        for n, item in self._count_items.items():
-            cx, cy, cgap = self._count_xy.get(n, (np.zeros(0), np.zeros(0), np.zeros(0)))
-            sel = cgap * px >= COUNT_ROOM_PX
-            item.set_xy(cx[sel], cy[sel])
-
-    def _update_counts(self, *_args: Any) -> None:
-        """Counts and marks show only where they fit: glyphs full size, room before the
-        next glyph (see ``_place_marks``)."""
-        self._place_marks()
-        on = self._lod >= MARKS_MIN_LOD
-        if on == self._counts_on:
-            return
-        self._counts_on = on
-        for item in self._count_items.values():
-            item.setVisible(on)
-        # The legend does not follow: its height would change the view's, which changes
-        # the glyph scale, which turns counts on or off again (a layout feedback loop).
-
-    def stack_counts(self) -> dict[tuple[float, float], int]:
-        """(x, row) -> how many mentions one glyph there stands for (2 or more)."""
-        return {(float(x), float(y)): n for n, (xs, ys, _g) in self._count_xy.items()
-                for x, y in zip(xs, ys, strict=True)}
-
     def _draw_axes(self, lay: L.Layout) -> None:
         if len(self._label_cache) > 50_000:
             self._label_cache.clear()
-        names = unique_labels(self.patient, lay.lanes, self._label_cache) \
-            if self.patient is not None else {}
+        names = (
+            unique_labels(self.patient, lay.lanes, self._label_cache)
+            if self.patient is not None
+            else {}
+        )
         lanes = {ln.chain: ln for ln in lay.lanes}
         groups = {g.key: g for g in lay.groups}
         folds = {f.key: f for f in getattr(lay, "folds", [])}
@@ -311,9 +270,12 @@ class DrawMixin:
             if kind == "group":
                 g = groups[key]
                 chains = f"{g.n_chains} chain{'s' if g.n_chains != 1 else ''}"
-                labels.append(f"▸ {g.title.upper()}: {chains}, {g.n_mentions} mention"
-                              f"{'s' if g.n_mentions != 1 else ''}" if g.collapsed
-                              else f"▾ {g.title.upper()} ({chains})")
+                labels.append(
+                    f"▸ {g.title.upper()}: {chains}, {g.n_mentions} mention"
+                    f"{'s' if g.n_mentions != 1 else ''}"
+                    if g.collapsed
+                    else f"▾ {g.title.upper()} ({chains})"
+                )
             elif kind == "more":
                 labels.append(folds[key].caption)
             else:
@@ -324,32 +286,72 @@ class DrawMixin:
         self.column_axis.set_columns(cols)
         self.time_axis.mode = lay.x_mode
         self.time_axis.dated_end = lay.dated_end
-        self.time_axis.undated = (None if lay.undated_start is None
-                                  else (lay.undated_start, lay.undated_end))
+        self.time_axis.undated = (
+            None
+            if lay.undated_start is None or lay.undated_end is None
+            else (lay.undated_start, lay.undated_end)
+        )
         self.time_axis.set_order_labels(order_labels(lay.columns))
         self.time_axis.picture = None
         self.time_axis.update()
 
     def _draw_legend(self, p: Patient) -> None:
         present = [m for m in MODALITIES if any(r.modality == m for r in p.reports)]
-        mod_items = [("o", S.GLYPH_SIZE, S.pen(S.darker(S.modality_color(m, self.colors), 160)),
-                      S.brush(S.modality_color(m, self.colors)), m) for m in present]
+        mod_items = [
+            (
+                "o",
+                S.GLYPH_SIZE,
+                S.pen(S.darker(S.modality_color(m, self.colors), 160)),
+                S.brush(S.modality_color(m, self.colors)),
+                m,
+            )
+            for m in present
+        ]
         grey = "#555555"
         as_items = []
         for a in ASSERTIONS:
             st = S.glyph_style("FL", a)
-            as_items.append((st.symbol, st.size, S.pen(grey, st.pen.widthF()),
-                             S.brush("#FFFFFF") if a == "absent" else S.brush(grey),
-                             S.ASSERTION_NAMES[a].split(" ")[0]))
+            as_items.append(
+                (
+                    st.symbol,
+                    st.size,
+                    S.pen(grey, st.pen.widthF()),
+                    S.brush("#FFFFFF") if a == "absent" else S.brush(grey),
+                    S.ASSERTION_NAMES[a].split(" ")[0],
+                )
+            )
         raw = {m.change for m in p.mentions.values()}
         changes = {S.normalize_change(c) for c in raw if c} - {None}
-        ch_items = [(S.legend_change_mark(k), 11, None, S.brush(S.INK), S.CHANGE_NAMES[k]
-                     .split(" (")[0].split(" /")[0])
-                    for k in S.CHANGE_KINDS if k in changes]
-        entries = [("Modality", mod_items), ("Assertion", as_items)]
+        ch_items = [
+            (
+                S.legend_change_mark(k),
+                11,
+                None,
+                S.brush(S.INK),
+                S.CHANGE_NAMES[k].split(" (")[0].split(" /")[0],
+            )
+            for k in S.CHANGE_KINDS
+            if k in changes
+        ]
+        entries: list[tuple[str, list[LegendEntry]]] = [
+            ("Modality", mod_items),
+            ("Assertion", as_items),
+        ]
         if any(len(item.data) for item in self._count_items.values()):
-            entries.append(("", [(S.legend_count_mark(2), 15, None, S.brush(S.COUNT_INK),
-                                  " mentions in one report")]))
+            entries.append(
+                (
+                    "",
+                    [
+                        (
+                            S.legend_count_mark(2),
+                            15,
+                            None,
+                            S.brush(S.COUNT_INK),
+                            " mentions in one report",
+                        )
+                    ],
+                )
+            )
         if ch_items:
             entries.append(("Change", ch_items))
         self.legend.set_entries(entries, self._font)
@@ -357,10 +359,15 @@ class DrawMixin:
     def _set_limits(self, lay: L.Layout) -> None:
         x0, x1, pad = self._x_span(lay)
         span = x1 - x0 + 2 * pad
-        self.vb.setLimits(xMin=x0 - 3 * pad, xMax=x1 + 3 * pad,
-                          minXRange=(0.8 if lay.x_mode == "order" else 6 * 3600.0),
-                          maxXRange=span * 1.5, yMin=-1.0, yMax=max(lay.n_rows, 3) + 0.5,
-                          minYRange=3.0)
+        self.vb.setLimits(
+            xMin=x0 - 3 * pad,
+            xMax=x1 + 3 * pad,
+            minXRange=(0.8 if lay.x_mode == "order" else 6 * 3600.0),
+            maxXRange=span * 1.5,
+            yMin=-1.0,
+            yMax=max(lay.n_rows, 3) + 0.5,
+            minYRange=3.0,
+        )
 
     def _fit_x(self) -> None:
         if self.layout_ is None:
@@ -374,8 +381,11 @@ class DrawMixin:
         p, lay = self.patient, self.layout_
         if p is None or lay is None:
             return
-        chosen = list(dict.fromkeys([*self.selected_chains,
-                                     *([self.selected_chain] if self.selected_chain else [])]))
+        chosen = list(
+            dict.fromkeys(
+                [*self.selected_chains, *([self.selected_chain] if self.selected_chain else [])]
+            )
+        )
         by_chain = {ln.chain: ln for ln in lay.lanes}
         lanes = [by_chain[c] for c in chosen if c in by_chain]
         xs: list[float] = []
@@ -392,13 +402,13 @@ class DrawMixin:
             ly.extend([float(lane.row)] * len(lane_x) + [np.nan])
             band.addRect(QRectF(left, lane.row - 0.5, right - left, 1.0))
         self._sel_ring.setData(xs, ys)
-        self._sel_line.setData(np.asarray(lx, dtype=float), np.asarray(ly, dtype=float),
-                               connect="finite")
+        self._sel_line.setData(
+            np.asarray(lx, dtype=float), np.asarray(ly, dtype=float), connect="finite"
+        )
         self._sel_band.setPath(band)
         self._sel_band.setVisible(bool(lanes))
         self.lane_axis.set_selected_rows([lane.row for lane in lanes])
-        pts = [self.glyph_pos(mid) for mid in self.selected_mentions]
-        pts = [q for q in pts if q is not None]
+        pts = [q for mid in self.selected_mentions if (q := self.glyph_pos(mid)) is not None]
         self._sel_mention.setData([q[0] for q in pts], [q[1] for q in pts])
 
     def _ensure_row_visible(self, chain_id: str | None, report: str | None = None) -> None:
@@ -415,58 +425,3 @@ class DrawMixin:
             if not (x0 <= x <= x1):
                 w = x1 - x0
                 self.vb.setXRange(x - w / 2, x + w / 2, padding=0)
-
-    def _update_lod(self, *_args: Any) -> None:
-        """Shrink glyphs when rows are packed tightly (zoomed out), hide change marks."""
-        y0, y1 = self.vb.viewRange()[1]
-        px_per_row = self.vb.height() / max(1e-9, y1 - y0)
-        lod = min(1.0, max(0.4, round(px_per_row / 20.0 * 10) / 10))
-        if lod == self._lod:
-            return
-        self._lod = lod
-        for item in self._glyph_items.values():
-            item.set_size_fast(round(item.base_size * lod))
-        for item in self._mark_items.values():
-            item.set_size_fast(round(item.base_size * lod))
-            item.setVisible(lod >= MARKS_MIN_LOD)
-        for item in self._count_items.values():
-            item.set_size_fast(round(item.base_size * lod))
-        self._update_counts()
-        self._sel_ring.set_size_fast(round((S.GLYPH_SIZE + 9) * max(lod, 0.6)))
-
-
-# Marks sit 4.5-13.5 px right of their glyph's centre, counts up to 25 px: the next glyph
-# (6 px radius) must be farther than that for them to show.
-MARK_ROOM_PX = 20.0
-GUIDE_MIN_PX = 5.0
-COUNT_ROOM_PX = 32.0
-# One mark per place: a device event outranks a change in size, which outranks "stable".
-_PRIORITY = np.array([S.CHANGE_KINDS.index(k) for k in (
-    "inserted", "removed", "repositioned", "new", "increased", "decreased", "resolved",
-    "stable")])
-_RANK = np.argsort(_PRIORITY)  # change code -> rank (lower first)
-
-
-def next_gap(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Per glyph: the x distance to the next glyph at a larger x in the same row (inf for
-    the last one)."""
-    if x.size == 0:
-        return np.zeros(0)
-    uniq, inv = np.unique(np.stack([y, x], axis=1), axis=0, return_inverse=True)
-    gaps = np.full(len(uniq), np.inf)
-    same_row = uniq[1:, 0] == uniq[:-1, 0]
-    gaps[:-1][same_row] = (uniq[1:, 1] - uniq[:-1, 1])[same_row]
-    return gaps[inv.ravel()]
-
-
-def mark_per_place(x: np.ndarray, y: np.ndarray, change: np.ndarray) -> np.ndarray:
-    """Indices of the glyphs whose change mark is drawn: at most one per place (several
-    mentions of a lane in one report), the most telling one."""
-    idx = np.flatnonzero(change >= 0)
-    if idx.size == 0:
-        return idx
-    _, place = np.unique(np.stack([y[idx], x[idx]], axis=1), axis=0, return_inverse=True)
-    place = place.ravel()
-    order = np.lexsort((_RANK[change[idx]], place))
-    first = np.unique(place[order], return_index=True)[1]
-    return idx[order[first]]

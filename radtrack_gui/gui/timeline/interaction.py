@@ -18,6 +18,7 @@ from radtrack_gui.gui.qt import (
     QtGui,
     QtWidgets,
 )
+from radtrack_gui.gui.timeline.host import TimelineHost
 from radtrack_gui.gui.timeline.items import HIT_RADIUS_PX
 from radtrack_gui.views import lanes as L
 
@@ -94,7 +95,7 @@ class TimelineViewBox(pg.ViewBox):
         super().mouseDragEvent(ev, axis)
 
 
-class InteractionMixin:
+class InteractionMixin(TimelineHost):
     """Hit-testing, clicks, drags, hover and keys (part of TimelineWidget)."""
 
     def _hit(self, scene_pos: QPointF) -> str | None:

@@ -24,12 +24,18 @@ VIEW_ROW_PX = 22  # comfortable row height of the first view
 COMPACT_ROW_PX = 15  # compact mode, for long patients
 MARKS_MIN_LOD = 0.7  # change marks hide below this glyph scale
 FONT_PT = 9
+# A legend entry: symbol, size, pen, brush, caption.
+LegendEntry = tuple[Any, int, Any, Any, str]
 
 
 # -- fast glyph items -----------------------------------------------------------------
 class UniformScatter(pg.ScatterPlotItem):
     """A ScatterPlotItem whose points all share one style, so new positions are set with
     numpy only: one atlas look-up instead of one per point (``set_xy``)."""
+
+    # pyqtgraph's structured point records: numpy's stubs cannot type field access by name.
+    data: Any
+    _rect: QRectF | None = None
 
     def set_xy(self, x: np.ndarray, y: np.ndarray) -> None:
         n = len(x)
@@ -103,6 +109,25 @@ class UniformScatter(pg.ScatterPlotItem):
         ev.ignore()  # the view box hit-tests clicks for all glyphs at once
 
 
+def scatter_item(
+    symbol: Any, base_size: int, lod: float, pen: Any, brush: Any, span: float, z: float
+) -> UniformScatter:
+    """A glyph, change mark or count item drawn at glyph scale ``lod`` (``base_size`` is
+    its full size), stacked at ``z``."""
+    item = UniformScatter(
+        symbol=symbol,
+        size=round(base_size * lod),
+        pen=pen,
+        brush=brush,
+        pxMode=True,
+        antialias=True,
+    )
+    item.base_size = base_size
+    item.span_hint = span
+    item.setZValue(z)
+    return item
+
+
 # -- the legend ----------------------------------------------------------------------
 class Legend(pg.GraphicsWidget):
     """Modality colours, assertion glyphs and change marks, flowed into rows."""
@@ -117,9 +142,7 @@ class Legend(pg.GraphicsWidget):
             QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Fixed
         )
 
-    def set_entries(
-        self, entries: list[tuple[str, list[tuple[Any, int, Any, Any, str]]]], font: QFont
-    ) -> None:
+    def set_entries(self, entries: list[tuple[str, list[LegendEntry]]], font: QFont) -> None:
         self.entries = entries
         self.font = font
         self._relayout()

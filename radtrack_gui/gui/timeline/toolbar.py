@@ -24,17 +24,18 @@ from radtrack_gui.gui.qt import (
     QtWidgets,
     QWidget,
 )
+from radtrack_gui.gui.timeline.host import TimelineHost
 
 
-class ToolbarMixin:
+class ToolbarMixin(TimelineHost):
     """The toolbar, filter menu and hint line (part of TimelineWidget)."""
 
     def _build_toolbar(self) -> QHBoxLayout:
         bar = QHBoxLayout()
         bar.setContentsMargins(4, 4, 4, 0)
         bar.setSpacing(6)
-        self.date_button = QToolButton(text="Date")
-        self.order_button = QToolButton(text="Order")
+        self.date_button = _tool_button("Date")
+        self.order_button = _tool_button("Order")
         for b in (self.date_button, self.order_button):
             b.setCheckable(True)
             b.setAutoRaise(True)
@@ -62,7 +63,7 @@ class ToolbarMixin:
         self.group_combo.setToolTip("Group the lanes by")
         bar.addWidget(self.group_combo)
 
-        self.filter_button = QToolButton(text="Filters")
+        self.filter_button = _tool_button("Filters")
         self.filter_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.filter_menu = QMenu(self.filter_button)
         self.filter_button.setMenu(self.filter_menu)
@@ -122,7 +123,7 @@ class ToolbarMixin:
         self.search_box.textChanged.connect(lambda _t: self._search_timer.start())
         bar.addWidget(self.search_box, 1)
 
-        self.overview_button = QToolButton(text="Overview")
+        self.overview_button = _tool_button("Overview")
         self.overview_button.setCheckable(True)
         self.overview_button.setChecked(True)
         self.overview_button.setAutoRaise(True)
@@ -138,7 +139,7 @@ class ToolbarMixin:
         self.compact_button.setToolTip("Tighter rows: more lanes fit")
         self.compact_button.toggled.connect(self.set_compact)
 
-        self.fit_button = QToolButton(text="Fit all")
+        self.fit_button = _tool_button("Fit all")
         self.fit_button.setToolTip("Show everything (Home)")
         self.fit_button.clicked.connect(self.fit_all)
         bar.addWidget(self.fit_button)
@@ -320,3 +321,9 @@ class ToolbarMixin:
             self.search_box.blockSignals(True)
             self.search_box.setText(f.search)
             self.search_box.blockSignals(False)
+
+
+def _tool_button(text: str) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    return button

@@ -24,12 +24,14 @@ from radtrack_gui.gui.timeline import export
 from radtrack_gui.gui.timeline.axes import ColumnAxis, LaneAxis, TimeAxis
 from radtrack_gui.gui.timeline.draw import DrawMixin
 from radtrack_gui.gui.timeline.interaction import InteractionMixin, TimelineViewBox
-from radtrack_gui.gui.timeline.items import FONT_PT, NO_PEN, Legend, UniformScatter
+from radtrack_gui.gui.timeline.items import FONT_PT, Legend
+from radtrack_gui.gui.timeline.marks import MarksMixin
+from radtrack_gui.gui.timeline.scene import SceneMixin
 from radtrack_gui.gui.timeline.toolbar import ToolbarMixin
 from radtrack_gui.views import lanes as L
 
 
-class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
+class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, SceneMixin, QWidget):
     """The swimlane timeline (see module doc). API agreed with the main window."""
 
     mentionClicked = Signal(str)
@@ -116,93 +118,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         self.view.addItem(self.legend, row=1, col=0)
         outer.addWidget(self.view, 1)
 
-        # Background: zebra rows and group bands, column guides, undated band.
-        self._bands = QtWidgets.QGraphicsPathItem()
-        self._bands.setPen(pg.mkPen(None))
-        self._bands.setZValue(-30)
-        self.vb.addItem(self._bands, ignoreBounds=True)
-        self._group_bands = QtWidgets.QGraphicsPathItem()
-        self._group_bands.setPen(pg.mkPen(None))
-        self._group_bands.setBrush(S.brush(S.GROUP_BAND))
-        self._group_bands.setZValue(-29)
-        self.vb.addItem(self._group_bands, ignoreBounds=True)
-        self._undated = QtWidgets.QGraphicsRectItem()
-        self._undated.setPen(pg.mkPen(None))
-        self._undated.setBrush(S.brush(S.UNDATED_BAND))
-        self._undated.setZValue(-28)
-        self.vb.addItem(self._undated, ignoreBounds=True)
-        # The band's name, written down its top so it reads at any zoom (and in exports).
-        self._undated_text = pg.TextItem(
-            "undated reports", color="#6B5E3C", angle=-90, anchor=(0.0, 0.5)
-        )
-        self._undated_text.setZValue(-26)  # above the selected lane's band
-        self._undated_text.hide()
-        self.vb.addItem(self._undated_text, ignoreBounds=True)
-        self.vb.sigYRangeChanged.connect(self._place_undated_text)
-        self._guides = pg.PlotCurveItem(pen=S.pen("#DADDE2", 1.0), connect="pairs")
-        self._guides.setZValue(-20)
-        self.vb.addItem(self._guides, ignoreBounds=True)
-        self._lines = {
-            t: pg.PlotCurveItem(pen=S.pen(S.LANE_LINE[t], 1.6), connect="finite")
-            for t in ("finding", "device")
-        }
-        for item in self._lines.values():
-            item.setZValue(-10)
-            self.vb.addItem(item)
-        # "×n" beside a glyph that stands for n mentions of its chain in one report.
-        self._count_items: dict[int, UniformScatter] = {}
-        self._density = UniformScatter(
-            size=6, pen=NO_PEN, brush=S.brush("#8A8F98", 150), symbol="o", pxMode=True
-        )
-        self.vb.addItem(self._density)
-        self._sel_line = pg.PlotCurveItem(pen=S.pen(S.SELECTED, 3.0), connect="finite")
-        self._sel_line.setZValue(5)
-        self.vb.addItem(self._sel_line)
-        self._sel_ring = UniformScatter(
-            size=S.GLYPH_SIZE + 9,
-            symbol="o",
-            pen=S.pen(S.HIGHLIGHT_SELECTED, 3.0),
-            brush=S.brush("#FFFFFF", 0),
-            pxMode=True,
-        )
-        self._sel_ring.setZValue(4)
-        self.vb.addItem(self._sel_ring)
-        self._sel_mention = UniformScatter(
-            size=S.GLYPH_SIZE + 14,
-            symbol="s",
-            pen=S.pen(S.SELECTED, 2.0),
-            brush=S.brush("#FFFFFF", 0),
-            pxMode=True,
-        )
-        self._sel_mention.setZValue(6)
-        self.vb.addItem(self._sel_mention)
-        self._ghost = UniformScatter(
-            size=S.GLYPH_SIZE + 4,
-            symbol="o",
-            pen=S.pen(S.SELECTED, 2.0, Qt.PenStyle.DashLine),
-            brush=S.brush(S.HIGHLIGHT_SELECTED, 120),
-            pxMode=True,
-        )
-        self._ghost.setZValue(20)
-        self.vb.addItem(self._ghost)
-        self._sel_band = QtWidgets.QGraphicsPathItem()  # the selected lanes' rows
-        self._sel_band.setPen(pg.mkPen(None))
-        self._sel_band.setBrush(S.brush(S.SELECTED_BAND))
-        self._sel_band.setZValue(-27)
-        self._sel_band.hide()
-        self.vb.addItem(self._sel_band, ignoreBounds=True)
-        self._band_item = QtWidgets.QGraphicsRectItem()  # the rubber band while dragging
-        self._band_item.setPen(S.pen(S.SELECTED, 1.0, Qt.PenStyle.DashLine))
-        self._band_item.setBrush(S.brush(S.HIGHLIGHT_SELECTED, 40))
-        self._band_item.setZValue(30)
-        self._band_item.hide()
-        self.vb.addItem(self._band_item, ignoreBounds=True)
-        self._target = QtWidgets.QGraphicsRectItem()
-        self._target.setPen(pg.mkPen(None))
-        self._target.setBrush(S.brush(S.HIGHLIGHT_SELECTED, 60))
-        self._target.setZValue(-5)
-        self._target.hide()
-        self.vb.addItem(self._target, ignoreBounds=True)
+        self._build_scene()
 
         self._hover_timer = QTimer(self)
         self._hover_timer.setSingleShot(True)
@@ -246,11 +162,11 @@ class TimelineWidget(ToolbarMixin, DrawMixin, InteractionMixin, QWidget):
         if self.patient is None:
             return
         if changes is not None and not getattr(changes, "everything", False):
-            gone = getattr(changes, "chains_removed", set()) or set()
+            gone: set[str] = getattr(changes, "chains_removed", set()) or set()
             if self.selected_chain in gone:
                 self.selected_chain = None
             self.selected_chains = [c for c in self.selected_chains if c not in gone]
-            removed = getattr(changes, "mentions_removed", set()) or set()
+            removed: set[str] = getattr(changes, "mentions_removed", set()) or set()
             self.selected_mentions = [m for m in self.selected_mentions if m not in removed]
         if changes is None or getattr(changes, "everything", False):
             self._codes.clear()
