@@ -68,7 +68,7 @@ def test_settings_dialog_edits_settings(qtbot):
     assert dlg.linker.count() == len(LINKERS)
     assert dlg.linker.currentData() == s.linker
     dlg.linker.setCurrentIndex(dlg.linker.findData("exact"))
-    dlg.palette.setCurrentIndex(dlg.palette.findData("tol-muted"))
+    dlg.palette_box.setCurrentIndex(dlg.palette_box.findData("tol-muted"))
     dlg.font_size.setValue(12)
     dlg.x_mode.setCurrentIndex(dlg.x_mode.findData("report order"))
     dlg.threshold.setValue(0.7)

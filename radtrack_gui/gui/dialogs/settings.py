@@ -44,10 +44,6 @@ def palette_icon(name: str, size: int = 14) -> QIcon:
 
 
 class SettingsDialog(QDialog):
-    # The colour picker. Its name (tests use it) hides QWidget.palette() on this dialog;
-    # Qt itself never reads Python attributes.
-    palette: QComboBox  # type: ignore[assignment]
-
     def __init__(self, settings: settings_mod.Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
@@ -80,14 +76,14 @@ class SettingsDialog(QDialog):
 
         view = QGroupBox("Timeline")
         form = QFormLayout(view)
-        self.palette = QComboBox()
-        self.palette.setIconSize(QSize(84, 14))
+        self.palette_box = QComboBox()
+        self.palette_box.setIconSize(QSize(84, 14))
         for name in settings_mod.PALETTES:
-            self.palette.addItem(palette_icon(name), name, name)
-        self.palette.setToolTip(
+            self.palette_box.addItem(palette_icon(name), name, name)
+        self.palette_box.setToolTip(
             "Modality colours; all are safe for colour-vision deficiency except where noted"
         )
-        form.addRow("Modality colours:", self.palette)
+        form.addRow("Modality colours:", self.palette_box)
         self.font_size = QSpinBox()
         self.font_size.setRange(6, 48)
         self.font_size.setSuffix(" pt")
@@ -152,7 +148,7 @@ class SettingsDialog(QDialog):
         for combo, value in (
             (self.extractor, s.extractor),
             (self.linker, s.linker),
-            (self.palette, s.palette),
+            (self.palette_box, s.palette),
             (self.x_mode, s.x_mode),
             (self.grouping, s.lane_grouping),
         ):
@@ -174,7 +170,7 @@ class SettingsDialog(QDialog):
             "link_threshold": round(self.threshold.value(), 2),
             "confirm_model_rerun": self.confirm_rerun.isChecked(),
             "show_questions": self.questions.isChecked(),
-            "palette": self.palette.currentData(),
+            "palette": self.palette_box.currentData(),
             "font_size": self.font_size.value(),
             "x_mode": self.x_mode.currentData(),
             "lane_grouping": self.grouping.currentData(),
