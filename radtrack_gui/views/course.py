@@ -49,7 +49,7 @@ _DEVICE_CHANGE = {
     "exchanged": "exchanged",
     "replaced": "exchanged",
 }
-_GONE = {"resolved", "removed", "absent"}  # words after which the thing is not there
+GONE = {"resolved", "removed", "absent"}  # words after which the thing is not there
 
 
 @dataclass
@@ -88,7 +88,7 @@ def _state(patient: Patient, ms: list[Mention]) -> tuple[str, str | None]:
 
 
 def _word(kind: str, assertion: str, change: str | None, prev: str | None) -> str:
-    gone_before = prev in _GONE
+    gone_before = prev in GONE
     if prev in ("possible", "possibly present"):
         prev = None  # a possible sighting, now confirmed, reads as a first sighting
     if kind == DEVICE:
@@ -181,7 +181,7 @@ def chain_course(patient: Patient, chain_id: str) -> Course:
                 [m.id for m in ms],
             )
         )
-        if word not in _GONE:  # "resolved" or "removed" is not a sighting
+        if word not in GONE:  # "resolved" or "removed" is not a sighting
             seen.append(report)
         prev = word
     return Course(
