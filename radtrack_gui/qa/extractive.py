@@ -18,7 +18,8 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
-from radtrack_gui.qa.answer import Answer, no_answer, sentence_around, span_evidence
+from radtrack_gui.nlp.text import sentence_around
+from radtrack_gui.qa.answer import Answer, no_answer, span_evidence
 
 MODEL_DIR_NAME = "qa-reader"
 CARD_FILE = "radtrack_card.json"
