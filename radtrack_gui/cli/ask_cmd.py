@@ -41,19 +41,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def read_questions(path: str | Path) -> list[str]:
     """The questions of a JSONL file; InputError naming the file and line when broken."""
     from radtrack_gui.core.errors import InputError
+    from radtrack_gui.formats.jsonl import read_jsonl
 
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from exc
     out = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{n}: not JSON ({exc.msg})") from exc
+    for n, item in read_jsonl(path):
         if (
             not isinstance(item, dict)
             or not isinstance(item.get("question"), str)

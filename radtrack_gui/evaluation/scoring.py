@@ -44,7 +44,7 @@ def load(path_str: str, fmt: str | None) -> Loaded:
     if fmt == "brat":
         from radtrack_gui.formats.collection import read_annotated_patients
 
-        return Loaded("patients", read_annotated_patients(path))
+        return Loaded("patients", dict(read_annotated_patients(path)))
     # json
     from radtrack_gui.formats.json_io import read_json
 
