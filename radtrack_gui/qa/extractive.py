@@ -18,11 +18,11 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.nlp.model_folder import CARD_FILE
 from radtrack_gui.nlp.text import sentence_around
 from radtrack_gui.qa.answer import Answer, no_answer, span_evidence
 
 MODEL_DIR_NAME = "qa-reader"
-CARD_FILE = "radtrack_card.json"
 TRAIN_HINT = "train one with `radtrack train --reader DATA.json`"
 MAX_ANSWER_TOKENS = 30
 CANDIDATES = 5

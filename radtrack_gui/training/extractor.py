@@ -9,7 +9,6 @@ into a temporary folder beside the target that is then renamed over it.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
@@ -24,7 +23,6 @@ from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.core.progress import Progress
 from radtrack_gui.evaluation.mentions import MentionScores, Span, mention_scores, pieces_of
 from radtrack_gui.nlp.extractors.neural import (
-    CARD_FILE,
     IGNORE,
     LABELS,
     Tagger,
@@ -32,13 +30,13 @@ from radtrack_gui.nlp.extractors.neural import (
 )
 from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.embedding import find_base_model
+from radtrack_gui.nlp.model_folder import save_model_folder
 from radtrack_gui.training.examples import (
     Example,
     patient_reports,
     report_examples,
     select,
 )
-from radtrack_gui.util.atomic import atomic_folder, write_private
 
 CARD_FORMAT = "radtrack-neural-extractor/1"
 
@@ -235,25 +233,8 @@ def train_extractor(
     }
     if cancel is not None and cancel():
         raise Cancelled("training cancelled")
-    path = save(model, tokenizer, card, out_dir or default_model_dir())
+    path = save_model_folder(model, tokenizer, card, out_dir or default_model_dir())
     return TrainedExtractor(path, card, scores)
-
-
-def save(model: Any, tokenizer: Any, card: dict[str, Any], out_dir: str | os.PathLike[str]) -> Path:
-    """Write model, tokenizer and card to a temporary folder beside ``out_dir``, then
-    rename it over ``out_dir`` (a previous model is replaced only once all is written)."""
-    target = Path(out_dir).expanduser()
-    if target.exists() and not target.is_dir():
-        raise InputError(f"{target}: exists and is not a folder")
-    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    with atomic_folder(target) as tmp:
-        model.save_pretrained(str(tmp))
-        tokenizer.save_pretrained(str(tmp))
-        write_private(tmp / CARD_FILE, json.dumps(card, indent=2) + "\n")
-        for f in tmp.iterdir():
-            if f.is_file():
-                os.chmod(f, 0o600)
-    return target
 
 
 def extractor_summary(result: TrainedExtractor) -> str:
