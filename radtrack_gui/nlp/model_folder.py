@@ -33,3 +33,33 @@ def save_model_folder(
             if f.is_file():
                 os.chmod(f, 0o600)
     return target
+
+
+def load_pretrained(
+    folder: Path, model_class: Any, what: str, *, seed: int | None = None, **kwargs: Any
+) -> tuple[Any, Any]:
+    """The fast tokenizer and the model (``model_class``: a transformers ``Auto...`` class,
+    given ``kwargs``) of a local folder, never the network, quietly (no progress bars, no
+    "newly initialized" warnings). ``seed`` seeds torch first, for a new head. ``InputError``
+    beginning with ``what`` when they cannot be loaded or the tokenizer is not a fast one."""
+    from transformers import AutoTokenizer
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+    verbosity = hf_logging.get_verbosity()
+    hf_logging.set_verbosity_error()
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+        if seed is not None:
+            import torch
+
+            torch.manual_seed(seed)
+        model = model_class.from_pretrained(str(folder), local_files_only=True, **kwargs)
+    except (OSError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(f"{what}: cannot load {folder}: {first}") from exc
+    finally:
+        hf_logging.set_verbosity(verbosity)
+    if not getattr(tokenizer, "is_fast", False):
+        raise InputError(f"{what}: {folder} has no fast tokenizer (tokenizer.json)")
+    return tokenizer, model

@@ -21,7 +21,7 @@ from typing import Any
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.progress import Progress
 from radtrack_gui.nlp.finetune import fine_tune
-from radtrack_gui.nlp.model_folder import save_model_folder
+from radtrack_gui.nlp.model_folder import load_pretrained, save_model_folder
 from radtrack_gui.qa.extractive import best_spans, default_reader_dir
 
 CARD_FORMAT = "radtrack-qa-reader/1"
@@ -175,26 +175,12 @@ def train_reader(
         raise InputError("the held-out share must be in [0, 1)")
     base = find_base(base_model)
     try:
-        import torch
-        from transformers import AutoModelForQuestionAnswering, AutoTokenizer
-        from transformers.utils import logging as hf_logging
+        import torch  # noqa: F401  (training needs it: say so before any work)
+        from transformers import AutoModelForQuestionAnswering
     except ImportError as exc:
         raise InputError(f"training the reader needs torch and transformers ({exc})") from exc
     t0 = time.perf_counter()
-    hf_logging.disable_progress_bar()
-    verbosity = hf_logging.get_verbosity()
-    hf_logging.set_verbosity_error()
-    try:
-        tokenizer = AutoTokenizer.from_pretrained(str(base), local_files_only=True)
-        torch.manual_seed(seed)
-        model = AutoModelForQuestionAnswering.from_pretrained(str(base), local_files_only=True)
-    except (OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"base model: cannot load {base}: {first}") from exc
-    finally:
-        hf_logging.set_verbosity(verbosity)
-    if not getattr(tokenizer, "is_fast", False):
-        raise InputError(f"base model: {base} has no fast tokenizer (tokenizer.json)")
+    tokenizer, model = load_pretrained(base, AutoModelForQuestionAnswering, "base model", seed=seed)
     rng = random.Random(seed)
     order = list(items)
     rng.shuffle(order)

@@ -30,7 +30,7 @@ from radtrack_gui.nlp.extractors.neural import (
 )
 from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.embedding import find_base_model
-from radtrack_gui.nlp.model_folder import save_model_folder
+from radtrack_gui.nlp.model_folder import load_pretrained, save_model_folder
 from radtrack_gui.training.examples import (
     Example,
     patient_reports,
@@ -150,35 +150,23 @@ def train_extractor(
         raise InputError("nothing to train on: the patients have no mentions")
     base = find_base_model(base_model, "neural extractor")
     try:
-        import torch
-        from transformers import AutoModelForTokenClassification, AutoTokenizer
-        from transformers.utils import logging as hf_logging
+        import torch  # noqa: F401  (training needs it: say so before any work)
+        from transformers import AutoModelForTokenClassification
     except ImportError as exc:
         raise InputError(
             f"training the neural extractor needs torch and transformers "
             f"({exc}); install them with: pip install radtrack_gui[models]"
         ) from exc
     t_start = time.perf_counter()
-    hf_logging.disable_progress_bar()
-    verbosity = hf_logging.get_verbosity()
-    hf_logging.set_verbosity_error()  # "newly initialized classifier" is what we want
-    try:
-        tokenizer = AutoTokenizer.from_pretrained(str(base), local_files_only=True)
-        torch.manual_seed(seed)
-        model = AutoModelForTokenClassification.from_pretrained(
-            str(base),
-            local_files_only=True,
-            num_labels=len(LABELS),
-            id2label=dict(enumerate(LABELS)),
-            label2id={v: i for i, v in enumerate(LABELS)},
-        )
-    except (OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"base model: cannot load {base}: {first}") from exc
-    finally:
-        hf_logging.set_verbosity(verbosity)
-    if not getattr(tokenizer, "is_fast", False):
-        raise InputError(f"base model: {base} has no fast tokenizer (tokenizer.json)")
+    tokenizer, model = load_pretrained(
+        base,
+        AutoModelForTokenClassification,
+        "base model",
+        seed=seed,
+        num_labels=len(LABELS),
+        id2label=dict(enumerate(LABELS)),
+        label2id={v: i for i, v in enumerate(LABELS)},
+    )
 
     train_reports, held_reports, held_what, n_train = split(patients, held_out, seed)
     examples = select(report_examples(tokenizer, train_reports, max_length), max_sentences, seed)
