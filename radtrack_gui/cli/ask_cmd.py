@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from radtrack_gui.cli.options import add_model_options, add_patient_option
+
 if TYPE_CHECKING:
     from radtrack_gui.core.model import Patient
     from radtrack_gui.qa.answer import Answer
@@ -31,11 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help='one {"question": ...} per line; one JSON line out per question',
     )
     p.add_argument("--reader", default=None, help="reader name (chains, reader)")
-    p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
-    p.add_argument("--linker", default=None, help="linker name")
-    p.add_argument(
-        "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
-    )
+    add_model_options(p)
+    add_patient_option(p)
 
 
 def read_questions(path: str | Path) -> list[str]:
