@@ -14,7 +14,7 @@ import random
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.evaluation.synth import generate
-from radtrack_gui.qa.answer import sentence_around
+from radtrack_gui.nlp.text import sentence_around
 
 
 def build(n_patients: int, seed: int, per_report: int = 3) -> dict:

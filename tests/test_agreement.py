@@ -14,10 +14,10 @@ from radtrack_gui.core.model import DEVICE, Mention, Patient, Report
 from radtrack_gui.evaluation.agreement import (
     agreement,
     agreement_table,
-    read_annotated,
     read_pair,
 )
 from radtrack_gui.formats.brat import write_brat
+from radtrack_gui.formats.collection import read_annotated_patients
 
 TEXTS = {
     "r1.txt": "Small left pleural effusion.\nNo pneumothorax.",
@@ -123,7 +123,7 @@ def test_reports_must_match() -> None:
 def test_agree_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_brat(_patient(A_CHAINS), tmp_path / "A" / "p1")
     write_brat(_patient([["m1", "m3"], ["m4", "m5"]]), tmp_path / "B" / "p1")
-    assert set(read_annotated(tmp_path / "A")) == {"p1"}
+    assert set(read_annotated_patients(tmp_path / "A")) == {"p1"}
     rc = main(["agree", str(tmp_path / "A"), str(tmp_path / "B"), "--json"])
     out, _ = capsys.readouterr()
     assert rc == 0
@@ -150,7 +150,7 @@ def test_agree_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 def test_one_patient_each_pairs_whatever_the_names(tmp_path: Path) -> None:
     write_brat(_patient(A_CHAINS), tmp_path / "A" / "p1")
     write_brat(_patient(A_CHAINS, pid="p9"), tmp_path / "B" / "other")
-    assert set(read_annotated(tmp_path / "B" / "other")) != {"p1"}
+    assert set(read_annotated_patients(tmp_path / "B" / "other")) != {"p1"}
     a, b = read_pair(tmp_path / "A" / "p1", tmp_path / "B" / "other")
     assert set(a) == set(b) == {"p1"}
     assert agreement(a, b).categories["overall"].links.iaa == pytest.approx(1.0)

@@ -11,7 +11,8 @@ from test_edits import make_patient
 
 from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.formats.html_summary import html_summary, write_html_summary
-from radtrack_gui.views.course import chain_course, mention_sentence, sentence_spans
+from radtrack_gui.nlp.text import sentence_spans
+from radtrack_gui.views.course import chain_course, mention_sentence
 
 
 def test_course_of_a_finding_and_a_device():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from radtrack_gui.nlp.text import sentences, tokens
+from radtrack_gui.nlp.text import sentence_around, sentences, tokens
 
 
 def _sents(text: str) -> list[str]:
@@ -77,3 +77,23 @@ def test_empty_and_odd_text() -> None:
     odd = "\ufeff***\r\n\r\nNo change.\r\n"
     for a, b in sentences(odd):
         assert odd[a:b].strip() == odd[a:b]
+
+
+def test_sentence_around_a_span() -> None:
+    text = (
+        "FINDINGS: Seen by Dr. Smith, a small effusion.  No pneumothorax.\n\nIMPRESSION: Effusion."
+    )
+
+    def around(word: str, through: str | None = None) -> str:
+        a = text.index(word)
+        b = text.index(through) + len(through) if through else a + len(word)
+        s, e = sentence_around(text, a, b)
+        return text[s:e]
+
+    # the header is not part of the sentence, and "Dr." does not end it
+    assert around("effusion") == "Seen by Dr. Smith, a small effusion."
+    assert around("effusion", "pneumothorax") == (
+        "Seen by Dr. Smith, a small effusion.  No pneumothorax."
+    )  # a span across two sentences gets both
+    assert around("Effusion") == "Effusion."
+    assert sentence_around("   ", 1, 2) == (2, 2)  # no sentence: the span itself, trimmed

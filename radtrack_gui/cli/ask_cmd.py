@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from radtrack_gui.cli.options import add_model_options, add_patient_option
+
 if TYPE_CHECKING:
     from radtrack_gui.core.model import Patient
     from radtrack_gui.qa.answer import Answer
@@ -31,29 +33,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help='one {"question": ...} per line; one JSON line out per question',
     )
     p.add_argument("--reader", default=None, help="reader name (chains, reader)")
-    p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
-    p.add_argument("--linker", default=None, help="linker name")
-    p.add_argument(
-        "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
-    )
+    add_model_options(p)
+    add_patient_option(p)
 
 
 def read_questions(path: str | Path) -> list[str]:
     """The questions of a JSONL file; InputError naming the file and line when broken."""
     from radtrack_gui.core.errors import InputError
+    from radtrack_gui.formats.jsonl import read_jsonl
 
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from exc
     out = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{n}: not JSON ({exc.msg})") from exc
+    for n, item in read_jsonl(path):
         if (
             not isinstance(item, dict)
             or not isinstance(item.get("question"), str)

@@ -8,6 +8,8 @@ import sys
 import time
 from typing import TextIO
 
+from radtrack_gui.cli.options import add_model_options
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -42,8 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="local worker processes (default: one per core)",
     )
-    r.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
-    r.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
+    add_model_options(r)
     r.add_argument(
         "--batch-reports",
         type=int,

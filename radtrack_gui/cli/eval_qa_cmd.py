@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from radtrack_gui.cli.options import add_model_options
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -19,8 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("data", metavar="DATA", help="SQuAD JSON, or patient-level JSONL")
     p.add_argument("--reader", default=None, help="reader name (chains, reader)")
-    p.add_argument("--extractor", default=None, help="extractor name")
-    p.add_argument("--linker", default=None, help="linker name")
+    add_model_options(p)
     p.add_argument("--out-json", metavar="FILE", help="write the scores as JSON")
 
 

@@ -10,6 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from radtrack_gui.cli.options import add_model_options, add_patient_option
 from radtrack_gui.formats.writers import DATA_FORMATS, write_patient
 
 if TYPE_CHECKING:
@@ -32,11 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="PATH",
         help="output file, - for standard output (a new or empty folder for brat)",
     )
-    p.add_argument(
-        "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
-    )
-    p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
-    p.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
+    add_patient_option(p)
+    add_model_options(p)
 
 
 def _load(args: argparse.Namespace) -> Patient:

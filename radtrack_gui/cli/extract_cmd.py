@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Iterator
 
+from radtrack_gui.cli.options import add_model_options
 from radtrack_gui.core.model import Report
 
 
@@ -23,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--jsonl", required=True, metavar="OUT.jsonl", help="where to write (- for standard output)"
     )
-    p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
+    add_model_options(p, linker=False)
     p.add_argument(
         "--text-columns",
         default=None,

@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from radtrack_gui.cli.options import add_model_options, add_patient_option
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -21,11 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="OUT.json",
         help="where to write the result (- for standard output)",
     )
-    p.add_argument("--extractor", default=None, help="extractor name (see `radtrack models`)")
-    p.add_argument("--linker", default=None, help="linker name (`exact` is the baseline)")
-    p.add_argument(
-        "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
-    )
+    add_model_options(p)
+    add_patient_option(p)
 
 
 def run(args: argparse.Namespace) -> int:

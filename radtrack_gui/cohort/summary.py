@@ -52,29 +52,22 @@ FROM mentions WHERE type = $type AND assertion = 'present'
 GROUP BY name ORDER BY patients DESC, name LIMIT 15
 """
 
+# The histograms: a series of ``collect``, caption, x label, log scale, bins ("ints": one
+# per whole number).
+HISTOGRAMS: tuple[tuple[str, str, str, bool, Any], ...] = (
+    ("chains_per_patient", "Chains per patient", "chains", False, "auto"),
+    ("chain_length", "Chain length", "mentions in the chain", True, "ints"),
+    ("reports_per_chain", "Reports covered per chain", "reports", True, "ints"),
+    ("gap_days", "Days between consecutive mentions of a chain", "days", True, 40),
+)
+
 
 def collect(folder: str | Path) -> dict[str, Any]:
     """The counts and the series behind every figure."""
     con = connect(folder)
     try:
-        row = con.sql(COUNTS).fetchall()[0]
-        counts = dict(
-            zip(
-                (
-                    "patients",
-                    "done",
-                    "failed",
-                    "reports",
-                    "mentions",
-                    "chains",
-                    "finding_chains",
-                    "device_chains",
-                    "singletons",
-                ),
-                row,
-                strict=True,
-            )
-        )
+        counts_rel = con.sql(COUNTS)  # the column names are the counts' names
+        counts = dict(zip(counts_rel.columns, counts_rel.fetchall()[0], strict=True))
         per_patient = [
             n
             for (n,) in con.sql(
@@ -141,31 +134,9 @@ def figures(data: dict[str, Any]) -> dict[str, tuple[str, bytes]]:
         top = max(values, default=1)
         return [x - 0.5 for x in range(1, top + 2)]
 
-    hist("chains_per_patient", data["chains_per_patient"], "Chains per patient", "chains")
-    hist(
-        "chain_length",
-        data["chain_length"],
-        "Chain length",
-        "mentions in the chain",
-        log=True,
-        bins=ints(data["chain_length"]),
-    )
-    hist(
-        "reports_per_chain",
-        data["reports_per_chain"],
-        "Reports covered per chain",
-        "reports",
-        log=True,
-        bins=ints(data["reports_per_chain"]),
-    )
-    hist(
-        "gap_days",
-        data["gap_days"],
-        "Days between consecutive mentions of a chain",
-        "days",
-        log=True,
-        bins=40,
-    )
+    for name, caption, xlabel, log, bins in HISTOGRAMS:
+        values = data[name]
+        hist(name, values, caption, xlabel, log=log, bins=ints(values) if bins == "ints" else bins)
     bars = [
         (
             "modality_combinations",

@@ -44,20 +44,15 @@ OVERALL = "overall"
 
 
 # -- reading -----------------------------------------------------------------------------------
-def read_annotated(path: str | os.PathLike[str]) -> dict[str, Patient]:
-    """Patients of a brat folder: one patient folder, or a folder of patient folders."""
-    from radtrack_gui.formats.collection import read_annotated_patients
-
-    return read_annotated_patients(path)
-
-
 def read_pair(
     a: str | os.PathLike[str],
     b: str | os.PathLike[str],
 ) -> tuple[dict[str, Patient], dict[str, Patient]]:
     """The patients of annotations A and B; one patient folder each are paired whatever
     the folder names are."""
-    pa, pb = read_annotated(a), read_annotated(b)
+    from radtrack_gui.formats.collection import read_annotated_patients
+
+    pa, pb = read_annotated_patients(a), read_annotated_patients(b)
     if len(pa) == 1 and len(pb) == 1 and set(pa) != set(pb):
         pb = {next(iter(pa)): next(iter(pb.values()))}
     return pa, pb

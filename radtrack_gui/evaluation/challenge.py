@@ -297,15 +297,7 @@ def counts(
     for o in outcomes:
         if not keep(o):
             continue
-        gold = o.case.pair.same
-        if o.predicted and gold:
-            c.tp += 1
-        elif o.predicted:
-            c.fp += 1
-        elif gold:
-            c.fn += 1
-        else:
-            c.tn += 1
+        c.count(o.predicted, o.case.pair.same)
     return c
 
 

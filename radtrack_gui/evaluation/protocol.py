@@ -57,6 +57,17 @@ class PairCounts:
             self.tp + other.tp, self.fp + other.fp, self.fn + other.fn, self.tn + other.tn
         )
 
+    def count(self, predicted: bool, gold: bool) -> None:
+        """One pair decision: ``predicted`` linked, ``gold`` in the same chain."""
+        if predicted and gold:
+            self.tp += 1
+        elif predicted:
+            self.fp += 1
+        elif gold:
+            self.fn += 1
+        else:
+            self.tn += 1
+
     @property
     def precision(self) -> float:
         return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
@@ -200,15 +211,7 @@ def pair_counts(gold: Patient, linking: Linking) -> PairCounts:
         ma, mb = gold.mentions.get(a), gold.mentions.get(b)
         if ma is None or mb is None or a == b:
             continue
-        same = ma.chain is not None and ma.chain == mb.chain
-        if linked and same:
-            out.tp += 1
-        elif linked:
-            out.fp += 1
-        elif same:
-            out.fn += 1
-        else:
-            out.tn += 1
+        out.count(bool(linked), ma.chain is not None and ma.chain == mb.chain)
     return out
 
 

@@ -42,9 +42,9 @@ def load(path_str: str, fmt: str | None) -> Loaded:
                 docs[name] = clusters
         return Loaded("conll", docs)
     if fmt == "brat":
-        from radtrack_gui.evaluation.agreement import read_annotated
+        from radtrack_gui.formats.collection import read_annotated_patients
 
-        return Loaded("patients", dict(read_annotated(path)))
+        return Loaded("patients", dict(read_annotated_patients(path)))
     # json
     from radtrack_gui.formats.json_io import read_json
 

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from radtrack_gui.core.errors import InputError
+from radtrack_gui.nlp.model_folder import CARD_FILE
 from radtrack_gui.util.atomic import atomic_folder
 
-CARD_FILE = "radtrack_card.json"
 FORMAT_RE = re.compile(r"^radtrack-([a-z][a-z0-9-]*)/(\d+)$")
 PICKLE_SUFFIXES = (".bin", ".pt", ".pth", ".pkl", ".pickle", ".ckpt")
 ARCHIVE_SUFFIXES = (".zip", ".tar", ".tar.gz", ".tgz")

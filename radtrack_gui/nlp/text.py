@@ -190,6 +190,30 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=1024)
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """``sentences(text)``, cached (views and readers ask again for the same report)."""
+    return tuple(sentences(text))
+
+
+def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The (start, end) of the sentence(s) holding ``text[start:end]`` (the span itself
+    where no sentence covers it), trimmed of white space; offsets into ``text``."""
+    s, e = start, end
+    for a, b in sentence_spans(text):
+        if a <= start < b:
+            s = a
+        if a < end <= b:
+            e = b
+            break
+    s, e = min(s, start), max(e, end)
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e
+
+
 # A sentence end: terminal punctuation (group 1), closing quotes/brackets (2), white space.
 _END_RE = re.compile(r"([.!?]+)([\"')\]]*)\s+")
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.nlp.text import sentence_around
 
 RETRIEVAL = "retrieval"  # the reader name of "closest sentences, not an answer"
 
@@ -66,26 +67,6 @@ def report_day(report: Report) -> str:
     if report.date_known and report.date is not None:
         return report.date.strftime("%Y-%m-%d")
     return "undated"
-
-
-def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
-    """The (start, end) of the sentence(s) holding ``text[start:end]``, trimmed of white
-    space; offsets into ``text`` (FORMATS §2)."""
-    from radtrack_gui.views.course import sentence_spans
-
-    s, e = start, end
-    for a, b in sentence_spans(text):
-        if a <= start < b:
-            s = a
-        if a < end <= b:
-            e = b
-            break
-    s, e = min(s, start), max(e, end)
-    while s < e and text[s].isspace():
-        s += 1
-    while e > s and text[e - 1].isspace():
-        e -= 1
-    return s, e
 
 
 def mention_evidence(patient: Patient, m: Mention) -> Evidence:

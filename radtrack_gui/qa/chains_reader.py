@@ -1,9 +1,9 @@
 """The ``chains`` reader: answers from the patient's chains and their attributes (Qt-free).
 
-The question (``qa.question``) names concepts, a side, sites and a time; the chains whose
-mentions carry those concepts (or narrower / related ones) are its subject, and each
-chain's course (``core.course``: one event per report, "new", "increased", "removed"...)
-answers what it asks. Evidence: the mention sentences behind the answer, strongest first.
+The question is parsed by ``qa.question``; its subject (the chains it is about, and their
+events in the time asked about) is found by ``qa.subject``; here each intent reads the
+chains' course (``views.course``: one event per report, "new", "increased", "removed"...)
+into an answer. Evidence: the mention sentences behind the answer, strongest first.
 Questions it cannot parse go to the extractive ``reader`` when one is installed, else to the
 closest sentences (reader ``retrieval``, no answer).
 """
@@ -11,11 +11,10 @@ closest sentences (reader ``retrieval``, no answer).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from radtrack_gui.core.model import DEVICE, Patient, Report
-from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.nlp.vocabulary import vocabulary
 from radtrack_gui.qa.answer import (
     RETRIEVAL,
     Answer,
@@ -25,11 +24,10 @@ from radtrack_gui.qa.answer import (
     report_day,
     span_evidence,
 )
-from radtrack_gui.qa.question import Question, exam_reports, parse_question, resolve_time
-from radtrack_gui.views.course import Event, chain_course
+from radtrack_gui.qa.question import Question, parse_question
+from radtrack_gui.qa.subject import POSSIBLE, Hit, find_hits, time_window
+from radtrack_gui.views.course import GONE, Event
 
-GONE = {"absent", "resolved", "removed"}
-POSSIBLE = {"possible", "possibly present"}
 BETTER = {"decreased", "improved", "resolved"}
 WORSE = {"increased", "worsened", "new", "recurred"}
 INSERTED = {"inserted", "reinserted"}
@@ -39,17 +37,9 @@ _TIP = re.compile(
     r"\d+(?:\.\d+)?\s*cm\s+(?:above|below|from|proximal to|distal to)\s+the\s+[a-z]+"
     r"|(?:\btip|terminat\w*|\bends?|\blies|\bremains?|\bcourses)\s+(?:[a-z]+\s+){0,3}?"
     r"((?:in|at|within|into|near)\s+the\s+(?:(?:mid|lower|upper|proximal|distal|right|left)"
-    r"\s+)?[a-z]+)", re.IGNORECASE)
-
-
-@dataclass
-class Hit:
-    """A chain the question is about, and the events the time phrase allows."""
-
-    chain: str
-    score: float
-    type: str
-    events: list[Event]
+    r"\s+)?[a-z]+)",
+    re.IGNORECASE,
+)
 
 
 class ChainsReader:
@@ -69,10 +59,10 @@ class ChainsReader:
             return self._fall_back(patient, question)
         if q.intent == "count" and q.count_what == "exams":
             return self._count_exams(patient, q)
-        window = self._window(patient, q, vocab)
+        window = time_window(patient, q, vocab)
         if window is not None and not window:
             return no_answer(question, self.name)
-        hits = self._hits(patient, q, vocab, window)
+        hits = find_hits(patient, q, vocab, window)
         if not hits:
             return no_answer(question, self.name)
         handler = getattr(self, f"_{q.intent}")
@@ -96,70 +86,10 @@ class ChainsReader:
         from radtrack_gui.qa.retrieval import query_words
 
         found = self.index(patient).search(query_words(question), k=3)
-        evidence = [span_evidence(patient.report(s.report), s.start, s.end)
-                    for _, s in found]
+        evidence = [span_evidence(patient.report(s.report), s.start, s.end) for _, s in found]
         return no_answer(question, RETRIEVAL, evidence)
 
     # -- the subject ---------------------------------------------------------------------
-    def _window(self, patient: Patient, q: Question, vocab: Vocabulary) -> set[str] | None:
-        """Report ids the time phrase allows (None: no time phrase)."""
-        if q.time is None:
-            return None
-        event_date = None
-        from radtrack_gui.qa.question import parse_question as parse
-
-        anchor = parse(q.time.anchor, vocab)
-        if anchor.concepts:  # "before the chest tube": when it was first there
-            hits = self._hits(patient, anchor, vocab, None)
-            seen = [e for h in hits for e in h.events if e.word not in GONE and e.date]
-            if seen:
-                event_date = min(e.date for e in seen)  # type: ignore[type-var]
-        window = resolve_time(q.time, patient, event_date)
-        if window is not None and event_date is not None and q.time.relation == "after":
-            window |= {r.id for r in patient.reports if r.date_known and r.date == event_date}
-        return window
-
-    def _hits(self, patient: Patient, q: Question, vocab: Vocabulary,
-              window: set[str] | None) -> list[Hit]:
-        subject = q.concepts[:1] if q.intent != "present" else q.concepts
-        if len(q.concepts) > 1 and q.intent in ("tip", "inserted", "removed", "repositioned"):
-            devices = [c for c in q.concepts if vocab.concepts.get(c) and
-                       vocab.concepts[c].type == DEVICE]
-            subject = devices[:1] or subject
-        scored: list[Hit] = []
-        for chain in patient.chains.values():
-            ms = [patient.mentions[m] for m in chain.mentions]
-            names = {(m.concept or m.text).lower() for m in ms}
-            score = max((_concept_score(vocab, qc, c) for qc in subject for c in names),
-                        default=0.0)
-            if score <= 0:
-                continue
-            sides = [m.laterality for m in ms if m.laterality]
-            side = max(set(sides), key=sides.count) if sides else None
-            if q.side and side != q.side:
-                if side == "bilateral" and q.side in ("left", "right"):
-                    score *= 0.8
-                elif side is None:
-                    score *= 0.5
-                else:
-                    continue
-            if q.sites:
-                anatomy = {a for m in ms for a in m.anatomy}
-                if anatomy and not any(vocab.anatomy_related(a, s)
-                                       for a in anatomy for s in q.sites):
-                    continue
-            events = chain_course(patient, chain.id).events
-            if window is not None:
-                events = [e for e in events if e.report in window]
-            if events:
-                scored.append(Hit(chain.id, score, chain.type, events))
-        if not scored:
-            return []
-        best = max(h.score for h in scored)
-        for h in scored:
-            h.events = [_read_event(patient, e) for e in h.events]
-        return [h for h in scored if h.score >= best * 0.67]
-
     # -- helpers -------------------------------------------------------------------------
     @staticmethod
     def _report(patient: Patient, event: Event) -> Report:
@@ -181,8 +111,14 @@ class ChainsReader:
         pairs = dated or pairs
         return sorted(pairs, key=lambda p: (order[p[0].report], -p[1].score))
 
-    def _result(self, patient: Patient, q: Question, text: str | None,
-                used: list[tuple[Event, Hit]], answerable: bool = True) -> Answer:
+    def _result(
+        self,
+        patient: Patient,
+        q: Question,
+        text: str | None,
+        used: list[tuple[Event, Hit]],
+        answerable: bool = True,
+    ) -> Answer:
         """The answer with the mention sentences of ``used`` (strongest first)."""
         evidence: list[Evidence] = []
         seen: set[tuple[str, int, int]] = set()
@@ -198,8 +134,14 @@ class ChainsReader:
                     evidence.append(ev)
             if hit.chain not in chains:
                 chains.append(hit.chain)
-        return Answer(q.text, text if answerable else None, answerable, self.name,
-                      evidence[:MAX_EVIDENCE], chains)
+        return Answer(
+            q.text,
+            text if answerable else None,
+            answerable,
+            self.name,
+            evidence[:MAX_EVIDENCE],
+            chains,
+        )
 
     # -- one method per intent -----------------------------------------------------------
     def _present(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
@@ -226,19 +168,28 @@ class ChainsReader:
             used = list(reversed(target))
         return self._result(patient, q, text, used)
 
-    def _first_seen(self, patient: Patient, q: Question, hits: list[Hit],
-                    last: bool = False) -> Answer:
+    def _first_seen(
+        self, patient: Patient, q: Question, hits: list[Hit], last: bool = False
+    ) -> Answer:
         timed = self._timed(hits, patient)
         seen = [p for p in timed if p[0].word not in GONE]
         if not seen:
             e = timed[-1][0]
-            return self._result(patient, q, f"Not seen: reported {e.word} "
-                                             f"{self._when(patient, e)}.", list(reversed(timed)))
+            return self._result(
+                patient,
+                q,
+                f"Not seen: reported {e.word} {self._when(patient, e)}.",
+                list(reversed(timed)),
+            )
         pick = seen[-1] if last else seen[0]
         label = patient.chains[pick[1].chain].label
         word = "Last" if last else "First"
-        return self._result(patient, q, f"{word} seen {self._when(patient, pick[0])}: "
-                                         f"{label} {pick[0].word}.", [pick])
+        return self._result(
+            patient,
+            q,
+            f"{word} seen {self._when(patient, pick[0])}: {label} {pick[0].word}.",
+            [pick],
+        )
 
     def _last_seen(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
         return self._first_seen(patient, q, hits, last=True)
@@ -250,17 +201,23 @@ class ChainsReader:
         strongest = list(reversed(changed)) + [p for p in reversed(timed) if p not in changed]
         if not q.direction:
             return self._result(patient, q, steps[:1].upper() + steps[1:] + ".", strongest)
-        wanted = {"better": BETTER, "worse": WORSE}.get(q.direction,
-                                                       BETTER | WORSE | GONE | INSERTED)
+        wanted = {"better": BETTER, "worse": WORSE}.get(
+            q.direction, BETTER | WORSE | GONE | INSERTED
+        )
         found = [p for p in timed if p[0].word in wanted]
         if found:
             chains = list(dict.fromkeys(h.chain for _, h in found))
             said = "; ".join(
                 (f"{patient.chains[c].label} " if len(chains) > 1 else "")
-                + ", ".join(f"{e.word} {self._when(patient, e)}" for e, h in found
-                            if h.chain == c) for c in chains)
-            return self._result(patient, q, f"Yes: {said}.", list(reversed(found)) +
-                                [p for p in reversed(timed) if p not in found])
+                + ", ".join(f"{e.word} {self._when(patient, e)}" for e, h in found if h.chain == c)
+                for c in chains
+            )
+            return self._result(
+                patient,
+                q,
+                f"Yes: {said}.",
+                list(reversed(found)) + [p for p in reversed(timed) if p not in found],
+            )
         return self._result(patient, q, f"No: {steps}.", strongest)
 
     def _steps(self, patient: Patient, hits: list[Hit], timed: list[tuple[Event, Hit]]) -> str:
@@ -271,9 +228,12 @@ class ChainsReader:
             prev = None
             evs = [e for e, hh in timed if hh is h]
             for i, e in enumerate(evs):
-                later_seen = any(x.word not in GONE for x in evs[i + 1:])
-                if e.word == prev or e.word in ("still present", "in place") or \
-                        (e.word == "absent" and (later_seen or prev in GONE)):
+                later_seen = any(x.word not in GONE for x in evs[i + 1 :])
+                if (
+                    e.word == prev
+                    or e.word in ("still present", "in place")
+                    or (e.word == "absent" and (later_seen or prev in GONE))
+                ):
                     continue
                 steps.append(f"{e.word} {self._when(patient, e)}")
                 prev = e.word
@@ -287,8 +247,9 @@ class ChainsReader:
                 parts.append(label + ", ".join(steps))
         return "; ".join(parts)
 
-    def _device_events(self, patient: Patient, q: Question, hits: list[Hit],
-                       words: set[str]) -> Answer:
+    def _device_events(
+        self, patient: Patient, q: Question, hits: list[Hit], words: set[str]
+    ) -> Answer:
         hits = [h for h in hits if h.type == DEVICE] or hits
         timed = self._timed(hits, patient)
         found = [p for p in timed if p[0].word in words]
@@ -304,24 +265,35 @@ class ChainsReader:
                 starts = starts[:1]
             if not starts:
                 return no_answer(q.text, self.name)
-            parts = [(f"inserted {self._when(patient, e)}" if e.word in words else
-                      f"in place {self._when(patient, e)} (placement not reported)")
-                     for e, _ in starts]
+            parts = [
+                (
+                    f"inserted {self._when(patient, e)}"
+                    if e.word in words
+                    else f"in place {self._when(patient, e)} (placement not reported)"
+                )
+                for e, _ in starts
+            ]
             return self._result(patient, q, _sentence("; ".join(parts)), starts)
         if first:
             found = found[:1]
         if found:
             verb = "removed" if q.intent == "removed" else "repositioned"
-            dates = " and ".join(f"{e.word if verb != 'removed' else verb} "
-                                 f"{self._when(patient, e)}" for e, _ in found)
+            dates = " and ".join(
+                f"{e.word if verb != 'removed' else verb} {self._when(patient, e)}"
+                for e, _ in found
+            )
             return self._result(patient, q, _sentence(dates), list(reversed(found)))
         seen = [p for p in timed if p[0].word not in GONE]
         if not seen:
             return no_answer(q.text, self.name)
         what = "removal" if q.intent == "removed" else "repositioning"
         e = seen[-1][0]
-        return self._result(patient, q, f"No {what} reported: last seen {e.word} "
-                                         f"{self._when(patient, e)}.", list(reversed(seen)))
+        return self._result(
+            patient,
+            q,
+            f"No {what} reported: last seen {e.word} {self._when(patient, e)}.",
+            list(reversed(seen)),
+        )
 
     def _inserted(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
         return self._device_events(patient, q, hits, INSERTED)
@@ -346,9 +318,12 @@ class ChainsReader:
                 a, b = ev.start + found.start(g), ev.start + found.end(g)
                 ev.highlight = (a, b)
                 text = f"{found.group(g)} {self._when(patient, event)}"
-                if removed and q.time is None and \
-                        patient.report_index()[removed[-1][0].report] > \
-                        patient.report_index()[event.report]:
+                if (
+                    removed
+                    and q.time is None
+                    and patient.report_index()[removed[-1][0].report]
+                    > patient.report_index()[event.report]
+                ):
                     text += f"; removed {self._when(patient, removed[-1][0])}"
                 text = _sentence(text)
                 return Answer(q.text, text, True, self.name, [ev], [hit.chain])
@@ -363,32 +338,37 @@ class ChainsReader:
                 seen = [e for e in h.events if e.word not in GONE]
                 parts.append(report_day(patient.report(seen[0].report)))
             used = [p for p in timed if p[1] in eps and p[0].word not in GONE]
-            return self._result(patient, q, f"{len(eps)}: from {', '.join(parts)}.",
-                                _firsts(used))
+            return self._result(patient, q, f"{len(eps)}: from {', '.join(parts)}.", _firsts(used))
         reports = list(dict.fromkeys(e.report for e, _ in timed))
         days = ", ".join(report_day(patient.report(r)) for r in reports)
         return self._result(patient, q, f"{len(reports)}: {days}.", _firsts(timed))
 
     def _count_exams(self, patient: Patient, q: Question) -> Answer:
-        window = self._window(patient, q, vocabulary())
+        window = time_window(patient, q, vocabulary())
         if q.exam_modalities:
-            found = [r for r in patient.reports if r.modality in q.exam_modalities
-                     and (not q.exam_region or r.region == q.exam_region)]
+            found = [
+                r
+                for r in patient.reports
+                if r.modality in q.exam_modalities
+                and (not q.exam_region or r.region == q.exam_region)
+            ]
         else:
             found = list(patient.reports)
         if window is not None:
             found = [r for r in found if r.id in window]
         days = ", ".join(f"{report_day(r)}" for r in found)
-        return Answer(q.text, f"{len(found)}" + (f": {days}." if found else "."), True,
-                      self.name, [], [])
+        return Answer(
+            q.text, f"{len(found)}" + (f": {days}." if found else "."), True, self.name, [], []
+        )
 
     def _exams(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
         timed = [p for p in self._timed(hits, patient) if p[0].word not in GONE]
         if not timed:
             return no_answer(q.text, self.name)
         reports = list(dict.fromkeys(e.report for e, _ in timed))
-        names = ", ".join(f"{patient.report(r).exam} {report_day(patient.report(r))}"
-                          for r in reports)
+        names = ", ".join(
+            f"{patient.report(r).exam} {report_day(patient.report(r))}" for r in reports
+        )
         return self._result(patient, q, f"{names}.", _firsts(timed))
 
     def _describe(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
@@ -399,21 +379,6 @@ class ChainsReader:
         answer.answer = answer.evidence[0].text
         answer.answerable = True
         return answer
-
-
-_ASIDE = ("INDICATION", "HISTORY", "REASON", "CLINICAL", "COMPARISON", "TECHNIQUE")
-
-
-def _read_event(patient: Patient, event: Event) -> Event:
-    """A "possible" event whose only hedged mentions sit in the indication ("evaluate for
-    fracture") while the findings negate it reads as absent."""
-    if event.word not in POSSIBLE:
-        return event
-    ms = [patient.mentions[m] for m in event.mentions]
-    body = [m for m in ms if not (m.section or "").upper().startswith(_ASIDE)]
-    if body and all(m.assertion == "absent" for m in body):
-        return Event(event.report, event.date, event.modality, "absent", event.mentions)
-    return event
 
 
 def _firsts(pairs: list[tuple[Event, Hit]]) -> list[tuple[Event, Hit]]:
@@ -431,21 +396,9 @@ def _sentence(text: str) -> str:
     return (text[:1].upper() + text[1:]).rstrip(".") + "."
 
 
-def _concept_score(vocab: Vocabulary, asked: str, found: str) -> float:
-    if asked == found:
-        return 3.0
-    if asked in vocab.broader_concepts(found):  # the chain is a kind of what was asked
-        return 2.0
-    if found in vocab.broader_concepts(asked):  # a broader word in the report
-        return 1.5
-    if vocab.is_related(asked, found):
-        return 1.0
-    return 0.0
-
-
 def answer_question(patient: Patient, question: str) -> Answer:
     """One question with the ``chains`` reader (and its fallbacks)."""
     return ChainsReader().answer(patient, question)
 
 
-__all__ = ["ChainsReader", "answer_question", "exam_reports"]
+__all__ = ["ChainsReader", "answer_question"]

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import string
 from collections import Counter
@@ -23,6 +22,7 @@ from typing import Any
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.evaluation.metrics import f1_score
+from radtrack_gui.formats.jsonl import read_jsonl
 
 PARTS = ("overall", "answerable", "unanswerable")
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -123,17 +123,7 @@ def evaluate_squad(path: str | Path, reader: Any, analyse: Callable[[Patient], P
 def read_patient_questions(path: str | Path) -> list[dict[str, Any]]:
     path = Path(path)
     out = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from exc
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{n}: not JSON ({exc.msg})") from exc
+    for n, item in read_jsonl(path):
         if not isinstance(item, dict) or not {"patient", "question"} <= item.keys():
             raise InputError(f'{path}:{n}: needs "patient" and "question"')
         item.setdefault("answers", [])

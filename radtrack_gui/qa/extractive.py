@@ -18,10 +18,11 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
-from radtrack_gui.qa.answer import Answer, no_answer, sentence_around, span_evidence
+from radtrack_gui.nlp.model_folder import CARD_FILE, load_pretrained
+from radtrack_gui.nlp.text import sentence_around
+from radtrack_gui.qa.answer import Answer, no_answer, span_evidence
 
 MODEL_DIR_NAME = "qa-reader"
-CARD_FILE = "radtrack_card.json"
 TRAIN_HINT = "train one with `radtrack train --reader DATA.json`"
 MAX_ANSWER_TOKENS = 30
 CANDIDATES = 5
@@ -62,19 +63,10 @@ def installed_reader() -> ExtractiveReader | None:
 
 def load_qa_model(folder: Path) -> tuple[Any, Any]:
     try:
-        from transformers import AutoModelForQuestionAnswering, AutoTokenizer
-        from transformers.utils import logging as hf_logging
+        from transformers import AutoModelForQuestionAnswering
     except ImportError as exc:
         raise InputError(f"reader needs torch and transformers ({exc})") from exc
-    hf_logging.disable_progress_bar()
-    try:
-        tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
-        model = AutoModelForQuestionAnswering.from_pretrained(str(folder), local_files_only=True)
-    except (OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"reader: cannot load model from {folder}: {first}") from exc
-    if not getattr(tokenizer, "is_fast", False):
-        raise InputError(f"reader: {folder} has no fast tokenizer (tokenizer.json)")
+    tokenizer, model = load_pretrained(folder, AutoModelForQuestionAnswering, "reader")
     model.eval()
     return tokenizer, model
 

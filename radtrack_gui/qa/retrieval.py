@@ -118,8 +118,7 @@ class SentenceIndex:
 
     @classmethod
     def for_patient(cls, patient: Patient) -> SentenceIndex:
-        from radtrack_gui.qa.answer import sentence_around
-        from radtrack_gui.views.course import sentence_spans
+        from radtrack_gui.nlp.text import sentence_around, sentence_spans
 
         sents: list[Sentence] = []
         docs: list[Counter[str]] = []

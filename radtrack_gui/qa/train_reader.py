@@ -21,8 +21,8 @@ from typing import Any
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.progress import Progress
 from radtrack_gui.nlp.finetune import fine_tune
-from radtrack_gui.qa.extractive import CARD_FILE, best_spans, default_reader_dir
-from radtrack_gui.util.atomic import atomic_folder, write_private
+from radtrack_gui.nlp.model_folder import load_pretrained, save_model_folder
+from radtrack_gui.qa.extractive import best_spans, default_reader_dir
 
 CARD_FORMAT = "radtrack-qa-reader/1"
 
@@ -175,26 +175,12 @@ def train_reader(
         raise InputError("the held-out share must be in [0, 1)")
     base = find_base(base_model)
     try:
-        import torch
-        from transformers import AutoModelForQuestionAnswering, AutoTokenizer
-        from transformers.utils import logging as hf_logging
+        import torch  # noqa: F401  (training needs it: say so before any work)
+        from transformers import AutoModelForQuestionAnswering
     except ImportError as exc:
         raise InputError(f"training the reader needs torch and transformers ({exc})") from exc
     t0 = time.perf_counter()
-    hf_logging.disable_progress_bar()
-    verbosity = hf_logging.get_verbosity()
-    hf_logging.set_verbosity_error()
-    try:
-        tokenizer = AutoTokenizer.from_pretrained(str(base), local_files_only=True)
-        torch.manual_seed(seed)
-        model = AutoModelForQuestionAnswering.from_pretrained(str(base), local_files_only=True)
-    except (OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"base model: cannot load {base}: {first}") from exc
-    finally:
-        hf_logging.set_verbosity(verbosity)
-    if not getattr(tokenizer, "is_fast", False):
-        raise InputError(f"base model: {base} has no fast tokenizer (tokenizer.json)")
+    tokenizer, model = load_pretrained(base, AutoModelForQuestionAnswering, "base model", seed=seed)
     rng = random.Random(seed)
     order = list(items)
     rng.shuffle(order)
@@ -233,25 +219,9 @@ def train_reader(
         },
         "held_out": {"questions": len(held), "f1": None if held_f1 is None else round(held_f1, 4)},
     }
-    return TrainedReader(save_reader(model, tokenizer, card, out_dir or default_reader_dir()), card)
-
-
-def save_reader(
-    model: Any, tokenizer: Any, card: dict[str, Any], out_dir: str | os.PathLike[str]
-) -> Path:
-    """Model (safetensors), tokenizer and card, written whole or not at all."""
-    target = Path(out_dir).expanduser()
-    if target.exists() and not target.is_dir():
-        raise InputError(f"{target}: exists and is not a folder")
-    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    with atomic_folder(target) as tmp:
-        model.save_pretrained(str(tmp), safe_serialization=True)
-        tokenizer.save_pretrained(str(tmp))
-        write_private(tmp / CARD_FILE, json.dumps(card, indent=2) + "\n")
-        for f in tmp.iterdir():
-            if f.is_file():
-                os.chmod(f, 0o600)
-    return target
+    return TrainedReader(
+        save_model_folder(model, tokenizer, card, out_dir or default_reader_dir()), card
+    )
 
 
 def train_cli(args: Any) -> int:

@@ -11,6 +11,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 
@@ -85,3 +88,16 @@ def environment_reason(exc: BaseException) -> str | None:
         if needle in text:
             return reason
     return None
+
+
+@contextmanager
+def environment_errors(path: Path) -> Iterator[None]:
+    """Inside the block, a failure of the user's environment becomes ``StoreError`` naming
+    the store; anything else (our bug) propagates unchanged."""
+    try:
+        yield
+    except (sqlite3.Error, OSError) as exc:
+        reason = environment_reason(exc)
+        if reason is None:
+            raise
+        raise StoreError(f"project store {path}: {reason}") from exc

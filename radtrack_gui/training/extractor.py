@@ -9,7 +9,6 @@ into a temporary folder beside the target that is then renamed over it.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
@@ -24,7 +23,6 @@ from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.core.progress import Progress
 from radtrack_gui.evaluation.mentions import MentionScores, Span, mention_scores, pieces_of
 from radtrack_gui.nlp.extractors.neural import (
-    CARD_FILE,
     IGNORE,
     LABELS,
     Tagger,
@@ -32,13 +30,13 @@ from radtrack_gui.nlp.extractors.neural import (
 )
 from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.embedding import find_base_model
+from radtrack_gui.nlp.model_folder import load_pretrained, save_model_folder
 from radtrack_gui.training.examples import (
     Example,
     patient_reports,
     report_examples,
     select,
 )
-from radtrack_gui.util.atomic import atomic_folder, write_private
 
 CARD_FORMAT = "radtrack-neural-extractor/1"
 
@@ -152,35 +150,23 @@ def train_extractor(
         raise InputError("nothing to train on: the patients have no mentions")
     base = find_base_model(base_model, "neural extractor")
     try:
-        import torch
-        from transformers import AutoModelForTokenClassification, AutoTokenizer
-        from transformers.utils import logging as hf_logging
+        import torch  # noqa: F401  (training needs it: say so before any work)
+        from transformers import AutoModelForTokenClassification
     except ImportError as exc:
         raise InputError(
             f"training the neural extractor needs torch and transformers "
             f"({exc}); install them with: pip install radtrack_gui[models]"
         ) from exc
     t_start = time.perf_counter()
-    hf_logging.disable_progress_bar()
-    verbosity = hf_logging.get_verbosity()
-    hf_logging.set_verbosity_error()  # "newly initialized classifier" is what we want
-    try:
-        tokenizer = AutoTokenizer.from_pretrained(str(base), local_files_only=True)
-        torch.manual_seed(seed)
-        model = AutoModelForTokenClassification.from_pretrained(
-            str(base),
-            local_files_only=True,
-            num_labels=len(LABELS),
-            id2label=dict(enumerate(LABELS)),
-            label2id={v: i for i, v in enumerate(LABELS)},
-        )
-    except (OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"base model: cannot load {base}: {first}") from exc
-    finally:
-        hf_logging.set_verbosity(verbosity)
-    if not getattr(tokenizer, "is_fast", False):
-        raise InputError(f"base model: {base} has no fast tokenizer (tokenizer.json)")
+    tokenizer, model = load_pretrained(
+        base,
+        AutoModelForTokenClassification,
+        "base model",
+        seed=seed,
+        num_labels=len(LABELS),
+        id2label=dict(enumerate(LABELS)),
+        label2id={v: i for i, v in enumerate(LABELS)},
+    )
 
     train_reports, held_reports, held_what, n_train = split(patients, held_out, seed)
     examples = select(report_examples(tokenizer, train_reports, max_length), max_sentences, seed)
@@ -235,25 +221,8 @@ def train_extractor(
     }
     if cancel is not None and cancel():
         raise Cancelled("training cancelled")
-    path = save(model, tokenizer, card, out_dir or default_model_dir())
+    path = save_model_folder(model, tokenizer, card, out_dir or default_model_dir())
     return TrainedExtractor(path, card, scores)
-
-
-def save(model: Any, tokenizer: Any, card: dict[str, Any], out_dir: str | os.PathLike[str]) -> Path:
-    """Write model, tokenizer and card to a temporary folder beside ``out_dir``, then
-    rename it over ``out_dir`` (a previous model is replaced only once all is written)."""
-    target = Path(out_dir).expanduser()
-    if target.exists() and not target.is_dir():
-        raise InputError(f"{target}: exists and is not a folder")
-    target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    with atomic_folder(target) as tmp:
-        model.save_pretrained(str(tmp))
-        tokenizer.save_pretrained(str(tmp))
-        write_private(tmp / CARD_FILE, json.dumps(card, indent=2) + "\n")
-        for f in tmp.iterdir():
-            if f.is_file():
-                os.chmod(f, 0o600)
-    return target
 
 
 def extractor_summary(result: TrainedExtractor) -> str:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient, Report
+from radtrack_gui.nlp.text import sentence_around
 
-__all__ = ["Course", "Event", "chain_course", "mention_sentence", "sentence_spans"]
+__all__ = ["Course", "Event", "chain_course", "mention_sentence"]
 
 # Change words as they should read in a course, per type (others are kept as written).
 _FINDING_CHANGE = {
@@ -49,7 +49,7 @@ _DEVICE_CHANGE = {
     "exchanged": "exchanged",
     "replaced": "exchanged",
 }
-_GONE = {"resolved", "removed", "absent"}  # words after which the thing is not there
+GONE = {"resolved", "removed", "absent"}  # words after which the thing is not there
 
 
 @dataclass
@@ -88,7 +88,7 @@ def _state(patient: Patient, ms: list[Mention]) -> tuple[str, str | None]:
 
 
 def _word(kind: str, assertion: str, change: str | None, prev: str | None) -> str:
-    gone_before = prev in _GONE
+    gone_before = prev in GONE
     if prev in ("possible", "possibly present"):
         prev = None  # a possible sighting, now confirmed, reads as a first sighting
     if kind == DEVICE:
@@ -181,7 +181,7 @@ def chain_course(patient: Patient, chain_id: str) -> Course:
                 [m.id for m in ms],
             )
         )
-        if word not in _GONE:  # "resolved" or "removed" is not a sighting
+        if word not in GONE:  # "resolved" or "removed" is not a sighting
             seen.append(report)
         prev = word
     return Course(
@@ -196,26 +196,11 @@ def chain_course(patient: Patient, chain_id: str) -> Course:
 
 
 # -- sentences ----------------------------------------------------------------------
-@lru_cache(maxsize=1024)
-def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """(start, end) of every sentence of ``text`` (``nlp.text.sentences``, cached)."""
-    from radtrack_gui.nlp.text import sentences
-
-    return tuple(sentences(text))
-
-
 def mention_sentence(patient: Patient, mention: Mention) -> tuple[str, int, int]:
     """The sentence around ``mention`` (whitespace runs shown as one space) and the
     mention's start/end inside that returned string."""
     text = patient.report(mention.report).text
-    s, e = mention.start, mention.end
-    for a, b in sentence_spans(text):
-        if a <= mention.start < b:
-            s = a
-        if a < mention.end <= b:
-            e = b
-            break
-    s, e = min(s, mention.start), max(e, mention.end)
+    s, e = sentence_around(text, mention.start, mention.end)
     before = " ".join(text[s : mention.start].split())
     inside = " ".join(text[mention.start : mention.end].split())
     after = " ".join(text[mention.end : e].split())

@@ -10,7 +10,6 @@ counts. The GUI turns a :class:`Layout` into graphics.
 from __future__ import annotations
 
 import calendar
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,6 +17,7 @@ from functools import cache
 from typing import cast
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
+from radtrack_gui.nlp import text as nlp_text
 from radtrack_gui.views.options import Grouping, XMode
 from radtrack_gui.views.search import chain_matches, query_terms
 
@@ -442,18 +442,10 @@ def _chain_num(cid: str) -> tuple[int, str]:
 
 
 # -- hover text ----------------------------------------------------------------------
-_BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=[A-Z][A-Z /]+:)")
-
-
 def sentence_around(text: str, start: int, end: int, limit: int = 240) -> tuple[str, str, str]:
-    """(before, mention, after): the sentence holding ``text[start:end]``, cut to ``limit``."""
-    lo, hi = 0, len(text)
-    for b in _BOUNDARY.finditer(text):
-        if b.end() <= start:
-            lo = b.end()
-        elif b.start() >= end:
-            hi = b.start()
-            break
+    """(before, mention, after): the sentence holding ``text[start:end]`` (hover text), cut to
+    ``limit``."""
+    lo, hi = nlp_text.sentence_around(text, start, end)
     before, mid, after = text[lo:start], text[start:end], text[end:hi]
     room = max(0, limit - len(mid))
     if len(before) > room // 2:
