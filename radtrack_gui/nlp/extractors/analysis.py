@@ -21,6 +21,11 @@ from radtrack_gui.nlp.vocabulary import Vocabulary
 # A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
 # before another finding term it is that term's modifier, not a mention of its own.
 ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
+# A participle that completes a clause ("no effusion seen"): a comma right after it ends
+# every scope, as a clause end does.
+CLOSING_VERBS = frozenset(
+    {"seen", "identified", "noted", "demonstrated", "visualized", "appreciated", "evident"}
+)
 
 
 def analyse(
@@ -50,6 +55,11 @@ def analyse(
                 if toks[t0] in ("t1", "t2") and mr_sequence(toks, t0):
                     continue  # "T2 hyperintensity", "sagittal T1": an MR sequence
                 anat[t0] = (t1, value, extra)
+            elif kind == "bound-anatomy":
+                # a shape word ("sulcus", "convexity"): the structure of the exam's region,
+                # else of a region the sentence names; none when no reading agrees
+                if direction == region or (not region and direction in sent.tops):
+                    anat[t0] = (t1, value, extra)
             elif kind == "side":
                 sides[t0] = (t1, value)
             elif kind in ("negate", "possible"):
@@ -66,8 +76,8 @@ def analyse(
     for t in terminators:
         term_mark[t] = True
     for i, tok in enumerate(toks):
-        if tok in (";", ":"):
-            term_mark[i] = True
+        if tok in (";", ":") or (tok == "," and i and toks[i - 1] in CLOSING_VERBS):
+            term_mark[i] = True  # "no effusion seen, nodule in the left lung": two clauses
     concept_at = [False] * n
     for c in sent.cands:
         for k in range(c.t0, c.t1):

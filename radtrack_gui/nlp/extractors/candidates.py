@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE
@@ -51,6 +52,17 @@ class Sentence:
         return [(a + s, b + s) for a, b in self.rel]
 
 
+# Prefixes that, hyphenated onto a term ("pseudo-nodular", "non-calcified"), make a word that
+# does not name the term's finding (a compound the vocabulary names, "pseudo-aneurysm", is
+# matched whole before).
+DENYING_PREFIXES = frozenset({"pseudo", "non", "un"})
+
+
+def glued(rel: Sequence[tuple[int, int]], t0: int, t1: int) -> bool:
+    """Tokens ``t0 .. t1 - 1`` are written as one word (no space between them)."""
+    return all(rel[k][1] == rel[k + 1][0] for k in range(t0, t1 - 1))
+
+
 def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: ignore[type-arg]
     """What a sentence's text alone decides: token offsets and tokens, the lexicon's
     matches, the body regions it names, and its candidates (concept terms that are
@@ -71,6 +83,14 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     templates = []
     for t0, t1, name in concepts:
         c = v.concepts[name]
+        if t0 >= 2 and toks[t0 - 2] in DENYING_PREFIXES and glued(rel, t0 - 2, t0 + 1):
+            # "pseudo-nodular", "non-calcified": a look-alike, not the finding; the rest of a
+            # longer term may still be one ("pseudo-nodular opacities" -> "opacities")
+            rest = next((k for k in range(t0 + 1, t1) if " ".join(toks[k:t1]) in lex.concepts), 0)
+            if not rest:
+                continue
+            t0, name = rest, lex.concepts[" ".join(toks[rest:t1])]
+            c = v.concepts[name]
         if "ignore" not in c.flags:
             templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
     return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops), tuple(templates))
