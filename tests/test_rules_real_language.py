@@ -112,3 +112,30 @@ def test_not_seen_on_the_prior_means_new(ex: RuleExtractor) -> None:
     assert (m.assertion, m.change) == ("present", "new")
     # counter-example: "not seen" on today's study still negates
     assert _one(ex, "The mass is not seen.", "mass").assertion == "absent"
+
+
+# -- vocabulary of other regions ----------------------------------------------------------
+def test_stenosis_is_read_by_site(ex: RuleExtractor) -> None:
+    m = _one(ex, "No stenosis of the arteries of the circle of Willis.", "stenosis", "head")
+    assert (m.concept, m.assertion) == ("narrowing", "absent")
+    # counter-examples: in the spine the same word is still spinal stenosis
+    assert _one(ex, "Mild stenosis at L4-5.", "stenosis", "spine").concept == "spinal stenosis"
+    m = _one(ex, "Mild narrowing of the spinal canal.", "narrowing", "spine")
+    assert m.concept == "spinal stenosis"
+
+
+def test_neck_edema_is_not_pulmonary(ex: RuleExtractor) -> None:
+    m = _one(ex, "No laryngeal edema.", "edema", "chest")
+    assert (m.concept, m.anatomy[0]) == ("edema", "larynx")
+    # counter-example: edema with no site in a chest exam stays pulmonary edema
+    assert _one(ex, "Mild edema.", "edema", "chest").concept == "pulmonary edema"
+
+
+def test_trauma_words(ex: RuleExtractor) -> None:
+    got = _get(ex, "Splenic laceration without active extravasation. No renal injury.", "abdomen")
+    assert [(m.concept, m.assertion) for m in got] == [
+        ("laceration", "present"),
+        ("extravasation", "absent"),
+        ("injury", "absent"),
+    ]
+    assert got[2].anatomy[0] == "kidneys"
