@@ -139,3 +139,18 @@ def test_trauma_words(ex: RuleExtractor) -> None:
         ("injury", "absent"),
     ]
     assert got[2].anatomy[0] == "kidneys"
+
+
+def test_a_lesion_in_a_chest_exam_is_not_a_breast_lesion(ex: RuleExtractor) -> None:
+    assert _one(ex, "A lesion in the right lung.", "lesion", "chest").concept == "lung lesion"
+    assert _one(ex, "No destructive lesions.", "lesions", "chest").concept == "lesion"
+    # counter-example: a named breast keeps its kind
+    m = _one(ex, "A lesion in the left breast.", "lesion", "chest")
+    assert m.concept == "breast lesion"
+
+
+def test_canal_is_the_spine_only_in_a_spine_exam(ex: RuleExtractor) -> None:
+    m = _one(ex, "Dehiscence of the superior semicircular canal.", "dehiscence", "head")
+    assert m.anatomy[0] == "inner ear"
+    # counter-example: in a spine exam "the canal" is the spinal canal
+    assert _one(ex, "The canal is patent.", "patent", "spine").concept == "normal spinal canal"
