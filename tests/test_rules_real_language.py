@@ -154,3 +154,18 @@ def test_canal_is_the_spine_only_in_a_spine_exam(ex: RuleExtractor) -> None:
     assert m.anatomy[0] == "inner ear"
     # counter-example: in a spine exam "the canal" is the spinal canal
     assert _one(ex, "The canal is patent.", "patent", "spine").concept == "normal spinal canal"
+
+
+@pytest.mark.parametrize(
+    ("text", "assertion"),
+    [
+        ("Basilar opacities favored to represent atelectasis.", "present"),
+        ("Findings strongly suggestive of atelectasis.", "present"),
+        ("Opacities most compatible with atelectasis.", "present"),
+        # counter-examples: the plain hedges stay hedges
+        ("Basilar opacities suggestive of atelectasis.", "possible"),
+        ("Opacities compatible with atelectasis.", "possible"),
+    ],
+)
+def test_committed_readings(ex: RuleExtractor, text: str, assertion: str) -> None:
+    assert _one(ex, text, "atelectasis", "chest").assertion == assertion
