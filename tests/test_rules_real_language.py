@@ -169,3 +169,11 @@ def test_canal_is_the_spine_only_in_a_spine_exam(ex: RuleExtractor) -> None:
 )
 def test_committed_readings(ex: RuleExtractor, text: str, assertion: str) -> None:
     assert _one(ex, text, "atelectasis", "chest").assertion == assertion
+
+
+def test_alternative_reaches_past_its_modifiers(ex: RuleExtractor) -> None:
+    text = "Opacities may represent mucus plugging or possibly focal areas of pneumonia."
+    assert _one(ex, text, "pneumonia", "chest").assertion == "possible"
+    # counter-example: only the next mention is the alternative
+    got = _get(ex, "Atelectasis versus pneumonia; small effusion.", "chest")
+    assert [m.assertion for m in got] == ["present", "possible", "present"]

@@ -88,8 +88,10 @@ def assertion_of(
             dist = c.t0 - t1
             limit = NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW
             if direction in ("both", "alt"):
-                limit = BOTH_WINDOW
-                if "," in toks[t1 : c.t0]:
+                # the alternative is the next mention after the cue, modifiers and all
+                # ("or possibly focal areas of pneumonia"), never one after it
+                limit = POSS_PRE_WINDOW
+                if "," in toks[t1 : c.t0] or any(t1 <= s < c.t0 for s in starts):
                     continue  # "opacity, atelectasis vs pneumonia": only the alternatives
             if dist > limit or any(term_mark[t1 : c.t0]):
                 continue
