@@ -16,8 +16,10 @@ MetaMap + NegEx 0.84 / 0.88 / 0.86.
 ``--errors CLASS`` prints, for the development half only, each false positive and false
 negative with the sentence of the deciding mention and its assertion, grouped for error
 analysis (``--half held-out`` to look at the other half, which we do not do while tuning).
+Only the development half is scored unless ``--final`` is given (the held-out half and all
+reports, once, when the tuning is done).
 
-Usage: python benchmarks/silver_iu.py [--limit N] [--errors CLASS] [--half dev|held-out]
+Usage: python benchmarks/silver_iu.py [--limit N] [--errors CLASS] [--half dev|held-out] [--final]
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--errors", default="", help="print false positives/negatives of a class")
     ap.add_argument("--half", default="dev", choices=HALVES[:2])
+    ap.add_argument(
+        "--final", action="store_true", help="also score the held-out half (once, at the end)"
+    )
     args = ap.parse_args(argv)
     gold_csv = shared_root() / "corpora" / "iu_openi_cxr" / "openi_gld_std14.csv"
     try:
@@ -103,9 +108,10 @@ def main(argv: list[str] | None = None) -> int:
                 _explain(uid, text, cls, k, mentions, broader, why)
     if args.errors:
         print("\n# error categories:", dict(why.most_common()))
-    for half in HALVES:
+    for half in HALVES if args.final else HALVES[:1]:
         _table(half, counts[half])
-    print(f"reports: {len(reports)} (dev = even row index, held-out = odd)")
+    hidden = "" if args.final else "; held-out not shown (--final)"
+    print(f"reports: {len(reports)} (dev = even row index, held-out = odd{hidden})")
     return 0
 
 

@@ -1,7 +1,10 @@
 """The vocabulary tables in ``resources/vocab`` (anatomy hierarchy, concepts, terms, cues).
 
 Loaded once per process (``vocabulary()``); everything is plain dicts for speed.
-``anatomy.tsv``: structures with their parent (part-of) and synonyms; ``concepts.tsv``:
+``anatomy.tsv``: structures with their parent (part-of), synonyms and region-bound words
+(``bound``: shape words such as "sulcus" or "convexity" that name the structure only in an
+exam of its body region; a word may be bound to structures of several regions);
+``concepts.tsv``:
 findings and devices with terms, default anatomy, broader concept, flags and related
 concepts (a descriptive and a diagnostic term for one process: "opacity" / "pneumonia");
 ``relations.tsv``: typed relations between concepts (synonym, broader, sign-of, related: a
@@ -14,14 +17,30 @@ extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables f
 from __future__ import annotations
 
 import csv
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import accumulate, count
 from pathlib import Path
 
+from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is part of it
+    Entry,
+    Lexicon,
+    hyphen_variants,
+    norm_token,
+    trie_regex,
+)
 from radtrack_gui.util.paths import resource
+
+__all__ = [
+    "Concept",
+    "Cue",
+    "Entry",
+    "Lexicon",
+    "Vocabulary",
+    "hyphen_variants",
+    "norm_token",
+    "trie_regex",
+    "vocabulary",
+]
 
 # Words that name both sides of a paired structure ("bibasilar", "bilateral").
 _BI = (
@@ -63,6 +82,8 @@ class Cue:
 class Vocabulary:
     parent: dict[str, str] = field(default_factory=dict)  # anatomy -> its parent
     anatomy_terms: dict[str, str] = field(default_factory=dict)  # term -> anatomy name
+    # region-bound words (anatomy.tsv ``bound``): term -> {body region -> structure}
+    bound_anatomy: dict[str, dict[str, str]] = field(default_factory=dict)
     concepts: dict[str, Concept] = field(default_factory=dict)
     concept_terms: dict[str, str] = field(default_factory=dict)  # term -> concept name
     cues: list[Cue] = field(default_factory=list)
@@ -229,126 +250,6 @@ class Vocabulary:
         return out
 
 
-Entry = tuple[str, str, str, str]  # (kind, value, direction, extra)
-
-
-class Lexicon:
-    """Terms keyed by their space-joined lower-case tokens (``text.TOKEN_RE``).
-
-    ``concepts``: key -> concept name; ``others``: key -> entries (anatomy, cues). A match
-    is a dict lookup per candidate length, bounded by the longest term that starts with the
-    token, so a sentence costs a few lookups per token, whatever the vocabulary's size.
-    """
-
-    def __init__(self) -> None:
-        self.concepts: dict[str, str] = {}
-        self.others: dict[str, tuple[Entry, ...]] = {}
-        self.max_concept: dict[str, int] = {}  # first token -> longest concept term
-        self.max_other: dict[str, int] = {}
-        self._concept_rx: re.Pattern[str] | None = None  # compiled by build()
-        self._other_rx: re.Pattern[str] | None = None
-
-    @staticmethod
-    def key_tokens(term: str) -> list[str]:
-        from radtrack_gui.nlp.text import TOKEN_RE
-
-        return [norm_token(t) for t in TOKEN_RE.findall(term.lower())]
-
-    def _add_concept(self, term: str, name: str) -> None:
-        toks = self.key_tokens(term)
-        if not toks:
-            return
-        key = " ".join(toks)
-        if key not in self.concepts:
-            self.concepts[key] = name
-            self.max_concept[toks[0]] = max(self.max_concept.get(toks[0], 0), len(toks))
-
-    def _add_other(self, term: str, entry: Entry) -> None:
-        toks = self.key_tokens(term)
-        if not toks:
-            return
-        key = " ".join(toks)
-        old = self.others.get(key, ())
-        if any(e[0] == entry[0] and e[2] == entry[2] for e in old):
-            return  # first row of a kind and direction wins
-        self.others[key] = (*old, entry)
-        self.max_other[toks[0]] = max(self.max_other.get(toks[0], 0), len(toks))
-
-    @classmethod
-    def build(cls, v: Vocabulary) -> Lexicon:
-        lex = cls()
-        for term, name in v.concept_terms.items():
-            lex._add_concept(term, name)
-        for term, name in v.anatomy_terms.items():
-            side = Vocabulary.laterality_of(term) or Vocabulary.laterality_of(name) or ""
-            lex._add_other(term, ("anatomy", name, "", side))
-        for cue in v.cues:
-            lex._add_other(cue.term, (cue.kind, cue.value, cue.direction, ""))
-        lex._concept_rx = trie_regex(lex.concepts)
-        lex._other_rx = trie_regex(lex.others)
-        return lex
-
-    def match(
-        self, toks: list[str]
-    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]:
-        """Concept matches (leftmost-longest, unless a cue or anatomy term starting at the
-        same token is longer: "negative for") and, in the tokens left, the other terms.
-
-        Both are found by one trie-shaped regex each over the space-joined tokens (terms
-        match whole tokens; the greedy trie yields the longest term at a position), so the
-        scan runs in the regex engine, not token by token in Python."""
-        if self._concept_rx is None or self._other_rx is None:
-            self._concept_rx = trie_regex(self.concepts)
-            self._other_rx = trie_regex(self.others)
-        joined = " ".join(toks)
-        # character offset in ``joined`` -> token index (the end of the text + 1 -> n)
-        tok_at = dict(zip(accumulate([len(t) + 1 for t in toks], initial=0), count()))
-        concepts: list[tuple[int, int, str]] = []
-        masked = joined
-        search, other_at = self._concept_rx.search, self._other_rx.match
-        at = 0
-        while True:
-            m = search(joined, at)
-            if m is None:
-                break
-            a, b = m.span()
-            o = other_at(joined, a)
-            if o is not None and o.end() > b:  # a longer cue or structure starts here
-                at = joined.find(" ", a) + 1 or len(joined)
-                continue
-            concepts.append((tok_at[a], tok_at[b + 1], self.concepts[m.group()]))
-            masked = masked[:a] + "\0" * (b - a) + masked[b:]
-            at = b + 1
-        oget = self.others.__getitem__
-        others = [
-            (tok_at[o.start()], tok_at[o.end() + 1], oget(o.group()))
-            for o in self._other_rx.finditer(masked)
-        ]
-        return concepts, others
-
-
-def trie_regex(keys: Iterable[str]) -> re.Pattern[str]:
-    """One regex shaped as a character trie over ``keys`` (space-joined tokens), matching
-    whole tokens of a space-joined token string; greedy, so the longest key at a place."""
-    trie: dict[str, dict] = {}
-    for key in keys:
-        node = trie
-        for ch in key:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def build(node: dict[str, dict]) -> str:
-        alts = [re.escape(ch) + build(kid) for ch, kid in sorted(node.items()) if ch]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        if "" in node:
-            return f"(?:{body})?" if len(alts) == 1 else body + "?"
-        return body
-
-    return re.compile(r"(?<![^ ])" + build(trie) + r"(?![^ ])")
-
-
 def singular_name(name: str) -> str:
     """ "kidneys" -> "kidney", "upper extremities" -> "upper extremity" (for sided names)."""
     if name.endswith("ies"):
@@ -356,12 +257,6 @@ def singular_name(name: str) -> str:
     if name.endswith("s") and not name.endswith(("ss", "us", "is")):
         return name[:-1]
     return name
-
-
-def norm_token(tok: str) -> str:
-    """A token as lexicon keys spell it: lower case, no inner spaces ("C5 - 6" -> "c5-6")."""
-    tok = tok.lower()
-    return tok.replace(" ", "") if " " in tok else tok
 
 
 def plural(term: str) -> str:
@@ -423,6 +318,14 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
         v.anatomy_terms[name] = name
         for term in split_terms(row.get("synonyms", "")):
             v.anatomy_terms.setdefault(term, name)
+        for term in split_terms(row.get("bound", "")):
+            v.bound_anatomy.setdefault(term, {})[name] = ""  # region filled in below
+    for term, readings in v.bound_anatomy.items():
+        tops: dict[str, str] = {}
+        for name in readings:
+            chain = v.anatomy_ancestors(name)
+            tops.setdefault(chain[-2] if len(chain) >= 2 else name, name)
+        v.bound_anatomy[term] = tops
     rows = read_table(base / "concepts.tsv")
     for row in rows:
         terms = tuple(dict.fromkeys([row["concept"].lower(), *split_terms(row["terms"])]))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from radtrack_gui.nlp.vocabulary import Entry
+from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.text import TOKEN_RE
+from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
 
 @dataclass
@@ -47,3 +50,108 @@ class Sentence:
         """Token offsets in the report text."""
         s = self.start
         return [(a + s, b + s) for a, b in self.rel]
+
+
+# Prefixes that, hyphenated onto a term ("pseudo-nodular", "non-calcified"), make a word that
+# does not name the term's finding (a compound the vocabulary names, "pseudo-aneurysm", is
+# matched whole before).
+DENYING_PREFIXES = frozenset({"pseudo", "non", "un"})
+
+
+def glued(rel: Sequence[tuple[int, int]], t0: int, t1: int) -> bool:
+    """Tokens ``t0 .. t1 - 1`` are written as one word (no space between them)."""
+    return all(rel[k][1] == rel[k + 1][0] for k in range(t0, t1 - 1))
+
+
+def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: ignore[type-arg]
+    """What a sentence's text alone decides: token offsets and tokens, the lexicon's
+    matches, the body regions it names, and its candidates (concept terms that are
+    not flagged ``ignore``: words that look like a finding or device and are neither)."""
+    rel = tuple(m.span() for m in TOKEN_RE.finditer(key))
+    low = key.lower()
+    toks = [low[a:b] for a, b in rel]
+    if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
+        toks = [t.replace(" ", "") for t in toks]
+    concepts, others = lex.match(toks)
+    tops = []
+    for _, _, entries in others:
+        for kind, value, _, _ in entries:
+            if kind == "anatomy":
+                chain = v.anatomy_ancestors(value)
+                if len(chain) >= 2:
+                    tops.append(chain[-2])
+    templates = []
+    for t0, t1, name in concepts:
+        c = v.concepts[name]
+        if t0 >= 2 and toks[t0 - 2] in DENYING_PREFIXES and glued(rel, t0 - 2, t0 + 1):
+            # "pseudo-nodular", "non-calcified": a look-alike, not the finding; the rest of a
+            # longer term may still be one ("pseudo-nodular opacities" -> "opacities")
+            rest = next((k for k in range(t0 + 1, t1) if " ".join(toks[k:t1]) in lex.concepts), 0)
+            if not rest:
+                continue
+            t0, name = rest, lex.concepts[" ".join(toks[rest:t1])]
+            c = v.concepts[name]
+        if "ignore" not in c.flags:
+            templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
+    return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops), tuple(templates))
+
+
+def given_cand(
+    v: Vocabulary, sent: Sentence, concepts: list[tuple[int, int, str]], span: tuple[int, int, str]
+) -> Cand | None:
+    """The candidate for a given span: its tokens and the concept term inside it."""
+    start, end, type_ = span
+    idx = [k for k, (a, b) in enumerate(sent.spans) if a < end and start < b]
+    if not idx:
+        return None
+    t0, t1 = idx[0], idx[-1] + 1
+    term = " ".join(sent.toks[t0:t1])
+    best: tuple[int, int, int] | None = None
+    name = ""
+    for a, b, concept in concepts:  # most shared tokens, then inside, then last
+        shared = min(b, t1) - max(a, t0)
+        if shared <= 0 or "ignore" in v.concepts[concept].flags:
+            continue
+        key = (shared, a >= t0 and b <= t1, b)
+        if best is None or key > best:
+            best, name = key, concept
+    cand = Cand(t0, t1, name or term, type_, term, span=(start, end))
+    if (
+        not name
+        and type_ == DEVICE
+        and any(
+            kind == "device-word" and a < t1 and t0 < b
+            for a, b, entries in sent.others
+            for kind, *_ in entries
+        )
+    ):
+        cand.device_word = True  # "tip", "line": the device it continues decides
+    return cand
+
+
+# The caches hold plain tuples of strings and numbers: the garbage collector stops tracking
+# those, so a large cache costs it nothing (cached objects would be traversed again and again).
+def to_row(c: Cand) -> tuple:  # type: ignore[type-arg]
+    """A finished candidate as a tuple (what a later copy of its sentence needs)."""
+    return (
+        c.t0,
+        c.t1,
+        c.concept,
+        c.type,
+        c.term,
+        c.device_word,
+        c.anatomy,
+        c.anatomy_from_text,
+        c.side,
+        c.assertion,
+        c.looked_back,
+        c.cue_dir,
+        c.change,
+        tuple(c.measurements),
+    )
+
+
+def from_row(row: tuple) -> Cand:  # type: ignore[type-arg]
+    c = Cand(*row[:13])
+    c.measurements = list(row[13])
+    return c

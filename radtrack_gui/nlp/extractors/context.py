@@ -88,17 +88,22 @@ def assertion_of(
             dist = c.t0 - t1
             limit = NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW
             if direction in ("both", "alt"):
-                limit = BOTH_WINDOW
-                if "," in toks[t1 : c.t0]:
+                # the alternative is the next mention after the cue, modifiers and all
+                # ("or possibly focal areas of pneumonia"), never one after it
+                limit = POSS_PRE_WINDOW
+                if "," in toks[t1 : c.t0] or any(t1 <= s < c.t0 for s in starts):
                     continue  # "opacity, atelectasis vs pneumonia": only the alternatives
             if dist > limit or any(term_mark[t1 : c.t0]):
                 continue
-            if kind == "negate" and positive_after(c, changes, starts, triggers):
+            if kind == "negate" and positive_after(c, changes, starts, triggers, toks):
                 continue
             if kind == "negate" and (neg_pre_at < 0 or t0 < neg_pre_at):
                 neg_pre_at = t0
         elif t0 >= c.t1 and direction in ("post", "both"):
-            dist = t0 - c.t1
+            # counted from the end of the mention's phrase: its site is part of it
+            # ("nodule in the right lower lung is not well seen")
+            end = max(c.t1, max((u + 1 for u in c.used if u < t0), default=0))
+            dist = t0 - end
             limit = NEG_POST_WINDOW if kind == "negate" else POSS_POST_WINDOW
             if direction == "both":
                 limit = BOTH_WINDOW
@@ -123,14 +128,17 @@ def positive_after(
     changes: list[tuple[int, int, str]],
     starts: list[int],
     triggers: Sequence[tuple[int, int, str, str]] = (),
+    toks: Sequence[str] = (),
 ) -> bool:
     """A course word right after the mention ("effusion unchanged", "tube in place"), with no
-    other mention or trigger in between, means the thing is there, whatever a "no" before
-    it says ("no effusions no evidence of displaced fractures" is two clauses)."""
+    other mention, trigger or conjunction in between, means the thing is there, whatever a
+    "no" before it says ("no effusions no evidence of displaced fractures" is two clauses;
+    "free of infiltrates and expanded" is not)."""
     for t0, _t1, value in changes:
         if (
             c.t1 <= t0 <= c.t1 + 3
             and value not in ("resolved", "removed")
+            and not any(toks[k] in ("and", "or") for k in range(c.t1, t0))
             and not any(c.t1 <= s < t0 for s in starts)
             and not any(c.t1 <= g[0] < t0 for g in triggers)
         ):

@@ -44,9 +44,10 @@ mention; its attributes come from the words around it:
 found (the neural one): one mention per span, none dropped, the concept from the vocabulary
 term inside the span. ``extract`` is ``annotate`` without spans.
 
-Modules: this one (sentences, matching, the per-sentence pipeline and its caches),
-``candidates``, ``context`` (assertion), ``change``, ``sites`` (anatomy, laterality, region),
-``devices`` (device words), ``layout`` (chunks, headers, question sections, sizes).
+Modules: this one (chunks, sentences and their caches), ``candidates`` (tokens, term
+matches, given spans, cache rows), ``analysis`` (one sentence's attributes), ``context``
+(assertion), ``change``, ``sites`` (anatomy, laterality, region), ``devices`` (device words),
+``layout`` (chunks, headers, question sections, sizes).
 """
 
 from __future__ import annotations
@@ -54,34 +55,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
-from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
-from radtrack_gui.nlp.extractors.change import change_of
-from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
-from radtrack_gui.nlp.extractors.devices import GENERIC, device_words, resolve_given
-from radtrack_gui.nlp.extractors.layout import (
-    SPACE_RE,
-    is_header,
-    measurements,
-    question_spans,
-    section_at,
+from radtrack_gui.nlp.extractors.analysis import analyse
+from radtrack_gui.nlp.extractors.candidates import (
+    Cand,
+    Sentence,
+    from_row,
+    given_cand,
+    to_row,
+    tokens_and_terms,
 )
+from radtrack_gui.nlp.extractors.devices import GENERIC
+from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans, section_at
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
-from radtrack_gui.nlp.extractors.sites import (
-    BACK_REFERENCE,
-    REGION_ANATOMY,
-    attributes,
-    exam_region,
-    mr_sequence,
-    phrase_window,
-    previous_sites,
-)
+from radtrack_gui.nlp.extractors.sites import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import find_sections
-from radtrack_gui.nlp.text import TOKEN_RE, sentences
+from radtrack_gui.nlp.text import sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
-# A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
-# before another finding term it is that term's modifier, not a mention of its own.
-ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
 SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
 CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
 
@@ -103,17 +93,21 @@ class RuleExtractor:
         self._tops_cache: dict[str, tuple[str, ...]] = {}
         self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
         self._anatomy_memo: dict[str, tuple[str, ...]] = {}
-        # (sentence text, exam region) -> its finished candidates as rows (``_row``)
+        # (sentence text, exam region) -> its finished candidates as rows (``candidates.to_row``)
         self._result_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
-        # sentence text -> what ``_tokens_and_terms`` decides from it alone
+        # sentence text -> what ``candidates.tokens_and_terms`` decides from it alone
         self._sentence_cache: dict[str, tuple] = {}  # type: ignore[type-arg]
 
     # -- public ----------------------------------------------------------------
     def extract(self, report: Report) -> list[Mention]:
         return self.annotate(report)
 
-    def annotate(self, report: Report, spans: Sequence[tuple[int, int, str]] | None = None,
-                 source: str | None = None) -> list[Mention]:
+    def annotate(
+        self,
+        report: Report,
+        spans: Sequence[tuple[int, int, str]] | None = None,
+        source: str | None = None,
+    ) -> list[Mention]:
         """Mentions of ``report`` with all their attributes (concept, anatomy, laterality,
         assertion, change, section, measurements), filled by the rules above.
 
@@ -160,15 +154,32 @@ class RuleExtractor:
                 s += at
                 e += at
                 section = section_at(sections, s) if sections else None
-                question = bool(asked) and (type_ == FINDING or concept == GENERIC) and any(
-                    a <= s < b for a, b in asked)  # a named device there is real, not asked
+                question = (
+                    bool(asked)
+                    and (type_ == FINDING or concept == GENERIC)
+                    and any(a <= s < b for a, b in asked)
+                )  # a named device there is real, not asked
                 if question and not self.questions and spans is None:
                     continue  # a reason for the exam is a question, not a finding (rule 8)
-                out.append(Mention(
-                    id="", report=rid, start=s, end=e, text=text[s:e], type=type_,
-                    concept=concept, anatomy=list(anatomy), laterality=side,
-                    assertion=assertion, change=change, section=section,
-                    measurements=list(sizes), source=source, question=question))
+                out.append(
+                    Mention(
+                        id="",
+                        report=rid,
+                        start=s,
+                        end=e,
+                        text=text[s:e],
+                        type=type_,
+                        concept=concept,
+                        anatomy=list(anatomy),
+                        laterality=side,
+                        assertion=assertion,
+                        change=change,
+                        section=section,
+                        measurements=list(sizes),
+                        source=source,
+                        question=question,
+                    )
+                )
         return out
 
     def _split(self, text: str) -> list[tuple[int, int]]:
@@ -189,7 +200,7 @@ class RuleExtractor:
                 key = chunk[s:e]
                 sent = cache.get(key)
                 if sent is None:
-                    sent = self._tokens_and_terms(key)
+                    sent = tokens_and_terms(self.vocab, self.lex, key)
                     if len(cache) < SENTENCE_CACHE:
                         cache[key] = sent
                 tops.extend(sent[4])
@@ -198,9 +209,13 @@ class RuleExtractor:
                 self._tops_cache[chunk] = hit
         return hit
 
-    def _run(self, text: str, report: Report,
-             spans: Sequence[tuple[int, int, str]] | None,
-             region: str | None = None) -> list[tuple]:  # type: ignore[type-arg]
+    def _run(
+        self,
+        text: str,
+        report: Report,
+        spans: Sequence[tuple[int, int, str]] | None,
+        region: str | None = None,
+    ) -> list[tuple]:  # type: ignore[type-arg]
         """(start, end, type, concept, anatomy, side, assertion, change, sizes) of the
         mentions in ``text``; ``region`` None: the exam's, from ``report`` and ``text``."""
         fixed = spans is not None
@@ -218,13 +233,26 @@ class RuleExtractor:
             rel, base = sent.rel, sent.start
             for c in sent.cands:
                 s, e = c.span or (base + rel[c.t0][0], base + rel[c.t1 - 1][1])
-                out.append((s, e, c.type, c.concept, self._anatomy_tuple(c.anatomy), c.side,
-                            c.assertion, c.change, tuple(c.measurements)))
+                out.append(
+                    (
+                        s,
+                        e,
+                        c.type,
+                        c.concept,
+                        self._anatomy_tuple(c.anatomy),
+                        c.side,
+                        c.assertion,
+                        c.change,
+                        tuple(c.measurements),
+                    )
+                )
             prev = sent
         if fixed:
             # spans on no word of any sentence keep their words and defaults
-            out.extend((s, e, t, " ".join(text[s:e].lower().split()), (), None, "present",
-                        None, ()) for s, e, t in stray)
+            out.extend(
+                (s, e, t, " ".join(text[s:e].lower().split()), (), None, "present", None, ())
+                for s, e, t in stray
+            )
             out.sort(key=lambda m: (m[0], m[1]))
         return out
 
@@ -233,12 +261,17 @@ class RuleExtractor:
         hit = self._anatomy_memo.get(name)
         if hit is None:
             hit = self._anatomy_memo[name] = tuple(
-                a for a in self.vocab.anatomy_ancestors(name) if a != "body")
+                a for a in self.vocab.anatomy_ancestors(name) if a != "body"
+            )
         return hit
 
     # -- sentences ---------------------------------------------------------------
-    def _sentences(self, text: str, given: Sequence[tuple[int, int, str]] | None = None,
-                   stray: list[tuple[int, int, str]] | None = None) -> list[Sentence]:
+    def _sentences(
+        self,
+        text: str,
+        given: Sequence[tuple[int, int, str]] | None = None,
+        stray: list[tuple[int, int, str]] | None = None,
+    ) -> list[Sentence]:
         """Sentences with their candidate mentions: the vocabulary's concept terms, or
         (``given``) the spans of another extractor; ``stray`` collects given spans that
         cover no token of any sentence."""
@@ -248,15 +281,16 @@ class RuleExtractor:
         cache = self._sentence_cache
         for s, e in self._split(text):
             gap = text[last_end:s]
-            if out and (("\n" in gap and SPACE_RE.search(gap))
-                        or (text[out[-1].end - 1] == ":"
-                            and is_header(text[out[-1].start:out[-1].end]))):
+            if out and (
+                ("\n" in gap and SPACE_RE.search(gap))
+                or (text[out[-1].end - 1] == ":" and is_header(text[out[-1].start : out[-1].end]))
+            ):
                 paragraph += 1
             last_end = e
             key = text[s:e]
             hit = cache.get(key)
             if hit is None:  # reports repeat sentences: tokens and matches once per text
-                hit = self._tokens_and_terms(key)
+                hit = tokens_and_terms(self.vocab, self.lex, key)
                 if len(cache) < SENTENCE_CACHE:
                     cache[key] = hit
             rel, toks, concepts, others, tops, templates = hit
@@ -266,7 +300,7 @@ class RuleExtractor:
             if given is not None:
                 while todo and todo[0][0] < s + rel[-1][1]:
                     span = todo.pop(0)
-                    cand = self._given(sent, concepts, span)
+                    cand = given_cand(self.vocab, sent, concepts, span)
                     if cand is None:
                         if stray is not None:
                             stray.append(span)
@@ -280,209 +314,31 @@ class RuleExtractor:
             stray.extend(todo)
         return out
 
-    def _tokens_and_terms(self, key: str) -> tuple:  # type: ignore[type-arg]
-        """What a sentence's text alone decides: token offsets and tokens, the lexicon's
-        matches, the body regions it names, and its candidates (concept terms that are
-        not flagged ``ignore``: words that look like a finding or device and are neither)."""
-        rel = tuple(m.span() for m in TOKEN_RE.finditer(key))
-        low = key.lower()
-        toks = [low[a:b] for a, b in rel]
-        if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
-            toks = [t.replace(" ", "") for t in toks]
-        concepts, others = self.lex.match(toks)
-        v = self.vocab
-        tops = []
-        for _, _, entries in others:
-            for kind, value, _, _ in entries:
-                if kind == "anatomy":
-                    chain = v.anatomy_ancestors(value)
-                    if len(chain) >= 2:
-                        tops.append(chain[-2])
-        templates = []
-        for t0, t1, name in concepts:
-            c = v.concepts[name]
-            if "ignore" not in c.flags:
-                templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
-        return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops),
-                tuple(templates))
-
-    def _given(self, sent: Sentence, concepts: list[tuple[int, int, str]],
-               span: tuple[int, int, str]) -> Cand | None:
-        """The candidate for a given span: its tokens and the concept term inside it."""
-        start, end, type_ = span
-        idx = [k for k, (a, b) in enumerate(sent.spans) if a < end and start < b]
-        if not idx:
-            return None
-        t0, t1 = idx[0], idx[-1] + 1
-        term = " ".join(sent.toks[t0:t1])
-        best: tuple[int, int, int] | None = None
-        name = ""
-        for a, b, concept in concepts:  # most shared tokens, then inside, then last
-            shared = min(b, t1) - max(a, t0)
-            if shared <= 0 or "ignore" in self.vocab.concepts[concept].flags:
-                continue
-            key = (shared, a >= t0 and b <= t1, b)
-            if best is None or key > best:
-                best, name = key, concept
-        cand = Cand(t0, t1, name or term, type_, term, span=(start, end))
-        if not name and type_ == DEVICE and any(
-                kind == "device-word" and a < t1 and t0 < b
-                for a, b, entries in sent.others for kind, *_ in entries):
-            cand.device_word = True  # "tip", "line": the device it continues decides
-        return cand
-
     # -- one sentence ---------------------------------------------------------------
-    def _mentions(self, sent: Sentence, prev: Sentence | None, region: str,
-                  devices: list[tuple[Cand, Sentence]], text: str,
-                  fixed: bool = False) -> None:
+    def _mentions(
+        self,
+        sent: Sentence,
+        prev: Sentence | None,
+        region: str,
+        devices: list[tuple[Cand, Sentence]],
+        text: str,
+        fixed: bool = False,
+    ) -> None:
         """Attributes of the sentence's candidates; ``fixed``: the candidates were given
         (annotate), none is dropped or added. A sentence whose result depends on nothing
         before it (no device word, no site taken from the previous sentence) is analysed
         once per text and exam region; later copies of it reuse the result."""
-        key = (text[sent.start:sent.end], region)
+        key = (text[sent.start : sent.end], region)
         hit = None if fixed else self._result_cache.get(key)
         if hit is not None:
-            sent.cands = [_from_row(row) for row in hit]
+            sent.cands = [from_row(row) for row in hit]
             for c in sent.cands:
                 if c.type == DEVICE:
                     devices.append((c, sent))
             return
         if not fixed:
             sent.cands = [Cand(*t) for t in sent.templates]
-        if self._analyse(sent, prev, region, devices, text, fixed) and (
-                len(self._result_cache) < SENTENCE_CACHE):
-            self._result_cache[key] = tuple(_row(c) for c in sent.cands)
-
-    def _analyse(self, sent: Sentence, prev: Sentence | None, region: str,
-                 devices: list[tuple[Cand, Sentence]], text: str, fixed: bool) -> bool:
-        """``_mentions`` without the cache; True when the result is context-free."""
-        v = self.vocab
-        toks = sent.toks
-        n = len(toks)
-        # Per-token roles of the non-concept matches.
-        anat: dict[int, tuple[int, str, str]] = {}  # start -> (end, name, side)
-        sides: dict[int, tuple[int, str]] = {}
-        triggers: list[tuple[int, int, str, str]] = []  # (start, end, kind, direction)
-        changes: list[tuple[int, int, str]] = []
-        terminators: list[int] = []
-        devwords: list[tuple[int, int]] = []
-        for t0, t1, entries in sent.others:
-            for kind, value, direction, extra in entries:
-                if kind == "anatomy":
-                    if toks[t0] in ("t1", "t2") and mr_sequence(toks, t0):
-                        continue  # "T2 hyperintensity", "sagittal T1": an MR sequence
-                    anat[t0] = (t1, value, extra)
-                elif kind == "side":
-                    sides[t0] = (t1, value)
-                elif kind in ("negate", "possible"):
-                    triggers.append((t0, t1, kind, direction))
-                elif kind == "change":
-                    changes.append((t0, t1, value))
-                elif kind == "terminate":
-                    terminators.append(t0)
-                elif kind == "device-word":
-                    devwords.append((t0, t1))
-        if not sent.cands and not devwords:
-            return not fixed  # nothing to analyse
-        term_mark = [False] * (n + 1)
-        for t in terminators:
-            term_mark[t] = True
-        for i, tok in enumerate(toks):
-            if tok in (";", ":"):
-                term_mark[i] = True
-        concept_at = [False] * n
-        for c in sent.cands:
-            for k in range(c.t0, c.t1):
-                concept_at[k] = True
-
-        # drop "Clip #" style non-mentions, and adjective-like observations that modify the
-        # finding term right after them ("hypodense lesion", "calcified nodule")
-        v_concepts = v.concepts
-        kept0: list[Cand] = []
-        for i, c in enumerate([] if fixed else sent.cands):
-            if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
-                continue
-            nxt = sent.cands[i + 1] if i + 1 < len(sent.cands) else None
-            if (nxt is not None and nxt.t0 - c.t1 <= 1 and nxt.type == FINDING
-                    and ("modifier" in v_concepts[c.concept].flags
-                         or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS)))
-                    and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))):
-                for k in range(c.t0, c.t1):
-                    concept_at[k] = False
-                continue
-            kept0.append(c)
-        if fixed:
-            kept0 = sent.cands
-            resolve_given(kept0, devices)
-            devwords = []
-        sent.cands = kept0
-
-        context_free = not fixed and not devwords
-        # device words continuing a device
-        device_words(sent, devwords, anat, devices, concept_at, sides)
-        sent.cands.sort(key=lambda c: c.t0)
-
-        # phrase windows: anatomy and sides next to each term
-        for c in sent.cands:
-            if c.device_word:
-                continue
-            phrase_window(v, c, toks, anat, sides, concept_at)
-
-        back_reference = not BACK_REFERENCE.isdisjoint(toks)
-        prev_sites = previous_sites(prev, sent) if back_reference else []
-        used_sides = set()
-        for c in sent.cands:
-            used_sides |= c.used
-        free_sides = {value for t0, (t1, value) in sides.items() if t0 not in used_sides}
-
-        kept: list[Cand] = []
-        looked = list(sent.cands)
-        starts = sorted(c.t0 for c in sent.cands)
-        for c in sent.cands:
-            if c.antecedent is not None:  # resolved by now (it comes first)
-                a = c.antecedent
-                c.concept, c.anatomy, c.side = a.concept, a.anatomy, c.side or a.side
-            concept = v.concepts.get(c.concept)
-            if concept is None and not fixed:
-                continue
-            described = described_by(c, kept, toks, term_mark)
-            if concept is not None and not c.device_word and not attributes(
-                    v, c, concept, anat, region, prev_sites, free_sides, back_reference,
-                    described) and not fixed:
-                continue
-            c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
-            if c.concept.startswith("normal "):
-                c.assertion = "present"
-            c.change = change_of(c, changes, term_mark, toks)
-            if c.type == FINDING and c.change == "resolved" and c.assertion == "present":
-                c.assertion = "absent"
-            if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
-                c.assertion = "absent"
-            kept.append(c)
-        if len(kept) > 1 and triggers:
-            trigger_at = [False] * n
-            for t0, t1, _, _ in triggers:
-                for k in range(t0, t1):
-                    trigger_at[k] = True
-            coordinated(kept, toks, term_mark, trigger_at)
-        sent.cands = kept
-        for c in kept:
-            if c.type == DEVICE:
-                devices.append((c, sent))
-        measurements(sent, text)
-        return context_free and not any(c.looked_back for c in looked)
-
-
-# The caches hold plain tuples of strings and numbers: the garbage collector stops tracking
-# those, so a large cache costs it nothing (cached objects would be traversed again and again).
-def _row(c: Cand) -> tuple:  # type: ignore[type-arg]
-    """A finished candidate as a tuple (what a later copy of its sentence needs)."""
-    return (c.t0, c.t1, c.concept, c.type, c.term, c.device_word, c.anatomy,
-            c.anatomy_from_text, c.side, c.assertion, c.looked_back, c.cue_dir, c.change,
-            tuple(c.measurements))
-
-
-def _from_row(row: tuple) -> Cand:  # type: ignore[type-arg]
-    c = Cand(*row[:13])
-    c.measurements = list(row[13])
-    return c
+        if analyse(self.vocab, sent, prev, region, devices, text, fixed) and (
+            len(self._result_cache) < SENTENCE_CACHE
+        ):
+            self._result_cache[key] = tuple(to_row(c) for c in sent.cands)

@@ -1,0 +1,172 @@
+"""One sentence of the rule extractor: the roles of its words (anatomy, sides, cues, course
+words, device words), then each candidate's site, laterality, assertion and change."""
+
+from __future__ import annotations
+
+from radtrack_gui.core.model import DEVICE, FINDING
+from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
+from radtrack_gui.nlp.extractors.change import change_of
+from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
+from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
+from radtrack_gui.nlp.extractors.layout import measurements
+from radtrack_gui.nlp.extractors.sites import (
+    BACK_REFERENCE,
+    attributes,
+    mr_sequence,
+    phrase_window,
+    previous_sites,
+)
+from radtrack_gui.nlp.vocabulary import Vocabulary
+
+# A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
+# before another finding term it is that term's modifier, not a mention of its own.
+ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
+# A participle that completes a clause ("no effusion seen"): a comma right after it ends
+# every scope, as a clause end does.
+CLOSING_VERBS = frozenset(
+    {"seen", "identified", "noted", "demonstrated", "visualized", "appreciated", "evident"}
+)
+
+
+def analyse(
+    v: Vocabulary,
+    sent: Sentence,
+    prev: Sentence | None,
+    region: str,
+    devices: list[tuple[Cand, Sentence]],
+    text: str,
+    fixed: bool,
+) -> bool:
+    """The attributes of a sentence's candidates (``RuleExtractor._mentions`` without its
+    cache); True when the result is context-free. ``fixed``: the candidates were given
+    (annotate), none is dropped or added."""
+    toks = sent.toks
+    n = len(toks)
+    # Per-token roles of the non-concept matches.
+    anat: dict[int, tuple[int, str, str]] = {}  # start -> (end, name, side)
+    sides: dict[int, tuple[int, str]] = {}
+    triggers: list[tuple[int, int, str, str]] = []  # (start, end, kind, direction)
+    changes: list[tuple[int, int, str]] = []
+    terminators: list[int] = []
+    devwords: list[tuple[int, int]] = []
+    for t0, t1, entries in sent.others:
+        for kind, value, direction, extra in entries:
+            if kind == "anatomy":
+                if toks[t0] in ("t1", "t2") and mr_sequence(toks, t0):
+                    continue  # "T2 hyperintensity", "sagittal T1": an MR sequence
+                anat[t0] = (t1, value, extra)
+            elif kind == "bound-anatomy":
+                # a shape word ("sulcus", "convexity"): the structure of the exam's region,
+                # else of a region the sentence names; none when no reading agrees
+                if direction == region or (not region and direction in sent.tops):
+                    anat[t0] = (t1, value, extra)
+            elif kind == "side":
+                sides[t0] = (t1, value)
+            elif kind in ("negate", "possible"):
+                triggers.append((t0, t1, kind, direction))
+            elif kind == "change":
+                changes.append((t0, t1, value))
+            elif kind == "terminate":
+                terminators.append(t0)
+            elif kind == "device-word":
+                devwords.append((t0, t1))
+    if not sent.cands and not devwords:
+        return not fixed  # nothing to analyse
+    term_mark = [False] * (n + 1)
+    for t in terminators:
+        term_mark[t] = True
+    for i, tok in enumerate(toks):
+        if tok in (";", ":") or (tok == "," and i and toks[i - 1] in CLOSING_VERBS):
+            term_mark[i] = True  # "no effusion seen, nodule in the left lung": two clauses
+    concept_at = [False] * n
+    for c in sent.cands:
+        for k in range(c.t0, c.t1):
+            concept_at[k] = True
+
+    # drop "Clip #" style non-mentions, and adjective-like observations that modify the
+    # finding term right after them ("hypodense lesion", "calcified nodule")
+    v_concepts = v.concepts
+    kept0: list[Cand] = []
+    for i, c in enumerate([] if fixed else sent.cands):
+        if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
+            continue
+        nxt = sent.cands[i + 1] if i + 1 < len(sent.cands) else None
+        if (
+            nxt is not None
+            and nxt.t0 - c.t1 <= 1
+            and nxt.type == FINDING
+            and (
+                "modifier" in v_concepts[c.concept].flags
+                or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS))
+            )
+            and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
+        ):
+            for k in range(c.t0, c.t1):
+                concept_at[k] = False
+            continue
+        kept0.append(c)
+    if fixed:
+        kept0 = sent.cands
+        resolve_given(kept0, devices)
+        devwords = []
+    sent.cands = kept0
+
+    context_free = not fixed and not devwords
+    # device words continuing a device
+    device_words(sent, devwords, anat, devices, concept_at, sides)
+    sent.cands.sort(key=lambda c: c.t0)
+
+    # phrase windows: anatomy and sides next to each term
+    for c in sent.cands:
+        if c.device_word:
+            continue
+        phrase_window(v, c, toks, anat, sides, concept_at)
+
+    back_reference = not BACK_REFERENCE.isdisjoint(toks)
+    prev_sites = previous_sites(prev, sent) if back_reference else []
+    used_sides = set()
+    for c in sent.cands:
+        used_sides |= c.used
+    free_sides = {value for t0, (t1, value) in sides.items() if t0 not in used_sides}
+
+    kept: list[Cand] = []
+    looked = list(sent.cands)
+    starts = sorted(c.t0 for c in sent.cands)
+    for c in sent.cands:
+        if c.antecedent is not None:  # resolved by now (it comes first)
+            a = c.antecedent
+            c.concept, c.anatomy, c.side = a.concept, a.anatomy, c.side or a.side
+        concept = v.concepts.get(c.concept)
+        if concept is None and not fixed:
+            continue
+        described = described_by(c, kept, toks, term_mark)
+        if (
+            concept is not None
+            and not c.device_word
+            and not attributes(
+                v, c, concept, anat, region, prev_sites, free_sides, back_reference, described
+            )
+            and not fixed
+        ):
+            continue
+        c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
+        if c.concept.startswith("normal "):
+            c.assertion = "present"
+        c.change = change_of(c, changes, term_mark, toks)
+        if c.type == FINDING and c.change == "resolved" and c.assertion == "present":
+            c.assertion = "absent"
+        if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
+            c.assertion = "absent"
+        kept.append(c)
+    if len(kept) > 1 and triggers:
+        trigger_at = [False] * n
+        for t0, t1, _, _ in triggers:
+            for k in range(t0, t1):
+                trigger_at[k] = True
+        coordinated(kept, toks, term_mark, trigger_at)
+    sent.cands = kept
+    for c in kept:
+        if c.type == DEVICE:
+            devices.append((c, sent))
+    measurements(sent, text)
+    return context_free and not any(c.looked_back for c in looked)

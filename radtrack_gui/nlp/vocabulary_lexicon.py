@@ -1,0 +1,169 @@
+"""Token-keyed term tables for the rule extractor's matching (``Vocabulary.lexicon()``):
+one trie-shaped regex over the concept terms and one over the other terms (anatomy, cues)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import accumulate, count
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.vocabulary import Vocabulary
+
+Entry = tuple[str, str, str, str]  # (kind, value, direction, extra)
+
+
+class Lexicon:
+    """Terms keyed by their space-joined lower-case tokens (``text.TOKEN_RE``).
+
+    ``concepts``: key -> concept name; ``others``: key -> entries (anatomy, cues). A match
+    is a dict lookup per candidate length, bounded by the longest term that starts with the
+    token, so a sentence costs a few lookups per token, whatever the vocabulary's size.
+    """
+
+    def __init__(self) -> None:
+        self.concepts: dict[str, str] = {}
+        self.others: dict[str, tuple[Entry, ...]] = {}
+        self.max_concept: dict[str, int] = {}  # first token -> longest concept term
+        self.max_other: dict[str, int] = {}
+        self._concept_rx: re.Pattern[str] | None = None  # compiled by build()
+        self._other_rx: re.Pattern[str] | None = None
+
+    @staticmethod
+    def key_tokens(term: str) -> list[str]:
+        from radtrack_gui.nlp.text import TOKEN_RE
+
+        return [norm_token(t) for t in TOKEN_RE.findall(term.lower())]
+
+    def _add_concept(self, term: str, name: str) -> None:
+        toks = self.key_tokens(term)
+        if not toks:
+            return
+        key = " ".join(toks)
+        if key not in self.concepts:
+            self.concepts[key] = name
+            self.max_concept[toks[0]] = max(self.max_concept.get(toks[0], 0), len(toks))
+
+    def _add_other(self, term: str, entry: Entry) -> None:
+        toks = self.key_tokens(term)
+        if not toks:
+            return
+        key = " ".join(toks)
+        old = self.others.get(key, ())
+        if any(e[0] == entry[0] and e[2] == entry[2] for e in old):
+            return  # first row of a kind and direction wins
+        self.others[key] = (*old, entry)
+        self.max_other[toks[0]] = max(self.max_other.get(toks[0], 0), len(toks))
+
+    @classmethod
+    def build(cls, v: Vocabulary) -> Lexicon:
+        lex = cls()
+        for term, name in v.concept_terms.items():
+            lex._add_concept(term, name)
+        for term, name in v.anatomy_terms.items():
+            if term in v.bound_anatomy:
+                continue
+            side = v.laterality_of(term) or v.laterality_of(name) or ""
+            lex._add_other(term, ("anatomy", name, "", side))
+        for term, readings in v.bound_anatomy.items():  # the direction is the body region
+            for top, name in readings.items():
+                side = v.laterality_of(term) or v.laterality_of(name) or ""
+                lex._add_other(term, ("bound-anatomy", name, top, side))
+        for cue in v.cues:
+            lex._add_other(cue.term, (cue.kind, cue.value, cue.direction, ""))
+        # the same words hyphenated or not ("well-seen" / "well seen", "air-space"), after
+        # every written term, so a written spelling always wins
+        for key, name in list(lex.concepts.items()):
+            for variant in hyphen_variants(key):
+                lex._add_concept(variant, name)
+        for key, entries in list(lex.others.items()):
+            for variant in hyphen_variants(key):
+                for entry in entries:
+                    lex._add_other(variant, entry)
+        lex._concept_rx = trie_regex(lex.concepts)
+        lex._other_rx = trie_regex(lex.others)
+        return lex
+
+    def match(
+        self, toks: list[str]
+    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]:
+        """Concept matches (leftmost-longest, unless a cue or anatomy term starting at the
+        same token is longer: "negative for") and, in the tokens left, the other terms.
+
+        Both are found by one trie-shaped regex each over the space-joined tokens (terms
+        match whole tokens; the greedy trie yields the longest term at a position), so the
+        scan runs in the regex engine, not token by token in Python."""
+        if self._concept_rx is None or self._other_rx is None:
+            self._concept_rx = trie_regex(self.concepts)
+            self._other_rx = trie_regex(self.others)
+        joined = " ".join(toks)
+        # character offset in ``joined`` -> token index (the end of the text + 1 -> n)
+        tok_at = dict(zip(accumulate([len(t) + 1 for t in toks], initial=0), count()))
+        concepts: list[tuple[int, int, str]] = []
+        masked = joined
+        search, other_at = self._concept_rx.search, self._other_rx.match
+        at = 0
+        while True:
+            m = search(joined, at)
+            if m is None:
+                break
+            a, b = m.span()
+            o = other_at(joined, a)
+            if o is not None and o.end() > b:  # a longer cue or structure starts here
+                at = joined.find(" ", a) + 1 or len(joined)
+                continue
+            concepts.append((tok_at[a], tok_at[b + 1], self.concepts[m.group()]))
+            masked = masked[:a] + "\0" * (b - a) + masked[b:]
+            at = b + 1
+        oget = self.others.__getitem__
+        others = [
+            (tok_at[o.start()], tok_at[o.end() + 1], oget(o.group()))
+            for o in self._other_rx.finditer(masked)
+        ]
+        return concepts, others
+
+
+def hyphen_variants(key: str) -> list[str]:
+    """Other spellings of a space-joined token key: without its hyphens, or with one pair of
+    neighbouring words hyphenated ("not well seen" -> "not well - seen"); words of one or
+    two letters are left as written."""
+    toks = key.split(" ")
+    if "-" in toks:  # not for short parts: "a-line" is not "a line"
+        plain = [t for t in toks if t != "-"]
+        return [" ".join(plain)] if len(plain) > 1 and min(map(len, plain)) > 2 else []
+    if len(toks) < 2 or len(toks) > 4:
+        return []
+    return [
+        " ".join([*toks[: i + 1], "-", *toks[i + 1 :]])
+        for i in range(len(toks) - 1)
+        if toks[i].isalpha() and toks[i + 1].isalpha() and min(len(toks[i]), len(toks[i + 1])) > 2
+    ]
+
+
+def trie_regex(keys: Iterable[str]) -> re.Pattern[str]:
+    """One regex shaped as a character trie over ``keys`` (space-joined tokens), matching
+    whole tokens of a space-joined token string; greedy, so the longest key at a place."""
+    trie: dict[str, dict] = {}
+    for key in keys:
+        node = trie
+        for ch in key:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, dict]) -> str:
+        alts = [re.escape(ch) + build(kid) for ch, kid in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:
+            return f"(?:{body})?" if len(alts) == 1 else body + "?"
+        return body
+
+    return re.compile(r"(?<![^ ])" + build(trie) + r"(?![^ ])")
+
+
+def norm_token(tok: str) -> str:
+    """A token as lexicon keys spell it: lower case, no inner spaces ("C5 - 6" -> "c5-6")."""
+    tok = tok.lower()
+    return tok.replace(" ", "") if " " in tok else tok
