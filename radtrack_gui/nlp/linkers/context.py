@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from radtrack_gui.core.model import DEVICE, Report
 
 if TYPE_CHECKING:
-    from radtrack_gui.nlp.linkers.features import MentionInfo
+    from radtrack_gui.nlp.linkers.mentions import MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
 REASON_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON")
