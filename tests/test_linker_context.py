@@ -308,3 +308,18 @@ def test_default_site_of_the_other_concept_in_another_cavity() -> None:
         (0, "FINDINGS: Interstitial edema in the lower lobes.\n\nIMPRESSION: Pulmonary edema.")
     )
     assert c.same(c.mark(0, "edema"), c.mark(0, "Pulmonary edema"))
+
+
+def test_tip_before_its_named_device_is_compared() -> None:
+    # the impression names the device after the findings gave only its tip (blocking keys)
+    c = Case(
+        (
+            0,
+            "FINDINGS: Left venous catheter with tip in the right atrium.\n\n"
+            "IMPRESSION: Left venous catheter. Right subclavian catheter.",
+        )
+    )
+    tip = c.mark(0, "tip", kind=DEVICE)
+    left, right = c.mark(0, "catheter", 1, kind=DEVICE), c.mark(0, "catheter", 2, kind=DEVICE)
+    assert c.same(tip, left)
+    assert not c.same(tip, right)  # another side: another device
