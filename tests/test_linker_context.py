@@ -323,3 +323,80 @@ def test_tip_before_its_named_device_is_compared() -> None:
     left, right = c.mark(0, "catheter", 1, kind=DEVICE), c.mark(0, "catheter", 2, kind=DEVICE)
     assert c.same(tip, left)
     assert not c.same(tip, right)  # another side: another device
+
+
+def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
+    # "posterior sulcus" on a chest film is no brain sulcus: the blunting is the effusion's
+    c = Case(
+        (
+            0,
+            "FINDINGS: Mild blunting of the posterior sulcus, which could represent a small "
+            "effusion.",
+        )
+    )
+    assert c.same(c.mark(0, "blunting"), c.mark(0, "effusion"))
+    # "convexity of ... the right kidney" on an abdominal MR: the kidney, not the brain
+    c = Case(
+        (
+            0,
+            "Exam: MR ABDOMEN\n\nFINDINGS: A 47 mm mass on the convexity of the lower pole of "
+            "the right kidney.\n\nIMPRESSION: Right renal mass. Left renal mass.",
+        )
+    )
+    mass = c.mark(0, "mass")
+    assert c.same(mass, c.mark(0, "mass", 1))
+    assert not c.same(mass, c.mark(0, "mass", 2))  # the other side stays apart
+
+
+def test_descriptive_word_takes_the_site_its_clause_names() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Focal opacity in the left upper lobe.\n\n"
+            "IMPRESSION: Prominent soft tissue density in the upper mediastinum. "
+            "Focal density in the left upper lobe.",
+        )
+    )
+    lung = c.mark(0, "opacity")
+    assert not c.same(lung, c.mark(0, "density"))
+    assert c.same(lung, c.mark(0, "density", 1))
+    # a diagnosis keeps its own structure: "at the apex" is where the pneumothorax lies
+    c = Case(
+        (
+            0,
+            "FINDINGS: Small right pneumothorax at the right apex.\n\n"
+            "IMPRESSION: Small right pneumothorax.",
+        )
+    )
+    assert c.same(c.mark(0, "pneumothorax"), c.mark(0, "pneumothorax", 1))
+
+
+def test_a_more_inferior_one_is_another_one() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Irregular opacity projecting over the left apex. Additionally there is a "
+            "more inferior left upper lobe opacity.",
+        )
+    )
+    assert not c.same(c.mark(0, "opacity"), c.mark(0, "opacity", 1))
+    c = Case(
+        (
+            0,
+            "FINDINGS: Opacity in the left upper lobe. The left upper lobe opacity measures 6 mm.",
+        )
+    )
+    assert c.same(c.mark(0, "Opacity"), c.mark(0, "opacity"))
+
+
+def test_reason_heading_run_into_the_text() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MR ABDOMEN\n\nRenal MRI Report Indication Characterization of a right renal "
+            "mass. Findings A 47 mm mass in the right kidney. Conclusion A right renal mass.",
+        )
+    )
+    asked, seen, restated = c.mark(0, "mass"), c.mark(0, "mass", 1), c.mark(0, "mass", 2)
+    assert not c.same(asked, seen) and not c.same(asked, restated)
+    assert c.same(seen, restated)
