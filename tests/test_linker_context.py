@@ -400,3 +400,38 @@ def test_reason_heading_run_into_the_text() -> None:
     asked, seen, restated = c.mark(0, "mass"), c.mark(0, "mass", 1), c.mark(0, "mass", 2)
     assert not c.same(asked, seen) and not c.same(asked, restated)
     assert c.same(seen, restated)
+
+
+def test_a_finding_read_directly_as_another_is_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Reduction in size of the pancreatic lesion, "
+            "consistent with the evolution of a pseudocyst.",
+        )
+    )
+    assert c.same(c.mark(0, "lesion"), c.mark(0, "pseudocyst"))
+    # another finding named in between: the reading may be of that one
+    c = Case(
+        (0, "FINDINGS: Small left pleural effusion with adjacent opacity, likely atelectasis.")
+    )
+    assert not c.same(c.mark(0, "effusion"), c.mark(0, "atelectasis"))
+
+
+def test_distribution_inside_one_organ_is_not_another_site_when_read_as_one() -> None:
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Peri-bronchovascular consolidation at the bilateral hilar regions, "
+            "suggestive of pulmonary edema.",
+        )
+    )
+    assert c.same(c.mark(0, "consolidation"), c.mark(0, "edema"))
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Consolidation in the right lower lobe. Atelectasis in the right "
+            "middle lobe.",
+        )
+    )
+    assert not c.same(c.mark(0, "Consolidation"), c.mark(0, "Atelectasis"))

@@ -305,6 +305,37 @@ def explained(a: MentionInfo, b: MentionInfo) -> bool:
     return len(between) <= 120 and bool(_EXPLAINS.search(between))
 
 
+def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """The sentence reads one finding directly as the other ("pancreatic lesion ...
+    consistent with the evolution of a pseudocyst"): explained, and no other finding named
+    in between (not "effusion with adjacent opacity, likely atelectasis").
+    Then even concepts the vocabulary does not relate are one finding."""
+    if a.type == DEVICE or b.type == DEVICE or not explained(a, b):
+        return False
+    ca, cb = a.ctx, b.ctx
+    assert ca is not None and cb is not None
+    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    words = [w.lower() for w in WORD.findall(first.text[first.end : second.start])]
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
+            if c is not None and c.type != DEVICE:
+                return False
+    return True
+
+
+def one_organ(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """Both sites lie inside the structure one of the two concepts is of ("consolidation at
+    the hila ... pulmonary edema": both in the lungs, where a diffuse process spreads)."""
+    if not a.site or not b.site:
+        return False
+    for concept in (a.concept, b.concept):
+        c = v.concepts.get(concept) if concept else None
+        if c and c.anatomy and v.is_part_of(a.site, c.anatomy) and v.is_part_of(b.site, c.anatomy):
+            return True
+    return False
+
+
 def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | None) -> str | None:
     """Why the context keeps ``a`` and ``b`` apart, or None (``gap``: days between them)."""
     ca, cb = a.ctx, b.ctx

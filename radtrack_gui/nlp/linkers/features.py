@@ -17,7 +17,13 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import continues, explained, pair_conflict
+from radtrack_gui.nlp.linkers.context import (
+    continues,
+    explained,
+    one_organ,
+    pair_conflict,
+    read_as,
+)
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -115,7 +121,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if reason:
         return reason
     rel = concepts_related(a, b)
-    if rel == "":
+    if rel == "" and not read_as(a, b, v):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
@@ -139,6 +145,10 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         ):
             # "collection along the convexity ... subdural hematoma": the diagnostic term
             # names its own structure, the descriptive one where it was seen
+            return None
+        if explained(a, b) and one_organ(a, b, v):
+            # one sentence reads one as the other; where each was seen inside the organ is
+            # how the process spreads, not another site (GUIDELINE 2)
             return None
         if v.anatomy_related(a.site, b.site):
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
@@ -191,7 +201,10 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     x[20] = float(rel == "related")
     if a.durable and b.durable:
         x[21] = x[13]
-    x[22] = float(rel in ("related", "broader") and explained(a, b))
+    x[22] = float(
+        (rel in ("related", "broader") and explained(a, b))
+        or (rel == "" and read_as(a, b, vocabulary()))
+    )
     return x
 
 
