@@ -435,3 +435,22 @@ def test_distribution_inside_one_organ_is_not_another_site_when_read_as_one() ->
         )
     )
     assert not c.same(c.mark(0, "Consolidation"), c.mark(0, "Atelectasis"))
+
+
+def test_sites_joined_by_and_before_a_finding_are_all_its_sites() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There is right basilar air space opacity.\n\n"
+            "IMPRESSION: Right middle lobe and lower lobe pneumonia.",
+        )
+    )
+    assert c.same(c.mark(0, "opacity"), c.mark(0, "pneumonia"))
+    # two findings joined by "and": each keeps its own site
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Scattered right hilar granulomas and calcified right apical granuloma.",
+        )
+    )
+    assert not c.same(c.mark(0, "granulomas"), c.mark(0, "granuloma", 1))

@@ -94,6 +94,7 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.access,
         m.site,
         m.site_by_name,
+        m.ctx.sites if m.ctx else None,
     )
 
 

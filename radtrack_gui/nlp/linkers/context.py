@@ -37,6 +37,7 @@ from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.linkers.places import (
     WORD,
     cavity,
+    coordinated_sites,
     generic_site,
     heading,
     last_structure,
@@ -155,6 +156,7 @@ class MentionContext:
     region: str = ""  # the exam's body region
     text: str = ""  # the report's text (shared, not copied)
     kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
+    sites: frozenset[str] = frozenset()  # "right middle and lower lobe pneumonia": both lobes
 
 
 @lru_cache(maxsize=64)
@@ -257,6 +259,7 @@ def enrich(
                 info.site = named
         if info.type != DEVICE:
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
+            ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):

@@ -146,6 +146,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             # "collection along the convexity ... subdural hematoma": the diagnostic term
             # names its own structure, the descriptive one where it was seen
             return None
+        if (a.ctx and b.site in a.ctx.sites) or (b.ctx and a.site in b.ctx.sites):
+            return None  # "right middle and lower lobe pneumonia" covers both lobes
         if explained(a, b) and one_organ(a, b, v):
             # one sentence reads one as the other; where each was seen inside the organ is
             # how the process spreads, not another site (GUIDELINE 2)

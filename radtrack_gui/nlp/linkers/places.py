@@ -167,3 +167,42 @@ def cavity(v: Vocabulary, site: str) -> str | None:
     top = chain[-2] if len(chain) >= 2 else chain[0]
     top = "abdomen" if top == "pelvis" else top
     return top if top in CAVITIES else None
+
+
+def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozenset[str]:
+    """The structures of "right middle lobe and lower lobe pneumonia": sites joined by "and"
+    right before the finding (a bare "lower lobe" takes the side of the first), all inside
+    the concept's own structure, with no finding named between them or after the last
+    ("hilar granulomas and apical granuloma" are two); empty unless there are two or more."""
+    before = re.split(r"[.;:,]", before)[-1]
+    c = v.concepts.get(info.concept) if info.concept else None
+    if " and " not in f" {before.lower()} " or c is None or not c.anatomy:
+        return frozenset()
+    words = [w.lower() for w in WORD.findall(before)]
+    found: list[str] = []
+    gaps: list[list[str]] = [[]]  # the words before each structure, and after the last
+    i = 0
+    while i < len(words):
+        name = None
+        for n in (3, 2, 1):
+            gram = " ".join(words[i : i + n])
+            side = v.laterality_of(found[0]) if found else None
+            name = v.anatomy_terms.get(gram) or (
+                v.anatomy_terms.get(f"{side} {gram}") if side else None
+            )
+            if name and i + n <= len(words) and v.is_part_of(name, c.anatomy):
+                found.append(name)
+                gaps.append([])
+                i += n
+                break
+        else:
+            gaps[-1].append(words[i])
+            i += 1
+    if len(found) < 2 or any("and" not in g for g in gaps[1:-1]):
+        return frozenset()
+    for gap in gaps[1:]:
+        for n in (1, 2, 3):
+            for j in range(len(gap) - n + 1):
+                if " ".join(gap[j : j + n]) in v.concept_terms:
+                    return frozenset()
+    return frozenset(found)
