@@ -454,3 +454,15 @@ def test_sites_joined_by_and_before_a_finding_are_all_its_sites() -> None:
         )
     )
     assert not c.same(c.mark(0, "granulomas"), c.mark(0, "granuloma", 1))
+
+
+def test_distribution_word_of_a_diffuse_process_is_not_a_new_site() -> None:
+    c = Case(
+        (0, "FINDINGS: Severe interstitial edema.\n\nIMPRESSION: Severe pulmonary edema."),
+        (1, "FINDINGS: Bibasilar edema, improved."),
+    )
+    first, second = c.mark(0, "edema"), c.mark(0, "pulmonary edema")
+    assert c.same(first, second) and c.same(second, c.mark(1, "edema"))
+    # a distribution site is still a site against another structure of the organ
+    c = Case((0, "FINDINGS: Bibasilar subsegmental atelectasis. Airspace opacity in the lingula."))
+    assert not c.same(c.mark(0, "atelectasis"), c.mark(0, "opacity"))

@@ -94,7 +94,7 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.access,
         m.site,
         m.site_by_name,
-        m.ctx.sites if m.ctx else None,
+        (m.ctx.sites, m.ctx.spread) if m.ctx else None,
     )
 
 

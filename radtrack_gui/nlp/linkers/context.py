@@ -44,6 +44,7 @@ from radtrack_gui.nlp.linkers.places import (
     plural_pair_side,
     side_of,
     site_outside_phrase,
+    spread_only,
 )
 
 if TYPE_CHECKING:
@@ -157,6 +158,7 @@ class MentionContext:
     text: str = ""  # the report's text (shared, not copied)
     kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
     sites: frozenset[str] = frozenset()  # "right middle and lower lobe pneumonia": both lobes
+    spread: bool = False  # its site is a distribution word ("bibasilar edema"): GUIDELINE 2
 
 
 @lru_cache(maxsize=64)
@@ -260,6 +262,7 @@ def enrich(
         if info.type != DEVICE:
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
             ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
+            ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):

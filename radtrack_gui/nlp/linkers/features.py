@@ -153,6 +153,9 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             # how the process spreads, not another site (GUIDELINE 2)
             return None
         if v.anatomy_related(a.site, b.site):
+            part = a if v.is_part_of(a.site, b.site) else b
+            if part.ctx and part.ctx.spread:
+                return None  # "interstitial edema" / "pulmonary edema": how it spreads
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None

@@ -21,6 +21,8 @@ CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})
 SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both": "bilateral"}
 WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 _HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
+# Distribution words of a diffuse process (GUIDELINE 2): how it spreads, not a new site.
+SPREAD_WORDS = frozenset({"perihilar", "bibasilar", "bibasal", "interstitial", "peribronchial"})
 # A locative word between a finding and a structure named after it in its clause
 # ("density in the upper mediastinum", "projecting over the left posterior rib").
 _LOCATIVE = re.compile(
@@ -206,3 +208,17 @@ def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozense
                 if " ".join(gap[j : j + n]) in v.concept_terms:
                     return frozenset()
     return frozenset(found)
+
+
+def spread_only(info: MentionInfo, near: str, v: Vocabulary) -> bool:
+    """The finding's site is only a distribution word of its own organ ("bibasilar edema",
+    "interstitial edema": the lungs' edema spreading), said in or right before the mention."""
+    c = v.concepts.get(info.concept) if info.concept else None
+    if not info.site or c is None or not c.anatomy or not v.is_part_of(info.site, c.anatomy):
+        return False
+    for word in WORD.findall(near.lower()):
+        if word in SPREAD_WORDS:
+            named = v.anatomy_terms.get(word)
+            if named and (named == info.site or v.is_part_of(info.site, named)):
+                return True
+    return False
