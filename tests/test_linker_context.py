@@ -240,7 +240,9 @@ def test_resolution_continues_and_a_return_is_a_new_chain() -> None:
     )
     first, gone, back = (c.mark(0, "effusion"), c.mark(1, "effusion"), c.mark(2, "effusion"))
     assert c.same(first, gone)
+    assert "negated: continues (said resolved)" in c.linking().why[gone]
     assert not c.same(first, back)
+    assert "recurrence is a new chain" in c.linking().why[back]
 
 
 def test_routine_negative_is_not_a_continuation() -> None:
@@ -256,6 +258,8 @@ def test_routine_negative_is_not_a_continuation() -> None:
         c = Case(positive, (days, later))
         a, b = c.mark(0, "effusion"), c.mark(1, "effusion")
         assert c.same(a, b) is joins, later
+        if joins:
+            assert "negated: continues (" in c.linking().why[b]
         if not joins and "left" not in later:
             assert "not c1" in c.linking().why[b]
 

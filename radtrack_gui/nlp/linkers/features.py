@@ -247,7 +247,7 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
     if x[INDEX["same_access"]]:
         out.append(f"access '{a.access}'")
     if x[INDEX["absent_continuation"]] and b.assertion == "absent":
-        out.append("negated: continues as resolution/removal")
+        out.append(f"negated: continues ({_negation_reason(b)})")
     if x[INDEX["hedged"]]:
         out.append("hedged vs confirmed")
     if x[INDEX["same_report"]]:
@@ -268,3 +268,13 @@ def _days_text(days: float) -> str:
     if days < 1.5:
         return "1 day"
     return f"{days:.0f} days"
+
+
+def _negation_reason(b: MentionInfo) -> str:
+    """Why a negated mention continues the chain (``context._negation_conflict``)."""
+    c = b.ctx
+    if c is not None and c.event:
+        return f"said {c.event}"
+    if c is not None and c.comparison:
+        return "resolution: compared with the prior exam"
+    return "resolution on the follow-up film"
