@@ -240,7 +240,9 @@ def test_resolution_continues_and_a_return_is_a_new_chain() -> None:
     )
     first, gone, back = (c.mark(0, "effusion"), c.mark(1, "effusion"), c.mark(2, "effusion"))
     assert c.same(first, gone)
+    assert "negated: continues (said resolved)" in c.linking().why[gone]
     assert not c.same(first, back)
+    assert "recurrence is a new chain" in c.linking().why[back]
 
 
 def test_routine_negative_is_not_a_continuation() -> None:
@@ -256,6 +258,8 @@ def test_routine_negative_is_not_a_continuation() -> None:
         c = Case(positive, (days, later))
         a, b = c.mark(0, "effusion"), c.mark(1, "effusion")
         assert c.same(a, b) is joins, later
+        if joins:
+            assert "negated: continues (" in c.linking().why[b]
         if not joins and "left" not in later:
             assert "not c1" in c.linking().why[b]
 
@@ -308,3 +312,161 @@ def test_default_site_of_the_other_concept_in_another_cavity() -> None:
         (0, "FINDINGS: Interstitial edema in the lower lobes.\n\nIMPRESSION: Pulmonary edema.")
     )
     assert c.same(c.mark(0, "edema"), c.mark(0, "Pulmonary edema"))
+
+
+def test_tip_before_its_named_device_is_compared() -> None:
+    # the impression names the device after the findings gave only its tip (blocking keys)
+    c = Case(
+        (
+            0,
+            "FINDINGS: Left venous catheter with tip in the right atrium.\n\n"
+            "IMPRESSION: Left venous catheter. Right subclavian catheter.",
+        )
+    )
+    tip = c.mark(0, "tip", kind=DEVICE)
+    left, right = c.mark(0, "catheter", 1, kind=DEVICE), c.mark(0, "catheter", 2, kind=DEVICE)
+    assert c.same(tip, left)
+    assert not c.same(tip, right)  # another side: another device
+
+
+def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
+    # "posterior sulcus" on a chest film is no brain sulcus: the blunting is the effusion's
+    c = Case(
+        (
+            0,
+            "FINDINGS: Mild blunting of the posterior sulcus, which could represent a small "
+            "effusion.",
+        )
+    )
+    assert c.same(c.mark(0, "blunting"), c.mark(0, "effusion"))
+    # "convexity of ... the right kidney" on an abdominal MR: the kidney, not the brain
+    c = Case(
+        (
+            0,
+            "Exam: MR ABDOMEN\n\nFINDINGS: A 47 mm mass on the convexity of the lower pole of "
+            "the right kidney.\n\nIMPRESSION: Right renal mass. Left renal mass.",
+        )
+    )
+    mass = c.mark(0, "mass")
+    assert c.same(mass, c.mark(0, "mass", 1))
+    assert not c.same(mass, c.mark(0, "mass", 2))  # the other side stays apart
+
+
+def test_descriptive_word_takes_the_site_its_clause_names() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Focal opacity in the left upper lobe.\n\n"
+            "IMPRESSION: Prominent soft tissue density in the upper mediastinum. "
+            "Focal density in the left upper lobe.",
+        )
+    )
+    lung = c.mark(0, "opacity")
+    assert not c.same(lung, c.mark(0, "density"))
+    assert c.same(lung, c.mark(0, "density", 1))
+    # a diagnosis keeps its own structure: "at the apex" is where the pneumothorax lies
+    c = Case(
+        (
+            0,
+            "FINDINGS: Small right pneumothorax at the right apex.\n\n"
+            "IMPRESSION: Small right pneumothorax.",
+        )
+    )
+    assert c.same(c.mark(0, "pneumothorax"), c.mark(0, "pneumothorax", 1))
+
+
+def test_a_more_inferior_one_is_another_one() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Irregular opacity projecting over the left apex. Additionally there is a "
+            "more inferior left upper lobe opacity.",
+        )
+    )
+    assert not c.same(c.mark(0, "opacity"), c.mark(0, "opacity", 1))
+    c = Case(
+        (
+            0,
+            "FINDINGS: Opacity in the left upper lobe. The left upper lobe opacity measures 6 mm.",
+        )
+    )
+    assert c.same(c.mark(0, "Opacity"), c.mark(0, "opacity"))
+
+
+def test_reason_heading_run_into_the_text() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MR ABDOMEN\n\nRenal MRI Report Indication Characterization of a right renal "
+            "mass. Findings A 47 mm mass in the right kidney. Conclusion A right renal mass.",
+        )
+    )
+    asked, seen, restated = c.mark(0, "mass"), c.mark(0, "mass", 1), c.mark(0, "mass", 2)
+    assert not c.same(asked, seen) and not c.same(asked, restated)
+    assert c.same(seen, restated)
+
+
+def test_a_finding_read_directly_as_another_is_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Reduction in size of the pancreatic lesion, "
+            "consistent with the evolution of a pseudocyst.",
+        )
+    )
+    assert c.same(c.mark(0, "lesion"), c.mark(0, "pseudocyst"))
+    # another finding named in between: the reading may be of that one
+    c = Case(
+        (0, "FINDINGS: Small left pleural effusion with adjacent opacity, likely atelectasis.")
+    )
+    assert not c.same(c.mark(0, "effusion"), c.mark(0, "atelectasis"))
+
+
+def test_distribution_inside_one_organ_is_not_another_site_when_read_as_one() -> None:
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Peri-bronchovascular consolidation at the bilateral hilar regions, "
+            "suggestive of pulmonary edema.",
+        )
+    )
+    assert c.same(c.mark(0, "consolidation"), c.mark(0, "edema"))
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Consolidation in the right lower lobe. Atelectasis in the right "
+            "middle lobe.",
+        )
+    )
+    assert not c.same(c.mark(0, "Consolidation"), c.mark(0, "Atelectasis"))
+
+
+def test_sites_joined_by_and_before_a_finding_are_all_its_sites() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There is right basilar air space opacity.\n\n"
+            "IMPRESSION: Right middle lobe and lower lobe pneumonia.",
+        )
+    )
+    assert c.same(c.mark(0, "opacity"), c.mark(0, "pneumonia"))
+    # two findings joined by "and": each keeps its own site
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Scattered right hilar granulomas and calcified right apical granuloma.",
+        )
+    )
+    assert not c.same(c.mark(0, "granulomas"), c.mark(0, "granuloma", 1))
+
+
+def test_distribution_word_of_a_diffuse_process_is_not_a_new_site() -> None:
+    c = Case(
+        (0, "FINDINGS: Severe interstitial edema.\n\nIMPRESSION: Severe pulmonary edema."),
+        (1, "FINDINGS: Bibasilar edema, improved."),
+    )
+    first, second = c.mark(0, "edema"), c.mark(0, "pulmonary edema")
+    assert c.same(first, second) and c.same(second, c.mark(1, "edema"))
+    # a distribution site is still a site against another structure of the organ
+    c = Case((0, "FINDINGS: Bibasilar subsegmental atelectasis. Airspace opacity in the lingula."))
+    assert not c.same(c.mark(0, "atelectasis"), c.mark(0, "opacity"))

@@ -1,7 +1,9 @@
 """Constraint clustering shared by the scoring linkers.
 
 Mentions are processed in time order. Each one is compared with the open chains that share a
-blocking key with it (concept family, head word, "any device" for a bare "tube"/"line"); a chain
+blocking key with it (concept family, head word, "any device" for a bare "tube"/"line", and
+for a named device the chains a bare device word started: "tip ... catheter"; for a finding
+the chains of its sentence); a chain
 is a candidate only if the newcomer has no hard conflict with *any* of its members
 (cannot-link: left and right never meet through a third mention) and the chain's course allows
 it (a removed device or a resolved finding does not come back: reappearance is a new chain; a
@@ -60,8 +62,18 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     filed = list(keys)
     if m.type == DEVICE:
         filed.append("device")
+    if m.generic_device:
+        filed.append("bare-device")  # a "tip" before its named device: found by that device
     lookup = [*keys, "device"] if m.generic_device else list(keys)
+    if m.type == DEVICE and not m.generic_device:
+        lookup.append("bare-device")
     lookup += [f"c:{m.type}:{root}" for root in m.related_roots if root != m.root]
+    if m.ctx is not None and m.type != DEVICE:
+        # one sentence may read one finding as another of an unrelated concept ("lesion ...
+        # consistent with a pseudocyst": ``context.read_as``)
+        sentence = f"s:{m.report}:{m.ctx.sentence[0]}"
+        filed.append(sentence)
+        lookup.append(sentence)
     return filed, lookup
 
 
@@ -82,6 +94,7 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.access,
         m.site,
         m.site_by_name,
+        (m.ctx.sites, m.ctx.spread) if m.ctx else None,
     )
 
 

@@ -3,18 +3,19 @@
 ``read_context`` looks at the mention's sentence, clause, paragraph, sub-heading ("Right
 ear:", "L4-L5:"), section and exam title, and ``enrich`` folds it into the prepared mentions:
 
-- a reason for the exam (indication/history section) is a question, not an observation
-  (GUIDELINE 8);
+- a reason for the exam (indication/history section, or that heading run into the text) is
+  a question, not an observation (GUIDELINE 8);
 - the site or side given outside the noun phrase: a sub-heading, the exam title ("US LEFT
   LOWER EXTREMITY VENOUS DOPPLER" gives a clot its side), an anaphoric site ("in this region",
   "at this level": the last structure named before it in the paragraph; "at the sites
   described above": several sites, its own chain); a level or segment in its clause
-  ("L4-L5", "segment VI", "8th rib");
+  ("L4-L5", "segment VI", "8th rib"); a site read in another body cavity than the exam's
+  re-read from the sentence, and a descriptive word's site from its clause (``places.py``);
 - episodes: a completed removal or withdrawal of a device ("has been removed", "interval
   removal", "no longer visualized"; not "withdrawn 2 cm", a reposition) and the resolution of
   a finding ("resolved", "no residual", "no longer seen");
-- comparison wording (a negative that looks back at a prior exam), "other/another/new"
-  (not the one named before), and "X or Y" / "X/Y" alternatives (two hypotheses);
+- comparison wording (a negative that looks back at a prior exam), "other/another/new" or
+  "a more inferior ..." (not the one named before), and "X or Y" / "X/Y" alternatives (two hypotheses);
 - a bare device word ("tip", "the line") takes a side only from its own words, not from where
   its tip lies; a plural finding of a paired structure without a side is bilateral.
 
@@ -33,12 +34,33 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
+from radtrack_gui.nlp.linkers.places import (
+    WORD,
+    cavity,
+    coordinated_sites,
+    generic_site,
+    heading,
+    last_structure,
+    plural_pair_side,
+    side_of,
+    site_outside_phrase,
+    spread_only,
+)
 
 if TYPE_CHECKING:
-    from radtrack_gui.nlp.linkers.features import MentionInfo
+    from radtrack_gui.nlp.linkers.mentions import MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
 REASON_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON")
+# The same heading run into the text ("Renal MRI Report Indication Characterization of a
+# mass."): a mention outside the observation sections whose sentence opens with it is a
+# reason too.
+OBSERVATION_SECTIONS = ("FINDINGS", "IMPRESSION", "CONCLUSION", "RESULT", "OPINION")
+_REASON_HEADING = re.compile(
+    r"\b(?:indications?|clinical\s+(?:information|indication|history|context)"
+    r"|reason\s+for\s+(?:the\s+)?(?:exam|examination|study|request))\b",
+    re.IGNORECASE,
+)
 # A negative on a film of the next days (same body region) checks the finding of the days
 # before: it continues it even without comparison wording.
 FOLLOW_UP_DAYS = 2.0
@@ -52,12 +74,8 @@ GENERIC_KINDS: dict[str, frozenset[str]] = {
     "wire": frozenset({"wire", "wires", "lead", "leads", "guidewire"}),
     "lead": frozenset({"lead", "leads", "wire", "pacemaker", "icd", "defibrillator"}),
 }
-CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})
-SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both": "bilateral"}
-_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 _SENT_END = re.compile(r"[.!?](?=\s)|\n")
 _CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
-_HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
 # Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
 # (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays.
 _LEVEL = re.compile(
@@ -91,6 +109,12 @@ _COMPARISON = re.compile(
 _OTHER = re.compile(
     r"\b(?:other|another|additional|second|further|separate)\s+"
     r"(?:[\w-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
+# "a more inferior opacity" beside another one: a position word that sets it apart
+_OTHER_POSITION = re.compile(
+    r"\bmore\s+(?:inferior|superior|medial|lateral|anterior|posterior|cranial|caudal"
+    r"|inferiorly|superiorly)\s+(?:[\w-]+\s+){0,3}$",
     re.IGNORECASE,
 )
 _NEW = re.compile(r"\b(?:new|newly)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
@@ -133,6 +157,8 @@ class MentionContext:
     region: str = ""  # the exam's body region
     text: str = ""  # the report's text (shared, not copied)
     kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
+    sites: frozenset[str] = frozenset()  # "right middle and lower lobe pneumonia": both lobes
+    spread: bool = False  # its site is a distribution word ("bibasilar edema"): GUIDELINE 2
 
 
 @lru_cache(maxsize=64)
@@ -170,45 +196,6 @@ def _levels(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=64)
-def _headings(text: str) -> tuple[list[int], list[int], list[str]]:
-    """Every sub-heading of ``text``: starts, ends and names (once per report text)."""
-    found = list(_HEADING.finditer(text))
-    return [m.start() for m in found], [m.end() for m in found], [m.group(1) for m in found]
-
-
-def _heading(report: Report, s: int) -> str:
-    """The nearest sub-heading ("Right kidney:", "L4-L5:") before ``s`` in its section."""
-    lo = 0
-    for sec in report.sections:
-        if sec.start <= s < sec.end:
-            lo = sec.start
-    starts, ends, names = _headings(report.text)
-    i = bisect_right(ends, s) - 1  # the last heading that ends by s
-    while i >= 0 and starts[i] >= lo:
-        if starts[i] > lo or lo == 0:
-            return names[i]
-        i -= 1
-    return ""
-
-
-def _side_of(words: str) -> str | None:
-    sides = {SIDE_WORDS[w] for w in _WORD.findall(words.lower()) if w in SIDE_WORDS}
-    return sides.pop() if len(sides) == 1 else None
-
-
-def _last_structure(v: Vocabulary, text: str) -> str | None:
-    """The last structure the vocabulary names in ``text`` (for "in this region")."""
-    toks = [t.lower() for t in _WORD.findall(text)]
-    for i in range(len(toks) - 1, -1, -1):
-        for n in (3, 2, 1):
-            if i - n + 1 >= 0:
-                name = v.anatomy_terms.get(" ".join(toks[i - n + 1 : i + 1]))
-                if name and v.parent.get(name, "") not in ("", "body"):
-                    return name
-    return None
-
-
 def read_context(
     m: MentionInfo, start: int, end: int, report: Report | None, v: Vocabulary
 ) -> MentionContext:
@@ -221,11 +208,15 @@ def read_context(
         return ctx
     sentence = text[sent[0] : sent[1]]
     before = text[sent[0] : start]
+    if not section.startswith(OBSERVATION_SECTIONS) and _REASON_HEADING.search(before):
+        ctx.reason = True
     ctx.comparison = bool(_COMPARISON.search(sentence))
-    ctx.other = bool(_OTHER.search(before[-60:]))
+    ctx.other = bool(_OTHER.search(before[-60:])) or (
+        m.type != DEVICE and bool(_OTHER_POSITION.search(before[-60:]))
+    )
     ctx.new = bool(_NEW.search(before[-40:]))
     ctx.levels = _levels(_clause(text, start, end, sent)) or (
-        _levels(_heading(report, start)) if report is not None else frozenset()
+        _levels(heading(report, start)) if report is not None else frozenset()
     )
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
@@ -258,50 +249,32 @@ def enrich(
         text = report.text
         if info.generic_device:
             # "tip in the right atrium": where the tip lies is not the device's side
-            near = " ".join(_WORD.findall(text[max(ctx.sentence[0], s - 40) : e])[-5:])
-            info.lat = _side_of(near)
+            near = " ".join(WORD.findall(text[max(ctx.sentence[0], s - 40) : e])[-5:])
+            info.lat = side_of(near)
             info.access = None
             continue
-        if info.type != DEVICE and _generic_site(info, v):
+        if info.type != DEVICE and generic_site(info, v):
             # "Right knee: Moderate joint effusion.": the sub-heading names the structure
-            heading = _heading(report, s)
-            named = _last_structure(v, heading) if heading else None
+            title = heading(report, s)
+            named = last_structure(v, title) if title else None
             if named:
                 info.site = named
+        if info.type != DEVICE:
+            site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
+            ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
+            ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):
                 para = text.rfind("\n\n", 0, ctx.sentence[0])
-                named = _last_structure(v, text[max(0, para) : ctx.sentence[0]])
+                named = last_structure(v, text[max(0, para) : ctx.sentence[0]])
                 if named:
                     info.site = named
                     info.lat = info.lat or v.laterality_of(named)
         if info.lat is None:
             info.lat = (
-                _side_of(_heading(report, s)) or _side_of(report.exam) or _plural_pair_side(info, v)
+                side_of(heading(report, s)) or side_of(report.exam) or plural_pair_side(info, v)
             )
-
-
-def _generic_site(info: MentionInfo, v: Vocabulary) -> bool:
-    """No site, or only the one the finding's own name implies ("joint" of "joint effusion":
-    a part of the concept's default structure), which a sub-heading may make precise."""
-    if info.site is None:
-        return True
-    c = v.concepts.get(info.concept) if info.concept else None
-    return bool(c and c.anatomy and (info.site == c.anatomy or v.is_part_of(info.site, c.anatomy)))
-
-
-def _plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
-    """ "pleural effusions" with no side: one on each side (a paired default structure)."""
-    c = v.concepts.get(info.concept) if info.concept else None
-    if c is None or not c.anatomy or info.type == DEVICE or not info.tokens:
-        return None
-    last = info.tokens[-1]
-    if last == info.head or not last.endswith("s"):
-        return None  # not a plural
-    if v.sided(c.anatomy, "left") == c.anatomy:
-        return None  # not a paired structure
-    return "bilateral"
 
 
 def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...]) -> bool:
@@ -336,6 +309,37 @@ def explained(a: MentionInfo, b: MentionInfo) -> bool:
         return False
     between = first.text[first.end : second.start]
     return len(between) <= 120 and bool(_EXPLAINS.search(between))
+
+
+def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """The sentence reads one finding directly as the other ("pancreatic lesion ...
+    consistent with the evolution of a pseudocyst"): explained, and no other finding named
+    in between (not "effusion with adjacent opacity, likely atelectasis").
+    Then even concepts the vocabulary does not relate are one finding."""
+    if a.type == DEVICE or b.type == DEVICE or not explained(a, b):
+        return False
+    ca, cb = a.ctx, b.ctx
+    assert ca is not None and cb is not None
+    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    words = [w.lower() for w in WORD.findall(first.text[first.end : second.start])]
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
+            if c is not None and c.type != DEVICE:
+                return False
+    return True
+
+
+def one_organ(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """Both sites lie inside the structure one of the two concepts is of ("consolidation at
+    the hila ... pulmonary edema": both in the lungs, where a diffuse process spreads)."""
+    if not a.site or not b.site:
+        return False
+    for concept in (a.concept, b.concept):
+        c = v.concepts.get(concept) if concept else None
+        if c and c.anatomy and v.is_part_of(a.site, c.anatomy) and v.is_part_of(b.site, c.anatomy):
+            return True
+    return False
 
 
 def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | None) -> str | None:
@@ -373,19 +377,10 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
             c = v.concepts.get(y.concept)
             if c is None or not c.anatomy:
                 continue
-            rx, ry = _cavity(v, x.site), _cavity(v, c.anatomy)
+            rx, ry = cavity(v, x.site), cavity(v, c.anatomy)
             if rx and ry and rx != ry:
                 return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"
     return None
-
-
-def _cavity(v: Vocabulary, site: str) -> str | None:
-    """The body cavity a structure lies in (head, neck, thorax, abdomen with the pelvis), or
-    None for structures the tables do not place in one (bones, soft tissues, spine...)."""
-    chain = v.anatomy_ancestors(site)
-    top = chain[-2] if len(chain) >= 2 else chain[0]
-    top = "abdomen" if top == "pelvis" else top
-    return top if top in CAVITIES else None
 
 
 def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None) -> str | None:

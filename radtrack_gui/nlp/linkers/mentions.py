@@ -1,0 +1,270 @@
+"""Mentions prepared once for pair scoring (``MentionInfo``): normalized text, head word,
+concept line, specified site, side, access site, course markers and the report context.
+``prepare`` builds them for a patient; ``features.py`` compares two."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from radtrack_gui.core.model import DEVICE, Mention, Patient
+from radtrack_gui.nlp.linkers.context import MentionContext
+from radtrack_gui.nlp.linkers.context import enrich as read_contexts
+from radtrack_gui.nlp.linkers.sites import default_site, specified_site
+from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+
+# Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
+GENERIC_DEVICE_WORDS = frozenset(
+    {
+        "line",
+        "tube",
+        "catheter",
+        "tip",
+        "drain",
+        "wire",
+        "lead",
+        "device",
+        "cannula",
+        "sheath",
+        "filter",
+    }
+)
+# Concept or head words of "normal"/"unremarkable" statements (tracked per structure).
+GENERIC_STATEMENT_WORDS = frozenset({"normal", "unremarkable"})
+# Course markers (Mention.change).
+# A device chain ends with "removed" (the extractor also marks it absent). "withdrawn" is a
+# position update in our cue tables ("pulled back", "retracted", "more proximal"), so it
+# does not end a chain unless a linker is told so (``device_end_changes``).
+DEVICE_END_CHANGES = frozenset({"removed"})
+FINDING_END_CHANGES = frozenset({"resolved"})
+NEW_CHANGES = frozenset({"new", "inserted"})
+# Access sites of lines and catheters: name -> words that name it (text or anatomy).
+ACCESS_SITES: tuple[tuple[str, frozenset[str]], ...] = (
+    ("internal jugular", frozenset({"jugular", "ij", "ijv"})),
+    ("subclavian", frozenset({"subclavian"})),
+    ("femoral", frozenset({"femoral"})),
+    ("arm", frozenset({"picc", "basilic", "brachial", "cephalic", "arm"})),
+)
+SIDES = ("left", "right", "bilateral")
+# Sections that retell the history: their course words ("intubated") are not events.
+HISTORY_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON", "COMPARISON")
+# Words that may stand beside a bare device word without naming the device.
+FILLER_WORDS = frozenset({*SIDES, "sided", "the", "a", "an", "this", "that", "its", "of"})
+TWO_YEARS = 730.0
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(slots=True)
+class MentionInfo:
+    id: str
+    order: int  # position in chronological (report, offset) order
+    report: str
+    report_idx: int
+    date: datetime | None
+    type: str
+    text: str  # lower-cased
+    tokens: tuple[str, ...]
+    head: str
+    concept: str | None
+    concept_line: tuple[str, ...]  # concept and its broader concepts, nearest first
+    site: str | None  # specified site (None: none or only the concept's default region)
+    statement_site: str | None  # first anatomy as given (for normal/unremarkable statements)
+    lat: str | None
+    access: str | None
+    assertion: str
+    change: str | None
+    generic_device: bool
+    generic_statement: bool
+    section: str | None
+    context: str  # a short window of report text around the mention (embedding linker)
+    related: frozenset[str] = frozenset()  # concepts related to this one (vocabulary)
+    related_roots: tuple[str, ...] = ()  # their top broader concepts (blocking keys)
+    durable: bool = False  # a permanent device or a chronic finding
+    site_by_name: bool = False  # the site is only the concept's own ("hepatic" cyst)
+    ctx: MentionContext | None = None  # what the report says around it (context.py)
+
+    @property
+    def root(self) -> str | None:
+        return self.concept_line[-1] if self.concept_line else None
+
+    def signature(self) -> tuple:
+        """Everything but the report and time: members sharing it score alike."""
+        c = self.ctx
+        return (
+            self.text,
+            self.concept,
+            self.site,
+            self.lat,
+            self.access,
+            self.assertion,
+            self.change,
+            self.statement_site,
+            (c.reason, c.levels, c.several_sites, c.event) if c else None,
+        )
+
+    @property
+    def event(self) -> bool:
+        """Its sentence says it was removed or resolved (an event of a real entity)."""
+        return self.ctx is not None and self.ctx.event is not None
+
+
+def singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("sses"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ax", "xs")):
+        return word[:-1]
+    return word
+
+
+def _laterality_of(v: Vocabulary, name: str | None) -> str | None:
+    """The side a structure's name gives ("left pleura", "bibasilar" -> bilateral)."""
+    if not name:
+        return None
+    by_vocab = getattr(v, "laterality_of", None)
+    if by_vocab is not None:
+        return by_vocab(name)
+    first = name.split(" ", 1)[0]
+    return first if first in SIDES else None
+
+
+def _access_of(tokens: tuple[str, ...], anatomy: list[str]) -> str | None:
+    words = set(tokens)
+    for name in anatomy:
+        words.update(_WORD.findall(name.lower()))
+    for site, names in ACCESS_SITES:
+        if words & names:
+            return site
+    return None
+
+
+def mention_order(patient: Patient) -> list[str]:
+    """Mention ids in report order, then text order (the order of ``Patient.set_chains``)."""
+    order = patient.report_index()
+    ms = sorted(
+        patient.mentions.values(),
+        key=lambda m: (order.get(m.report, 1 << 30), m.start, m.end, m.id),
+    )
+    return [m.id for m in ms]
+
+
+def is_bare(m: Mention) -> bool:
+    """A mention with a span and a type only (gold brat mentions): no attributes."""
+    return m.concept is None and not m.anatomy and m.laterality is None and m.change is None
+
+
+def predicted_attributes(patient: Patient) -> dict[str, Mention]:
+    """For bare mentions: the rule extractor's mention overlapping each one most (its
+    concept, anatomy, side, assertion and change stand in for the missing attributes).
+    Empty when no mention is bare or the extractor is not available."""
+    bare: dict[str, list[Mention]] = {}
+    for m in patient.mentions.values():
+        if is_bare(m):
+            bare.setdefault(m.report, []).append(m)
+    if not bare:
+        return {}
+    from radtrack_gui.core.errors import InputError
+    from radtrack_gui.nlp.registry import get_extractor
+
+    try:
+        extractor = get_extractor("rules", questions=True)  # reasons for the exam too
+    except InputError:
+        return {}
+    out: dict[str, Mention] = {}
+    for report in patient.reports:
+        if report.id not in bare:
+            continue
+        found = extractor.extract(report)
+        for m in bare[report.id]:
+            best, best_key = None, None
+            for p in found:
+                overlap = min(m.end, p.end) - max(m.start, p.start)
+                if overlap <= 0:
+                    continue
+                key = (p.type == m.type, overlap, -abs((p.end - p.start) - (m.end - m.start)))
+                if best_key is None or key > best_key:
+                    best, best_key = p, key
+            if best is not None and best.type == m.type:
+                out[m.id] = best
+    return out
+
+
+def prepare(
+    patient: Patient, vocab: Vocabulary | None = None, enrich: bool = True
+) -> list[MentionInfo]:
+    """Prepared mentions of ``patient`` in chronological order.
+
+    With ``enrich``, mentions that carry no attributes (gold brat spans) take them from the
+    rule extractor's overlapping mention (``predicted_attributes``)."""
+    v = vocab or vocabulary()
+    order = patient.report_index()
+    reports = {r.id: r for r in patient.reports}
+    predicted = predicted_attributes(patient) if enrich else {}
+    out: list[MentionInfo] = []
+    for n, mid in enumerate(mention_order(patient)):
+        m = patient.mentions[mid]
+        src = predicted.get(mid, m)
+        report = reports.get(m.report)
+        text = m.text.lower().strip()
+        tokens = tuple(_WORD.findall(text))
+        head = singular(tokens[-1]) if tokens else text
+        concept = src.concept.lower() if src.concept else None
+        if concept is None:
+            found = v.concept_of(text)
+            concept = found.name if found else None
+        concept = v.canonical.get(concept, concept) if concept else None
+        line = tuple(v.broader_concepts(concept)) if concept else ()
+        anatomy = [a.lower() for a in src.anatomy]
+        first = anatomy[0] if anatomy else None
+        site = specified_site(v, concept, tokens, first)
+        lat = src.laterality or _laterality_of(v, first)
+        generic_statement = bool(
+            (concept and (concept in GENERIC_STATEMENT_WORDS or concept.startswith("normal ")))
+            or head in GENERIC_STATEMENT_WORDS
+        )
+        generic_device = (
+            m.type == DEVICE
+            and head in GENERIC_DEVICE_WORDS
+            and (concept is None or concept in GENERIC_DEVICE_WORDS)
+            and all(t in GENERIC_DEVICE_WORDS or t in FILLER_WORDS for t in tokens)
+        )
+        related = v.related_to(concept)
+        roots = tuple(dict.fromkeys(v.broader_concepts(r)[-1] for r in sorted(related)))
+        context = ""
+        if report is not None:
+            lo, hi = max(0, m.start - 80), min(len(report.text), m.end + 80)
+            context = " ".join(report.text[lo:hi].split())
+        out.append(
+            MentionInfo(
+                id=mid,
+                order=n,
+                report=m.report,
+                report_idx=order.get(m.report, 1 << 30),
+                date=report.date if report is not None and report.date else None,
+                type=m.type,
+                text=text,
+                tokens=tokens,
+                head=head,
+                concept=concept,
+                concept_line=line,
+                site=site,
+                statement_site=first,
+                lat=lat,
+                access=_access_of(tokens, anatomy) if m.type == DEVICE else None,
+                assertion=src.assertion or "present",
+                change=(src.change or "").lower() or None,
+                generic_device=generic_device,
+                generic_statement=generic_statement,
+                section=src.section or (report.section_at(m.start) if report else None),
+                context=context,
+                related=related,
+                related_roots=roots,
+                durable=v.is_durable(concept),
+                site_by_name=site is not None and default_site(v, concept, site),
+            )
+        )
+    read_contexts(out, {i.id: patient.mentions[i.id].span for i in out}, reports, v)
+    return out

@@ -1,0 +1,224 @@
+"""Where a finding is, read from the report around it (``context.enrich``): sub-headings,
+the exam's body cavity, structures named beyond the noun phrase, sides of bare device words
+and of plural findings of paired structures."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from radtrack_gui.core.model import DEVICE, Report
+from radtrack_gui.nlp.linkers.sites import default_site, specified_site
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.linkers.context import MentionContext
+    from radtrack_gui.nlp.linkers.mentions import MentionInfo
+    from radtrack_gui.nlp.vocabulary import Vocabulary
+
+CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})
+SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both": "bilateral"}
+WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+_HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
+# Distribution words of a diffuse process (GUIDELINE 2): how it spreads, not a new site.
+SPREAD_WORDS = frozenset({"perihilar", "bibasilar", "bibasal", "interstitial", "peribronchial"})
+# A locative word between a finding and a structure named after it in its clause
+# ("density in the upper mediastinum", "projecting over the left posterior rib").
+_LOCATIVE = re.compile(
+    r"\b(?:in|within|at|along|over|overlying|involving|of|near|adjacent\s+to)\b", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=64)
+def headings(text: str) -> tuple[list[int], list[int], list[str]]:
+    """Every sub-heading of ``text``: starts, ends and names (once per report text)."""
+    found = list(_HEADING.finditer(text))
+    return [m.start() for m in found], [m.end() for m in found], [m.group(1) for m in found]
+
+
+def heading(report: Report, s: int) -> str:
+    """The nearest sub-heading ("Right kidney:", "L4-L5:") before ``s`` in its section."""
+    lo = 0
+    for sec in report.sections:
+        if sec.start <= s < sec.end:
+            lo = sec.start
+    starts, ends, names = headings(report.text)
+    i = bisect_right(ends, s) - 1  # the last heading that ends by s
+    while i >= 0 and starts[i] >= lo:
+        if starts[i] > lo or lo == 0:
+            return names[i]
+        i -= 1
+    return ""
+
+
+def side_of(words: str) -> str | None:
+    sides = {SIDE_WORDS[w] for w in WORD.findall(words.lower()) if w in SIDE_WORDS}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def last_structure(v: Vocabulary, text: str) -> str | None:
+    """The last structure the vocabulary names in ``text`` (for "in this region")."""
+    toks = [t.lower() for t in WORD.findall(text)]
+    for i in range(len(toks) - 1, -1, -1):
+        for n in (3, 2, 1):
+            if i - n + 1 >= 0:
+                name = v.anatomy_terms.get(" ".join(toks[i - n + 1 : i + 1]))
+                if name and v.parent.get(name, "") not in ("", "body"):
+                    return name
+    return None
+
+
+@lru_cache(maxsize=1)
+def _descriptive() -> frozenset[str]:
+    """Descriptive imaging words ("opacity"): the sign side of ``sign-of`` relations. They
+    name an appearance, so the sentence gives their place; a diagnosis has its own."""
+    from radtrack_gui.nlp.vocabulary import read_table
+    from radtrack_gui.util.paths import resource
+
+    rows = read_table(resource("vocab") / "relations.tsv")
+    return frozenset(r["concept"].lower() for r in rows if r["relation"].lower() == "sign-of")
+
+
+def named_structures(v: Vocabulary, text: str, lo: int) -> list[tuple[int, str]]:
+    """(offset, structure) for each structure the vocabulary names in ``text`` (longest
+    names first; body regions left out); offsets count from ``lo``."""
+    words = list(WORD.finditer(text))
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(words):
+        for n in (3, 2, 1):
+            key = " ".join(w.group(0).lower() for w in words[i : i + n])
+            name = v.anatomy_terms.get(key) if i + n <= len(words) else None
+            if name and v.parent.get(name, "") not in ("", "body"):
+                out.append((lo + words[i].start(), name))
+                i += n - 1
+                break
+        i += 1
+    return out
+
+
+def site_outside_phrase(
+    info: MentionInfo, ctx: MentionContext, text: str, clause: str, v: Vocabulary
+) -> None:
+    """The finding's site as its sentence gives it, beyond the noun phrase:
+
+    - a site in another body cavity than the exam's, read from an ambiguous word ("posterior
+      sulcus" on a chest film is no brain sulcus; "convexity of the right kidney"), becomes
+      the structure of the exam's cavity its sentence names nearest, else none when the
+      concept's own structure lies in the exam's cavity;
+    - a descriptive word with no site of its own (or only its concept's default) takes the
+      structure its clause names after a locative word ("density in the upper mediastinum")."""
+    lo, hi = ctx.sentence
+    site = info.site
+    region = v.anatomy_terms.get(ctx.region.lower()) if ctx.region else None
+    exam = cavity(v, region) if region else None
+    if site and exam and cavity(v, site) not in (None, exam):
+        named = [
+            (abs(pos - ctx.start), n)
+            for pos, n in named_structures(v, text[lo:hi], lo)
+            if cavity(v, n) == exam
+        ]
+        c = v.concepts.get(info.concept) if info.concept else None
+        if named:
+            site = min(named)[1]
+        elif c is not None and c.anatomy and cavity(v, c.anatomy) == exam:
+            site = None
+        else:
+            return
+    elif info.concept in _descriptive() and (site is None or default_site(v, info.concept, site)):
+        tail = clause[clause.find(text[ctx.start : ctx.end]) + (ctx.end - ctx.start) :]
+        after = named_structures(v, tail, 0)
+        if not after or not _LOCATIVE.search(tail[: after[0][0]]):
+            return
+        site = after[0][1]
+    else:
+        return
+    info.site = specified_site(v, info.concept, info.tokens, site) if site else None
+    info.site_by_name = info.site is not None and default_site(v, info.concept, info.site)
+    if info.site and not info.lat:
+        info.lat = v.laterality_of(info.site)
+
+
+def generic_site(info: MentionInfo, v: Vocabulary) -> bool:
+    """No site, or only the one the finding's own name implies ("joint" of "joint effusion":
+    a part of the concept's default structure), which a sub-heading may make precise."""
+    if info.site is None:
+        return True
+    c = v.concepts.get(info.concept) if info.concept else None
+    return bool(c and c.anatomy and (info.site == c.anatomy or v.is_part_of(info.site, c.anatomy)))
+
+
+def plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
+    """ "pleural effusions" with no side: one on each side (a paired default structure)."""
+    c = v.concepts.get(info.concept) if info.concept else None
+    if c is None or not c.anatomy or info.type == DEVICE or not info.tokens:
+        return None
+    last = info.tokens[-1]
+    if last == info.head or not last.endswith("s"):
+        return None  # not a plural
+    if v.sided(c.anatomy, "left") == c.anatomy:
+        return None  # not a paired structure
+    return "bilateral"
+
+
+def cavity(v: Vocabulary, site: str) -> str | None:
+    """The body cavity a structure lies in (head, neck, thorax, abdomen with the pelvis), or
+    None for structures the tables do not place in one (bones, soft tissues, spine...)."""
+    chain = v.anatomy_ancestors(site)
+    top = chain[-2] if len(chain) >= 2 else chain[0]
+    top = "abdomen" if top == "pelvis" else top
+    return top if top in CAVITIES else None
+
+
+def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozenset[str]:
+    """The structures of "right middle lobe and lower lobe pneumonia": sites joined by "and"
+    right before the finding (a bare "lower lobe" takes the side of the first), all inside
+    the concept's own structure, with no finding named between them or after the last
+    ("hilar granulomas and apical granuloma" are two); empty unless there are two or more."""
+    before = re.split(r"[.;:,]", before)[-1]
+    c = v.concepts.get(info.concept) if info.concept else None
+    if " and " not in f" {before.lower()} " or c is None or not c.anatomy:
+        return frozenset()
+    words = [w.lower() for w in WORD.findall(before)]
+    found: list[str] = []
+    gaps: list[list[str]] = [[]]  # the words before each structure, and after the last
+    i = 0
+    while i < len(words):
+        name = None
+        for n in (3, 2, 1):
+            gram = " ".join(words[i : i + n])
+            side = v.laterality_of(found[0]) if found else None
+            name = v.anatomy_terms.get(gram) or (
+                v.anatomy_terms.get(f"{side} {gram}") if side else None
+            )
+            if name and i + n <= len(words) and v.is_part_of(name, c.anatomy):
+                found.append(name)
+                gaps.append([])
+                i += n
+                break
+        else:
+            gaps[-1].append(words[i])
+            i += 1
+    if len(found) < 2 or any("and" not in g for g in gaps[1:-1]):
+        return frozenset()
+    for gap in gaps[1:]:
+        for n in (1, 2, 3):
+            for j in range(len(gap) - n + 1):
+                if " ".join(gap[j : j + n]) in v.concept_terms:
+                    return frozenset()
+    return frozenset(found)
+
+
+def spread_only(info: MentionInfo, near: str, v: Vocabulary) -> bool:
+    """The finding's site is only a distribution word of its own organ ("bibasilar edema",
+    "interstitial edema": the lungs' edema spreading), said in or right before the mention."""
+    c = v.concepts.get(info.concept) if info.concept else None
+    if not info.site or c is None or not c.anatomy or not v.is_part_of(info.site, c.anatomy):
+        return False
+    for word in WORD.findall(near.lower()):
+        if word in SPREAD_WORDS:
+            named = v.anatomy_terms.get(word)
+            if named and (named == info.site or v.is_part_of(info.site, named)):
+                return True
+    return False
