@@ -71,6 +71,21 @@ def test_reason_for_the_exam_never_links_to_an_observation() -> None:
     assert "reason for the exam" in c.linking().why[seen]
 
 
+def test_a_device_named_in_the_reason_for_the_exam_is_that_device() -> None:
+    c = Case(
+        (
+            0,
+            "INDICATION: Intubated patient, check ETT position. Rule out pneumothorax.\n\n"
+            "FINDINGS: The ETT terminates 4 cm above the carina. Small right pneumothorax.",
+        )
+    )
+    asked_tube = c.mark(0, "ETT", kind=DEVICE)
+    seen_tube = c.mark(0, "ETT", 1, kind=DEVICE)
+    asked, seen = c.mark(0, "pneumothorax"), c.mark(0, "pneumothorax", 1)
+    assert c.same(asked_tube, seen_tube)  # the tube exists; the question is its position
+    assert not c.same(asked, seen)  # the finding asked about is still a question
+
+
 def test_sign_and_the_diagnosis_it_stands_for_join_at_one_site() -> None:
     c = Case(
         (

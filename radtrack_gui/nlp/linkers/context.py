@@ -347,7 +347,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None:
         return None
-    if ca.reason != cb.reason:
+    if ca.reason != cb.reason and not (a.type == DEVICE and b.type == DEVICE):
+        # A device named there ("eval ETT position") exists: the question is its position.
         return "a reason for the exam is a question, not an observation"
     if alternatives(a, b):
         return "alternatives ('X or Y'): two hypotheses"

@@ -80,9 +80,12 @@ def _descriptive() -> frozenset[str]:
     return frozenset(r["concept"].lower() for r in rows if r["relation"].lower() == "sign-of")
 
 
-def named_structures(v: Vocabulary, text: str, lo: int) -> list[tuple[int, str]]:
+def named_structures(
+    v: Vocabulary, text: str, lo: int, exam: str | None = None
+) -> list[tuple[int, str]]:
     """(offset, structure) for each structure the vocabulary names in ``text`` (longest
-    names first; body regions left out); offsets count from ``lo``."""
+    names first; body regions left out); offsets count from ``lo``. A region-bound word
+    ("sulcus", "convexity") names the structure of the exam's cavity ``exam``, or none."""
     words = list(WORD.finditer(text))
     out: list[tuple[int, str]] = []
     i = 0
@@ -90,6 +93,8 @@ def named_structures(v: Vocabulary, text: str, lo: int) -> list[tuple[int, str]]
         for n in (3, 2, 1):
             key = " ".join(w.group(0).lower() for w in words[i : i + n])
             name = v.anatomy_terms.get(key) if i + n <= len(words) else None
+            if exam and key in v.bound_anatomy:
+                name = v.bound_anatomy[key].get(exam)
             if name and v.parent.get(name, "") not in ("", "body"):
                 out.append((lo + words[i].start(), name))
                 i += n - 1
@@ -116,7 +121,7 @@ def site_outside_phrase(
     if site and exam and cavity(v, site) not in (None, exam):
         named = [
             (abs(pos - ctx.start), n)
-            for pos, n in named_structures(v, text[lo:hi], lo)
+            for pos, n in named_structures(v, text[lo:hi], lo, exam)
             if cavity(v, n) == exam
         ]
         c = v.concepts.get(info.concept) if info.concept else None
@@ -128,7 +133,7 @@ def site_outside_phrase(
             return
     elif info.concept in _descriptive() and (site is None or default_site(v, info.concept, site)):
         tail = clause[clause.find(text[ctx.start : ctx.end]) + (ctx.end - ctx.start) :]
-        after = named_structures(v, tail, 0)
+        after = named_structures(v, tail, 0, exam)
         if not after or not _LOCATIVE.search(tail[: after[0][0]]):
             return
         site = after[0][1]
