@@ -167,6 +167,20 @@ def test_side_from_a_sub_heading() -> None:
     assert c.same(right, restated)
 
 
+def test_a_sub_heading_does_not_replace_a_site_the_modifiers_give() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS:\nLUNG BASES: Small left pleural effusion with adjacent "
+            "left basilar atelectasis.\n\nIMPRESSION: Left basilar atelectasis. Right upper "
+            "lobe atelectasis.",
+        )
+    )
+    seen, restated = c.mark(0, "atelectasis"), c.mark(0, "atelectasis", 1)
+    assert c.same(seen, restated)
+    assert not c.same(seen, c.mark(0, "atelectasis", 2))  # another lobe stays apart
+
+
 def test_levels_and_segments_outside_the_noun_phrase() -> None:
     c = Case(
         (

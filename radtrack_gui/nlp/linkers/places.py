@@ -148,10 +148,18 @@ def site_outside_phrase(
 def generic_site(info: MentionInfo, v: Vocabulary) -> bool:
     """No site, or only the one the finding's own name implies ("joint" of "joint effusion":
     a part of the concept's default structure), which a sub-heading may make precise."""
-    if info.site is None:
+    if info.site is None or info.site_by_name:
         return True
     c = v.concepts.get(info.concept) if info.concept else None
-    return bool(c and c.anatomy and (info.site == c.anatomy or v.is_part_of(info.site, c.anatomy)))
+    if not (c and c.anatomy):
+        return False
+    if info.site == c.anatomy:
+        return True
+    # a part named by the mention's own words ("joint" effusion), not by its modifiers
+    # ("left basilar" atelectasis: a site the heading must not replace)
+    t = info.tokens
+    own = {v.anatomy_terms.get(" ".join(t[i : i + n])) for n in (1, 2) for i in range(len(t))}
+    return info.site in own and v.is_part_of(info.site, c.anatomy)
 
 
 def plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
