@@ -11,8 +11,8 @@ from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.views.lanes import (
     Filters,
     build_layout,
+    hover_context,
     report_columns,
-    sentence_around,
 )
 from radtrack_gui.views.search import query_terms
 
@@ -158,10 +158,10 @@ def test_x_positions_date_and_order_modes_and_undated_apart():
     assert date_lay.x_of != order_lay.x_of
 
 
-def test_sentence_around_highlights_the_mention():
+def test_hover_context_highlights_the_mention():
     text = "Heart normal. Small left pleural effusion is seen. No pneumothorax."
     start = text.index("pleural effusion")
-    before, mid, after = sentence_around(text, start, start + len("pleural effusion"))
+    before, mid, after = hover_context(text, start, start + len("pleural effusion"))
     assert (before, mid, after) == ("Small left ", "pleural effusion", " is seen.")
 
 

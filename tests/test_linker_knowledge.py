@@ -1,59 +1,23 @@
 """The knowledge linker, one test per GUIDELINE rule, on hand-built mentions.
 
-A small vocabulary written for these tests (tmp folder) keeps them independent of the
-growing tables in resources/vocab; one test uses the shipped tables through the registry.
+A small vocabulary written for these tests (tmp folder, see knowledge_helpers.py) keeps them
+independent of the growing tables in resources/vocab; one test uses the shipped tables through
+the registry. Related concepts and durable flags: test_linker_knowledge_related.py.
 """
 
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import pytest
+from knowledge_helpers import ANATOMY, CONCEPTS, T0, build, chains, d, f, run, together
 
-from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
+from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.nlp.linkers.features import abbreviation_match, conflict, prepare
 from radtrack_gui.nlp.linkers.knowledge import KnowledgeLinker
-from radtrack_gui.nlp.registry import Linking, get_linker
+from radtrack_gui.nlp.registry import get_linker
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
-
-ANATOMY = """name\tparent\tsynonyms
-body\t\t
-thorax\tbody\tchest
-lungs\tthorax\tlung
-left lung\tlungs\t
-right lung\tlungs\t
-left lower lobe\tleft lung\tlll
-right lower lobe\tright lung\trll
-pleura\tthorax\tpleural
-left pleura\tpleura\t
-right pleura\tpleura\t
-heart\tthorax\tcardiac
-abdomen\tbody\t
-appendix\tabdomen\t
-liver\tabdomen\thepatic
-kidneys\tabdomen\trenal
-head\tbody\t
-skull\thead\tcalvarium
-frontotemporal region\tskull\t
-veins\tbody\t
-internal jugular vein\tveins\tij
-subclavian vein\tveins\t
-"""
-CONCEPTS = """concept\ttype\tterms\tanatomy\tbroader
-pleural effusion\tfinding\teffusion|effusions|pleural effusion|pleural fluid\tpleura\t
-pneumothorax\tfinding\tpneumothorax|ptx\tpleura\t
-opacity\tfinding\topacity|opacities|opacification\tlungs\t
-pneumonia\tfinding\tpneumonia\tlungs\topacity
-atelectasis\tfinding\tatelectasis\tlungs\topacity
-fracture\tfinding\tfracture|fx\tbody\t
-lesion\tfinding\tlesion|lesions\tbody\t
-normal\tfinding\tnormal|unremarkable\t\t
-endotracheal tube\tdevice\tendotracheal tube|ett|et tube\tthorax\t
-central venous catheter\tdevice\tcentral line|central venous catheter|ij line|subclavian line\tveins\t
-chest tube\tdevice\tchest tube|pleural drain\tpleura\t
-"""
-T0 = datetime(2150, 3, 4, 8, 0)
 
 
 @pytest.fixture(scope="module")
@@ -62,72 +26,6 @@ def vocab(tmp_path_factory: pytest.TempPathFactory) -> Vocabulary:
     (folder / "anatomy.tsv").write_text(ANATOMY, encoding="utf-8")
     (folder / "concepts.tsv").write_text(CONCEPTS, encoding="utf-8")
     return vocabulary(str(folder))
-
-
-def build(*reports: tuple[float, list[dict]]) -> Patient:
-    """Reports as (days after T0, [mention fields]); ids m1, m2, ... in order."""
-    p = Patient(id="p")
-    n = 0
-    for r, (days, specs) in enumerate(reports):
-        rid = f"r{r + 1:02d}.txt"
-        text, pos = "", 0
-        for spec in specs:
-            n += 1
-            words = spec["text"]
-            fields = {k: v for k, v in spec.items() if k != "text"}
-            p.mentions[f"m{n}"] = Mention(f"m{n}", rid, pos, pos + len(words), words, **fields)
-            text += words + ". "
-            pos = len(text)
-        p.reports.append(Report(rid, text, date=T0 + timedelta(days=days), date_known=True))
-    return p
-
-
-def f(
-    text: str,
-    concept: str | None = None,
-    *anatomy: str,
-    lat: str | None = None,
-    assertion: str = "present",
-    change: str | None = None,
-) -> dict:
-    return {
-        "text": text,
-        "type": FINDING,
-        "concept": concept,
-        "anatomy": list(anatomy),
-        "laterality": lat,
-        "assertion": assertion,
-        "change": change,
-    }
-
-
-def d(
-    text: str,
-    concept: str | None = None,
-    *anatomy: str,
-    lat: str | None = None,
-    assertion: str = "present",
-    change: str | None = None,
-) -> dict:
-    return {
-        **f(text, concept, *anatomy, lat=lat, assertion=assertion, change=change),
-        "type": DEVICE,
-    }
-
-
-def chains(linking: Linking) -> set[frozenset[str]]:
-    return {frozenset(c) for c in linking.clusters}
-
-
-def together(linking: Linking, *ids: str) -> bool:
-    return any(set(ids) <= set(c) for c in linking.clusters)
-
-
-def run(vocab: Vocabulary, p: Patient, **options) -> Linking:
-    linking = KnowledgeLinker(vocab=vocab, **options).link(p)
-    covered = [m for c in linking.clusters for m in c]
-    assert sorted(covered) == sorted(p.mentions)  # every mention in exactly one chain
-    return linking
 
 
 def test_location_decides(vocab):
@@ -505,147 +403,3 @@ def test_registry_default_with_shipped_tables_is_fast():
         set(c) & {m.id for m in lefts} and any(p.mentions[x].laterality == "right" for x in c)
         for c in out.clusters
     )
-
-
-# -- related concepts, durable flags, silent replacement (a vocabulary with those columns) ---
-CONCEPTS_RELATED = """concept\ttype\tterms\tanatomy\tbroader\tflags\trelated
-opacity\tfinding\topacity|opacities\tlungs\t\t\t
-infection\tfinding\tinfection\t\t\t\t
-pneumonia\tfinding\tpneumonia\tlungs\tinfection\t\topacity
-aspiration\tfinding\taspiration\tlungs\tpneumonia\t\t
-lesion\tfinding\tlesion\t\t\t\t
-liver lesion\tfinding\thepatic lesion\tliver\tlesion\t\t
-renal lesion\tfinding\trenal lesion\tkidneys\tlesion\t\t
-cyst\tfinding\tcyst\t\t\t\tlesion
-liver cyst\tfinding\thepatic cyst\tliver\tcyst\t\t
-hemorrhage\tfinding\themorrhage\t\t\t\t
-subdural hematoma\tfinding\tsubdural hematoma\tsubdural space\themorrhage\t\t
-cardiomegaly\tfinding\tcardiomegaly\theart\t\tdurable\t
-surgical clips\tdevice\tclips\t\t\tdurable\t
-endotracheal tube\tdevice\tendotracheal tube|ett\tthorax\t\t\t
-"""
-ANATOMY_RELATED = ANATOMY + "subdural space\thead\t\nright subdural space\tsubdural space\t\n"
-
-
-@pytest.fixture(scope="module")
-def rvocab(tmp_path_factory: pytest.TempPathFactory) -> Vocabulary:
-    folder = tmp_path_factory.mktemp("vocab_related")
-    (folder / "anatomy.tsv").write_text(ANATOMY_RELATED, encoding="utf-8")
-    (folder / "concepts.tsv").write_text(CONCEPTS_RELATED, encoding="utf-8")
-    return vocabulary(str(folder))
-
-
-def test_descriptive_and_diagnostic_terms_at_one_site_are_one_chain(rvocab):
-    # "right lower lobe opacity ... may represent aspiration ... now consistent with pneumonia"
-    p = build(
-        (
-            0,
-            [
-                f("opacity", "opacity", "right lower lobe", lat="right"),
-                f(
-                    "aspiration",
-                    "aspiration",
-                    "right lower lobe",
-                    lat="right",
-                    assertion="possible",
-                ),
-                f("opacity", "opacity", "left lower lobe", lat="left"),
-            ],
-        ),
-        (1, [f("pneumonia", "pneumonia", "right lower lobe", lat="right")]),
-    )
-    out = run(rvocab, p)
-    assert chains(out) == {frozenset({"m1", "m2", "m4"}), frozenset({"m3"})}
-    assert "related concepts" in out.why["m2"]
-
-
-def test_related_concepts_still_need_the_same_place(rvocab):
-    # location decides: pneumonia without a site is not tied to a sited opacity by relation
-    # alone, and a renal lesion is never a hepatic cyst
-    assert rvocab.is_related("liver cyst", "liver lesion")
-    assert rvocab.is_related("cyst", "renal lesion")
-    assert not rvocab.is_related("liver cyst", "renal lesion")
-    p = build(
-        (0, [f("opacity", "opacity", "right lower lobe", lat="right")]),
-        (5, [f("pneumonia", "pneumonia", "lungs")]),
-        (
-            6,
-            [
-                f("hepatic cyst", "liver cyst", "liver"),
-                f("renal lesion", "renal lesion", "kidneys"),
-            ],
-        ),
-    )
-    out = run(rvocab, p)
-    assert not together(out, "m1", "m2") and not together(out, "m3", "m4")
-
-
-def test_durable_findings_and_devices_link_across_months(rvocab):
-    p = build(
-        (
-            0,
-            [
-                f("cardiomegaly", "cardiomegaly"),
-                d("clips", "surgical clips"),
-                d("ETT", "endotracheal tube"),
-            ],
-        ),
-        (
-            300,
-            [
-                f("cardiomegaly", "cardiomegaly"),
-                d("clips", "surgical clips"),
-                d("ETT", "endotracheal tube"),
-            ],
-        ),
-    )
-    out = run(rvocab, p)
-    assert together(out, "m1", "m4") and together(out, "m2", "m5")
-    assert not together(out, "m3", "m6")  # a tube months later is another tube
-    assert "durable" in out.why["m4"]
-
-
-def test_newly_placed_device_long_after_is_a_new_device(rvocab):
-    p = build(
-        (0, [d("ETT", "endotracheal tube", "thorax")]),
-        (2, [d("ETT", "endotracheal tube", "thorax", change="stable")]),
-        (40, [d("ETT", "endotracheal tube", "thorax", change="inserted")]),
-        (41, [d("ETT", "endotracheal tube", "thorax", change="stable")]),
-    )
-    out = run(rvocab, p, weights={"new_marker": 0.0})  # the course rule alone decides
-    assert chains(out) == {frozenset({"m1", "m2"}), frozenset({"m3", "m4"})}
-    assert "new device" in out.why["m3"]
-
-
-def test_generic_negative_does_not_end_a_specific_finding(rvocab):
-    # "no new hemorrhage" beside a known subdural hematoma is not its resolution
-    p = build(
-        (0, [f("subdural hematoma", "subdural hematoma", "right subdural space", lat="right")]),
-        (
-            1,
-            [
-                f(
-                    "subdural hematoma",
-                    "subdural hematoma",
-                    "right subdural space",
-                    lat="right",
-                    change="stable",
-                ),
-                f("hemorrhage", "hemorrhage", assertion="absent"),
-            ],
-        ),
-        (
-            17,
-            [
-                f(
-                    "subdural hematoma",
-                    "subdural hematoma",
-                    "right subdural space",
-                    lat="right",
-                    change="decreased",
-                )
-            ],
-        ),
-    )
-    out = run(rvocab, p)
-    assert together(out, "m1", "m2", "m4") and not together(out, "m1", "m3")

@@ -66,6 +66,8 @@ class AskPanel(QWidget):
         self._reader: Any = None
         self._reader_patient: int | None = None
         self._extractive: Any = False  # the installed `reader` (None: none; False: not looked)
+        self.dock: QDockWidget | None = None  # set by install(): the dock holding the panel
+        self.action: QAction | None = None  # and the Ask action (Ctrl+K)
         self.line = QLineEdit(self)
         self.line.setObjectName("askLine")
         self.line.setPlaceholderText("Ask about this patient, e.g. Is the chest tube still in?")
@@ -258,5 +260,5 @@ def install_ask(window: Any) -> AskPanel:
             menu_action.menu().addSeparator()
             menu_action.menu().addAction(act)
     window.patientLoaded.connect(panel.patient_changed)
-    panel.dock, panel.action = dock, act  # type: ignore[attr-defined]
+    panel.dock, panel.action = dock, act
     return panel

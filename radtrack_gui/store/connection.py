@@ -102,11 +102,8 @@ class StoreConnection:
     def __init__(
         self, path: Path, conn: sqlite3.Connection, lock: WriterLock | None = None
     ) -> None:
-        import sqlite_utils
-
         self.path = path
         self.conn = conn
-        self.db = sqlite_utils.Database(conn, execute_plugins=False)
         self._lock = threading.RLock()
         self.writer_lock = lock
         self.read_only = lock is None

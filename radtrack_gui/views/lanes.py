@@ -442,7 +442,7 @@ def _chain_num(cid: str) -> tuple[int, str]:
 
 
 # -- hover text ----------------------------------------------------------------------
-def sentence_around(text: str, start: int, end: int, limit: int = 240) -> tuple[str, str, str]:
+def hover_context(text: str, start: int, end: int, limit: int = 240) -> tuple[str, str, str]:
     """(before, mention, after): the sentence holding ``text[start:end]`` (hover text), cut to
     ``limit``."""
     lo, hi = nlp_text.sentence_around(text, start, end)

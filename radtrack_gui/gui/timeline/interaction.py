@@ -328,7 +328,7 @@ class InteractionMixin(TimelineHost):
         assert p is not None
         m = p.mentions[mention_id]
         r = p.report(m.report)
-        before, text, after = L.sentence_around(r.text, m.start, m.end)
+        before, text, after = L.hover_context(r.text, m.start, m.end)
         colour = S.HIGHLIGHT.get(m.type, S.HIGHLIGHT["finding"])
         chain = p.chains.get(m.chain or "")
         when = r.date.strftime("%Y-%m-%d %H:%M") if r.date and r.date_known else "undated"
@@ -349,7 +349,8 @@ class InteractionMixin(TimelineHost):
 
     def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
         if obj is self.view and ev.type() == QEvent.Type.KeyPress:
-            return self._key(ev)  # type: ignore[arg-type]
+            assert isinstance(ev, QtGui.QKeyEvent)
+            return self._key(ev)
         return super().eventFilter(obj, ev)
 
     def _key(self, ev: QtGui.QKeyEvent) -> bool:
