@@ -40,6 +40,7 @@ from radtrack_gui.nlp.linkers.places import (
     coordinated_sites,
     generic_site,
     heading,
+    heading_names_site,
     last_structure,
     plural_pair_side,
     side_of,
@@ -257,7 +258,7 @@ def enrich(
             # "Right knee: Moderate joint effusion.": the sub-heading names the structure
             title = heading(report, s)
             named = last_structure(v, title) if title else None
-            if named:
+            if named and heading_names_site(info, named, v):
                 info.site = named
         if info.type != DEVICE:
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
-from radtrack_gui.nlp.linkers.sites import default_site, specified_site
+from radtrack_gui.nlp.linkers.sites import default_site, is_region, specified_site
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.context import MentionContext
@@ -160,6 +160,17 @@ def generic_site(info: MentionInfo, v: Vocabulary) -> bool:
     t = info.tokens
     own = {v.anatomy_terms.get(" ".join(t[i : i + n])) for n in (1, 2) for i in range(len(t))}
     return info.site in own and v.is_part_of(info.site, c.anatomy)
+
+
+def heading_names_site(info: MentionInfo, named: str, v: Vocabulary) -> bool:
+    """A sub-heading's structure can be the finding's site: the finding's own structure is a
+    whole region ("joint effusion" under "Right knee:") or contains or lies in the heading's
+    ("atelectasis" under "LUNG BASES:"). A pleural effusion under "LUNG BASES:" stays pleural:
+    the heading names the part of the image, not another structure for the finding."""
+    c = v.concepts.get(info.concept) if info.concept else None
+    if c is None or not c.anatomy or is_region(v, c.anatomy):
+        return True
+    return v.anatomy_related(named, c.anatomy)
 
 
 def plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
