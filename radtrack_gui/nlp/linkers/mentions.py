@@ -11,7 +11,7 @@ from datetime import datetime
 from radtrack_gui.core.model import DEVICE, Mention, Patient
 from radtrack_gui.nlp.linkers.context import MentionContext
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
-from radtrack_gui.nlp.linkers.sites import default_site, specified_site
+from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
@@ -219,8 +219,8 @@ def prepare(
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
         first = anatomy[0] if anatomy else None
-        site = specified_site(v, concept, tokens, first)
         lat = src.laterality or _laterality_of(v, first)
+        site = sided_site(v, specified_site(v, concept, tokens, first), lat)
         generic_statement = bool(
             (concept and (concept in GENERIC_STATEMENT_WORDS or concept.startswith("normal ")))
             or head in GENERIC_STATEMENT_WORDS
