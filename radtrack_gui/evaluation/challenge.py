@@ -351,7 +351,7 @@ def format_categories(results: Sequence[ChallengeResult]) -> str:
     head = f"{'category':<16} {'pairs':>5} " + " ".join(f"{r.linker[:10]:>10}" for r in results)
     lines = ["Challenge pairs by category (accuracy)", head]
     for cat in cats:
-        cells = [counts(r.outcomes, lambda o, c=cat: o.case.pair.category == c) for r in results]
+        cells = [counts(o for o in r.outcomes if o.case.pair.category == cat) for r in results]
         n = cells[0].total if cells else 0
         lines.append(f"{cat:<16} {n:>5} " + " ".join(f"{c.accuracy:>10.3f}" for c in cells))
     return "\n".join(lines)
