@@ -40,3 +40,17 @@ def test_a_site_read_from_another_sentence_takes_the_mentions_own_side() -> None
     c.patient.mentions[right].anatomy = ["left pleura", "pleura"]
     assert c.same(earlier, right)
     assert not c.same(earlier, left) and not c.same(left, right)
+
+
+def test_each_paranasal_sinus_is_its_own_site() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT HEAD\n\nFINDINGS: Opacification of the ethmoid cells. Opacification of "
+            "the frontal sinuses.\n\nIMPRESSION: Opacification of the ethmoid cells.",
+        )
+    )
+    ethmoid, frontal = c.mark(0, "Opacification"), c.mark(0, "Opacification", 1)
+    restated = c.mark(0, "Opacification", 2)
+    assert c.same(ethmoid, restated)
+    assert not c.same(ethmoid, frontal)
