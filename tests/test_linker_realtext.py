@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from test_linker_context import Case
 
+from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.sites import sided_site
 from radtrack_gui.nlp.vocabulary import vocabulary
 
@@ -54,3 +55,57 @@ def test_each_paranasal_sinus_is_its_own_site() -> None:
     restated = c.mark(0, "Opacification", 2)
     assert c.same(ethmoid, restated)
     assert not c.same(ethmoid, frontal)
+
+
+def test_the_removal_of_a_line_named_broader_ends_that_line() -> None:
+    c = Case(
+        (0, "FINDINGS: There is a right IJ central venous catheter with tip in the SVC."),
+        (7, "FINDINGS: Interval removal of right-sided central venous catheter."),
+        (14, "FINDINGS: No central venous catheter."),
+    )
+    line = c.mark(0, "central venous catheter", kind=DEVICE)
+    removed = c.mark(1, "central venous catheter", kind=DEVICE)
+    routine = c.mark(2, "central venous catheter", kind=DEVICE)
+    assert c.same(line, removed)
+    assert not c.same(line, routine)  # a routine negative of the wider kind stays apart
+
+
+def test_a_catheter_word_of_no_kind_continues_the_catheter_named_before() -> None:
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Endotracheal tube 4 cm above the carina. Right catheter tip upper SVC. "
+            "No change in position of the catheter since the prior exam.",
+        )
+    )
+    tube = c.mark(0, "Endotracheal tube", kind=DEVICE)
+    tip, bare = c.mark(0, "catheter tip", kind=DEVICE), c.mark(0, "catheter", 1, kind=DEVICE)
+    c.patient.mentions[bare].concept = "unspecified device"  # as the extractor may name it
+    assert c.same(tip, bare)
+    assert not c.same(tube, bare)  # a catheter is not the tube
+
+
+def test_a_reading_in_one_sentence_joins_a_region_and_a_structure_of_it() -> None:
+    c = Case(
+        (
+            0,
+            "IMPRESSION: Two air-fluid levels in the right hemithorax most likely representing "
+            "hydropneumothorax.",
+        ),
+        (7, "IMPRESSION: Air-fluid levels in the right hemithorax. Right hydropneumothorax."),
+    )
+    levels, read = c.mark(0, "air-fluid levels"), c.mark(0, "hydropneumothorax")
+    later_levels, later = c.mark(1, "Air-fluid levels"), c.mark(1, "hydropneumothorax")
+    assert c.same(levels, read)
+    assert not c.same(later_levels, later)  # no reading between them: two findings
+
+
+def test_suspect_reads_a_sign_as_the_diagnosis_in_its_sentence() -> None:
+    c = Case(
+        (0, "IMPRESSION: Contour deformity of the right 8th rib, suspect acute fracture."),
+        (7, "IMPRESSION: Contour deformity of the right 8th rib. Suspect fracture of the hip."),
+    )
+    deformity, fracture = c.mark(0, "Contour deformity"), c.mark(0, "fracture")
+    later, hip = c.mark(1, "Contour deformity"), c.mark(1, "fracture")
+    assert c.same(deformity, fracture)
+    assert not c.same(later, hip)  # another sentence: not a reading

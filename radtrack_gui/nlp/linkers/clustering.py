@@ -148,7 +148,7 @@ class ChainState:
         ):
             # (removals or resolutions restated, e.g. findings and impression, stay one)
             return "a negative about something never seen positive"
-        if m.assertion == "absent" and m.concept and m.site is None:
+        if m.assertion == "absent" and m.concept and m.site is None and not m.event:
             for concept, line in self.positive_concepts.items():
                 if concept != m.concept and m.concept in line:
                     # "no new hemorrhage" (no site) beside a known subdural hematoma: a

@@ -137,7 +137,7 @@ _EXPLAINS = re.compile(
     r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
     r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
     r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
-    r"|probably|presumably|attributed\s+to)\b",
+    r"|probably|presumably|attributed\s+to|suspect(?:ed)?)\b",
     re.IGNORECASE,
 )
 

@@ -36,7 +36,8 @@ from radtrack_gui.nlp.linkers.mentions import (
     prepare,
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
-from radtrack_gui.nlp.linkers.sites import region, side_split
+from radtrack_gui.nlp.linkers.places import cavity
+from radtrack_gui.nlp.linkers.sites import is_region, region, side_split
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -148,7 +149,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None
         if (a.ctx and b.site in a.ctx.sites) or (b.ctx and a.site in b.ctx.sites):
             return None  # "right middle and lower lobe pneumonia" covers both lobes
-        if explained(a, b) and one_organ(a, b, v):
+        if explained(a, b) and (one_organ(a, b, v) or _one_cavity(a.site, b.site, v)):
             # one sentence reads one as the other; where each was seen inside the organ is
             # how the process spreads, not another site (GUIDELINE 2)
             return None
@@ -159,6 +160,16 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
+
+
+def _one_cavity(x: str, y: str, v: Vocabulary) -> bool:
+    """Two sites of one body cavity and side, one named as vaguely as a region ("air-fluid
+    levels in the right hemithorax ... representing hydropneumothorax" at the right pleura)."""
+    if cavity(v, x) is None or cavity(v, x) != cavity(v, y):
+        return False
+    if v.laterality_of(x) != v.laterality_of(y):
+        return False
+    return is_region(v, v.parent.get(x, "")) or is_region(v, v.parent.get(y, ""))
 
 
 # -- features --------------------------------------------------------------------------

@@ -30,6 +30,8 @@ GENERIC_DEVICE_WORDS = frozenset(
         "filter",
     }
 )
+# The vocabulary's concept for a device word that names no kind ("the catheter").
+UNSPECIFIED = "unspecified device"
 # Concept or head words of "normal"/"unremarkable" statements (tracked per structure).
 GENERIC_STATEMENT_WORDS = frozenset({"normal", "unremarkable"})
 # Course markers (Mention.change).
@@ -228,7 +230,7 @@ def prepare(
         generic_device = (
             m.type == DEVICE
             and head in GENERIC_DEVICE_WORDS
-            and (concept is None or concept in GENERIC_DEVICE_WORDS)
+            and (concept is None or concept in GENERIC_DEVICE_WORDS or concept == UNSPECIFIED)
             and all(t in GENERIC_DEVICE_WORDS or t in FILLER_WORDS for t in tokens)
         )
         related = v.related_to(concept)
