@@ -109,3 +109,34 @@ def test_suspect_reads_a_sign_as_the_diagnosis_in_its_sentence() -> None:
     later, hip = c.mark(1, "Contour deformity"), c.mark(1, "fracture")
     assert c.same(deformity, fracture)
     assert not c.same(later, hip)  # another sentence: not a reading
+
+
+def test_ribs_numbered_in_words_or_with_a_position_word_are_levels() -> None:
+    c = Case(
+        (0, "FINDINGS: Questionable old left posterior third and fourth rib fractures."),
+        (7, "FINDINGS: Healed left 9th posterolateral rib fracture."),
+        (14, "FINDINGS: Stable left 4th rib fracture."),
+    )
+    old, ninth, fourth = (
+        c.mark(0, "rib fractures"),
+        c.mark(1, "rib fracture"),
+        c.mark(2, "rib fracture"),
+    )
+    assert not c.same(old, ninth)
+    assert c.same(old, fourth)  # the same rib joins
+
+
+def test_words_the_vocabulary_does_not_know_are_no_evidence_of_another_device() -> None:
+    c = Case(
+        (0, "FINDINGS: Left internal jugular central venous catheter with tip in the SVC."),
+        (7, "FINDINGS: Left IJ dual-lumen catheter is visualized. Left chest tube."),
+        (14, "FINDINGS: Right IJ dual-lumen catheter is visualized."),
+    )
+    line = c.mark(0, "central venous catheter", kind=DEVICE)
+    later, tube = (
+        c.mark(1, "dual-lumen catheter", kind=DEVICE),
+        c.mark(1, "chest tube", kind=DEVICE),
+    )
+    right = c.mark(2, "dual-lumen catheter", kind=DEVICE)
+    assert c.same(line, later)
+    assert not c.same(line, tube) and not c.same(line, right)  # another kind, another side

@@ -76,12 +76,19 @@ GENERIC_KINDS: dict[str, frozenset[str]] = {
 }
 _SENT_END = re.compile(r"[.!?](?=\s)|\n")
 _CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
+_ORDINALS = (
+    *("first", "second", "third", "fourth", "fifth", "sixth"),
+    *("seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"),
+)
 # Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
-# (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays.
+# (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays
+# ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
 _LEVEL = re.compile(
     r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?)"
-    r"|(?i:\d{1,2}(?:st|nd|rd|th)\s+(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
+    r"|(?i:(?:\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")\s+"
+    r"(?:(?:anterior|posterior|lateral|anterolateral|posterolateral|medial)\s+){0,2}"
+    r"(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
     r"|(?i:(?:rib|ray)\s+\d{1,2}))\b"
 )
 _REMOVAL = re.compile(
@@ -191,7 +198,11 @@ def _levels(text: str) -> frozenset[str]:
     for x in _LEVEL.finditer(text):
         level = re.sub(r"\s+", "", x.group(0)).lower()
         level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
-        level = re.sub(r"^(\d+)(?:st|nd|rd|th)(\w+)$", r"\2\1", level)  # 8th rib = rib 8
+        words = x.group(0).lower().split()
+        first = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", words[0])
+        if len(words) > 1 and (first.isdigit() or first in _ORDINALS):
+            n = first if first.isdigit() else str(_ORDINALS.index(first) + 1)
+            level = f"{words[-1]}{n}"  # 8th rib, eighth posterior rib = rib8
         out.add(level)
     return frozenset(out)
 

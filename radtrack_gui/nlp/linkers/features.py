@@ -99,7 +99,9 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         return "broader"
     if b.concept in a.related or a.concept in b.related:
         return "related"
-    return ""
+    # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
+    # evidence of another concept
+    return "" if a.known and b.known else "unknown"
 
 
 def gap_days(a: MentionInfo, b: MentionInfo) -> float | None:

@@ -85,6 +85,7 @@ class MentionInfo:
     related_roots: tuple[str, ...] = ()  # their top broader concepts (blocking keys)
     durable: bool = False  # a permanent device or a chronic finding
     site_by_name: bool = False  # the site is only the concept's own ("hepatic" cyst)
+    known: bool = True  # the concept is the vocabulary's (not a span's own words)
     ctx: MentionContext | None = None  # what the report says around it (context.py)
 
     @property
@@ -266,6 +267,7 @@ def prepare(
                 related_roots=roots,
                 durable=v.is_durable(concept),
                 site_by_name=site is not None and default_site(v, concept, site),
+                known=concept is None or concept in v.concepts,
             )
         )
     read_contexts(out, {i.id: patient.mentions[i.id].span for i in out}, reports, v)
