@@ -140,3 +140,15 @@ def test_words_the_vocabulary_does_not_know_are_no_evidence_of_another_device() 
     right = c.mark(2, "dual-lumen catheter", kind=DEVICE)
     assert c.same(line, later)
     assert not c.same(line, tube) and not c.same(line, right)  # another kind, another side
+
+
+def test_a_side_after_the_verb_places_a_finding_with_none_of_its_own() -> None:
+    c = Case(
+        (0, "IMPRESSION: Atelectasis in the right upper lobe."),
+        (7, "IMPRESSION: Atelectatic change is present overlying the left ventricle."),
+        (14, "IMPRESSION: Atelectatic change is present along the right hemidiaphragm."),
+    )
+    first = c.mark(0, "Atelectasis")
+    left, later = c.mark(1, "Atelectatic change"), c.mark(2, "Atelectatic change")
+    assert not c.same(first, left)
+    assert c.same(first, later)  # the same side

@@ -42,6 +42,7 @@ from radtrack_gui.nlp.linkers.places import (
     heading,
     last_structure,
     plural_pair_side,
+    side_after,
     side_of,
     site_outside_phrase,
     spread_only,
@@ -274,6 +275,8 @@ def enrich(
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
             ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
+            clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
+            info.lat = info.lat or side_after(info, ctx, clause, v)
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):
