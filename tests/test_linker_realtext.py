@@ -152,3 +152,17 @@ def test_a_side_after_the_verb_places_a_finding_with_none_of_its_own() -> None:
     left, later = c.mark(1, "Atelectatic change"), c.mark(2, "Atelectatic change")
     assert not c.same(first, left)
     assert c.same(first, later)  # the same side
+
+
+def test_prominence_of_the_mediastinum_is_its_widening() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Prominence of the mediastinum. Right hilar prominence.\n\n"
+            "IMPRESSION: Widening of the mediastinum.",
+        )
+    )
+    prominent, hilar = c.mark(0, "Prominence of the mediastinum"), c.mark(0, "hilar prominence")
+    widened = c.mark(0, "Widening of the mediastinum")
+    assert c.same(prominent, widened)
+    assert not c.same(hilar, widened)  # the hila are another structure
