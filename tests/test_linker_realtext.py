@@ -166,3 +166,18 @@ def test_prominence_of_the_mediastinum_is_its_widening() -> None:
     widened = c.mark(0, "Widening of the mediastinum")
     assert c.same(prominent, widened)
     assert not c.same(hilar, widened)  # the hila are another structure
+
+
+def test_a_sign_read_as_a_diagnosis_in_its_sentence_joins_that_diagnosis_later() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Left subphrenic crescentic lucency, this is concerning for "
+            "pneumoperitoneum. Lucency in the right subphrenic space.\n\n"
+            "IMPRESSION: Left subphrenic free air.",
+        )
+    )
+    read, unread = c.mark(0, "lucency"), c.mark(0, "Lucency")
+    free_air = c.mark(0, "free air")
+    assert c.same(read, free_air)
+    assert not c.same(unread, free_air)  # the other lucency, read as nothing, stays apart

@@ -74,6 +74,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         sentence = f"s:{m.report}:{m.ctx.sentence[0]}"
         filed.append(sentence)
         lookup.append(sentence)
+        if m.ctx.read_root and m.ctx.read_root != m.root:
+            # read as another concept in its sentence: found by that concept's mentions
+            filed.append(f"c:{m.type}:{m.ctx.read_root}")
+            lookup.append(f"c:{m.type}:{m.ctx.read_root}")
     return filed, lookup
 
 

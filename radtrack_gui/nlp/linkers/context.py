@@ -167,6 +167,8 @@ class MentionContext:
     kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
     sites: frozenset[str] = frozenset()  # "right middle and lower lobe pneumonia": both lobes
     spread: bool = False  # its site is a distribution word ("bibasilar edema"): GUIDELINE 2
+    read: str | None = None  # the concept its sentence reads it as ("..., likely pneumonia")
+    read_root: str | None = None  # that concept's top broader concept (a blocking key)
 
 
 @lru_cache(maxsize=64)
@@ -277,6 +279,9 @@ def enrich(
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
             clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
             info.lat = info.lat or side_after(info, ctx, clause, v)
+        if info.type != DEVICE:
+            ctx.read = reading(ctx, v)
+            ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):
@@ -342,6 +347,38 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
             if c is not None and c.type != DEVICE:
                 return False
     return True
+
+
+def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:
+    """One of the two is read, in its own sentence, as the other's concept ("opacity in the
+    right base, likely pneumonia" and the impression's "pneumonia")."""
+    for x, y in ((a, b), (b, a)):
+        c, other = x.ctx, y.ctx
+        if c and other and c.read and other.sentence != c.sentence and c.read in y.concept_line:
+            return True
+    return False
+
+
+def reading(ctx: MentionContext, v: Vocabulary) -> str | None:
+    """The concept a finding's sentence reads it as: an interpreting word after it, then
+    that concept's term as the first finding named, none named before the word."""
+    tail = ctx.text[ctx.end : ctx.sentence[1]][:120]
+    hit = _EXPLAINS.search(tail)
+    if hit is None or _first_concept(tail[: hit.start()], v):
+        return None
+    return _first_concept(tail[hit.end() :], v)
+
+
+def _first_concept(text: str, v: Vocabulary) -> str | None:
+    """The (canonical) concept of the first finding term in ``text``, or None."""
+    words = [w.lower() for w in WORD.findall(text)]
+    for i in range(len(words)):
+        for n in (3, 2, 1):
+            name = v.concept_terms.get(" ".join(words[i : i + n])) if i + n <= len(words) else None
+            c = v.concepts.get(name or "")
+            if c is not None and c.type != DEVICE:
+                return v.canonical.get(c.name, c.name)
+    return None
 
 
 def one_organ(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:

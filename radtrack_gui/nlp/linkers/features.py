@@ -23,6 +23,7 @@ from radtrack_gui.nlp.linkers.context import (
     one_organ,
     pair_conflict,
     read_as,
+    read_as_concept,
 )
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -124,7 +125,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if reason:
         return reason
     rel = concepts_related(a, b)
-    if rel == "" and not read_as(a, b, v):
+    if rel == "" and not read_as(a, b, v) and not read_as_concept(a, b):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
@@ -221,7 +222,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[21] = x[13]
     x[22] = float(
         (rel in ("related", "broader") and explained(a, b))
-        or (rel == "" and read_as(a, b, vocabulary()))
+        or (rel == "" and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
     )
     return x
 
