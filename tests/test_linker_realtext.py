@@ -181,3 +181,17 @@ def test_a_sign_read_as_a_diagnosis_in_its_sentence_joins_that_diagnosis_later()
     free_air = c.mark(0, "free air")
     assert c.same(read, free_air)
     assert not c.same(unread, free_air)  # the other lucency, read as nothing, stays apart
+
+
+def test_hilar_adenopathy_is_lymphadenopathy_at_the_hila() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Bilateral hilar and subcarinal adenopathy is again seen. Right axillary "
+            "adenopathy.\n\nIMPRESSION: Mediastinal and hilar adenopathy.",
+        )
+    )
+    hilar, axillary = c.mark(0, "adenopathy"), c.mark(0, "adenopathy", 1)
+    restated = c.mark(0, "adenopathy", 2)
+    assert c.same(hilar, restated)
+    assert not c.same(axillary, restated)  # nodes elsewhere stay apart
