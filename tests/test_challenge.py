@@ -17,6 +17,7 @@ from radtrack_gui.evaluation.challenge import (
     build_cases,
     counts,
     load_pairs,
+    pairs_file,
     run_linker,
     span_hash,
     split_of,
@@ -181,3 +182,39 @@ def test_eval_cli_scores_the_dev_half(tmp_path: Path) -> None:
     assert len(rows) == 1 and rows[0][1] == "dev"
     assert int(rows[0][2]) == sum(p.split == "dev" for p in load_pairs())
     assert 0.0 <= float(rows[0][3]) <= 1.0
+
+
+def test_second_dev_set_uses_fresh_rows_and_matches_the_corpora() -> None:
+    shared = shared_path("corpora").parent
+    shared_path("corpora", "parrot_v0_fr_sample", "Fr_sample.csv")
+    dev2 = load_pairs(pairs_file("pairs_dev2.tsv"))
+    assert len(dev2) >= 150 and len({p.id for p in dev2}) == len(dev2)
+    old_rows = {(p.corpus, s.row) for p in load_pairs() for s in (p.a, p.b)}
+    assert not old_rows & {(p.corpus, s.row) for p in dev2 for s in (p.a, p.b)}
+    cases, problems = build_cases(dev2, shared)
+    assert problems == [] and len(cases) == len(dev2)
+
+
+def test_eval_cli_scores_a_pairs_file_pooled_and_by_category() -> None:
+    shared_path("corpora", "iu_openi_cxr", "indiana_reports.csv")
+    path = pairs_file("pairs_dev2.tsv")
+    run = subprocess.run(
+        [
+            *(sys.executable, "-m", "radtrack_gui", "eval", "--challenge-file", str(path)),
+            *("--linker", "exact", "--by-category"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert run.returncode == 0, run.stderr
+    rows = [ln.split() for ln in run.stdout.splitlines() if ln.startswith("exact")]
+    assert len(rows) == 1 and rows[0][1] == "all"
+    assert int(rows[0][2]) == len(load_pairs(path))
+    by_cat = Counter(p.category for p in load_pairs(path))
+    lines = run.stdout.split("by category", 1)[1].splitlines()
+    for cat, n in by_cat.items():
+        row = next(ln.split() for ln in lines if ln.startswith(f"{cat} "))
+        assert int(row[1]) == n and 0.0 <= float(row[2]) <= 1.0

@@ -57,9 +57,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--challenge-split",
-        choices=("dev", "heldout", "both"),
-        default="both",
-        help="which half of the challenge set to score (default: both)",
+        choices=("dev", "heldout", "both", "all"),
+        default=None,
+        help="which half of the challenge set to score: each half (both), one of them, or "
+        "all pairs pooled (default: both; all with --challenge-file)",
+    )
+    p.add_argument(
+        "--challenge-file",
+        metavar="PATH",
+        help="score this pairs file (same format, e.g. resources/challenge/pairs_dev2.tsv) "
+        "instead of pairs.tsv; implies --challenge",
+    )
+    p.add_argument(
+        "--by-category",
+        action="store_true",
+        help="also print the challenge accuracy per pair category",
     )
     p.add_argument(
         "--shared",
@@ -69,6 +81,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.challenge_file and args.challenge is None:
+        args.challenge = True
     if args.gold is None and not args.challenge:
         raise InputError("give GOLD, or --challenge to score the challenge set only")
     if args.gold is not None:
@@ -82,9 +96,11 @@ def _challenge(args: argparse.Namespace) -> None:
     from pathlib import Path
 
     from radtrack_gui.evaluation.challenge import (
+        ALL,
         SPLITS,
         evaluate_challenge,
         find_shared,
+        format_categories,
         format_challenge,
     )
     from radtrack_gui.nlp.registry import default_name
@@ -97,10 +113,14 @@ def _challenge(args: argparse.Namespace) -> None:
             )
         return
     names = list(dict.fromkeys(args.linker or ["exact", default_name("linker")]))
-    splits = SPLITS if args.challenge_split == "both" else (args.challenge_split,)
-    results, problems = evaluate_challenge(names, shared, splits)
+    split = args.challenge_split or (ALL if args.challenge_file else "both")
+    splits = SPLITS if split == "both" else (split,)
+    results, problems = evaluate_challenge(names, shared, splits, args.challenge_file)
     print()
     print(format_challenge(results))
+    if args.by_category:
+        print()
+        print(format_categories(results))
     for p in problems:
         print(f"skipped: {p}")
 

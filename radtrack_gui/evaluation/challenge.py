@@ -42,14 +42,15 @@ IU_FIELDS = (
 PARROT_TEXT = "English translation"
 PARROT_EXAM = {"CT": "CT", "MR": "MR", "US": "US", "RX": "XR"}
 SPLITS = ("dev", "heldout")
+ALL = "all"  # a pseudo-split: every pair of the file (a tuning set such as pairs_dev2.tsv)
 FIRST_EXAM = datetime(2150, 1, 1, 9, 0)
 EXAM_GAP = timedelta(days=7)
 
 
-def pairs_file() -> Path:
+def pairs_file(name: str = "pairs.tsv") -> Path:
     from radtrack_gui.util.paths import resource
 
-    return Path(resource("challenge")) / "pairs.tsv"
+    return Path(resource("challenge")) / name
 
 
 def find_shared(start: Path | None = None) -> Path | None:
@@ -320,12 +321,12 @@ def evaluate_challenge(
     """Pair accuracy and P/R/F1 of "same" per split, for each named linker."""
     from radtrack_gui.nlp.registry import get_linker
 
-    pairs = [p for p in load_pairs(pairs_path) if p.split in splits]
+    pairs = [p for p in load_pairs(pairs_path) if ALL in splits or p.split in splits]
     cases, problems = build_cases(pairs, shared)
     results = []
     for name in linkers:
         outcomes = run_linker(get_linker(name), cases)
-        by_split = {s: counts(o for o in outcomes if o.case.pair.split == s) for s in splits}
+        by_split = {s: counts(o for o in outcomes if s in (ALL, o.case.pair.split)) for s in splits}
         results.append(ChallengeResult(name, by_split, outcomes))
     return results, problems
 
@@ -341,4 +342,16 @@ def format_challenge(results: Sequence[ChallengeResult]) -> str:
                 f"{r.linker:<12} {split:<8} {c.total:>5} {c.accuracy:>6.3f} "
                 f"{c.precision:>6.3f} {c.recall:>6.3f} {c.f1:>6.3f}"
             )
+    return "\n".join(lines)
+
+
+def format_categories(results: Sequence[ChallengeResult]) -> str:
+    """Accuracy per category (all scored pairs), one column per linker."""
+    cats = sorted({o.case.pair.category for r in results for o in r.outcomes})
+    head = f"{'category':<16} {'pairs':>5} " + " ".join(f"{r.linker[:10]:>10}" for r in results)
+    lines = ["Challenge pairs by category (accuracy)", head]
+    for cat in cats:
+        cells = [counts(o for o in r.outcomes if o.case.pair.category == cat) for r in results]
+        n = cells[0].total if cells else 0
+        lines.append(f"{cat:<16} {n:>5} " + " ".join(f"{c.accuracy:>10.3f}" for c in cells))
     return "\n".join(lines)

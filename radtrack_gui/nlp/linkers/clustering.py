@@ -74,6 +74,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         sentence = f"s:{m.report}:{m.ctx.sentence[0]}"
         filed.append(sentence)
         lookup.append(sentence)
+        if m.ctx.read_root and m.ctx.read_root != m.root:
+            # read as another concept in its sentence: found by that concept's mentions
+            filed.append(f"c:{m.type}:{m.ctx.read_root}")
+            lookup.append(f"c:{m.type}:{m.ctx.read_root}")
     return filed, lookup
 
 
@@ -148,7 +152,7 @@ class ChainState:
         ):
             # (removals or resolutions restated, e.g. findings and impression, stay one)
             return "a negative about something never seen positive"
-        if m.assertion == "absent" and m.concept and m.site is None:
+        if m.assertion == "absent" and m.concept and m.site is None and not m.event:
             for concept, line in self.positive_concepts.items():
                 if concept != m.concept and m.concept in line:
                     # "no new hemorrhage" (no site) beside a known subdural hematoma: a

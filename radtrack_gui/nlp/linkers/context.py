@@ -43,6 +43,7 @@ from radtrack_gui.nlp.linkers.places import (
     heading_names_site,
     last_structure,
     plural_pair_side,
+    side_after,
     side_of,
     site_outside_phrase,
     spread_only,
@@ -77,12 +78,19 @@ GENERIC_KINDS: dict[str, frozenset[str]] = {
 }
 _SENT_END = re.compile(r"[.!?](?=\s)|\n")
 _CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
+_ORDINALS = (
+    *("first", "second", "third", "fourth", "fifth", "sixth"),
+    *("seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"),
+)
 # Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
-# (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays.
+# (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays
+# ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
 _LEVEL = re.compile(
     r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?)"
-    r"|(?i:\d{1,2}(?:st|nd|rd|th)\s+(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
+    r"|(?i:(?:\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")\s+"
+    r"(?:(?:anterior|posterior|lateral|anterolateral|posterolateral|medial)\s+){0,2}"
+    r"(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
     r"|(?i:(?:rib|ray)\s+\d{1,2}))\b"
 )
 _REMOVAL = re.compile(
@@ -138,7 +146,7 @@ _EXPLAINS = re.compile(
     r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
     r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
     r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
-    r"|probably|presumably|attributed\s+to)\b",
+    r"|probably|presumably|attributed\s+to|suspect(?:ed)?)\b",
     re.IGNORECASE,
 )
 
@@ -160,6 +168,8 @@ class MentionContext:
     kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
     sites: frozenset[str] = frozenset()  # "right middle and lower lobe pneumonia": both lobes
     spread: bool = False  # its site is a distribution word ("bibasilar edema"): GUIDELINE 2
+    read: str | None = None  # the concept its sentence reads it as ("..., likely pneumonia")
+    read_root: str | None = None  # that concept's top broader concept (a blocking key)
 
 
 @lru_cache(maxsize=64)
@@ -192,7 +202,11 @@ def _levels(text: str) -> frozenset[str]:
     for x in _LEVEL.finditer(text):
         level = re.sub(r"\s+", "", x.group(0)).lower()
         level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
-        level = re.sub(r"^(\d+)(?:st|nd|rd|th)(\w+)$", r"\2\1", level)  # 8th rib = rib 8
+        words = x.group(0).lower().split()
+        first = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", words[0])
+        if len(words) > 1 and (first.isdigit() or first in _ORDINALS):
+            n = first if first.isdigit() else str(_ORDINALS.index(first) + 1)
+            level = f"{words[-1]}{n}"  # 8th rib, eighth posterior rib = rib8
         out.add(level)
     return frozenset(out)
 
@@ -264,6 +278,11 @@ def enrich(
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
             ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
+            clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
+            info.lat = info.lat or side_after(info, ctx, clause, v)
+        if info.type != DEVICE:
+            ctx.read = reading(ctx, v)
+            ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):
@@ -329,6 +348,38 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
             if c is not None and c.type != DEVICE:
                 return False
     return True
+
+
+def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:
+    """One of the two is read, in its own sentence, as the other's concept ("opacity in the
+    right base, likely pneumonia" and the impression's "pneumonia")."""
+    for x, y in ((a, b), (b, a)):
+        c, other = x.ctx, y.ctx
+        if c and other and c.read and other.sentence != c.sentence and c.read in y.concept_line:
+            return True
+    return False
+
+
+def reading(ctx: MentionContext, v: Vocabulary) -> str | None:
+    """The concept a finding's sentence reads it as: an interpreting word after it, then
+    that concept's term as the first finding named, none named before the word."""
+    tail = ctx.text[ctx.end : ctx.sentence[1]][:120]
+    hit = _EXPLAINS.search(tail)
+    if hit is None or _first_concept(tail[: hit.start()], v):
+        return None
+    return _first_concept(tail[hit.end() :], v)
+
+
+def _first_concept(text: str, v: Vocabulary) -> str | None:
+    """The (canonical) concept of the first finding term in ``text``, or None."""
+    words = [w.lower() for w in WORD.findall(text)]
+    for i in range(len(words)):
+        for n in (3, 2, 1):
+            name = v.concept_terms.get(" ".join(words[i : i + n])) if i + n <= len(words) else None
+            c = v.concepts.get(name or "")
+            if c is not None and c.type != DEVICE:
+                return v.canonical.get(c.name, c.name)
+    return None
 
 
 def one_organ(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:

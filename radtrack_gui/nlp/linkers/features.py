@@ -23,6 +23,7 @@ from radtrack_gui.nlp.linkers.context import (
     one_organ,
     pair_conflict,
     read_as,
+    read_as_concept,
 )
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -36,7 +37,8 @@ from radtrack_gui.nlp.linkers.mentions import (
     prepare,
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
-from radtrack_gui.nlp.linkers.sites import region, side_split
+from radtrack_gui.nlp.linkers.places import cavity
+from radtrack_gui.nlp.linkers.sites import is_region, region, side_split
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -98,7 +100,9 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         return "broader"
     if b.concept in a.related or a.concept in b.related:
         return "related"
-    return ""
+    # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
+    # evidence of another concept
+    return "" if a.known and b.known else "unknown"
 
 
 def gap_days(a: MentionInfo, b: MentionInfo) -> float | None:
@@ -121,7 +125,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if reason:
         return reason
     rel = concepts_related(a, b)
-    if rel == "" and not read_as(a, b, v):
+    if rel == "" and not read_as(a, b, v) and not read_as_concept(a, b):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
@@ -148,7 +152,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None
         if (a.ctx and b.site in a.ctx.sites) or (b.ctx and a.site in b.ctx.sites):
             return None  # "right middle and lower lobe pneumonia" covers both lobes
-        if explained(a, b) and one_organ(a, b, v):
+        if explained(a, b) and (one_organ(a, b, v) or _one_cavity(a.site, b.site, v)):
             # one sentence reads one as the other; where each was seen inside the organ is
             # how the process spreads, not another site (GUIDELINE 2)
             return None
@@ -159,6 +163,16 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
+
+
+def _one_cavity(x: str, y: str, v: Vocabulary) -> bool:
+    """Two sites of one body cavity and side, one named as vaguely as a region ("air-fluid
+    levels in the right hemithorax ... representing hydropneumothorax" at the right pleura)."""
+    if cavity(v, x) is None or cavity(v, x) != cavity(v, y):
+        return False
+    if v.laterality_of(x) != v.laterality_of(y):
+        return False
+    return is_region(v, v.parent.get(x, "")) or is_region(v, v.parent.get(y, ""))
 
 
 # -- features --------------------------------------------------------------------------
@@ -208,7 +222,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[21] = x[13]
     x[22] = float(
         (rel in ("related", "broader") and explained(a, b))
-        or (rel == "" and read_as(a, b, vocabulary()))
+        or (rel == "" and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
     )
     return x
 

@@ -11,7 +11,7 @@ from datetime import datetime
 from radtrack_gui.core.model import DEVICE, Mention, Patient
 from radtrack_gui.nlp.linkers.context import MentionContext
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
-from radtrack_gui.nlp.linkers.sites import default_site, specified_site
+from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
@@ -30,6 +30,8 @@ GENERIC_DEVICE_WORDS = frozenset(
         "filter",
     }
 )
+# The vocabulary's concept for a device word that names no kind ("the catheter").
+UNSPECIFIED = "unspecified device"
 # Concept or head words of "normal"/"unremarkable" statements (tracked per structure).
 GENERIC_STATEMENT_WORDS = frozenset({"normal", "unremarkable"})
 # Course markers (Mention.change).
@@ -83,6 +85,7 @@ class MentionInfo:
     related_roots: tuple[str, ...] = ()  # their top broader concepts (blocking keys)
     durable: bool = False  # a permanent device or a chronic finding
     site_by_name: bool = False  # the site is only the concept's own ("hepatic" cyst)
+    known: bool = True  # the concept is the vocabulary's (not a span's own words)
     ctx: MentionContext | None = None  # what the report says around it (context.py)
 
     @property
@@ -219,8 +222,8 @@ def prepare(
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
         first = anatomy[0] if anatomy else None
-        site = specified_site(v, concept, tokens, first)
         lat = src.laterality or _laterality_of(v, first)
+        site = sided_site(v, specified_site(v, concept, tokens, first), lat)
         generic_statement = bool(
             (concept and (concept in GENERIC_STATEMENT_WORDS or concept.startswith("normal ")))
             or head in GENERIC_STATEMENT_WORDS
@@ -228,7 +231,7 @@ def prepare(
         generic_device = (
             m.type == DEVICE
             and head in GENERIC_DEVICE_WORDS
-            and (concept is None or concept in GENERIC_DEVICE_WORDS)
+            and (concept is None or concept in GENERIC_DEVICE_WORDS or concept == UNSPECIFIED)
             and all(t in GENERIC_DEVICE_WORDS or t in FILLER_WORDS for t in tokens)
         )
         related = v.related_to(concept)
@@ -264,6 +267,7 @@ def prepare(
                 related_roots=roots,
                 durable=v.is_durable(concept),
                 site_by_name=site is not None and default_site(v, concept, site),
+                known=concept is None or concept in v.concepts,
             )
         )
     read_contexts(out, {i.id: patient.mentions[i.id].span for i in out}, reports, v)

@@ -246,3 +246,21 @@ def spread_only(info: MentionInfo, near: str, v: Vocabulary) -> bool:
             if named and (named == info.site or v.is_part_of(info.site, named)):
                 return True
     return False
+
+
+def side_after(info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabulary) -> str | None:
+    """The side of the structure a finding's clause names after it past a locative word
+    ("atelectatic change is present overlying the left ventricle": left), for a finding
+    that has neither site nor side of its own."""
+    if info.type == DEVICE or info.site is not None or info.lat is not None:
+        return None
+    own = ctx.text[ctx.start : ctx.end]
+    at = clause.find(own)
+    if at < 0:
+        return None
+    tail = clause[at + len(own) :]
+    after = named_structures(v, tail, 0)
+    if not after or not _LOCATIVE.search(tail[: after[0][0]]):
+        return None
+    side = v.laterality_of(after[0][1])
+    return side if side in ("left", "right") else None

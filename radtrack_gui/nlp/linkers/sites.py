@@ -4,7 +4,7 @@ sites compare (a side split, the body region). Used by ``mentions.prepare`` and
 
 from __future__ import annotations
 
-from radtrack_gui.nlp.vocabulary import Vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name
 
 
 def is_region(v: Vocabulary, site: str) -> bool:
@@ -60,3 +60,23 @@ def side_split(v: Vocabulary, a: str, b: str) -> bool:
         if first in ("left", "right") and (y == rest or v.parent.get(x) == y):
             return True
     return False
+
+
+def sided_site(v: Vocabulary, site: str | None, lat: str | None) -> str | None:
+    """The site agreeing with the mention's side: a paired structure named without a side
+    takes it ("basilar atelectasis on the left": the left lung base), and one named with the
+    other side, read from elsewhere in the report, is the mirrored structure ("XXXX right
+    effusion" after a left one), or no site when the table has none."""
+    if not site or lat not in ("left", "right"):
+        return site
+    own = v.laterality_of(site)
+    if own == lat or own not in (None, "left", "right"):
+        return site
+    if own is None:
+        for name in (f"{lat} {site}", f"{lat} {singular_name(site)}"):
+            found = v.anatomy_terms.get(name)
+            if found and v.laterality_of(found) == lat:
+                return found
+        return site
+    mirrored = f"{lat} {site.split(' ', 1)[1]}"
+    return mirrored if mirrored in v.parent else None
