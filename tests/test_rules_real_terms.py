@@ -1,0 +1,124 @@
+"""Rule extractor, second round on real report language (issue #14 §3, §1.6): terms and
+cues, each with a counter-example that must stay as it is. Sentences are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Mention, Report
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _get(ex: RuleExtractor, text: str, region: str = "") -> list[Mention]:
+    return ex.extract(Report("r", text, region=region))
+
+
+def _one(ex: RuleExtractor, text: str, word: str, region: str = "") -> Mention:
+    hits = [m for m in _get(ex, text, region) if m.text.lower() == word]
+    assert len(hits) == 1, [m.text for m in _get(ex, text, region)]
+    return hits[0]
+
+
+# -- near resolution is not absence --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Almost completely resolved left apical pneumothorax.", "pneumothorax"),
+        ("The right effusion has nearly resolved.", "effusion"),
+        ("Near-complete resolution of the right pleural effusion.", "pleural effusion"),
+        ("Partially resolved left basilar atelectasis.", "atelectasis"),
+    ],
+)
+def test_nearly_resolved_is_still_there(ex: RuleExtractor, text: str, word: str) -> None:
+    m = _one(ex, text, word, "chest")
+    assert (m.assertion, m.change) == ("present", "improved")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Resolved left apical pneumothorax.",
+        "The left apical pneumothorax has resolved.",
+        "Interval resolution of the left apical pneumothorax.",
+    ],
+)
+def test_resolved_is_still_absent(ex: RuleExtractor, text: str) -> None:
+    m = _one(ex, text, "pneumothorax", "chest")
+    assert (m.assertion, m.change) == ("absent", "resolved")
+
+
+# -- names that include their modifier ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "word", "concept"),
+    [
+        ("No focal air space opacity.", "air space opacity", "opacity"),
+        ("No airspace consolidation.", "airspace consolidation", "consolidation"),
+        ("No air-space consolidation.", "air-space consolidation", "consolidation"),
+        ("Increased interstitial opacity.", "interstitial opacity", "interstitial disease"),
+        # counter-examples: a plain or otherwise modified term keeps its own span
+        ("No focal consolidation.", "consolidation", "consolidation"),
+        ("Patchy opacity at the left base.", "opacity", "opacity"),
+    ],
+)
+def test_airspace_names(ex: RuleExtractor, text: str, word: str, concept: str) -> None:
+    assert _one(ex, text, word, "chest").concept == concept
+
+
+# -- terms of other regions ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "word", "concept", "region"),
+    [
+        (
+            "Accessory spleen near the splenic hilum.",
+            "accessory spleen",
+            "accessory spleen",
+            "abdomen",
+        ),
+        (
+            "Moderate bilateral facet arthrosis at L4-L5.",
+            "facet arthrosis",
+            "degenerative changes",
+            "spine",
+        ),
+        ("No transitional anomaly.", "transitional anomaly", "transitional vertebra", "spine"),
+        (
+            "Findings of diverticular sigmoiditis.",
+            "diverticular sigmoiditis",
+            "diverticulitis",
+            "abdomen",
+        ),
+        ("Bilateral emphysematous lesions.", "emphysematous lesions", "emphysema", "chest"),
+        (
+            "A mass compatible with clear cell carcinoma.",
+            "clear cell carcinoma",
+            "renal lesion",
+            "abdomen",
+        ),
+        (
+            "No dilation of the pelvicalyceal system.",
+            "dilation of the pelvicalyceal system",
+            "hydronephrosis",
+            "abdomen",
+        ),
+        # counter-examples: the words alone keep their old readings
+        ("Carcinoma of the colon.", "carcinoma", "malignancy", "abdomen"),
+        ("The spleen is normal.", "normal", "normal spleen", "abdomen"),
+    ],
+)
+def test_terms_of_other_regions(
+    ex: RuleExtractor, text: str, word: str, concept: str, region: str
+) -> None:
+    assert _one(ex, text, word, region).concept == concept
+
+
+def test_portosystemic_shunt_is_a_finding_not_a_device(ex: RuleExtractor) -> None:
+    m = _one(ex, "No porto-systemic venous shunt.", "porto-systemic venous shunt", "abdomen")
+    assert (m.type, m.concept, m.assertion) == ("finding", "cirrhosis", "absent")
+    # counter-example: a shunt catheter is still a device
+    m = _one(ex, "The shunt catheter is intact.", "shunt catheter", "head")
+    assert (m.type, m.concept) == ("device", "shunt catheter")
