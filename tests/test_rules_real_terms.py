@@ -122,3 +122,21 @@ def test_portosystemic_shunt_is_a_finding_not_a_device(ex: RuleExtractor) -> Non
     # counter-example: a shunt catheter is still a device
     m = _one(ex, "The shunt catheter is intact.", "shunt catheter", "head")
     assert (m.type, m.concept) == ("device", "shunt catheter")
+
+
+# -- conditional readings and chronic change --------------------------------------------------
+def test_clinical_setting_is_a_condition(ex: RuleExtractor) -> None:
+    text = "In the appropriate clinical setting, this is compatible with pneumonia."
+    assert _one(ex, text, "pneumonia", "chest").assertion == "possible"
+    # counter-example: without the condition the reading is committed
+    assert _one(ex, "Opacity compatible with pneumonia.", "pneumonia", "chest").assertion == (
+        "present"
+    )
+
+
+def test_chronic_inflammatory_change_is_not_an_infection(ex: RuleExtractor) -> None:
+    m = _one(ex, "Apical chronic inflammatory change.", "chronic inflammatory change", "chest")
+    assert m.concept == "interstitial disease"
+    # counter-example: an inflammatory process is still read as an infection of the lung
+    m = _one(ex, "Inflammatory process in the right lower lobe.", "inflammatory process", "chest")
+    assert m.concept == "pneumonia"
