@@ -140,3 +140,13 @@ def test_chronic_inflammatory_change_is_not_an_infection(ex: RuleExtractor) -> N
     # counter-example: an inflammatory process is still read as an infection of the lung
     m = _one(ex, "Inflammatory process in the right lower lobe.", "inflammatory process", "chest")
     assert m.concept == "pneumonia"
+
+
+# -- sections -----------------------------------------------------------------------------
+def test_a_run_in_indication_is_a_question(ex: RuleExtractor) -> None:
+    text = "Renal MRI\nIndication Characterization of a renal mass.\nFindings\nA renal mass."
+    got = _get(ex, text, "abdomen")
+    assert [m.section for m in got] == ["FINDINGS"]
+    # counter-example: a findings line that starts with a header word is still findings
+    text = "Findings\nHistory of a renal mass, now larger."
+    assert [m.section for m in _get(ex, text, "abdomen")] == ["FINDINGS"]
