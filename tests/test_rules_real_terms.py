@@ -150,3 +150,27 @@ def test_a_run_in_indication_is_a_question(ex: RuleExtractor) -> None:
     # counter-example: a findings line that starts with a header word is still findings
     text = "Findings\nHistory of a renal mass, now larger."
     assert [m.section for m in _get(ex, text, "abdomen")] == ["FINDINGS"]
+
+
+# -- sites named before a head structure -------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "station", "side"),
+    [
+        ("Several enlarged mediastinal-hilar lymph nodes.", "mediastinal lymph nodes", None),
+        ("Enlarged right hilar lymph node.", "mediastinal lymph nodes", "right"),
+        ("Enlarged left axillary lymph nodes.", "axillary lymph nodes", "left"),
+        ("Enlarged right paratracheal lymph node.", "mediastinal lymph nodes", "right"),
+    ],
+)
+def test_lymph_nodes_are_the_head_of_their_site_phrase(
+    ex: RuleExtractor, text: str, station: str, side: str | None
+) -> None:
+    m = _one(ex, text, "enlarged", "chest")
+    assert (m.concept, m.anatomy[0], m.laterality) == ("lymphadenopathy", station, side)
+
+
+def test_a_site_without_lymph_nodes_keeps_its_structure(ex: RuleExtractor) -> None:
+    m = _one(ex, "Enlarged right hilum.", "enlarged", "chest")
+    assert (m.concept, m.anatomy[0]) == ("hilar enlargement", "right hilum")
+    m = _one(ex, "The mediastinum is enlarged.", "enlarged", "chest")
+    assert m.concept == "mediastinal widening"
