@@ -174,3 +174,30 @@ def test_a_site_without_lymph_nodes_keeps_its_structure(ex: RuleExtractor) -> No
     assert (m.concept, m.anatomy[0]) == ("hilar enlargement", "right hilum")
     m = _one(ex, "The mediastinum is enlarged.", "enlarged", "chest")
     assert m.concept == "mediastinal widening"
+
+
+# -- descriptive phrasings and normal statements ---------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "word", "concept"),
+    [
+        (
+            "Prominence of the pulmonary vasculature.",
+            "prominence of the pulmonary vasculature",
+            "vascular congestion",
+        ),
+        ("Fullness of the hila.", "fullness of the hila", "hilar enlargement"),
+        ("Good patency of the portal vein.", "patency", "normal portal vein"),
+        ("Permeability of the portal trunk.", "permeability", "normal portal vein"),
+        # counter-example: a loss of patency is an occlusion, not a normal vein
+        ("Loss of patency of the left femoral vein.", "loss of patency", "occlusion"),
+    ],
+)
+def test_descriptive_and_normal_phrasings(
+    ex: RuleExtractor, text: str, word: str, concept: str
+) -> None:
+    assert _one(ex, text, word).concept == concept
+
+
+def test_prominent_alone_is_not_an_enlargement(ex: RuleExtractor) -> None:
+    # a vague "prominent" names no finding by itself (the IU codes disagree with it)
+    assert _get(ex, "Prominent soft tissues of the neck.", "chest") == []
