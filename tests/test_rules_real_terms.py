@@ -201,3 +201,21 @@ def test_descriptive_and_normal_phrasings(
 def test_prominent_alone_is_not_an_enlargement(ex: RuleExtractor) -> None:
     # a vague "prominent" names no finding by itself (the IU codes disagree with it)
     assert _get(ex, "Prominent soft tissues of the neck.", "chest") == []
+
+
+# -- spans: a modifier is not part of the name ----------------------------------------------------
+def test_calcified_is_a_modifier_of_a_granuloma(ex: RuleExtractor) -> None:
+    got = _get(ex, "Scattered calcified granulomas.", "chest")
+    assert [(m.text, m.concept) for m in got] == [("granulomas", "granuloma")]
+    # counter-example: a calcification with no finding word after it is still a mention
+    assert _one(ex, "Calcified left hilum.", "calcified", "chest").concept == "calcification"
+
+
+def test_interstitial_pulmonary_edema_is_one_name(ex: RuleExtractor) -> None:
+    m = _one(
+        ex, "Developing interstitial pulmonary edema.", "interstitial pulmonary edema", "chest"
+    )
+    assert m.concept == "pulmonary edema"
+    assert _one(ex, "Mild pulmonary edema.", "pulmonary edema", "chest").concept == (
+        "pulmonary edema"
+    )
