@@ -219,3 +219,35 @@ def test_interstitial_pulmonary_edema_is_one_name(ex: RuleExtractor) -> None:
     assert _one(ex, "Mild pulmonary edema.", "pulmonary edema", "chest").concept == (
         "pulmonary edema"
     )
+
+
+# -- hedges and negations -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "word", "assertion"),
+    [
+        # "unlikely" is the leading reading of absence
+        ("Pneumonia is unlikely.", "pneumonia", "absent"),
+        ("Effusion is less likely.", "effusion", "absent"),
+        ("Unlikely to represent pneumonia.", "pneumonia", "absent"),
+        # ... but "A, less likely B" keeps A and hedges B
+        ("Atelectasis, less likely pneumonia.", "atelectasis", "present"),
+        ("Atelectasis, less likely pneumonia.", "pneumonia", "possible"),
+        ("Atelectasis is favored over pneumonia.", "atelectasis", "present"),
+        ("Atelectasis is favored over pneumonia.", "pneumonia", "possible"),
+        # a hedge on "ruled out" is still a hedge
+        ("Pneumonia not entirely ruled out.", "pneumonia", "possible"),
+        ("Cannot completely exclude a small effusion.", "effusion", "possible"),
+        ("Pneumonia has been ruled out.", "pneumonia", "absent"),
+        # a structured "finding: none"
+        ("Pneumothorax: none.", "pneumothorax", "absent"),
+        ("Pneumothorax: small, apical.", "pneumothorax", "present"),
+    ],
+)
+def test_hedges_and_negations(ex: RuleExtractor, text: str, word: str, assertion: str) -> None:
+    assert _one(ex, text, word, "chest").assertion == assertion
+
+
+@pytest.mark.parametrize("verb", ["largely resolved", "mostly resolved"])
+def test_largely_resolved_is_still_there(ex: RuleExtractor, verb: str) -> None:
+    m = _one(ex, f"The opacity has {verb}.", "opacity", "chest")
+    assert (m.assertion, m.change) == ("present", "improved")
