@@ -251,3 +251,27 @@ def test_hedges_and_negations(ex: RuleExtractor, text: str, word: str, assertion
 def test_largely_resolved_is_still_there(ex: RuleExtractor, verb: str) -> None:
     m = _one(ex, f"The opacity has {verb}.", "opacity", "chest")
     assert (m.assertion, m.change) == ("present", "improved")
+
+
+# -- negation scope -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "word", "assertion"),
+    [
+        # "and" + a severity word starts a positive phrase inside a "no" clause
+        ("No effusion and mild cardiomegaly.", "cardiomegaly", "present"),
+        ("No pneumothorax and small bilateral effusions.", "effusions", "present"),
+        # counter-examples: a plain list stays negated, a hedge still reaches past it
+        ("No effusion and no pneumothorax.", "pneumothorax", "absent"),
+        ("No focal consolidation, large effusion or pneumothorax.", "effusion", "absent"),
+        (
+            "Differential includes infiltrates and mild pulmonary edema.",
+            "pulmonary edema",
+            "possible",
+        ),
+        # a course word after "after" / "following" is another thing's, not the mention's
+        ("No pneumothorax after line placement.", "pneumothorax", "absent"),
+        ("Effusion unchanged.", "effusion", "present"),
+    ],
+)
+def test_negation_scope(ex: RuleExtractor, text: str, word: str, assertion: str) -> None:
+    assert _one(ex, text, word, "chest").assertion == assertion
