@@ -275,3 +275,13 @@ def test_largely_resolved_is_still_there(ex: RuleExtractor, verb: str) -> None:
 )
 def test_negation_scope(ex: RuleExtractor, text: str, word: str, assertion: str) -> None:
     assert _one(ex, text, word, "chest").assertion == assertion
+
+
+def test_necrosis_and_leaks(ex: RuleExtractor) -> None:
+    m = _one(ex, "The mass contains necrotic components.", "necrotic components", "abdomen")
+    assert m.concept == "necrosis"
+    m = _one(ex, "No extravasation or leakage of contrast.", "leakage of contrast", "abdomen")
+    assert (m.concept, m.assertion) == ("leak", "absent")
+    # counter-example: "necrotic" before another finding word only describes it
+    got = _get(ex, "A necrotic mass in the liver.", "abdomen")
+    assert [m.text for m in got] == ["mass"]
