@@ -285,3 +285,34 @@ def test_necrosis_and_leaks(ex: RuleExtractor) -> None:
     # counter-example: "necrotic" before another finding word only describes it
     got = _get(ex, "A necrotic mass in the liver.", "abdomen")
     assert [m.text for m in got] == ["mass"]
+
+
+# -- protrusion is a disc word only in the spine --------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "region", "concept"),
+    [
+        ("Small central protrusion at L4-5.", "spine", "disc herniation"),
+        ("Broad-based bulge at L4-5.", "spine", "disc herniation"),
+        ("Global disc protrusion.", "spine", "disc herniation"),
+        ("Slight protrusion of the left temporal lobe.", "head", "brain herniation"),
+        ("Bulging of the fissure.", "chest", "herniation"),
+    ],
+)
+def test_protrusion_is_read_by_site(
+    ex: RuleExtractor, text: str, region: str, concept: str
+) -> None:
+    got = [
+        m
+        for m in _get(ex, text, region)
+        if m.text.lower() in ("protrusion", "bulge", "bulging", "disc protrusion")
+    ]
+    assert [m.concept for m in got] == [concept]
+
+
+def test_dural_sinuses_are_not_paranasal_or_colon(ex: RuleExtractor) -> None:
+    m = _one(ex, "Thrombosis of the superior sagittal sinus.", "thrombosis", "head")
+    assert m.anatomy[0] == "dural venous sinuses"
+    # counter-examples: the maxillary sinus and the sigmoid colon keep their readings
+    m = _one(ex, "Mucosal thickening of the maxillary sinus.", "mucosal thickening", "head")
+    assert m.anatomy[0] == "maxillary sinuses"
+    assert _one(ex, "Sigmoid diverticulosis.", "diverticulosis", "abdomen").anatomy[0] == "colon"
