@@ -151,11 +151,8 @@ _RUN_IN = (
     "IMPRESSION",
     "CONCLUSION",
 )
-_RUN_IN_RX = re.compile(
-    rf"^[ \t]*+(?P<h>{_alts(tuple({f(w) for w in _RUN_IN for f in (str.upper, str.capitalize, str.title)}))})"
-    r"[ \t]++(?=[A-Z][a-z])",
-    re.MULTILINE,
-)
+_RUN_IN_WRITTEN = tuple({f(w) for w in _RUN_IN for f in (str.upper, str.capitalize, str.title)})
+_RUN_IN_RX = re.compile(rf"[ \t]*+(?P<h>{_alts(_RUN_IN_WRITTEN)})[ \t]++(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"[ \t]*#?[ \t]*\d+$")
 _SPACES = re.compile(r"\s+")
 _UNKNOWN_OK = re.compile(r"^[A-Z][A-Z &/-]{2,40}$")
@@ -181,12 +178,27 @@ def _candidates(text: str) -> list[tuple[int, str]]:
         h = m["h"].strip()
         if m["colon"] or canonical(h) is not None:
             out.append((m.start("h"), h))
-    for m in _RUN_IN_RX.finditer(text):
-        out.append((m.start("h"), m["h"]))
+    out.extend(_run_in(text))
     for m in _INLINE_RX.finditer(text):
         g = "h" if m["h"] else "t"
         out.append((m.start(g), m[g]))
     out.sort(key=lambda c: c[0])
+    return out
+
+
+def _run_in(text: str) -> list[tuple[int, str]]:
+    """Run-in headers: looked for only at line starts (a scan of the whole text per report
+    would cost more than the rest of the section finding)."""
+    out = []
+    pos = 0
+    while pos >= 0:
+        head = pos + len(text[pos : pos + 8]) - len(text[pos : pos + 8].lstrip(" \t"))
+        if text.startswith(_RUN_IN_WRITTEN, head):
+            m = _RUN_IN_RX.match(text, pos)
+            if m:
+                out.append((m.start("h"), m["h"]))
+        pos = text.find("\n", pos)
+        pos = pos + 1 if pos >= 0 else -1
     return out
 
 

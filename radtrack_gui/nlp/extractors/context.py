@@ -4,6 +4,7 @@ the interpretation link ("opacity ... consistent with pneumonia")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand
@@ -135,7 +136,10 @@ SEVERITY = frozenset(
 
 def new_positive(toks: Sequence[str], t0: int, t1: int) -> bool:
     """An "and" + severity word between ``t0`` and ``t1``."""
-    return any(toks[k] == "and" and toks[k + 1] in SEVERITY for k in range(t0, t1 - 1))
+    seg = toks[t0:t1]
+    if "and" not in seg:
+        return False
+    return any(a == "and" and b in SEVERITY for a, b in pairwise(seg))
 
 
 # Words between a mention and a course word that make the course word another thing's
