@@ -151,7 +151,9 @@ _RUN_IN = (
     "IMPRESSION",
     "CONCLUSION",
 )
-_RUN_IN_WRITTEN = tuple({f(w) for w in _RUN_IN for f in (str.upper, str.capitalize, str.title)})
+_RUN_IN_WRITTEN = tuple(
+    sorted({f(w) for w in _RUN_IN for f in (str.upper, str.capitalize, str.title)})
+)
 _RUN_IN_RX = re.compile(rf"[ \t]*+(?P<h>{_alts(_RUN_IN_WRITTEN)})[ \t]++(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"[ \t]*#?[ \t]*\d+$")
 _SPACES = re.compile(r"\s+")
@@ -187,8 +189,8 @@ def _candidates(text: str) -> list[tuple[int, str]]:
 
 
 def _run_in(text: str) -> list[tuple[int, str]]:
-    """Run-in headers: looked for only at line starts (a scan of the whole text per report
-    would cost more than the rest of the section finding)."""
+    """Run-in headers, tried only at line starts that begin with a header word (cheaper than
+    a multi-line regex scan of the whole text)."""
     out = []
     pos = 0
     while pos >= 0:
