@@ -162,9 +162,12 @@ def test_canal_is_the_spine_only_in_a_spine_exam(ex: RuleExtractor) -> None:
         ("Basilar opacities favored to represent atelectasis.", "present"),
         ("Findings strongly suggestive of atelectasis.", "present"),
         ("Opacities most compatible with atelectasis.", "present"),
-        # counter-examples: the plain hedges stay hedges
+        # "compatible with" commits like "consistent with" (second round: the IU development
+        # half's hand codes count it as the finding)
+        ("Opacities compatible with atelectasis.", "present"),
+        # counter-examples: the plain hedges stay hedges, and a hedge before it still hedges
         ("Basilar opacities suggestive of atelectasis.", "possible"),
-        ("Opacities compatible with atelectasis.", "possible"),
+        ("Opacities may be compatible with atelectasis.", "possible"),
     ],
 )
 def test_committed_readings(ex: RuleExtractor, text: str, assertion: str) -> None:

@@ -82,6 +82,19 @@ def test_inline_headers_and_crlf():
     assert find_sections("Lungs clear.\nNo effusion.") == []
 
 
+def test_run_in_headers_at_a_line_start():
+    text = (
+        "Renal MRI\nIndication Characterization of a mass.\nProtocol Axial T2.\nFindings\nA mass."
+    )
+    got = _named(text)
+    assert [name for name, _ in got] == ["INDICATION", "TECHNIQUE", "FINDINGS"]
+    assert got[0][1] == "Indication Characterization of a mass.\n"
+    assert _named("Clinical History Fall.\nImpression Left rib fracture.")[1][0] == "IMPRESSION"
+    # counter-examples: before a lower-case word, or inside a line, the word is text
+    assert find_sections("Findings are normal.\nHistory of smoking.") == []
+    assert find_sections("No change. Impression Left as before.") == []
+
+
 def test_section_finding_is_fast():
     text = MIMIC * 3
     t0 = time.perf_counter()

@@ -10,6 +10,8 @@ other headers are kept as written, upper-cased. Headers are recognised
 - at a line start, in any case, followed by ``:`` (``Impression:``), optionally after a
   de-identification bracket (``[**Hospital 2**] MEDICAL CONDITION:``);
 - alone on a line without a colon when known (``FINAL REPORT``, ``ADDENDUM``, ``Findings``);
+- at a line start without a colon, before a capitalised sentence, for the usual headers
+  (``Indication Characterization of a renal mass.``, ``Impression Left ...``);
 - inline after text in upper case (``... normal. IMPRESSION: ...``) or, after a sentence
   end, in title case (``... normal. Impression: ...``).
 
@@ -133,6 +135,26 @@ _INLINE_RX = re.compile(
     rf"(?<=\S)[ \t]++(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:"
     rf"|(?<=[.!?])[ \t]++(?P<t>{_alts(tuple(w.title() for w in _INLINE))})[ \t\xa0]*+:"
 )
+# Headers that may run into their text without a colon at a line start ("Indication
+# Assessment of ..."): only before a capitalised word, so "Findings are ..." stays text.
+_RUN_IN = (
+    "INDICATION",
+    "HISTORY",
+    "CLINICAL HISTORY",
+    "CLINICAL INFORMATION",
+    "CLINICAL IMPRESSION",
+    "COMPARISON",
+    "TECHNIQUE",
+    "PROTOCOL",
+    "FINDINGS",
+    "RESULTS",
+    "IMPRESSION",
+    "CONCLUSION",
+)
+_RUN_IN_WRITTEN = tuple(
+    sorted({f(w) for w in _RUN_IN for f in (str.upper, str.capitalize, str.title)})
+)
+_RUN_IN_RX = re.compile(rf"[ \t]*+(?P<h>{_alts(_RUN_IN_WRITTEN)})[ \t]++(?=[A-Z][a-z])")
 _NUMBER = re.compile(r"[ \t]*#?[ \t]*\d+$")
 _SPACES = re.compile(r"\s+")
 _UNKNOWN_OK = re.compile(r"^[A-Z][A-Z &/-]{2,40}$")
@@ -158,10 +180,27 @@ def _candidates(text: str) -> list[tuple[int, str]]:
         h = m["h"].strip()
         if m["colon"] or canonical(h) is not None:
             out.append((m.start("h"), h))
+    out.extend(_run_in(text))
     for m in _INLINE_RX.finditer(text):
         g = "h" if m["h"] else "t"
         out.append((m.start(g), m[g]))
     out.sort(key=lambda c: c[0])
+    return out
+
+
+def _run_in(text: str) -> list[tuple[int, str]]:
+    """Run-in headers, tried only at line starts that begin with a header word (cheaper than
+    a multi-line regex scan of the whole text)."""
+    out = []
+    pos = 0
+    while pos >= 0:
+        head = pos + len(text[pos : pos + 8]) - len(text[pos : pos + 8].lstrip(" \t"))
+        if text.startswith(_RUN_IN_WRITTEN, head):
+            m = _RUN_IN_RX.match(text, pos)
+            if m:
+                out.append((m.start("h"), m["h"]))
+        pos = text.find("\n", pos)
+        pos = pos + 1 if pos >= 0 else -1
     return out
 
 

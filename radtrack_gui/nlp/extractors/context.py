@@ -4,6 +4,7 @@ the interpretation link ("opacity ... consistent with pneumonia")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand
@@ -95,7 +96,9 @@ def assertion_of(
                     continue  # "opacity, atelectasis vs pneumonia": only the alternatives
             if dist > limit or any(term_mark[t1 : c.t0]):
                 continue
-            if kind == "negate" and positive_after(c, changes, starts, triggers, toks):
+            if kind == "negate" and (
+                positive_after(c, changes, starts, triggers, toks) or new_positive(toks, t1, c.t0)
+            ):
                 continue
             if kind == "negate" and (neg_pre_at < 0 or t0 < neg_pre_at):
                 neg_pre_at = t0
@@ -123,6 +126,27 @@ def assertion_of(
     return best[2] if best else "present"
 
 
+# Severity words that, right after "and", start a new positive phrase inside a "no" clause
+# ("no effusion and mild cardiomegaly"); a hedge still reaches past them ("differential
+# considerations include A and mild B").
+SEVERITY = frozenset(
+    {"mild", "moderate", "severe", "minimal", "slight", "marked", "small", "tiny", "trace"}
+)
+
+
+def new_positive(toks: Sequence[str], t0: int, t1: int) -> bool:
+    """An "and" + severity word between ``t0`` and ``t1``."""
+    seg = toks[t0:t1]
+    if "and" not in seg:
+        return False
+    return any(a == "and" and b in SEVERITY for a, b in pairwise(seg))
+
+
+# Words between a mention and a course word that make the course word another thing's
+# ("free of infiltrates and expanded", "no pneumothorax after line placement").
+COURSE_BLOCK = frozenset({"and", "or", "after", "following", "post", "since", "before", "during"})
+
+
 def positive_after(
     c: Cand,
     changes: list[tuple[int, int, str]],
@@ -138,7 +162,7 @@ def positive_after(
         if (
             c.t1 <= t0 <= c.t1 + 3
             and value not in ("resolved", "removed")
-            and not any(toks[k] in ("and", "or") for k in range(c.t1, t0))
+            and not any(toks[k] in COURSE_BLOCK for k in range(c.t1, t0))
             and not any(c.t1 <= s < t0 for s in starts)
             and not any(c.t1 <= g[0] < t0 for g in triggers)
         ):
@@ -173,6 +197,7 @@ def coordinated(
                 0 < len(gap) <= COORD_GAP
                 and any(toks[k] in COORD for k in gap)
                 and not any(term_mark[k] or trigger_at[k] for k in gap)
+                and not new_positive(toks, prev.t1, c.t0)
             ):
                 group.append(c)
                 continue

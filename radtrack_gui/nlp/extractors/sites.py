@@ -180,6 +180,7 @@ def phrase_window(
         j = t1
     if j < n and j in anat and not found_anat:
         t1, name, side = anat[j]
+        t1, name = _head_structure(v, toks, anat, j, t1, name)
         found_anat.append((name, side))
         c.used.update(range(j, t1))
     elif j < n and toks[j] in AFTER_PREPOSITIONS:
@@ -212,6 +213,46 @@ def phrase_window(
         if c.side is None:
             sides_found = [s for _, s in found_anat if s]
             c.side = sides_found[0] if sides_found else None
+
+
+# Lymph nodes are named by site adjectives before the head ("hilar lymph node", "left
+# axillary nodes", "mediastinal-hilar lymph nodes"): the head decides, not the first adjective.
+NODES = "lymph nodes"
+_NODE_JOIN = frozenset({"-", "/", "and", "or", ","})
+_SIDE_WORDS = frozenset({"left", "right", "bilateral", "both"})
+
+
+def _head_structure(
+    v: Vocabulary,
+    toks: list[str],
+    anat: dict[int, tuple[int, str, str]],
+    j: int,
+    t1: int,
+    name: str,
+) -> tuple[int, str]:
+    """The structure of a site phrase starting at ``j`` whose first structure ends at ``t1``:
+    that one, or lymph nodes when the phrase's last structure is lymph nodes (the station
+    named by the last adjective before it, "hilar lymph nodes", when the table has it)."""
+    k, head, adjective = t1, -1, toks[j:t1]
+    while k < len(toks) and k - j < 8:
+        if k in anat:
+            if v.is_part_of(anat[k][1], NODES):
+                head = k
+                break
+            adjective = toks[k : anat[k][0]]
+            k = anat[k][0]
+        elif toks[k] in _NODE_JOIN:
+            k += 1
+        else:
+            break
+    if head < 0:
+        return t1, name
+    words = [t for t in adjective if t not in _SIDE_WORDS]
+    for head_words in ("lymph nodes", "nodes"):
+        station = v.anatomy_of(" ".join([*words, head_words]))
+        if station and v.is_part_of(station, NODES):
+            return anat[head][0], station
+    return anat[head][0], anat[head][1]
 
 
 def attributes(
