@@ -8,52 +8,12 @@ attribute code for exactly that span (``RuleExtractor.annotate``), as for gold s
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from linker_cases import Case
 
-from radtrack_gui.core.model import DEVICE, FINDING, Patient
-from radtrack_gui.formats.textreport import report_from_text
+from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.features import prepare
-from radtrack_gui.nlp.linkers.knowledge import KnowledgeLinker
-from radtrack_gui.nlp.registry import Linking, get_extractor
 from radtrack_gui.nlp.vocabulary import read_table, vocabulary
 from radtrack_gui.util.paths import resource
-
-T0 = datetime(2150, 3, 4, 8, 0)
-
-
-class Case:
-    """Reports (days after T0, text); ``mark`` places mentions; ``same`` links them."""
-
-    def __init__(self, *reports: tuple[float, str]) -> None:
-        self.patient = Patient(id="p")
-        for i, (days, text) in enumerate(reports):
-            stamp = f"Date: {T0 + timedelta(days=days):%Y-%m-%d %H:%M}\n"
-            if not text.startswith("Exam:"):
-                stamp += "Exam: CHEST RADIOGRAPH\n\n"
-            report, _ = report_from_text(f"r{i}.txt", stamp + text)
-            self.patient.reports.append(report)
-        self._linking: Linking | None = None
-
-    def mark(self, report: int, words: str, nth: int = 0, kind: str = FINDING) -> str:
-        r = self.patient.reports[report]
-        start = -1
-        for _ in range(nth + 1):
-            start = r.text.index(words, start + 1)
-        found = get_extractor("rules").annotate(r, [(start, start + len(words), kind)])
-        m = next(x for x in found if (x.start, x.end) == (start, start + len(words)))
-        m.id = f"m{len(self.patient.mentions) + 1}"
-        self.patient.mentions[m.id] = m
-        self._linking = None
-        return m.id
-
-    def linking(self) -> Linking:
-        if self._linking is None:
-            self._linking = KnowledgeLinker().link(self.patient)
-        return self._linking
-
-    def same(self, a: str, b: str) -> bool:
-        chain = {m: n for n, c in enumerate(self.linking().clusters) for m in c}
-        return chain[a] == chain[b]
 
 
 def test_reason_for_the_exam_never_links_to_an_observation() -> None:

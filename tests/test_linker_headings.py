@@ -4,7 +4,7 @@ finding's own structure allows it. Each case with a counter-example."""
 
 from __future__ import annotations
 
-from test_linker_context import Case
+from linker_cases import Case
 
 
 def test_a_pleural_finding_under_a_lung_heading_stays_pleural() -> None:

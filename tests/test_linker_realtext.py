@@ -3,7 +3,7 @@ short texts written for these tests, with a counter-example that must stay apart
 
 from __future__ import annotations
 
-from test_linker_context import Case
+from linker_cases import Case
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.sites import sided_site
