@@ -11,8 +11,9 @@ import pytest
 from radtrack_gui.cli import main
 from radtrack_gui.core.model import Patient, Report
 from radtrack_gui.qa.chains_reader import ChainsReader
-from radtrack_gui.qa.evaluate import Scores, best_exact, best_f1, evaluate_patients
+from radtrack_gui.qa.evaluate import Scores, evaluate_patients
 from radtrack_gui.qa.question import parse_question, resolve_time
+from radtrack_gui.qa.squad import best_exact, best_f1
 from tests.conftest import DEMO, ROOT
 
 

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import re
-import string
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,40 +20,10 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient, Report
-from radtrack_gui.evaluation.metrics import f1_score
 from radtrack_gui.formats.jsonl import read_jsonl
+from radtrack_gui.qa.squad import best_exact, best_f1, normalize, read_squad
 
 PARTS = ("overall", "answerable", "unanswerable")
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
-
-
-def normalize(text: str) -> str:
-    """SQuAD normalisation: lower case, no punctuation, no articles, single spaces."""
-    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
-    return " ".join(_ARTICLES.sub(" ", text).split())
-
-
-def exact(pred: str, gold: str) -> float:
-    return float(normalize(pred) == normalize(gold))
-
-
-def token_f1(pred: str, gold: str) -> float:
-    p, g = normalize(pred).split(), normalize(gold).split()
-    if not p or not g:
-        return float(p == g)
-    common = sum((Counter(p) & Counter(g)).values())
-    if not common:
-        return 0.0
-    return f1_score(common / len(g), common / len(p))
-
-
-def best_exact(pred: str, golds: list[str]) -> float:
-    return max((exact(pred, g) for g in golds), default=float(not normalize(pred)))
-
-
-def best_f1(pred: str, golds: list[str]) -> float:
-    """SQuAD v2: an unanswerable question (no gold) scores 1 when ``pred`` is empty."""
-    return max((token_f1(pred, g) for g in golds), default=float(not normalize(pred)))
 
 
 @dataclass
@@ -105,8 +74,6 @@ class Scores:
 def evaluate_squad(path: str | Path, reader: Any, analyse: Callable[[Patient], Patient]) -> Scores:
     """Each context is one report of a one-report patient, given to ``analyse`` (the
     pipeline's extract + link, passed in by the caller) so the chains reader has chains."""
-    from radtrack_gui.qa.train_reader import read_squad
-
     items = read_squad(path)
     scores = Scores()
     patients: dict[str, Patient] = {}

@@ -8,7 +8,6 @@ card whole or not at all (``formats.atomic``).
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
@@ -23,43 +22,9 @@ from radtrack_gui.core.progress import Progress
 from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.model_folder import load_pretrained, save_model_folder
 from radtrack_gui.qa.extractive import best_spans, default_reader_dir
+from radtrack_gui.qa.squad import SquadItem, best_f1, read_squad
 
 CARD_FORMAT = "radtrack-qa-reader/1"
-
-
-@dataclass
-class SquadItem:
-    id: str
-    question: str
-    context: str
-    answers: list[tuple[str, int]]  # (text, answer_start); empty: unanswerable
-
-
-def read_squad(path: str | os.PathLike[str]) -> list[SquadItem]:
-    """The questions of a SQuAD (v1 or v2) JSON file; InputError naming the file if not."""
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise InputError(f"{path}: not a readable SQuAD JSON file ({exc})") from exc
-    if not isinstance(doc, dict) or not isinstance(doc.get("data"), list):
-        raise InputError(f'{path}: not SQuAD format (no "data" list)')
-    items: list[SquadItem] = []
-    try:
-        for article in doc["data"]:
-            for para in article["paragraphs"]:
-                context = para["context"]
-                for qa in para["qas"]:
-                    answers = (
-                        []
-                        if qa.get("is_impossible")
-                        else [(a["text"], int(a["answer_start"])) for a in qa.get("answers", [])]
-                    )
-                    items.append(SquadItem(str(qa["id"]), qa["question"], context, answers))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{path}: not SQuAD format ({type(exc).__name__}: {exc})") from exc
-    if not items:
-        raise InputError(f"{path}: no questions")
-    return items
 
 
 @dataclass
@@ -124,7 +89,6 @@ def _batch(rows: list[dict[str, Any]], pad: int) -> dict[str, Any]:
 def choose_threshold(tokenizer: Any, model: Any, items: list[SquadItem]) -> tuple[float, float]:
     """(null threshold, F1 there) over held-out questions: answer only when the best
     span beats "no answer" by more than the threshold."""
-    from radtrack_gui.qa.evaluate import best_f1
 
     scored = []
     for x in items:
