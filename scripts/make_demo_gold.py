@@ -6,7 +6,9 @@ occurrence of its surface after the previous mention. Device chains are listed i
 A chain of None skips that occurrence: a question in the reason for the exam, not a mention
 (GUIDELINE rule 8). A chain ending in "*" is a routine negative about something never seen
 positive: each such mention is its own chain (GUIDELINE rule 7), numbered NAME-1, NAME-2, ...
-The reading behind the chains is in resources/samples/README.md.
+A bare "tip" after its named device stands for that device (GUIDELINE: "the word 'tip' often
+stands for a device") and is in the device's chain; a tip inside the name ("ET tube tip") is not
+a mention of its own. The reading behind the chains is in resources/samples/README.md.
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ GOLD: dict[str, list[tuple[str, str | None]]] = {
     "2150-03-02_04_chest_portable.txt": [
         ("endotracheal tube", "ETT1"),
         ("nasogastric tube", "NGT1"),
+        ("tip", "NGT1"),  # the tip stands for the device before it
         ("central venous catheter", "RIJ"),
         ("pleural effusion", "LEFF"),
         ("atelectasis", "LATEL"),
@@ -131,6 +134,7 @@ GOLD: dict[str, list[tuple[str, str | None]]] = {
         ("chest tube", "RCT"),  # a device named in the reason for the exam: it exists
         ("pneumothorax", None),  # the reason for the exam: GUIDELINE rule 8
         ("chest tube", "RCT"),
+        ("tip", "RCT"),  # the tip stands for the device before it
         ("pneumothorax", "RPTX"),
         ("endotracheal tube", "ETT1"),
         ("nasogastric tube", "NGT1"),
@@ -146,6 +150,7 @@ GOLD: dict[str, list[tuple[str, str | None]]] = {
     "2150-03-06_09_abdomen_xray.txt": [
         ("Feeding tube", "DHT"),  # a device named in the reason for the exam: it exists
         ("Dobhoff feeding tube", "DHT"),
+        ("tip", "DHT"),  # the tip stands for the device before it
         ("ileus", "ILEUS"),
         ("free intraperitoneal air", "FREEAIR*"),
         ("Foley catheter", "FOLEY"),
@@ -195,6 +200,7 @@ GOLD: dict[str, list[tuple[str, str | None]]] = {
         ("pleural effusion", "LEFF"),
         ("pneumothorax", "NOPTX*"),
         ("PICC", "PICC"),
+        ("tip", "PICC"),  # the tip stands for the device before it
         ("pneumonia", "RLL1"),
         ("edema", "EDEMA"),
         ("effusion", "LEFF"),
@@ -231,6 +237,7 @@ GOLD: dict[str, list[tuple[str, str | None]]] = {
     "2150-05-16_16_chest_portable.txt": [
         ("endotracheal tube", "ETT2"),
         ("nasogastric tube", "NGT2"),
+        ("tip", "NGT2"),  # the tip stands for the device before it
         ("consolidation", "RLL2"),
         ("pleural effusions", "BEFF"),
         ("infiltrate", "LLLI"),

@@ -1,4 +1,4 @@
-from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.core.model import Mention, Patient, Report, chain_label
 
 
 def _patient() -> Patient:
@@ -32,3 +32,13 @@ def test_check_reports_bad_offsets():
     assert p.chains["c1"].label == "left effusion"
     p.mentions["m1"].end = 99
     assert any("outside" in e for e in p.check())
+
+
+def test_chain_label_is_not_a_bare_tip() -> None:
+    """A "tip" stands for its device: the device's name labels the chain, however often
+    the tip is said; a chain of tips only is labelled by them."""
+    p = Patient("p")
+    for i, text in enumerate(["Drain", "tip", "tip", "pigtail catheter"]):
+        p.mentions[f"m{i}"] = Mention(f"m{i}", "r", 0, len(text), text, type="device")
+    assert chain_label(p, ["m0", "m1", "m2", "m3"]) == "drain"
+    assert chain_label(p, ["m1", "m2"]) == "tip"

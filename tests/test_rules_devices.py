@@ -64,12 +64,13 @@ def test_access_site_and_side(ex: RuleExtractor) -> None:
         "right",
     )
     assert m.anatomy[0] == "right internal jugular vein"
-    (m,) = _mentions(ex, "Right internal jugular central venous catheter, tip in the SVC.")
+    m, tip = _mentions(ex, "Right internal jugular central venous catheter, tip in the SVC.")
     assert (m.text, m.concept, m.anatomy[0]) == (
         "central venous catheter",
         "internal jugular catheter",
         "right internal jugular vein",
     )
+    assert (tip.text, tip.concept) == ("tip", m.concept)  # the tip stands for the catheter
     (m,) = _mentions(ex, "Left subclavian line is unchanged.")
     assert (m.concept, m.laterality, m.change) == ("subclavian catheter", "left", "stable")
 

@@ -215,8 +215,14 @@ class Patient:
         return errors
 
 
+# Words that stand for a device without naming it (GUIDELINE: "the word 'tip' often stands for
+# a device"): a chain's label only when none of its members names it.
+PART_WORDS = frozenset({"tip", "tips", "distal tip", "catheter tip"})
+
+
 def chain_label(patient: Patient, mention_ids: list[str]) -> str:
-    """A readable label: laterality + the most frequent concept (or text) of the members."""
+    """A readable label: laterality + the most frequent concept (or text) of the members,
+    a member that only stands for a device ("tip") counting when nothing else names it."""
     counts: dict[str, int] = {}
     lat: str | None = None
     for mid in mention_ids:
@@ -224,7 +230,8 @@ def chain_label(patient: Patient, mention_ids: list[str]) -> str:
         name = (m.concept or m.text).lower()
         counts[name] = counts.get(name, 0) + 1
         lat = lat or m.laterality
-    name = max(counts, key=lambda k: (counts[k], -len(k))) if counts else ""
+    named = {k: n for k, n in counts.items() if k not in PART_WORDS} or counts
+    name = max(named, key=lambda k: (named[k], -len(k))) if named else ""
     if lat and not name.startswith(lat):
         name = f"{lat} {name}"
     return name

@@ -91,6 +91,8 @@ class Vocabulary:
     related: dict[str, set[str]] = field(default_factory=dict)  # symmetric "related" pairs
     relation_kind: dict[tuple[str, str], str] = field(default_factory=dict)  # relations.tsv
     canonical: dict[str, str] = field(default_factory=dict)  # synonym concept -> the first one
+    # a term several concepts list (plurals included): term -> those concepts, table order
+    senses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _lexicon: Lexicon | None = None
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -112,6 +114,11 @@ class Vocabulary:
     def is_part_of(self, part: str, whole: str) -> bool:
         """True if ``part`` is ``whole`` or lies inside it."""
         return whole in self.anatomy_ancestors(part)
+
+    def region_of(self, name: str) -> str:
+        """The body region a structure lies in (the child of "body" above it)."""
+        chain = self.anatomy_ancestors(name)
+        return chain[-2] if len(chain) >= 2 else name
 
     def anatomy_related(self, a: str, b: str) -> bool:
         """One of the two contains the other (same structure included)."""
@@ -353,6 +360,11 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
             if " " not in term and len(term) <= 3:
                 continue  # abbreviations
             v.concept_terms.setdefault(plural(term), c.name)
+    listed: dict[str, list[str]] = {}
+    for c in v.concepts.values():
+        for term in dict.fromkeys([*c.terms, *(plural(t) for t in c.terms)]):
+            listed.setdefault(term, []).append(c.name)
+    v.senses = {t: tuple(names) for t, names in listed.items() if len(names) > 1}
     read_relations(v, base / "relations.tsv")
     cues = base / "cues.tsv"
     if cues.exists():

@@ -97,7 +97,10 @@ class ReportWriter:
             name = m.group(1)
             if name in _MENTION_SLOTS:
                 src = mentions[name]
-                out.append(Piece(src.text, src.entity, src.assertion, src.change))
+                said, name_text = _modifier(src.text)
+                if said:
+                    out.append(Piece(said))  # said, but not part of the span (GUIDELINE)
+                out.append(Piece(name_text, src.entity, src.assertion, src.change))
             else:
                 value = slots.get(name.lower(), "")
                 if name[0].isupper() and value:
@@ -107,6 +110,16 @@ class ReportWriter:
         out.append(Piece(template[pos:]))
         self.pieces.extend(_tidy(out))
         self.text(" ")
+
+
+_MODIFIER = re.compile(r"\[([^\]]+)\] ")
+
+
+def _modifier(term: str) -> tuple[str, str]:
+    """A term's bracketed modifier ("[calcified] granuloma") and its name: the modifier is
+    written before the mention, outside its span ("calcified ", "granuloma")."""
+    m = _MODIFIER.match(term)
+    return (m.group(1) + " ", term[m.end() :]) if m else ("", term)
 
 
 def _tidy(pieces: list[Piece]) -> list[Piece]:

@@ -107,10 +107,10 @@ def device_words(
                 and (ante is None or c.t1 > ante.t1)
             ):
                 ante = c
-        if (ante is not None and ante.t1 >= t0 - 1) or any(
+        if (ante is not None and _joined(toks, ante.t1, t0)) or any(
             c.t1 == t0 for c in sent.cands if c.type == DEVICE
         ):
-            continue  # part of the name just before ("ET tube tip", "the tube tip")
+            continue  # part of the name just before ("ET tube tip", "the tube's tip")
         if ante is not None and _other_side(ante, side):
             ante = None
         if ante is None:
@@ -134,6 +134,16 @@ def device_words(
         sent.cands.append(cand)
         for k in range(t0, t1):
             concept_at[k] = True
+
+
+def _joined(toks: list[str], end: int, t0: int) -> bool:
+    """The device word at ``t0`` follows the name ending at ``end`` directly or across a
+    non-word token ("tube's tip"); a word or a comma between ("tube with tip", "tube, tip")
+    makes it a mention of its own."""
+    if end >= t0:
+        return True
+    gap = toks[end] if end == t0 - 1 else ""
+    return bool(gap) and not gap.isalnum() and gap not in (",", ";", ".", ":")
 
 
 def _other_side(device: Cand, side: str | None) -> bool:

@@ -19,6 +19,8 @@ REGION_ANATOMY = {
     "breast": "breasts",
     "whole body": "",
 }
+# The exam regions (a structure elsewhere, "soft tissues", "bones", lies in every region).
+EXAM_REGIONS = frozenset(r for r in REGION_ANATOMY.values() if r)
 # Normal-statement words that only count for some structures.
 CLEAR_SITES = (
     "lungs",
@@ -282,16 +284,33 @@ def attributes(
             site = described.anatomy  # the site fits this concept: it is this one's too
             c.anatomy = site
             c.anatomy_from_text = True
+    # a region-bound concept outside its region: that region's sense of the word
+    sense, default_holds = region_reading(v, concept, c.term, top_of(v, site) if site else region)
+    if sense != concept.name:
+        c.concept, concept = sense, v.concepts[sense]
+        needs = "needs-anatomy" in concept.flags
     if not concept.anatomy and (site or not needs) and v.narrower.get(concept.name):
         # a generic term: its kind from the named site, else from the site's or the
-        # exam's region ("effusion" at the left base -> pleural effusion)
+        # exam's region ("effusion" at the left base -> pleural effusion); a kind from the
+        # region must hold the named site unless it is the region's usual reading
+        # ("protrusion of the sigmoid sinus" is no brain herniation)
         kind = v.refine(concept.name, site) if site else concept.name
         if kind == concept.name:
             kind = v.refine_in_region(concept.name, top_of(v, site) if site else (region or "body"))
+            k = v.concepts.get(kind)
+            if (
+                site
+                and k is not None
+                and k.anatomy
+                and "default-kind" not in k.flags
+                and not v.anatomy_related(site, k.anatomy)
+                and not top_of(v, site) == top_of(v, k.anatomy) == "spine"  # levels fit
+            ):
+                kind = concept.name
         if kind != concept.name:
             c.concept, concept = kind, v.concepts[kind]
             needs = "needs-anatomy" in concept.flags
-    default = concept.anatomy
+    default = concept.anatomy if default_holds else ""
     if (
         site
         and default
@@ -379,6 +398,29 @@ def attributes(
     return True
 
 
+def region_reading(v: Vocabulary, concept: Concept, term: str, region: str) -> tuple[str, bool]:
+    """A ``region-bound`` concept read in another body region than its default site's
+    ("mass effect" in a kidney ultrasound, "infiltration" of abdominal fat): the concept
+    that ``term`` names in ``region`` (a sense listing the same term whose site lies in
+    ``region``, else in no particular region), else its nearest broader concept without a
+    default site, else itself; the flag says whether the default site still holds."""
+    if "region-bound" not in concept.flags or region not in EXAM_REGIONS:
+        return concept.name, True
+    if top_of(v, concept.anatomy) == region:
+        return concept.name, True
+    others = [v.concepts[n] for n in v.senses.get(term.lower(), ()) if n != concept.name]
+    for k in others:
+        if k.anatomy and top_of(v, k.anatomy) == region:
+            return k.name, True
+    for k in others:
+        if not k.anatomy or top_of(v, k.anatomy) not in EXAM_REGIONS:
+            return k.name, True
+    for name in v.broader_concepts(concept.name)[1:]:
+        if not v.concepts[name].anatomy:
+            return name, True
+    return concept.name, False
+
+
 def exam_region(report: Report, sents: list[Sentence]) -> str:
     """The exam's body region as an anatomy name (from the report, else the most
     frequent top-level structure named in the text)."""
@@ -451,8 +493,7 @@ def own_structure(v: Vocabulary, term: str) -> str:
 
 def top_of(v: Vocabulary, name: str) -> str:
     """The body region a structure lies in (the child of "body" above it)."""
-    chain = v.anatomy_ancestors(name)
-    return chain[-2] if len(chain) >= 2 else name
+    return v.region_of(name)
 
 
 def anat_ends(anat: dict[int, tuple[int, str, str]]) -> dict[int, int]:

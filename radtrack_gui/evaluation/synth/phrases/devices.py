@@ -4,9 +4,9 @@ removed; the tip words."""
 from __future__ import annotations
 
 NEW_DEVICE = (
-    "A {T} has been placed with its tip {pos}.",
+    "A {T} has been placed with its {tip} {pos}.",
     "New {T} terminates {pos}.",
-    "Interval placement of a {T}, tip {pos}.",
+    "Interval placement of a {T}, {tip} {pos}.",
     "The patient has been intubated; the {T} tip is {pos}.",
     "A {T} is now seen, ending {pos}.",
     "Since the prior study, a {T} has been inserted; it terminates {pos}.",
@@ -17,9 +17,9 @@ NEW_DEVICE_NOTIP = (
     "New {T} is noted.",
 )
 PRESENT_DEVICE = (  # a device seen on the patient's first exam
-    "A {T} is in place with its tip {pos}.",
+    "A {T} is in place with its {tip} {pos}.",
     "The {T} terminates {pos}.",
-    "{T} with tip {pos}.",
+    "{T} with {tip} {pos}.",
     "There is a {T} ending {pos}.",
 )
 STATIC_DEVICE = (
@@ -41,7 +41,7 @@ DEVICE_IN_PLACE = (
 )
 DEVICE_MOVED = (
     "The {T} has been advanced and now terminates {pos}.",
-    "The {T} has been withdrawn and its tip is now {pos}.",
+    "The {T} has been withdrawn and its {tip} is now {pos}.",
     "The {T} has been repositioned; the {tip} is now {pos}.",
     "Interval repositioning of the {T}, now {pos}.",
     "The {T} was pulled back and now ends {pos}.",
@@ -59,4 +59,4 @@ DEVICE_REMOVED = (  # the removal mention continues the chain
     "The {T} has been removed in the interval.",
     "There has been removal of the {T}.",
 )
-TIP_WORDS = ("tip", "tip", "distal tip", "catheter tip")
+TIP_WORDS = ("tip", "tip", "[distal] tip", "catheter tip")

@@ -42,7 +42,7 @@ ABDOMEN: tuple[Kind, ...] = (
         "liver lesion",
         "finding",
         "abdomen",
-        ("lesion", "hypodense lesion", "hypodensity", "mass", "cyst"),
+        ("lesion", "[hypodense] lesion", "hypodensity", "mass", "cyst"),
         tuple(
             Place(None, f"segment {n}", f"hepatic segment {n}")
             for n in ("II", "IV", "V", "VI", "VII", "VIII")
@@ -76,7 +76,7 @@ ABDOMEN: tuple[Kind, ...] = (
         "abscess",
         "finding",
         "abdomen",
-        ("abscess", "fluid collection", "collection", "rim-enhancing collection"),
+        ("abscess", "fluid collection", "collection", "[rim-enhancing] collection"),
         (
             Place("right", "right lower quadrant", "right lower quadrant"),
             Place(None, "pelvic", "pelvis"),

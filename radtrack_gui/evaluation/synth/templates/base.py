@@ -17,7 +17,10 @@ class Kind:
     key: str
     type: str  # finding | device
     region: str  # where it lives (which exams can show it: see Exam.sees and also_seen)
-    terms: tuple[str, ...]  # name variants; "{adj}" inside a term puts the place in the span
+    # name variants; "{adj}" inside a term puts the place in the span; a bracketed modifier
+    # ("[calcified] granuloma") is written but left out of the span (GUIDELINE: modifiers are
+    # not part of a mention unless part of the name)
+    terms: tuple[str, ...]
     places: tuple[Place, ...] = (Place(None, "", ""),)
     course: str = "acute"  # acute | chronic | incidental | device | static-device
     plural: tuple[str, ...] = ()  # terms for bilateral places

@@ -53,7 +53,7 @@ CHEST: tuple[Kind, ...] = (
         "atelectasis",
         "finding",
         "chest",
-        ("atelectasis", "subsegmental atelectasis", "volume loss", "atelectatic change"),
+        ("atelectasis", "[subsegmental] atelectasis", "volume loss", "atelectatic change"),
         (
             Place("left", "left basilar", "left base"),
             Place("right", "right basilar", "right base"),
@@ -136,7 +136,7 @@ CHEST: tuple[Kind, ...] = (
         "granuloma",
         "finding",
         "chest",
-        ("granuloma", "calcified granuloma"),
+        ("granuloma", "[calcified] granuloma"),
         LOBES,
         course="incidental",
         prep=("in the",),
