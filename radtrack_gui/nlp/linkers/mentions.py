@@ -12,6 +12,7 @@ from radtrack_gui.core.model import DEVICE, Mention, Patient
 from radtrack_gui.nlp.linkers.context import MentionContext
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
 from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
+from radtrack_gui.nlp.linkers.tips import resolve_tips
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
@@ -270,5 +271,7 @@ def prepare(
                 known=concept is None or concept in v.concepts,
             )
         )
-    read_contexts(out, {i.id: patient.mentions[i.id].span for i in out}, reports, v)
+    spans = {i.id: patient.mentions[i.id].span for i in out}
+    read_contexts(out, spans, reports, v)
+    resolve_tips(out, spans, reports)
     return out
