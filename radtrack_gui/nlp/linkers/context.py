@@ -76,7 +76,9 @@ GENERIC_KINDS: dict[str, frozenset[str]] = {
     "wire": frozenset({"wire", "wires", "lead", "leads", "guidewire"}),
     "lead": frozenset({"lead", "leads", "wire", "pacemaker", "icd", "defibrillator"}),
 }
-_SENT_END = re.compile(r"[.!?](?=\s)|\n")
+# A sentence end: terminal punctuation before a space, a period glued to a capitalized word
+# after a word ("XXXX.In the left": ``text.sentences`` splits there too), a line break.
+_SENT_END = re.compile(r"[.!?](?=\s)|(?<=[A-Za-z]{2}\.)(?=[A-Z][a-z])|\n")
 _CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
 _ORDINALS = (
     *("first", "second", "third", "fourth", "fifth", "sixth"),

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
-from radtrack_gui.nlp.linkers.sites import default_site, is_region, specified_site
+from radtrack_gui.nlp.linkers.sites import default_site, is_region, sign_relations, specified_site
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.context import MentionContext
@@ -73,11 +73,7 @@ def last_structure(v: Vocabulary, text: str) -> str | None:
 def _descriptive() -> frozenset[str]:
     """Descriptive imaging words ("opacity"): the sign side of ``sign-of`` relations. They
     name an appearance, so the sentence gives their place; a diagnosis has its own."""
-    from radtrack_gui.nlp.vocabulary import read_table
-    from radtrack_gui.util.paths import resource
-
-    rows = read_table(resource("vocab") / "relations.tsv")
-    return frozenset(r["concept"].lower() for r in rows if r["relation"].lower() == "sign-of")
+    return frozenset(sign for sign, _ in sign_relations())
 
 
 def named_structures(
