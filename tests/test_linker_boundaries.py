@@ -42,3 +42,46 @@ def test_a_pleural_effusion_at_the_costophrenic_angles_is_the_pleural_effusion()
         )
     )
     assert not c.same(c.mark(0, "pleural effusion"), c.mark(0, "pleural effusions"))
+
+
+def test_a_side_named_only_as_what_a_finding_is_compared_with_is_not_its_side() -> None:
+    c = Case(
+        (0, "IMPRESSION: Small right pleural effusion."),
+        (7, "FINDINGS: The pleural effusion is now larger than on the left."),
+        (14, "IMPRESSION: Small left pleural effusion."),
+    )
+    right, compared = c.mark(0, "pleural effusion"), c.mark(1, "pleural effusion")
+    assert c.same(right, compared)
+    assert not c.same(right, c.mark(2, "pleural effusion"))
+    # the side in the mention's own noun phrase inside the comparison is its own
+    c = Case(
+        (
+            0,
+            "FINDINGS: The right effusion is larger than the left effusion.\n\nIMPRESSION: "
+            "Small left pleural effusion.",
+        )
+    )
+    first, second = c.mark(0, "effusion"), c.mark(0, "effusion", 1)
+    restated = c.mark(0, "pleural effusion")
+    assert c.same(second, restated)
+    assert not c.same(first, restated)
+
+
+def test_a_site_of_another_item_of_a_list_is_not_the_findings_site() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Right upper lobe nodule, cardiomegaly, and atelectasis.\n\nIMPRESSION: "
+            "Left basilar atelectasis.",
+        )
+    )
+    assert c.same(c.mark(0, "atelectasis"), c.mark(0, "atelectasis", 1))
+    # the lobe named in the atelectasis's own item ("... with atelectasis") stays its site
+    c = Case(
+        (
+            0,
+            "FINDINGS: Right upper lobe consolidation with atelectasis, cardiomegaly, and "
+            "effusion.\n\nIMPRESSION: Left basilar atelectasis.",
+        )
+    )
+    assert not c.same(c.mark(0, "atelectasis"), c.mark(0, "atelectasis", 1))

@@ -38,6 +38,7 @@ from radtrack_gui.nlp.linkers.places import (
     WORD,
     cavity,
     coordinated_sites,
+    drop_compared_side,
     generic_site,
     heading,
     heading_names_site,
@@ -45,6 +46,7 @@ from radtrack_gui.nlp.linkers.places import (
     plural_pair_side,
     side_after,
     side_of,
+    site_of_other_item,
     site_outside_phrase,
     spread_only,
 )
@@ -277,6 +279,12 @@ def enrich(
             if named and heading_names_site(info, named, v):
                 info.site = named
         if info.type != DEVICE:
+            drop_compared_side(info, ctx, v)
+            if site_of_other_item(info, ctx, v):
+                # "right upper lobe nodule, cardiomegaly, and atelectasis": not the lobe's
+                if info.lat and info.lat == v.laterality_of(info.site or ""):
+                    info.lat = None
+                info.site, info.site_by_name = None, False
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
             ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
