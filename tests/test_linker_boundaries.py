@@ -85,3 +85,23 @@ def test_a_site_of_another_item_of_a_list_is_not_the_findings_site() -> None:
         )
     )
     assert not c.same(c.mark(0, "atelectasis"), c.mark(0, "atelectasis", 1))
+
+
+def test_a_diffuse_process_in_the_bases_is_the_one_named_by_its_own_distribution() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Subtle prominence of interstitial markings in the bases.\n\n"
+            "IMPRESSION: Subtle interstitial markings bilateral.",
+        )
+    )
+    assert c.same(c.mark(0, "interstitial markings"), c.mark(0, "interstitial markings", 1))
+    # the apices are a site, not a distribution word's structure: they stay apart
+    c = Case(
+        (
+            0,
+            "FINDINGS: Subtle prominence of interstitial markings in the bases.\n\n"
+            "IMPRESSION: Interstitial markings in the apices.",
+        )
+    )
+    assert not c.same(c.mark(0, "interstitial markings"), c.mark(0, "Interstitial markings"))

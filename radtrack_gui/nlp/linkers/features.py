@@ -156,6 +156,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             # one sentence reads one as the other; where each was seen inside the organ is
             # how the process spreads, not another site (GUIDELINE 2)
             return None
+        if a.ctx and b.ctx and a.ctx.spread and b.ctx.spread:
+            return None  # "markings in the bases" / "interstitial markings": one process
         if v.anatomy_related(a.site, b.site):
             part = a if v.is_part_of(a.site, b.site) else b
             if part.ctx and part.ctx.spread:

@@ -237,11 +237,20 @@ def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozense
 
 
 def spread_only(info: MentionInfo, near: str, v: Vocabulary) -> bool:
-    """The finding's site is only a distribution word of its own organ ("bibasilar edema",
-    "interstitial edema": the lungs' edema spreading), said in or right before the mention."""
+    """The finding's site is only a distribution of its own organ ("bibasilar edema",
+    "interstitial edema", "markings in the bases": the lungs' process spreading): a
+    structure a distribution word names, or one said with such a word in or right before
+    the mention. A concept whose own structure is such a distribution ("interstitial
+    markings") spreads in the organ around it."""
     c = v.concepts.get(info.concept) if info.concept else None
-    if not info.site or c is None or not c.anatomy or not v.is_part_of(info.site, c.anatomy):
+    if not info.site or c is None or not c.anatomy:
         return False
+    spreads = {v.anatomy_terms.get(w) for w in SPREAD_WORDS}
+    organ = v.parent.get(c.anatomy, "") if c.anatomy in spreads else c.anatomy
+    if not organ or not v.is_part_of(info.site, organ):
+        return False
+    if info.site in spreads:
+        return True
     for word in WORD.findall(near.lower()):
         if word in SPREAD_WORDS:
             named = v.anatomy_terms.get(word)
