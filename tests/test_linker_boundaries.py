@@ -1,8 +1,10 @@
-"""Where a site or side read for a finding stops (pairs_dev2.tsv errors, real report
+"""Where a site, side or level read for a finding stops (pairs_dev2.tsv errors, real report
 language): a sentence glued to the next one, a side inside a comparison phrase, a structure
-of a neighbouring list item, and the recess where a process shows its sign. Each mechanism
-on short texts written for these tests, with a counter-example that must stay apart (or,
-for a rule that keeps mentions apart, the case it must still join)."""
+of a neighbouring list item, a level named before "this region" or in a list of ribs; and
+sites that are no sub-part: the recess where a process shows its sign, the distribution of
+a diffuse process. Each mechanism on short texts written for these tests, with a
+counter-example that must stay apart (or, for a rule that keeps mentions apart, the case it
+must still join)."""
 
 from __future__ import annotations
 
@@ -105,3 +107,22 @@ def test_a_diffuse_process_in_the_bases_is_the_one_named_by_its_own_distribution
         )
     )
     assert not c.same(c.mark(0, "interstitial markings"), c.mark(0, "Interstitial markings"))
+
+
+def test_a_list_of_ribs_gives_each_level_and_this_region_points_back_to_one() -> None:
+    for later, same in (("7th", False), ("5th", True)):
+        c = Case(
+            (0, "FINDINGS: Fractures of the right 4th, 5th, and 6th ribs."),
+            (7, f"FINDINGS: Healing fracture of the right {later} rib."),
+        )
+        assert c.same(c.mark(0, "Fractures"), c.mark(1, "fracture")) is same
+    for later, same in (("9th and 10th rib fractures", False), ("8th rib fracture", True)):
+        c = Case(
+            (
+                0,
+                "IMPRESSION: Contour deformity of the right lateral 8th rib, if findings "
+                "localize to this region, suspect acute fracture.",
+            ),
+            (7, f"FINDINGS: Healed right {later}."),
+        )
+        assert c.same(c.mark(0, "fracture"), c.mark(1, later.split(" ", 1)[1])) is same

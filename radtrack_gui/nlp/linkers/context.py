@@ -50,6 +50,7 @@ from radtrack_gui.nlp.linkers.places import (
     site_outside_phrase,
     spread_only,
 )
+from radtrack_gui.nlp.vocabulary import singular_name
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.mentions import MentionInfo
@@ -86,15 +87,17 @@ _ORDINALS = (
     *("first", "second", "third", "fourth", "fifth", "sixth"),
     *("seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"),
 )
+_NUMBERED = ("rib", "ray", "metatarsal", "metacarpal", "toe", "finger", "intercostal")
+_NTH = r"(?:\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")"
 # Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
 # (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays
 # ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
 _LEVEL = re.compile(
     r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?)"
-    r"|(?i:(?:\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")\s+"
+    r"|(?i:" + _NTH + r"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:left|right)\s+)?" + _NTH + r")*\s+"
     r"(?:(?:anterior|posterior|lateral|anterolateral|posterolateral|medial)\s+){0,2}"
-    r"(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
+    r"(?:" + "|".join(_NUMBERED) + r")s?)"
     r"|(?i:(?:rib|ray)\s+\d{1,2}))\b"
 )
 _REMOVAL = re.compile(
@@ -132,7 +135,7 @@ _OTHER_POSITION = re.compile(
 )
 _NEW = re.compile(r"\b(?:new|newly)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
 _ANAPHOR_SITE = re.compile(
-    r"\b(?:in|at|of|within)\s+(?:this|that|the\s+same)\s+"
+    r"\b(?:in|at|of|within|to)\s+(?:this|that|the\s+same)\s+"
     r"(?:region|level|location|site|area|segment)\b",
     re.IGNORECASE,
 )
@@ -193,25 +196,43 @@ def _sentence(text: str, s: int, e: int) -> tuple[int, int]:
     return lo, (m.end() if m else len(text))
 
 
-def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
+def _clause_span(text: str, s: int, e: int, sent: tuple[int, int]) -> tuple[int, int]:
     lo = sent[0]
     for stop in _CLAUSE_END.finditer(text, sent[0], s):
         lo = stop.end()
     m = _CLAUSE_END.search(text, e, sent[1])
-    return text[lo : (m.start() if m else sent[1])]
+    return lo, (m.start() if m else sent[1])
 
 
-def _levels(text: str) -> frozenset[str]:
-    out = set()
-    for x in _LEVEL.finditer(text):
+def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
+    lo, hi = _clause_span(text, s, e, sent)
+    return text[lo:hi]
+
+
+def _levels(
+    text: str, start: int = 0, end: int | None = None, limit: int | None = None
+) -> frozenset[str]:
+    """The levels named in ``text[start:end]`` by matches starting before ``limit`` (a
+    list of ribs runs past the clause: "the 4th, 5th, and 6th ribs")."""
+    out: set[str] = set()
+    for x in _LEVEL.finditer(text, start, len(text) if end is None else end):
+        if limit is not None and x.start() >= limit:
+            break
         level = re.sub(r"\s+", "", x.group(0)).lower()
         level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
-        words = x.group(0).lower().split()
-        first = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", words[0])
-        if len(words) > 1 and (first.isdigit() or first in _ORDINALS):
-            n = first if first.isdigit() else str(_ORDINALS.index(first) + 1)
-            level = f"{words[-1]}{n}"  # 8th rib, eighth posterior rib = rib8
-        out.add(level)
+        level = re.sub(r"^segments", "segment", level)
+        words = WORD.findall(x.group(0).lower())
+        nths = [re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", w) for w in words]
+        nths = [
+            w if w.isdigit() else str(_ORDINALS.index(w) + 1)
+            for w in nths
+            if w.isdigit() or w in _ORDINALS
+        ]
+        if nths and singular_name(words[-1]) in _NUMBERED and words[0] != words[-1]:
+            # 8th rib, eighth posterior rib = rib8; "10th and left 9th ribs" = rib10, rib9
+            out.update(f"{singular_name(words[-1])}{n}" for n in nths)
+        else:
+            out.add(level)
     return frozenset(out)
 
 
@@ -234,9 +255,14 @@ def read_context(
         m.type != DEVICE and bool(_OTHER_POSITION.search(before[-60:]))
     )
     ctx.new = bool(_NEW.search(before[-40:]))
-    ctx.levels = _levels(_clause(text, start, end, sent)) or (
+    lo, hi = _clause_span(text, start, end, sent)
+    ctx.levels = _levels(text, lo, sent[1], hi) or (
         _levels(heading(report, start)) if report is not None else frozenset()
     )
+    anaphor = _ANAPHOR_SITE.search(text, sent[0], start)
+    if not ctx.levels and anaphor:
+        # "deformity of the 8th rib; if findings localize to this region, ... fracture"
+        ctx.levels = _levels(text, sent[0], anaphor.start())
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
         hit = _REMOVAL.search(sentence)
