@@ -195,3 +195,17 @@ def test_hilar_adenopathy_is_lymphadenopathy_at_the_hila() -> None:
     restated = c.mark(0, "adenopathy", 2)
     assert c.same(hilar, restated)
     assert not c.same(axillary, restated)  # nodes elsewhere stay apart
+
+
+def test_device_words_unknown_to_the_vocabulary_differ_not_by_a_count_or_part() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There are 2 leads terminating in the right atrium and right ventricle."
+            "\n\nIMPRESSION: 2 distal leads terminating in the right atrium and right "
+            "ventricle. 2 epicardial wires.",
+        )
+    )
+    leads, restated = c.mark(0, "2 leads", kind=DEVICE), c.mark(0, "2 distal leads", kind=DEVICE)
+    assert c.same(leads, restated)
+    assert not c.same(leads, c.mark(0, "2 epicardial wires", kind=DEVICE))  # other words

@@ -54,6 +54,10 @@ HISTORY_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON", "COMPARISON")
 # Words that may stand beside a bare device word without naming the device.
 FILLER_WORDS = frozenset({*SIDES, "sided", "the", "a", "an", "this", "that", "its", "of"})
 TWO_YEARS = 730.0
+# Words of a span that count or place along a thing but do not name it.
+COUNT_WORDS = frozenset(
+    {"one", "two", "three", "four", "five", "both", "multiple", "several", "distal", "proximal"}
+)
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -121,6 +125,15 @@ def singular(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ax", "xs")):
         return word[:-1]
     return word
+
+
+def own_words_concept(words: str) -> str:
+    """An unknown concept (a span's own words) without counts and the part of the thing
+    ("2 distal leads" and "2 leads": "lead"), its last word singular."""
+    kept = [t for t in _WORD.findall(words) if not t.isdigit() and t not in COUNT_WORDS]
+    if not kept:
+        return words
+    return " ".join([*kept[:-1], singular(kept[-1])])
 
 
 def _laterality_of(v: Vocabulary, name: str | None) -> str | None:
@@ -219,6 +232,8 @@ def prepare(
             found = v.concept_of(text)
             concept = found.name if found else None
         concept = v.canonical.get(concept, concept) if concept else None
+        if concept and concept not in v.concepts:
+            concept = own_words_concept(concept)
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
         first = anatomy[0] if anatomy else None
