@@ -209,3 +209,17 @@ def test_device_words_unknown_to_the_vocabulary_differ_not_by_a_count_or_part() 
     leads, restated = c.mark(0, "2 leads", kind=DEVICE), c.mark(0, "2 distal leads", kind=DEVICE)
     assert c.same(leads, restated)
     assert not c.same(leads, c.mark(0, "2 epicardial wires", kind=DEVICE))  # other words
+
+
+def test_a_removal_a_week_later_continues_the_line_and_a_side_in_the_span_counts() -> None:
+    for later, same in (("central line", True), ("right central line", False)):
+        c = Case(
+            (0, "FINDINGS: The left central venous catheter tip overlies the lower SVC."),
+            (
+                7,
+                f"FINDINGS: Since the prior exam, there has been removal of the {later} and "
+                "the enteric tube.",
+            ),
+        )
+        line = c.mark(0, "central venous catheter tip", kind=DEVICE)
+        assert c.same(line, c.mark(1, later, kind=DEVICE)) is same

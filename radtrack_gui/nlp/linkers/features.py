@@ -210,7 +210,8 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[12] = float(days <= 14.0)
         x[13] = min(1.5, math.log1p(days) / math.log1p(TWO_YEARS))
     a_abs, b_abs = a.assertion == "absent", b.assertion == "absent"
-    x[15] = float(a_abs != b_abs)
+    # a removal or resolution ends the course it belongs to: no routine negative's penalty
+    x[15] = float(a_abs != b_abs and not (a.event or b.event))
     x[16] = float(a_abs and b_abs)
     x[17] = float({a.assertion, b.assertion} == {"possible", "present"})
     x[18] = float(
@@ -262,7 +263,7 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
         out.append(str(a.lat))
     if x[INDEX["same_access"]]:
         out.append(f"access '{a.access}'")
-    if x[INDEX["absent_continuation"]] and b.assertion == "absent":
+    if b.assertion == "absent" and a.assertion != "absent":
         out.append(f"negated: continues ({_negation_reason(b)})")
     if x[INDEX["hedged"]]:
         out.append("hedged vs confirmed")
