@@ -223,3 +223,16 @@ def test_a_removal_a_week_later_continues_the_line_and_a_side_in_the_span_counts
         )
         line = c.mark(0, "central venous catheter tip", kind=DEVICE)
         assert c.same(line, c.mark(1, later, kind=DEVICE)) is same
+
+
+def test_words_the_vocabulary_does_not_know_read_as_a_diagnosis_join_it() -> None:
+    for word, same in (("suggesting", True), ("with", False)):
+        c = Case(
+            (
+                0,
+                f"FINDINGS: Lungs are hypoinflated with blunted costophrenic XXXX {word} small "
+                "bilateral pleural effusions.\n\nIMPRESSION: Small bilateral pleural effusions.",
+            )
+        )
+        unknown, restated = c.mark(0, "costophrenic XXXX"), c.mark(0, "pleural effusions", 1)
+        assert c.same(unknown, restated) is same  # "with": named beside it, not read as it

@@ -225,7 +225,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[21] = x[13]
     x[22] = float(
         (rel in ("related", "broader") and explained(a, b))
-        or (rel == "" and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
+        or (rel in ("", "unknown") and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
     )
     return x
 
