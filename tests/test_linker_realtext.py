@@ -236,3 +236,16 @@ def test_words_the_vocabulary_does_not_know_read_as_a_diagnosis_join_it() -> Non
         )
         unknown, restated = c.mark(0, "costophrenic XXXX"), c.mark(0, "pleural effusions", 1)
         assert c.same(unknown, restated) is same  # "with": named beside it, not read as it
+
+
+def test_spans_naming_one_structure_in_other_words_are_one_finding() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Slightly prominent pulmonary vascularity noted. Prominent mediastinal "
+            "contours.\n\nIMPRESSION: Prominent pulmonary vasculature.",
+        )
+    )
+    vascularity, contours = c.mark(0, "pulmonary vascularity"), c.mark(0, "mediastinal contours")
+    assert c.same(vascularity, c.mark(0, "pulmonary vasculature"))
+    assert not c.same(vascularity, contours)  # another structure

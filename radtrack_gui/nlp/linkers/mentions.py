@@ -240,6 +240,8 @@ def prepare(
         concept = v.canonical.get(concept, concept) if concept else None
         if concept and concept not in v.concepts:
             concept = own_words_concept(concept)
+            # a span naming only a structure ("pulmonary vascularity" / "vasculature")
+            concept = v.anatomy_terms.get(concept, concept)
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
         first = anatomy[0] if anatomy else None
