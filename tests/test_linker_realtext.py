@@ -249,3 +249,17 @@ def test_spans_naming_one_structure_in_other_words_are_one_finding() -> None:
     vascularity, contours = c.mark(0, "pulmonary vascularity"), c.mark(0, "mediastinal contours")
     assert c.same(vascularity, c.mark(0, "pulmonary vasculature"))
     assert not c.same(vascularity, contours)  # another structure
+
+
+def test_the_prostates_median_lobe_is_the_prostate_not_the_bladder_it_bulges_into() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MR PROSTATE\n\nFINDINGS: Mild median lobe hypertrophy protruding into the "
+            "urinary bladder. Diffuse bladder wall hypertrophy.\n\nIMPRESSION: Prostatic "
+            "hypertrophy.",
+        )
+    )
+    lobe, wall = c.mark(0, "hypertrophy"), c.mark(0, "hypertrophy", 1)
+    assert c.same(lobe, c.mark(0, "hypertrophy", 2))
+    assert not c.same(lobe, wall)
