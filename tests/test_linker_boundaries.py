@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from test_linker_context import Case
 
+from radtrack_gui.nlp.linkers.sites import sided_site
+from radtrack_gui.nlp.vocabulary import singular_name, vocabulary
+
 
 def test_a_site_does_not_leak_over_a_period_glued_to_the_next_sentence() -> None:
     c = Case(
@@ -126,3 +129,26 @@ def test_a_list_of_ribs_gives_each_level_and_this_region_points_back_to_one() ->
             (7, f"FINDINGS: Healed right {later}."),
         )
         assert c.same(c.mark(0, "fracture"), c.mark(1, later.split(" ", 1)[1])) is same
+
+
+def test_a_tissue_word_before_a_density_word_is_its_attenuation_not_its_site() -> None:
+    v = vocabulary()
+    assert singular_name("lung apices") == "lung apex"
+    assert sided_site(v, "lung apices", "right") == "right upper lobe"  # "right apical"
+    c = Case(
+        (
+            0,
+            "FINDINGS: Soft tissue density identified in the medial right apex which is "
+            "asymmetric compared to left.\n\nIMPRESSION: Asymmetric right medial apical opacity.",
+        )
+    )
+    assert c.same(c.mark(0, "density"), c.mark(0, "opacity"))
+    # a density named in the soft tissues (not by a tissue word before it) stays there
+    c = Case(
+        (
+            0,
+            "FINDINGS: Rounded density within the right axillary soft tissues.\n\nIMPRESSION: "
+            "Asymmetric right medial apical opacity.",
+        )
+    )
+    assert not c.same(c.mark(0, "density"), c.mark(0, "opacity"))

@@ -49,6 +49,7 @@ from radtrack_gui.nlp.linkers.places import (
     site_of_other_item,
     site_outside_phrase,
     spread_only,
+    tissue_of_density,
 )
 from radtrack_gui.nlp.vocabulary import singular_name
 
@@ -306,6 +307,8 @@ def enrich(
                 info.site = named
         if info.type != DEVICE:
             drop_compared_side(info, ctx, v)
+            if tissue_of_density(info, ctx, v):
+                info.site, info.site_by_name = None, False
             if site_of_other_item(info, ctx, v):
                 # "right upper lobe nodule, cardiomegaly, and atelectasis": not the lobe's
                 if info.lat and info.lat == v.laterality_of(info.site or ""):

@@ -370,3 +370,21 @@ def site_of_other_item(info: MentionInfo, ctx: MentionContext, v: Vocabulary) ->
         if _NOT_ITEM.search(sentence, items[item(first)][0], last):
             return False
     return True
+
+
+# "soft tissue density", "fat attenuation": a tissue word gives how dense a finding is, not
+# where it is.
+ATTENUATION_HEADS = frozenset({"density", "attenuation", "opacity", "intensity"})
+TISSUE_WORDS = frozenset({"soft tissue", "soft-tissue", "fat", "fluid", "water", "bone", "osseous"})
+
+
+def tissue_of_density(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> bool:
+    """The finding's site is only the tissue word right before its density word ("soft
+    tissue density in the right apex"): that word names its attenuation, not its site."""
+    if not info.site or info.head not in ATTENUATION_HEADS:
+        return False
+    before = " ".join(WORD.findall(ctx.text[max(ctx.sentence[0], ctx.start - 30) : ctx.start]))
+    return any(
+        before.lower().endswith(word) and v.anatomy_terms.get(word) == info.site
+        for word in TISSUE_WORDS
+    )
