@@ -263,3 +263,18 @@ def test_the_prostates_median_lobe_is_the_prostate_not_the_bladder_it_bulges_int
     lobe, wall = c.mark(0, "hypertrophy"), c.mark(0, "hypertrophy", 1)
     assert c.same(lobe, c.mark(0, "hypertrophy", 2))
     assert not c.same(lobe, wall)
+
+
+def test_an_mr_signal_word_is_a_descriptive_word_for_the_lesion_at_its_place() -> None:
+    for later, same in (
+        ("left peripheral zone lesion", True),
+        ("right peripheral zone lesion", False),
+    ):
+        c = Case(
+            (
+                0,
+                "Exam: MR PROSTATE\n\nFINDINGS: Left midgland posterolateral focal markedly "
+                f"hyperintense on high b-value.\n\nIMPRESSION: High suspicion {later}.",
+            )
+        )
+        assert c.same(c.mark(0, "hyperintense"), c.mark(0, "lesion")) is same
