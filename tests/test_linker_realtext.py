@@ -278,3 +278,16 @@ def test_an_mr_signal_word_is_a_descriptive_word_for_the_lesion_at_its_place() -
             )
         )
         assert c.same(c.mark(0, "hyperintense"), c.mark(0, "lesion")) is same
+
+
+def test_permanent_devices_in_two_body_cavities_are_two_devices() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There are sternotomy wires and mediastinal surgical clips from a CABG. "
+            "There are cholecystectomy clips.\n\nIMPRESSION: Mediastinal surgical clips.",
+        )
+    )
+    chest, gallbladder = c.mark(0, "clips", kind=DEVICE), c.mark(0, "clips", 1, kind=DEVICE)
+    assert not c.same(chest, gallbladder)
+    assert c.same(chest, c.mark(0, "clips", 2, kind=DEVICE))

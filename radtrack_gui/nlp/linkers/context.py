@@ -38,6 +38,7 @@ from radtrack_gui.nlp.linkers.places import (
     WORD,
     cavity,
     coordinated_sites,
+    device_place,
     drop_compared_side,
     generic_site,
     heading,
@@ -299,6 +300,8 @@ def enrich(
             info.lat = side_of(near)
             info.access = None
             continue
+        if info.type == DEVICE and info.durable and info.site is None:
+            info.site = device_place(v, text[max(ctx.sentence[0], s - 40) : s])
         if info.type != DEVICE and generic_site(info, v):
             # "Right knee: Moderate joint effusion.": the sub-heading names the structure
             title = heading(report, s)

@@ -138,6 +138,10 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.type == DEVICE:
         if a.access and b.access and a.access != b.access:
             return f"different access '{a.access}' vs '{b.access}'"
+        if a.durable and b.durable and a.site and b.site:
+            ca, cb = cavity(v, a.site), cavity(v, b.site)
+            if ca and cb and ca != cb:  # a permanent device does not move to another cavity
+                return f"permanent devices in the {ca} and the {cb}"
         return None
     if a.site and b.site and a.site != b.site:
         if side_split(v, a.site, b.site):

@@ -388,3 +388,12 @@ def tissue_of_density(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> 
         before.lower().endswith(word) and v.anatomy_terms.get(word) == info.site
         for word in TISSUE_WORDS
     )
+
+
+def device_place(v: Vocabulary, before: str) -> str | None:
+    """Where a permanent device lies, from the words of its noun phrase before it
+    ("mediastinal clips", "cholecystectomy clips"): the last structure named after the
+    last punctuation, not a body region."""
+    phrase = re.split(r"[.,;:()]", before)[-1]
+    named = named_structures(v, phrase, 0)
+    return named[-1][1] if named else None
