@@ -390,10 +390,17 @@ def tissue_of_density(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> 
     )
 
 
+_PHRASE_START = re.compile(
+    r"[.,;:()]|\b(?:with|without|and|or|of|in|at|on|from|to|by|for|the|a|an|there|are|is"
+    r"|was|were|has|have|noted|seen)\b",
+    re.IGNORECASE,
+)
+
+
 def device_place(v: Vocabulary, before: str) -> str | None:
-    """Where a permanent device lies, from the words of its noun phrase before it
-    ("mediastinal clips", "cholecystectomy clips"): the last structure named after the
-    last punctuation, not a body region."""
-    phrase = re.split(r"[.,;:()]", before)[-1]
+    """Where a permanent device lies, from the modifiers right before it ("mediastinal
+    clips", "there are cholecystectomy clips"; not "enlarged left atrium with clips"): the
+    last structure named after the last punctuation or function word, not a body region."""
+    phrase = _PHRASE_START.split(before)[-1]
     named = named_structures(v, phrase, 0)
     return named[-1][1] if named else None
