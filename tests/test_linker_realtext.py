@@ -195,3 +195,99 @@ def test_hilar_adenopathy_is_lymphadenopathy_at_the_hila() -> None:
     restated = c.mark(0, "adenopathy", 2)
     assert c.same(hilar, restated)
     assert not c.same(axillary, restated)  # nodes elsewhere stay apart
+
+
+def test_device_words_unknown_to_the_vocabulary_differ_not_by_a_count_or_part() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There are 2 leads terminating in the right atrium and right ventricle."
+            "\n\nIMPRESSION: 2 distal leads terminating in the right atrium and right "
+            "ventricle. 2 epicardial wires.",
+        )
+    )
+    leads, restated = c.mark(0, "2 leads", kind=DEVICE), c.mark(0, "2 distal leads", kind=DEVICE)
+    assert c.same(leads, restated)
+    assert not c.same(leads, c.mark(0, "2 epicardial wires", kind=DEVICE))  # other words
+
+
+def test_a_removal_a_week_later_continues_the_line_and_a_side_in_the_span_counts() -> None:
+    for later, same in (("central line", True), ("right central line", False)):
+        c = Case(
+            (0, "FINDINGS: The left central venous catheter tip overlies the lower SVC."),
+            (
+                7,
+                f"FINDINGS: Since the prior exam, there has been removal of the {later} and "
+                "the enteric tube.",
+            ),
+        )
+        line = c.mark(0, "central venous catheter tip", kind=DEVICE)
+        assert c.same(line, c.mark(1, later, kind=DEVICE)) is same
+
+
+def test_words_the_vocabulary_does_not_know_read_as_a_diagnosis_join_it() -> None:
+    for word, same in (("suggesting", True), ("with", False)):
+        c = Case(
+            (
+                0,
+                f"FINDINGS: Lungs are hypoinflated with blunted costophrenic XXXX {word} small "
+                "bilateral pleural effusions.\n\nIMPRESSION: Small bilateral pleural effusions.",
+            )
+        )
+        unknown, restated = c.mark(0, "costophrenic XXXX"), c.mark(0, "pleural effusions", 1)
+        assert c.same(unknown, restated) is same  # "with": named beside it, not read as it
+
+
+def test_spans_naming_one_structure_in_other_words_are_one_finding() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Slightly prominent pulmonary vascularity noted. Prominent mediastinal "
+            "contours.\n\nIMPRESSION: Prominent pulmonary vasculature.",
+        )
+    )
+    vascularity, contours = c.mark(0, "pulmonary vascularity"), c.mark(0, "mediastinal contours")
+    assert c.same(vascularity, c.mark(0, "pulmonary vasculature"))
+    assert not c.same(vascularity, contours)  # another structure
+
+
+def test_the_prostates_median_lobe_is_the_prostate_not_the_bladder_it_bulges_into() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MR PROSTATE\n\nFINDINGS: Mild median lobe hypertrophy protruding into the "
+            "urinary bladder. Diffuse bladder wall hypertrophy.\n\nIMPRESSION: Prostatic "
+            "hypertrophy.",
+        )
+    )
+    lobe, wall = c.mark(0, "hypertrophy"), c.mark(0, "hypertrophy", 1)
+    assert c.same(lobe, c.mark(0, "hypertrophy", 2))
+    assert not c.same(lobe, wall)
+
+
+def test_an_mr_signal_word_is_a_descriptive_word_for_the_lesion_at_its_place() -> None:
+    for later, same in (
+        ("left peripheral zone lesion", True),
+        ("right peripheral zone lesion", False),
+    ):
+        c = Case(
+            (
+                0,
+                "Exam: MR PROSTATE\n\nFINDINGS: Left midgland posterolateral focal markedly "
+                f"hyperintense on high b-value.\n\nIMPRESSION: High suspicion {later}.",
+            )
+        )
+        assert c.same(c.mark(0, "hyperintense"), c.mark(0, "lesion")) is same
+
+
+def test_permanent_devices_in_two_body_cavities_are_two_devices() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There are sternotomy wires and mediastinal surgical clips from a CABG. "
+            "There are cholecystectomy clips.\n\nIMPRESSION: Mediastinal surgical clips.",
+        )
+    )
+    chest, gallbladder = c.mark(0, "clips", kind=DEVICE), c.mark(0, "clips", 1, kind=DEVICE)
+    assert not c.same(chest, gallbladder)
+    assert c.same(chest, c.mark(0, "clips", 2, kind=DEVICE))

@@ -25,6 +25,19 @@ def test_abbreviations_do_not_end_sentences() -> None:
     ]
 
 
+def test_a_period_glued_to_a_capitalized_word_ends_a_sentence() -> None:
+    text = "Clear right lung XXXX.In the left lower lobe there is a density. Stable.Normal heart."
+    assert _sents(text) == [
+        "Clear right lung XXXX.",
+        "In the left lower lobe there is a density.",
+        "Stable.",
+        "Normal heart.",
+    ]
+    # not a decimal, a level, an initial, a dotted or a listed abbreviation, nor lower case
+    kept = "A 2.5 cm mass at T12.L1, e.g.The lung, seen by J.Smith and Dr.Jones vs.Left lung.ok"
+    assert _sents(kept) == [kept]
+
+
 def test_numbered_list_and_headers() -> None:
     text = "FINDINGS: Lungs clear.\nIMPRESSION:\n1. Left effusion. 2. No pneumothorax.\n3. ETT ok."
     assert _sents(text) == [

@@ -173,7 +173,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
     Inside a block a sentence ends at a run of ``.``, ``!`` or ``?`` (closing quotes and
     brackets included) followed by white space, unless the word before a single period is
-    an abbreviation ("approx.", "Dr.", "e.g.", "No. 2"). That is what NLTK's untrained
+    an abbreviation ("approx.", "Dr.", "e.g.", "No. 2"). A period glued to the next word
+    ends one too when a word of two or more letters precedes it and a capitalized word
+    follows ("...lung XXXX.In the left"): not a decimal ("2.5"), a level ("T12.L1"), an
+    initial ("J.Smith") or a dotted abbreviation ("e.g.The"). That is what NLTK's untrained
     Punkt does with our abbreviation list, at a fraction of its cost (see
     ``benchmarks/bench_extract.py`` for the agreement on the corpora); ``punkt_sentences``
     keeps Punkt for that comparison."""
@@ -182,6 +185,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
     for a, b in _blocks(text):
         start = a
         for m in _END_RE.finditer(text, a, b):
+            if m.end() == m.end(2) and not _glued_end(text, m):
+                continue  # no space after it: only "word.Capital" ends a sentence
             if m.group(1) == "." and _abbreviation(text, start, m.start(1)):
                 continue
             _strip_append(text, start, m.end(1) + len(m.group(2)), append)
@@ -214,8 +219,16 @@ def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
     return s, e
 
 
-# A sentence end: terminal punctuation (group 1), closing quotes/brackets (2), white space.
-_END_RE = re.compile(r"([.!?]+)([\"')\]]*)\s+")
+# A sentence end: terminal punctuation (group 1), closing quotes/brackets (2), white space,
+# or a capitalized word right after it (checked by ``_glued_end``).
+_END_RE = re.compile(r"([.!?]+)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+
+
+def _glued_end(text: str, m: re.Match[str]) -> bool:
+    """A period with no space after it ends a sentence: one period, right after a word of
+    two or more letters ("XXXX.In", not "e.g.In", "J.Smith" or "T12.L1")."""
+    p = m.start(1)
+    return m.group(1) == "." and not m.group(2) and text[p - 2 : p].isalpha()
 
 
 def _abbreviation(text: str, start: int, dot: int) -> bool:

@@ -258,7 +258,10 @@ class Vocabulary:
 
 
 def singular_name(name: str) -> str:
-    """ "kidneys" -> "kidney", "upper extremities" -> "upper extremity" (for sided names)."""
+    """ "kidneys" -> "kidney", "upper extremities" -> "upper extremity", "lung apices" ->
+    "lung apex" (for sided names)."""
+    if name.endswith(("apices", "vertices", "cortices")):
+        return name[:-4] + "ex"
     if name.endswith("ies"):
         return name[:-3] + "y"
     if name.endswith("s") and not name.endswith(("ss", "us", "is")):

@@ -34,10 +34,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
+from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
     cavity,
     coordinated_sites,
+    device_place,
+    drop_compared_side,
     generic_site,
     heading,
     heading_names_site,
@@ -45,8 +48,10 @@ from radtrack_gui.nlp.linkers.places import (
     plural_pair_side,
     side_after,
     side_of,
+    site_of_other_item,
     site_outside_phrase,
     spread_only,
+    tissue_of_density,
 )
 
 if TYPE_CHECKING:
@@ -76,23 +81,10 @@ GENERIC_KINDS: dict[str, frozenset[str]] = {
     "wire": frozenset({"wire", "wires", "lead", "leads", "guidewire"}),
     "lead": frozenset({"lead", "leads", "wire", "pacemaker", "icd", "defibrillator"}),
 }
-_SENT_END = re.compile(r"[.!?](?=\s)|\n")
+# A sentence end: terminal punctuation before a space, a period glued to a capitalized word
+# after a word ("XXXX.In the left": ``text.sentences`` splits there too), a line break.
+_SENT_END = re.compile(r"[.!?](?=\s)|(?<=[A-Za-z]{2}\.)(?=[A-Z][a-z])|\n")
 _CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
-_ORDINALS = (
-    *("first", "second", "third", "fourth", "fifth", "sixth"),
-    *("seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"),
-)
-# Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
-# (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays
-# ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
-_LEVEL = re.compile(
-    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
-    r"|S\d{1,2}[DG]|(?i:segments?\s+(?:[IVX]{1,4}|\d{1,2})\b(?:\s*[AB]\b)?)"
-    r"|(?i:(?:\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")\s+"
-    r"(?:(?:anterior|posterior|lateral|anterolateral|posterolateral|medial)\s+){0,2}"
-    r"(?:rib|ray|metatarsal|metacarpal|toe|finger|intercostal))"
-    r"|(?i:(?:rib|ray)\s+\d{1,2}))\b"
-)
 _REMOVAL = re.compile(
     r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+){0,2}?"
     r"(?:removed|withdrawn|discontinued|explanted|extracted)\b"
@@ -128,7 +120,7 @@ _OTHER_POSITION = re.compile(
 )
 _NEW = re.compile(r"\b(?:new|newly)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
 _ANAPHOR_SITE = re.compile(
-    r"\b(?:in|at|of|within)\s+(?:this|that|the\s+same)\s+"
+    r"\b(?:in|at|of|within|to)\s+(?:this|that|the\s+same)\s+"
     r"(?:region|level|location|site|area|segment)\b",
     re.IGNORECASE,
 )
@@ -189,26 +181,17 @@ def _sentence(text: str, s: int, e: int) -> tuple[int, int]:
     return lo, (m.end() if m else len(text))
 
 
-def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
+def _clause_span(text: str, s: int, e: int, sent: tuple[int, int]) -> tuple[int, int]:
     lo = sent[0]
     for stop in _CLAUSE_END.finditer(text, sent[0], s):
         lo = stop.end()
     m = _CLAUSE_END.search(text, e, sent[1])
-    return text[lo : (m.start() if m else sent[1])]
+    return lo, (m.start() if m else sent[1])
 
 
-def _levels(text: str) -> frozenset[str]:
-    out = set()
-    for x in _LEVEL.finditer(text):
-        level = re.sub(r"\s+", "", x.group(0)).lower()
-        level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
-        words = x.group(0).lower().split()
-        first = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", words[0])
-        if len(words) > 1 and (first.isdigit() or first in _ORDINALS):
-            n = first if first.isdigit() else str(_ORDINALS.index(first) + 1)
-            level = f"{words[-1]}{n}"  # 8th rib, eighth posterior rib = rib8
-        out.add(level)
-    return frozenset(out)
+def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
+    lo, hi = _clause_span(text, s, e, sent)
+    return text[lo:hi]
 
 
 def read_context(
@@ -230,9 +213,14 @@ def read_context(
         m.type != DEVICE and bool(_OTHER_POSITION.search(before[-60:]))
     )
     ctx.new = bool(_NEW.search(before[-40:]))
-    ctx.levels = _levels(_clause(text, start, end, sent)) or (
+    lo, hi = _clause_span(text, start, end, sent)
+    ctx.levels = _levels(text, lo, sent[1], hi) or (
         _levels(heading(report, start)) if report is not None else frozenset()
     )
+    anaphor = _ANAPHOR_SITE.search(text, sent[0], start)
+    if not ctx.levels and anaphor:
+        # "deformity of the 8th rib; if findings localize to this region, ... fracture"
+        ctx.levels = _levels(text, sent[0], anaphor.start())
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
         hit = _REMOVAL.search(sentence)
@@ -268,6 +256,8 @@ def enrich(
             info.lat = side_of(near)
             info.access = None
             continue
+        if info.type == DEVICE and info.durable and info.site is None:
+            info.site = device_place(v, text[max(ctx.sentence[0], s - 40) : s])
         if info.type != DEVICE and generic_site(info, v):
             # "Right knee: Moderate joint effusion.": the sub-heading names the structure
             title = heading(report, s)
@@ -275,6 +265,14 @@ def enrich(
             if named and heading_names_site(info, named, v):
                 info.site = named
         if info.type != DEVICE:
+            drop_compared_side(info, ctx, v)
+            if tissue_of_density(info, ctx, v):
+                info.site, info.site_by_name = None, False
+            if site_of_other_item(info, ctx, v):
+                # "right upper lobe nodule, cardiomegaly, and atelectasis": not the lobe's
+                if info.lat and info.lat == v.laterality_of(info.site or ""):
+                    info.lat = None
+                info.site, info.site_by_name = None, False
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
             ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)

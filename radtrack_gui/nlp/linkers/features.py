@@ -138,6 +138,10 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.type == DEVICE:
         if a.access and b.access and a.access != b.access:
             return f"different access '{a.access}' vs '{b.access}'"
+        if a.durable and b.durable and a.site and b.site:
+            ca, cb = cavity(v, a.site), cavity(v, b.site)
+            if ca and cb and ca != cb:  # a permanent device does not move to another cavity
+                return f"permanent devices in the {ca} and the {cb}"
         return None
     if a.site and b.site and a.site != b.site:
         if side_split(v, a.site, b.site):
@@ -156,6 +160,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             # one sentence reads one as the other; where each was seen inside the organ is
             # how the process spreads, not another site (GUIDELINE 2)
             return None
+        if a.ctx and b.ctx and a.ctx.spread and b.ctx.spread:
+            return None  # "markings in the bases" / "interstitial markings": one process
         if v.anatomy_related(a.site, b.site):
             part = a if v.is_part_of(a.site, b.site) else b
             if part.ctx and part.ctx.spread:
@@ -208,7 +214,8 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[12] = float(days <= 14.0)
         x[13] = min(1.5, math.log1p(days) / math.log1p(TWO_YEARS))
     a_abs, b_abs = a.assertion == "absent", b.assertion == "absent"
-    x[15] = float(a_abs != b_abs)
+    # a removal or resolution ends the course it belongs to: no routine negative's penalty
+    x[15] = float(a_abs != b_abs and not (a.event or b.event))
     x[16] = float(a_abs and b_abs)
     x[17] = float({a.assertion, b.assertion} == {"possible", "present"})
     x[18] = float(
@@ -222,7 +229,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[21] = x[13]
     x[22] = float(
         (rel in ("related", "broader") and explained(a, b))
-        or (rel == "" and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
+        or (rel in ("", "unknown") and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
     )
     return x
 
@@ -260,7 +267,7 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
         out.append(str(a.lat))
     if x[INDEX["same_access"]]:
         out.append(f"access '{a.access}'")
-    if x[INDEX["absent_continuation"]] and b.assertion == "absent":
+    if b.assertion == "absent" and a.assertion != "absent":
         out.append(f"negated: continues ({_negation_reason(b)})")
     if x[INDEX["hedged"]]:
         out.append("hedged vs confirmed")

@@ -55,6 +55,10 @@ HISTORY_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON", "COMPARISON")
 # Words that may stand beside a bare device word without naming the device.
 FILLER_WORDS = frozenset({*SIDES, "sided", "the", "a", "an", "this", "that", "its", "of"})
 TWO_YEARS = 730.0
+# Words of a span that count or place along a thing but do not name it.
+COUNT_WORDS = frozenset(
+    {"one", "two", "three", "four", "five", "both", "multiple", "several", "distal", "proximal"}
+)
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -124,6 +128,15 @@ def singular(word: str) -> str:
     return word
 
 
+def own_words_concept(words: str) -> str:
+    """An unknown concept (a span's own words) without counts and the part of the thing
+    ("2 distal leads" and "2 leads": "lead"), its last word singular."""
+    kept = [t for t in _WORD.findall(words) if not t.isdigit() and t not in COUNT_WORDS]
+    if not kept:
+        return words
+    return " ".join([*kept[:-1], singular(kept[-1])])
+
+
 def _laterality_of(v: Vocabulary, name: str | None) -> str | None:
     """The side a structure's name gives ("left pleura", "bibasilar" -> bilateral)."""
     if not name:
@@ -133,6 +146,12 @@ def _laterality_of(v: Vocabulary, name: str | None) -> str | None:
         return by_vocab(name)
     first = name.split(" ", 1)[0]
     return first if first in SIDES else None
+
+
+def _own_side(tokens: tuple[str, ...]) -> str | None:
+    """The one side the mention's own words name ("right central line")."""
+    sides = {t for t in tokens if t in SIDES}
+    return sides.pop() if len(sides) == 1 else None
 
 
 def _access_of(tokens: tuple[str, ...], anatomy: list[str]) -> str | None:
@@ -220,10 +239,14 @@ def prepare(
             found = v.concept_of(text)
             concept = found.name if found else None
         concept = v.canonical.get(concept, concept) if concept else None
+        if concept and concept not in v.concepts:
+            concept = own_words_concept(concept)
+            # a span naming only a structure ("pulmonary vascularity" / "vasculature")
+            concept = v.anatomy_terms.get(concept, concept)
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
         first = anatomy[0] if anatomy else None
-        lat = src.laterality or _laterality_of(v, first)
+        lat = src.laterality or _laterality_of(v, first) or _own_side(tokens)
         site = sided_site(v, specified_site(v, concept, tokens, first), lat)
         generic_statement = bool(
             (concept and (concept in GENERIC_STATEMENT_WORDS or concept.startswith("normal ")))

@@ -10,7 +10,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
-from radtrack_gui.nlp.linkers.sites import default_site, is_region, specified_site
+from radtrack_gui.nlp.linkers.sites import (
+    default_site,
+    is_region,
+    sided_site,
+    sign_relations,
+    specified_site,
+)
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.context import MentionContext
@@ -73,11 +79,7 @@ def last_structure(v: Vocabulary, text: str) -> str | None:
 def _descriptive() -> frozenset[str]:
     """Descriptive imaging words ("opacity"): the sign side of ``sign-of`` relations. They
     name an appearance, so the sentence gives their place; a diagnosis has its own."""
-    from radtrack_gui.nlp.vocabulary import read_table
-    from radtrack_gui.util.paths import resource
-
-    rows = read_table(resource("vocab") / "relations.tsv")
-    return frozenset(r["concept"].lower() for r in rows if r["relation"].lower() == "sign-of")
+    return frozenset(sign for sign, _ in sign_relations())
 
 
 def named_structures(
@@ -235,11 +237,20 @@ def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozense
 
 
 def spread_only(info: MentionInfo, near: str, v: Vocabulary) -> bool:
-    """The finding's site is only a distribution word of its own organ ("bibasilar edema",
-    "interstitial edema": the lungs' edema spreading), said in or right before the mention."""
+    """The finding's site is only a distribution of its own organ ("bibasilar edema",
+    "interstitial edema", "markings in the bases": the lungs' process spreading): a
+    structure a distribution word names, or one said with such a word in or right before
+    the mention. A concept whose own structure is such a distribution ("interstitial
+    markings") spreads in the organ around it."""
     c = v.concepts.get(info.concept) if info.concept else None
-    if not info.site or c is None or not c.anatomy or not v.is_part_of(info.site, c.anatomy):
+    if not info.site or c is None or not c.anatomy:
         return False
+    spreads = {v.anatomy_terms.get(w) for w in SPREAD_WORDS}
+    organ = v.parent.get(c.anatomy, "") if c.anatomy in spreads else c.anatomy
+    if not organ or not v.is_part_of(info.site, organ):
+        return False
+    if info.site in spreads:
+        return True
     for word in WORD.findall(near.lower()):
         if word in SPREAD_WORDS:
             named = v.anatomy_terms.get(word)
@@ -264,3 +275,132 @@ def side_after(info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabular
         return None
     side = v.laterality_of(after[0][1])
     return side if side in ("left", "right") else None
+
+
+# The side a finding is compared with ("larger than the left", "asymmetric compared to
+# left", "relative to the right side"): not the finding's own side.
+_COMPARED = re.compile(
+    r"\b(?:compared\s+(?:to|with)|relative\s+to|than|versus|vs\.?|as\s+opposed\s+to"
+    r"|in\s+comparison\s+(?:to|with)|similar\s+to|symmetric\s+(?:to|with))\s+"
+    r"(?:(?:that|those|on|in|at)\s+)?(?:(?:on|in|at|of)\s+)?(?:the\s+)?(?:contralateral\s+)?$",
+    re.IGNORECASE,
+)
+# Words between a side and the mention that keep the side in the mention's noun phrase.
+_OWN_PHRASE = re.compile(r"[\s-]*(?:[A-Za-z]+[\s-]+){0,3}$")
+
+
+def drop_compared_side(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> None:
+    """A side the finding's sentence names only as what the finding is compared with is not
+    its side: it takes the one side the sentence names otherwise, or none, and a site that
+    had that side loses it ("density in the medial right apex, asymmetric compared to left")."""
+    if info.lat not in ("left", "right"):
+        return
+    compared, other = _sides_by_role(ctx.text, ctx.sentence, ctx.start, ctx.end)
+    if info.lat not in compared or info.lat in other:
+        return
+    old, info.lat = info.lat, (other.pop() if len(other) == 1 else None)
+    if info.site and v.laterality_of(info.site) == old:
+        site: str | None = info.site
+        while site and v.laterality_of(site) == old:  # up to the structure without a side
+            site = v.parent.get(site)
+        site = specified_site(v, info.concept, info.tokens, site) if site else None
+        info.site = sided_site(v, site, info.lat)
+        info.site_by_name = info.site is not None and default_site(v, info.concept, info.site)
+
+
+def _sides_by_role(
+    text: str, sentence: tuple[int, int], start: int, end: int
+) -> tuple[set[str], set[str]]:
+    """Sides of the sentence named in a comparison phrase, and the others."""
+    lo, hi = sentence
+    compared: set[str] = set()
+    other: set[str] = set()
+    for w in WORD.finditer(text, lo, hi):
+        side = SIDE_WORDS.get(w.group(0).lower())
+        if side is None:
+            continue
+        own = start <= w.start() < end or (
+            w.end() <= start and _OWN_PHRASE.match(text, w.end(), start) is not None
+        )
+        if not own and _COMPARED.search(text[max(lo, w.start() - 40) : w.start()]):
+            compared.add(side)
+        else:
+            other.add(side)
+    return compared, other
+
+
+# A list of findings: items cut at commas, semicolons and "and" ("prominent vasculature,
+# subpleural edema, and peribronchial cuffing"). Its items are noun phrases: from the first
+# of two items to the later one's word no preposition, verb or reading word, which would
+# make it a clause ("opacity in the right base, likely atelectasis").
+_LIST_CUT = re.compile(r"[,;]|\band\b", re.IGNORECASE)
+_NOT_ITEM = re.compile(
+    r"\b(?:in|at|within|of|on|along|over|overlying|involving|near|adjacent|to|from|with"
+    r"|without|by|as|than|is|are|was|were|be|been|has|have|there|which|that|seen|noted"
+    r"|identified|likely|possibly|probably|consistent|compatible|suggest\w*|represent\w*"
+    r"|concerning|worrisome|may|could|due|related|reflect\w*|versus|vs|or)\b",
+    re.IGNORECASE,
+)
+
+
+def site_of_other_item(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> bool:
+    """The finding's site was read from another item of a list of findings in its sentence
+    ("A, B, and C"): its structure is named only in other items, each a noun phrase."""
+    if not info.site:
+        return False
+    lo, hi = ctx.sentence
+    sentence = ctx.text[lo:hi]
+    cuts = [m for m in _LIST_CUT.finditer(sentence)]
+    if "," not in sentence or not any(m.group(0).lower() == "and" for m in cuts):
+        return False
+    bounds = [0, *(x for m in cuts for x in m.span()), len(sentence)]
+    items = list(zip(bounds[::2], bounds[1::2], strict=True))
+    at = ctx.start - lo
+
+    def item(pos: int) -> int:
+        return next(n for n, (a, b) in enumerate(items) if a <= pos <= b)
+
+    named = [
+        pos for pos, name in named_structures(v, sentence, 0) if v.anatomy_related(name, info.site)
+    ]
+    if not named or any(item(pos) == item(at) for pos in named):
+        return False
+    for pos in named:
+        first, last = sorted((pos, at))
+        if _NOT_ITEM.search(sentence, items[item(first)][0], last):
+            return False
+    return True
+
+
+# "soft tissue density", "fat attenuation": a tissue word gives how dense a finding is, not
+# where it is.
+ATTENUATION_HEADS = frozenset({"density", "attenuation", "opacity", "intensity"})
+TISSUE_WORDS = frozenset({"soft tissue", "soft-tissue", "fat", "fluid", "water", "bone", "osseous"})
+
+
+def tissue_of_density(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> bool:
+    """The finding's site is only the tissue word right before its density word ("soft
+    tissue density in the right apex"): that word names its attenuation, not its site."""
+    if not info.site or info.head not in ATTENUATION_HEADS:
+        return False
+    before = " ".join(WORD.findall(ctx.text[max(ctx.sentence[0], ctx.start - 30) : ctx.start]))
+    return any(
+        before.lower().endswith(word) and v.anatomy_terms.get(word) == info.site
+        for word in TISSUE_WORDS
+    )
+
+
+_PHRASE_START = re.compile(
+    r"[.,;:()]|\b(?:with|without|and|or|of|in|at|on|from|to|by|for|the|a|an|there|are|is"
+    r"|was|were|has|have|noted|seen)\b",
+    re.IGNORECASE,
+)
+
+
+def device_place(v: Vocabulary, before: str) -> str | None:
+    """Where a permanent device lies, from the modifiers right before it ("mediastinal
+    clips", "there are cholecystectomy clips"; not "enlarged left atrium with clips"): the
+    last structure named after the last punctuation or function word, not a body region."""
+    phrase = _PHRASE_START.split(before)[-1]
+    named = named_structures(v, phrase, 0)
+    return named[-1][1] if named else None

@@ -4,7 +4,42 @@ sites compare (a side split, the body region). Used by ``mentions.prepare`` and
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name
+
+
+@lru_cache(maxsize=1)
+def sign_relations() -> tuple[tuple[str, str], ...]:
+    """(sign, diagnosis) of each ``sign-of`` row of relations.tsv ("costophrenic angle
+    blunting" of a pleural effusion): the vocabulary keeps the relation both ways."""
+    from radtrack_gui.nlp.vocabulary import read_table
+    from radtrack_gui.util.paths import resource
+
+    rows = read_table(resource("vocab") / "relations.tsv")
+    return tuple(
+        (r["concept"].lower(), r["other"].lower())
+        for r in rows
+        if r["relation"].lower() == "sign-of"
+    )
+
+
+def sign_site(v: Vocabulary, concept: str, site: str) -> bool:
+    """``site`` (either side) is where a sign of the concept is read, a part of the
+    concept's own structure: there the process shows itself, it is no sub-part of its own
+    (a pleural effusion "at the costophrenic angle" is the pleural effusion)."""
+    c = v.concepts.get(concept)
+    if c is None or not c.anatomy:
+        return False
+    first, _, rest = site.partition(" ")
+    names = {site, v.anatomy_terms.get(rest, "") if first in ("left", "right") else ""}
+    line = set(v.broader_concepts(concept))
+    names.discard(c.anatomy)
+    for sign, diagnosis in sign_relations():
+        s = v.concepts.get(sign) if diagnosis in line else None
+        if s is not None and s.anatomy in names and v.is_part_of(s.anatomy, c.anatomy):
+            return True
+    return False
 
 
 def is_region(v: Vocabulary, site: str) -> bool:
@@ -27,8 +62,9 @@ def specified_site(
 ) -> str | None:
     """The mention's location when it says more than the concept's own region.
 
-    "effusion" at the pleura (the concept's default) or a lesion in the abdomen (the exam's
-    region) has no specific site; "skull fracture" names the skull in its own words, so the
+    "effusion" at the pleura (the concept's default), at a costophrenic angle (where its
+    sign shows: ``sign_site``) or a lesion in the abdomen (the exam's region) has no specific
+    site; "skull fracture" names the skull in its own words, so the
     skull is its site (a fracture of a skull region is another chain)."""
     if not first:
         return None
@@ -36,7 +72,7 @@ def specified_site(
     if c is not None and c.anatomy:
         if first in v.anatomy_ancestors(c.anatomy) and not _names_structure(v, tokens, first):
             return None
-        return first
+        return None if sign_site(v, c.name, first) else first
     return None if is_region(v, first) else first
 
 
