@@ -195,6 +195,23 @@ def test_second_dev_set_uses_fresh_rows_and_matches_the_corpora() -> None:
     assert problems == [] and len(cases) == len(dev2)
 
 
+def test_third_dev_set_uses_rows_of_neither_earlier_set_and_matches_the_corpora() -> None:
+    shared = shared_path("corpora").parent
+    dev3 = load_pairs(pairs_file("pairs_dev3.tsv"))
+    assert len(dev3) >= 150 and len({p.id for p in dev3}) == len(dev3)
+    old_rows = {
+        (p.corpus, s.row)
+        for name in ("pairs.tsv", "pairs_dev2.tsv")
+        for p in load_pairs(pairs_file(name))
+        for s in (p.a, p.b)
+    }
+    assert not old_rows & {(p.corpus, s.row) for p in dev3 for s in (p.a, p.b)}
+    cases, problems = build_cases(dev3, shared)
+    assert problems == [] and len(cases) == len(dev3)
+    hard = [p for p in dev3 if p.category != "restate"]
+    assert 2 * len(hard) >= len(dev3)
+
+
 def test_eval_cli_scores_a_pairs_file_pooled_and_by_category() -> None:
     shared_path("corpora", "iu_openi_cxr", "indiana_reports.csv")
     path = pairs_file("pairs_dev2.tsv")
