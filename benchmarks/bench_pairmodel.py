@@ -68,12 +68,15 @@ def train(args: argparse.Namespace, out: Path) -> None:
     print(
         f"training: {tr['patients']} patients ({card['validation']['patients']} more choose the "
         f"threshold), {pairs} distinct pairs ({tr['positive_pairs']} positive; cap "
-        f"{tr['max_pairs']}), {tr['epochs']} epochs, {tr['steps']} steps of {tr['batch_size']}"
+        f"{tr['max_pairs']}, {tr.get('pairs_before_cap', '?')} before it), {tr['epochs']} "
+        f"epochs, {tr['steps']} steps of {tr['batch_size']}"
     )
     print(
         f"training: {wall:.0f} s wall, {cpu:.0f} s CPU in all ({tr['seconds']:.0f} s wall for "
         f"pairs + fine-tuning, "
-        f"{pairs * tr['epochs'] / tr['seconds']:.1f} pairs/s); threshold {card['threshold']}, "
+        f"{pairs * tr['epochs'] / tr['seconds']:.1f} pairs/s; "
+        f"{pairs * tr['epochs'] / cpu:.1f} pairs/s by CPU time in all); "
+        f"threshold {card['threshold']}, "
         f"final loss {tr['final_loss']}"
     )
 

@@ -153,6 +153,7 @@ def test_saved_as_safetensors_with_card_and_private_files(trained, tiny_base):
     t = card["training"]
     assert (t["epochs"], t["seed"], t["learning_rate"]) == (1, 5, 2e-5)
     assert t["patients"] == 4 and t["positive_pairs"] + t["negative_pairs"] == 96
+    assert t["pairs_before_cap"] > 96  # the cap took 96 of them
     assert card["validation"]["patients"] == 1
     assert card["validation"]["pair_scores"]["pairs"] > 0
     assert card["threshold"] == trained.threshold
