@@ -153,6 +153,7 @@ def test_saved_as_safetensors_with_card_and_private_files(trained, tiny_base):
     t = card["training"]
     assert (t["epochs"], t["seed"], t["learning_rate"]) == (1, 5, 2e-5)
     assert t["patients"] == 4 and t["positive_pairs"] + t["negative_pairs"] == 96
+    assert t["pairs_before_cap"] > 96  # the cap took 96 of them
     assert card["validation"]["patients"] == 1
     assert card["validation"]["pair_scores"]["pairs"] > 0
     assert card["threshold"] == trained.threshold
@@ -266,3 +267,36 @@ def test_cross_validation_trains_a_pair_model_per_fold(tiny_base, corpus, monkey
     assert result.cross_validated and len(made) == 3 and len(result.thresholds) == 3
     assert result.patients == 5 and result.pairs is not None
     assert sorted(m.card["training"]["patients"] for m in made) == [1, 2, 2]
+
+
+@pytest.mark.models
+def test_pairs_a_constraint_rules_out_are_never_scored_and_scores_are_kept(trained):
+    p = _patient(
+        (0, "Left pleural effusion.", [("Left pleural effusion", "a")]),
+        (1, "Right pleural effusion.", [("Right pleural effusion", "b")]),
+        (2, "Left pleural effusion again.", [("Left pleural effusion", "a")]),
+    )
+    ours = PairModelLinker(path=trained.path)
+    ours.link(p)
+    assert ours.scorer is not None and ours.scorer.scored == 1  # left-left only
+    ours.link(p)
+    assert ours.scorer.scored == 1  # the same inputs again: from the cache
+    paper = PairModelLinker(path=trained.path, closure="transitive")
+    paper.link(p)
+    assert paper.scorer is not None and paper.scorer.scored == 3  # every blocked pair
+
+
+@pytest.mark.models
+def test_int8_quantized_model_links_with_quantized_linear_layers(trained, corpus):
+    import torch
+
+    from radtrack_gui.evaluation.protocol import load_gold, without_chains
+
+    patient = without_chains(load_gold(corpus)[0])
+    int8 = PairModelLinker(path=trained.path, quantize=True)
+    result = int8.link(patient)
+    assert int8.scorer is not None
+    modules = list(int8.scorer.model.modules())
+    assert not any(type(m) is torch.nn.Linear for m in modules)
+    assert sorted(m for c in result.clusters for m in c) == sorted(patient.mentions)
+    assert int8.scorer.scored > 0

@@ -141,6 +141,18 @@ def load(folder: Path) -> tuple[Any, Any, dict[str, Any]]:
     return tokenizer, model, card
 
 
+def quantized(model: Any) -> Any:
+    """``model`` with int8 dynamic quantization of its Linear layers (CPU inference only;
+    ``benchmarks/bench_pairmodel.py --quantize`` measures its speed and agreement)."""
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings():  # the eager-mode API is deprecated, not gone
+        warnings.simplefilter("ignore")
+        return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+
+
 def set_threads(threads: int | None) -> None:
     """``threads`` torch threads; by default no more than the CPUs this process may use."""
     import torch
@@ -268,6 +280,7 @@ class PairScorer:
         self.tokenizer, self.model = tokenizer, model
         self.batch_size, self.max_length = batch_size, max_length
         self.cache: dict[tuple[str, str], float] = {}
+        self.scored = 0  # pairs run through the transformer (cache misses), all calls
 
     def __call__(self, pairs: list[tuple[str, str]]) -> list[float]:
         import torch
@@ -281,6 +294,7 @@ class PairScorer:
         with torch.inference_mode():
             for i in range(0, len(todo), self.batch_size):
                 chunk = todo[i : i + self.batch_size]
+                self.scored += len(chunk)
                 enc = self.tokenizer(
                     [a for a, _ in chunk],
                     [b for _, b in chunk],
@@ -299,7 +313,8 @@ class PairScorer:
 class PairModelLinker:
     """Options: ``path`` (model folder; default: found in ``paths.models_dirs()``),
     ``threshold`` (default: the card's), ``closure`` ("constrained" or "transitive"),
-    ``knowledge`` (None: as trained), ``threads`` (torch threads), ``batch_size``; training
+    ``knowledge`` (None: as trained), ``threads`` (torch threads), ``batch_size``,
+    ``quantize`` (int8 dynamic quantization of the loaded model's Linear layers); training
     (``fit``, used by cross-validation): ``base``, ``epochs``, ``learning_rate``, ``seed``,
     ``max_pairs``."""
 
@@ -313,6 +328,7 @@ class PairModelLinker:
         knowledge: bool | None = None,
         threads: int | None = None,
         batch_size: int = 64,
+        quantize: bool = False,
         vocab: Vocabulary | None = None,
         pair_limit: int = DEFAULT_PAIR_LIMIT,
         enrich: bool = True,
@@ -328,6 +344,7 @@ class PairModelLinker:
             raise InputError(f"pairmodel linker: closure must be one of {', '.join(CLOSURES)}")
         self.vocab = vocab or vocabulary()
         self.closure, self.threads, self.batch_size = closure, threads, batch_size
+        self.quantize = quantize
         self.pair_limit, self.enrich = pair_limit, enrich
         self.device_end = frozenset(device_end_changes)
         self.train_options: dict[str, Any] = {
@@ -369,6 +386,8 @@ class PairModelLinker:
                     f"{', '.join(self.looked)}); {TRAIN_HINT}"
                 )
             tokenizer, model, self.card = load(self.folder)
+            if self.quantize:
+                model = quantized(model)
             self.scorer = PairScorer(tokenizer, model, self.batch_size)
         set_threads(self.threads)
         return self.scorer

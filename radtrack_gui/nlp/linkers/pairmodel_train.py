@@ -43,7 +43,9 @@ from radtrack_gui.nlp.linkers.pairmodel import (
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.atomic import atomic_folder, write_private
 
-DEFAULT_MAX_PAIRS = 6000  # distinct training pairs (half positive); see the benchmark
+# distinct training pairs (half positive): 60 generated patients give about 9,400, and the
+# cap keeps training at the defaults under 15 min on one core (benchmarks/bench_pairmodel.py)
+DEFAULT_MAX_PAIRS = 6000
 MAX_VALIDATION_PAIRS = 3000  # distinct candidate pairs scored to choose the threshold
 TextPair = tuple[str, str, int]  # (first segment, second segment, label)
 
@@ -89,8 +91,8 @@ def training_pairs(
     knowledge: bool,
     seed: int,
     max_pairs: int,
-) -> tuple[list[TextPair], int, int]:
-    """(shuffled distinct balanced pairs, positives, negatives) of all patients."""
+) -> tuple[list[TextPair], int, int, int]:
+    """(shuffled distinct balanced pairs, positives, negatives, pairs before the cap)."""
     rng = random.Random(seed)
     pos: dict[TextPair, None] = {}
     neg: dict[TextPair, None] = {}
@@ -99,6 +101,7 @@ def training_pairs(
         pos.update(dict.fromkeys(ps))
         neg.update(dict.fromkeys(ns))
     pos_l, neg_l = list(pos), list(neg)
+    available = len(pos_l) + len(neg_l)
     rng.shuffle(pos_l)
     rng.shuffle(neg_l)
     if max_pairs > 0 and len(pos_l) + len(neg_l) > max_pairs:
@@ -107,7 +110,7 @@ def training_pairs(
         pos_l, neg_l = pos_l[:n_pos], neg_l[: max_pairs - n_pos]
     out = pos_l + neg_l
     rng.shuffle(out)
-    return out, len(pos_l), len(neg_l)
+    return out, len(pos_l), len(neg_l), available
 
 
 def validation_pairs(
@@ -212,7 +215,7 @@ def fit_pairmodel(
             f"training the pair model needs torch and transformers ({exc})",
         ) from exc
     t_start = time.perf_counter()
-    data, n_pos, n_neg = training_pairs(patients, v, enrich, knowledge, seed, cap)
+    data, n_pos, n_neg, available = training_pairs(patients, v, enrich, knowledge, seed, cap)
     if n_pos == 0 or n_neg == 0:
         raise InputError(
             "nothing to train on: the pair model needs chains that link two "
@@ -271,6 +274,7 @@ def fit_pairmodel(
             "positive_pairs": n_pos,
             "negative_pairs": n_neg,
             "max_pairs": cap,
+            "pairs_before_cap": available,
             "epochs": epochs,
             "seed": seed,
             "learning_rate": learning_rate,
