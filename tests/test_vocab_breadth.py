@@ -117,6 +117,8 @@ def test_site_wordings_keep_side_and_level_apart():
         ("bowel dilatation", "small bowel obstruction"),
         ("hemopneumothorax", "hemothorax"),
         ("pacemaker", "icd"),
+        ("collection", "subdural hematoma"),
+        ("transependymal flow", "hydrocephalus"),
     ],
 )
 def test_sign_and_diagnosis_are_related(sign, diagnosis):
@@ -135,10 +137,20 @@ def test_sign_and_diagnosis_are_related(sign, diagnosis):
         ("brain tumor", "liver lesion"),
         ("pyopneumothorax", "hemothorax"),  # pus is not blood
         ("gallbladder wall thickening", "pancreatitis"),
+        ("collection", "hydrocephalus"),
+        ("transependymal flow", "subdural hematoma"),
     ],
 )
 def test_counter_examples_stay_apart(sign, other):
     assert not vocabulary().is_related(sign, other)
+
+
+def test_infection_is_read_by_its_site():
+    v = vocabulary()
+    assert v.refine("infection", "intervertebral discs") == "discitis"
+    assert v.refine("infection", "urinary bladder") == "cystitis"
+    assert v.refine("infection", "right lower lobe") == "pneumonia"  # unchanged by the new kinds
+    assert v.refine_in_region("infection", "spine") == "infection"  # never from the region alone
 
 
 def test_mass_and_lung_cancer_link_at_one_site_only():
