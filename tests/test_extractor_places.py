@@ -69,6 +69,30 @@ def test_a_site_of_another_list_item_is_not_the_findings(ex: RuleExtractor) -> N
     assert own.anatomy[0] == "right upper lobe" and own.laterality == "right"
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "site"),
+    [
+        # joined by "and" alone, two findings may share their modifiers
+        (
+            "Dense right upper lobe consolidation and atelectasis, likely pneumonia.",
+            "atelectasis",
+            "right upper lobe",
+        ),
+        # "and/or": alternatives, readings of one thing
+        (
+            "Hazy left basilar opacity, consolidation and/or aspiration.",
+            "consolidation",
+            "left lower lobe",
+        ),
+    ],
+)
+def test_findings_that_share_a_site_keep_it(
+    ex: RuleExtractor, text: str, word: str, site: str
+) -> None:
+    (m,) = _found(ex, text)[word]
+    assert m.anatomy[0] == site
+
+
 def test_a_clause_is_no_list_of_findings() -> None:
     listed = "Right upper lobe nodule, cardiomegaly, and atelectasis."
     items = list_items(listed)

@@ -36,6 +36,8 @@ def own_phrase(text: str, at: int, end: int, start: int, stop: int) -> bool:
 # of two items to the later one's word no preposition, verb or reading word, which would
 # make it a clause ("opacity in the right base, likely atelectasis").
 _LIST_CUT = re.compile(r"[,;]|\band\b", re.IGNORECASE)
+# "A, B and/or C", "A, B, or C": alternatives, readings of one thing, not a list of findings.
+_ALTERNATIVES = re.compile(r"\band/or\b|,\s*or\b", re.IGNORECASE)
 _NOT_ITEM = re.compile(
     r"\b(?:in|at|within|of|on|along|over|overlying|involving|near|adjacent|to|from|with"
     r"|without|by|as|than|is|are|was|were|be|been|has|have|there|which|that|seen|noted"
@@ -48,7 +50,7 @@ _NOT_ITEM = re.compile(
 def list_items(sentence: str) -> list[tuple[int, int]]:
     """The items of ``sentence`` read as a list "A, B, and C" (a comma and an "and"), as
     offsets in it; empty when it is no such list."""
-    if "," not in sentence:
+    if "," not in sentence or _ALTERNATIVES.search(sentence):
         return []
     cuts = list(_LIST_CUT.finditer(sentence))
     if not any(m.group(0).lower() == "and" for m in cuts):
@@ -57,17 +59,21 @@ def list_items(sentence: str) -> list[tuple[int, int]]:
     return list(zip(bounds[::2], bounds[1::2], strict=True))
 
 
+def item_of(items: list[tuple[int, int]], pos: int) -> int:
+    """The index of the list item holding offset ``pos``, or -1."""
+    return next((n for n, (a, b) in enumerate(items) if a <= pos <= b), -1)
+
+
 def in_other_item(sentence: str, items: list[tuple[int, int]], at: int, pos: int) -> bool:
     """The word at ``pos`` lies in another item of the list of findings ``items`` than the
-    mention at ``at`` (offsets in ``sentence``), and both items are noun phrases: a structure
-    there is that item's site, not the mention's."""
+    mention at ``at`` (offsets in ``sentence``), a comma apart, and both items are noun
+    phrases: a structure there is that item's site, not the mention's."""
     if not items:
         return False
-
-    def item(p: int) -> int:
-        return next((n for n, (a, b) in enumerate(items) if a <= p <= b), -1)
-
-    here, there = item(at), item(pos)
+    here, there = item_of(items, at), item_of(items, pos)
     if here < 0 or there < 0 or here == there:
         return False
-    return _NOT_ITEM.search(sentence, items[min(here, there)][0], max(pos, at)) is None
+    lo, hi = min(pos, at), max(pos, at)
+    if "," not in sentence[lo:hi] and ";" not in sentence[lo:hi]:
+        return False  # only "and" between: "A and B" may share modifiers ("left A and B")
+    return _NOT_ITEM.search(sentence, items[min(here, there)][0], hi) is None

@@ -16,7 +16,7 @@ from radtrack_gui.nlp.extractors.sites import (
     phrase_window,
     previous_sites,
 )
-from radtrack_gui.nlp.phrases import compared, in_other_item, list_items
+from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # Words that open a comparison phrase (``phrases.compared`` reads it only when one is there).
@@ -151,11 +151,15 @@ def analyse(
     # cardiomegaly, and atelectasis") is that item's
     compared_at: set[int] = set()
     items: list[tuple[int, int]] = []
+    finding_items: set[int] = set()
     if anat or free_at:
         if not COMPARISON_WORDS.isdisjoint(toks):
             compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, rel[t0][0])}
         if (fixed or len(sent.cands) > 1) and "," in toks and "and" in toks:
             items = list_items(stext)
+            # an item of a list of findings names one ("in the left perihilar and lingular
+            # regions": the second item is no finding's, its structure not foreign)
+            finding_items = {item_of(items, rel[c.t0][0]) for c in sent.cands}
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
@@ -174,7 +178,10 @@ def analyse(
             at = rel[c.t0][0]
             foreign = {t0 for t0 in anat if t0 not in c.used and t0 in compared_at}
             foreign.update(
-                t0 for t0 in (*anat, *free_at) if in_other_item(stext, items, at, rel[t0][0])
+                t0
+                for t0 in (*anat, *free_at)
+                if item_of(items, rel[t0][0]) in finding_items
+                and in_other_item(stext, items, at, rel[t0][0])
             )
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
