@@ -144,7 +144,6 @@ def analyse(
         used_sides |= c.used
 
     free_at = [t0 for t0 in sides if t0 not in used_sides] if sides else []
-    stext, rel = text[sent.start : sent.end], sent.rel
     # a side or structure named only as what is compared ("larger than on the left") is
     # no mention's own unless in its phrase (``used``): not a free side, not a near site;
     # a structure or side in another item of a list of findings ("right upper lobe nodule,
@@ -152,7 +151,9 @@ def analyse(
     compared_at: set[int] = set()
     items: list[tuple[int, int]] = []
     finding_items: set[int] = set()
+    stext, rel = "", sent.rel
     if anat or free_at:
+        stext = text[sent.start : sent.end]
         if not COMPARISON_WORDS.isdisjoint(toks):
             compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, rel[t0][0])}
         if (fixed or len(sent.cands) > 1) and "," in toks and "and" in toks:
