@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
 Entry = tuple[str, str, str, str]  # (kind, value, direction, extra)
+_NUMBER = re.compile(r"\d+[a-z]?|[ivx]{1,4}")  # a structure's number: "6", "4a", "vi"
 
 
 class Lexicon:
@@ -29,6 +30,8 @@ class Lexicon:
         self.max_other: dict[str, int] = {}
         self._concept_rx: re.Pattern[str] | None = None  # compiled by build()
         self._other_rx: re.Pattern[str] | None = None
+        # words that name structures by a number ("segment" of "segment 6"), and plurals
+        self.numbered_heads: frozenset[str] = frozenset()
 
     @staticmethod
     def key_tokens(term: str) -> list[str]:
@@ -66,6 +69,12 @@ class Lexicon:
                 continue
             side = v.laterality_of(term) or v.laterality_of(name) or ""
             lex._add_other(term, ("anatomy", name, "", side))
+        lex.numbered_heads = frozenset(
+            head
+            for term in v.anatomy_terms
+            if len(words := term.split()) >= 2 and _NUMBER.fullmatch(words[-1])
+            for head in (words[-2], words[-2] + "s")
+        )
         for term, readings in v.bound_anatomy.items():  # the direction is the body region
             for top, name in readings.items():
                 side = v.laterality_of(term) or v.laterality_of(name) or ""

@@ -16,8 +16,23 @@ from radtrack_gui.nlp.extractors.sites import (
     phrase_window,
     previous_sites,
 )
+from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
+# Words that open a comparison phrase (``phrases.compared`` reads it only when one is there).
+COMPARISON_WORDS = frozenset(
+    {
+        "than",
+        "compared",
+        "relative",
+        "versus",
+        "vs",
+        "opposed",
+        "comparison",
+        "similar",
+        "symmetric",
+    }
+)
 # A one-word term with these endings is an adjective ("consolidative", "infiltrative"):
 # before another finding term it is that term's modifier, not a mention of its own.
 ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
@@ -127,7 +142,26 @@ def analyse(
     used_sides = set()
     for c in sent.cands:
         used_sides |= c.used
-    free_sides = {value for t0, (t1, value) in sides.items() if t0 not in used_sides}
+
+    free_at = [t0 for t0 in sides if t0 not in used_sides] if sides else []
+    # a side or structure named only as what is compared ("larger than on the left") is
+    # no mention's own unless in its phrase (``used``): not a free side, not a near site;
+    # a structure or side in another item of a list of findings ("right upper lobe nodule,
+    # cardiomegaly, and atelectasis") is that item's
+    compared_at: set[int] = set()
+    items: list[tuple[int, int]] = []
+    finding_items: set[int] = set()
+    stext, rel = "", sent.rel
+    if anat or free_at:
+        stext = text[sent.start : sent.end]
+        if not COMPARISON_WORDS.isdisjoint(toks):
+            compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, rel[t0][0])}
+        if (fixed or len(sent.cands) > 1) and "," in toks and "and" in toks:
+            items = list_items(stext)
+            # an item of a list of findings names one ("in the left perihilar and lingular
+            # regions": the second item is no finding's, its structure not foreign)
+            finding_items = {item_of(items, rel[c.t0][0]) for c in sent.cands}
+    free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
     looked = list(sent.cands)
@@ -140,11 +174,23 @@ def analyse(
         if concept is None and not fixed:
             continue
         described = described_by(c, kept, toks, term_mark)
+        near, free = anat, free_sides
+        if compared_at or items:
+            at = rel[c.t0][0]
+            foreign = {t0 for t0 in anat if t0 not in c.used and t0 in compared_at}
+            foreign.update(
+                t0
+                for t0 in (*anat, *free_at)
+                if item_of(items, rel[t0][0]) in finding_items
+                and in_other_item(stext, items, at, rel[t0][0])
+            )
+            near = {t0: a for t0, a in anat.items() if t0 not in foreign}
+            free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
         if (
             concept is not None
             and not c.device_word
             and not attributes(
-                v, c, concept, anat, region, prev_sites, free_sides, back_reference, described
+                v, c, concept, near, region, prev_sites, free, back_reference, described
             )
             and not fixed
         ):
@@ -170,3 +216,14 @@ def analyse(
             devices.append((c, sent))
     measurements(sent, text)
     return context_free and not any(c.looked_back for c in looked)
+
+
+def _free_sides(
+    sides: dict[int, tuple[int, str]], free_at: list[int], compared_at: set[int]
+) -> set[str]:
+    """The sides of the side words at ``free_at`` (taken by no mention's phrase); none when
+    each is only what something is compared with ("larger than on the left"). A side
+    compared with another free one ("left worse than right") names both of one finding."""
+    if compared_at and all(t0 in compared_at for t0 in free_at):
+        return set()
+    return {sides[t0][1] for t0 in free_at}

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.text import TOKEN_RE
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
@@ -73,6 +74,8 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
         toks = [t.replace(" ", "") for t in toks]
     concepts, others = lex.match(toks)
+    if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
+        others = numbered_lists(v, lex.numbered_heads, toks, others)
     tops = []
     for _, _, entries in others:
         for kind, value, _, _ in entries:

@@ -148,6 +148,10 @@ def phrase_window(
     side_ends = {t1 - 1: t0 for t0, (t1, _) in sides.items()}
     found_anat: list[tuple[str, str]] = []
     found_side: list[str] = []
+    if sides:  # a side inside the mention's own words first (a given span, "right ... line")
+        for k in range(c.t0, c.t1):
+            if k in sides and sides[k][0] <= c.t1:
+                found_side.append(sides[k][1])
     # before: walk back over modifiers
     i, steps = c.t0 - 1, 0
     while i >= 0 and steps < 6:

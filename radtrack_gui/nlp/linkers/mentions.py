@@ -148,12 +148,6 @@ def _laterality_of(v: Vocabulary, name: str | None) -> str | None:
     return first if first in SIDES else None
 
 
-def _own_side(tokens: tuple[str, ...]) -> str | None:
-    """The one side the mention's own words name ("right central line")."""
-    sides = {t for t in tokens if t in SIDES}
-    return sides.pop() if len(sides) == 1 else None
-
-
 def _access_of(tokens: tuple[str, ...], anatomy: list[str]) -> str | None:
     words = set(tokens)
     for name in anatomy:
@@ -246,7 +240,7 @@ def prepare(
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
         first = anatomy[0] if anatomy else None
-        lat = src.laterality or _laterality_of(v, first) or _own_side(tokens)
+        lat = src.laterality or _laterality_of(v, first)
         site = sided_site(v, specified_site(v, concept, tokens, first), lat)
         generic_statement = bool(
             (concept and (concept in GENERIC_STATEMENT_WORDS or concept.startswith("normal ")))

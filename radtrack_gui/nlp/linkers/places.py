@@ -17,6 +17,7 @@ from radtrack_gui.nlp.linkers.sites import (
     sign_relations,
     specified_site,
 )
+from radtrack_gui.nlp.phrases import compared, in_other_item, list_items, own_phrase
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.context import MentionContext
@@ -277,26 +278,14 @@ def side_after(info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabular
     return side if side in ("left", "right") else None
 
 
-# The side a finding is compared with ("larger than the left", "asymmetric compared to
-# left", "relative to the right side"): not the finding's own side.
-_COMPARED = re.compile(
-    r"\b(?:compared\s+(?:to|with)|relative\s+to|than|versus|vs\.?|as\s+opposed\s+to"
-    r"|in\s+comparison\s+(?:to|with)|similar\s+to|symmetric\s+(?:to|with))\s+"
-    r"(?:(?:that|those|on|in|at)\s+)?(?:(?:on|in|at|of)\s+)?(?:the\s+)?(?:contralateral\s+)?$",
-    re.IGNORECASE,
-)
-# Words between a side and the mention that keep the side in the mention's noun phrase.
-_OWN_PHRASE = re.compile(r"[\s-]*(?:[A-Za-z]+[\s-]+){0,3}$")
-
-
 def drop_compared_side(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> None:
     """A side the finding's sentence names only as what the finding is compared with is not
     its side: it takes the one side the sentence names otherwise, or none, and a site that
     had that side loses it ("density in the medial right apex, asymmetric compared to left")."""
     if info.lat not in ("left", "right"):
         return
-    compared, other = _sides_by_role(ctx.text, ctx.sentence, ctx.start, ctx.end)
-    if info.lat not in compared or info.lat in other:
+    compared_sides, other = _sides_by_role(ctx.text, ctx.sentence, ctx.start, ctx.end)
+    if info.lat not in compared_sides or info.lat in other:
         return
     old, info.lat = info.lat, (other.pop() if len(other) == 1 else None)
     if info.site and v.laterality_of(info.site) == old:
@@ -313,34 +302,17 @@ def _sides_by_role(
 ) -> tuple[set[str], set[str]]:
     """Sides of the sentence named in a comparison phrase, and the others."""
     lo, hi = sentence
-    compared: set[str] = set()
+    compared_sides: set[str] = set()
     other: set[str] = set()
     for w in WORD.finditer(text, lo, hi):
         side = SIDE_WORDS.get(w.group(0).lower())
         if side is None:
             continue
-        own = start <= w.start() < end or (
-            w.end() <= start and _OWN_PHRASE.match(text, w.end(), start) is not None
-        )
-        if not own and _COMPARED.search(text[max(lo, w.start() - 40) : w.start()]):
-            compared.add(side)
+        if not own_phrase(text, w.start(), w.end(), start, end) and compared(text, lo, w.start()):
+            compared_sides.add(side)
         else:
             other.add(side)
-    return compared, other
-
-
-# A list of findings: items cut at commas, semicolons and "and" ("prominent vasculature,
-# subpleural edema, and peribronchial cuffing"). Its items are noun phrases: from the first
-# of two items to the later one's word no preposition, verb or reading word, which would
-# make it a clause ("opacity in the right base, likely atelectasis").
-_LIST_CUT = re.compile(r"[,;]|\band\b", re.IGNORECASE)
-_NOT_ITEM = re.compile(
-    r"\b(?:in|at|within|of|on|along|over|overlying|involving|near|adjacent|to|from|with"
-    r"|without|by|as|than|is|are|was|were|be|been|has|have|there|which|that|seen|noted"
-    r"|identified|likely|possibly|probably|consistent|compatible|suggest\w*|represent\w*"
-    r"|concerning|worrisome|may|could|due|related|reflect\w*|versus|vs|or)\b",
-    re.IGNORECASE,
-)
+    return compared_sides, other
 
 
 def site_of_other_item(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> bool:
@@ -350,26 +322,14 @@ def site_of_other_item(info: MentionInfo, ctx: MentionContext, v: Vocabulary) ->
         return False
     lo, hi = ctx.sentence
     sentence = ctx.text[lo:hi]
-    cuts = [m for m in _LIST_CUT.finditer(sentence)]
-    if "," not in sentence or not any(m.group(0).lower() == "and" for m in cuts):
+    items = list_items(sentence)
+    if not items:
         return False
-    bounds = [0, *(x for m in cuts for x in m.span()), len(sentence)]
-    items = list(zip(bounds[::2], bounds[1::2], strict=True))
-    at = ctx.start - lo
-
-    def item(pos: int) -> int:
-        return next(n for n, (a, b) in enumerate(items) if a <= pos <= b)
-
     named = [
         pos for pos, name in named_structures(v, sentence, 0) if v.anatomy_related(name, info.site)
     ]
-    if not named or any(item(pos) == item(at) for pos in named):
-        return False
-    for pos in named:
-        first, last = sorted((pos, at))
-        if _NOT_ITEM.search(sentence, items[item(first)][0], last):
-            return False
-    return True
+    at = ctx.start - lo
+    return bool(named) and all(in_other_item(sentence, items, at, pos) for pos in named)
 
 
 # "soft tissue density", "fat attenuation": a tissue word gives how dense a finding is, not
