@@ -9,10 +9,10 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
 from radtrack_gui.nlp.extractors.layout import measurements
+from radtrack_gui.nlp.extractors.regions import mr_sequence
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
     attributes,
-    mr_sequence,
     phrase_window,
     previous_sites,
 )

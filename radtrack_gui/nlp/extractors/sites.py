@@ -3,24 +3,11 @@ sentence (back references) or the exam's region; a generic concept refined by it
 
 from __future__ import annotations
 
-from radtrack_gui.core.model import FINDING, Report
+from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
+from radtrack_gui.nlp.extractors.regions import own_structure, region_reading, top_of
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 
-# Exam body region (nlp.metadata.region_of) -> anatomy name.
-REGION_ANATOMY = {
-    "chest": "thorax",
-    "head": "head",
-    "neck": "neck",
-    "abdomen": "abdomen",
-    "pelvis": "pelvis",
-    "spine": "spine",
-    "extremity": "",
-    "breast": "breasts",
-    "whole body": "",
-}
-# The exam regions (a structure elsewhere, "soft tissues", "bones", lies in every region).
-EXAM_REGIONS = frozenset(r for r in REGION_ANATOMY.values() if r)
 # Normal-statement words that only count for some structures.
 CLEAR_SITES = (
     "lungs",
@@ -400,104 +387,6 @@ def attributes(
         name = f"normal {statement_site(v, site)}"
     c.concept, c.anatomy = name, site
     return True
-
-
-def region_reading(v: Vocabulary, concept: Concept, term: str, region: str) -> tuple[str, bool]:
-    """A ``region-bound`` concept read in another body region than its default site's
-    ("mass effect" in a kidney ultrasound, "infiltration" of abdominal fat): the concept
-    that ``term`` names in ``region`` (a sense listing the same term whose site lies in
-    ``region``, else in no particular region), else its nearest broader concept without a
-    default site, else itself; the flag says whether the default site still holds."""
-    if "region-bound" not in concept.flags or region not in EXAM_REGIONS:
-        return concept.name, True
-    if top_of(v, concept.anatomy) == region:
-        return concept.name, True
-    others = [v.concepts[n] for n in v.senses.get(term.lower(), ()) if n != concept.name]
-    for k in others:
-        if k.anatomy and top_of(v, k.anatomy) == region:
-            return k.name, True
-    for k in others:
-        if not k.anatomy or top_of(v, k.anatomy) not in EXAM_REGIONS:
-            return k.name, True
-    for name in v.broader_concepts(concept.name)[1:]:
-        if not v.concepts[name].anatomy:
-            return name, True
-    return concept.name, False
-
-
-def exam_region(report: Report, sents: list[Sentence]) -> str:
-    """The exam's body region as an anatomy name (from the report, else the most
-    frequent top-level structure named in the text)."""
-    name = REGION_ANATOMY.get((report.region or "").lower())
-    if name is not None:
-        return name
-    counts: dict[str, int] = {}
-    for sent in sents:
-        for top in sent.tops:  # the body regions of the structures the sentence names
-            counts[top] = counts.get(top, 0) + 1
-    return max(counts, key=lambda k: counts[k]) if counts else ""
-
-
-MR_WORDS = frozenset(
-    {
-        "weighted",
-        "-",
-        "/",
-        "sequence",
-        "sequences",
-        "signal",
-        "hyperintense",
-        "hypointense",
-        "hyperintensity",
-        "hypointensity",
-        "hyperintensities",
-        "flair",
-        "stir",
-        "images",
-        "image",
-        "imaging",
-        "fat",
-        "post",
-        "pre",
-        "gradient",
-        "isointense",
-        "shortening",
-        "prolongation",
-        "with",
-        "and",
-        "t1",
-        "t2",
-        "sagittal",
-        "axial",
-        "coronal",
-        "on",
-        "contrast",
-        "gadolinium",
-    }
-)
-
-
-def mr_sequence(toks: list[str], i: int) -> bool:
-    """A "T1"/"T2" token that names an MR sequence rather than a vertebra."""
-    after = toks[i + 1] if i + 1 < len(toks) else ""
-    before = toks[i - 1] if i else ""
-    return after in MR_WORDS or before in ("sagittal", "axial", "coronal", "on", "and", "/")
-
-
-def own_structure(v: Vocabulary, term: str) -> str:
-    """The structure named by words inside a multi-word term, or ""."""
-    words = term.split()
-    for n in (2, 1):
-        for i in range(len(words) - n + 1):
-            name = v.anatomy_of(" ".join(words[i : i + n]))
-            if name:
-                return name
-    return ""
-
-
-def top_of(v: Vocabulary, name: str) -> str:
-    """The body region a structure lies in (the child of "body" above it)."""
-    return v.region_of(name)
 
 
 def anat_ends(anat: dict[int, tuple[int, str, str]]) -> dict[int, int]:
