@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     from radtrack_gui.nlp.linkers.features import prepare
-    from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker, blocked_pairs
+    from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
+    from radtrack_gui.nlp.linkers.pairmodel_input import blocked_pairs
     from radtrack_gui.nlp.vocabulary import vocabulary
 
     n = len(patient.mentions)

@@ -17,12 +17,9 @@ import pytest
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import FINDING, Mention, Patient, Report
 from radtrack_gui.nlp.linkers.features import prepare
-from radtrack_gui.nlp.linkers.pairmodel import (
-    CARD_FILE,
-    PairModelLinker,
-    Segments,
-    blocked_pairs,
-)
+from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
+from radtrack_gui.nlp.linkers.pairmodel_folder import CARD_FILE
+from radtrack_gui.nlp.linkers.pairmodel_input import Segments, blocked_pairs
 from radtrack_gui.nlp.registry import LINKERS, get_linker
 from radtrack_gui.nlp.vocabulary import vocabulary
 
@@ -163,7 +160,7 @@ def test_saved_as_safetensors_with_card_and_private_files(trained, tiny_base):
 @pytest.mark.models
 def test_save_load_round_trip_scores_the_same(tiny_base, corpus, tmp_path):
     from radtrack_gui.evaluation.protocol import load_gold
-    from radtrack_gui.nlp.linkers.pairmodel import PairScorer, load
+    from radtrack_gui.nlp.linkers.pairmodel_folder import PairScorer, load
     from radtrack_gui.nlp.linkers.pairmodel_train import fit_pairmodel, save
 
     gold = load_gold(corpus)

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
+from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
@@ -55,7 +55,6 @@ from radtrack_gui.nlp.linkers.places import (
 )
 
 if TYPE_CHECKING:
-    from radtrack_gui.nlp.linkers.mentions import MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
 REASON_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON")
@@ -141,27 +140,6 @@ _EXPLAINS = re.compile(
     r"|probably|presumably|attributed\s+to|suspect(?:ed)?)\b",
     re.IGNORECASE,
 )
-
-
-@dataclass(slots=True)
-class MentionContext:
-    start: int
-    end: int
-    sentence: tuple[int, int]
-    reason: bool = False  # in the indication / history: a question, not a finding
-    event: str | None = None  # "removed" or "resolved", said in its sentence
-    comparison: bool = False  # its sentence looks back at a prior exam
-    other: bool = False  # "other/another/additional ..." right before it
-    new: bool = False  # "new ..." right before it ("no new hemorrhage")
-    levels: frozenset[str] = frozenset()  # levels or segments of its clause or sub-heading
-    several_sites: bool = False  # "at the sites described above"
-    region: str = ""  # the exam's body region
-    text: str = ""  # the report's text (shared, not copied)
-    kinds: dict[tuple[str, str], str] | None = None  # the vocabulary's relation kinds
-    sites: frozenset[str] = frozenset()  # "right middle and lower lobe pneumonia": both lobes
-    spread: bool = False  # its site is a distribution word ("bibasilar edema"): GUIDELINE 2
-    read: str | None = None  # the concept its sentence reads it as ("..., likely pneumonia")
-    read_root: str | None = None  # that concept's top broader concept (a blocking key)
 
 
 @lru_cache(maxsize=64)

@@ -1,6 +1,6 @@
 """Pair features shared by the knowledge and the trainable linkers.
 
-Every mention is prepared once (``mentions.MentionInfo``: normalized text, head word,
+Every mention is prepared once (``info.MentionInfo``, by ``mentions.prepare``: normalized text, head word,
 concept line, specified site, side, access site, course markers). A pair of prepared mentions then gives
 
 - ``conflict(a, b)``: a hard reason why the two can never be one chain (GUIDELINE: location,
@@ -25,6 +25,7 @@ from radtrack_gui.nlp.linkers.context import (
     read_as,
     read_as_concept,
 )
+from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -32,7 +33,6 @@ from radtrack_gui.nlp.linkers.mentions import (
     HISTORY_SECTIONS,
     NEW_CHANGES,
     TWO_YEARS,
-    MentionInfo,
     mention_order,
     prepare,
 )

@@ -5,12 +5,10 @@ concept line, specified site, side, access site, course markers and the report c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient
-from radtrack_gui.nlp.linkers.context import MentionContext
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
+from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
 from radtrack_gui.nlp.linkers.tips import resolve_tips
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
@@ -61,61 +59,6 @@ COUNT_WORDS = frozenset(
 )
 
 _WORD = re.compile(r"[a-z0-9]+")
-
-
-@dataclass(slots=True)
-class MentionInfo:
-    id: str
-    order: int  # position in chronological (report, offset) order
-    report: str
-    report_idx: int
-    date: datetime | None
-    type: str
-    text: str  # lower-cased
-    tokens: tuple[str, ...]
-    head: str
-    concept: str | None
-    concept_line: tuple[str, ...]  # concept and its broader concepts, nearest first
-    site: str | None  # specified site (None: none or only the concept's default region)
-    statement_site: str | None  # first anatomy as given (for normal/unremarkable statements)
-    lat: str | None
-    access: str | None
-    assertion: str
-    change: str | None
-    generic_device: bool
-    generic_statement: bool
-    section: str | None
-    context: str  # a short window of report text around the mention (embedding linker)
-    related: frozenset[str] = frozenset()  # concepts related to this one (vocabulary)
-    related_roots: tuple[str, ...] = ()  # their top broader concepts (blocking keys)
-    durable: bool = False  # a permanent device or a chronic finding
-    site_by_name: bool = False  # the site is only the concept's own ("hepatic" cyst)
-    known: bool = True  # the concept is the vocabulary's (not a span's own words)
-    ctx: MentionContext | None = None  # what the report says around it (context.py)
-
-    @property
-    def root(self) -> str | None:
-        return self.concept_line[-1] if self.concept_line else None
-
-    def signature(self) -> tuple:
-        """Everything but the report and time: members sharing it score alike."""
-        c = self.ctx
-        return (
-            self.text,
-            self.concept,
-            self.site,
-            self.lat,
-            self.access,
-            self.assertion,
-            self.change,
-            self.statement_site,
-            (c.reason, c.levels, c.several_sites, c.event) if c else None,
-        )
-
-    @property
-    def event(self) -> bool:
-        """Its sentence says it was removed or resolved (an event of a real entity)."""
-        return self.ctx is not None and self.ctx.event is not None
 
 
 def singular(word: str) -> str:

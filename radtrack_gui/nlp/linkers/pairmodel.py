@@ -21,292 +21,39 @@ unpickles. torch/transformers load lazily.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 from radtrack_gui.core.errors import InputError
-from radtrack_gui.core.model import Patient, Report
+from radtrack_gui.core.model import Patient
 from radtrack_gui.nlp.linkers.clustering import (
     DEFAULT_PAIR_LIMIT,
-    blocking_keys,
     cluster,
     pair_decisions,
 )
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
-    FEATURES,
     MentionInfo,
     evidence,
     features,
     mention_order,
     prepare,
 )
-from radtrack_gui.nlp.registry import Linking
-from radtrack_gui.nlp.vocabulary import Vocabulary, norm_token, vocabulary
-
-MODEL_DIR_NAME = "pairmodel"
-CARD_FILE = "radtrack_card.json"
-CARD_FORMAT = "radtrack-pairmodel/1"
-TRAIN_HINT = "train it with `radtrack train GOLD --linker pairmodel --out DIR`"
-WINDOW = 5  # tokens either side of a mention searched for anatomy terms and modifiers
-MAX_LENGTH = 128
-DEFAULT_THRESHOLD = 0.5
-CLOSURES = ("constrained", "transitive")
-MODIFIER_KINDS = ("side", "negate", "possible", "change")
-SIZE_WORDS = frozenset(
-    {
-        "small",
-        "large",
-        "tiny",
-        "trace",
-        "minimal",
-        "mild",
-        "moderate",
-        "severe",
-        "massive",
-        "moderately",
-        "mildly",
-        "markedly",
-        "subtle",
-    }
+from radtrack_gui.nlp.linkers.pairmodel_folder import (
+    DEFAULT_THRESHOLD,
+    TRAIN_HINT,
+    PairScorer,
+    find_pairmodel,
+    load,
+    quantized,
+    set_threads,
 )
-# binary knowledge features written into the input as words (knowledge=True)
-MARKER_FEATURES = tuple(f for f in FEATURES if f not in ("gap_log", "is_device"))
-CACHE_LIMIT = 200_000  # pair scores kept across calls
+from radtrack_gui.nlp.linkers.pairmodel_input import Segments, blocked_pairs, pair_text
+from radtrack_gui.nlp.registry import Linking
+from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
-
-# -- finding the model ---------------------------------------------------------------------
-def default_model_dir() -> Path:
-    from radtrack_gui.util.paths import user_data_dir
-
-    return user_data_dir() / "models" / MODEL_DIR_NAME
-
-
-def is_pairmodel(folder: Path) -> bool:
-    try:
-        card = json.loads((folder / CARD_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return (
-        isinstance(card, dict)
-        and card.get("format") == CARD_FORMAT
-        and (folder / "config.json").is_file()
-    )
-
-
-def find_pairmodel(path: str | os.PathLike[str] | None = None) -> tuple[Path | None, list[str]]:
-    """(the trained model's folder or None, the places looked in)."""
-    if path is not None:
-        p = Path(path).expanduser()
-        return (p if is_pairmodel(p) else None), [str(p)]
-    from radtrack_gui.util.paths import models_dirs
-
-    looked: list[str] = []
-    for d in models_dirs():
-        for cand in (d / MODEL_DIR_NAME, d):  # RADTRACK_MODELS may name the --out folder
-            if str(cand) in looked:
-                continue
-            looked.append(str(cand))
-            if is_pairmodel(cand):
-                return cand, looked
-    return None, looked
-
-
-def load(folder: Path) -> tuple[Any, Any, dict[str, Any]]:
-    """(tokenizer, sequence-classification model, card) from a safetensors model folder."""
-    try:
-        from transformers import AutoModelForSequenceClassification, AutoTokenizer
-        from transformers.utils import logging as hf_logging
-    except ImportError as exc:
-        raise InputError(f"pairmodel linker needs torch and transformers ({exc})") from exc
-    if not (folder / "model.safetensors").is_file():
-        raise InputError(
-            f"pairmodel linker: {folder} has no model.safetensors (only "
-            "safetensors weights are loaded); retrain it"
-        )
-    hf_logging.disable_progress_bar()
-    try:
-        card = json.loads((folder / CARD_FILE).read_text(encoding="utf-8"))
-        tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
-        model = AutoModelForSequenceClassification.from_pretrained(
-            str(folder), local_files_only=True, use_safetensors=True
-        )
-    except (OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InputError(f"pairmodel linker: cannot load {folder}: {first}") from exc
-    model.eval()
-    return tokenizer, model, card
-
-
-def quantized(model: Any) -> Any:
-    """``model`` with int8 dynamic quantization of its Linear layers (CPU inference only;
-    ``benchmarks/bench_pairmodel.py --quantize`` measures its speed and agreement)."""
-    import warnings
-
-    import torch
-
-    with warnings.catch_warnings():  # the eager-mode API is deprecated, not gone
-        warnings.simplefilter("ignore")
-        return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
-
-
-def set_threads(threads: int | None) -> None:
-    """``threads`` torch threads; by default no more than the CPUs this process may use."""
-    import torch
-
-    if threads is None:
-        try:
-            threads = len(os.sched_getaffinity(0))
-        except AttributeError:
-            threads = os.cpu_count() or 1
-        threads = min(torch.get_num_threads(), threads)
-    torch.set_num_threads(max(1, threads))
-
-
-# -- model inputs ----------------------------------------------------------------------------
-class Segments:
-    """Each mention's input segment; reports are tokenized once (per-report cache)."""
-
-    def __init__(self, patient: Patient, vocab: Vocabulary) -> None:
-        self.patient, self.vocab = patient, vocab
-        self.reports: dict[str, Report] = {r.id: r for r in patient.reports}
-        self._words: dict[str, tuple[list[tuple[int, int]], list[int]]] = {}
-
-    def _report_words(self, rid: str) -> tuple[list[tuple[int, int]], list[int]]:
-        """(word spans, sentence number of each word) of a report."""
-        if rid not in self._words:
-            from radtrack_gui.nlp.text import TOKEN_RE, sentences
-
-            text = self.reports[rid].text or ""
-            spans = [m.span() for m in TOKEN_RE.finditer(text)]
-            bounds = sentences(text)
-            sent, k = [], 0
-            for a, _ in spans:
-                while k + 1 < len(bounds) and a >= bounds[k + 1][0]:
-                    k += 1
-                sent.append(k)
-            self._words[rid] = (spans, sent)
-        return self._words[rid]
-
-    def window(self, info: MentionInfo) -> tuple[list[str], list[str]]:
-        """(anatomy terms, modifiers) within WINDOW words of the mention, its sentence only."""
-        m = self.patient.mentions[info.id]
-        if m.report not in self.reports:
-            return [], []
-        text = self.reports[m.report].text or ""
-        spans, sent = self._report_words(m.report)
-        inside = [i for i, (a, b) in enumerate(spans) if a < m.end and m.start < b]
-        if not inside:
-            return [], []
-        lo, hi = max(0, inside[0] - WINDOW), min(len(spans), inside[-1] + 1 + WINDOW)
-        idx = [i for i in range(lo, hi) if sent[i] == sent[inside[0]]]
-        words = [text[spans[i][0] : spans[i][1]] for i in idx]
-        _, others = self.vocab.lexicon().match([norm_token(w) for w in words])
-        own = set(inside)
-        anatomy: list[str] = []
-        modifiers: list[str] = []
-        for a, b, entries in others:
-            if any(idx[k] in own for k in range(a, b)):
-                continue  # the mention's own words are already in the segment
-            term = " ".join(words[a:b]).lower()
-            kinds = {e[0] for e in entries}
-            if "anatomy" in kinds:
-                anatomy.append(term)
-            elif kinds & set(MODIFIER_KINDS):
-                modifiers.append(term)
-        modifiers += [
-            w.lower() for k, w in enumerate(words) if idx[k] not in own and w.lower() in SIZE_WORDS
-        ]
-        return anatomy, modifiers
-
-    def segment(self, info: MentionInfo) -> str:
-        anatomy, modifiers = self.window(info)
-        site = info.site or info.statement_site
-        if site and not any(site in a or a in site for a in anatomy):
-            anatomy.append(site)
-        attrs = [info.lat, None if info.assertion == "present" else info.assertion, info.change]
-        modifiers += [x for x in attrs if x and x not in modifiers and x not in info.text]
-        parts = [info.text, " ".join(dict.fromkeys(anatomy)), " ".join(dict.fromkeys(modifiers))]
-        return ", ".join(p for p in parts if p)
-
-
-def markers(a: MentionInfo, b: MentionInfo) -> str:
-    """The knowledge features of a pair as words ("same concept; same laterality")."""
-    x = features(a, b)
-    names = [
-        f.replace("_", " ")
-        for f, v in zip(FEATURES, x, strict=True)
-        if v > 0 and f in MARKER_FEATURES
-    ]
-    return "; ".join(names) if names else "no shared features"
-
-
-def pair_text(
-    segs: list[str],
-    a: MentionInfo,
-    b: MentionInfo,
-    knowledge: bool,
-) -> tuple[str, str]:
-    second = segs[b.order]
-    return segs[a.order], (f"{second} ; {markers(a, b)}" if knowledge else second)
-
-
-def blocked_pairs(infos: list[MentionInfo]) -> list[tuple[MentionInfo, MentionInfo]]:
-    """(earlier, later) pairs sharing a blocking key (no constraint applied)."""
-    buckets: dict[str, list[MentionInfo]] = {}
-    out: list[tuple[MentionInfo, MentionInfo]] = []
-    for m in infos:
-        filed, lookup = blocking_keys(m)
-        seen: set[str] = set()
-        for key in lookup:
-            for a in buckets.get(key, ()):
-                if a.id not in seen:
-                    seen.add(a.id)
-                    out.append((a, m))
-        for key in filed:
-            buckets.setdefault(key, []).append(m)
-    return out
-
-
-class PairScorer:
-    """P(same entity) for text pairs: batched, length-sorted, each distinct pair once."""
-
-    def __init__(
-        self, tokenizer: Any, model: Any, batch_size: int = 64, max_length: int = MAX_LENGTH
-    ) -> None:
-        self.tokenizer, self.model = tokenizer, model
-        self.batch_size, self.max_length = batch_size, max_length
-        self.cache: dict[tuple[str, str], float] = {}
-        self.scored = 0  # pairs run through the transformer (cache misses), all calls
-
-    def __call__(self, pairs: list[tuple[str, str]]) -> list[float]:
-        import torch
-
-        todo = sorted(
-            {p for p in pairs if p not in self.cache}, key=lambda p: len(p[0]) + len(p[1])
-        )
-        if len(self.cache) + len(todo) > CACHE_LIMIT:
-            self.cache.clear()
-        self.model.eval()
-        with torch.inference_mode():
-            for i in range(0, len(todo), self.batch_size):
-                chunk = todo[i : i + self.batch_size]
-                self.scored += len(chunk)
-                enc = self.tokenizer(
-                    [a for a, _ in chunk],
-                    [b for _, b in chunk],
-                    padding=True,
-                    truncation=True,
-                    max_length=self.max_length,
-                    return_tensors="pt",
-                )
-                logits = self.model(**enc).logits
-                probs = torch.softmax(logits.float(), dim=-1)[:, 1].tolist()
-                self.cache.update(zip(chunk, probs, strict=True))
-        return [self.cache[p] for p in pairs]
+CLOSURES = ("constrained", "transitive")
 
 
 # -- the linker ------------------------------------------------------------------------------

@@ -28,18 +28,15 @@ from radtrack_gui.core.model import Patient
 from radtrack_gui.core.progress import Progress
 from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.features import prepare
-from radtrack_gui.nlp.linkers.pairmodel import (
+from radtrack_gui.nlp.linkers.pairmodel_folder import (
     CARD_FILE,
     CARD_FORMAT,
     DEFAULT_THRESHOLD,
     MAX_LENGTH,
-    WINDOW,
     PairScorer,
-    Segments,
-    blocked_pairs,
     default_model_dir,
-    pair_text,
 )
+from radtrack_gui.nlp.linkers.pairmodel_input import WINDOW, Segments, blocked_pairs, pair_text
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.atomic import atomic_folder, write_private
 

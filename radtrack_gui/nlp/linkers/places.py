@@ -20,8 +20,7 @@ from radtrack_gui.nlp.linkers.sites import (
 from radtrack_gui.nlp.phrases import compared, in_other_item, list_items, own_phrase
 
 if TYPE_CHECKING:
-    from radtrack_gui.nlp.linkers.context import MentionContext
-    from radtrack_gui.nlp.linkers.mentions import MentionInfo
+    from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
 CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})

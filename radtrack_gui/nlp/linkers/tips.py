@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from radtrack_gui.core.model import DEVICE, Report
 
 if TYPE_CHECKING:
-    from radtrack_gui.nlp.linkers.mentions import MentionInfo
+    from radtrack_gui.nlp.linkers.info import MentionInfo
 
 # "tip of the X": the device named right after
 _OF = re.compile(r"\s*(?:of|to)\s+(?:the\s+|an?\s+|this\s+|that\s+)?", re.IGNORECASE)
