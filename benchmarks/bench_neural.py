@@ -12,17 +12,28 @@ patient per call, and every evaluation report in one call (``extract_many``: the
 of all reports share the batches, repeated sentences run once), in reports/s. ``--model``
 skips training and times an existing model folder.
 
+``--iu`` times the model on the 3,851 real IU chest X-ray reports instead (``--limit N``: the
+first N), beside ``rules`` on the same reports, in reports per second of this process's CPU
+time (wall time beside it), model loading and warm-up apart: neural with every report in one
+call (sentences repeated across reports run once), the same without that dedupe, one report
+per call (the first 300), and with int8 dynamic quantization of the Linear layers together
+with its agreement with the float model (mention P/R/F1, float as the key). Peers (medspacy,
+negspacy) are named when not installed, as in ``bench_extract.py``.
+
 Usage: python benchmarks/bench_neural.py [--train N] [--test N] [--epochs E] [--threads T]
-       [--batch-size B] [--lr LR] [--model FOLDER]
+       [--batch-size B] [--lr LR] [--model FOLDER] [--iu [--limit N]]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def _line(name: str, scores, seconds: float, n_reports: int) -> str:  # type: ignore[no-untyped-def]
@@ -37,6 +48,68 @@ def _line(name: str, scores, seconds: float, n_reports: int) -> str:  # type: ig
     return out
 
 
+def _timed(label: str, run: Callable[[], Any], n: int) -> Any:
+    """``run()``, printed as reports/s of CPU time (all threads) and of wall time."""
+    c, w = time.process_time(), time.perf_counter()
+    out = run()
+    c, w = time.process_time() - c, time.perf_counter() - w
+    print(f"{label:<44} {n / c:8.1f} reports/s CPU ({n / w:6.1f} wall)")
+    return out
+
+
+def iu_speed(model: Path, limit: int = 0) -> None:
+    """Neural (float, no dedupe, one report per call, int8) and rules on the IU reports."""
+    from radtrack_gui.core.model import Report
+    from radtrack_gui.evaluation.mentions import Span, mention_scores
+    from radtrack_gui.evaluation.silver_mentions import iu_reports
+    from radtrack_gui.nlp.extractors.neural import NeuralExtractor
+    from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+    reports = [Report(id=uid, text=text) for uid, text in iu_reports()]
+    reports = reports[:limit] if limit else reports
+    n = len(reports)
+    print(f"IU reports: {n}; each contender warmed up on one report first")
+    rules = RuleExtractor()
+    _timed("rules (one report per call)", lambda: [rules.extract(r) for r in reports], n)
+
+    def neural(**options: Any) -> NeuralExtractor:
+        ex = NeuralExtractor(path=model, **options)
+        ex.extract(reports[0])  # load and warm up
+        return ex
+
+    fp32 = neural()
+    found = _timed("neural, all in one call", lambda: fp32.extract_many(reports), n)
+    plain = neural(dedupe=False)
+    again = _timed("neural, all in one call, no dedupe", lambda: plain.extract_many(reports), n)
+    print(f"same mentions with and without dedupe: {'yes' if again == found else 'NO'}")
+    few = reports[:300]
+    _timed(
+        f"neural, one report per call ({len(few)})",
+        lambda: [fp32.extract(r) for r in few],
+        len(few),
+    )
+    int8 = neural(quantize=True)
+    quant = _timed("neural int8, all in one call", lambda: int8.extract_many(reports), n)
+
+    def spans(per_report: list[list[Any]]) -> list[Span]:
+        return [
+            Span(r.id, ((m.start, m.end),), m.type)
+            for r, ms in zip(reports, per_report, strict=True)
+            for m in ms
+        ]
+
+    agree = mention_scores(spans(found), spans(quant))
+    same = sum(a == b for a, b in zip(found, quant, strict=True))
+    print(
+        f"int8 vs float mentions: exact P/R/F1 {agree.exact.precision:.4f}/"
+        f"{agree.exact.recall:.4f}/{agree.exact.f1:.4f}, partial F1 {agree.partial.f1:.4f}; "
+        f"{same}/{n} reports identical ({sum(map(len, found))} float mentions)"
+    )
+    for peer in ("medspacy", "negspacy"):
+        if importlib.util.find_spec(peer) is None:
+            print(f"{peer:10} not installed")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="neural vs rule extractor on synthetic patients")
     ap.add_argument("--train", type=int, default=40, help="training patients (seed 5)")
@@ -46,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch-size", type=int, default=32)
     ap.add_argument("--lr", type=float, default=2e-4)
     ap.add_argument("--model", default=None, help="time this trained model (no training)")
+    ap.add_argument("--iu", action="store_true", help="time the model on the IU reports")
+    ap.add_argument("--limit", type=int, default=0, help="with --iu: the first N reports")
     args = ap.parse_args(argv)
 
     import torch
@@ -96,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{result.card['held_out']['what']}: exact F1 "
                 f"{held.exact.f1 if held else float('nan'):.3f}"
             )
+        if args.iu:
+            iu_speed(model, args.limit)
+            return 0
 
         key = [
             Span(f"{p.id}/{s.doc}", s.pieces, s.type)
