@@ -14,11 +14,12 @@ skips training and times an existing model folder.
 
 ``--iu`` times the model on the 3,851 real IU chest X-ray reports instead (``--limit N``: the
 first N), beside ``rules`` on the same reports, in reports per second of this process's CPU
-time (wall time beside it), model loading and warm-up apart: neural with every report in one
-call (sentences repeated across reports run once), the same without that dedupe, one report
-per call (the first 300), and with int8 dynamic quantization of the Linear layers together
-with its agreement with the float model (mention P/R/F1, float as the key). Peers (medspacy,
-negspacy) are named when not installed, as in ``bench_extract.py``.
+time (wall time beside it), model loading and warm-up apart: neural with every report in
+one call (sentences repeated across reports run once), the same without that dedupe, one
+report per call (a fresh extractor, whose sentence cache fills as it goes), and in bfloat16
+and int8 (``NeuralExtractor(precision=...)``), each with its agreement with float32
+(mention P/R/F1, float32 as the key). Peers (medspacy, negspacy) are named when not
+installed, as in ``bench_extract.py``.
 
 Usage: python benchmarks/bench_neural.py [--train N] [--test N] [--epochs E] [--threads T]
        [--batch-size B] [--lr LR] [--model FOLDER] [--iu [--limit N]]
@@ -32,6 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +60,8 @@ def _timed(label: str, run: Callable[[], Any], n: int) -> Any:
 
 
 def iu_speed(model: Path, limit: int = 0) -> None:
-    """Neural (float, no dedupe, one report per call, int8) and rules on the IU reports."""
+    """Rules and neural (float32 with and without dedupe, one report per call, bfloat16,
+    int8) on the IU reports."""
     from radtrack_gui.core.model import Report
     from radtrack_gui.evaluation.mentions import Span, mention_scores
     from radtrack_gui.evaluation.silver_mentions import iu_reports
@@ -78,18 +81,12 @@ def iu_speed(model: Path, limit: int = 0) -> None:
         return ex
 
     fp32 = neural()
-    found = _timed("neural, all in one call", lambda: fp32.extract_many(reports), n)
+    found = _timed("neural float32, all in one call", lambda: fp32.extract_many(reports), n)
     plain = neural(dedupe=False)
     again = _timed("neural, all in one call, no dedupe", lambda: plain.extract_many(reports), n)
     print(f"same mentions with and without dedupe: {'yes' if again == found else 'NO'}")
-    few = reports[:300]
-    _timed(
-        f"neural, one report per call ({len(few)})",
-        lambda: [fp32.extract(r) for r in few],
-        len(few),
-    )
-    int8 = neural(quantize=True)
-    quant = _timed("neural int8, all in one call", lambda: int8.extract_many(reports), n)
+    single = neural()  # a fresh one: its sentence cache fills as it goes
+    _timed("neural, one report per call", lambda: [single.extract(r) for r in reports], n)
 
     def spans(per_report: list[list[Any]]) -> list[Span]:
         return [
@@ -98,13 +95,17 @@ def iu_speed(model: Path, limit: int = 0) -> None:
             for m in ms
         ]
 
-    agree = mention_scores(spans(found), spans(quant))
-    same = sum(a == b for a, b in zip(found, quant, strict=True))
-    print(
-        f"int8 vs float mentions: exact P/R/F1 {agree.exact.precision:.4f}/"
-        f"{agree.exact.recall:.4f}/{agree.exact.f1:.4f}, partial F1 {agree.partial.f1:.4f}; "
-        f"{same}/{n} reports identical ({sum(map(len, found))} float mentions)"
-    )
+    for precision in ("bfloat16", "int8"):
+        fast = neural(precision=precision)
+        got = _timed(f"neural {precision}, all in one call", partial(fast.extract_many, reports), n)
+        agree = mention_scores(spans(found), spans(got))
+        same = sum(a == b for a, b in zip(found, got, strict=True))
+        print(
+            f"  {precision} vs float32 mentions: exact P/R/F1 {agree.exact.precision:.4f}/"
+            f"{agree.exact.recall:.4f}/{agree.exact.f1:.4f}, partial F1 "
+            f"{agree.partial.f1:.4f}; {same}/{n} reports identical"
+        )
+    print(f"float32 mentions: {sum(map(len, found))}")
     for peer in ("medspacy", "negspacy"):
         if importlib.util.find_spec(peer) is None:
             print(f"{peer:10} not installed")
@@ -134,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.threads:
         torch.set_num_threads(args.threads)
+    if args.iu and args.model:
+        print(f"torch threads {torch.get_num_threads()}; model {args.model}")
+        iu_speed(Path(args.model), args.limit)
+        return 0
     with tempfile.TemporaryDirectory(prefix="bench-neural-") as tmp:
         root = Path(tmp)
         synthesize(root / "train", args.train, seed=5)

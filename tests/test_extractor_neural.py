@@ -334,3 +334,23 @@ def test_deduped_batches_give_the_mentions_of_one_sentence_at_a_time(trained, co
     monkeypatch.undo()
     # and without dedupe, all in one call: every chunk runs, same mentions
     assert NeuralExtractor(path=path, dedupe=False).extract_many(reports) == one_by_one
+
+
+@pytest.mark.models
+def test_lower_precisions_are_options_and_keep_the_spans_well_formed(trained, corpus):
+    import torch
+
+    path = trained[0].path
+    with pytest.raises(InputError, match="precision 'float16'"):
+        NeuralExtractor(path=path, precision="float16")
+    reports = corpus[0].reports
+    for precision in ("bfloat16", "int8"):
+        ex = NeuralExtractor(path=path, precision=precision)
+        found = ex.extract_many(reports)
+        assert sum(map(len, found)) > 10
+        for r, ms in zip(reports, found, strict=True):
+            assert all(m.text == r.text[m.start : m.end] and m.text.strip() for m in ms)
+    model = ex.tagger.model  # int8: the encoder's Linear layers quantized, the head float
+    linears = {type(m) for n, m in model.named_modules() if n.endswith("intermediate.dense")}
+    assert linears and torch.nn.Linear not in linears
+    assert type(model.classifier) is torch.nn.Linear

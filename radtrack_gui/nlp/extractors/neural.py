@@ -32,6 +32,7 @@ TYPE_OF = {"FINDING": FINDING, "DEVICE": DEVICE}
 TAG_OF = {FINDING: "FINDING", DEVICE: "DEVICE"}
 IGNORE = -100  # label of sub-words that are not a word's first one
 DEFAULT_MAX_LENGTH = 256  # sub-words per chunk, special tokens included
+PRECISIONS = ("float32", "bfloat16", "int8")  # of the model's arithmetic (Tagger)
 SENTENCE_CACHE = 50_000  # distinct sentences whose spans a Tagger keeps between calls
 Spans = tuple[tuple[int, int, str], ...]  # (start, end, type) in a sentence
 TRAIN_HINT = "train it with `radtrack train --extractor neural GOLD`"
@@ -191,6 +192,32 @@ def load_model(folder: Path) -> tuple[Any, Any]:
     return tokenizer, model
 
 
+def check_precision(precision: str) -> None:
+    if precision not in PRECISIONS:
+        raise InputError(f"neural extractor: precision {precision!r}, not one of {PRECISIONS}")
+
+
+def quantized(model: Any) -> Any:
+    """``model`` with its encoder's Linear layers in int8 (dynamic quantization, weights per
+    output channel); its classifier head stays float."""
+    import warnings
+
+    import torch
+
+    model.eval()
+    with warnings.catch_warnings():  # torch.ao.quantization is deprecated (torchao), still works
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", UserWarning)
+        from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+        layers = {
+            name: per_channel_dynamic_qconfig
+            for name, module in model.named_modules()
+            if isinstance(module, torch.nn.Linear) and not name.startswith("classifier")
+        }
+        return quantize_dynamic(model, layers, dtype=torch.qint8)
+
+
 class Tagger:
     """Spans of findings and devices in texts, from a tokenizer and a tagging model.
 
@@ -201,9 +228,13 @@ class Tagger:
     and inputs that tokenize alike run once ("The lungs are clear." and "the lungs are
     clear." with an uncased vocabulary). Inputs are sorted by length and cut into
     batches of at most ``batch_size`` rows and ``batch_tokens`` padded sub-words, padded to
-    the longest row of each batch. ``quantize``: int8 dynamic quantization of the Linear
-    layers (``torch.ao.quantization.quantize_dynamic``) -- faster on CPU, close to but not
-    always the same as the float model (``benchmarks/bench_neural.py --iu`` measures it)."""
+    the longest row of each batch.
+
+    ``precision``: ``float32`` (the model as trained); ``bfloat16`` (``torch.autocast``: about
+    twice as fast on CPUs with bf16 instructions, such as AVX512-BF16 or AMX, slower on
+    others); ``int8`` (``torch.ao.quantization.quantize_dynamic`` of the encoder's Linear
+    layers, per output channel; the classifier stays float). Both are close to but not
+    always the same as float32 (``benchmarks/bench_neural.py --iu`` measures how close)."""
 
     def __init__(
         self,
@@ -215,9 +246,11 @@ class Tagger:
         *,
         batch_tokens: int = 4096,
         dedupe: bool = True,
-        quantize: bool = False,
+        precision: str = "float32",
     ) -> None:
+        check_precision(precision)
         self.tokenizer, self.model = tokenizer, model
+        self.precision = precision
         limit = getattr(model.config, "max_position_embeddings", None) or DEFAULT_MAX_LENGTH
         self.max_length = min(max_length or DEFAULT_MAX_LENGTH, int(limit))
         self.batch_size, self.batch_tokens, self.device = batch_size, batch_tokens, device
@@ -226,17 +259,8 @@ class Tagger:
         self.id2label = {int(k): v for k, v in model.config.id2label.items()}
         pad = tokenizer.pad_token_id
         self.pad = 0 if pad is None else int(pad)
-        if quantize:
-            import warnings
-
-            import torch
-
-            model.eval()
-            with warnings.catch_warnings():  # torch deprecates quantized tensors (2.10+)
-                warnings.simplefilter("ignore", UserWarning)
-                self.model = torch.ao.quantization.quantize_dynamic(
-                    model, {torch.nn.Linear}, dtype=torch.qint8
-                )
+        if precision == "int8":
+            self.model = quantized(model)
 
     def spans(self, texts: list[str]) -> list[list[tuple[int, int, str]]]:
         """Per text, its (start, end, type) spans in text order."""
@@ -296,6 +320,7 @@ class Tagger:
         order = sorted(range(len(inputs)), key=lambda i: len(inputs[i]))
         self.model.eval()
         self.model.to(self.device)
+        bf16 = self.precision == "bfloat16"
         with torch.inference_mode():
             b = 0
             while b < len(order):
@@ -314,10 +339,11 @@ class Tagger:
                 for r, i in enumerate(batch):
                     ids[r, : len(inputs[i])] = inputs[i]
                     mask[r, : len(inputs[i])] = 1
-                logits = self.model(
-                    input_ids=torch.from_numpy(ids).to(self.device),
-                    attention_mask=torch.from_numpy(mask).to(self.device),
-                ).logits
+                with torch.autocast("cpu", torch.bfloat16, enabled=bf16):
+                    logits = self.model(
+                        input_ids=torch.from_numpy(ids).to(self.device),
+                        attention_mask=torch.from_numpy(mask).to(self.device),
+                    ).logits
                 top = logits.argmax(-1).cpu().numpy()
                 for r, i in enumerate(batch):
                     best[i] = top[r, : len(inputs[i])].tolist()
@@ -325,7 +351,9 @@ class Tagger:
 
 
 class NeuralExtractor:
-    """Mentions from a locally trained token-classification model (``extract(report)``)."""
+    """Mentions from a locally trained token-classification model (``extract(report)``).
+
+    ``dedupe``, ``precision``: see ``Tagger`` (the defaults give the model's own output)."""
 
     name = "neural"
 
@@ -337,12 +365,13 @@ class NeuralExtractor:
         batch_size: int = 256,
         *,
         dedupe: bool = True,
-        quantize: bool = False,
+        precision: str = "float32",
     ) -> None:
+        check_precision(precision)
         self.name = name
         self.folder = find_extractor_model(path)
         self.device, self.batch_size = device, batch_size
-        self.dedupe, self.quantize = dedupe, quantize
+        self.dedupe, self.precision = dedupe, precision
         self._tagger: Tagger | None = None
         self._rules: Any = None
 
@@ -356,7 +385,7 @@ class NeuralExtractor:
                 batch_size=self.batch_size,
                 device=self.device,
                 dedupe=self.dedupe,
-                quantize=self.quantize,
+                precision=self.precision,
             )
         return self._tagger
 
