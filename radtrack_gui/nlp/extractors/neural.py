@@ -244,7 +244,7 @@ class Tagger:
         batch_size: int = 256,
         device: str = "cpu",
         *,
-        batch_tokens: int = 4096,
+        batch_tokens: int = 1024,
         dedupe: bool = True,
         precision: str = "float32",
     ) -> None:
