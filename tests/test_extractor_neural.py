@@ -289,3 +289,68 @@ def test_batched_across_reports_finds_the_same_mentions(trained, corpus):
         for r, ms in zip(reports, one_by_one, strict=True)
         for m in sorted(ms, key=lambda m: (m.start, m.end))
     ]
+
+
+@pytest.mark.models
+def test_deduped_batches_give_the_mentions_of_one_sentence_at_a_time(trained, corpus, monkeypatch):
+    """Sentences repeated across reports (at other offsets, in other case), and one longer
+    than the model's window, in one call: the same mentions as one report and one sentence
+    per model call without dedupe; the model saw fewer inputs than there are chunks, and
+    none at all for sentences it has seen in an earlier call."""
+    from radtrack_gui.nlp.extractors.neural import Tagger, chunks
+    from radtrack_gui.nlp.text import sentences
+
+    path = trained[0].path
+    reports = [r for p in corpus[:3] for r in p.reports]
+    first = reports[0].text
+    clauses = [first[a:b].rstrip(".") for a, b in sentences(first)]
+    long = " and ".join(clauses * 3) + "."
+    reports += [
+        Report("upper.txt", first.upper()),
+        Report("moved.txt", "Comparison: none.\n\n" + reports[1].text),
+        Report("long.txt", long),
+        Report("long-again.txt", "INDICATION: follow-up. " + long + "\n" + reports[2].text),
+    ]
+    plain = NeuralExtractor(path=path, batch_size=1, dedupe=False)
+    one_by_one = [plain.extract(r) for r in reports]
+    fast = NeuralExtractor(path=path)
+    seen: list[int] = []
+    predict = Tagger._predict
+
+    def spy(self: Tagger, inputs: list[tuple[int, ...]]) -> list[list[int]]:
+        seen.append(len(inputs))
+        return predict(self, inputs)
+
+    monkeypatch.setattr(Tagger, "_predict", spy)
+    together = fast.extract_many(reports)
+    assert together == one_by_one and sum(map(len, together)) > 30
+    tagger = fast.tagger
+    items = chunks(tagger.tokenizer, [r.text for r in reports], tagger.max_length)
+    assert len([c for c in items if c.report == len(reports) - 2]) > 1  # cut to fit
+    assert seen == [len({tuple(c.ids) for c in items})] and seen[0] < len(items)
+    # the sentences are kept: asked again, one report at a time, the model has nothing to do
+    assert [fast.extract(r) for r in reports] == one_by_one
+    assert all(n == 0 for n in seen[1:])
+    monkeypatch.undo()
+    # and without dedupe, all in one call: every chunk runs, same mentions
+    assert NeuralExtractor(path=path, dedupe=False).extract_many(reports) == one_by_one
+
+
+@pytest.mark.models
+def test_lower_precisions_are_options_and_keep_the_spans_well_formed(trained, corpus):
+    import torch
+
+    path = trained[0].path
+    with pytest.raises(InputError, match="precision 'float16'"):
+        NeuralExtractor(path=path, precision="float16")
+    reports = corpus[0].reports
+    for precision in ("bfloat16", "int8"):
+        ex = NeuralExtractor(path=path, precision=precision)
+        found = ex.extract_many(reports)
+        assert sum(map(len, found)) > 10
+        for r, ms in zip(reports, found, strict=True):
+            assert all(m.text == r.text[m.start : m.end] and m.text.strip() for m in ms)
+    model = ex.tagger.model  # int8: the encoder's Linear layers quantized, the head float
+    linears = {type(m) for n, m in model.named_modules() if n.endswith("intermediate.dense")}
+    assert linears and torch.nn.Linear not in linears
+    assert type(model.classifier) is torch.nn.Linear

@@ -32,6 +32,9 @@ TYPE_OF = {"FINDING": FINDING, "DEVICE": DEVICE}
 TAG_OF = {FINDING: "FINDING", DEVICE: "DEVICE"}
 IGNORE = -100  # label of sub-words that are not a word's first one
 DEFAULT_MAX_LENGTH = 256  # sub-words per chunk, special tokens included
+PRECISIONS = ("float32", "bfloat16", "int8")  # of the model's arithmetic (Tagger)
+SENTENCE_CACHE = 50_000  # distinct sentences whose spans a Tagger keeps between calls
+Spans = tuple[tuple[int, int, str], ...]  # (start, end, type) in a sentence
 TRAIN_HINT = "train it with `radtrack train --extractor neural GOLD`"
 
 
@@ -92,12 +95,19 @@ def chunks(
     tokenizer: Any,
     texts: list[str],
     max_length: int = DEFAULT_MAX_LENGTH,
+    *,
+    split: bool = True,
 ) -> list[Chunk]:
-    """Every sentence of every text as model inputs of at most ``max_length`` sub-words."""
+    """Every sentence of every text as model inputs of at most ``max_length`` sub-words
+    (``split`` False: each text is one sentence of ``nlp.text.sentences`` already, so its
+    chunks depend on its own characters only)."""
     head, tail = special_ids(tokenizer)
     room = max(8, max_length - len(head) - len(tail))
     sents: list[tuple[int, int, int]] = []
     for k, text in enumerate(texts):
+        if not split:
+            sents.append((k, 0, len(text)))
+            continue
         sents.extend((k, s, e) for s, e in sentences(text))
     if not sents:
         return []
@@ -182,75 +192,168 @@ def load_model(folder: Path) -> tuple[Any, Any]:
     return tokenizer, model
 
 
+def check_precision(precision: str) -> None:
+    if precision not in PRECISIONS:
+        raise InputError(f"neural extractor: precision {precision!r}, not one of {PRECISIONS}")
+
+
+def quantized(model: Any) -> Any:
+    """``model`` with its encoder's Linear layers in int8 (dynamic quantization, weights per
+    output channel); its classifier head stays float."""
+    import warnings
+
+    import torch
+
+    model.eval()
+    with warnings.catch_warnings():  # torch.ao.quantization is deprecated (torchao), still works
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", UserWarning)
+        from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+        layers = {
+            name: per_channel_dynamic_qconfig
+            for name, module in model.named_modules()
+            if isinstance(module, torch.nn.Linear) and not name.startswith("classifier")
+        }
+        return quantize_dynamic(model, layers, dtype=torch.qint8)
+
+
 class Tagger:
-    """Spans of findings and devices in texts, from a tokenizer and a tagging model."""
+    """Spans of findings and devices in texts, from a tokenizer and a tagging model.
+
+    Inference works per sentence: the model sees one sentence (or a piece of a long one) at
+    a time, so a sentence's tags depend on its characters only. ``spans`` therefore runs
+    each distinct sentence once (``dedupe``; radiology repeats "No pneumothorax." across
+    reports) and keeps the spans of up to ``SENTENCE_CACHE`` sentences for later calls,
+    and inputs that tokenize alike run once ("The lungs are clear." and "the lungs are
+    clear." with an uncased vocabulary). Inputs are sorted by length and cut into
+    batches of at most ``batch_size`` rows and ``batch_tokens`` padded sub-words, padded to
+    the longest row of each batch.
+
+    ``precision``: ``float32`` (the model as trained); ``bfloat16`` (``torch.autocast``: about
+    twice as fast on CPUs with bf16 instructions, such as AVX512-BF16 or AMX, slower on
+    others); ``int8`` (``torch.ao.quantization.quantize_dynamic`` of the encoder's Linear
+    layers, per output channel; the classifier stays float). Both are close to but not
+    always the same as float32 (``benchmarks/bench_neural.py --iu`` measures how close)."""
 
     def __init__(
         self,
         tokenizer: Any,
         model: Any,
         max_length: int | None = None,
-        batch_size: int = 64,
+        batch_size: int = 256,
         device: str = "cpu",
+        *,
+        batch_tokens: int = 1024,
+        dedupe: bool = True,
+        precision: str = "float32",
     ) -> None:
+        check_precision(precision)
         self.tokenizer, self.model = tokenizer, model
+        self.precision = precision
         limit = getattr(model.config, "max_position_embeddings", None) or DEFAULT_MAX_LENGTH
         self.max_length = min(max_length or DEFAULT_MAX_LENGTH, int(limit))
-        self.batch_size, self.device = batch_size, device
+        self.batch_size, self.batch_tokens, self.device = batch_size, batch_tokens, device
+        self.dedupe = dedupe
+        self._cache: dict[str, Spans] = {}  # sentence -> its spans (dedupe only)
         self.id2label = {int(k): v for k, v in model.config.id2label.items()}
         pad = tokenizer.pad_token_id
         self.pad = 0 if pad is None else int(pad)
+        if precision == "int8":
+            self.model = quantized(model)
 
     def spans(self, texts: list[str]) -> list[list[tuple[int, int, str]]]:
-        """Per text, its (start, end, type) spans in text order.
+        """Per text, its (start, end, type) spans in text order."""
+        where = [(k, s, e) for k, text in enumerate(texts) for s, e in sentences(text)]
+        found: list[Spans]
+        if self.dedupe:
+            index: dict[str, int] = {}
+            which = [index.setdefault(texts[k][s:e], len(index)) for k, s, e in where]
+            found = [self._cache.get(sent, ()) for sent in index]
+            new = [sent for sent in index if sent not in self._cache]
+            for sent, got in zip(new, self.sentence_spans(new), strict=True):
+                found[index[sent]] = got
+                if len(self._cache) < SENTENCE_CACHE:
+                    self._cache[sent] = got
+        else:
+            which = list(range(len(where)))
+            found = self.sentence_spans([texts[k][s:e] for k, s, e in where])
+        out: list[list[tuple[int, int, str]]] = [[] for _ in texts]
+        for (k, s, _), i in zip(where, which, strict=True):
+            out[k].extend((s + a, s + b, t) for a, b, t in found[i])
+        return out
 
-        All sentences of all texts share the batches; a sentence repeated across texts
-        ("No pneumothorax.") is run once; batches are cut from the length-sorted inputs, so
-        that little padding is computed."""
+    def sentence_spans(self, sents: list[str]) -> list[Spans]:
+        """Per sentence (of ``nlp.text.sentences``), its spans, offsets into the sentence."""
+        items = chunks(self.tokenizer, sents, self.max_length, split=False)
+        if self.dedupe:
+            inputs: dict[tuple[int, ...], int] = {}
+            which = [inputs.setdefault(tuple(c.ids), len(inputs)) for c in items]
+            best = self._predict(list(inputs))
+        else:
+            which = list(range(len(items)))
+            best = self._predict([tuple(c.ids) for c in items])
+        o_tag = next((k for k, v in self.id2label.items() if v == "O"), -1)
+        tags: list[list[str] | None] = [None] * len(sents)
+        for c, i in zip(items, which, strict=True):
+            word_tags = tags[c.report]
+            if word_tags is None:
+                word_tags = tags[c.report] = ["O"] * len(c.words)
+            row = best[i]
+            for pos, w in enumerate(c.first):
+                if w >= 0 and row[pos] != o_tag:
+                    word_tags[w] = self.id2label.get(row[pos], "O")
+        out: list[Spans] = [() for _ in sents]
+        for c in items:
+            word_tags = tags[c.report]
+            if word_tags is not None:  # a sentence's first chunk decodes all of it
+                out[c.report] = tuple(decode(word_tags, c.words))
+                tags[c.report] = None
+        return out
+
+    def _predict(self, inputs: list[tuple[int, ...]]) -> list[list[int]]:
+        """The best label id of every sub-word of every input."""
+        import numpy as np
         import torch
 
-        items = chunks(self.tokenizer, texts, self.max_length)
-        distinct: dict[tuple[int, ...], int] = {}
-        for c in items:
-            distinct.setdefault(tuple(c.ids), len(distinct))
-        inputs = list(distinct)
-        labels: list[list[str]] = [[] for _ in inputs]
+        best: list[list[int]] = [[] for _ in inputs]
         order = sorted(range(len(inputs)), key=lambda i: len(inputs[i]))
         self.model.eval()
         self.model.to(self.device)
+        bf16 = self.precision == "bfloat16"
         with torch.inference_mode():
-            for b in range(0, len(order), self.batch_size):
-                rows = order[b : b + self.batch_size]
-                width = len(inputs[rows[-1]])
-                ids = torch.full((len(rows), width), self.pad, dtype=torch.long)
-                mask = torch.zeros((len(rows), width), dtype=torch.long)
-                for r, i in enumerate(rows):
-                    ids[r, : len(inputs[i])] = torch.tensor(inputs[i])
+            b = 0
+            while b < len(order):
+                rows = 1  # the longest of a batch is its last (sorted): budget by that
+                while (
+                    b + rows < len(order)
+                    and rows < self.batch_size
+                    and (rows + 1) * len(inputs[order[b + rows]]) <= self.batch_tokens
+                ):
+                    rows += 1
+                batch = order[b : b + rows]
+                b += rows
+                width = len(inputs[batch[-1]])
+                ids = np.full((len(batch), width), self.pad, dtype=np.int64)
+                mask = np.zeros((len(batch), width), dtype=np.int64)
+                for r, i in enumerate(batch):
+                    ids[r, : len(inputs[i])] = inputs[i]
                     mask[r, : len(inputs[i])] = 1
-                logits = self.model(
-                    input_ids=ids.to(self.device), attention_mask=mask.to(self.device)
-                ).logits
-                best = logits.argmax(-1).cpu().tolist()
-                for r, i in enumerate(rows):
-                    labels[i] = [self.id2label.get(k, "O") for k in best[r][: len(inputs[i])]]
-        tags: dict[tuple[int, int], list[str]] = {}  # (text, first word start) -> word tags
-        by_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for c in items:
-            key = (c.report, c.words[0][0])
-            word_tags = tags.setdefault(key, ["O"] * len(c.words))
-            by_sentence[key] = c.words
-            found = labels[distinct[tuple(c.ids)]]
-            for pos, w in enumerate(c.first):
-                if w >= 0:
-                    word_tags[w] = found[pos]
-        out: list[list[tuple[int, int, str]]] = [[] for _ in texts]
-        for key in sorted(tags):
-            out[key[0]].extend(decode(tags[key], by_sentence[key]))
-        return out
+                with torch.autocast("cpu", torch.bfloat16, enabled=bf16):
+                    logits = self.model(
+                        input_ids=torch.from_numpy(ids).to(self.device),
+                        attention_mask=torch.from_numpy(mask).to(self.device),
+                    ).logits
+                top = logits.argmax(-1).cpu().numpy()
+                for r, i in enumerate(batch):
+                    best[i] = top[r, : len(inputs[i])].tolist()
+        return best
 
 
 class NeuralExtractor:
-    """Mentions from a locally trained token-classification model (``extract(report)``)."""
+    """Mentions from a locally trained token-classification model (``extract(report)``).
+
+    ``dedupe``, ``precision``: see ``Tagger`` (the defaults give the model's own output)."""
 
     name = "neural"
 
@@ -259,11 +362,16 @@ class NeuralExtractor:
         name: str = "neural",
         path: str | os.PathLike[str] | None = None,
         device: str = "cpu",
-        batch_size: int = 64,
+        batch_size: int = 256,
+        *,
+        dedupe: bool = True,
+        precision: str = "float32",
     ) -> None:
+        check_precision(precision)
         self.name = name
         self.folder = find_extractor_model(path)
         self.device, self.batch_size = device, batch_size
+        self.dedupe, self.precision = dedupe, precision
         self._tagger: Tagger | None = None
         self._rules: Any = None
 
@@ -271,7 +379,14 @@ class NeuralExtractor:
     def tagger(self) -> Tagger:
         if self._tagger is None:
             tokenizer, model = load_model(self.folder)
-            self._tagger = Tagger(tokenizer, model, batch_size=self.batch_size, device=self.device)
+            self._tagger = Tagger(
+                tokenizer,
+                model,
+                batch_size=self.batch_size,
+                device=self.device,
+                dedupe=self.dedupe,
+                precision=self.precision,
+            )
         return self._tagger
 
     def extract(self, report: Report) -> list[Mention]:
