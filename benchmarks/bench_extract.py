@@ -11,10 +11,13 @@ beside it for reference):
 
 - ``rules``: ``RuleExtractor.extract`` (mentions with every attribute);
 - ``floor``: one trie-shaped regex over the same concept terms (every term and plural of
-  ``Vocabulary.concept_terms``), ``finditer`` over each report -- spans only, no sentences,
-  no context: the speed to approach;
-- ``medspacy`` and ``negspacy`` (spaCy EntityRuler + NegEx over the same terms) when they
-  are installed, else "not installed".
+  ``Vocabulary.concept_terms``, ``peers.concept_terms``), ``finditer`` over each report --
+  spans only, no sentences, no context: the speed to approach;
+- ``medspacy`` (its TargetMatcher with one TargetRule per term, PyRuSH sentences, ConText)
+  and ``negspacy`` (spaCy sentencizer + EntityRuler over the same terms + NegEx), built in
+  ``peers.py``, one ``nlp(text)`` per report, when they are installed, else "not installed".
+  They are no dependency of the project: install them in an environment of their own and
+  run this script with it, the project on ``PYTHONPATH``.
 
 Also prints how often the sentence splitter agrees with NLTK's Punkt (the splitter it
 replaced) on the IU, PARROT and demo reports (identical sentence spans / the larger count).
@@ -25,14 +28,14 @@ Usage: python benchmarks/bench_extract.py [--limit N] [--no-agreement]
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import re
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from peers import concept_terms, time_pass, time_peers  # noqa: E402
 
 
 def trie_regex(terms: list[str]) -> re.Pattern[str]:
@@ -61,21 +64,6 @@ def trie_regex(terms: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + build(trie) + r"(?!\w)", re.I)
 
 
-def _time(label: str, setup: Callable[[], Callable[[str], int]], texts: list[str]) -> None:
-    t0 = time.process_time()
-    run = setup()
-    t1, w1 = time.process_time(), time.perf_counter()
-    found = 0
-    for text in texts:
-        found += run(text)
-    t2, w2 = time.process_time(), time.perf_counter()
-    n = len(texts)
-    print(
-        f"{label:10} {n / (t2 - t1):9.0f} reports/s CPU ({n / (w2 - w1):6.0f} wall)   "
-        f"set-up {t1 - t0:5.2f} s   {found / n:5.2f} mentions/report"
-    )
-
-
 def _rules() -> Callable[[str], int]:
     from radtrack_gui.core.model import Report
     from radtrack_gui.nlp.extractors.rules import RuleExtractor
@@ -85,9 +73,7 @@ def _rules() -> Callable[[str], int]:
 
 
 def _floor() -> Callable[[str], int]:
-    from radtrack_gui.nlp.vocabulary import vocabulary
-
-    rx = trie_regex(sorted(vocabulary().concept_terms))
+    rx = trie_regex(list(concept_terms()))
     return lambda text: sum(1 for _ in rx.finditer(text))
 
 
@@ -126,11 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         texts = texts[: args.limit]
     print(f"reports: {len(texts)} (IU), one pass each, one core")
-    _time("rules", _rules, texts)
-    _time("floor", _floor, texts)
-    for peer in ("medspacy", "negspacy"):
-        if importlib.util.find_spec(peer) is None:
-            print(f"{peer:10} not installed")
+    time_pass("rules", _rules, texts)
+    time_pass("floor", _floor, texts)
+    time_peers(texts)
     if not args.no_agreement:
         _agreement()
     return 0

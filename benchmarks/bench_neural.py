@@ -18,8 +18,8 @@ time (wall time beside it), model loading and warm-up apart: neural with every r
 one call (sentences repeated across reports run once), the same without that dedupe, one
 report per call (a fresh extractor, whose sentence cache fills as it goes), and in bfloat16
 and int8 (``NeuralExtractor(precision=...)``), each with its agreement with float32
-(mention P/R/F1, float32 as the key). Peers (medspacy, negspacy) are named when not
-installed, as in ``bench_extract.py``.
+(mention P/R/F1, float32 as the key). Then the peers (medspacy, negspacy) when installed,
+as in ``bench_extract.py`` (``peers.py``: set-up apart, one cold pass), else "not installed".
 
 Usage: python benchmarks/bench_neural.py [--train N] [--test N] [--epochs E] [--threads T]
        [--batch-size B] [--lr LR] [--model FOLDER] [--iu [--limit N]]
@@ -28,7 +28,6 @@ Usage: python benchmarks/bench_neural.py [--train N] [--test N] [--epochs E] [--
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 import tempfile
 import time
@@ -36,6 +35,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from peers import time_peers
 
 
 def _line(name: str, scores, seconds: float, n_reports: int) -> str:  # type: ignore[no-untyped-def]
@@ -115,9 +117,7 @@ def iu_speed(model: Path, limit: int = 0) -> None:
             f"{agree.partial.f1:.4f}; {same}/{n} reports identical"
         )
     print(f"float32 mentions: {sum(map(len, found))}")
-    for peer in ("medspacy", "negspacy"):
-        if importlib.util.find_spec(peer) is None:
-            print(f"{peer:10} not installed")
+    time_peers([r.text for r in reports])
 
 
 def main(argv: list[str] | None = None) -> int:
