@@ -148,10 +148,14 @@ def run_gui(
             print(f"radtrack gui: {shooter.error}", file=sys.stderr)
             return 2
         return 0
+    from radtrack_gui.gui import os_signals
+
+    restore_signals = os_signals.install(app)
     window.show()
     if path:
         window.open_path(path, patient_id=patient_id)
     rc = app.exec()
+    restore_signals()
     log.info("quit with status %s", rc)
     return int(rc)
 
