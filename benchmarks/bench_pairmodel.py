@@ -116,9 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(patient.mentions)} mentions; torch threads {torch.get_num_threads()}"
     )
 
+    from radtrack_gui.nlp.linkers.clustering import blocked_pairs
     from radtrack_gui.nlp.linkers.features import prepare
     from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
-    from radtrack_gui.nlp.linkers.pairmodel_input import blocked_pairs
     from radtrack_gui.nlp.vocabulary import vocabulary
 
     n = len(patient.mentions)

@@ -16,10 +16,11 @@ import pytest
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import FINDING, Mention, Patient, Report
+from radtrack_gui.nlp.linkers.clustering import blocked_pairs
 from radtrack_gui.nlp.linkers.features import prepare
 from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
 from radtrack_gui.nlp.linkers.pairmodel_folder import CARD_FILE
-from radtrack_gui.nlp.linkers.pairmodel_input import Segments, blocked_pairs
+from radtrack_gui.nlp.linkers.pairmodel_input import Segments
 from radtrack_gui.nlp.registry import LINKERS, get_linker
 from radtrack_gui.nlp.vocabulary import vocabulary
 

@@ -4,8 +4,8 @@ counter-example that must stay as it is. Sentences are our own."""
 from __future__ import annotations
 
 import pytest
+from rules_cases import mentions_in, one_mention
 
-from radtrack_gui.core.model import Mention, Report
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.vocabulary import Lexicon, hyphen_variants, vocabulary
 
@@ -15,43 +15,37 @@ def ex() -> RuleExtractor:
     return RuleExtractor()
 
 
-def _get(ex: RuleExtractor, text: str, region: str = "") -> list[Mention]:
-    return ex.extract(Report("r", text, region=region))
-
-
-def _one(ex: RuleExtractor, text: str, word: str, region: str = "") -> Mention:
-    hits = [m for m in _get(ex, text, region) if m.text.lower() == word]
-    assert len(hits) == 1, [m.text for m in _get(ex, text, region)]
-    return hits[0]
-
-
 # -- compounds --------------------------------------------------------------------------
 def test_pseudocyst_is_not_pancreatitis(ex: RuleExtractor) -> None:
-    got = _get(ex, "A pseudocyst in the pancreatic tail. Acute pancreatitis.", "abdomen")
+    got = mentions_in(ex, "A pseudocyst in the pancreatic tail. Acute pancreatitis.", "abdomen")
     assert [m.concept for m in got] == ["pseudocyst", "pancreatitis"]
-    assert _one(ex, "A pseudo-cyst near the pancreas.", "pseudo-cyst").concept == "pseudocyst"
+    assert (
+        one_mention(ex, "A pseudo-cyst near the pancreas.", "pseudo-cyst").concept == "pseudocyst"
+    )
 
 
 def test_denying_prefix_makes_no_mention(ex: RuleExtractor) -> None:
     # "pseudo-aneurysm" is a term of its own; "pseudo-nodular" is not a nodule
-    assert [m.concept for m in _get(ex, "Stable pseudo-aneurysm.")] == ["pseudoaneurysm"]
-    got = _get(ex, "Pseudo-nodular opacities in the right lung.", "chest")
+    assert [m.concept for m in mentions_in(ex, "Stable pseudo-aneurysm.")] == ["pseudoaneurysm"]
+    got = mentions_in(ex, "Pseudo-nodular opacities in the right lung.", "chest")
     assert [(m.text, m.concept) for m in got] == [("opacities", "opacity")]
     # counter-examples: other hyphenated prefixes keep the finding
-    assert [m.concept for m in _get(ex, "Post-obstructive pneumonia.", "chest")] == ["pneumonia"]
-    assert [m.concept for m in _get(ex, "A non-calcified nodule.", "chest")] == ["nodule"]
+    assert [m.concept for m in mentions_in(ex, "Post-obstructive pneumonia.", "chest")] == [
+        "pneumonia"
+    ]
+    assert [m.concept for m in mentions_in(ex, "A non-calcified nodule.", "chest")] == ["nodule"]
 
 
 # -- region-bound site words --------------------------------------------------------------
 def test_shape_words_need_their_region(ex: RuleExtractor) -> None:
-    m = _one(ex, "A mass on the convexity of the right kidney.", "mass", "abdomen")
+    m = one_mention(ex, "A mass on the convexity of the right kidney.", "mass", "abdomen")
     assert m.anatomy[0] == "right kidney"
-    m = _one(ex, "Small effusion in the posterior sulcus.", "effusion", "chest")
+    m = one_mention(ex, "Small effusion in the posterior sulcus.", "effusion", "chest")
     assert m.concept == "pleural effusion" and m.anatomy[0] == "costophrenic angles"
     # counter-examples: in a head exam the same words are the brain's
-    m = _one(ex, "Hemorrhage in the sulci.", "hemorrhage", "head")
+    m = one_mention(ex, "Hemorrhage in the sulci.", "hemorrhage", "head")
     assert m.concept == "subarachnoid hemorrhage" and m.anatomy[0] == "sulci"
-    m = _one(ex, "A small extra-axial collection along the convexity.", "collection", "head")
+    m = one_mention(ex, "A small extra-axial collection along the convexity.", "collection", "head")
     assert m.anatomy[0] == "convexity"
 
 
@@ -62,11 +56,13 @@ def test_bound_words_are_read_from_the_table() -> None:
 
 
 def test_joint_words_of_bony_chains(ex: RuleExtractor) -> None:
-    m = _one(ex, "No incudostapedial diastasis.", "diastasis", "head")
+    m = one_mention(ex, "No incudostapedial diastasis.", "diastasis", "head")
     assert (m.concept, m.anatomy[0], m.assertion) == ("joint separation", "ossicles", "absent")
-    assert _one(ex, "Mild sutural diastasis.", "diastasis", "head").concept == ("joint separation")
+    assert one_mention(ex, "Mild sutural diastasis.", "diastasis", "head").concept == (
+        "joint separation"
+    )
     # counter-example: a surgical suture in an abdomen exam names no skull structure
-    got = _get(ex, "Diastasis at the suture line.", "abdomen")
+    got = mentions_in(ex, "Diastasis at the suture line.", "abdomen")
     assert [m.concept for m in got] == ["surgical clips"]
 
 
@@ -81,7 +77,7 @@ def test_hyphenated_or_not_is_one_term() -> None:
 
 
 def test_article_before_line_is_not_an_arterial_line(ex: RuleExtractor) -> None:
-    got = _get(ex, "A line is now seen, ending in the SVC.", "chest")
+    got = mentions_in(ex, "A line is now seen, ending in the SVC.", "chest")
     assert all(m.concept != "arterial line" for m in got)
 
 
@@ -104,35 +100,41 @@ def test_article_before_line_is_not_an_arterial_line(ex: RuleExtractor) -> None:
     ],
 )
 def test_scopes(ex: RuleExtractor, text: str, word: str, assertion: str) -> None:
-    assert _one(ex, text, word, "chest").assertion == assertion
+    assert one_mention(ex, text, word, "chest").assertion == assertion
 
 
 def test_not_seen_on_the_prior_means_new(ex: RuleExtractor) -> None:
-    m = _one(ex, "There is a mass in the right parietal lobe, not seen on the prior.", "mass")
+    m = one_mention(
+        ex, "There is a mass in the right parietal lobe, not seen on the prior.", "mass"
+    )
     assert (m.assertion, m.change) == ("present", "new")
     # counter-example: "not seen" on today's study still negates
-    assert _one(ex, "The mass is not seen.", "mass").assertion == "absent"
+    assert one_mention(ex, "The mass is not seen.", "mass").assertion == "absent"
 
 
 # -- vocabulary of other regions ----------------------------------------------------------
 def test_stenosis_is_read_by_site(ex: RuleExtractor) -> None:
-    m = _one(ex, "No stenosis of the arteries of the circle of Willis.", "stenosis", "head")
+    m = one_mention(ex, "No stenosis of the arteries of the circle of Willis.", "stenosis", "head")
     assert (m.concept, m.assertion) == ("narrowing", "absent")
     # counter-examples: in the spine the same word is still spinal stenosis
-    assert _one(ex, "Mild stenosis at L4-5.", "stenosis", "spine").concept == "spinal stenosis"
-    m = _one(ex, "Mild narrowing of the spinal canal.", "narrowing", "spine")
+    assert (
+        one_mention(ex, "Mild stenosis at L4-5.", "stenosis", "spine").concept == "spinal stenosis"
+    )
+    m = one_mention(ex, "Mild narrowing of the spinal canal.", "narrowing", "spine")
     assert m.concept == "spinal stenosis"
 
 
 def test_neck_edema_is_not_pulmonary(ex: RuleExtractor) -> None:
-    m = _one(ex, "No laryngeal edema.", "edema", "chest")
+    m = one_mention(ex, "No laryngeal edema.", "edema", "chest")
     assert (m.concept, m.anatomy[0]) == ("edema", "larynx")
     # counter-example: edema with no site in a chest exam stays pulmonary edema
-    assert _one(ex, "Mild edema.", "edema", "chest").concept == "pulmonary edema"
+    assert one_mention(ex, "Mild edema.", "edema", "chest").concept == "pulmonary edema"
 
 
 def test_trauma_words(ex: RuleExtractor) -> None:
-    got = _get(ex, "Splenic laceration without active extravasation. No renal injury.", "abdomen")
+    got = mentions_in(
+        ex, "Splenic laceration without active extravasation. No renal injury.", "abdomen"
+    )
     assert [(m.concept, m.assertion) for m in got] == [
         ("laceration", "present"),
         ("extravasation", "absent"),
@@ -142,18 +144,22 @@ def test_trauma_words(ex: RuleExtractor) -> None:
 
 
 def test_a_lesion_in_a_chest_exam_is_not_a_breast_lesion(ex: RuleExtractor) -> None:
-    assert _one(ex, "A lesion in the right lung.", "lesion", "chest").concept == "lung lesion"
-    assert _one(ex, "No destructive lesions.", "lesions", "chest").concept == "lesion"
+    assert (
+        one_mention(ex, "A lesion in the right lung.", "lesion", "chest").concept == "lung lesion"
+    )
+    assert one_mention(ex, "No destructive lesions.", "lesions", "chest").concept == "lesion"
     # counter-example: a named breast keeps its kind
-    m = _one(ex, "A lesion in the left breast.", "lesion", "chest")
+    m = one_mention(ex, "A lesion in the left breast.", "lesion", "chest")
     assert m.concept == "breast lesion"
 
 
 def test_canal_is_the_spine_only_in_a_spine_exam(ex: RuleExtractor) -> None:
-    m = _one(ex, "Dehiscence of the superior semicircular canal.", "dehiscence", "head")
+    m = one_mention(ex, "Dehiscence of the superior semicircular canal.", "dehiscence", "head")
     assert m.anatomy[0] == "inner ear"
     # counter-example: in a spine exam "the canal" is the spinal canal
-    assert _one(ex, "The canal is patent.", "patent", "spine").concept == "normal spinal canal"
+    assert (
+        one_mention(ex, "The canal is patent.", "patent", "spine").concept == "normal spinal canal"
+    )
 
 
 @pytest.mark.parametrize(
@@ -171,12 +177,12 @@ def test_canal_is_the_spine_only_in_a_spine_exam(ex: RuleExtractor) -> None:
     ],
 )
 def test_committed_readings(ex: RuleExtractor, text: str, assertion: str) -> None:
-    assert _one(ex, text, "atelectasis", "chest").assertion == assertion
+    assert one_mention(ex, text, "atelectasis", "chest").assertion == assertion
 
 
 def test_alternative_reaches_past_its_modifiers(ex: RuleExtractor) -> None:
     text = "Opacities may represent mucus plugging or possibly focal areas of pneumonia."
-    assert _one(ex, text, "pneumonia", "chest").assertion == "possible"
+    assert one_mention(ex, text, "pneumonia", "chest").assertion == "possible"
     # counter-example: only the next mention is the alternative
-    got = _get(ex, "Atelectasis versus pneumonia; small effusion.", "chest")
+    got = mentions_in(ex, "Atelectasis versus pneumonia; small effusion.", "chest")
     assert [m.assertion for m in got] == ["present", "possible", "present"]

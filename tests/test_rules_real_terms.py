@@ -4,24 +4,14 @@ cues, each with a counter-example that must stay as it is. Sentences are our own
 from __future__ import annotations
 
 import pytest
+from rules_cases import mentions_in, one_mention
 
-from radtrack_gui.core.model import Mention, Report
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 
 @pytest.fixture(scope="module")
 def ex() -> RuleExtractor:
     return RuleExtractor()
-
-
-def _get(ex: RuleExtractor, text: str, region: str = "") -> list[Mention]:
-    return ex.extract(Report("r", text, region=region))
-
-
-def _one(ex: RuleExtractor, text: str, word: str, region: str = "") -> Mention:
-    hits = [m for m in _get(ex, text, region) if m.text.lower() == word]
-    assert len(hits) == 1, [m.text for m in _get(ex, text, region)]
-    return hits[0]
 
 
 # -- near resolution is not absence --------------------------------------------------------
@@ -35,7 +25,7 @@ def _one(ex: RuleExtractor, text: str, word: str, region: str = "") -> Mention:
     ],
 )
 def test_nearly_resolved_is_still_there(ex: RuleExtractor, text: str, word: str) -> None:
-    m = _one(ex, text, word, "chest")
+    m = one_mention(ex, text, word, "chest")
     assert (m.assertion, m.change) == ("present", "improved")
 
 
@@ -48,7 +38,7 @@ def test_nearly_resolved_is_still_there(ex: RuleExtractor, text: str, word: str)
     ],
 )
 def test_resolved_is_still_absent(ex: RuleExtractor, text: str) -> None:
-    m = _one(ex, text, "pneumothorax", "chest")
+    m = one_mention(ex, text, "pneumothorax", "chest")
     assert (m.assertion, m.change) == ("absent", "resolved")
 
 
@@ -66,7 +56,7 @@ def test_resolved_is_still_absent(ex: RuleExtractor, text: str) -> None:
     ],
 )
 def test_airspace_names(ex: RuleExtractor, text: str, word: str, concept: str) -> None:
-    assert _one(ex, text, word, "chest").concept == concept
+    assert one_mention(ex, text, word, "chest").concept == concept
 
 
 # -- terms of other regions ---------------------------------------------------------------
@@ -113,43 +103,47 @@ def test_airspace_names(ex: RuleExtractor, text: str, word: str, concept: str) -
 def test_terms_of_other_regions(
     ex: RuleExtractor, text: str, word: str, concept: str, region: str
 ) -> None:
-    assert _one(ex, text, word, region).concept == concept
+    assert one_mention(ex, text, word, region).concept == concept
 
 
 def test_portosystemic_shunt_is_a_finding_not_a_device(ex: RuleExtractor) -> None:
-    m = _one(ex, "No porto-systemic venous shunt.", "porto-systemic venous shunt", "abdomen")
+    m = one_mention(ex, "No porto-systemic venous shunt.", "porto-systemic venous shunt", "abdomen")
     assert (m.type, m.concept, m.assertion) == ("finding", "cirrhosis", "absent")
     # counter-example: a shunt catheter is still a device
-    m = _one(ex, "The shunt catheter is intact.", "shunt catheter", "head")
+    m = one_mention(ex, "The shunt catheter is intact.", "shunt catheter", "head")
     assert (m.type, m.concept) == ("device", "shunt catheter")
 
 
 # -- conditional readings and chronic change --------------------------------------------------
 def test_clinical_setting_is_a_condition(ex: RuleExtractor) -> None:
     text = "In the appropriate clinical setting, this is compatible with pneumonia."
-    assert _one(ex, text, "pneumonia", "chest").assertion == "possible"
+    assert one_mention(ex, text, "pneumonia", "chest").assertion == "possible"
     # counter-example: without the condition the reading is committed
-    assert _one(ex, "Opacity compatible with pneumonia.", "pneumonia", "chest").assertion == (
-        "present"
-    )
+    assert one_mention(
+        ex, "Opacity compatible with pneumonia.", "pneumonia", "chest"
+    ).assertion == ("present")
 
 
 def test_chronic_inflammatory_change_is_not_an_infection(ex: RuleExtractor) -> None:
-    m = _one(ex, "Apical chronic inflammatory change.", "chronic inflammatory change", "chest")
+    m = one_mention(
+        ex, "Apical chronic inflammatory change.", "chronic inflammatory change", "chest"
+    )
     assert m.concept == "interstitial disease"
     # counter-example: an inflammatory process is still read as an infection of the lung
-    m = _one(ex, "Inflammatory process in the right lower lobe.", "inflammatory process", "chest")
+    m = one_mention(
+        ex, "Inflammatory process in the right lower lobe.", "inflammatory process", "chest"
+    )
     assert m.concept == "pneumonia"
 
 
 # -- sections -----------------------------------------------------------------------------
 def test_a_run_in_indication_is_a_question(ex: RuleExtractor) -> None:
     text = "Renal MRI\nIndication Characterization of a renal mass.\nFindings\nA renal mass."
-    got = _get(ex, text, "abdomen")
+    got = mentions_in(ex, text, "abdomen")
     assert [m.section for m in got] == ["FINDINGS"]
     # counter-example: a findings line that starts with a header word is still findings
     text = "Findings\nHistory of a renal mass, now larger."
-    assert [m.section for m in _get(ex, text, "abdomen")] == ["FINDINGS"]
+    assert [m.section for m in mentions_in(ex, text, "abdomen")] == ["FINDINGS"]
 
 
 # -- sites named before a head structure -------------------------------------------------------
@@ -165,14 +159,14 @@ def test_a_run_in_indication_is_a_question(ex: RuleExtractor) -> None:
 def test_lymph_nodes_are_the_head_of_their_site_phrase(
     ex: RuleExtractor, text: str, station: str, side: str | None
 ) -> None:
-    m = _one(ex, text, "enlarged", "chest")
+    m = one_mention(ex, text, "enlarged", "chest")
     assert (m.concept, m.anatomy[0], m.laterality) == ("lymphadenopathy", station, side)
 
 
 def test_a_site_without_lymph_nodes_keeps_its_structure(ex: RuleExtractor) -> None:
-    m = _one(ex, "Enlarged right hilum.", "enlarged", "chest")
+    m = one_mention(ex, "Enlarged right hilum.", "enlarged", "chest")
     assert (m.concept, m.anatomy[0]) == ("hilar enlargement", "right hilum")
-    m = _one(ex, "The mediastinum is enlarged.", "enlarged", "chest")
+    m = one_mention(ex, "The mediastinum is enlarged.", "enlarged", "chest")
     assert m.concept == "mediastinal widening"
 
 
@@ -195,28 +189,28 @@ def test_a_site_without_lymph_nodes_keeps_its_structure(ex: RuleExtractor) -> No
 def test_descriptive_and_normal_phrasings(
     ex: RuleExtractor, text: str, word: str, concept: str
 ) -> None:
-    assert _one(ex, text, word).concept == concept
+    assert one_mention(ex, text, word).concept == concept
 
 
 def test_prominent_alone_is_not_an_enlargement(ex: RuleExtractor) -> None:
     # a vague "prominent" names no finding by itself (the IU codes disagree with it)
-    assert _get(ex, "Prominent soft tissues of the neck.", "chest") == []
+    assert mentions_in(ex, "Prominent soft tissues of the neck.", "chest") == []
 
 
 # -- spans: a modifier is not part of the name ----------------------------------------------------
 def test_calcified_is_a_modifier_of_a_granuloma(ex: RuleExtractor) -> None:
-    got = _get(ex, "Scattered calcified granulomas.", "chest")
+    got = mentions_in(ex, "Scattered calcified granulomas.", "chest")
     assert [(m.text, m.concept) for m in got] == [("granulomas", "granuloma")]
     # counter-example: a calcification with no finding word after it is still a mention
-    assert _one(ex, "Calcified left hilum.", "calcified", "chest").concept == "calcification"
+    assert one_mention(ex, "Calcified left hilum.", "calcified", "chest").concept == "calcification"
 
 
 def test_interstitial_pulmonary_edema_is_one_name(ex: RuleExtractor) -> None:
-    m = _one(
+    m = one_mention(
         ex, "Developing interstitial pulmonary edema.", "interstitial pulmonary edema", "chest"
     )
     assert m.concept == "pulmonary edema"
-    assert _one(ex, "Mild pulmonary edema.", "pulmonary edema", "chest").concept == (
+    assert one_mention(ex, "Mild pulmonary edema.", "pulmonary edema", "chest").concept == (
         "pulmonary edema"
     )
 
@@ -244,12 +238,12 @@ def test_interstitial_pulmonary_edema_is_one_name(ex: RuleExtractor) -> None:
     ],
 )
 def test_hedges_and_negations(ex: RuleExtractor, text: str, word: str, assertion: str) -> None:
-    assert _one(ex, text, word, "chest").assertion == assertion
+    assert one_mention(ex, text, word, "chest").assertion == assertion
 
 
 @pytest.mark.parametrize("verb", ["largely resolved", "mostly resolved"])
 def test_largely_resolved_is_still_there(ex: RuleExtractor, verb: str) -> None:
-    m = _one(ex, f"The opacity has {verb}.", "opacity", "chest")
+    m = one_mention(ex, f"The opacity has {verb}.", "opacity", "chest")
     assert (m.assertion, m.change) == ("present", "improved")
 
 
@@ -274,16 +268,18 @@ def test_largely_resolved_is_still_there(ex: RuleExtractor, verb: str) -> None:
     ],
 )
 def test_negation_scope(ex: RuleExtractor, text: str, word: str, assertion: str) -> None:
-    assert _one(ex, text, word, "chest").assertion == assertion
+    assert one_mention(ex, text, word, "chest").assertion == assertion
 
 
 def test_necrosis_and_leaks(ex: RuleExtractor) -> None:
-    m = _one(ex, "The mass contains necrotic components.", "necrotic components", "abdomen")
+    m = one_mention(ex, "The mass contains necrotic components.", "necrotic components", "abdomen")
     assert m.concept == "necrosis"
-    m = _one(ex, "No extravasation or leakage of contrast.", "leakage of contrast", "abdomen")
+    m = one_mention(
+        ex, "No extravasation or leakage of contrast.", "leakage of contrast", "abdomen"
+    )
     assert (m.concept, m.assertion) == ("leak", "absent")
     # counter-example: "necrotic" before another finding word only describes it
-    got = _get(ex, "A necrotic mass in the liver.", "abdomen")
+    got = mentions_in(ex, "A necrotic mass in the liver.", "abdomen")
     assert [m.text for m in got] == ["mass"]
 
 
@@ -303,16 +299,19 @@ def test_protrusion_is_read_by_site(
 ) -> None:
     got = [
         m
-        for m in _get(ex, text, region)
+        for m in mentions_in(ex, text, region)
         if m.text.lower() in ("protrusion", "bulge", "bulging", "disc protrusion")
     ]
     assert [m.concept for m in got] == [concept]
 
 
 def test_dural_sinuses_are_not_paranasal_or_colon(ex: RuleExtractor) -> None:
-    m = _one(ex, "Thrombosis of the superior sagittal sinus.", "thrombosis", "head")
+    m = one_mention(ex, "Thrombosis of the superior sagittal sinus.", "thrombosis", "head")
     assert m.anatomy[0] == "dural venous sinuses"
     # counter-examples: the maxillary sinus and the sigmoid colon keep their readings
-    m = _one(ex, "Mucosal thickening of the maxillary sinus.", "mucosal thickening", "head")
+    m = one_mention(ex, "Mucosal thickening of the maxillary sinus.", "mucosal thickening", "head")
     assert m.anatomy[0] == "maxillary sinuses"
-    assert _one(ex, "Sigmoid diverticulosis.", "diverticulosis", "abdomen").anatomy[0] == "colon"
+    assert (
+        one_mention(ex, "Sigmoid diverticulosis.", "diverticulosis", "abdomen").anatomy[0]
+        == "colon"
+    )

@@ -279,3 +279,24 @@ def pair_decisions(
     Above ``limit`` pairs only the linked pairs and the ``extra`` (scored) pairs are listed;
     a missing pair then means "not linked". Held as clusters, not pairs (``pairs.py``)."""
     return PairDecisions(order, clusters, limit, extra)
+
+
+def blocked_pairs(
+    infos: list[MentionInfo], per_key: int | None = None
+) -> list[tuple[MentionInfo, MentionInfo]]:
+    """(earlier, later) pairs sharing a blocking key, no constraint applied; with ``per_key``
+    only the latest ``per_key`` earlier mentions filed under each key."""
+    buckets: dict[str, list[MentionInfo]] = {}
+    out: list[tuple[MentionInfo, MentionInfo]] = []
+    for m in infos:
+        filed, lookup = blocking_keys(m)
+        seen: set[str] = set()
+        for key in lookup:
+            earlier = buckets.get(key, [])
+            for a in earlier[-per_key:] if per_key else earlier:
+                if a.id not in seen:
+                    seen.add(a.id)
+                    out.append((a, m))
+        for key in filed:
+            buckets.setdefault(key, []).append(m)
+    return out

@@ -29,6 +29,7 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.nlp.linkers.clustering import (
     DEFAULT_PAIR_LIMIT,
+    blocked_pairs,
     cluster,
     pair_decisions,
 )
@@ -49,7 +50,7 @@ from radtrack_gui.nlp.linkers.pairmodel_folder import (
     quantized,
     set_threads,
 )
-from radtrack_gui.nlp.linkers.pairmodel_input import Segments, blocked_pairs, pair_text
+from radtrack_gui.nlp.linkers.pairmodel_input import Segments, pair_text
 from radtrack_gui.nlp.registry import Linking
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 

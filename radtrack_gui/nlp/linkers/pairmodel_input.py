@@ -5,7 +5,6 @@ knowledge features of a pair as words, and the blocked candidate pairs."""
 from __future__ import annotations
 
 from radtrack_gui.core.model import Patient, Report
-from radtrack_gui.nlp.linkers.clustering import blocking_keys
 from radtrack_gui.nlp.linkers.features import FEATURES, MentionInfo, features
 from radtrack_gui.nlp.vocabulary import Vocabulary, norm_token
 
@@ -117,20 +116,3 @@ def pair_text(
 ) -> tuple[str, str]:
     second = segs[b.order]
     return segs[a.order], (f"{second} ; {markers(a, b)}" if knowledge else second)
-
-
-def blocked_pairs(infos: list[MentionInfo]) -> list[tuple[MentionInfo, MentionInfo]]:
-    """(earlier, later) pairs sharing a blocking key (no constraint applied)."""
-    buckets: dict[str, list[MentionInfo]] = {}
-    out: list[tuple[MentionInfo, MentionInfo]] = []
-    for m in infos:
-        filed, lookup = blocking_keys(m)
-        seen: set[str] = set()
-        for key in lookup:
-            for a in buckets.get(key, ()):
-                if a.id not in seen:
-                    seen.add(a.id)
-                    out.append((a, m))
-        for key in filed:
-            buckets.setdefault(key, []).append(m)
-    return out

@@ -27,6 +27,7 @@ from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.core.progress import Progress
 from radtrack_gui.nlp.finetune import fine_tune
+from radtrack_gui.nlp.linkers.clustering import blocked_pairs
 from radtrack_gui.nlp.linkers.features import prepare
 from radtrack_gui.nlp.linkers.pairmodel_folder import (
     CARD_FILE,
@@ -36,7 +37,7 @@ from radtrack_gui.nlp.linkers.pairmodel_folder import (
     PairScorer,
     default_model_dir,
 )
-from radtrack_gui.nlp.linkers.pairmodel_input import WINDOW, Segments, blocked_pairs, pair_text
+from radtrack_gui.nlp.linkers.pairmodel_input import WINDOW, Segments, pair_text
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.atomic import atomic_folder, write_private
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.core.progress import check_cancelled
-from radtrack_gui.nlp.linkers.clustering import DEFAULT_PAIR_LIMIT, blocking_keys
+from radtrack_gui.nlp.linkers.clustering import DEFAULT_PAIR_LIMIT, blocked_pairs
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FEATURES,
@@ -62,20 +62,9 @@ def candidate_pairs(
 ) -> list[tuple[MentionInfo, MentionInfo]]:
     """(earlier, later) pairs sharing a blocking key and free of hard conflicts (with
     the latest ``MAX_PAIRS_PER_KEY`` earlier mentions of each key)."""
-    buckets: dict[str, list[MentionInfo]] = {}
-    out: list[tuple[MentionInfo, MentionInfo]] = []
-    for m in infos:
-        filed, lookup = blocking_keys(m)
-        seen: set[str] = set()
-        for key in lookup:
-            for a in buckets.get(key, ())[-MAX_PAIRS_PER_KEY:]:
-                if a.id not in seen:
-                    seen.add(a.id)
-                    if conflict(a, m, vocab) is None:
-                        out.append((a, m))
-        for key in filed:
-            buckets.setdefault(key, []).append(m)
-    return out
+    return [
+        (a, m) for a, m in blocked_pairs(infos, MAX_PAIRS_PER_KEY) if conflict(a, m, vocab) is None
+    ]
 
 
 def training_data(

@@ -1,0 +1,17 @@
+"""The rule extractor on short report texts: every mention, or the one mention of a word
+(failing with what was found instead)."""
+
+from __future__ import annotations
+
+from radtrack_gui.core.model import Mention, Report
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+def mentions_in(ex: RuleExtractor, text: str, region: str = "") -> list[Mention]:
+    return ex.extract(Report("r", text, region=region))
+
+
+def one_mention(ex: RuleExtractor, text: str, word: str, region: str = "") -> Mention:
+    hits = [m for m in mentions_in(ex, text, region) if m.text.lower() == word]
+    assert len(hits) == 1, [m.text for m in mentions_in(ex, text, region)]
+    return hits[0]
