@@ -93,7 +93,9 @@ def connect(scheduler: str | None, workers: int | None) -> tuple[Any, Any]:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
-                silence_logs=logging.ERROR,
+                # a worker's own errors reach the run as failed patients; Dask's internal
+                # ones (a heartbeat racing the scheduler's close after Ctrl+C) are no news
+                silence_logs=logging.CRITICAL,
                 # no dashboard; its bare HTTP routes on any free port
                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             )
