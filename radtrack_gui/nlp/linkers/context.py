@@ -17,7 +17,8 @@ ear:", "L4-L5:"), section and exam title, and ``enrich`` folds it into the prepa
 - comparison wording (a negative that looks back at a prior exam), "other/another/new" or
   "a more inferior ..." (not the one named before), and "X or Y" / "X/Y" alternatives (two hypotheses);
 - a bare device word ("tip", "the line") takes a side only from its own words, not from where
-  its tip lies; a plural finding of a paired structure without a side is bilateral.
+  its tip lies; a device with no side of its own takes one given after it in its clause ("a
+  Mediport is seen on the right", "projecting over the left hemithorax"; not a tip's place); a plural finding of a paired structure without a side is bilateral.
 
 ``pair_conflict`` turns these into hard reasons two mentions are never one chain, and
 ``explained`` finds a descriptive word and its diagnosis joined in one sentence ("opacity
@@ -40,6 +41,7 @@ from radtrack_gui.nlp.linkers.places import (
     cavity,
     coordinated_sites,
     device_place,
+    device_side_after,
     drop_compared_side,
     generic_site,
     heading,
@@ -233,9 +235,17 @@ def enrich(
             near = " ".join(WORD.findall(text[max(ctx.sentence[0], s - 40) : e])[-5:])
             info.lat = side_of(near)
             info.access = None
+            if info.lat is None:
+                clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
+                info.lat = device_side_after(info, ctx, clause, v)
             continue
         if info.type == DEVICE and info.durable and info.site is None:
             info.site = device_place(v, text[max(ctx.sentence[0], s - 40) : s])
+        if info.type == DEVICE and info.lat is None:
+            clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
+            info.lat = device_side_after(info, ctx, clause, v)
+            if info.lat and info.site:
+                info.site = v.sided(info.site, info.lat)
         if info.type != DEVICE and generic_site(info, v):
             # "Right knee: Moderate joint effusion.": the sub-heading names the structure
             title = heading(report, s)

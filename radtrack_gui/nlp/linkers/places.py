@@ -277,6 +277,49 @@ def side_after(info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabular
     return side if side in ("left", "right") else None
 
 
+# "a Mediport is seen on the right", "a drain on the left side": a bare side after a device
+_SIDE_PHRASE = re.compile(r"\b(?:on|to|along)\s+the\s+(left|right)\b", re.IGNORECASE)
+_TIP = re.compile(r"\btips?\b", re.IGNORECASE)
+
+
+def device_side_after(
+    info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabulary
+) -> str | None:
+    """The side of a device with none of its own, given after it in its clause: a bare side
+    phrase ("a Mediport is seen on the right") or a structure of one side of the body past a
+    locative word ("catheter projecting over the left hemithorax"). Not where its tip lies
+    ("catheter tip in the right atrium"), nor the side of a part of an unpaired organ
+    ("leads projecting over the right ventricle": the heart's chamber, no body side)."""
+    if info.type != DEVICE or info.lat is not None:
+        return None
+    own = ctx.text[ctx.start : ctx.end]
+    at = clause.find(own)
+    if at < 0:
+        return None
+    tail = clause[at + len(own) :]
+    after = named_structures(v, tail, 0)
+    bare = _SIDE_PHRASE.search(tail)
+    if bare and (not after or bare.start() < after[0][0]):
+        found, upto = bare.group(1).lower(), bare.start()
+    elif after and _LOCATIVE.search(tail[: after[0][0]]) and _body_side(v, after[0][1]):
+        found, upto = v.laterality_of(after[0][1]), after[0][0]
+    else:
+        return None
+    if _TIP.search(tail[:upto]):
+        return None
+    return found if found in ("left", "right") else None
+
+
+def _body_side(v: Vocabulary, site: str) -> bool:
+    """``site``'s side is a side of the body: the first structure above it without a side is
+    a body region ("left hemithorax") or paired ("right breast"), not an unpaired organ
+    whose parts have sides ("right atrium" of the heart, "right main bronchus")."""
+    whole: str | None = site
+    while whole and v.laterality_of(whole) in ("left", "right"):
+        whole = v.parent.get(whole)
+    return bool(whole) and (is_region(v, whole or "") or v.sided(whole or "", "left") != whole)
+
+
 def drop_compared_side(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> None:
     """A side the finding's sentence names only as what the finding is compared with is not
     its side: it takes the one side the sentence names otherwise, or none, and a site that
