@@ -6,6 +6,7 @@ from __future__ import annotations
 from linker_cases import Case
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.phrases import alternative_items
 
 
 def test_a_device_side_given_after_the_noun_is_its_side() -> None:
@@ -41,3 +42,25 @@ def test_where_a_device_tip_lies_or_a_heart_chamber_is_not_the_device_side() -> 
     later = c.mark(2, "Mediport", kind=DEVICE)
     assert c.same(c.mark(0, "Mediport", kind=DEVICE), later)
     assert c.same(c.mark(1, "Mediport", kind=DEVICE), later)
+
+
+def test_items_of_a_differential_are_hypotheses_not_one_finding() -> None:
+    c = Case(
+        (0, "FINDINGS: Right basilar opacity may represent atelectasis, pneumonia, or aspiration."),
+        (1, "IMPRESSION: Differential includes pneumonia, aspiration, and atelectasis."),
+    )
+    pneumonia, aspiration = c.mark(0, "pneumonia"), c.mark(0, "aspiration")
+    assert not c.same(pneumonia, aspiration)  # related concepts, but two hypotheses
+    assert not c.same(c.mark(1, "pneumonia"), c.mark(1, "aspiration"))
+    assert c.same(pneumonia, c.mark(1, "pneumonia"))  # each hypothesis is still followed
+
+
+def test_considerations_joined_by_and_are_alternatives_but_a_plain_list_is_not() -> None:
+    text = "considerations include pneumonia and aspiration"
+    first, second = text.index("pneumonia"), text.index("aspiration")
+    assert alternative_items(text, (first, first + 9), (second, second + 10))
+    # counter-example: a plain list of observed findings, and a finding read as one of them
+    plain = "effusion, atelectasis, and cardiomegaly"
+    assert not alternative_items(plain, (0, 8), (10, 21))
+    read = "opacity may represent atelectasis, pneumonia, or aspiration"
+    assert not alternative_items(read, (0, 7), (35, 44))

@@ -55,6 +55,7 @@ from radtrack_gui.nlp.linkers.places import (
     spread_only,
     tissue_of_density,
 )
+from radtrack_gui.nlp.phrases import alternative_items
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.vocabulary import Vocabulary
@@ -294,14 +295,21 @@ def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...])
 
 
 def alternatives(a: MentionInfo, b: MentionInfo) -> bool:
-    """ "atelectasis or pneumonia", "atelectasis/pneumonia": two hypotheses."""
+    """ "atelectasis or pneumonia", "atelectasis/pneumonia", "atelectasis, pneumonia, or
+    aspiration", "differential includes A, B, and C": two hypotheses."""
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None or a.report != b.report:
         return False
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
     if first.sentence != second.sentence or first.end > second.start:
         return False
-    return bool(_ALTERNATIVE.match(first.text[first.end : second.start]))
+    if _ALTERNATIVE.match(first.text[first.end : second.start]):
+        return True
+    lo = first.sentence[0]
+    sentence = first.text[lo : first.sentence[1]]
+    return alternative_items(
+        sentence, (first.start - lo, first.end - lo), (second.start - lo, second.end - lo)
+    )
 
 
 def explained(a: MentionInfo, b: MentionInfo) -> bool:
