@@ -64,3 +64,43 @@ def test_considerations_joined_by_and_are_alternatives_but_a_plain_list_is_not()
     assert not alternative_items(plain, (0, 8), (10, 21))
     read = "opacity may represent atelectasis, pneumonia, or aspiration"
     assert not alternative_items(read, (0, 7), (35, 44))
+
+
+def test_a_finding_at_coordinated_sites_of_both_sides_is_bilateral() -> None:
+    """GUIDELINE 1 and 3 (location and laterality decide): "right lower lobe and left lower
+    lobe opacities" is one finding of both sides, so it is not the later left lower lobe
+    opacity ("bilateral effusions" is not the left effusion), but it is a later bilateral
+    one. Sites of one side are kept as the linker already reads them: the finding covers
+    each coordinated lobe, and a later mention at one of them continues it."""
+    c = Case(
+        (0, "FINDINGS: Right lower lobe and left lower lobe opacities."),
+        (3, "FINDINGS: Left lower lobe opacity."),
+        (5, "FINDINGS: Bilateral lower lobe opacities."),
+    )
+    both = c.mark(0, "opacities")
+    assert not c.same(both, c.mark(1, "opacity"))
+    assert c.same(both, c.mark(2, "opacities"))
+
+
+def test_coordinated_words_sharing_one_head_noun_name_each_site() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Right lower and left lower lobe opacities. Right upper and middle lobe mass.",
+        ),
+        (3, "FINDINGS: Left lower lobe opacity. Right middle lobe mass."),
+        (3, "FINDINGS: Right lower lobe mass."),
+    )
+    assert not c.same(c.mark(0, "opacities"), c.mark(1, "opacity"))  # both sides vs left
+    two = c.mark(0, "mass")
+    assert c.same(two, c.mark(1, "mass"))  # the middle lobe is one of its sites
+    assert not c.same(two, c.mark(2, "mass"))  # another lobe
+
+
+def test_sides_of_two_clauses_are_not_coordinated_sites() -> None:
+    # counter-example: two changes, each with its own side; the finding is the left one
+    c = Case(
+        (0, "FINDINGS: Improved right and worsened left basilar opacity."),
+        (2, "FINDINGS: Left basilar opacity."),
+    )
+    assert c.same(c.mark(0, "opacity"), c.mark(1, "opacity"))

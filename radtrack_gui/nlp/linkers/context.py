@@ -9,7 +9,8 @@ ear:", "L4-L5:"), section and exam title, and ``enrich`` folds it into the prepa
   LOWER EXTREMITY VENOUS DOPPLER" gives a clot its side), an anaphoric site ("in this region",
   "at this level": the last structure named before it in the paragraph; "at the sites
   described above": several sites, its own chain); a level or segment in its clause
-  ("L4-L5", "segment VI", "8th rib"); a site read in another body cavity than the exam's
+  ("L4-L5", "segment VI", "8th rib"); coordinated sites ("right upper and middle lobe"; of
+  both sides: bilateral); a site read in another body cavity than the exam's
   re-read from the sentence, and a descriptive word's site from its clause (``places.py``);
 - episodes: a completed removal or withdrawal of a device ("has been removed", "interval
   removal", "no longer visualized"; not "withdrawn 2 cm", a reposition) and the resolution of
@@ -264,6 +265,8 @@ def enrich(
                 info.site, info.site_by_name = None, False
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
             ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
+            if {"left", "right"} <= {v.laterality_of(x) for x in ctx.sites}:
+                info.lat = "bilateral"  # "right and left lower lobe": GUIDELINE 3
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
             clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
             info.lat = info.lat or side_after(info, ctx, clause, v)

@@ -28,6 +28,7 @@ SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both"
 WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 _HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
 # Distribution words of a diffuse process (GUIDELINE 2): how it spreads, not a new site.
+_JOINS = frozenset({"and", "the", "both"})  # words that only join coordinated sites
 SPREAD_WORDS = frozenset({"perihilar", "bibasilar", "bibasal", "interstitial", "peribronchial"})
 # A locative word between a finding and a structure named after it in its clause
 # ("density in the upper mediastinum", "projecting over the left posterior rib").
@@ -199,7 +200,8 @@ def cavity(v: Vocabulary, site: str) -> str | None:
 
 def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozenset[str]:
     """The structures of "right middle lobe and lower lobe pneumonia": sites joined by "and"
-    right before the finding (a bare "lower lobe" takes the side of the first), all inside
+    right before the finding (a bare "lower lobe" takes the side of the first; words sharing
+    the last head noun name each site: "right upper and middle lobe"), all inside
     the concept's own structure, with no finding named between them or after the last
     ("hilar granulomas and apical granuloma" are two); empty unless there are two or more."""
     before = re.split(r"[.;:,]", before)[-1]
@@ -209,15 +211,18 @@ def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozense
     words = [w.lower() for w in WORD.findall(before)]
     found: list[str] = []
     gaps: list[list[str]] = [[]]  # the words before each structure, and after the last
+    # the head noun the coordinated words share ("right upper and middle lobe": "lobe")
+    head = f" {words[-1]}" if words else ""
     i = 0
     while i < len(words):
         name = None
         for n in (3, 2, 1):
             gram = " ".join(words[i : i + n])
             side = v.laterality_of(found[0]) if found else None
-            name = v.anatomy_terms.get(gram) or (
-                v.anatomy_terms.get(f"{side} {gram}") if side else None
-            )
+            forms = [gram, f"{side} {gram}"] if side else [gram]
+            if i + n < len(words):  # not the last words: they may share the head noun
+                forms += [f"{form}{head}" for form in forms]
+            name = next((v.anatomy_terms[f] for f in forms if f in v.anatomy_terms), None)
             if name and i + n <= len(words) and v.is_part_of(name, c.anatomy):
                 found.append(name)
                 gaps.append([])
@@ -226,7 +231,8 @@ def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozense
         else:
             gaps[-1].append(words[i])
             i += 1
-    if len(found) < 2 or any("and" not in g for g in gaps[1:-1]):
+    # only "and" between: not "increase in right and decrease in left basilar atelectasis"
+    if len(found) < 2 or any("and" not in g or set(g) - _JOINS for g in gaps[1:-1]):
         return frozenset()
     for gap in gaps[1:]:
         for n in (1, 2, 3):
