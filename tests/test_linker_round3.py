@@ -104,3 +104,15 @@ def test_sides_of_two_clauses_are_not_coordinated_sites() -> None:
         (2, "FINDINGS: Left basilar opacity."),
     )
     assert c.same(c.mark(0, "opacity"), c.mark(1, "opacity"))
+
+
+def test_coordinated_sites_after_the_finding_are_its_sites() -> None:
+    c = Case(
+        (0, "FINDINGS: Opacities in the right lower lobe and left lower lobe."),
+        (1, "FINDINGS: Opacity in the right lower lobe and nodule in the left lower lobe."),
+        (3, "FINDINGS: Right lower lobe opacity."),
+    )
+    later = c.mark(2, "opacity")
+    assert not c.same(c.mark(0, "Opacities"), later)  # both sides vs the right one
+    # counter-example: the second site is another finding's
+    assert c.same(c.mark(1, "Opacity"), later)

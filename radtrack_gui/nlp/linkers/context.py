@@ -264,7 +264,9 @@ def enrich(
                     info.lat = None
                 info.site, info.site_by_name = None, False
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
-            ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
+            ctx.sites = coordinated_sites(
+                info, text[max(ctx.sentence[0], s - 60) : s], v, text[e : ctx.sentence[1]]
+            )
             if {"left", "right"} <= {v.laterality_of(x) for x in ctx.sites}:
                 info.lat = "bilateral"  # "right and left lower lobe": GUIDELINE 3
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)

@@ -198,17 +198,34 @@ def cavity(v: Vocabulary, site: str) -> str | None:
     return top if top in CAVITIES else None
 
 
-def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozenset[str]:
+# a site phrase right after a finding ("opacities in the right and left lower lobes")
+_SITES_AFTER = re.compile(r"^\s*(?:in|within|at|involving)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def coordinated_sites(
+    info: MentionInfo, before: str, v: Vocabulary, after: str = ""
+) -> frozenset[str]:
     """The structures of "right middle lobe and lower lobe pneumonia": sites joined by "and"
     right before the finding (a bare "lower lobe" takes the side of the first; words sharing
-    the last head noun name each site: "right upper and middle lobe"), all inside
+    the last head noun name each site: "right upper and middle lobe"), or in a site phrase
+    right after it ("opacities in the right lower lobe and left lower lobe"), all inside
     the concept's own structure, with no finding named between them or after the last
     ("hilar granulomas and apical granuloma" are two); empty unless there are two or more."""
-    before = re.split(r"[.;:,]", before)[-1]
     c = v.concepts.get(info.concept) if info.concept else None
-    if " and " not in f" {before.lower()} " or c is None or not c.anatomy:
+    if c is None or not c.anatomy:
         return frozenset()
-    words = [w.lower() for w in WORD.findall(before)]
+    found = _coordinated(re.split(r"[.;:,]", before)[-1], c.anatomy, v)
+    phrase = _SITES_AFTER.match(after)
+    if not found and phrase:
+        found = _coordinated(re.split(r"[.;:,]", after[phrase.end() :])[0], c.anatomy, v)
+    return found
+
+
+def _coordinated(text: str, within: str, v: Vocabulary) -> frozenset[str]:
+    """The structures inside ``within`` that ``text`` names joined by "and" (two or more)."""
+    if " and " not in f" {text.lower()} ":
+        return frozenset()
+    words = [w.lower() for w in WORD.findall(text)]
     found: list[str] = []
     gaps: list[list[str]] = [[]]  # the words before each structure, and after the last
     # the head noun the coordinated words share ("right upper and middle lobe": "lobe")
@@ -223,7 +240,7 @@ def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozense
             if i + n < len(words):  # not the last words: they may share the head noun
                 forms += [f"{form}{head}" for form in forms]
             name = next((v.anatomy_terms[f] for f in forms if f in v.anatomy_terms), None)
-            if name and i + n <= len(words) and v.is_part_of(name, c.anatomy):
+            if name and i + n <= len(words) and v.is_part_of(name, within):
                 found.append(name)
                 gaps.append([])
                 i += n
