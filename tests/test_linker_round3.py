@@ -116,3 +116,15 @@ def test_coordinated_sites_after_the_finding_are_its_sites() -> None:
     assert not c.same(c.mark(0, "Opacities"), later)  # both sides vs the right one
     # counter-example: the second site is another finding's
     assert c.same(c.mark(1, "Opacity"), later)
+
+
+def test_coordinated_sites_of_one_side_keep_that_side() -> None:
+    # a plural finding of the lungs with no side reads as bilateral: not when its
+    # coordinated sites give one side
+    c = Case(
+        (0, "FINDINGS: Left upper lobe and lingula opacities."),
+        (2, "FINDINGS: Left upper lobe opacity. Bilateral lung opacities."),
+    )
+    both = c.mark(0, "opacities")
+    assert c.same(both, c.mark(1, "opacity"))
+    assert not c.same(both, c.mark(1, "opacities"))

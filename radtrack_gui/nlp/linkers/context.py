@@ -267,8 +267,11 @@ def enrich(
             ctx.sites = coordinated_sites(
                 info, text[max(ctx.sentence[0], s - 60) : s], v, text[e : ctx.sentence[1]]
             )
-            if {"left", "right"} <= {v.laterality_of(x) for x in ctx.sites}:
+            sides = {v.laterality_of(x) for x in ctx.sites} - {None}
+            if {"left", "right"} <= sides:
                 info.lat = "bilateral"  # "right and left lower lobe": GUIDELINE 3
+            elif len(sides) == 1 and info.lat is None:
+                info.lat = sides.pop()  # "left upper lobe and lingula": one side, not both
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
             clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
             info.lat = info.lat or side_after(info, ctx, clause, v)
