@@ -1,7 +1,8 @@
 """Phrases of a sentence that name a place not of the finding next to it, shared by the rule
-extractor and the linkers: what a finding is compared with ("larger than on the left"), and
-the other items of a list of findings ("right upper lobe nodule, cardiomegaly, and
-atelectasis")."""
+extractor and the linkers: what a finding is compared with ("larger than on the left"), the
+other items of a list of findings ("right upper lobe nodule, cardiomegaly, and
+atelectasis"), and the items of a list of alternatives ("atelectasis, pneumonia, or
+aspiration")."""
 
 from __future__ import annotations
 
@@ -45,6 +46,44 @@ _NOT_ITEM = re.compile(
     r"|concerning|worrisome|may|could|due|related|reflect\w*|versus|vs|or)\b",
     re.IGNORECASE,
 )
+
+
+# A differential: what follows is a list of hypotheses, even joined by "and" ("differential
+# includes A, B, and C", "considerations include A and B").
+_DIFFERENTIAL = re.compile(
+    r"\b(?:differential(?:\s+diagnos[ie]s)?(?:\s+considerations?)?|considerations?"
+    r"|possibilities|ddx)\b(?:\s+(?:includes?|including|are|is|would\s+include))?",
+    re.IGNORECASE,
+)
+_JOIN = re.compile(r",\s*(?:and\s*/\s*)?or\b|\band\s*/\s*or\b|\bor\b|\band\b|,", re.IGNORECASE)
+_HYPOTHESIS_WORDS = frozenset({"or", "versus", "vs"})
+
+
+def alternative_items(sentence: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """The phrases at ``first`` and ``second`` (offsets in ``sentence``, in order) are items
+    of one list of alternatives: joined by "or", in a list that closes with ", or" or
+    "and/or" ("A, B, or C"), or in any list after a differential ("differential includes A,
+    B, and C"). Only other items lie between them, noun phrases: no verb, preposition or
+    reading word ("opacity may represent A, B, or C": the opacity is what is read). A plain
+    list of findings ("A, B, and C") is no list of alternatives."""
+    between = sentence[first[1] : second[0]]
+    if any(w.lower() not in _HYPOTHESIS_WORDS for w in _NOT_ITEM.findall(between)):
+        return False
+    joins = [j.group(0).lower() for j in _JOIN.finditer(between)]
+    if not joins:
+        return False
+    cue = _DIFFERENTIAL.search(sentence, 0, first[0])
+    if cue and _NOT_ITEM.search(sentence, cue.end(), first[0]) is None:
+        return True
+    if any(j.endswith("or") for j in joins):
+        return True
+    if joins != [","] * len(joins):
+        return False  # "A, B, and C": a list of findings
+    for j in _JOIN.finditer(sentence, second[1]):
+        word = j.group(0).lower()
+        if word != ",":
+            return word.startswith(",") or "/" in word  # "..., or C", "... and/or C"
+    return False
 
 
 def list_items(sentence: str) -> list[tuple[int, int]]:

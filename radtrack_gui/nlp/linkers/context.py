@@ -9,7 +9,8 @@ ear:", "L4-L5:"), section and exam title, and ``enrich`` folds it into the prepa
   LOWER EXTREMITY VENOUS DOPPLER" gives a clot its side), an anaphoric site ("in this region",
   "at this level": the last structure named before it in the paragraph; "at the sites
   described above": several sites, its own chain); a level or segment in its clause
-  ("L4-L5", "segment VI", "8th rib"); a site read in another body cavity than the exam's
+  ("L4-L5", "segment VI", "8th rib"); coordinated sites ("right upper and middle lobe"; of
+  both sides: bilateral); a site read in another body cavity than the exam's
   re-read from the sentence, and a descriptive word's site from its clause (``places.py``);
 - episodes: a completed removal or withdrawal of a device ("has been removed", "interval
   removal", "no longer visualized"; not "withdrawn 2 cm", a reposition) and the resolution of
@@ -17,7 +18,8 @@ ear:", "L4-L5:"), section and exam title, and ``enrich`` folds it into the prepa
 - comparison wording (a negative that looks back at a prior exam), "other/another/new" or
   "a more inferior ..." (not the one named before), and "X or Y" / "X/Y" alternatives (two hypotheses);
 - a bare device word ("tip", "the line") takes a side only from its own words, not from where
-  its tip lies; a plural finding of a paired structure without a side is bilateral.
+  its tip lies; a device with no side of its own takes one given after it in its clause ("a
+  Mediport is seen on the right", "projecting over the left hemithorax"; not a tip's place); a plural finding of a paired structure without a side is bilateral.
 
 ``pair_conflict`` turns these into hard reasons two mentions are never one chain, and
 ``explained`` finds a descriptive word and its diagnosis joined in one sentence ("opacity
@@ -40,6 +42,7 @@ from radtrack_gui.nlp.linkers.places import (
     cavity,
     coordinated_sites,
     device_place,
+    device_side_after,
     drop_compared_side,
     generic_site,
     heading,
@@ -53,6 +56,7 @@ from radtrack_gui.nlp.linkers.places import (
     spread_only,
     tissue_of_density,
 )
+from radtrack_gui.nlp.phrases import alternative_items
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.vocabulary import Vocabulary
@@ -233,9 +237,17 @@ def enrich(
             near = " ".join(WORD.findall(text[max(ctx.sentence[0], s - 40) : e])[-5:])
             info.lat = side_of(near)
             info.access = None
+            if info.lat is None:
+                clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
+                info.lat = device_side_after(info, ctx, clause, v)
             continue
         if info.type == DEVICE and info.durable and info.site is None:
             info.site = device_place(v, text[max(ctx.sentence[0], s - 40) : s])
+        if info.type == DEVICE and info.lat is None:
+            clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
+            info.lat = device_side_after(info, ctx, clause, v)
+            if info.lat and info.site:
+                info.site = v.sided(info.site, info.lat)
         if info.type != DEVICE and generic_site(info, v):
             # "Right knee: Moderate joint effusion.": the sub-heading names the structure
             title = heading(report, s)
@@ -252,7 +264,14 @@ def enrich(
                     info.lat = None
                 info.site, info.site_by_name = None, False
             site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
-            ctx.sites = coordinated_sites(info, text[max(ctx.sentence[0], s - 60) : s], v)
+            ctx.sites = coordinated_sites(
+                info, text[max(ctx.sentence[0], s - 60) : s], v, text[e : ctx.sentence[1]]
+            )
+            sides = {v.laterality_of(x) for x in ctx.sites} - {None}
+            if {"left", "right"} <= sides:
+                info.lat = "bilateral"  # "right and left lower lobe": GUIDELINE 3
+            elif len(sides) == 1 and info.lat is None:
+                info.lat = sides.pop()  # "left upper lobe and lingula": one side, not both
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
             clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
             info.lat = info.lat or side_after(info, ctx, clause, v)
@@ -284,14 +303,21 @@ def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...])
 
 
 def alternatives(a: MentionInfo, b: MentionInfo) -> bool:
-    """ "atelectasis or pneumonia", "atelectasis/pneumonia": two hypotheses."""
+    """ "atelectasis or pneumonia", "atelectasis/pneumonia", "atelectasis, pneumonia, or
+    aspiration", "differential includes A, B, and C": two hypotheses."""
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None or a.report != b.report:
         return False
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
     if first.sentence != second.sentence or first.end > second.start:
         return False
-    return bool(_ALTERNATIVE.match(first.text[first.end : second.start]))
+    if _ALTERNATIVE.match(first.text[first.end : second.start]):
+        return True
+    lo = first.sentence[0]
+    sentence = first.text[lo : first.sentence[1]]
+    return alternative_items(
+        sentence, (first.start - lo, first.end - lo), (second.start - lo, second.end - lo)
+    )
 
 
 def explained(a: MentionInfo, b: MentionInfo) -> bool:

@@ -28,6 +28,7 @@ SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both"
 WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 _HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
 # Distribution words of a diffuse process (GUIDELINE 2): how it spreads, not a new site.
+_JOINS = frozenset({"and", "the", "both"})  # words that only join coordinated sites
 SPREAD_WORDS = frozenset({"perihilar", "bibasilar", "bibasal", "interstitial", "peribronchial"})
 # A locative word between a finding and a structure named after it in its clause
 # ("density in the upper mediastinum", "projecting over the left posterior rib").
@@ -197,28 +198,49 @@ def cavity(v: Vocabulary, site: str) -> str | None:
     return top if top in CAVITIES else None
 
 
-def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozenset[str]:
+# a site phrase right after a finding ("opacities in the right and left lower lobes")
+_SITES_AFTER = re.compile(r"^\s*(?:in|within|at|involving)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def coordinated_sites(
+    info: MentionInfo, before: str, v: Vocabulary, after: str = ""
+) -> frozenset[str]:
     """The structures of "right middle lobe and lower lobe pneumonia": sites joined by "and"
-    right before the finding (a bare "lower lobe" takes the side of the first), all inside
+    right before the finding (a bare "lower lobe" takes the side of the first; words sharing
+    the last head noun name each site: "right upper and middle lobe"), or in a site phrase
+    right after it ("opacities in the right lower lobe and left lower lobe"), all inside
     the concept's own structure, with no finding named between them or after the last
     ("hilar granulomas and apical granuloma" are two); empty unless there are two or more."""
-    before = re.split(r"[.;:,]", before)[-1]
     c = v.concepts.get(info.concept) if info.concept else None
-    if " and " not in f" {before.lower()} " or c is None or not c.anatomy:
+    if c is None or not c.anatomy:
         return frozenset()
-    words = [w.lower() for w in WORD.findall(before)]
+    found = _coordinated(re.split(r"[.;:,]", before)[-1], c.anatomy, v)
+    phrase = _SITES_AFTER.match(after)
+    if not found and phrase:
+        found = _coordinated(re.split(r"[.;:,]", after[phrase.end() :])[0], c.anatomy, v)
+    return found
+
+
+def _coordinated(text: str, within: str, v: Vocabulary) -> frozenset[str]:
+    """The structures inside ``within`` that ``text`` names joined by "and" (two or more)."""
+    if " and " not in f" {text.lower()} ":
+        return frozenset()
+    words = [w.lower() for w in WORD.findall(text)]
     found: list[str] = []
     gaps: list[list[str]] = [[]]  # the words before each structure, and after the last
+    # the head noun the coordinated words share ("right upper and middle lobe": "lobe")
+    head = f" {words[-1]}" if words else ""
     i = 0
     while i < len(words):
         name = None
         for n in (3, 2, 1):
             gram = " ".join(words[i : i + n])
             side = v.laterality_of(found[0]) if found else None
-            name = v.anatomy_terms.get(gram) or (
-                v.anatomy_terms.get(f"{side} {gram}") if side else None
-            )
-            if name and i + n <= len(words) and v.is_part_of(name, c.anatomy):
+            forms = [gram, f"{side} {gram}"] if side else [gram]
+            if i + n < len(words):  # not the last words: they may share the head noun
+                forms += [f"{form}{head}" for form in forms]
+            name = next((v.anatomy_terms[f] for f in forms if f in v.anatomy_terms), None)
+            if name and i + n <= len(words) and v.is_part_of(name, within):
                 found.append(name)
                 gaps.append([])
                 i += n
@@ -226,7 +248,8 @@ def coordinated_sites(info: MentionInfo, before: str, v: Vocabulary) -> frozense
         else:
             gaps[-1].append(words[i])
             i += 1
-    if len(found) < 2 or any("and" not in g for g in gaps[1:-1]):
+    # only "and" between: not "increase in right and decrease in left basilar atelectasis"
+    if len(found) < 2 or any("and" not in g or set(g) - _JOINS for g in gaps[1:-1]):
         return frozenset()
     for gap in gaps[1:]:
         for n in (1, 2, 3):
@@ -275,6 +298,49 @@ def side_after(info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabular
         return None
     side = v.laterality_of(after[0][1])
     return side if side in ("left", "right") else None
+
+
+# "a Mediport is seen on the right", "a drain on the left side": a bare side after a device
+_SIDE_PHRASE = re.compile(r"\b(?:on|to|along)\s+the\s+(left|right)\b", re.IGNORECASE)
+_TIP = re.compile(r"\btips?\b", re.IGNORECASE)
+
+
+def device_side_after(
+    info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabulary
+) -> str | None:
+    """The side of a device with none of its own, given after it in its clause: a bare side
+    phrase ("a Mediport is seen on the right") or a structure of one side of the body past a
+    locative word ("catheter projecting over the left hemithorax"). Not where its tip lies
+    ("catheter tip in the right atrium"), nor the side of a part of an unpaired organ
+    ("leads projecting over the right ventricle": the heart's chamber, no body side)."""
+    if info.type != DEVICE or info.lat is not None:
+        return None
+    own = ctx.text[ctx.start : ctx.end]
+    at = clause.find(own)
+    if at < 0:
+        return None
+    tail = clause[at + len(own) :]
+    after = named_structures(v, tail, 0)
+    bare = _SIDE_PHRASE.search(tail)
+    if bare and (not after or bare.start() < after[0][0]):
+        found, upto = bare.group(1).lower(), bare.start()
+    elif after and _LOCATIVE.search(tail[: after[0][0]]) and _body_side(v, after[0][1]):
+        found, upto = v.laterality_of(after[0][1]), after[0][0]
+    else:
+        return None
+    if _TIP.search(tail[:upto]):
+        return None
+    return found if found in ("left", "right") else None
+
+
+def _body_side(v: Vocabulary, site: str) -> bool:
+    """``site``'s side is a side of the body: the first structure above it without a side is
+    a body region ("left hemithorax") or paired ("right breast"), not an unpaired organ
+    whose parts have sides ("right atrium" of the heart, "right main bronchus")."""
+    whole: str | None = site
+    while whole and v.laterality_of(whole) in ("left", "right"):
+        whole = v.parent.get(whole)
+    return bool(whole) and (is_region(v, whole or "") or v.sided(whole or "", "left") != whole)
 
 
 def drop_compared_side(info: MentionInfo, ctx: MentionContext, v: Vocabulary) -> None:
