@@ -90,6 +90,7 @@ class Vocabulary:
     narrower: dict[str, list[str]] = field(default_factory=dict)  # concept -> its kinds
     related: dict[str, set[str]] = field(default_factory=dict)  # symmetric "related" pairs
     relation_kind: dict[tuple[str, str], str] = field(default_factory=dict)  # relations.tsv
+    signs: dict[str, set[str]] = field(default_factory=dict)  # sign-of: sign -> diagnoses
     canonical: dict[str, str] = field(default_factory=dict)  # synonym concept -> the first one
     # a term several concepts list (plurals included): term -> those concepts, table order
     senses: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -315,6 +316,8 @@ def read_relations(v: Vocabulary, path: Path) -> None:
         v.related.setdefault(a, set()).add(b)
         v.related.setdefault(b, set()).add(a)
         v.relation_kind[(a, b)] = v.relation_kind[(b, a)] = kind
+        if kind == "sign-of":
+            v.signs.setdefault(a, set()).add(b)
 
 
 @cache

@@ -14,7 +14,6 @@ from radtrack_gui.nlp.linkers.sites import (
     default_site,
     is_region,
     sided_site,
-    sign_relations,
     specified_site,
 )
 from radtrack_gui.nlp.phrases import compared, in_other_item, list_items, own_phrase
@@ -76,13 +75,6 @@ def last_structure(v: Vocabulary, text: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1)
-def _descriptive() -> frozenset[str]:
-    """Descriptive imaging words ("opacity"): the sign side of ``sign-of`` relations. They
-    name an appearance, so the sentence gives their place; a diagnosis has its own."""
-    return frozenset(sign for sign, _ in sign_relations())
-
-
 def named_structures(
     v: Vocabulary, text: str, lo: int, exam: str | None = None
 ) -> list[tuple[int, str]]:
@@ -134,7 +126,9 @@ def site_outside_phrase(
             site = None
         else:
             return
-    elif info.concept in _descriptive() and (site is None or default_site(v, info.concept, site)):
+    elif info.concept in v.signs and (site is None or default_site(v, info.concept, site)):
+        # a descriptive word ("opacity", the sign side of a sign-of row) names an appearance:
+        # the sentence gives its place
         tail = clause[clause.find(text[ctx.start : ctx.end]) + (ctx.end - ctx.start) :]
         after = named_structures(v, tail, 0, exam)
         if not after or not _LOCATIVE.search(tail[: after[0][0]]):

@@ -4,24 +4,7 @@ sites compare (a side split, the body region). Used by ``mentions.prepare`` and
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name
-
-
-@lru_cache(maxsize=1)
-def sign_relations() -> tuple[tuple[str, str], ...]:
-    """(sign, diagnosis) of each ``sign-of`` row of relations.tsv ("costophrenic angle
-    blunting" of a pleural effusion): the vocabulary keeps the relation both ways."""
-    from radtrack_gui.nlp.vocabulary import read_table
-    from radtrack_gui.util.paths import resource
-
-    rows = read_table(resource("vocab") / "relations.tsv")
-    return tuple(
-        (r["concept"].lower(), r["other"].lower())
-        for r in rows
-        if r["relation"].lower() == "sign-of"
-    )
 
 
 def sign_site(v: Vocabulary, concept: str, site: str) -> bool:
@@ -35,8 +18,8 @@ def sign_site(v: Vocabulary, concept: str, site: str) -> bool:
     names = {site, v.anatomy_terms.get(rest, "") if first in ("left", "right") else ""}
     line = set(v.broader_concepts(concept))
     names.discard(c.anatomy)
-    for sign, diagnosis in sign_relations():
-        s = v.concepts.get(sign) if diagnosis in line else None
+    for sign, diagnoses in v.signs.items():
+        s = v.concepts.get(sign) if diagnoses & line else None
         if s is not None and s.anatomy in names and v.is_part_of(s.anatomy, c.anatomy):
             return True
     return False
