@@ -39,6 +39,7 @@ from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
+    after_mention,
     cavity,
     coordinated_sites,
     device_place,
@@ -232,20 +233,19 @@ def enrich(
         if report is None:
             continue
         text = report.text
+        tail = after_mention(ctx, _clause(text, ctx.start, ctx.end, ctx.sentence))
         if info.generic_device:
             # "tip in the right atrium": where the tip lies is not the device's side
             near = " ".join(WORD.findall(text[max(ctx.sentence[0], s - 40) : e])[-5:])
             info.lat = side_of(near)
             info.access = None
             if info.lat is None:
-                clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
-                info.lat = device_side_after(info, ctx, clause, v)
+                info.lat = device_side_after(info, tail, v)
             continue
         if info.type == DEVICE and info.durable and info.site is None:
             info.site = device_place(v, text[max(ctx.sentence[0], s - 40) : s])
         if info.type == DEVICE and info.lat is None:
-            clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
-            info.lat = device_side_after(info, ctx, clause, v)
+            info.lat = device_side_after(info, tail, v)
             if info.lat and info.site:
                 info.site = v.sided(info.site, info.lat)
         if info.type != DEVICE and generic_site(info, v):
@@ -263,7 +263,7 @@ def enrich(
                 if info.lat and info.lat == v.laterality_of(info.site or ""):
                     info.lat = None
                 info.site, info.site_by_name = None, False
-            site_outside_phrase(info, ctx, text, _clause(text, ctx.start, ctx.end, ctx.sentence), v)
+            site_outside_phrase(info, ctx, text, tail, v)
             ctx.sites = coordinated_sites(
                 info, text[max(ctx.sentence[0], s - 60) : s], v, text[e : ctx.sentence[1]]
             )
@@ -273,8 +273,7 @@ def enrich(
             elif len(sides) == 1 and info.lat is None:
                 info.lat = sides.pop()  # "left upper lobe and lingula": one side, not both
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
-            clause = _clause(text, ctx.start, ctx.end, ctx.sentence)
-            info.lat = info.lat or side_after(info, ctx, clause, v)
+            info.lat = info.lat or side_after(info, tail, v)
         if info.type != DEVICE:
             ctx.read = reading(ctx, v)
             ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None

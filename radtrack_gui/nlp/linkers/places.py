@@ -99,7 +99,7 @@ def named_structures(
 
 
 def site_outside_phrase(
-    info: MentionInfo, ctx: MentionContext, text: str, clause: str, v: Vocabulary
+    info: MentionInfo, ctx: MentionContext, text: str, tail: str, v: Vocabulary
 ) -> None:
     """The finding's site as its sentence gives it, beyond the noun phrase:
 
@@ -129,7 +129,6 @@ def site_outside_phrase(
     elif info.concept in v.signs and (site is None or default_site(v, info.concept, site)):
         # a descriptive word ("opacity", the sign side of a sign-of row) names an appearance:
         # the sentence gives its place
-        tail = clause[clause.find(text[ctx.start : ctx.end]) + (ctx.end - ctx.start) :]
         after = named_structures(v, tail, 0, exam)
         if not after or not _LOCATIVE.search(tail[: after[0][0]]):
             return
@@ -276,17 +275,18 @@ def spread_only(info: MentionInfo, near: str, v: Vocabulary) -> bool:
     return False
 
 
-def side_after(info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabulary) -> str | None:
-    """The side of the structure a finding's clause names after it past a locative word
-    ("atelectatic change is present overlying the left ventricle": left), for a finding
-    that has neither site nor side of its own."""
+def after_mention(ctx: MentionContext, clause: str) -> str:
+    """The words of the mention's clause after the mention (the clause holds it)."""
+    own = ctx.text[ctx.start : ctx.end]
+    return clause[clause.find(own) + len(own) :]
+
+
+def side_after(info: MentionInfo, tail: str, v: Vocabulary) -> str | None:
+    """The side of the structure a finding's clause names after it (``tail``) past a
+    locative word ("atelectatic change is present overlying the left ventricle": left), for a
+    finding that has neither site nor side of its own."""
     if info.type == DEVICE or info.site is not None or info.lat is not None:
         return None
-    own = ctx.text[ctx.start : ctx.end]
-    at = clause.find(own)
-    if at < 0:
-        return None
-    tail = clause[at + len(own) :]
     after = named_structures(v, tail, 0)
     if not after or not _LOCATIVE.search(tail[: after[0][0]]):
         return None
@@ -299,9 +299,7 @@ _SIDE_PHRASE = re.compile(r"\b(?:on|to|along)\s+the\s+(left|right)\b", re.IGNORE
 _TIP = re.compile(r"\btips?\b", re.IGNORECASE)
 
 
-def device_side_after(
-    info: MentionInfo, ctx: MentionContext, clause: str, v: Vocabulary
-) -> str | None:
+def device_side_after(info: MentionInfo, tail: str, v: Vocabulary) -> str | None:
     """The side of a device with none of its own, given after it in its clause: a bare side
     phrase ("a Mediport is seen on the right") or a structure of one side of the body past a
     locative word ("catheter projecting over the left hemithorax"). Not where its tip lies
@@ -309,11 +307,6 @@ def device_side_after(
     ("leads projecting over the right ventricle": the heart's chamber, no body side)."""
     if info.type != DEVICE or info.lat is not None:
         return None
-    own = ctx.text[ctx.start : ctx.end]
-    at = clause.find(own)
-    if at < 0:
-        return None
-    tail = clause[at + len(own) :]
     after = named_structures(v, tail, 0)
     bare = _SIDE_PHRASE.search(tail)
     if bare and (not after or bare.start() < after[0][0]):
