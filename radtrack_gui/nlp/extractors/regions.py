@@ -32,14 +32,14 @@ def region_reading(v: Vocabulary, concept: Concept, term: str, region: str) -> t
     default site, else itself; the flag says whether the default site still holds."""
     if "region-bound" not in concept.flags or region not in EXAM_REGIONS:
         return concept.name, True
-    if top_of(v, concept.anatomy) == region:
+    if v.region_of(concept.anatomy) == region:
         return concept.name, True
     others = [v.concepts[n] for n in v.senses.get(term.lower(), ()) if n != concept.name]
     for k in others:
-        if k.anatomy and top_of(v, k.anatomy) == region:
+        if k.anatomy and v.region_of(k.anatomy) == region:
             return k.name, True
     for k in others:
-        if not k.anatomy or top_of(v, k.anatomy) not in EXAM_REGIONS:
+        if not k.anatomy or v.region_of(k.anatomy) not in EXAM_REGIONS:
             return k.name, True
     for name in v.broader_concepts(concept.name)[1:]:
         if not v.concepts[name].anatomy:
@@ -115,8 +115,3 @@ def own_structure(v: Vocabulary, term: str) -> str:
             if name:
                 return name
     return ""
-
-
-def top_of(v: Vocabulary, name: str) -> str:
-    """The body region a structure lies in (the child of "body" above it)."""
-    return v.region_of(name)

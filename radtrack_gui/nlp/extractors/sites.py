@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
-from radtrack_gui.nlp.extractors.regions import own_structure, region_reading, top_of
+from radtrack_gui.nlp.extractors.regions import own_structure, region_reading
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 
 # Normal-statement words that only count for some structures.
@@ -276,7 +276,7 @@ def attributes(
             c.anatomy = site
             c.anatomy_from_text = True
     # a region-bound concept outside its region: that region's sense of the word
-    sense, default_holds = region_reading(v, concept, c.term, top_of(v, site) if site else region)
+    sense, default_holds = region_reading(v, concept, c.term, v.region_of(site) if site else region)
     if sense != concept.name:
         c.concept, concept = sense, v.concepts[sense]
         needs = "needs-anatomy" in concept.flags
@@ -287,7 +287,9 @@ def attributes(
         # ("protrusion of the sigmoid sinus" is no brain herniation)
         kind = v.refine(concept.name, site) if site else concept.name
         if kind == concept.name:
-            kind = v.refine_in_region(concept.name, top_of(v, site) if site else (region or "body"))
+            kind = v.refine_in_region(
+                concept.name, v.region_of(site) if site else (region or "body")
+            )
             k = v.concepts.get(kind)
             if (
                 site
@@ -295,7 +297,7 @@ def attributes(
                 and k.anatomy
                 and "default-kind" not in k.flags
                 and not v.anatomy_related(site, k.anatomy)
-                and not top_of(v, site) == top_of(v, k.anatomy) == "spine"  # levels fit
+                and not v.region_of(site) == v.region_of(k.anatomy) == "spine"  # levels fit
             ):
                 kind = concept.name
         if kind != concept.name:
@@ -308,7 +310,7 @@ def attributes(
         and not v.is_part_of(site, default)
         and (
             v.is_part_of(default, site)
-            or (top_of(v, site) == top_of(v, default) and top_of(v, site) != "spine")
+            or (v.region_of(site) == v.region_of(default) and v.region_of(site) != "spine")
         )
     ):
         # a wider structure ("chest" for an effusion) or a neighbour in the same region
@@ -332,7 +334,7 @@ def attributes(
             if (
                 default
                 and not v.is_part_of(name, default)
-                and not (top_of(v, name) == top_of(v, default) == "spine")
+                and not (v.region_of(name) == v.region_of(default) == "spine")
             ):
                 continue  # does not fit the concept (spinal levels fit any spine finding)
             if "normal" in concept.flags and not normal_site_ok(v, c, name):

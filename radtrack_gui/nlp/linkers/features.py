@@ -38,7 +38,7 @@ from radtrack_gui.nlp.linkers.mentions import (
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.places import cavity
-from radtrack_gui.nlp.linkers.sites import is_region, region, side_split
+from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -149,7 +149,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         if (
             rel == "related"
             and (a.site_by_name or b.site_by_name)
-            and region(v, a.site) == region(v, b.site)
+            and v.region_of(a.site) == v.region_of(b.site)
         ):
             # "collection along the convexity ... subdural hematoma": the diagnostic term
             # names its own structure, the descriptive one where it was seen

@@ -67,11 +67,6 @@ def default_site(v: Vocabulary, concept: str | None, site: str) -> bool:
     return site in v.anatomy_ancestors(c.anatomy) or side_split(v, site, c.anatomy)
 
 
-def region(v: Vocabulary, site: str) -> str:
-    chain = v.anatomy_ancestors(site)
-    return chain[-2] if len(chain) >= 2 else site
-
-
 def side_split(v: Vocabulary, a: str, b: str) -> bool:
     """One site is the other with a side ("left pleura" / "pleura"): not a sub-part."""
     for x, y in ((a, b), (b, a)):
