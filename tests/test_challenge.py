@@ -4,6 +4,7 @@ in place (and refuses drifted spans), and ``radtrack eval --challenge``."""
 from __future__ import annotations
 
 import csv
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -157,26 +158,21 @@ def test_every_stored_pair_matches_the_real_corpora() -> None:
     assert hard * 2 >= len(cases)
 
 
-def test_eval_cli_scores_the_dev_half(tmp_path: Path) -> None:
-    shared_path("corpora", "iu_openi_cxr", "indiana_reports.csv")
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "radtrack_gui",
-            "eval",
-            "--challenge",
-            "--challenge-split",
-            "dev",
-            "--linker",
-            "exact",
-        ],
+def _eval(*args: str) -> subprocess.CompletedProcess[str]:
+    """``radtrack eval ARGS`` in a fresh interpreter, from this checkout."""
+    return subprocess.run(
+        [sys.executable, "-m", "radtrack_gui", "eval", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
-        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
+
+
+def test_eval_cli_scores_the_dev_half(tmp_path: Path) -> None:
+    shared_path("corpora", "iu_openi_cxr", "indiana_reports.csv")
+    run = _eval("--challenge", "--challenge-split", "dev", "--linker", "exact")
     assert run.returncode == 0, run.stderr
     rows = [ln.split() for ln in run.stdout.splitlines() if ln.startswith("exact")]
     assert len(rows) == 1 and rows[0][1] == "dev"
@@ -184,30 +180,28 @@ def test_eval_cli_scores_the_dev_half(tmp_path: Path) -> None:
     assert 0.0 <= float(rows[0][3]) <= 1.0
 
 
-def test_second_dev_set_uses_fresh_rows_and_matches_the_corpora() -> None:
+def _fresh_and_matching(name: str, earlier: tuple[str, ...]) -> list:
+    """The pairs of ``name``: at least 150, unique ids, no corpus row of the ``earlier``
+    sets, every span found in the corpora with its hash."""
     shared = shared_path("corpora").parent
+    pairs = load_pairs(pairs_file(name))
+    assert len(pairs) >= 150 and len({p.id for p in pairs}) == len(pairs)
+    old_rows = {
+        (p.corpus, s.row) for n in earlier for p in load_pairs(pairs_file(n)) for s in (p.a, p.b)
+    }
+    assert not old_rows & {(p.corpus, s.row) for p in pairs for s in (p.a, p.b)}
+    cases, problems = build_cases(pairs, shared)
+    assert problems == [] and len(cases) == len(pairs)
+    return pairs
+
+
+def test_second_dev_set_uses_fresh_rows_and_matches_the_corpora() -> None:
     shared_path("corpora", "parrot_v0_fr_sample", "Fr_sample.csv")
-    dev2 = load_pairs(pairs_file("pairs_dev2.tsv"))
-    assert len(dev2) >= 150 and len({p.id for p in dev2}) == len(dev2)
-    old_rows = {(p.corpus, s.row) for p in load_pairs() for s in (p.a, p.b)}
-    assert not old_rows & {(p.corpus, s.row) for p in dev2 for s in (p.a, p.b)}
-    cases, problems = build_cases(dev2, shared)
-    assert problems == [] and len(cases) == len(dev2)
+    _fresh_and_matching("pairs_dev2.tsv", ("pairs.tsv",))
 
 
 def test_third_dev_set_uses_rows_of_neither_earlier_set_and_matches_the_corpora() -> None:
-    shared = shared_path("corpora").parent
-    dev3 = load_pairs(pairs_file("pairs_dev3.tsv"))
-    assert len(dev3) >= 150 and len({p.id for p in dev3}) == len(dev3)
-    old_rows = {
-        (p.corpus, s.row)
-        for name in ("pairs.tsv", "pairs_dev2.tsv")
-        for p in load_pairs(pairs_file(name))
-        for s in (p.a, p.b)
-    }
-    assert not old_rows & {(p.corpus, s.row) for p in dev3 for s in (p.a, p.b)}
-    cases, problems = build_cases(dev3, shared)
-    assert problems == [] and len(cases) == len(dev3)
+    dev3 = _fresh_and_matching("pairs_dev3.tsv", ("pairs.tsv", "pairs_dev2.tsv"))
     hard = [p for p in dev3 if p.category != "restate"]
     assert 2 * len(hard) >= len(dev3)
 
@@ -215,17 +209,7 @@ def test_third_dev_set_uses_rows_of_neither_earlier_set_and_matches_the_corpora(
 def test_eval_cli_scores_a_pairs_file_pooled_and_by_category() -> None:
     shared_path("corpora", "iu_openi_cxr", "indiana_reports.csv")
     path = pairs_file("pairs_dev2.tsv")
-    run = subprocess.run(
-        [
-            *(sys.executable, "-m", "radtrack_gui", "eval", "--challenge-file", str(path)),
-            *("--linker", "exact", "--by-category"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
-    )
+    run = _eval("--challenge-file", str(path), "--linker", "exact", "--by-category")
     assert run.returncode == 0, run.stderr
     rows = [ln.split() for ln in run.stdout.splitlines() if ln.startswith("exact")]
     assert len(rows) == 1 and rows[0][1] == "all"
