@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-DEMO := resources/samples/demo_patient
+DEMO := radtrack_gui/resources/samples/demo_patient
 
 .PHONY: run test lint bench installer installer-full clean
 

@@ -18,7 +18,7 @@ def main(out: Path) -> int:
     from PySide6.QtSvg import QSvgRenderer
 
     app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841 (keeps Qt alive)
-    renderer = QSvgRenderer(str(ROOT / "resources" / "icons" / "radtrack.svg"))
+    renderer = QSvgRenderer(str(ROOT / "radtrack_gui" / "resources" / "icons" / "radtrack.svg"))
     if not renderer.isValid():
         print("icons: resources/icons/radtrack.svg is not a valid SVG", file=sys.stderr)
         return 1

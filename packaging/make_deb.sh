@@ -23,7 +23,7 @@ install -d -m 0755 "$stage/opt/radtrack/models"
 install -m 0755 packaging/linux/radtrack.sh "$stage/usr/bin/radtrack"
 install -m 0644 packaging/linux/radtrack.desktop "$stage/usr/share/applications/radtrack.desktop"
 install -m 0644 packaging/linux/radtrack-mime.xml "$stage/usr/share/mime/packages/radtrack.xml"
-install -m 0644 resources/icons/radtrack.svg "$stage/usr/share/icons/hicolor/scalable/apps/radtrack.svg"
+install -m 0644 radtrack_gui/resources/icons/radtrack.svg "$stage/usr/share/icons/hicolor/scalable/apps/radtrack.svg"
 for png in build/icons/radtrack-*.png; do
   size=$(basename "$png" .png); size=${size#radtrack-}
   install -D -m 0644 "$png" "$stage/usr/share/icons/hicolor/${size}x${size}/apps/radtrack.png"

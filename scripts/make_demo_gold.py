@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SRC = ROOT / "resources" / "samples" / "demo_patient"
-OUT = ROOT / "resources" / "samples" / "demo_patient_gold"
+SRC = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+OUT = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 DEVICES = {"ETT1", "ETT2", "NGT1", "NGT2", "RIJ", "RCT", "DHT", "PICC", "FOLEY", "CLIPS"}
 

@@ -34,7 +34,7 @@ SHARED = (
     )
 )
 ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "resources" / "samples" / "demo_patient"
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
 
 
 @pytest.fixture(autouse=True)

@@ -25,7 +25,7 @@ from radtrack_gui.formats.json_io import write_json
 from radtrack_gui.util.atomic import atomic_open, clean_stale_temp
 
 ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 
 def formula_patient() -> Patient:

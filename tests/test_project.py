@@ -17,8 +17,8 @@ from radtrack_gui.formats.mimic_csv import SeveralPatients
 from radtrack_gui.store.db import ProjectStore, person_who, store_path_for_folder
 
 ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "resources" / "samples" / "demo_patient"
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 COLUMNS = ["ROW_ID", "SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT"]
 
 

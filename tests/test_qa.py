@@ -241,7 +241,7 @@ def test_eval_qa_patient_level(tmp_path, capsys):
 
 
 def test_demo_question_set_is_consistent():
-    path = ROOT / "resources" / "samples" / "demo_questions.jsonl"
+    path = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_questions.jsonl"
     items = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     assert len(items) >= 80
     assert sum(not x["answerable"] for x in items) >= len(items) / 4

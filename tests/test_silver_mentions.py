@@ -11,7 +11,7 @@ from conftest import ROOT, shared_path
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.evaluation.silver_mentions import load_sample
 
-SAMPLE = ROOT / "resources" / "silver" / "mentions_sample.jsonl"
+SAMPLE = ROOT / "radtrack_gui" / "resources" / "silver" / "mentions_sample.jsonl"
 
 
 def test_sample_holds_no_corpus_text() -> None:

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 CSV = DATA / "mimic" / "noteevents_two_patients.csv"
 BRAT = DATA / "brat_patient"
-DEMO = ROOT / "resources" / "samples" / "demo_patient"
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
 
 
 def test_kind_of_and_missing_paths(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from radtrack_gui.store.db import ProjectStore
 from radtrack_gui.training import collect, linked_pairs, read_folder, train_linker
 
 ROOT = Path(__file__).resolve().parents[1]
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 
 def test_collect_gold_and_project(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ def resources_dir() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "resources"
-    return Path(__file__).resolve().parents[2] / "resources"
+    return Path(__file__).resolve().parents[1] / "resources"
 
 
 def resource(*parts: str) -> Path:

@@ -13,8 +13,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["RADTRACK_NO_CRASH_DIALOG"] = "1"
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "resources" / "samples" / "demo_patient"
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from radtrack_gui.core.errors import Cancelled, InputError
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 
 # -- worker ------------------------------------------------------------------------------

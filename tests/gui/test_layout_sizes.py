@@ -14,8 +14,8 @@ import pytest
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "resources" / "samples" / "demo_patient"
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 SIZES = [(1480, 900), (1280, 800), (1920, 1080), (1024, 700), (900, 600)]  # default first
 
 

@@ -12,8 +12,8 @@ from radtrack_gui.store.db import ProjectStore, store_path_for_folder
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "resources" / "samples" / "demo_patient"
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 
 def stored(path: Path):

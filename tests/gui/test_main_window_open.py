@@ -9,7 +9,7 @@ import pytest
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 
 def test_open_missing_folder_reports_reason(qtbot, window, open_and_wait, tmp_path: Path) -> None:

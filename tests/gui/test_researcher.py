@@ -13,7 +13,7 @@ from radtrack_gui.gui.qt import QPoint, Qt
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO_GOLD = ROOT / "resources" / "samples" / "demo_patient_gold"
+DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
@@ -162,7 +162,7 @@ def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> 
 def test_7_compare_rows_navigate_and_missing_rows_name_the_report(
     qtbot, window, open_and_wait
 ) -> None:
-    open_and_wait(window, ROOT / "resources" / "samples" / "demo_patient")
+    open_and_wait(window, ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient")
     p = window.patient
     with qtbot.waitSignal(window.compareShown, timeout=60000) as blocker:
         window.open_compare()
@@ -194,7 +194,7 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(qtbot, window, ope
     from radtrack_gui.gui.qt import QTimer
     from radtrack_gui.store.db import ProjectStore
 
-    open_and_wait(window, ROOT / "resources" / "samples" / "demo_patient")  # model chains
+    open_and_wait(window, ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient")  # model chains
     p = window.patient
     by_model = [
         c for c in p.chains.values() if c.type == "finding" and c.source.startswith("model:")
@@ -209,7 +209,7 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(qtbot, window, ope
     assert merged.source == "person"
     assert joined and all(merged.why[m].startswith("merged by hand") for m in joined)
     with ProjectStore.for_folder(
-        ROOT / "resources" / "samples" / "demo_patient", read_only=True
+        ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient", read_only=True
     ) as store:
         assert store.load_patient().chains[a].source == "person"
 
