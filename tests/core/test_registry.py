@@ -47,7 +47,7 @@ def test_target_is_imported_only_when_loaded() -> None:
     module = "radtrack_gui.formats.html_summary"
     sys.modules.pop(module, None)
     reg = Registry("thing", (_entry("h", f"{module}:write_html_summary"),))
-    assert list(reg.values())[0].description == "the h"
+    assert next(iter(reg.values())).description == "the h"
     assert module not in sys.modules  # listing imports nothing
     assert callable(reg.load("h"))
     assert module in sys.modules
@@ -98,7 +98,7 @@ def test_writers_feed_the_export_command_and_the_dialog_table() -> None:
     from radtrack_gui.formats.writers import DATA_FORMATS, FORMATS
 
     assert DATA_FORMATS == ("json", "csv", "brat", "conll")
-    assert FORMATS == (*DATA_FORMATS, "html")
+    assert (*DATA_FORMATS, "html") == FORMATS
     assert all(WRITERS[name].title and WRITERS[name].suffix for name in FORMATS)
 
 
