@@ -65,3 +65,20 @@ def test_streaming_and_conll_readers_refuse_special_files(tmp_path):
     assert is_conll(fifo) is False
     with pytest.raises(Exception, match="FIFO"):
         read_conll(fifo)
+
+
+@pytest.mark.parametrize("odd", ["İ", "İİ", "ß", "K"])
+def test_case_mapping_that_changes_length_keeps_offsets(tmp_path, odd):
+    """Lower-casing "İ" gives two characters: a sentence lower-cased as a whole shifted every
+    later token (issue #21 item 5: 'gastric tube inİ H' crashed process)."""
+    from radtrack_gui.pipeline import process_folder
+
+    folder = tmp_path / "p"
+    folder.mkdir()
+    text = f"Date: 2150-03-01\nExam: CHEST XRAY\n\nFINDINGS: gastric tube in{odd} H and small effusion.\n"
+    (folder / "001.txt").write_text(text)
+    patient = process_folder(folder)
+    body = patient.reports[0].text
+    found = {body[m.start : m.end] for m in patient.mentions.values()}
+    assert {"gastric tube", "effusion"} <= found
+    assert all(m.text == body[m.start : m.end] for m in patient.mentions.values())
