@@ -41,6 +41,7 @@ from radtrack_gui.formats.validate import (
 )
 from radtrack_gui.nlp.sections import find_sections
 from radtrack_gui.util.atomic import atomic_open
+from radtrack_gui.util.names import shown
 from radtrack_gui.util.regular import NotRegular, read_regular
 
 SCHEMA = "radtrack/1"
@@ -440,6 +441,6 @@ def read_json(path: str | Path) -> Patient:
     p = patient_from_dict(doc, path.name)
     p.folder = str(path.parent)
     for r in p.reports:
-        r.source = r.source or str(path)
+        r.source = r.source or shown(str(path))
         r.patient = r.patient or p.id
     return p

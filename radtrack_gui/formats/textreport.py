@@ -23,6 +23,7 @@ from radtrack_gui.nlp.metadata import (
     region_of,
 )
 from radtrack_gui.nlp.sections import find_sections
+from radtrack_gui.util.names import shown
 from radtrack_gui.util.natsort import natural_key
 from radtrack_gui.util.regular import NotRegular, read_regular
 
@@ -235,7 +236,7 @@ def read_text_report(path: Path, rid: str) -> tuple[Report, list[Problem]]:
     text, replaced = decode(read_bytes(path))
     if not text.strip():
         raise SkipFile("empty file")
-    report, notes = report_from_text(rid, text, name=os.path.basename(rid), source=str(path))
+    report, notes = report_from_text(rid, text, name=os.path.basename(rid), source=shown(str(path)))
     problems = [Problem(rid, n, skipped=False) for n in notes]
     if replaced:
         report.flags.append(DECODE_REPLACED)
