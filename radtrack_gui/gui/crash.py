@@ -48,7 +48,8 @@ class CrashReporter:
         try:
             path = log_path()
         except OSError as exc:
-            return self._log_to_terminal(root, level, f"{exc.filename or 'log folder'}", exc)
+            self._log_to_terminal(root, level, f"{exc.filename or 'log folder'}", exc)
+            return None
         if self._handler is not None and getattr(self._handler, "baseFilename", "") == str(path):
             return path
         if self._handler is not None:
@@ -59,7 +60,8 @@ class CrashReporter:
         try:
             handler = private_rotating_handler(path, 1_000_000, 3)  # 0600 after rotation too
         except OSError as exc:
-            return self._log_to_terminal(root, level, str(path.parent), exc)
+            self._log_to_terminal(root, level, str(path.parent), exc)
+            return None
         self.log_problem = ""
         handler.setFormatter(
             logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s")
@@ -86,7 +88,6 @@ class CrashReporter:
             root.addHandler(self._handler)
         root.setLevel(level)
         root.warning("%s", self.log_problem)
-        return None
 
     # -- hooks -------------------------------------------------------------------------
     def install(self) -> None:
