@@ -66,7 +66,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--challenge-file",
         metavar="PATH",
         help="score this pairs file (same format, e.g. resources/challenge/pairs_dev2.tsv) "
-        "instead of pairs.tsv; implies --challenge",
+        "instead of pairs.tsv; implies --challenge. A file with modality/region columns "
+        "(pairs_wholebody.tsv) is also scored per modality and per body region",
     )
     p.add_argument(
         "--by-category",
@@ -103,6 +104,7 @@ def _challenge(args: argparse.Namespace) -> None:
         format_categories,
         format_challenge,
     )
+    from radtrack_gui.evaluation.challenge_groups import GROUP_KEYS, format_groups, has_groups
     from radtrack_gui.nlp.registry import default_name
 
     shared = Path(args.shared) if args.shared else find_shared()
@@ -121,6 +123,10 @@ def _challenge(args: argparse.Namespace) -> None:
     if args.by_category:
         print()
         print(format_categories(results))
+    if has_groups(results):
+        for key in GROUP_KEYS:
+            print()
+            print(format_groups(results, key))
     for p in problems:
         print(f"skipped: {p}")
 
