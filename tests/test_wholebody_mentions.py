@@ -269,3 +269,19 @@ def test_assertion_agreement_compares_the_most_overlapping_found_span() -> None:
     assert assertion_agreement(sample, [small, big, other], said, "dev") == (1, 2)
     assert assertion_agreement(sample, [small, other], said, "dev") == (0, 2)
     assert assertion_agreement(sample, [small, big, other], said, "heldout") == (0, 0)
+
+
+def test_the_parrot_reports_are_the_written_seeded_draw() -> None:
+    import importlib.util
+
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+
+    spec = importlib.util.spec_from_file_location(
+        "select_wholebody_sample", ROOT / "scripts" / "select_wholebody_sample.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    drawn = {str(k) for _, _, keys in script.draw(parrot_v1_reports(_shared())) for k in keys}
+    labelled = {str(d["report"]) for d in _lines()[1:] if d["corpus"] == "parrot1"}
+    assert drawn == labelled and len(drawn) == 44
