@@ -82,7 +82,7 @@ def _registered(tmp: str) -> Iterator[None]:
                 os.unlink(record)
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -112,7 +112,7 @@ def clean_stale_temp() -> list[str]:
             age = time.time() - record.stat().st_mtime
         except OSError:
             continue
-        if _alive(pid) and age < 86400:  # a writer still at work (or a reused pid)
+        if pid_alive(pid) and age < 86400:  # a writer still at work (or a reused pid)
             continue
         name = os.path.basename(path)
         if name.startswith(".") and name.endswith(".tmp"):
