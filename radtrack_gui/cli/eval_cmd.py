@@ -75,6 +75,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="also print the challenge accuracy per pair category",
     )
     p.add_argument(
+        "--mentions-sample",
+        choices=("wholebody",),
+        default=None,
+        help="also score mention detection on a labelled sample of real reports: "
+        "'wholebody' (PARROT v1.0 + DRAGON; P/R/F1 per half, modality and body region, for "
+        "--extractor, else rules and neural when a trained model is found)",
+    )
+    p.add_argument(
         "--shared",
         metavar="DIR",
         help="the shared folder holding corpora/ (default: found above the checkout)",
@@ -84,13 +92,37 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.challenge_file and args.challenge is None:
         args.challenge = True
-    if args.gold is None and not args.challenge:
+    if args.gold is None and args.mentions_sample and args.challenge is None:
+        args.challenge = False  # only the mention sample was asked for
+    if args.gold is None and not args.challenge and not args.mentions_sample:
         raise InputError("give GOLD, or --challenge to score the challenge set only")
     if args.gold is not None:
         _protocol(args)
     if args.challenge is not False:
         _challenge(args)
+    if args.mentions_sample:
+        _mentions_sample(args)
     return 0
+
+
+def _mentions_sample(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from radtrack_gui.evaluation.challenge import find_shared
+    from radtrack_gui.evaluation.wholebody_mentions import evaluate_wholebody, format_result
+
+    shared = Path(args.shared) if args.shared else find_shared()
+    if shared is None or not (shared / "corpora").is_dir():
+        raise InputError(f"{args.shared or '../shared'}: no corpora/ folder for the mention sample")
+    names = [args.extractor] if args.extractor else ["rules", "neural"]
+    _, results, skipped = evaluate_wholebody(names, shared=shared)
+    for res in results:
+        print()
+        print(format_result(res))
+    for why in skipped:
+        print(f"skipped: {why}")
+    if not results:
+        raise InputError("no extractor could be scored on the mention sample")
 
 
 def _challenge(args: argparse.Namespace) -> None:
