@@ -116,6 +116,7 @@ class Hand:
     anatomy: dict[str, str]  # term -> structure
     parent: dict[str, str]
     concepts: dict[str, str]  # term (and plural) -> concept
+    types: dict[str, str]  # concept -> finding | device
     cues: set[str]
 
 
@@ -128,13 +129,15 @@ def load_hand(vocab: Path) -> Hand:
         for t in split_terms(row.get("synonyms", "")) + split_terms(row.get("bound", "")):
             anatomy.setdefault(t, name)
     concepts: dict[str, str] = {}
+    types: dict[str, str] = {}
     for row in read_table(vocab / "concepts.tsv"):
         name = row["concept"].lower()
+        types[name] = row["type"].lower()
         for t in [name, *split_terms(row["terms"])]:
             concepts.setdefault(t, name)
             concepts.setdefault(plural(t), name)
     cues = {r["cue"].lower() for r in read_table(vocab / "cues.tsv") if r.get("cue")}
-    return Hand(anatomy, parent, concepts, cues)
+    return Hand(anatomy, parent, concepts, types, cues)
 
 
 def clean(term: str) -> str:
@@ -313,7 +316,10 @@ def _concept_rows(
             continue  # anatomy RadLex also files as a finding ("collecting system" stays anatomy)
         if _site_and_hand_term(words, hand, anatomy):
             continue  # "thyroid cancer": the hand term with its site (an attribute) covers it
-        kept[rid] = hand.concepts.get(name, name)
+        hand_name = hand.concepts.get(name)
+        if hand_name and hand.types.get(hand_name) != type_:
+            continue  # the hand table reads the word as the other type ("shunt": a device)
+        kept[rid] = hand_name or name
     rows: dict[str, list[str]] = {}
     for rid, concept in kept.items():
         broader = ""
@@ -322,7 +328,12 @@ def _concept_rows(
                 broader = kept[anc]
                 break
         head = _hand_head(concept.split(), hand)
-        if head and head != concept and broader not in hand.concepts.values():
+        if (
+            head
+            and hand.types.get(head) == type_
+            and head != concept
+            and broader not in hand.concepts.values()
+        ):
             broader = head  # "closed fracture" is a kind of the hand table's fracture
         terms = [concept] if concept not in hand.concepts else []
         terms += [clean(s) for s in rl.synonyms.get(rid, [])]

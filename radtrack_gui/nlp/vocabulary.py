@@ -31,10 +31,12 @@ from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is
 from radtrack_gui.util.paths import resource
 
 __all__ = [
+    "NOT_A_MENTION",
     "Concept",
     "Cue",
     "Entry",
     "Lexicon",
+    "SenseRule",
     "Vocabulary",
     "hyphen_variants",
     "norm_token",
@@ -78,6 +80,21 @@ class Cue:
     value: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class SenseRule:
+    """A row of ``senses.tsv``: where a term names ``sense`` ("-": no mention) instead of its
+    usual concept: in one of ``regions`` (empty: any), right after one of ``before`` and with
+    one of ``context`` in the sentence (token tuples; empty: no condition)."""
+
+    regions: frozenset[str]
+    before: tuple[tuple[str, ...], ...]
+    context: tuple[tuple[str, ...], ...]
+    sense: str
+
+
+NOT_A_MENTION = "-"
+
+
 @dataclass
 class Vocabulary:
     parent: dict[str, str] = field(default_factory=dict)  # anatomy -> its parent
@@ -95,6 +112,7 @@ class Vocabulary:
     # a term several concepts list (plurals included): term -> those concepts, table order
     senses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     paired: set[str] = field(default_factory=set)  # structures with a left and a right
+    sense_rules: dict[str, tuple[SenseRule, ...]] = field(default_factory=dict)  # senses.tsv
     _lexicon: Lexicon | None = None
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -306,6 +324,31 @@ DERIVED_CONCEPTS = ("findings_radlex.tsv", "devices_radlex.tsv")
 DERIVED = "derived"  # the flag of a concept that only a derived table names
 
 
+def read_senses(v: Vocabulary, path: Path) -> None:
+    """``senses.tsv``: term -> its sense rules (the term's plural shares them)."""
+    if not path.exists():
+        return
+    from radtrack_gui.nlp.vocabulary_lexicon import Lexicon
+
+    def phrases(cell: str) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(Lexicon.key_tokens(t)) for t in split_terms(cell))
+
+    rules: dict[str, list[SenseRule]] = {}
+    for row in read_table(path):
+        sense = row["sense"].lower()
+        if sense != NOT_A_MENTION and sense not in v.concepts:
+            continue  # a row naming an unknown concept does nothing (tests check the table)
+        rule = SenseRule(
+            frozenset(split_terms(row.get("regions", ""))),
+            phrases(row.get("before", "")),
+            phrases(row.get("context", "")),
+            sense,
+        )
+        for term in dict.fromkeys([row["term"].lower(), plural(row["term"].lower())]):
+            rules.setdefault(" ".join(Lexicon.key_tokens(term)), []).append(rule)
+    v.sense_rules = {t: tuple(r) for t, r in rules.items()}
+
+
 def read_derived_anatomy(v: Vocabulary, path: Path) -> None:
     """Structures of ``anatomy_radlex.tsv``: a new structure with its parent and synonyms; a
     structure the hand table names only gains the synonyms no structure has yet."""
@@ -425,6 +468,7 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
             listed.setdefault(term, []).append(c.name)
     v.senses = {t: tuple(names) for t, names in listed.items() if len(names) > 1}
     read_relations(v, base / "relations.tsv")
+    read_senses(v, base / "senses.tsv")
     cues = base / "cues.tsv"
     if cues.exists():
         v.cues = [

@@ -9,7 +9,7 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
 from radtrack_gui.nlp.extractors.layout import measurements
-from radtrack_gui.nlp.extractors.regions import mr_sequence
+from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
     attributes,
@@ -17,7 +17,7 @@ from radtrack_gui.nlp.extractors.sites import (
     previous_sites,
 )
 from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
-from radtrack_gui.nlp.vocabulary import Vocabulary
+from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Vocabulary
 
 # Words that open a comparison phrase (``phrases.compared`` reads it only when one is there).
 COMPARISON_WORDS = frozenset(
@@ -173,6 +173,16 @@ def analyse(
         concept = v.concepts.get(c.concept)
         if concept is None and not fixed:
             continue
+        if v.sense_rules and not c.device_word and c.term in v.sense_rules:
+            # the word's sense in this body part and context (senses.tsv, GUIDELINE rule 11)
+            sense = sense_reading(
+                v, c.term, toks, c.t0, c.anatomy if c.anatomy_from_text else region
+            )
+            if sense == NOT_A_MENTION and not fixed:
+                continue
+            if sense and sense != NOT_A_MENTION:
+                c.concept, concept = sense, v.concepts[sense]
+                c.type = concept.type
         described = described_by(c, kept, toks, term_mark)
         near, free = anat, free_sides
         if compared_at or items:
