@@ -314,8 +314,10 @@ def _concept_rows(
             continue
         if name in anatomy and name not in hand.concepts:
             continue  # anatomy RadLex also files as a finding ("collecting system" stays anatomy)
-        if _site_and_hand_term(words, hand, anatomy):
-            continue  # "thyroid cancer": the hand term with its site (an attribute) covers it
+        if _ends_in_hand_term(words, hand, type_):
+            # "thyroid cancer", "centrilobular emphysema", "focal disc protrusion": the hand
+            # term matches, and its site and modifiers are attributes, not part of the span
+            continue
         hand_name = hand.concepts.get(name)
         if hand_name and hand.types.get(hand_name) != type_:
             continue  # the hand table reads the word as the other type ("shunt": a device)
@@ -327,14 +329,6 @@ def _concept_rows(
             if anc in kept and kept[anc] != concept:
                 broader = kept[anc]
                 break
-        head = _hand_head(concept.split(), hand)
-        if (
-            head
-            and hand.types.get(head) == type_
-            and head != concept
-            and broader not in hand.concepts.values()
-        ):
-            broader = head  # "closed fracture" is a kind of the hand table's fracture
         terms = [concept] if concept not in hand.concepts else []
         terms += [clean(s) for s in rl.synonyms.get(rid, [])]
         terms += [a.lower() for a in rl.acronyms.get(rid, []) if len(a) >= 3 and a.isupper()]
@@ -346,6 +340,7 @@ def _concept_rows(
             and t not in hand.cues
             and t not in anatomy
             and not (len(t.split()) == 1 and t in R.GENERIC_TERMS)
+            and not _ends_in_hand_term(t.split(), hand, type_)
             and taken.setdefault(t, concept) == concept
         ]
         if concept in hand.concepts and not good:
@@ -368,25 +363,13 @@ def _concept_rows(
     return sorted(out)
 
 
-def _site_and_hand_term(words: list[str], hand: Hand, anatomy: dict[str, str]) -> bool:
-    """The name is site words followed by a hand concept term ("thyroid cancer")."""
-    for i in range(1, len(words)):
-        site = words[:i]
-        if " ".join(words[i:]) in hand.concepts and (
-            " ".join(site) in anatomy or all(w in anatomy for w in site)
-        ):
-            return True
-    return False
-
-
-def _hand_head(words: list[str], hand: Hand) -> str:
-    """The hand concept the name's last words are a term of ("closed fracture" ->
-    fracture), longest first, or ""."""
+def _ends_in_hand_term(words: list[str], hand: Hand, type_: str) -> bool:
+    """The name's last words are a hand term of the same type ("closed fracture")."""
     for i in range(1, len(words)):
         hit = hand.concepts.get(" ".join(words[i:]))
-        if hit:
-            return hit
-    return ""
+        if hit and hand.types.get(hit) == type_:
+            return True
+    return False
 
 
 def _default_site(concept: str, anatomy: dict[str, str]) -> str:

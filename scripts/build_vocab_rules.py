@@ -422,6 +422,19 @@ GENERIC_TERMS = frozenset(
         "wound",
         "burn",
         "trauma",
+        "valve",
+        "valves",
+        "probe",
+        "transducer",
+        "adhesive",
+        "compression",
+        "puncture",
+        "deposition",
+        "stasis",
+        "retention",
+        "hypertension",
+        "instability",
+        "detachment",
     }
 )
 
