@@ -413,7 +413,7 @@ def build_exams(folder: Path) -> list[list[str]]:
     out = []
     for word, votes in modality_votes.items():
         (best, n), total = votes.most_common(1)[0], sum(votes.values())
-        if n >= 5 and n / total >= 0.95 and len(word) >= 2:
+        if n >= 5 and n / total >= 0.95 and len(word) >= 2 and word not in R.EXAM_AMBIGUOUS:
             out.append([word, "modality", best, str(n)])
     for phrase, votes in region_votes.items():
         (best, n), total = votes.most_common(1)[0], sum(votes.values())

@@ -453,6 +453,9 @@ LOINC_MODALITY = {
     "NM.SPECT+CT": "NM",
     "DXA": "XR",
 }
+# Modality words of LOINC names that mean something else in exam titles: "PT" (patient),
+# "RFA" (radiofrequency ablation).
+EXAM_AMBIGUOUS = frozenset({"pt", "rfa"})
 # LOINC "anatomic location" region -> RadTrack's exam regions.
 LOINC_REGION = {
     "chest": "chest",
