@@ -29,6 +29,8 @@ for png in build/icons/radtrack-*.png; do
   install -D -m 0644 "$png" "$stage/usr/share/icons/hicolor/${size}x${size}/apps/radtrack.png"
 done
 install -m 0644 packaging/linux/copyright "$stage/usr/share/doc/$package/copyright"
+# the RadLex (RSNA), LOINC and DICOM notices of the vocabulary tables derived from them
+install -m 0644 NOTICE "$stage/usr/share/doc/$package/NOTICE"
 install -m 0755 packaging/linux/postinst packaging/linux/postrm "$stage/DEBIAN/"
 # Files the app reads are readable by all users; nothing in the package is writable by them.
 find "$stage/opt" -type d -exec chmod 0755 {} +
