@@ -149,8 +149,10 @@ class ChainState:
             m.assertion == "absent"
             and not self.positive
             and not (m.event and all(r.event for r in self.members))
+            and not all(restated_negative(r, m) for r in self.members)
         ):
-            # (removals or resolutions restated, e.g. findings and impression, stay one)
+            # (removals or resolutions restated, e.g. findings and impression, stay one; so
+            # does a negative restated in one report: GUIDELINE 9)
             return "a negative about something never seen positive"
         if m.assertion == "absent" and m.concept and m.site is None and not m.event:
             for concept, line in self.positive_concepts.items():
@@ -256,6 +258,17 @@ def cluster(
             bucket[ch.number] = ch
             bucket.move_to_end(ch.number)
     return ClusterResult([[x.id for x in ch.members] for ch in chains], why, scored)
+
+
+def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
+    """One negative stated twice in one report ("no pneumothorax" in the findings and in the
+    impression: GUIDELINE 9): the same concept about the same structure as given."""
+    return (
+        first.assertion == later.assertion == "absent"
+        and first.report == later.report
+        and first.concept == later.concept
+        and first.statement_site == later.statement_site
+    )
 
 
 def _silently_replaced(last: MentionInfo, m: MentionInfo) -> bool:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
+from radtrack_gui.nlp.linkers.levels import level_conflict, sub_sites
 from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
@@ -204,6 +205,7 @@ def read_context(
     if not ctx.levels and anaphor:
         # "deformity of the 8th rib; if findings localize to this region, ... fracture"
         ctx.levels = _levels(text, sent[0], anaphor.start())
+    ctx.levels |= _finer_sites(text, (lo, hi), sent, start, report)
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
         hit = _REMOVAL.search(sentence)
@@ -212,6 +214,21 @@ def read_context(
     elif m.change == "resolved" or (m.assertion == "absent" and _RESOLUTION.search(sentence)):
         ctx.event = "resolved"
     return ctx
+
+
+def _finer_sites(
+    text: str, clause: tuple[int, int], sent: tuple[int, int], start: int, report: Report | None
+) -> frozenset[str]:
+    """Clock positions, quadrants, poles, node levels, lesion labels and open part names of
+    the mention's clause (``levels.sub_sites``), else of its sub-heading ("Target lesion 1:",
+    "Left breast, 2 o'clock:"); a lesion label may also open the sentence ("Target lesion 1:
+    hepatic lesion ...")."""
+    found = sub_sites(text, *clause)
+    if not found and report is not None:
+        found = sub_sites(heading(report, start))
+    if not any(x.startswith("label:") for x in found):
+        found |= {x for x in sub_sites(text, sent[0], start) if x.startswith("label:")}
+    return found
 
 
 def enrich(
@@ -407,8 +424,10 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         return "alternatives ('X or Y'): two hypotheses"
     if ca.several_sites != cb.several_sites:
         return "'at the sites described above' names several sites"
-    if ca.levels and cb.levels and not ca.levels & cb.levels:
-        return f"different level {'/'.join(sorted(ca.levels))} vs {'/'.join(sorted(cb.levels))}"
+    # open part names of devices only for permanent ones (a tube's tip moves along a vein)
+    apart = level_conflict(ca.levels, cb.levels, a.type != DEVICE or (a.durable and b.durable))
+    if apart:
+        return f"different level {apart[0]} vs {apart[1]}"
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
     lc = later.ctx
     assert lc is not None and first.ctx is not None
@@ -416,6 +435,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         later.assertion == "absent" and (lc.other or lc.new)
     ):
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
+    if first.report == later.report and first.assertion == "absent" and first.ctx.new:
+        return f"'{first.text}' is about new ones ('no new'), not a known one"
     if a.type != DEVICE:
         reason = _default_site_conflict(a, b, v)
         if reason:
@@ -435,6 +456,15 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
             if rx and ry and rx != ry:
                 return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"
     return None
+
+
+def _restated(first: MentionInfo, later: MentionInfo) -> bool:
+    """One report states the same negative twice: same concept, same structure as given."""
+    return (
+        first.report == later.report
+        and first.concept == later.concept
+        and first.statement_site == later.statement_site
+    )
 
 
 def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None) -> str | None:
@@ -465,5 +495,7 @@ def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None
         if gap is not None and gap <= FOLLOW_UP_DAYS:
             return None
     if f_abs:
+        if l_abs and _restated(first, later):
+            return None  # "no pneumothorax" in the findings and the impression (GUIDELINE 9)
         return "two negatives: a routine negative is its own mention"
     return "routine negative (no resolution or comparison wording): not a continuation"
