@@ -98,7 +98,8 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.access,
         m.site,
         m.site_by_name,
-        (m.ctx.sites, m.ctx.spread) if m.ctx else None,
+        (m.ctx.sites, m.ctx.spread, m.ctx.levels) if m.ctx else None,
+        (m.report, m.sizes) if m.sizes else None,
     )
 
 
@@ -166,6 +167,8 @@ class ChainState:
                     f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
                 )
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
+        if self.members and _exchanged(self.members[-1], m):
+            return f"exchanged/replaced after {self.members[-1].id}: a new device"
         if self.members and _silently_replaced(self.members[-1], m):
             return (
                 f"newly placed {gap_days(self.members[-1], m):.0f} days after "
@@ -269,6 +272,16 @@ def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
         and first.concept == later.concept
         and first.statement_site == later.statement_site
     )
+
+
+def _exchanged(last: MentionInfo, m: MentionInfo) -> bool:
+    """``m`` is a device its later report says was exchanged or replaced ("the nephrostomy
+    tube has been exchanged"): a new device, not the one before (GUIDELINE devices 1)."""
+    if m.type != DEVICE or m.ctx is None or not m.ctx.replaced or m.assertion == "absent":
+        return False
+    if (m.section or "").upper().startswith(HISTORY_SECTIONS):
+        return False
+    return m.report_idx > last.report_idx
 
 
 def _silently_replaced(last: MentionInfo, m: MentionInfo) -> bool:

@@ -89,7 +89,7 @@ GENERIC_KINDS: dict[str, frozenset[str]] = {
 # A sentence end: terminal punctuation before a space, a period glued to a capitalized word
 # after a word ("XXXX.In the left": ``text.sentences`` splits there too), a line break.
 _SENT_END = re.compile(r"[.!?](?=\s)|(?<=[A-Za-z]{2}\.)(?=[A-Z][a-z])|\n")
-_CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
+_CLAUSE_END = re.compile(r"[,;:!?\n]|\.(?!\d)|\b(?:and|with|or|but|while|whereas)\b")
 _REMOVAL = re.compile(
     r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+){0,2}?"
     r"(?:removed|withdrawn|discontinued|explanted|extracted)\b"
@@ -97,6 +97,15 @@ _REMOVAL = re.compile(
     r"|\b(?:interval|subsequent|complete)\s+(?:removal|withdrawal|explantation)\b"
     r"|\b(?:removal|explantation)\s+of\b|\bpulled\s+(?:back\s+)?and\s+removed\b"
     r"|\bno\s+longer\s+(?:seen|visualized|visible|present|identified|demonstrated|noted)\b",
+    re.IGNORECASE,
+)
+# A device exchanged for a new one ("has been exchanged", "interval replacement of"): the
+# device seen after it is a new one (GUIDELINE devices 1); not a procedure's name ("aortic
+# valve replacement").
+_REPLACED = re.compile(
+    r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+)?(?:exchanged|replaced"
+    r"|re-?placed|re-?inserted)\b|\b(?:interval|subsequent)\s+(?:exchange|replacement"
+    r"|re-?insertion|re-?placement)\b|\b(?:exchange|replacement)\s+of\b|\bexchanged\s+for\b",
     re.IGNORECASE,
 )
 _PARTIAL = re.compile(r"\b(?:partially|slightly|somewhat|minimally)\s+$", re.IGNORECASE)
@@ -208,6 +217,7 @@ def read_context(
     ctx.levels |= _finer_sites(text, (lo, hi), sent, start, report)
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
+        ctx.replaced = bool(_REPLACED.search(text, lo, hi) or _REPLACED.search(text, sent[0], start))
         hit = _REMOVAL.search(sentence)
         if m.change == "removed" or (hit and not _PARTIAL.search(sentence[: hit.start()])):
             ctx.event = "removed"
@@ -438,10 +448,23 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     if first.report == later.report and first.assertion == "absent" and first.ctx.new:
         return f"'{first.text}' is about new ones ('no new'), not a known one"
     if a.type != DEVICE:
-        reason = _default_site_conflict(a, b, v)
+        reason = _default_site_conflict(a, b, v) or _sizes_conflict(a, b)
         if reason:
             return reason
     return _negation_conflict(first, later, gap)
+
+
+def _sizes_conflict(a: MentionInfo, b: MentionInfo) -> str | None:
+    """Two findings of one report measured at clearly different sizes are two lesions
+    (GUIDELINE 10); across reports a lesion may grow or shrink, so sizes never split it."""
+    if a.report != b.report or not a.sizes or not b.sizes or sizes_agree(a.sizes, b.sizes):
+        return None
+    return f"measured {max(a.sizes):g} vs {max(b.sizes):g} mm in one report: two lesions"
+
+
+def sizes_agree(xs: tuple[float, ...], ys: tuple[float, ...]) -> bool:
+    """Some measurement of one is within 2 mm or 20 % of one of the other."""
+    return any(abs(x - y) <= max(2.0, 0.2 * max(x, y)) for x in xs for y in ys)
 
 
 def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
