@@ -26,7 +26,9 @@ def test_an_exchanged_device_is_a_new_one(wording: str) -> None:
         (0, ABD + "FINDINGS: Biliary stent in place."),
         (5, ABD + f"FINDINGS: {wording} Pneumobilia."),
     )
-    assert not c.same(c.mark(0, "Biliary stent", kind=DEVICE), c.mark(1, "biliary stent", kind=DEVICE))
+    assert not c.same(
+        c.mark(0, "Biliary stent", kind=DEVICE), c.mark(1, "biliary stent", kind=DEVICE)
+    )
 
 
 def test_a_device_in_place_on_follow_up_is_the_same_one() -> None:
@@ -59,8 +61,11 @@ def test_nephrostomy_tubes_of_two_sides_are_two_devices() -> None:
 
 def test_stents_of_two_named_arteries_are_two_devices() -> None:
     c = Case(
-        (0, "Exam: CT ANGIOGRAM\n\nFINDINGS: Stent in the superior mesenteric artery. Stent in "
-         "the celiac artery.")
+        (
+            0,
+            "Exam: CT ANGIOGRAM\n\nFINDINGS: Stent in the superior mesenteric artery. Stent in "
+            "the celiac artery.",
+        )
     )
     assert not c.same(c.mark(0, "Stent", kind=DEVICE), c.mark(0, "Stent", 1, kind=DEVICE))
 

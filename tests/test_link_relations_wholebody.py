@@ -19,7 +19,9 @@ def test_whole_body_rows_name_known_concepts_and_are_typed() -> None:
     assert v.relation_kind[("echogenicity", "hepatic steatosis")] == "sign-of"
     assert v.relation_kind[("increased uptake", "malignancy")] == "sign-of"
     # every row of the whole-body block takes effect (default sites that can meet)
-    block = resource("vocab", "relations.tsv").read_text(encoding="utf-8").split("# ---- whole body")[1]
+    block = (
+        resource("vocab", "relations.tsv").read_text(encoding="utf-8").split("# ---- whole body")[1]
+    )
     for line in block.splitlines()[1:]:
         if line and not line.startswith("#"):
             a, kind, b = line.split("\t")

@@ -67,9 +67,7 @@ def test_a_disc_level_from_a_sub_heading_carries_to_the_impression_and_levels_st
 def test_a_negative_restated_in_the_impression_is_one_chain() -> None:
     c = Case((0, "Exam: CT CHEST\n\nFINDINGS: No pneumothorax.\n\nIMPRESSION: No pneumothorax."))
     assert c.same(c.mark(0, "pneumothorax"), c.mark(0, "pneumothorax", 1))
-    c = Case(
-        (0, "Exam: MRI BRAIN\n\nFINDINGS: No acute infarct.\n\nIMPRESSION: No acute infarct.")
-    )
+    c = Case((0, "Exam: MRI BRAIN\n\nFINDINGS: No acute infarct.\n\nIMPRESSION: No acute infarct."))
     assert c.same(c.mark(0, "infarct"), c.mark(0, "infarct", 1))
 
 

@@ -68,35 +68,85 @@ def _two(exam: str, first: str, second: str, word: str) -> tuple[Case, str, str]
 @pytest.mark.parametrize(
     ("exam", "first", "second", "word", "same"),
     [
-        ("MAMMOGRAM", "Mass in the left breast at 2 o'clock.", "Mass in the left breast at "
-         "10 o'clock.", "Mass", False),
-        ("MAMMOGRAM", "Mass in the upper outer quadrant of the left breast.", "Mass in the lower "
-         "inner quadrant of the left breast.", "Mass", False),
-        ("US RIGHT KIDNEY", "Cyst in the upper pole of the right kidney.", "Cyst in the lower "
-         "pole of the right kidney.", "Cyst", False),
-        ("US RIGHT KIDNEY", "Cyst in the upper pole of the right kidney.", "The upper pole cyst "
-         "is simple.", "yst", True),
-        ("CT NECK", "Enlarged lymph node at level II.", "Enlarged lymph node at level IV.",
-         "lymph node", False),
-        ("MRI LEFT WRIST", "Tear of the extensor carpi ulnaris tendon.", "Tear of the flexor "
-         "carpi radialis tendon.", "Tear", False),
-        ("MRCP", "Dilatation of the common bile duct.", "Dilatation of the pancreatic duct.",
-         "Dilatation", False),
-        ("MRCP", "Dilatation of the common bile duct.", "Dilatation of the distal common bile "
-         "duct is again noted.", "Dilatation", True),
-        ("US PELVIS", "A fibroid in the uterine fundus.", "A fibroid in the lower uterine "
-         "segment.", "fibroid", False),
+        (
+            "MAMMOGRAM",
+            "Mass in the left breast at 2 o'clock.",
+            "Mass in the left breast at 10 o'clock.",
+            "Mass",
+            False,
+        ),
+        (
+            "MAMMOGRAM",
+            "Mass in the upper outer quadrant of the left breast.",
+            "Mass in the lower inner quadrant of the left breast.",
+            "Mass",
+            False,
+        ),
+        (
+            "US RIGHT KIDNEY",
+            "Cyst in the upper pole of the right kidney.",
+            "Cyst in the lower pole of the right kidney.",
+            "Cyst",
+            False,
+        ),
+        (
+            "US RIGHT KIDNEY",
+            "Cyst in the upper pole of the right kidney.",
+            "The upper pole cyst is simple.",
+            "yst",
+            True,
+        ),
+        (
+            "CT NECK",
+            "Enlarged lymph node at level II.",
+            "Enlarged lymph node at level IV.",
+            "lymph node",
+            False,
+        ),
+        (
+            "MRI LEFT WRIST",
+            "Tear of the extensor carpi ulnaris tendon.",
+            "Tear of the flexor carpi radialis tendon.",
+            "Tear",
+            False,
+        ),
+        (
+            "MRCP",
+            "Dilatation of the common bile duct.",
+            "Dilatation of the pancreatic duct.",
+            "Dilatation",
+            False,
+        ),
+        (
+            "MRCP",
+            "Dilatation of the common bile duct.",
+            "Dilatation of the distal common bile duct is again noted.",
+            "Dilatation",
+            True,
+        ),
+        (
+            "US PELVIS",
+            "A fibroid in the uterine fundus.",
+            "A fibroid in the lower uterine segment.",
+            "fibroid",
+            False,
+        ),
     ],
 )
-def test_same_words_at_finer_sites(exam: str, first: str, second: str, word: str, same: bool) -> None:
+def test_same_words_at_finer_sites(
+    exam: str, first: str, second: str, word: str, same: bool
+) -> None:
     c, a, b = _two(exam, first, second, word)
     assert c.same(a, b) is same
 
 
 def test_a_lesion_followed_by_its_segment_across_exams() -> None:
     c = Case(
-        (0, "Exam: CT ABDOMEN\n\nFINDINGS: A lesion in segment 6 of the liver. A lesion in "
-         "segment 2 of the liver."),
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: A lesion in segment 6 of the liver. A lesion in "
+            "segment 2 of the liver.",
+        ),
         (90, "Exam: CT ABDOMEN\n\nFINDINGS: The segment 6 lesion has increased, now 2.1 cm."),
     )
     six, two, later = c.mark(0, "lesion"), c.mark(0, "lesion", 1), c.mark(1, "lesion")

@@ -28,6 +28,7 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
+from radtrack_gui.nlp.linkers.context import restated_negative
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -261,17 +262,6 @@ def cluster(
             bucket[ch.number] = ch
             bucket.move_to_end(ch.number)
     return ClusterResult([[x.id for x in ch.members] for ch in chains], why, scored)
-
-
-def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
-    """One negative stated twice in one report ("no pneumothorax" in the findings and in the
-    impression: GUIDELINE 9): the same concept about the same structure as given."""
-    return (
-        first.assertion == later.assertion == "absent"
-        and first.report == later.report
-        and first.concept == later.concept
-        and first.statement_site == later.statement_site
-    )
 
 
 def _exchanged(last: MentionInfo, m: MentionInfo) -> bool:

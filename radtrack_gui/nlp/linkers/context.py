@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
-from radtrack_gui.nlp.linkers.levels import level_conflict, sub_sites
+from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
@@ -58,6 +58,7 @@ from radtrack_gui.nlp.linkers.places import (
     spread_only,
     tissue_of_density,
 )
+from radtrack_gui.nlp.linkers.readings import names_finding, reading
 from radtrack_gui.nlp.phrases import alternative_items
 
 if TYPE_CHECKING:
@@ -122,8 +123,9 @@ _COMPARISON = re.compile(
     re.IGNORECASE,
 )
 _OTHER = re.compile(
-    r"\b(?:other|another|additional|second|further|separate)\s+"
-    r"(?:[\w-]+\s+){0,3}$",
+    r"\b(?:other|another|additional|second|further|separate)\s+(?!(?:evaluation|assessment"
+    r"|characteri[sz]ation|imaging|work-?up|investigation|follow-?up|examination|study"
+    r"|management|correlation)\b)(?:[\w-]+\s+){0,3}$",
     re.IGNORECASE,
 )
 # "a more inferior opacity" beside another one: a position word that sets it apart
@@ -147,13 +149,6 @@ _SEVERAL_SITES = re.compile(
 )
 _ALTERNATIVE = re.compile(
     r"^\s*(?:/|(?:and\s*/\s*)?or|versus|vs\.?)\s*(?:[\w-]+\s*){0,2}$", re.IGNORECASE
-)
-_EXPLAINS = re.compile(
-    r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
-    r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
-    r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
-    r"|probably|presumably|attributed\s+to|suspect(?:ed)?)\b",
-    re.IGNORECASE,
 )
 
 
@@ -207,38 +202,23 @@ def read_context(
     )
     ctx.new = bool(_NEW.search(before[-40:]))
     lo, hi = _clause_span(text, start, end, sent)
-    ctx.levels = _levels(text, lo, sent[1], hi) or (
-        _levels(heading(report, start)) if report is not None else frozenset()
-    )
+    title = heading(report, start) if report is not None else ""
+    ctx.levels = place_levels(text, (lo, hi), sent, start, title, names_finding(v))
     anaphor = _ANAPHOR_SITE.search(text, sent[0], start)
     if not ctx.levels and anaphor:
         # "deformity of the 8th rib; if findings localize to this region, ... fracture"
         ctx.levels = _levels(text, sent[0], anaphor.start())
-    ctx.levels |= _finer_sites(text, (lo, hi), sent, start, report)
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
-        ctx.replaced = bool(_REPLACED.search(text, lo, hi) or _REPLACED.search(text, sent[0], start))
+        ctx.replaced = bool(
+            _REPLACED.search(text, lo, hi) or _REPLACED.search(text, sent[0], start)
+        )
         hit = _REMOVAL.search(sentence)
         if m.change == "removed" or (hit and not _PARTIAL.search(sentence[: hit.start()])):
             ctx.event = "removed"
     elif m.change == "resolved" or (m.assertion == "absent" and _RESOLUTION.search(sentence)):
         ctx.event = "resolved"
     return ctx
-
-
-def _finer_sites(
-    text: str, clause: tuple[int, int], sent: tuple[int, int], start: int, report: Report | None
-) -> frozenset[str]:
-    """Clock positions, quadrants, poles, node levels, lesion labels and open part names of
-    the mention's clause (``levels.sub_sites``), else of its sub-heading ("Target lesion 1:",
-    "Left breast, 2 o'clock:"); a lesion label may also open the sentence ("Target lesion 1:
-    hepatic lesion ...")."""
-    found = sub_sites(text, *clause)
-    if not found and report is not None:
-        found = sub_sites(heading(report, start))
-    if not any(x.startswith("label:") for x in found):
-        found |= {x for x in sub_sites(text, sent[0], start) if x.startswith("label:")}
-    return found
 
 
 def enrich(
@@ -346,82 +326,6 @@ def alternatives(a: MentionInfo, b: MentionInfo) -> bool:
     )
 
 
-def explained(a: MentionInfo, b: MentionInfo) -> bool:
-    """A descriptive word and its reading in one sentence ("opacity ... may represent
-    atelectasis")."""
-    ca, cb = a.ctx, b.ctx
-    if ca is None or cb is None or a.report != b.report:
-        return False
-    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
-    if first.sentence != second.sentence or first.end > second.start:
-        return False
-    between = first.text[first.end : second.start]
-    return len(between) <= 120 and bool(_EXPLAINS.search(between))
-
-
-def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
-    """The sentence reads one finding directly as the other ("pancreatic lesion ...
-    consistent with the evolution of a pseudocyst"): explained, and no other finding named
-    in between (not "effusion with adjacent opacity, likely atelectasis").
-    Then even concepts the vocabulary does not relate are one finding."""
-    if a.type == DEVICE or b.type == DEVICE or not explained(a, b):
-        return False
-    ca, cb = a.ctx, b.ctx
-    assert ca is not None and cb is not None
-    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
-    words = [w.lower() for w in WORD.findall(first.text[first.end : second.start])]
-    for n in (1, 2, 3):
-        for i in range(len(words) - n + 1):
-            c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
-            if c is not None and c.type != DEVICE:
-                return False
-    return True
-
-
-def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:
-    """One of the two is read, in its own sentence, as the other's concept ("opacity in the
-    right base, likely pneumonia" and the impression's "pneumonia")."""
-    for x, y in ((a, b), (b, a)):
-        c, other = x.ctx, y.ctx
-        if c and other and c.read and other.sentence != c.sentence and c.read in y.concept_line:
-            return True
-    return False
-
-
-def reading(ctx: MentionContext, v: Vocabulary) -> str | None:
-    """The concept a finding's sentence reads it as: an interpreting word after it, then
-    that concept's term as the first finding named, none named before the word."""
-    tail = ctx.text[ctx.end : ctx.sentence[1]][:120]
-    hit = _EXPLAINS.search(tail)
-    if hit is None or _first_concept(tail[: hit.start()], v):
-        return None
-    return _first_concept(tail[hit.end() :], v)
-
-
-def _first_concept(text: str, v: Vocabulary) -> str | None:
-    """The (canonical) concept of the first finding term in ``text``, or None."""
-    words = [w.lower() for w in WORD.findall(text)]
-    for i in range(len(words)):
-        for n in (3, 2, 1):
-            name = v.concept_terms.get(" ".join(words[i : i + n])) if i + n <= len(words) else None
-            c = v.concepts.get(name or "")
-            if c is not None and c.type != DEVICE:
-                return v.canonical.get(c.name, c.name)
-    return None
-
-
-def one_organ(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
-    """Both sites lie inside the structure one of the two concepts is of ("consolidation at
-    the hila ... pulmonary edema": both in the lungs, where a diffuse process spreads)."""
-    if not a.site or not b.site:
-        return False
-    for concept in (a.concept, b.concept):
-        c = v.concepts.get(concept) if concept else None
-        if c and c.anatomy and v.is_part_of(a.site, c.anatomy) and v.is_part_of(b.site, c.anatomy):
-            return True
-    return False
-
-
 def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | None) -> str | None:
     """Why the context keeps ``a`` and ``b`` apart, or None (``gap``: days between them)."""
     ca, cb = a.ctx, b.ctx
@@ -481,12 +385,18 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
     return None
 
 
-def _restated(first: MentionInfo, later: MentionInfo) -> bool:
-    """One report states the same negative twice: same concept, same structure as given."""
+def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
+    """One negative stated twice in one report ("no pneumothorax" in the findings and in the
+    impression, "no suspicious lesions" / "no suspicious masses": GUIDELINE 9): the same,
+    a broader or a related concept about the same structure as given."""
+    a, b = first.concept, later.concept
     return (
-        first.report == later.report
-        and first.concept == later.concept
+        first.assertion == later.assertion == "absent"
+        and first.report == later.report
         and first.statement_site == later.statement_site
+        and a is not None
+        and b is not None
+        and (a == b or a in later.concept_line or b in first.concept_line or b in first.related)
     )
 
 
@@ -518,7 +428,7 @@ def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None
         if gap is not None and gap <= FOLLOW_UP_DAYS:
             return None
     if f_abs:
-        if l_abs and _restated(first, later):
+        if l_abs and restated_negative(first, later):
             return None  # "no pneumothorax" in the findings and the impression (GUIDELINE 9)
         return "two negatives: a routine negative is its own mention"
     return "routine negative (no resolution or comparison wording): not a continuation"

@@ -17,14 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import (
-    continues,
-    explained,
-    one_organ,
-    pair_conflict,
-    read_as,
-    read_as_concept,
-)
+from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -38,6 +31,13 @@ from radtrack_gui.nlp.linkers.mentions import (
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.places import cavity
+from radtrack_gui.nlp.linkers.readings import (
+    defined_as,
+    explained,
+    one_organ,
+    read_as,
+    read_as_concept,
+)
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
@@ -192,7 +192,11 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     x[1] = float(rel == "same")
     x[2] = float(rel == "broader")
     x[3] = float(a.head == b.head)
-    x[4] = float(rel != "same" and a.text != b.text and abbreviation_match(a.tokens, b.tokens))
+    x[4] = float(
+        rel != "same"
+        and a.text != b.text
+        and (abbreviation_match(a.tokens, b.tokens) or defined_as(a, b))
+    )
     g, named = (b, a) if b.generic_device else (a, b)
     if (
         a.type == DEVICE

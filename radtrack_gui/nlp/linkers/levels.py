@@ -5,6 +5,7 @@ two chains."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from radtrack_gui.nlp.linkers.places import WORD
 from radtrack_gui.nlp.vocabulary import singular_name
@@ -90,7 +91,9 @@ _POLE = re.compile(
 # ("station 4R", "station 7"); not "at the level of the carina".
 _NODE_VALUE = r"(?:VI{0,2}|IV|I{1,3}|[1-7])(?:[AB](?![a-z]))?"
 _NODE_LEVEL = re.compile(
-    r"\b(?:levels?\s+(" + _NODE_VALUE + r"(?:(?:\s*,\s*|\s+(?:and|or|to)\s+|\s*-\s*)"
+    r"\b(?:levels?\s+("
+    + _NODE_VALUE
+    + r"(?:(?:\s*,\s*|\s+(?:and|or|to)\s+|\s*-\s*)"
     + _NODE_VALUE
     + r")*)(?![\w.])|stations?\s+(\d{1,2}\s?[RL]?)\b)",
     re.IGNORECASE,
@@ -157,7 +160,7 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
         for value in re.findall(_NODE_VALUE, m.group(1), re.IGNORECASE):
             value = "".join(value.split()).lower()
             number = value.rstrip("ab")
-            out.add(f"node:{_NODE_ROMAN.get(number, number)}{value[len(number):]}")
+            out.add(f"node:{_NODE_ROMAN.get(number, number)}{value[len(number) :]}")
     for m in _RECIST.finditer(text, start, hi):
         out.add("recist:" + ("nontarget" if m.group(1) else "target"))
     for m in _LABEL.finditer(text, start, hi):
@@ -168,7 +171,7 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
         words = m.group(1).lower().split()
         name: list[str] = []
         for w in reversed(words):
-            if w in _PART_STOP or not w.isalpha() and "-" not in w and "'" not in w:
+            if w in _PART_STOP or (not w.isalpha() and "-" not in w and "'" not in w):
                 break
             name.insert(0, w)
         if name:
@@ -176,6 +179,49 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
             head = "artery" if head == "arteries" else head
             out.add(f"part:{' '.join([*name, head])}")
     return frozenset(out)
+
+
+# What ends the stretch of a sentence a place is carried over: a new item or clause.
+_CARRY_STOP = re.compile(r";|\b(?:and|with|or|but|while|whereas|as\s+well\s+as)\b", re.IGNORECASE)
+
+
+def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[str]:
+    return levels(text, lo, hi, limit) | sub_sites(text, lo, hi if limit is None else limit)
+
+
+def place_levels(
+    text: str,
+    clause: tuple[int, int],
+    sent: tuple[int, int],
+    start: int,
+    title: str,
+    names_finding: Callable[[str], bool],
+) -> frozenset[str]:
+    """The levels and finer sites of a mention: those of its clause, else carried over the
+    rest of its sentence where no other item or finding stands between ("At the L5-S1 level,
+    there is a large disc herniation", "- L3-L4: Left paramedian disc herniation", "tear,
+    type III, extending to the posterior horn of the lateral meniscus"), else its
+    sub-heading's ``title``; a lesion label may open the sentence ("Target lesion 1: ...")."""
+    lo, hi = clause
+    found = levels(text, lo, sent[1], hi) | sub_sites(text, lo, hi)
+    if not found:
+        back = sent[0]
+        for hit in _CARRY_STOP.finditer(text, sent[0], lo):
+            back = hit.end()
+        if back < lo and not names_finding(text[back:lo]):
+            found = _read(text, back, lo)
+    if not found:
+        nxt = _CARRY_STOP.search(text, hi, sent[1])
+        ahead = nxt.start() if nxt else sent[1]
+        if hi < ahead:
+            found = _read(text, hi, ahead)
+            if found and names_finding(text[hi:ahead]):
+                found = frozenset()  # the place is another finding's
+    if not found and title:
+        found = _read(title, 0, len(title))
+    if not any(x.startswith("label:") for x in found):
+        found |= {x for x in sub_sites(text, sent[0], start) if x.startswith("label:")}
+    return found
 
 
 def _kind(level: str) -> str:

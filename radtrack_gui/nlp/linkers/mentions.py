@@ -101,12 +101,15 @@ def _access_of(tokens: tuple[str, ...], anatomy: list[str]) -> str | None:
     return None
 
 
-_SIZE = re.compile(r"(\d+(?:\.\d+)?)(?:\s*(?:x|×|by)\s*(\d+(?:\.\d+)?))*\s*(mm|cm|millimet|centimet)")
+_SIZE = re.compile(
+    r"(\d+(?:\.\d+)?)(?:\s*(?:x|×|by)\s*(\d+(?:\.\d+)?))*\s*(mm|cm|millimet|centimet)"
+)
 
 
 def sizes_mm(measurements: list[str]) -> tuple[float, ...]:
-    """The largest dimension of each length measurement in mm ("3.2 x 2.1 cm" -> 32.0);
-    volumes ("5 ml") are left out."""
+    """Every dimension of each length measurement in mm ("3.2 x 2.1 cm" -> 32.0, 21.0: a
+    node may be given by its short axis once and by both axes elsewhere); volumes ("5 ml")
+    are left out."""
     out: list[float] = []
     for text in measurements:
         m = _SIZE.search(text.lower())
@@ -114,8 +117,7 @@ def sizes_mm(measurements: list[str]) -> tuple[float, ...]:
             continue
         numbers = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", text[: m.end()])]
         scale = 10.0 if m.group(3).startswith(("cm", "centimet")) else 1.0
-        if numbers:
-            out.append(round(max(numbers) * scale, 1))
+        out.extend(round(n * scale, 1) for n in numbers)
     return tuple(out)
 
 
