@@ -387,16 +387,18 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
 
 def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
     """One negative stated twice in one report ("no pneumothorax" in the findings and in the
-    impression, "no suspicious lesions" / "no suspicious masses": GUIDELINE 9): the same,
-    a broader or a related concept about the same structure as given."""
+    impression, "no acute fracture" / "no acute injury": GUIDELINE 9): the same or a broader
+    concept about the same structure as given, in two sentences (one sentence states it
+    once: "no opacity to suggest a pneumonia")."""
     a, b = first.concept, later.concept
     return (
         first.assertion == later.assertion == "absent"
         and first.report == later.report
         and first.statement_site == later.statement_site
+        and (first.ctx is None or later.ctx is None or first.ctx.sentence != later.ctx.sentence)
         and a is not None
         and b is not None
-        and (a == b or a in later.concept_line or b in first.concept_line or b in first.related)
+        and (a == b or a in later.concept_line or b in first.concept_line)
     )
 
 

@@ -21,7 +21,9 @@ _EXPLAINS = re.compile(
     r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
     r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
     r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
-    r"|probably|presumably|attributed\s+to|suspect(?:ed)?)\b",
+    r"|probably|presumably|attributed\s+to|suspect(?:ed)?|(?:as\s+)?(?:\w+\s+)?signs?\s+of"
+    r"|considered|in\s+relation\s+to|attributable\s+to|typical\s+of|characteristic\s+of"
+    r"|comparable\s+to)\b",
     re.IGNORECASE,
 )
 
