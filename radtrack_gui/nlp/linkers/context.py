@@ -56,6 +56,7 @@ from radtrack_gui.nlp.linkers.places import (
     site_of_other_item,
     site_outside_phrase,
     spread_only,
+    subject_site,
     tissue_of_density,
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
@@ -134,6 +135,10 @@ _OTHER_POSITION = re.compile(
     r"|inferiorly|superiorly)\s+(?:[\w-]+\s+){0,3}$",
     re.IGNORECASE,
 )
+# the span's own first word says it is another one ("second pseudonodular lesion")
+_OWN_OTHER = re.compile(r"(?:other|another|additional|second|separate)\s", re.IGNORECASE)
+# a device's calibre in French ("4F sheath", "8.5 Fr drain", "10-French catheter")
+_FRENCH = re.compile(r"\b(\d{1,2}(?:\.\d)?)\s?-?(?:f|fr|french)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(?:new|newly)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
 _ANAPHOR_SITE = re.compile(
     r"\b(?:in|at|of|within|to)\s+(?:this|that|the\s+same)\s+"
@@ -197,7 +202,8 @@ def read_context(
     if not section.startswith(OBSERVATION_SECTIONS) and _REASON_HEADING.search(before):
         ctx.reason = True
     ctx.comparison = bool(_COMPARISON.search(sentence))
-    ctx.other = bool(_OTHER.search(before[-60:])) or (
+    own = text[start:end]
+    ctx.other = bool(_OTHER.search(before[-60:]) or _OWN_OTHER.match(own)) or (
         m.type != DEVICE and bool(_OTHER_POSITION.search(before[-60:]))
     )
     ctx.new = bool(_NEW.search(before[-40:]))
@@ -271,6 +277,7 @@ def enrich(
                     info.lat = None
                 info.site, info.site_by_name = None, False
             site_outside_phrase(info, ctx, text, tail, v)
+            subject_site(info, ctx, text, v)
             ctx.sites = coordinated_sites(
                 info, text[max(ctx.sentence[0], s - 60) : s], v, text[e : ctx.sentence[1]]
             )
@@ -351,6 +358,13 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
     if first.report == later.report and first.assertion == "absent" and first.ctx.new:
         return f"'{first.text}' is about new ones ('no new'), not a known one"
+    if a.type == DEVICE:
+        fa, fb = (
+            _FRENCH.findall(ca.text[ca.start : ca.end]),
+            _FRENCH.findall(cb.text[cb.start : cb.end]),
+        )
+        if fa and fb and not set(fa) & set(fb):
+            return f"calibre {fa[0]}F vs {fb[0]}F: two devices"  # a device keeps its size
     if a.type != DEVICE:
         reason = _default_site_conflict(a, b, v) or _sizes_conflict(a, b)
         if reason:

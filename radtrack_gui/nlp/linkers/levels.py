@@ -104,6 +104,24 @@ _LABEL = re.compile(
     r"(?:#\s*|no\.?\s*|number\s+)?(\d{1,2})(?!\s*(?:\.\d|mm|cm|x|×|%|/))\b",
     re.IGNORECASE,
 )
+# Coronary arteries and their branches by the standard abbreviations (upper case only: "Cx",
+# "D1") or names ("left anterior descending", "obtuse marginal"): coronary CT reports give
+# each vessel's stenosis in turn.
+_CORONARY_SHORT = re.compile(
+    r"\b(LMCA|LMA|LM|LAD|LCX|LCx|Cx|RCA|RPDA|PDA|PLB|PLV|RI|D[1-3]|OM[1-3]?)\b"
+)
+_CORONARY_NAME = re.compile(
+    r"\b(left\s+main|left\s+anterior\s+descending|circumflex|right\s+coronary|obtuse\s+marginal"
+    r"|diagonal|posterior\s+descending|ramus\s+intermedius|posterolateral)\b",
+    re.IGNORECASE,
+)
+_CORONARY = {
+    **{"lmca": "lm", "lma": "lm", "lm": "lm", "lad": "lad", "lcx": "lcx", "cx": "lcx"},
+    **{"rca": "rca", "rpda": "pda", "pda": "pda", "plb": "pl", "plv": "pl", "ri": "ri"},
+    **{"left main": "lm", "left anterior descending": "lad", "circumflex": "lcx"},
+    **{"right coronary": "rca", "obtuse marginal": "om", "om": "om", "diagonal": "d"},
+    **{"posterior descending": "pda", "ramus intermedius": "ri", "posterolateral": "pl"},
+}
 # RECIST groups without a number ("target lesions", "non-target hepatic lesions").
 _RECIST = re.compile(r"\b(non[\s-]?)?target(?:ed)?\b(?!\s+(?:lesions?|nodules?)\s*#?\d)", re.I)
 # Named parts of an organ or limb a clause gives by a head noun after its own name ("the
@@ -161,6 +179,11 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
             value = "".join(value.split()).lower()
             number = value.rstrip("ab")
             out.add(f"node:{_NODE_ROMAN.get(number, number)}{value[len(number) :]}")
+    for m in _CORONARY_SHORT.finditer(text, start, hi):
+        word = m.group(1).lower()
+        out.add(f"vessel:{_CORONARY.get(word, word)}")  # d1, om2 keep their number
+    for m in _CORONARY_NAME.finditer(text, start, hi):
+        out.add(f"vessel:{_CORONARY[' '.join(m.group(1).lower().split())]}")
     for m in _RECIST.finditer(text, start, hi):
         out.add("recist:" + ("nontarget" if m.group(1) else "target"))
     for m in _LABEL.finditer(text, start, hi):
