@@ -93,3 +93,22 @@ def test_a_tube_tip_moving_along_a_vein_is_still_one_device() -> None:
 def test_a_device_word_used_as_a_verb_is_not_a_device(text: str, devices: list[str]) -> None:
     found = get_extractor("rules").extract(Report(id="r", text=text, region="abdomen"))
     assert [m.text for m in found if m.type == DEVICE] == devices
+
+
+def test_two_calibres_are_two_devices() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: ANGIOGRAPHY\n\nFINDINGS: Placement of a short 4F sheath. Placement of a short 6F "
+            "sheath.",
+        )
+    )
+    assert not c.same(c.mark(0, "4F sheath", kind=DEVICE), c.mark(0, "6F sheath", kind=DEVICE))
+    # counter-example: the same calibre restated is one device
+    c = Case(
+        (0, "Exam: CT ABDOMEN\n\nFINDINGS: A 10 Fr pigtail drain in the collection."),
+        (2, "Exam: CT ABDOMEN\n\nFINDINGS: The 10 Fr pigtail drain is unchanged."),
+    )
+    assert c.same(
+        c.mark(0, "10 Fr pigtail drain", kind=DEVICE), c.mark(1, "10 Fr pigtail drain", kind=DEVICE)
+    )

@@ -98,3 +98,27 @@ def test_no_new_lesions_is_not_the_restatement_of_a_known_negative() -> None:
         )
     )
     assert not c.same(c.mark(0, "nodules"), c.mark(0, "nodule", 1))
+
+
+def test_an_abbreviation_defined_in_parentheses_is_that_finding() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MRI BRAIN\n\nFINDINGS: Diffuse white matter hyperintensity, non-specific "
+            "(DEHSI). No hemorrhage (SAH).",
+        )
+    )
+    assert c.same(c.mark(0, "white matter hyperintensity"), c.mark(0, "DEHSI"))
+    # counter-example: a parenthesis in another sentence defines nothing here
+    assert not c.same(c.mark(0, "white matter hyperintensity"), c.mark(0, "SAH"))
+
+
+def test_a_span_that_says_second_is_another_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT CHEST\n\nFINDINGS: Spiculated lesion in the right upper lobe. Adjacent "
+            "second lesion in the right upper lobe.",
+        )
+    )
+    assert not c.same(c.mark(0, "lesion"), c.mark(0, "second lesion"))

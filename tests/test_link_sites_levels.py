@@ -10,6 +10,7 @@ import pytest
 from linker_cases import Case
 
 from radtrack_gui.nlp.linkers.levels import level_conflict, levels, sub_sites
+from radtrack_gui.nlp.linkers.mentions import prepare
 
 
 @pytest.mark.parametrize(
@@ -152,3 +153,49 @@ def test_a_lesion_followed_by_its_segment_across_exams() -> None:
     six, two, later = c.mark(0, "lesion"), c.mark(0, "lesion", 1), c.mark(1, "lesion")
     assert not c.same(six, two)
     assert c.same(six, later) and not c.same(two, later)
+
+
+def test_a_level_given_before_the_finding_in_its_sentence_is_carried_to_it() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MRI LUMBAR SPINE\n\nFINDINGS: At the L4-L5 level, there is a mild central disc "
+            "bulge. At the L5-S1 level, there is a large disc herniation. Level L3-L4: no disc "
+            "herniation.",
+        )
+    )
+    assert not c.same(c.mark(0, "disc bulge"), c.mark(0, "disc herniation"))
+    # counter-example: a level of another item joined by "and" is not carried
+    c = Case((0, "FINDINGS: Fracture of the 8th rib and small pleural effusion."))
+    fracture, effusion = c.mark(0, "Fracture"), c.mark(0, "pleural effusion")
+    ctx = {i.id: i.ctx for i in prepare(c.patient)}
+    assert ctx[fracture] is not None and ctx[fracture].levels == {"rib8"}
+    assert ctx[effusion] is not None and ctx[effusion].levels == frozenset()
+
+
+def test_coronary_arteries_by_abbreviation_tell_negatives_apart() -> None:
+    assert sub_sites("LAD: Regular appearance") == {"vessel:lad"}
+    assert sub_sites("Cx shows no stenosis") == {"vessel:lcx"}
+    assert sub_sites("the circumflex") == {"vessel:lcx"}
+    assert sub_sites("a cx of the") == set()  # lower-case short forms are not read
+    assert level_conflict(sub_sites("LAD"), sub_sites("left anterior descending")) is None
+
+
+def test_the_structure_a_sentence_opens_with_is_the_site_of_a_finding_without_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: The liver is enlarged, without focal changes. The "
+            "pancreas is not enlarged, without focal changes.",
+        )
+    )
+    assert not c.same(c.mark(0, "focal changes"), c.mark(0, "focal changes", 1))
+    # counter-example: a structure that cannot hold the finding is not its site
+    c = Case(
+        (
+            0,
+            "FINDINGS: The lungs are clear without pleural effusion.\n\nIMPRESSION: No pleural "
+            "effusion.",
+        )
+    )
+    assert c.same(c.mark(0, "pleural effusion"), c.mark(0, "pleural effusion", 1))
