@@ -32,7 +32,7 @@ def ask(patient, question):
 
 
 def yes_no(answer) -> str:
-    return (answer.answer or "").split(" ", 1)[0].strip(",").lower()
+    return (answer.answer or "").split(" ", 1)[0].strip(",:").lower()
 
 
 # -- the question set -------------------------------------------------------------------
@@ -298,3 +298,36 @@ def test_ask_answers_from_the_store_without_running_models(tmp_path, monkeypatch
     report.write_text(report.read_text().replace("remains in place", "has been removed"))
     assert stored_patient(str(folder), "rules", "knowledge") is not None
     assert stored_patient(str(folder), "rules", "exact") is None
+
+
+def _one_report(text: str):
+    from radtrack_gui.core.model import Patient, Report
+    from radtrack_gui.pipeline import analyse
+
+    report = Report("r", text, exam="CHEST X-RAY", modality="XR")
+    report.region = "chest"
+    return analyse(Patient(id="p", reports=[report]))
+
+
+def test_one_report_change_comes_from_its_own_words_or_is_not_stated():
+    grown = _one_report(
+        "FINDINGS: Bilateral pleural effusions are larger than on the prior exam.\n\n"
+        "IMPRESSION: Interval increase in bilateral pleural effusions."
+    )
+    a = ask(grown, "Interval change in effusions?")
+    assert a.answerable and a.answer.startswith("Increased"), a.answer
+    assert yes_no(ask(grown, "Are the effusions better?")) == "no"
+    # counter-example: one report that states no change -> no comparison to report
+    plain = _one_report("FINDINGS: There is an 8 mm nodule in the left lower lobe.")
+    a = ask(plain, "Has the nodule grown?")
+    assert not a.answerable and a.status == UNSTATED
+
+
+def test_the_reports_own_word_finds_its_chain():
+    # "hematoma" the extractor may read as a narrower hemorrhage concept: the written word
+    # still names the chain; a word the report did not write does not
+    p = _one_report(
+        "FINDINGS: Complete resolution of the previously noted right parietal hematoma."
+    )
+    assert yes_no(ask(p, "Has the hematoma resolved?")) == "yes"
+    assert not ask(p, "Has the aneurysm resolved?").answerable

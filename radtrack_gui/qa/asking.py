@@ -147,3 +147,12 @@ def line_device() -> re.Pattern[str]:
     """Device names that are lines or tubes (not clips, plates, pacemakers)."""
     words = "|".join(e.pattern.pattern for e in _of("line_device"))
     return re.compile(words, re.IGNORECASE)
+
+
+def change_in(sentence: str) -> tuple[str, tuple[int, int]] | None:
+    """(increased | decreased | unchanged, span) of a change word in a sentence."""
+    for e in _of("change_word"):
+        m = e.pattern.search(sentence)
+        if m:
+            return e.value, (m.start(), m.end())
+    return None

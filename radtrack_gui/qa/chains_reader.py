@@ -281,6 +281,26 @@ class ChainsReader:
             for e, _ in timed
         ):
             shown = self._result(patient, q, None, list(reversed(timed)), answerable=False)
+            from radtrack_gui.qa import asking
+
+            for ev in shown.evidence:  # a change the sentence states in words of its own
+                found = asking.change_in(ev.text)
+                if found:
+                    ev.highlight = (ev.start + found[1][0], ev.start + found[1][1])
+                    label = patient.chains[timed[-1][1].chain].label
+                    said = f"{found[0]} ({label}, {self._when(patient, timed[-1][0])})"
+                    if q.direction:
+                        wanted = {"better": "decreased", "worse": "increased"}.get(
+                            q.direction, found[0]
+                        )
+                        agrees = found[0] == wanted or (
+                            q.direction == "change" and found[0] != "unchanged"
+                        )
+                        said = f"{'Yes' if agrees else 'No'} — {said}"
+                    rest = [e for e in shown.evidence if e is not ev]
+                    return Answer(
+                        q.text, _sentence(said), True, self.name, [ev, *rest], shown.chains, 0.6
+                    )
             return no_answer(
                 q.text,
                 self.name,
@@ -307,10 +327,10 @@ class ChainsReader:
             return self._result(
                 patient,
                 q,
-                f"Yes: {said}.",
+                f"Yes — {said}.",
                 list(reversed(found)) + [p for p in reversed(timed) if p not in found],
             )
-        return self._result(patient, q, f"No: {steps}.", strongest)
+        return self._result(patient, q, f"No — {steps}.", strongest)
 
     def _steps(self, patient: Patient, hits: list[Hit], timed: list[tuple[Event, Hit]]) -> str:
         """The course in the time asked about: one step per change of word, per chain."""
