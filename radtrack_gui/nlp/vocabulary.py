@@ -297,6 +297,19 @@ def split_terms(cell: str) -> list[str]:
     return [t.strip().lower() for t in cell.split("|") if t.strip()]
 
 
+# -- word lists and small tables (resources/vocab/*.tsv beside the vocabulary) -------------
+@cache
+def word_list(name: str) -> frozenset[str]:
+    """The ``word`` column of ``resources/vocab/NAME.tsv`` (abbreviations, stop words)."""
+    return frozenset(row["word"] for row in read_table(resource("vocab", f"{name}.tsv")))
+
+
+@cache
+def word_table(name: str, key: str, value: str) -> dict[str, str]:
+    """``key -> value`` of ``resources/vocab/NAME.tsv``, in file order."""
+    return {row[key]: row[value] for row in read_table(resource("vocab", f"{name}.tsv"))}
+
+
 RELATIONS = ("synonym", "broader", "sign-of", "related")
 
 
