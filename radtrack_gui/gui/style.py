@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from radtrack_gui.gui.qt import QBrush, QColor, QPen, Qt, QtGui
-from radtrack_gui.nlp.vocabulary import word_table
+from radtrack_gui.nlp.word_lists import word_table
 
 # Okabe & Ito (2008) "Color Universal Design" palette, one colour per common modality.
 MODALITY_COLORS: dict[str, str] = {

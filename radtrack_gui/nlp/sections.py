@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from radtrack_gui.core.model import Section
 from radtrack_gui.nlp.metadata import named_modality, region_of
-from radtrack_gui.nlp.vocabulary import word_table
+from radtrack_gui.nlp.word_lists import word_table
 
 # Header as written -> canonical section name (resources/vocab/sections.tsv).
 ALIASES: dict[str, str] = {

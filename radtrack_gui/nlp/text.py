@@ -20,7 +20,7 @@ import sys
 import types
 from functools import lru_cache
 
-from radtrack_gui.nlp.vocabulary import word_list
+from radtrack_gui.nlp.word_lists import word_list
 
 # Abbreviations that end with a period but not a sentence (Punkt stores them lower case,
 # without the final period): resources/vocab/abbreviations.tsv. Never units ("1.2 cm."),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from radtrack_gui.core.model import Patient
-from radtrack_gui.nlp.vocabulary import word_list
+from radtrack_gui.nlp.word_lists import word_list
 
 _WORD = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
 STOP = word_list("stopwords_retrieval")  # resources/vocab/stopwords_retrieval.tsv

@@ -6,7 +6,8 @@ from __future__ import annotations
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.regions import own_structure, region_reading
-from radtrack_gui.nlp.vocabulary import Concept, Vocabulary, word_list
+from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
+from radtrack_gui.nlp.word_lists import word_list
 
 # Normal-statement words that only count for some structures.
 CLEAR_SITES = (
