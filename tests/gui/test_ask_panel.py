@@ -103,7 +103,7 @@ def test_free_form_question_goes_to_the_reading_model_in_the_background(
     pytest.importorskip("transformers")
     from radtrack_gui.qa.extractive import ExtractiveReader
     from radtrack_gui.qa.squad import read_squad
-    from radtrack_gui.qa.train_reader import train_reader
+    from radtrack_gui.training.reader import train_reader
     from tests.qa_tiny import squad_file, tiny_base
 
     model = train_reader(
