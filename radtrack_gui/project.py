@@ -92,7 +92,7 @@ def open_project(
     t0 = time.perf_counter()
     source = source_path(path)
     kind = kind_of(source)
-    if patient_id is None and kind == "csv":
+    if patient_id is None and kind in ("csv", "document"):
         patient_id = csv_patient(source)
     store = ProjectStore.for_folder(store_key(source, patient_id), read_only=read_only, owner=owner)
     try:

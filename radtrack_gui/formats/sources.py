@@ -28,8 +28,22 @@ from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_p
 if TYPE_CHECKING:
     from radtrack_gui.formats.mimic_csv import SeveralPatients
 
-Kind = Literal["folder", "json", "csv"]
-OPENABLE_SUFFIXES = (".json", ".csv")  # besides folders
+Kind = Literal["folder", "json", "csv", "document"]
+# besides folders: RadTrack JSON, CSV, and the hospital formats (formats/ingest.py)
+OPENABLE_SUFFIXES = (
+    ".json",
+    ".csv",
+    ".ndjson",
+    ".hl7",
+    ".oru",
+    ".pdf",
+    ".docx",
+    ".rtf",
+    ".dcm",
+)
+OPEN_FILE_FILTER = (
+    "Reports (*.json *.csv *.ndjson *.hl7 *.oru *.pdf *.docx *.rtf *.dcm);;All files (*)"
+)
 
 
 # -- what a path is -----------------------------------------------------------------------
@@ -42,20 +56,34 @@ def source_path(path: str | os.PathLike[str]) -> Path:
 
 
 def can_open(path: Path) -> bool:
-    """A folder, a RadTrack JSON or a CSV (what drag and drop accepts)."""
-    return path.is_dir() or path.suffix.lower() in OPENABLE_SUFFIXES
+    """A folder, a RadTrack JSON, a CSV or a report file of the hospital formats (FHIR,
+    HL7 v2, PDF, Word/RTF, DICOM): what File > Open and drag and drop accept."""
+    from radtrack_gui.formats.ingest import kind_of_file
+
+    return (
+        path.is_dir()
+        or path.suffix.lower() in OPENABLE_SUFFIXES
+        or (path.is_file() and kind_of_file(path) is not None)
+    )
 
 
 def kind_of(path: Path) -> Kind:
     """What an existing PATH holds, or ``InputError`` naming it."""
+    from radtrack_gui.formats.ingest import kind_of_file
+
     if path.is_dir():
         return "folder"
     suffix = path.suffix.lower()
+    if kind_of_file(path) is not None:
+        return "document"
     if suffix == ".json":
         return "json"
     if suffix == ".csv":
         return "csv"
-    raise InputError(f"{path.name}: not a patient folder, RadTrack JSON or CSV")
+    raise InputError(
+        f"{path.name}: not a patient folder, RadTrack JSON, CSV or report file "
+        "(FHIR, HL7 v2, PDF, Word/RTF, DICOM)"
+    )
 
 
 # -- MIMIC CSV patients ---------------------------------------------------------------------
@@ -78,12 +106,29 @@ def several_patients(path: Path, patients: list[str]) -> SeveralPatients:
 
 
 def csv_patient(path: Path) -> str | None:
-    """The one patient of a MIMIC CSV (None when it has no Radiology rows: reading it
-    then says so). Several: ``SeveralPatients``, whose ``patients`` lists them."""
+    """The one patient of a MIMIC CSV, or of a FHIR/HL7 file (None when it has no
+    reports: reading it then says so). Several: ``SeveralPatients``, whose ``patients``
+    lists them (the GUI's picker)."""
+    if path.suffix.lower() != ".csv":
+        return document_patient(path)
     patients = csv_patients(path)
     if len(patients) > 1:
         raise several_patients(path, patients)
     return patients[0] if patients else None
+
+
+def document_patient(path: Path) -> str | None:
+    """The one patient of a report file (FHIR, HL7 v2, ...); several: ``SeveralPatients``."""
+    from radtrack_gui.formats.ingest import kind_of_file, read_file
+    from radtrack_gui.formats.textreport import SkipFile
+
+    if kind_of_file(path) is None:
+        return None
+    try:
+        got = read_file(path, path.name)
+    except SkipFile:
+        return None
+    return got.patients[0] if len(got.patients) == 1 else None
 
 
 def read_csv_patient(path: Path, patient_id: str | None) -> Patient:
@@ -109,7 +154,7 @@ def read_patient(
     several). No models run."""
     source = source_path(path)
     kind = kind_of(source)
-    if kind == "folder":
+    if kind in ("folder", "document"):
         from radtrack_gui.formats.folder import read_patient_folder
 
         return read_patient_folder(source, patient_id=patient_id, progress=progress, cancel=cancel)
