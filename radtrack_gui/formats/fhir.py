@@ -190,7 +190,7 @@ def resources_in(data: Any, where: str = "") -> Iterator[tuple[str, dict[str, An
                 res = {**res, "_fullUrl": entry.get("fullUrl", "")}
                 yield from resources_in(res, f"{where}entry {i}" if not where else f"{where}/{i}")
     elif isinstance(kind, str):
-        yield where or kind, data
+        yield where, data
     else:
         raise Invalid(f"{where or 'file'}: no resourceType")
 
@@ -267,17 +267,18 @@ def extract(
         kinds = sorted({str(r.get("resourceType")) for _, r in found}) or ["nothing"]
         raise SkipFile(f"no FHIR DiagnosticReport (holds {', '.join(kinds)})")
     named = []
-    for i, (where, res) in enumerate(reports, 1):
+    for i, (place, res) in enumerate(reports, 1):
+        where = f"{place}: " if place else ""
         res = {k: v for k, v in res.items() if k != "_fullUrl"}
         rid = report_id(name, i, len(reports))
         try:
             validate(res)
         except Invalid as exc:
-            got.problems.append(Problem(rid, f"{where}: invalid FHIR DiagnosticReport ({exc})"))
+            got.problems.append(Problem(rid, f"{where}invalid FHIR DiagnosticReport ({exc})"))
             continue
         text, why = report_text(res)
         if not text.strip():
-            got.problems.append(Problem(rid, f"{where}: no report text ({why})"))
+            got.problems.append(Problem(rid, f"{where}no report text ({why})"))
             continue
         report, notes = document_report(
             rid,
@@ -294,6 +295,8 @@ def extract(
         got.problems.extend(notes)
         named.append(report.patient)
     if not got.reports:
+        if len(reports) == 1 and got.problems:
+            raise SkipFile(got.problems[-1].reason)
         reason = got.problems[-1].reason if got.problems else "no report"
-        raise SkipFile(f"no readable DiagnosticReport ({reason})")
+        raise SkipFile(f"no readable DiagnosticReport (last: {reason})")
     return only_patient(got, path, patient_id, named)
