@@ -179,6 +179,7 @@ def _dataset(sop_class: str, pid: str, when: datetime, description: str, modalit
     ds.SeriesInstanceUID = generate_uid()
     ds.StudyDate = when.strftime("%Y%m%d")
     ds.StudyTime = when.strftime("%H%M%S")
+    ds.ContentDate, ds.ContentTime = ds.StudyDate, ds.StudyTime
     ds.StudyDescription = description
     ds.Modality = modality
     ds.StudyID = "1"
@@ -274,4 +275,5 @@ def dicom_cd(root: Path, files: list[Path]) -> Path:
     for f in files:
         fs.add(pydicom.dcmread(f))
     fs.write(root)
+    fs._stage["t"].cleanup()  # pydicom's staging folder, else left to the garbage collector
     return root

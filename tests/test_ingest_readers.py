@@ -245,8 +245,7 @@ def test_docx_paragraphs_tables_no_page_header(tmp_path):
     )
     (r,) = read_file(_write(tmp_path, "l.docx", data), "l.docx").reports
     assert r.text == (
-        "Date: 2150-03-08\nExam: MR Brain\n\nFINDINGS: No infarct.\n"
-        "Sequence\tResult\nDWI\tnormal\n"
+        "Date: 2150-03-08\nExam: MR Brain\n\nFINDINGS: No infarct.\nSequence\tResult\nDWI\tnormal\n"
     )
     assert "LETTERHEAD" not in r.text and r.modality == "MR"
     assert r.date == datetime(2150, 3, 8)
@@ -271,7 +270,12 @@ def test_office_bad_inputs_named(tmp_path):
 
 # -- DICOM -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "sop", ["1.2.840.10008.5.1.4.1.1.88.11", "1.2.840.10008.5.1.4.1.1.88.22", "1.2.840.10008.5.1.4.1.1.88.33"]
+    "sop",
+    [
+        "1.2.840.10008.5.1.4.1.1.88.11",
+        "1.2.840.10008.5.1.4.1.1.88.22",
+        "1.2.840.10008.5.1.4.1.1.88.33",
+    ],
 )
 def test_dicom_sr_text_in_tree_order(tmp_path, sop):
     p = ff.dicom_sr(
@@ -314,6 +318,8 @@ def test_dicom_encapsulated_pdf_and_not_reports(tmp_path):
 def test_dicom_pdf_data_inside_fhir_is_base64(tmp_path):
     raw = ff.pdf_bytes([["FINDINGS: via FHIR."]])
     r = ff.fhir_report()
-    r["presentedForm"] = [{"contentType": "application/pdf", "data": base64.b64encode(raw).decode()}]
+    r["presentedForm"] = [
+        {"contentType": "application/pdf", "data": base64.b64encode(raw).decode()}
+    ]
     got = read_file(_write(tmp_path, "p.json", r), "p.json")
     assert got.reports[0].text == "FINDINGS: via FHIR.\n"

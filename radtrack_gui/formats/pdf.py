@@ -114,10 +114,12 @@ def pdf_text(data: bytes) -> str:
             raise SkipFile(f"encrypted PDF: cannot be decrypted ({exc})") from exc
         except SkipFile:
             raise
-        except (PdfReadError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise SkipFile(f"corrupt PDF ({exc or type(exc).__name__})") from exc
         except RecursionError as exc:
             raise SkipFile("corrupt PDF (nested too deeply)") from exc
+        except PdfReadError as exc:
+            raise SkipFile(f"corrupt PDF ({exc or type(exc).__name__})") from exc
+        except Exception as exc:  # pypdf raises many types on damaged streams
+            raise SkipFile(f"corrupt PDF ({type(exc).__name__}: {exc})") from exc
     if not pages:
         raise SkipFile("corrupt PDF (no pages)")
     pages = strip_repeated(pages)

@@ -7,7 +7,7 @@ from pathlib import Path
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 
-DATA_FORMATS = ("json", "csv", "brat", "conll")  # what `radtrack export` writes
+DATA_FORMATS = ("json", "csv", "brat", "conll", "fhir")  # what `radtrack export` writes
 FORMATS = (*DATA_FORMATS, "html")
 
 
@@ -32,6 +32,10 @@ def write_patient(patient: Patient, fmt: str, out: str | Path) -> None:
         from radtrack_gui.formats.conll import write_conll
 
         write_conll([patient], out)
+    elif fmt == "fhir":
+        from radtrack_gui.formats.fhir_export import write_fhir
+
+        write_fhir(patient, out)
     elif fmt == "html":
         from radtrack_gui.formats.html_summary import write_html_summary
 
