@@ -258,8 +258,12 @@ def extract(
     name: str,
     patient_id: str | None,
     problems: list[Problem] | None = None,
+    *,
+    numbers: list[int] | None = None,
+    count: int | None = None,
 ) -> Extracted:
-    """Reports of the DiagnosticReports among FOUND ((where, resource) pairs)."""
+    """Reports of the DiagnosticReports among FOUND ((where, resource) pairs). A cohort
+    worker passes each one's number in the whole file (NUMBERS) and the file's COUNT."""
     got = Extracted(problems=list(problems or []))
     patients = _patients(found)
     reports = [(w, r) for w, r in found if r.get("resourceType") == "DiagnosticReport"]
@@ -270,7 +274,7 @@ def extract(
     for i, (place, res) in enumerate(reports, 1):
         where = f"{place}: " if place else ""
         res = {k: v for k, v in res.items() if k != "_fullUrl"}
-        rid = report_id(name, i, len(reports))
+        rid = report_id(name, numbers[i - 1] if numbers else i, count or len(reports))
         try:
             validate(res)
         except Invalid as exc:

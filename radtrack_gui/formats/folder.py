@@ -209,6 +209,17 @@ def csv_subject_patient(path: Path, subject: str, got: mimic_csv.CsvReports) -> 
     return _assemble(path.parent, rd, False, subject, name=path.stem)
 
 
+def subject_patient(
+    path: Path, subject: str, reports: list[Report], problems: list[Problem]
+) -> Patient:
+    """The patient ``read_patient_folder(path, subject)`` gives for one patient of the
+    record file (FHIR NDJSON, HL7 batch) at ``path``, from its reports already read."""
+    rd = _Reader(subject, None, None)
+    rd.reports.extend(reports)
+    rd.problems.extend(problems)
+    return _assemble(path.parent, rd, False, subject, name=path.stem)
+
+
 def _assemble(
     folder: Path, rd: _Reader, annotated: bool, patient_id: str | None, name: str | None = None
 ) -> Patient:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -33,18 +33,18 @@ from radtrack_gui.formats.textreport import SkipFile
 
 TEXT_TYPES = {"TX", "FT", "ST"}
 STATUS = {"P": "preliminary", "F": "final", "C": "corrected", "A": "preliminary"}
-_MLLP = re.compile(rb"[\x0b\x1c]")
-_SEGMENT_END = re.compile(r"\r\n|\n|\r")
+_STRIP = "\x00 \t\r\n\x0b\x1c"  # what ends a line, and MLLP's start and end bytes
 _BATCH = ("FHS", "BHS", "BTS", "FTS")
 _TS = re.compile(r"^(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?")
 
 
-def split_messages(text: str) -> Iterator[tuple[int, str]]:
-    """(line number of its MSH, message with CR-ended segments) for each message."""
+def split_messages(segments: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(line number of its MSH, message with CR-ended segments) for each message of a
+    stream of segments (lines); MLLP framing bytes and batch segments are dropped."""
     current: list[str] = []
     start = 0
-    for n, line in enumerate(_SEGMENT_END.split(text), 1):
-        seg = line.strip("\x00 \t")
+    for n, line in enumerate(segments, 1):
+        seg = line.strip(_STRIP)
         if not seg or seg[:3] in _BATCH:
             continue
         if seg.startswith("MSH"):
@@ -57,9 +57,21 @@ def split_messages(text: str) -> Iterator[tuple[int, str]]:
         yield start, "\r".join(current)
 
 
-def messages_of(data: bytes) -> Iterator[tuple[int, str]]:
-    text = _MLLP.sub(b"\n", data).decode("utf-8", errors="replace").lstrip("\ufeff")
-    return split_messages(text)
+def file_messages(path: Path) -> Iterator[tuple[int, str]]:
+    """The messages of a file, streamed line by line (a batch file of any size)."""
+    with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
+        yield from split_messages(f)
+
+
+def message_reports(text: str) -> list[str]:
+    """The patient of each report (OBR) of one message; [] when it is not readable."""
+    try:
+        msg = parse_message(text)
+    except ValueError:
+        return []
+    if _check(msg):
+        return []
+    return [r["patient"] for r in _message_reports(msg)]
 
 
 def unescape(value: str, seps: dict[str, str]) -> str:
@@ -186,7 +198,8 @@ def _check(msg: Any) -> str:
 
 def read(path: Path, name: str, patient_id: str | None = None) -> Extracted:
     """The reports of an HL7 v2 file of one or many ORU^R01 messages."""
-    return extract_messages(messages_of(file_bytes(path)), path, name, patient_id)
+    file_bytes(path)  # unreadable, empty or too large: named
+    return extract_messages(file_messages(path), path, name, patient_id)
 
 
 def parse_message(text: str) -> Any:
@@ -202,16 +215,22 @@ def parse_message(text: str) -> Any:
 
 
 def extract_messages(
-    messages: Iterator[tuple[int, str]] | list[tuple[int, str]],
+    messages: Iterable[tuple[int, str]],
     path: Path,
     name: str,
     patient_id: str | None,
+    *,
+    numbers: list[int] | None = None,
+    count: int | None = None,
 ) -> Extracted:
+    """The reports of MESSAGES ((line, text) pairs). A cohort worker passes the number of
+    each message's first report in the whole file (NUMBERS) and the file's report COUNT,
+    so ids are those of the whole file; else reports are numbered in order."""
     got = Extracted()
-    found: list[tuple[int, dict[str, Any]]] = []
-    count = 0
-    for line, text in messages:
-        count += 1
+    found: list[tuple[int, int, dict[str, Any]]] = []
+    seen = 0
+    for k, (line, text) in enumerate(messages):
+        seen += 1
         try:
             msg = parse_message(text)
         except ValueError as exc:
@@ -221,12 +240,13 @@ def extract_messages(
         if why:
             got.problems.append(Problem(name, f"message at line {line}: {why}"))
             continue
-        found.extend((line, r) for r in _message_reports(msg))
-    if count == 0:
+        first = numbers[k] if numbers else len(found) + 1
+        found.extend((first + j, line, r) for j, r in enumerate(_message_reports(msg)))
+    if seen == 0:
         raise SkipFile("not an HL7 v2 file (no MSH segment)")
     named = []
-    for i, (line, r) in enumerate(found, 1):
-        rid = report_id(name, i, len(found))
+    for number, line, r in found:
+        rid = report_id(name, number, count or len(found))
         text = "\n".join(r["lines"])
         if not text.strip():
             got.problems.append(Problem(rid, f"message at line {line}: no TX/FT/ST text in OBX"))
