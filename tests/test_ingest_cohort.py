@@ -64,3 +64,28 @@ def test_split_skips_done_patients_and_streams(tmp_path):
     (b_file,) = [f for k, f, *_ in split if k == "B"]
     assert [u[0] for u in read_units(b_file)] == [2, 5]  # report numbers in the file
     assert oct(Path(b_file).stat().st_mode & 0o777) == "0o600"
+
+
+@pytest.mark.slow
+def test_cohort_run_cli_on_an_ndjson_file(tmp_path):
+    import pyarrow.parquet as pq
+
+    from radtrack_gui.cli import main
+
+    src = _ndjson(tmp_path / "bulk.ndjson")
+    assert main(["cohort", "run", str(src), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    rows = pq.read_table(tmp_path / "out" / "patients.parquet").to_pylist()
+    assert sorted((r["patient"], r["status"], r["reports"]) for r in rows) == [
+        ("A", "done", 2),
+        ("B", "done", 2),
+        ("C", "done", 1),
+    ]
+
+
+def test_cohort_run_refuses_other_files(tmp_path, capsys):
+    from radtrack_gui.cli import main
+
+    pdf = tmp_path / "x.pdf"
+    pdf.write_bytes(ff.pdf_bytes([["x"]]))
+    assert main(["cohort", "run", str(pdf), "--out", str(tmp_path / "out")]) == 2
+    assert "FHIR Bulk NDJSON or an HL7 v2 batch file" in capsys.readouterr().err

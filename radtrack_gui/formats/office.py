@@ -21,21 +21,37 @@ from radtrack_gui.formats.textreport import SkipFile
 _ANSICPG = re.compile(rb"\\ansicpg(\d+)")
 
 
+def _body(data: bytes) -> Any:
+    """The ``w:body`` element of a .docx: ``word/document.xml`` parsed by python-docx's
+    XML parser (the whole package, with styles and themes, costs about ten times more);
+    a package whose main part lives elsewhere is opened whole."""
+    import docx
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import parse_xml
+
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        names = set(z.namelist())
+        if "word/document.xml" in names:
+            root = parse_xml(z.read("word/document.xml"))
+            return root.find(qn("w:body"))
+    return docx.Document(io.BytesIO(data)).element.body
+
+
 def docx_text(data: bytes) -> str:
     """The text of a .docx file's bytes; ``SkipFile`` naming why there is none."""
-    import docx
     from docx.oxml.ns import qn
 
     if not data.startswith(b"PK"):
         raise SkipFile("not a Word .docx file (not a ZIP package; an old .doc?)")
     try:
-        document: Any = docx.Document(io.BytesIO(data))
+        body = _body(data)
     except (zipfile.BadZipFile, KeyError, ValueError) as exc:
         raise SkipFile(f"corrupt .docx ({exc or type(exc).__name__})") from exc
     except Exception as exc:  # lxml and python-docx raise their own types for bad XML
         raise SkipFile(f"corrupt .docx ({type(exc).__name__}: {exc})") from exc
+    if body is None:
+        raise SkipFile("corrupt .docx (no document body)")
     lines: list[str] = []
-    body = document.element.body
     for child in body.iterchildren():
         if child.tag == qn("w:p"):
             lines.append("".join(t.text or "" for t in child.iter(qn("w:t"))))
