@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import format_fixtures as ff  # noqa: E402
+import format_fixtures as ff
 
 pytestmark = pytest.mark.gui
 
