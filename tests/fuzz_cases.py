@@ -412,7 +412,84 @@ def check_store_edits(seed: int, folder: Path) -> str:
     return "read"
 
 
+# Report words, and characters whose case mapping changes their length ("İ".lower() is two
+# characters, "ß".upper() is "SS") or that case-fold oddly (Kelvin sign, final sigma, ligatures).
+CLINICAL = [
+    "left",
+    "right",
+    "bilateral",
+    "small",
+    "large",
+    "new",
+    "stable",
+    "no",
+    "gastric",
+    "tube",
+    "chest",
+    "tip",
+    "effusion",
+    "pleural",
+    "lobe",
+    "lower",
+    "upper",
+    "rib",
+    "fracture",
+    "opacity",
+    "L4-L5",
+    "disc",
+    "catheter",
+    "in",
+    "the",
+    "at",
+    "of",
+    ",",
+    ".",
+    ";",
+    ":",
+    "3",
+    "cm",
+    "IMPRESSION:",
+    "FINDINGS:",
+    "stent",
+    "liver",
+    "segment",
+    "7",
+    "lesion",
+    "measuring",
+    "12",
+    "mm",
+]
+CASE_CHARS = ["İ", "ß", "ẞ", "K", "Σ", "ς", "ﬁ", "ǅ", "ŉ", "İH", "ΐ", "Å", "İn"]
+
+
+def check_extract(seed: int, folder: Path) -> str:
+    """Report text with case-mapping characters through the whole pipeline (rules, default
+    linker): no exception, every mention's offsets inside its report and its text the slice."""
+    from radtrack_gui.pipeline import process_folder
+
+    rng = random.Random(seed)
+    sub = folder / f"e{seed}"
+    sub.mkdir()
+    for i in range(rng.randrange(1, 3)):
+        words = [
+            rng.choice(CASE_CHARS) if rng.random() < 0.2 else rng.choice(CLINICAL)
+            for _ in range(rng.randrange(5, 60))
+        ]
+        glued = "".join(w if rng.random() < 0.3 else " " + w for w in words)
+        text = f"Date: 2150-01-0{i + 1} 10:00\nExam: CT ABDOMEN\n\nFINDINGS:{glued}\n"
+        (sub / f"{i + 1}.txt").write_text(text, encoding="utf-8")
+    patient = process_folder(sub)
+    assert not patient.check(), patient.check()
+    texts = {r.id: r.text for r in patient.reports}
+    for m in patient.mentions.values():
+        body = texts[m.report]
+        assert 0 <= m.start < m.end <= len(body), (m.start, m.end, len(body))
+        assert m.text == body[m.start : m.end], (m.text, body[m.start : m.end])
+    return f"{len(patient.mentions)} mentions"
+
+
 CHECKS = {
+    "extract": check_extract,
     "json": check_json,
     "folder": check_folder,
     "brat": check_brat,

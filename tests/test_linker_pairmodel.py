@@ -24,7 +24,13 @@ from radtrack_gui.nlp.linkers.pairmodel_input import Segments
 from radtrack_gui.nlp.registry import LINKERS, get_linker
 from radtrack_gui.nlp.vocabulary import vocabulary
 
-DEMO = Path(__file__).resolve().parent.parent / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+DEMO = (
+    Path(__file__).resolve().parent.parent
+    / "radtrack_gui"
+    / "resources"
+    / "samples"
+    / "demo_patient"
+)
 T0 = datetime(2150, 3, 4, 8, 0)
 
 

@@ -11,6 +11,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from radtrack_gui.cli.options import add_model_options, add_patient_option
+from radtrack_gui.formats.registry import WRITERS
 from radtrack_gui.formats.writers import DATA_FORMATS, write_patient
 
 if TYPE_CHECKING:
@@ -26,7 +27,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "standoff (a folder), CoNLL-2012 or a FHIR R5 Bundle (chains as Observations).",
     )
     p.add_argument("input", metavar="INPUT", help="patient folder, MIMIC CSV or RadTrack JSON")
-    p.add_argument("--format", required=True, choices=DATA_FORMATS)
+    p.add_argument(
+        "--format",
+        required=True,
+        choices=DATA_FORMATS,
+        help="; ".join(f"{name}: {WRITERS[name].description}" for name in DATA_FORMATS),
+    )
     p.add_argument(
         "--out",
         required=True,

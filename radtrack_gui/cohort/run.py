@@ -56,6 +56,7 @@ class RunState:
     peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
     worker_cpu: dict[str, float] = field(default_factory=dict)  # worker -> CPU s in the run
     failures: list[tuple[str, str]] = field(default_factory=list)  # (patient, reason)
+    repaired: list[str] = field(default_factory=list)  # damaged partitions set aside
 
 
 Progress = Callable[[RunState], None]
@@ -149,6 +150,7 @@ def run_cohort(
     check_models(extractor, linker)
     cohort = CohortDir(out)
     cohort.prepare(src, extractor, linker)
+    repaired = cohort.quarantine(cohort.damaged())
     cohort.cleanup()
     done = cohort.done()
     if src.is_dir():
@@ -165,7 +167,7 @@ def run_cohort(
         shutil.rmtree(cohort.work, ignore_errors=True)
         items = split_csv(src, cohort.work / "csv", skip=done)
         skipped = len(done)
-    state = RunState(total=len(items), skipped=skipped)
+    state = RunState(total=len(items), skipped=skipped, repaired=repaired)
     t0 = time.perf_counter()
     try:
         if items:

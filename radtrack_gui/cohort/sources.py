@@ -19,6 +19,7 @@ from typing import Any
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats.textreport import SkipFile, natural_key
+from radtrack_gui.util.names import shown
 
 MAX_BUFFERED = 16 * 1024 * 1024  # bytes of CSV rows held before they go to the split files
 
@@ -73,7 +74,7 @@ def folder_patients(folder: Path, exclude: Path | None = None) -> list[PatientIt
             )
         except OSError:
             size = 1  # unreadable: the worker records why
-        items.append(PatientItem(key=p.name, source=str(p.resolve()), size=max(size, 1)))
+        items.append(PatientItem(key=shown(p.name), source=str(p.resolve()), size=max(size, 1)))
     if not items:
         raise InputError(
             f"{folder}: no patient folders in it (INPUT is a folder of patient "

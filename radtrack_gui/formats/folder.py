@@ -30,6 +30,7 @@ from radtrack_gui.formats.textreport import (
     read_text_report,
     sort_reports,
 )
+from radtrack_gui.util.names import shown
 from radtrack_gui.util.natsort import natural_key
 
 _IGNORED_SUFFIXES = {".conf", ".md", ".rst", ".ini", ".tmp", ".old", ".bak", ".log"}
@@ -69,12 +70,12 @@ class _Reader:
             self.progress("read", done, total)
 
     def add_text(self, path: Path) -> None:
-        report, problems = read_text_report(path, path.name)
+        report, problems = read_text_report(path, shown(path.name))
         self.reports.append(report)
         self.problems.extend(problems)
 
     def add_brat(self, txt: Path, ann: Path) -> None:
-        doc = brat.read_brat_pair(txt, ann, txt.name)
+        doc = brat.read_brat_pair(txt, ann, shown(txt.name))
         self.reports.append(doc.report)
         self.problems.extend(doc.problems)
         for m in doc.mentions:
@@ -106,7 +107,7 @@ class _Reader:
         p = json_io.read_json(path)
         self.json_patients.append(p)
         for r in p.reports:
-            r.source = str(path)
+            r.source = shown(str(path))
         self.reports.extend(p.reports)
         self.problems.extend(p.problems)
 
@@ -140,7 +141,7 @@ def read_patient_folder(
     todo = [p for p in entries if p.suffix.lower() != ".ann"]
     for stem, ann in anns.items():
         if stem not in txt_stems:
-            rd.problems.append(Problem(ann.name, "no matching .txt file"))
+            rd.problems.append(Problem(shown(ann.name), "no matching .txt file"))
     rd.tick(0, len(todo))
     from radtrack_gui.formats.dicom_sr import is_cd
 
@@ -162,13 +163,13 @@ def read_patient_folder(
                 rd.add_json(p)
             else:
                 kind = suffix or "no extension"
-                rd.problems.append(Problem(p.name, f"not a report (unknown type {kind})"))
+                rd.problems.append(Problem(shown(p.name), f"not a report (unknown type {kind})"))
         except SkipFile as exc:
-            rd.problems.append(Problem(p.name, exc.reason))
+            rd.problems.append(Problem(shown(p.name), exc.reason))
         except mimic_csv.SeveralPatients:
             raise  # the user must choose one
         except InputError as exc:
-            rd.problems.append(Problem(p.name, _reason(exc, p)))
+            rd.problems.append(Problem(shown(p.name), _reason(exc, p)))
         rd.tick(i, len(todo))
     return _assemble(path, rd, bool(anns), patient_id)
 
@@ -307,7 +308,7 @@ def _patient_id(
     if len(named) > 1:
         rd.problems.append(
             Problem(
-                str(folder.name),
+                shown(folder.name),
                 "reports name several patients ("
                 + ", ".join(named)
                 + "); the most frequent is used",
@@ -316,7 +317,7 @@ def _patient_id(
         )
     if named:
         return named.most_common(1)[0][0]
-    return name or folder.resolve().name
+    return shown(name or folder.resolve().name)
 
 
 def _gold(patient: Patient, rd: _Reader) -> None:

@@ -19,31 +19,36 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient, Problem, Report
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
+from radtrack_gui.formats.registry import SOURCES
 
 if TYPE_CHECKING:
     from radtrack_gui.formats.mimic_csv import SeveralPatients
 
-Kind = Literal["folder", "json", "csv", "document"]
-# besides folders: RadTrack JSON, CSV, and the hospital formats (formats/ingest.py)
-OPENABLE_SUFFIXES = (
-    ".json",
-    ".csv",
-    ".ndjson",
-    ".hl7",
-    ".oru",
-    ".pdf",
-    ".docx",
-    ".rtf",
-    ".dcm",
-)
-OPEN_FILE_FILTER = (
-    "Reports (*.json *.csv *.ndjson *.hl7 *.oru *.pdf *.docx *.rtf *.dcm);;All files (*)"
-)
+Kind = Literal[
+    "folder", "json", "csv", "fhir", "hl7", "pdf", "docx", "rtf", "dicom"
+]  # the names of ``formats.registry.SOURCES``
+# The file suffixes a source may have, besides folders (what drag and drop accepts); files
+# of the hospital formats are also recognised by their content (``ingest.kind_of_file``).
+OPENABLE_SUFFIXES = tuple(e.suffix for e in SOURCES.values() if not e.suffix.endswith("/"))
+DOCUMENT_KINDS = SOURCES.tagged("document")  # the hospital formats (formats/ingest.py)
+OPEN_FILE_FILTER = "Reports (" + " ".join(f"*{s}" for s in OPENABLE_SUFFIXES) + ");;All files (*)"
+_MODULE_KIND = {"fhir": "fhir", "hl7v2": "hl7", "pdf": "pdf", "dicom_sr": "dicom"}
+
+
+class SourceReader(Protocol):
+    def __call__(
+        self,
+        path: str | os.PathLike[str],
+        patient_id: str | None = None,
+        *,
+        progress: Progress = ...,
+        cancel: CancelCheck = ...,
+    ) -> Patient: ...
 
 
 # -- what a path is -----------------------------------------------------------------------
@@ -69,21 +74,21 @@ def can_open(path: Path) -> bool:
 
 def kind_of(path: Path) -> Kind:
     """What an existing PATH holds, or ``InputError`` naming it."""
-    from radtrack_gui.formats.ingest import kind_of_file
-
-    if path.is_dir():
-        return "folder"
+    folder = path.is_dir()
     suffix = path.suffix.lower()
-    if kind_of_file(path) is not None:
-        return "document"
-    if suffix == ".json":
-        return "json"
-    if suffix == ".csv":
-        return "csv"
-    raise InputError(
-        f"{path.name}: not a patient folder, RadTrack JSON, CSV or report file "
-        "(FHIR, HL7 v2, PDF, Word/RTF, DICOM)"
-    )
+    if not folder:
+        from radtrack_gui.formats.ingest import kind_of_file
+
+        module = kind_of_file(path)  # by suffix, or content (FHIR .json, DICOM)
+        if module == "office":
+            return "rtf" if suffix == ".rtf" else "docx"
+        if module:
+            return cast(Kind, _MODULE_KIND[module])
+    for entry in SOURCES.values():
+        if entry.suffix.endswith("/") if folder else entry.suffix == suffix:
+            return cast(Kind, entry.name)
+    titles = [e.title for e in SOURCES.values()]
+    raise InputError(f"{path.name}: not a {', '.join(titles[:-1])} or {titles[-1]}")
 
 
 # -- MIMIC CSV patients ---------------------------------------------------------------------
@@ -153,16 +158,8 @@ def read_patient(
     (with its chains) or one patient of a MIMIC CSV (``patient_id``, needed when it holds
     several). No models run."""
     source = source_path(path)
-    kind = kind_of(source)
-    if kind in ("folder", "document"):
-        from radtrack_gui.formats.folder import read_patient_folder
-
-        return read_patient_folder(source, patient_id=patient_id, progress=progress, cancel=cancel)
-    if kind == "json":
-        from radtrack_gui.formats.json_io import read_json
-
-        return read_json(source)
-    return read_csv_patient(source, patient_id)
+    reader = cast(SourceReader, SOURCES.load(kind_of(source)))
+    return reader(source, patient_id, progress=progress, cancel=cancel)
 
 
 def read_reports(

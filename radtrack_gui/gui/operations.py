@@ -76,7 +76,7 @@ class PatientOperations(WindowHost):
         except InputError as exc:
             self._load_failed_message(str(exc))
             return None
-        if kind in ("csv", "document") and patient_id is None:
+        if (kind == "csv" or kind in sources.DOCUMENT_KINDS) and patient_id is None:
             patient_id = self._pick_csv_patient(source)
             if patient_id == "":
                 return None

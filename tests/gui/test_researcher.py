@@ -194,7 +194,9 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(qtbot, window, ope
     from radtrack_gui.gui.qt import QTimer
     from radtrack_gui.store.db import ProjectStore
 
-    open_and_wait(window, ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient")  # model chains
+    open_and_wait(
+        window, ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+    )  # model chains
     p = window.patient
     by_model = [
         c for c in p.chains.values() if c.type == "finding" and c.source.startswith("model:")
