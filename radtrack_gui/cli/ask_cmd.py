@@ -58,15 +58,10 @@ def open_patient(
     path: str, extractor: str | None, linker: str | None, patient_id: str | None = None
 ) -> Patient:
     """The patient as `radtrack process` makes it (a RadTrack JSON keeps its chains)."""
-    from radtrack_gui.nlp.registry import default_name
+    from radtrack_gui.nlp.registry import RunSpec
     from radtrack_gui.pipeline import process_source
 
-    return process_source(
-        path,
-        patient_id,
-        extractor=extractor or default_name("extractor"),
-        linker=linker or default_name("linker"),
-    )
+    return process_source(path, patient_id, RunSpec(extractor or "", linker or ""))
 
 
 def readable(answer: Answer) -> str:

@@ -126,8 +126,8 @@ def run_cohort(
     *,
     scheduler: str | None = None,
     workers: int | None = None,
-    extractor: str = "rules",
-    linker: str = "knowledge",
+    extractor: str = "",
+    linker: str = "",
     batch_reports: int = 200,
     batch_patients: int = 50,
     progress: Progress | None = None,
@@ -141,6 +141,10 @@ def run_cohort(
         raise InputError(f"{source}: not a folder of patient folders or a MIMIC CSV")
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1 (got {workers})")
+    from radtrack_gui.nlp.registry import RunSpec
+
+    spec = RunSpec(extractor, linker)  # left out: the registry's defaults
+    extractor, linker = spec.extractor_name, spec.linker_name
     check_models(extractor, linker)
     cohort = CohortDir(out)
     cohort.prepare(src, extractor, linker)

@@ -2,7 +2,7 @@
 
 The answer is a short sentence; the evidence lists report date, exam and the sentence with
 the answer span highlighted. Clicking an evidence row opens it in the report viewer and
-selects the mention and its chain everywhere (the window's ``on_mention_selected``).
+selects the mention and its chain everywhere (the window selection controller's ``on_mention_selected``).
 Recent questions are kept per project (``qa.suggest``); a few suggested questions come
 from the open patient's chains. The readers are Qt-free (``qa``); the chains reader answers
 in milliseconds, so it runs on the GUI thread; a free-form question it cannot parse goes to
@@ -157,20 +157,15 @@ class AskPanel(QWidget):
 
         if not parse_question(text).parsed and self.extractive() is not None:
             # a free-form question for the reading model: seconds, so off the GUI thread
-            from radtrack_gui.gui import worker
+            from radtrack_gui.gui.ops import Op
 
             reader = self.extractive()
             self.answer_label.setText("Reading the reports…")
             self.evidence.clear()
-            worker.run_task(
-                lambda _progress, _cancel: reader.answer(patient, text),
-                name="ask",
-                parent=self,
-                on_success=self.show_answer,
-                on_failure=lambda exc: self.answer_label.setText(
-                    f"Could not answer: {html.escape(str(exc))}"
-                ),
-            )
+            op = Op(lambda _p, _c: reader.answer(patient, text), name="ask", parent=self)
+            op.on_success(self.show_answer).on_failure(
+                lambda exc: self.answer_label.setText(f"Could not answer: {html.escape(str(exc))}")
+            ).run()
             return None
         answer = self.reader().answer(patient, text)  # the chains: milliseconds
         self.show_answer(answer)
@@ -224,7 +219,7 @@ class AskPanel(QWidget):
             ]
             mention = inside[0].id if inside else None
         if mention is not None and mention in patient.mentions:
-            w.on_mention_selected(mention)
+            w.selection.on_mention_selected(mention)
         else:
             w.report_view.show_report(ev.report)
 
