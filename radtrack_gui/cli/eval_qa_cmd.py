@@ -1,7 +1,10 @@
 """``radtrack eval-qa DATA [--reader NAME]``: question-answering scores as RadQA reports them
 (exact match and token F1, overall / answerable / unanswerable). DATA is SQuAD-format JSON
 whose contexts are reports, or patient-level JSONL (each line names a patient folder, the
-question, gold answers and gold evidence spans; evidence recall is printed too)."""
+question, gold answers and gold evidence spans; evidence recall is printed too, and with a
+``kind`` per line a table per kind: answerable accuracy, yes/no accuracy, unanswerable
+recognised, evidence recall, EM/F1 of the non-yes/no answers). A line's patient may also be a
+generated patient or one corpus report (``qa.question_set``)."""
 
 from __future__ import annotations
 
@@ -38,7 +41,12 @@ def run(args: argparse.Namespace) -> int:
     reader = get_reader(name)
     spec = run_spec(args)
     if path.suffix.lower() == ".jsonl":
-        scores = evaluate_patients(path, reader, lambda folder: process_folder(folder, spec))
+        scores = evaluate_patients(
+            path,
+            reader,
+            lambda folder: process_folder(folder, spec),
+            lambda patient: analyse(patient, spec, force=True),
+        )
     else:
         scores = evaluate_squad(path, reader, lambda patient: analyse(patient, spec))
     print(scores.table(f"reader {name} on {path.name}"))

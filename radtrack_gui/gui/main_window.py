@@ -329,13 +329,13 @@ class MainWindow(QMainWindow):
 
     # -- drag and drop -------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if _dropped_path(event):
+        if dropped_path(event):
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        path = _dropped_path(event)
+        path = dropped_path(event)
         if path:
             event.acceptProposedAction()
             self.open_path(path)
@@ -353,7 +353,7 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def _dropped_path(event: QDragEnterEvent | QDropEvent) -> str | None:
+def dropped_path(event: QDragEnterEvent | QDropEvent) -> str | None:
     """The first local file or folder dropped that RadTrack can open."""
     mime = event.mimeData()
     if not mime.hasUrls():

@@ -53,10 +53,7 @@ class PatientController:
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self.window,
-            "Open RadTrack JSON or MIMIC CSV",
-            "",
-            "RadTrack JSON or CSV (*.json *.csv)",
+            self.window, "Open a report file", "", sources.OPEN_FILE_FILTER
         )
         if path:
             self.open_path(path)
@@ -93,7 +90,7 @@ class PatientController:
         except InputError as exc:
             self._failed_message(str(exc))
             return None
-        if kind == "csv" and patient_id is None:
+        if (kind == "csv" or kind in sources.DOCUMENT_KINDS) and patient_id is None:
             patient_id = self._pick_csv_patient(source)
             if patient_id == "":
                 return None
@@ -151,7 +148,7 @@ class PatientController:
             return ""
         pid, ok = QInputDialog.getItem(
             self.window,
-            "Open CSV",
+            f"Open {path.suffix.lstrip('.').upper() or 'file'}",
             f"{path.name} holds {len(patients)} patients. Open:",
             patients,
             0,
