@@ -295,16 +295,11 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self) -> None:
         """Show the timeline as the settings say (colours, font, filters, x axis)."""
-        from radtrack_gui.gui import style
-
         try:
             display = DisplayOptions.from_settings(self.prefs.typed, self.prefs.x_mode())
             self.session.display = display
             self.menus["x_order" if display.x_mode == "order" else "x_date"].setChecked(True)
-            tl = self.timeline
-            tl.set_colors(style.PALETTES.get(display.palette or ""), font_pt=display.font_pt)
-            tl.set_x_mode(display.x_mode)
-            tl.set_filters(**display.filters())
+            self.timeline.show_options(display)
             self.menus["negatives"].setChecked(display.negatives)
         except (TypeError, ValueError, AttributeError) as exc:  # a setting the views refuse
             log.warning("timeline ignored a setting: %s", exc)

@@ -88,19 +88,20 @@ def test_settings_dialog_edits_settings(qtbot):
 def test_timeline_applies_settings(qtbot):
     from radtrack_gui.gui import style as S
     from radtrack_gui.gui.timeline import TimelineWidget
+    from radtrack_gui.session import DisplayOptions
     from radtrack_gui.settings import Settings
+    from radtrack_gui.views.options import XMode
 
     w = TimelineWidget()
     qtbot.addWidget(w)
     w.set_patient(make_patient(8, 5, 20, undated=0))
-    w.apply_settings(
-        Settings(
-            palette="viridis",
-            x_mode="report order",
-            lane_grouping="organ system",
-            show_singletons=False,
-        )
+    settings = Settings(
+        palette="viridis",
+        x_mode="report order",
+        lane_grouping="organ system",
+        show_singletons=False,
     )
+    w.show_options(DisplayOptions.from_settings(settings, XMode.from_setting(settings.x_mode)))
     assert w.x_mode == "order"
     assert w.filters.group_by == "system" and not w.filters.singletons
     assert w.colors["CT"] == S.PALETTES["viridis"]["CT"]

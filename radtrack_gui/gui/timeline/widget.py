@@ -30,6 +30,7 @@ from radtrack_gui.gui.timeline.items import FONT_PT, Legend
 from radtrack_gui.gui.timeline.marks import MarkPlacer
 from radtrack_gui.gui.timeline.scene import TimelineScene
 from radtrack_gui.gui.timeline.toolbar import TimelineControls
+from radtrack_gui.session.options import DisplayOptions
 from radtrack_gui.session.selection import Selection
 from radtrack_gui.views import lanes as L
 
@@ -305,27 +306,11 @@ class TimelineWidget(QWidget):
             self.lane_axis.set_labels(self.lane_axis.labels)  # its width follows the view's
         self.controls.update_hint()
 
-    def apply_settings(self, settings: Any) -> None:
-        """Take palette, font size, x mode, grouping and lane filters from a
-        :class:`radtrack_gui.settings.Settings` (unknown values are ignored)."""
-        palette = S.PALETTES.get(getattr(settings, "palette", ""), S.MODALITY_COLORS)
-        self.set_colors(dict(palette), getattr(settings, "font_size", None))
-        group = {"organ system": "system"}.get(
-            getattr(settings, "lane_grouping", "type"), getattr(settings, "lane_grouping", "type")
-        )
-        kw: dict[str, Any] = {
-            "singletons": bool(getattr(settings, "show_singletons", True)),
-            "negatives": bool(getattr(settings, "show_negatives", False)),
-            "min_length": int(getattr(settings, "min_chain_length", 1) or 1),
-        }
-        if group in L.GROUP_BY:
-            kw["group_by"] = group
-        self.set_filters(**kw)
-        mode = {"report order": "order"}.get(
-            getattr(settings, "x_mode", "date"), getattr(settings, "x_mode", "date")
-        )
-        if mode in L.X_MODES:
-            self.set_x_mode(mode)
+    def show_options(self, display: DisplayOptions) -> None:
+        """Draw as the session's display options say: palette, font, x axis, filters."""
+        self.set_colors(S.PALETTES.get(display.palette or ""), display.font_pt)
+        self.set_x_mode(display.x_mode)
+        self.set_filters(**display.filters())
 
     def export_png(self, path: str) -> None:
         export.export_png(self, path)
