@@ -210,6 +210,38 @@ def test_rename_locks_label_and_reset_unlocks(patient: Patient):
     assert patient.chains["c1"].label == "left pleural effusion"
 
 
+def test_moves_and_splits_never_rename_a_chain_behind_the_user(patient: Patient):
+    """Issue #20 item 1: moving mentions into a chain, or splitting part of one off, keeps
+    the labels the user saw (before, "pneumothorax" became "left pleural effusion" and the
+    rest of a split lost its "left"); only the new chain is named from its mentions."""
+    move = MoveMentions(["m1", "m3", "m6"], "c3")
+    ch = roundtrip(patient, move)
+    assert ch.chains_changed == {"c1", "c3"}
+    assert patient.chains["c3"].label == "pneumothorax"  # 3 effusions, 1 pneumothorax
+    assert move.text == "Move 3 mentions to “pneumothorax”"
+    assert patient.chains["c1"].label == "left pleural effusion"  # m8 alone left in it
+    move.undo(patient)
+    split = SplitChain("c1", mention_ids=["m1"])
+    roundtrip(patient, split)
+    assert patient.chains["c1"].label == "left pleural effusion"  # no longer recomputed
+    assert patient.chains["c4"].label == "left pleural effusion"  # the new chain is named
+    assert split.text == "Split chain"  # no label changed: nothing more to say
+    merge = MergeChains(["c3", "c1"], target="c3")
+    roundtrip(patient, merge)
+    assert patient.chains["c3"].label == "pneumothorax"
+
+
+def test_an_explicit_reset_or_laterality_relabels_and_says_so(patient: Patient):
+    cmd = SetMentionAttributes(["m1"], laterality="right")
+    roundtrip(patient, cmd)
+    assert patient.chains["c1"].label == "right pleural effusion"
+    assert cmd.text == (
+        "Set laterality of mention to right "
+        "(chain “left pleural effusion” now “right pleural effusion”)"
+    )
+    assert SetMentionAttributes(["m6"], change="new").text == "Set change of mention to new"
+
+
 def test_mark_reviewed(patient: Patient):
     cmd = MarkReviewed(["c1", "c2"])
     assert cmd.text == "Mark 2 chains reviewed"
