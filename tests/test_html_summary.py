@@ -156,9 +156,9 @@ def test_html_summary_file(tmp_path: Path):
     text = " ".join(parsed.text)
     assert "generated 2150-05-01 09:30" in text and "rules + knowledge" in text
     assert "Findings (1)" in text and "Devices (1)" in text
-    assert "Pertinent negatives (1)" in text and "✓ reviewed" in text
+    assert "Pertinent negatives and normal statements (1)" in text and "✓ reviewed" in text
     assert "present on 2150-03-04 (XR), increased 03-07 (XR)" in text
-    assert parsed.tags.count("table") == 3
+    assert parsed.tags.count("table") == 4  # overview, findings, devices, negatives
     assert parsed.marks == [
         "pleural effusion",
         "effusion",
@@ -193,3 +193,47 @@ def test_first_report_relative_words_and_confirmed_possibles():
     assert chain_course(dev, "c1").text == "in place from 2150-01-01 to 01-02 (2 reports, CT/XR)"
     f = _series("finding", [("present", "stable"), ("possible", None), ("present", None)])
     assert [e.word for e in chain_course(f, "c1").events] == ["present", "possible", "present"]
+
+
+def test_a_summary_a_clinician_would_print():
+    """Issue #20 item 5: an overview first (printed alone), each sentence once with all
+    its mentions marked, normal statements apart from findings, same-named chains flagged,
+    fixed column shares with wrapping evidence."""
+    p = Patient(id="p9")
+    text = "Small effusion and effusion again. Normal ventricles. Effusion persists."
+    for i in range(2):
+        p.reports.append(
+            Report(id=f"r{i}.txt", text=text, date=datetime(2150, 1, 1 + i), date_known=True,
+                   modality="CT")
+        )  # fmt: skip
+    spots = {"m1": (6, 14), "m2": (19, 27), "m3": (35, 52), "m4": (54, 62)}
+    for i in range(2):
+        for mid, (a, b) in spots.items():
+            concept = "normal ventricles" if mid == "m3" else "pleural effusion"
+            p.mentions[f"{mid}r{i}"] = Mention(
+                f"{mid}r{i}", f"r{i}.txt", a, b, text[a:b], type="finding", concept=concept
+            )
+    p.set_chains([["m1r0", "m2r0", "m1r1", "m2r1"], ["m4r0", "m4r1"], ["m3r0", "m3r1"]], source="t")
+    both, once, normal = (p.mentions[m].chain or "" for m in ("m1r0", "m4r0", "m3r0"))
+    for cid in (both, once):
+        p.chains[cid].label = "effusion"
+    p.chains[normal].label = "normal ventricles"
+    html = html_summary(p)
+    body = html.split("<body>", 1)[1]
+    overview, chains = body.split('<section class="chains">', 1)
+    assert (
+        '<section class="overview">' in overview
+        and "Not seen or normal:</b> normal ventricles" in overview
+    )
+    # The sentence holding two mentions of one chain is listed once, both marked.
+    c1 = chains.split(f'id="{both}"', 1)[1].split("</tr>", 1)[0]
+    assert c1.count("<li") == 2  # one sentence per report
+    assert c1.count("<mark>") == 4
+    # Different sentences stay apart (counter-example): the other "Effusion persists."
+    c2 = chains.split(f'id="{once}"', 1)[1].split("</tr>", 1)[0]
+    assert c2.count("<li") == 2 and "Effusion</mark> persists" in c2
+    # Normal statements are not findings; twins say so.
+    assert "Findings (2)" in chains and "normal ventricles" not in chains.split("Pertinent")[0]
+    assert "1 of 2 chains named “effusion”" in c1 and "2 of 2 chains named" in c2
+    assert "table-layout: fixed" in html and "overflow-wrap: anywhere" in html
+    assert "section.chains { break-before: page; }" in html

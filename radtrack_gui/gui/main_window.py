@@ -286,6 +286,9 @@ class MainWindow(QMainWindow):
         self.edit_actions.update_enabled()
         for name in ("export", "close", "fit", "rerun", "compare"):
             self.menus[name].setEnabled(self.session.is_open)
+        loaded = self.session.loaded
+        if loaded is not None and loaded.store is not None and loaded.read_only:
+            self.menus["rerun"].setEnabled(False)  # another window holds the store
 
     # -- views --------------------------------------------------------------------------------
     def set_x_mode(self, mode: str) -> None:

@@ -71,6 +71,10 @@ class StatusBar:
         )
         loaded = self.session.loaded
         self.model.setText(f"Model: {loaded.models}" if loaded else "")
+        if self.session.read_only:
+            self.saved.setText("🔒 Read-only — edits are off, nothing will be saved")
+            self.saved.setToolTip(self.session.read_only_reason or "")
+            return
         h = self.session.history
         when = h.saved_at.strftime("%H:%M:%S") if h and h.saved_at else None
         self.saved.setText(f"✔ All changes saved{f' ({when})' if when else ''}")

@@ -18,7 +18,7 @@ from radtrack_gui.gui.qt import (
     Qt,
     QtGui,
 )
-from radtrack_gui.views.labels import COUNT_SUFFIX
+from radtrack_gui.views.labels import COUNT_SUFFIX, year_once
 
 LANE_AXIS_WIDTH = 200
 MAX_LANE_AXIS_WIDTH = 320
@@ -213,7 +213,7 @@ class TimeAxis(pg.DateAxisItem):
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         mid = None if self.undated is None else (self.undated[0] + self.undated[1]) / 2
         if self.mode == "order":
-            out = [self.order_labels.get(v, "") for v in values]
+            out = year_once([self.order_labels.get(v, "") for v in values])
         else:
             out = date_strings(values, spacing, min(self.range))
         return ["undated" if v == mid else t for v, t in zip(values, out, strict=True)]
@@ -221,34 +221,41 @@ class TimeAxis(pg.DateAxisItem):
 
 def date_strings(values: list[float], spacing: float, lo: float = -np.inf) -> list[str]:
     """Readable dates for ticks ``spacing`` seconds apart; the first at or after ``lo``
-    (the first one drawn) names the year."""
+    (the first one drawn) names the year, and so does every tick in another year than the
+    one before it (a year boundary is visible at every zoom)."""
     day = 86400.0
     out = []
     first = next((i for i, v in enumerate(values) if v >= lo), 0)
+    year: int | None = None
     for i, v in enumerate(values):
         k = i - first  # 0 for the first visible tick
         d = datetime.fromtimestamp(v, UTC)
+        new_year = k == 0 or (k > 0 and d.year != year)
+        if k >= 0:
+            year = d.year
         if spacing >= 360 * day:
             fmt = "%Y"
         elif spacing >= 28 * day:
-            fmt = "%b %Y" if k == 0 or d.month == 1 else "%b"
+            fmt = "%b %Y" if new_year else "%b"
         elif spacing >= day:
-            fmt = "%d %b %Y" if k == 0 else "%d %b"
+            fmt = "%d %b %Y" if new_year else "%d %b"
         else:
-            fmt = "%d %b %H:%M" if k == 0 or (d.hour == 0 and d.minute == 0) else "%H:%M"
+            new_day = d.hour == 0 and d.minute == 0
+            fmt = "%d %b %Y %H:%M" if new_year else "%d %b %H:%M" if new_day else "%H:%M"
         out.append(d.strftime(fmt))
     return out
 
 
 def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
-    """``text`` cut in the middle to ``width`` px, keeping a lane's "(n)" count whole:
-    "intraparenchymal hemorrhage (3)" -> "intraparen…morrhage (3)"."""
+    """``text`` cut at its end to ``width`` px, keeping a lane's "(n)" count whole, so
+    the name reads from its start (the full label is the tooltip):
+    "endotracheal tube · 2 Mar 2150 (9)" -> "endotracheal tube · 2… (9)"."""
     if metrics.horizontalAdvance(text) <= width:
         return text
     m = COUNT_SUFFIX.search(text)
     if m is None:
-        return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
     suffix = m.group(0)
     room = width - metrics.horizontalAdvance(suffix)
-    head = metrics.elidedText(text[: m.start()], Qt.TextElideMode.ElideMiddle, max(0, room))
+    head = metrics.elidedText(text[: m.start()], Qt.TextElideMode.ElideRight, max(0, room))
     return head + suffix
