@@ -72,7 +72,7 @@ class StatusBar:
         loaded = self.session.loaded
         self.model.setText(f"Model: {loaded.models}" if loaded else "")
         if self.session.read_only:
-            self.saved.setText("🔒 Read-only — edits are off, nothing will be saved")
+            self.saved.setText("Read-only — edits are off, nothing will be saved")
             self.saved.setToolTip(self.session.read_only_reason or "")
             return
         h = self.session.history

@@ -19,7 +19,14 @@ def _drawn(tl, lo: float, hi: float) -> list[tuple[list[float], list[str]]]:
     axis = tl.time_axis
     lo, hi = axis.range
     levels = axis.tickValues(lo, hi, axis.width() or 900)
-    return [(list(v), axis.tickStrings(list(v), 1.0, s)) for s, v in levels if len(v)]
+    out = []
+    for s, v in levels:
+        labels = axis.tickStrings(list(v), 1.0, s)
+        # pyqtgraph leaves out a label that runs past the axis' ends: not seen.
+        drawn = [(x, t) for x, t in zip(v, labels, strict=True) if axis._fits(x, t)]
+        if drawn:
+            out.append(([x for x, _ in drawn], [t for _, t in drawn]))
+    return out
 
 
 def _years_missing(ticks: list[tuple[list[float], list[str]]], year_of) -> set[int]:

@@ -212,11 +212,35 @@ class TimeAxis(pg.DateAxisItem):
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         mid = None if self.undated is None else (self.undated[0] + self.undated[1]) / 2
+        # pyqtgraph hides a label that runs past the axis' ends: the year goes on the
+        # first label that is drawn, not on one cut at the edge.
         if self.mode == "order":
-            out = year_once([self.order_labels.get(v, "") for v in values])
+            full = [self.order_labels.get(v, "") for v in values]
+            drawn = [
+                i for i, (v, t) in enumerate(zip(values, full, strict=True)) if self._fits(v, t)
+            ]
+            shown = year_once([full[i] for i in drawn])
+            out = list(full)
+            for i, t in zip(drawn, shown, strict=True):
+                out[i] = t
         else:
-            out = date_strings(values, spacing, min(self.range))
+            as_first = [date_strings([v], spacing)[0] for v in values]  # with the year
+            lo = next(
+                (v for v, t in zip(values, as_first, strict=True) if self._fits(v, t)),
+                min(self.range),
+            )
+            out = date_strings(values, spacing, lo)
         return ["undated" if v == mid else t for v, t in zip(values, out, strict=True)]
+
+    def _fits(self, value: float, text: str) -> bool:
+        """The label of ``value`` lies inside the axis (pyqtgraph draws it)."""
+        lo, hi = min(self.range), max(self.range)
+        width = self.width()
+        if hi <= lo or width <= 0:
+            return True
+        px = (value - lo) / (hi - lo) * width
+        half = self._metrics.horizontalAdvance(text) / 2 + 1
+        return px - half >= 0 and px + half <= width
 
 
 def date_strings(values: list[float], spacing: float, lo: float = -np.inf) -> list[str]:
