@@ -235,5 +235,5 @@ def test_a_summary_a_clinician_would_print():
     # Normal statements are not findings; twins say so.
     assert "Findings (2)" in chains and "normal ventricles" not in chains.split("Pertinent")[0]
     assert "1 of 2 chains named “effusion”" in c1 and "2 of 2 chains named" in c2
-    assert "table-layout: fixed" in html and "overflow-wrap: anywhere" in html
+    assert "table-layout: fixed" in html and "overflow-wrap: break-word" in html
     assert "section.chains { break-before: page; }" in html

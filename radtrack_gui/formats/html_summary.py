@@ -38,7 +38,7 @@ h2 { font-size: 1.15em; margin: 1.6em 0 .4em; border-bottom: 2px solid var(--ink
 p.meta { color: var(--muted); margin: 0 0 1em; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { text-align: left; vertical-align: top; padding: .35em .5em;
-         border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
+         border-bottom: 1px solid var(--rule); overflow-wrap: break-word; }
 th { font-size: .9em; color: var(--muted); font-weight: 600; }
 td.date { font-size: .92em; }
 td.label { font-weight: 600; }
@@ -58,6 +58,8 @@ ul.problems { color: var(--muted); font-size: .9em; }
   body { margin: 0; max-width: none; font-size: 9.5pt; }
   h2 { break-after: avoid; }
   section.chains { break-before: page; }
+  table.overview td, table.overview th { padding: .12em .4em; font-size: .9em; }
+  p.negatives { font-size: .85em; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
   mark { background: none; font-weight: 700; text-decoration: underline; }
@@ -151,8 +153,8 @@ def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str,
             f"<td>{_evidence(patient, c, limit)}</td></tr>"
         )
     return (
-        '<table class="chains"><colgroup><col style="width:15%"><col style="width:11%">'
-        '<col style="width:6%"><col style="width:22%"><col style="width:46%"></colgroup>'
+        '<table class="chains"><colgroup><col style="width:15%"><col style="width:12%">'
+        '<col style="width:8%"><col style="width:21%"><col style="width:44%"></colgroup>'
         "<thead><tr><th>Chain</th><th>Seen</th><th>Reports</th><th>Course</th>"
         "<th>Evidence</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
