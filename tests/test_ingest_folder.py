@@ -165,10 +165,11 @@ def test_open_accepts_hospital_files(tmp_path):
     for name in ("a.pdf", "a.hl7", "a.ndjson", "a.docx", "a.rtf", "a.dcm"):
         assert sources.can_open(tmp_path / name)
     image = ff.dicom_image(tmp_path / "IM0001")
-    assert sources.can_open(image) and sources.kind_of(image) == "document"
+    assert sources.can_open(image) and sources.kind_of(image) == "dicom"
     fhir_json = tmp_path / "f.json"
     fhir_json.write_text(json.dumps(ff.fhir_report()))
-    assert sources.kind_of(fhir_json) == "document"
+    assert sources.kind_of(fhir_json) == "fhir"
+    assert sources.kind_of(tmp_path / "x.json") == "json"  # not there: RadTrack JSON's error
     assert not sources.can_open(tmp_path / "a.xyz")
     two = tmp_path / "two.hl7"
     two.write_text(ff.oru(pid="A") + ff.oru(pid="B", control="2"))

@@ -14,6 +14,7 @@ without opening them; without a DICOMDIR each file's header alone is read (pixel
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -116,8 +117,10 @@ def dataset_text(ds: Any) -> str:
         if not data:
             raise SkipFile("DICOM encapsulated PDF without a document")
         return pdf_text(bytes(data).rstrip(b"\x00"))
+    if not sop:
+        raise SkipFile("corrupt DICOM file (no SOP Class UID: damaged or not a DICOM object)")
     modality = str(ds.get("Modality", "") or "?")
-    what = getattr(ds.get("SOPClassUID"), "name", "") or sop or "no SOP class"
+    what = getattr(ds.get("SOPClassUID"), "name", "") or sop
     raise SkipFile(f"DICOM {modality} object ({what}): no report in it")
 
 
@@ -140,8 +143,16 @@ def report_of(ds: Any, rid: str, source: str) -> Extracted:
 
 
 def read(path: Path, name: str, patient_id: str | None = None) -> Extracted:
-    """The report of one DICOM file (SR or encapsulated PDF)."""
-    return report_of(_open(path, header_only=False), name, str(path))
+    """The report of one DICOM file (SR or encapsulated PDF). pydicom decodes values
+    lazily, so damage may show only when a value is read: all of it is guarded here."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pydicom warns about each invalid value
+        try:
+            return report_of(_open(path, header_only=False), name, str(path))
+        except SkipFile:
+            raise
+        except Exception as exc:
+            raise SkipFile(f"corrupt DICOM file ({type(exc).__name__}: {exc})") from exc
 
 
 # -- a CD ----------------------------------------------------------------------------------
@@ -215,6 +226,12 @@ def _walk(folder: Path, got: Extracted) -> Iterator[Path]:
 
 def read_cd(folder: Path) -> Extracted:
     """The reports of a CD folder; each unreadable report file is a problem of its own."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pydicom warns about each invalid value
+        return _read_cd(folder)
+
+
+def _read_cd(folder: Path) -> Extracted:
     got = Extracted()
     files = _dicomdir_files(folder, got) if (folder / DICOMDIR).is_file() else None
     if files is None:
