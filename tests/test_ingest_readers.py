@@ -323,3 +323,11 @@ def test_dicom_pdf_data_inside_fhir_is_base64(tmp_path):
     ]
     got = read_file(_write(tmp_path, "p.json", r), "p.json")
     assert got.reports[0].text == "FINDINGS: via FHIR.\n"
+
+
+def test_docx_zip_bomb_named_not_unpacked(tmp_path, monkeypatch):
+    monkeypatch.setattr(office, "MAX_XML_BYTES", 1000)  # the limit, made small
+    data = ff.docx_bytes(["FINDINGS: " + "long text " * 200])
+    assert _skip_reason(_write(tmp_path, "big.docx", data)).startswith(
+        "too large: its text part unpacks to"
+    )
