@@ -262,3 +262,20 @@ def test_fuzz_damaged_file_never_stops_the_folder(kind, seed):
             assert "\x00" not in r.text
             for s in r.sections:
                 assert 0 <= s.start <= s.end <= len(r.text)
+
+
+def test_project_store_keeps_the_extracted_text_and_status(tmp_path):
+    from radtrack_gui.pipeline import process_folder
+    from radtrack_gui.store.db import ProjectStore
+
+    patient = process_folder(mixed_folder(tmp_path / "p1"), linker="exact")
+    with ProjectStore.open(tmp_path / "s.sqlite") as store:
+        store.save_patient(patient, "model:test")
+        back = store.load_patient()
+    assert back is not None
+    assert [(r.id, r.text, r.flags) for r in back.reports] == [
+        (r.id, r.text, r.flags) for r in patient.reports
+    ]
+    for m in back.mentions.values():  # offsets index the stored text, no source file needed
+        report = next(r for r in back.reports if r.id == m.report)
+        assert report.text[m.start : m.end] == m.text
