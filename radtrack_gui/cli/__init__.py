@@ -29,6 +29,7 @@ COMMANDS = [
     "gui",
     "ask",
     "cohort",
+    "demo",
 ]
 
 
