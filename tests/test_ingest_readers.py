@@ -107,6 +107,15 @@ def test_fhir_bad_inputs_named(tmp_path):
     )
 
 
+def test_fhir_nesting_bombs_named(tmp_path):
+    deep = '{"resourceType": "Bundle", "entry": ' + "[" * 100000 + "]" * 100000 + "}"
+    assert _skip_reason(_write(tmp_path, "deep.json", deep)) == "invalid JSON (nested too deeply)"
+    bundle: dict = ff.fhir_report()
+    for _ in range(50):  # nested bundles (a bundle of bundles) are read through
+        bundle = {"resourceType": "Bundle", "type": "collection", "entry": [{"resource": bundle}]}
+    assert len(read_file(_write(tmp_path, "nested.json", bundle), "nested.json").reports) == 1
+
+
 def test_fhir_bulk_ndjson_streams_lines(tmp_path):
     lines = [json.dumps(ff.fhir_report(rid=f"r{i}", pid="p1")) for i in range(3)]
     lines.insert(1, "{not json")
@@ -172,6 +181,12 @@ def test_hl7_bad_inputs_named(tmp_path):
     assert "no OBR segment" in _skip_reason(_write(tmp_path, "o.hl7", no_obr))
     no_text = ff.oru(value_type="NM", lines=("5",))
     assert "no TX/FT/ST text in OBX" in _skip_reason(_write(tmp_path, "nt.hl7", no_text))
+
+
+def test_hl7_vertical_space_is_bounded():
+    seps = {"field": "|", "component": "^", "repetition": "~", "escape": "\\", "subcomponent": "&"}
+    assert hl7v2.unescape("a\\.sp 2\\b", seps) == "a\n\nb"
+    assert hl7v2.unescape("a\\.sp 999999999\\b", seps) == "a" + "\n" * hl7v2.MAX_SPACE + "b"
 
 
 def test_hl7_timestamps():
