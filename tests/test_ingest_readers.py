@@ -125,10 +125,6 @@ def test_fhir_bulk_ndjson_streams_lines(tmp_path):
     assert got.problems[0].reason.startswith("line 2: invalid JSON")
 
 
-def test_json_kind_sniffed():
-    assert kind_of_file(Path(__file__).parent / "no_such.json") is None  # unreadable: not FHIR
-
-
 # -- HL7 v2 ----------------------------------------------------------------------------------
 def test_hl7_messages_mllp_escapes_and_fields(tmp_path):
     first = ff.oru(
@@ -346,3 +342,16 @@ def test_docx_zip_bomb_named_not_unpacked(tmp_path, monkeypatch):
     assert _skip_reason(_write(tmp_path, "big.docx", data)).startswith(
         "too large: its text part unpacks to"
     )
+
+
+def test_radtrack_json_quoting_fhir_stays_radtrack_json(tmp_path):
+    from radtrack_gui.core.model import Patient
+    from radtrack_gui.formats.json_io import write_json
+    from radtrack_gui.formats.textreport import report_from_text
+
+    report, _ = report_from_text("r1.txt", 'FINDINGS: pasted {"resourceType": "X"} text.\n')
+    path = tmp_path / "p.json"
+    write_json(Patient(id="p", reports=[report]), path)
+    assert kind_of_file(path) is None  # read by the RadTrack JSON reader, not as FHIR
+    fhir_path = _write(tmp_path, "f.json", ff.fhir_report())
+    assert kind_of_file(fhir_path) == "fhir"

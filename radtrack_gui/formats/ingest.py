@@ -92,7 +92,7 @@ def _json_is_fhir(path: Path) -> bool:
             head = f.read(4096)
     except OSError:
         return False
-    return b'"resourceType"' in head
+    return b'"resourceType"' in head and b'"radtrack/' not in head  # not our own JSON
 
 
 def kind_of_file(path: Path) -> str | None:
