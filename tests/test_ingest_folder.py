@@ -265,10 +265,11 @@ def test_fuzz_damaged_file_never_stops_the_folder(kind, seed):
 
 
 def test_project_store_keeps_the_extracted_text_and_status(tmp_path):
+    from radtrack_gui.nlp.registry import RunSpec
     from radtrack_gui.pipeline import process_folder
     from radtrack_gui.store.db import ProjectStore
 
-    patient = process_folder(mixed_folder(tmp_path / "p1"), linker="exact")
+    patient = process_folder(mixed_folder(tmp_path / "p1"), RunSpec(linker="exact"))
     with ProjectStore.open(tmp_path / "s.sqlite") as store:
         store.save_patient(patient, "model:test")
         back = store.load_patient()
