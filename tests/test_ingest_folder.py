@@ -280,3 +280,22 @@ def test_project_store_keeps_the_extracted_text_and_status(tmp_path):
     for m in back.mentions.values():  # offsets index the stored text, no source file needed
         report = next(r for r in back.reports if r.id == m.report)
         assert report.text[m.start : m.end] == m.text
+
+
+def test_fifos_and_devices_named_never_opened(tmp_path):
+    import os
+
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "good.txt").write_text(TXT)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for name in ("a.pdf", "b.json", "c.hl7", "IM0001", "d.dcm"):
+        os.symlink(fifo, folder / name)  # opening any of these for reading would block
+    os.symlink("/dev/zero", folder / "e.ndjson")
+    patient = read_patient_folder(folder)
+    assert [r.id for r in patient.reports] == ["good.txt"]
+    reasons = {p.file: p.reason for p in patient.problems}
+    assert reasons["a.pdf"] == "a named pipe (FIFO), not a regular file"
+    assert reasons["e.ndjson"] == "a device, not a regular file"
+    assert set(reasons) == {"a.pdf", "b.json", "c.hl7", "IM0001", "d.dcm", "e.ndjson"}

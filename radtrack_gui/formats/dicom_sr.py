@@ -24,6 +24,7 @@ from radtrack_gui.core.model import Problem
 from radtrack_gui.formats.ingest import DICOMDIR, Extracted, document_report, is_dicom
 from radtrack_gui.formats.textreport import SkipFile
 from radtrack_gui.util.natsort import natural_key
+from radtrack_gui.util.regular import NotRegular, open_regular
 
 SR_PREFIX = "1.2.840.10008.5.1.4.1.1.88."
 ENCAPSULATED_PDF = "1.2.840.10008.5.1.4.1.1.104.1"
@@ -38,9 +39,13 @@ def _open(path: Path, header_only: bool) -> Any:
     from pydicom.errors import InvalidDicomError
 
     try:
-        if path.stat().st_size > MAX_DICOM_BYTES and not header_only:
-            raise SkipFile(f"too large for a DICOM report ({path.stat().st_size:,} bytes)")
-        return pydicom.dcmread(path, stop_before_pixels=header_only)
+        with open_regular(path) as f:  # a FIFO or device named in a DICOMDIR: never read
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_DICOM_BYTES and not header_only:
+                raise SkipFile(f"too large for a DICOM report ({size:,} bytes)")
+            return pydicom.dcmread(f, stop_before_pixels=header_only)
+    except NotRegular as exc:
+        raise SkipFile(str(exc)) from exc
     except InvalidDicomError as exc:
         raise SkipFile("not a DICOM file (no DICM header)") from exc
     except OSError as exc:
