@@ -101,6 +101,7 @@ class Vocabulary:
     anatomy_terms: dict[str, str] = field(default_factory=dict)  # term -> anatomy name
     # region-bound words (anatomy.tsv ``bound``): term -> {body region -> structure}
     bound_anatomy: dict[str, dict[str, str]] = field(default_factory=dict)
+    systems: dict[str, str] = field(default_factory=dict)  # structure -> organ system (own)
     concepts: dict[str, Concept] = field(default_factory=dict)
     concept_terms: dict[str, str] = field(default_factory=dict)  # term -> concept name
     cues: list[Cue] = field(default_factory=list)
@@ -139,6 +140,14 @@ class Vocabulary:
         """The body region a structure lies in (the child of "body" above it)."""
         chain = self.anatomy_ancestors(name)
         return chain[-2] if len(chain) >= 2 else name
+
+    def system_of(self, name: str) -> str | None:
+        """The organ system of a structure (anatomy.tsv ``system``): its own, else its
+        nearest ancestor's; None when none is given up to "body"."""
+        for part in self.anatomy_ancestors(name):
+            if part in self.systems:
+                return self.systems[part]
+        return None
 
     def anatomy_related(self, a: str, b: str) -> bool:
         """One of the two contains the other (same structure included)."""
@@ -426,6 +435,8 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
             v.anatomy_terms.setdefault(term, name)
         for term in split_terms(row.get("bound", "")):
             v.bound_anatomy.setdefault(term, {})[name] = ""  # region filled in below
+        if row.get("system"):
+            v.systems[name] = row["system"]
     for term, readings in v.bound_anatomy.items():
         tops: dict[str, str] = {}
         for name in readings:

@@ -129,14 +129,16 @@ class Lexicon:
                 other_at.setdefault(tok_at[last + 1 - width], []).append((tok_at[last + 1], key))
         concepts: list[tuple[int, int, str]] = []
         taken = [False] * n
+        free = 0  # the first token a concept term may start at
         for t0 in sorted(longest):
-            if t0 < (concepts[-1][1] if concepts else 0):
-                continue  # inside the previous concept term
+            if t0 < free:
+                continue  # inside a term taken or passed over
             t1, key = longest[t0]
             if any(e > t1 for e, _ in other_at.get(t0, ())):
                 continue  # a longer cue or structure starts here
+            free = t1
             if self._in_structure(other_at, t0, t1):
-                continue
+                continue  # a structure's name holds the whole term
             concepts.append((t0, t1, self.concepts[key]))
             taken[t0:t1] = [True] * (t1 - t0)
         others: list[tuple[int, int, tuple[Entry, ...]]] = []
@@ -158,6 +160,61 @@ class Lexicon:
                 if e >= t1 and any(x[0] == "anatomy" for x in self.others[key]):
                     return True
         return False
+
+    def _inside_structure(self, toks: list[str], t0: int, t1: int) -> bool:
+        """``_in_structure`` by lookups: an anatomy name starting up to four tokens before
+        ``t0`` covers tokens ``t0 .. t1 - 1``."""
+        for s in range(t0 - 1, max(-1, t0 - 5), -1):
+            for n in range(min(self.max_other.get(toks[s], 0), len(toks) - s), t1 - s - 1, -1):
+                entries = self.others.get(" ".join(toks[s : s + n]))
+                if entries and any(e[0] == "anatomy" for e in entries):
+                    return True
+        return False
+
+    def _longest(self, toks: list[str], i: int, table: dict, longest: dict[str, int]) -> int:
+        """The token count of the longest key of ``table`` starting at ``toks[i]`` (0: none)."""
+        for n in range(min(longest.get(toks[i], 0), len(toks) - i), 0, -1):
+            if " ".join(toks[i : i + n]) in table:
+                return n
+        return 0
+
+    def match_by_lookup(
+        self, toks: list[str]
+    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]:
+        """``match`` by dict lookups per token (the class docstring's scan): the same
+        matches without the automata (``tests/test_lexicon_match.py`` checks both agree
+        with the reference scan)."""
+        concepts: list[tuple[int, int, str]] = []
+        taken = [False] * len(toks)
+        i = 0
+        while i < len(toks):
+            n = self._longest(toks, i, self.concepts, self.max_concept)
+            if n and self._inside_structure(toks, i, i + n):
+                i += n  # as match: a structure's name holds the whole term
+                continue
+            if n and self._longest(toks, i, self.others, self.max_other) <= n:
+                concepts.append((i, i + n, self.concepts[" ".join(toks[i : i + n])]))
+                taken[i : i + n] = [True] * n
+                i += n
+            else:
+                i += 1
+        others: list[tuple[int, int, tuple[Entry, ...]]] = []
+        i = 0
+        while i < len(toks):
+            step = 1
+            if not taken[i]:
+                for n in range(min(self.max_other.get(toks[i], 0), len(toks) - i), 0, -1):
+                    entries = (
+                        None
+                        if any(taken[i : i + n])
+                        else self.others.get(" ".join(toks[i : i + n]))
+                    )
+                    if entries is not None:
+                        others.append((i, i + n, entries))
+                        step = n
+                        break
+            i += step
+        return concepts, others
 
 
 def _automaton(keys: Iterable[str]) -> Any:

@@ -7,7 +7,7 @@ from radtrack_gui.core.model import DEVICE, FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
-from radtrack_gui.nlp.extractors.devices import device_words, resolve_given
+from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
@@ -106,6 +106,8 @@ def analyse(
     for i, c in enumerate([] if fixed else sent.cands):
         if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
             continue
+        if c.type == DEVICE and verb_not_device(toks, c.t0, c.t1):
+            continue  # "placed to drain the collection": a verb, not a device
         nxt = sent.cands[i + 1] if i + 1 < len(sent.cands) else None
         if (
             nxt is not None

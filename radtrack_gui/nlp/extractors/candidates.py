@@ -70,9 +70,10 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     matches, the body regions it names, and its candidates (concept terms that are
     not flagged ``ignore``: words that look like a finding or device and are neither)."""
     rel = tuple(m.span() for m in TOKEN_RE.finditer(key))
-    low = key.lower()
-    toks = [low[a:b] for a, b in rel]
-    if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
+    # Each token lower-cased on its own: lower-casing the whole sentence first would shift
+    # every offset after a character whose lower case is longer ("İ" -> "i̇").
+    toks = [key[a:b].lower() for a, b in rel]
+    if " " in key:  # a vertebral level written with spaces ("C5 - 6") is one token
         toks = [t.replace(" ", "") for t in toks]
     concepts, others = lex.match(toks)
     if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
