@@ -15,6 +15,7 @@ ANATOMY_BRANCHES = (
     "anatomical cavity",
     "anatomical conduit space",
     "anatomical compartment",
+    "anatomical compartment space",
     "anatomical junction",
     "organ part cluster",
 )
@@ -99,9 +100,6 @@ ANATOMY_SKIP_WORDS = frozenset(
         "angle",
         "crest",
         "spine",
-        "wall",
-        "cavity",
-        "space",
         "of",
     }
 )
@@ -198,6 +196,15 @@ GENERIC_ONE_WORD = frozenset(
 # Structures RadLex names but places only by is-a: the body region they lie in (part-of),
 # by a word of their name. The first listed word found wins.
 REGION_WORDS = (
+    ("peritoneal", "peritoneum"),
+    ("retroperitoneal", "retroperitoneum"),
+    ("pleural", "pleura"),
+    ("pericardial", "pericardium"),
+    ("mediastinal", "mediastinum"),
+    ("abdominal", "abdomen"),
+    ("pelvic", "pelvis"),
+    ("oral", "head"),
+    ("nasal", "head"),
     ("coronary", "heart"),
     ("cardiac", "heart"),
     ("cerebral", "brain"),
@@ -267,6 +274,7 @@ REGION_WORDS = (
 # Whole-body structures the hand table lacks, with the hand (or earlier) structure they lie
 # in: RadLex names them, the table places them (its is-a tree has no part-of).
 ANCHORS = (
+    ("blood vessel", "body"),
     ("foot", "lower extremities"),
     ("ankle", "lower extremities"),
     ("knee", "lower extremities"),
