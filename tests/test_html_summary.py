@@ -237,3 +237,19 @@ def test_a_summary_a_clinician_would_print():
     assert "1 of 2 chains named “effusion”" in c1 and "2 of 2 chains named" in c2
     assert "table-layout: fixed" in html and "overflow-wrap: break-word" in html
     assert "section.chains { break-before: page; }" in html
+
+
+def test_the_overview_names_each_negative_once():
+    p = Patient(id="n")
+    for i in range(3):
+        p.reports.append(Report(id=f"r{i}", text="No pneumothorax.", date=datetime(2150, 1, 1 + i),
+                                date_known=True, modality="XR"))  # fmt: skip
+        p.mentions[f"m{i}"] = Mention(f"m{i}", f"r{i}", 3, 15, "pneumothorax", type="finding",
+                                      assertion="absent")  # fmt: skip
+    p.set_chains([["m0"], ["m1", "m2"]])
+    for c in p.chains.values():
+        c.label = "pneumothorax"
+    html = html_summary(p)
+    assert "Not seen or normal:</b> pneumothorax (2 chains)." in html
+    p.chains[p.mentions["m0"].chain or ""].label = "left pneumothorax"  # counter-example
+    assert "left pneumothorax, pneumothorax." in html_summary(p)

@@ -54,11 +54,11 @@ mark { background: var(--mark); padding: 0 .1em; }
 .negated mark { background: #dcdcdc; }
 ul.problems { color: var(--muted); font-size: .9em; }
 @media print {
-  @page { margin: 14mm 12mm; }
+  @page { margin: 11mm 11mm; }
   body { margin: 0; max-width: none; font-size: 9.5pt; }
   h2 { break-after: avoid; }
   section.chains { break-before: page; }
-  table.overview td, table.overview th { padding: .12em .4em; font-size: .9em; }
+  table.overview td, table.overview th { padding: .06em .4em; font-size: .88em; }
   p.negatives { font-size: .85em; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
@@ -180,7 +180,12 @@ def _overview(courses: list[Course], negatives: list[Course]) -> str:
         else "<p>No findings or devices.</p>"
     )
     if negatives:
-        names = ", ".join(escape(c.label) for c in negatives)
+        counts: dict[str, int] = {}
+        for c in negatives:  # each name once ("pneumothorax" was denied in 8 chains)
+            counts[c.label] = counts.get(c.label, 0) + 1
+        names = ", ".join(
+            escape(n) + (f" ({k} chains)" if k > 1 else "") for n, k in counts.items()
+        )
         table += f'<p class="negatives"><b>Not seen or normal:</b> {names}.</p>'
     return '<section class="overview"><h2>Overview</h2>' + table + "</section>"
 
