@@ -7,6 +7,9 @@ import re
 from radtrack_gui.core.model import Patient
 from radtrack_gui.views import lanes as L
 
+# What tells same-named lanes apart: site, first date, first exam, first report's place.
+LabelFacts = tuple[str, str, str, int]
+
 COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
 
 
@@ -73,7 +76,7 @@ def column_label(c: L.Column) -> str:
 
 
 def unique_labels(
-    patient: Patient, lanes: list[L.Lane], cache: dict[tuple, tuple[str, str]] | None = None
+    patient: Patient, lanes: list[L.Lane], cache: dict[tuple, LabelFacts] | None = None
 ) -> dict[str, str]:
     """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
     site (body region) and the first date are added; still equal, the first report's exam,
@@ -89,7 +92,7 @@ def unique_labels(
     for same in by_label.values():
         if len(same) < 2:
             continue
-        facts: dict[str, tuple[str, str, str, int]] = {}
+        facts: dict[str, LabelFacts] = {}
         for ln in same:
             key = (ln.chain, tuple(ln.mentions))
             got = memo.get(key)

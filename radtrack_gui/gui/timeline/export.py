@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from radtrack_gui.gui.qt import (
     QBuffer,
@@ -124,7 +124,7 @@ def _export_png(widget: Any, path: str) -> None:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buf, "PNG"):
+    if not cast(Any, image).save(buf, "PNG"):
         raise OSError(f"{path}: could not encode the timeline as PNG")
     buf.close()
     with atomic_open(path, "wb", encoding=None, newline=None) as f:
