@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from radtrack_gui.core.edits import MarkReviewed
-from radtrack_gui.gui.qt import QApplication, QEvent
+from radtrack_gui.gui.qt import QApplication, QEvent, Qt
 
 from .conftest import later_mention
 
@@ -65,7 +65,6 @@ def test_unwritable_data_folder_opens_read_only_without_a_store(
 
 def test_a_window_opened_read_only_says_so(qtbot, window, open_and_wait, demo_gold) -> None:
     from radtrack_gui.gui.main_window import MainWindow
-    from radtrack_gui.gui.qt import Qt
 
     open_and_wait(window, demo_gold)
     assert "read-only" not in window.windowTitle()
@@ -93,3 +92,19 @@ def test_a_window_opened_read_only_says_so(qtbot, window, open_and_wait, demo_go
         second.close()
         second.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_the_skipped_files_box_is_a_table(qtbot, window, tmp_path) -> None:
+    from radtrack_gui.core.model import Patient, Problem, Report
+    from radtrack_gui.project import LoadedProject
+
+    p = Patient(id="p", reports=[Report(id="r1", text="x")])
+    p.problems = [Problem(f"f{i}.bin", "binary file, not text") for i in range(5)]
+    window.session.open(LoadedProject(p, None, str(tmp_path), False, "test", 0.0))
+    box = window.status.problems_box()
+    try:
+        assert box.textFormat() == Qt.TextFormat.RichText
+        assert box.text().count("<tr>") == 1 + 5
+    finally:
+        box.deleteLater()
+        window.session.close()
