@@ -284,17 +284,17 @@ class ChainsReader:
             from radtrack_gui.qa import asking
 
             for ev in shown.evidence:  # a change the sentence states in words of its own
-                found = asking.change_in(ev.text)
-                if found:
-                    ev.highlight = (ev.start + found[1][0], ev.start + found[1][1])
+                cue = asking.change_in(ev.text)
+                if cue:
+                    ev.highlight = (ev.start + cue[1][0], ev.start + cue[1][1])
                     label = patient.chains[timed[-1][1].chain].label
-                    said = f"{found[0]} ({label}, {self._when(patient, timed[-1][0])})"
+                    said = f"{cue[0]} ({label}, {self._when(patient, timed[-1][0])})"
                     if q.direction:
-                        wanted = {"better": "decreased", "worse": "increased"}.get(
-                            q.direction, found[0]
+                        want = {"better": "decreased", "worse": "increased"}.get(
+                            q.direction, cue[0]
                         )
-                        agrees = found[0] == wanted or (
-                            q.direction == "change" and found[0] != "unchanged"
+                        agrees = cue[0] == want or (
+                            q.direction == "change" and cue[0] != "unchanged"
                         )
                         said = f"{'Yes' if agrees else 'No'} — {said}"
                     rest = [e for e in shown.evidence if e is not ev]
