@@ -101,8 +101,6 @@ class Lexicon:
         Both are found by one trie-shaped regex each over the space-joined tokens (terms
         match whole tokens; the greedy trie yields the longest term at a position), so the
         scan runs in the regex engine, not token by token in Python."""
-        if (self._concept_rx is None or self._other_rx is None) and len(toks) <= SHORT:
-            return self.match_by_lookup(toks)  # a question or a short phrase: no compiling
         return self.regex_match(toks)
 
     def regex_match(
@@ -149,8 +147,9 @@ class Lexicon:
         self, toks: list[str]
     ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]:
         """``match`` by dict lookups per token (the class docstring's scan): the same
-        matches, without compiling the trie regexes (~0.6 s of CPU), for short texts such
-        as a question (``tests/test_lexicon_match.py`` checks both agree)."""
+        matches, without compiling the trie regexes (~0.6 s of CPU): for a process that
+        matches only a few short texts, such as `radtrack ask` parsing a question
+        (``tests/test_lexicon_match.py`` checks both agree). Extraction uses ``match``."""
         concepts: list[tuple[int, int, str]] = []
         taken = [False] * len(toks)
         i = 0
@@ -179,9 +178,6 @@ class Lexicon:
                         break
             i += step
         return concepts, others
-
-
-SHORT = 24  # token lists up to this long are matched by lookups before the regexes exist
 
 
 def hyphen_variants(key: str) -> list[str]:
