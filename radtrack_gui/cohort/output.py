@@ -5,9 +5,10 @@
     DIR/patients.parquet            patient, status, reason, reports, mentions, chains (+ extras)
     DIR/.cohort/parts/<part>.json   the patients of one partition, written after its files
 
-A partition's three files are each written to a temporary file and renamed; its manifest
-comes last, so a partition without a manifest (a crash in between) is removed and its
-patients are done again. ``patients.parquet`` is rebuilt from the manifests. Folders are
+A partition's three files are each written to a temporary file and renamed, by the worker
+that made them (or by the client when a worker cannot reach DIR); its manifest, written by
+the client once it has checked the files, comes last and is what commits it: a partition
+without a manifest (a crash in between) is removed and its patients are done again. ``patients.parquet`` is rebuilt from the manifests. Folders are
 0700, files 0600. pyarrow is imported inside the functions.
 """
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.formats.textreport import natural_key
 from radtrack_gui.util.atomic import atomic_open, atomic_write_text
+from radtrack_gui.util.names import shown
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -210,31 +212,101 @@ class CohortDir:
     def write_part(
         self, part: str, data: dict[str, pa.Table] | None, records: list[dict[str, Any]]
     ) -> None:
-        """One partition: its three files (when it has done patients), then its manifest."""
+        """One partition written here: its three files (when it has done patients), then its
+        manifest."""
+        if data is not None and data["reports"].num_rows:
+            self.write_tables(part, data)
+        problem = self.commit(part, records)
+        if problem:
+            raise OSError(problem)
+
+    def write_tables(self, part: str, data: dict[str, pa.Table]) -> None:
+        """A partition's three Parquet files, each whole or not at all (a temporary name,
+        then renamed). Workers call this on their own batches; nothing reads the files until
+        ``commit`` names them in a manifest."""
         import pyarrow.parquet as pq
 
-        if data is not None and data["reports"].num_rows:
+        for name in DATASETS:
+            with atomic_open(self.path / name / f"{part}.parquet", "wb") as f:
+                pq.write_table(data[name], f)
+
+    def discard(self, part: str) -> None:
+        """Remove an uncommitted partition's files (lost or broken before its commit)."""
+        for name in DATASETS:
+            (self.path / name / f"{part}.parquet").unlink(missing_ok=True)
+
+    def commit(self, part: str, records: list[dict[str, Any]]) -> str | None:
+        """Make a partition part of the cohort: when it has done patients, check that its
+        three files are there and readable, then write its manifest (the one atomic step
+        that commits it). Returns why it cannot be committed (nothing was), or None."""
+        if any(r["status"] == "done" for r in records):
             for name in DATASETS:
-                with atomic_open(self.path / name / f"{part}.parquet", "wb") as f:
-                    pq.write_table(data[name], f)
+                why = parquet_problem(self.path / name / f"{part}.parquet", name)
+                if why:
+                    return f"{name}/{part}.parquet: {why}"
         for r in records:
             r["part"] = part if r["status"] == "done" else None
         atomic_write_text(self.parts / f"{part}.json", json.dumps(records) + "\n")
+        return None
 
     def records(self) -> dict[str, dict[str, Any]]:
-        """The latest record of every patient seen so far (done wins over failed)."""
+        """The latest record of every patient seen so far (done wins over failed), from the
+        well-formed manifests only (a malformed one's patients run again)."""
         out: dict[str, dict[str, Any]] = {}
         manifests = sorted(self.parts.glob("*.json"), key=lambda p: p.stat().st_mtime)
         for m in manifests:
-            try:
-                rows = json.loads(m.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue  # never half-written (atomic); unreadable: its patients run again
-            for r in rows:
+            rows = read_manifest(m)
+            for r in rows or ():
+                r["patient"] = shown(r["patient"])  # older runs kept undecodable names raw
                 old = out.get(r["patient"])
                 if old is None or old["status"] != "done" or r["status"] == "done":
                     out[r["patient"]] = r
         return out
+
+    def damaged(self) -> dict[str, str]:
+        """Partition -> why it cannot be trusted: a malformed manifest, or a done partition
+        whose Parquet file is missing or unreadable. Its patients are done again."""
+        bad: dict[str, str] = {}
+        for m in sorted(self.parts.glob("*.json")):
+            rows = read_manifest(m)
+            if rows is None:
+                bad[m.stem] = "manifest unreadable or malformed"
+                continue
+            if any(r["status"] == "done" for r in rows):
+                for name in DATASETS:
+                    why = parquet_problem(self.path / name / f"{m.stem}.parquet", name)
+                    if why:
+                        bad[m.stem] = f"{name}/{m.stem}.parquet: {why}"
+                        break
+        return bad
+
+    def quarantine(self, parts: dict[str, str]) -> list[str]:
+        """Move damaged partitions (manifest and files) out of the cohort, into
+        ``.cohort/quarantine/``; returns one note per partition."""
+        notes = []
+        for part, why in parts.items():
+            folder = self.private / "quarantine" / part
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            for f in (
+                self.parts / f"{part}.json",
+                *(self.path / n / f"{part}.parquet" for n in DATASETS),
+            ):
+                if f.exists():
+                    os.replace(f, folder / f"{f.parent.name}-{f.name}")
+            notes.append(f"partition {part} set aside ({why}); its patients are done again")
+        return notes
+
+    def committed(self, name: str) -> list[Path]:
+        """The Parquet files of ``name`` that sound manifests commit: exactly these, never a
+        glob over the folder (a leftover or foreign file is not read)."""
+        bad = self.damaged()
+        files = []
+        for m in sorted(self.parts.glob("*.json"), key=lambda p: natural_key(p.stem)):
+            rows = read_manifest(m)
+            if m.stem in bad or not rows or not any(r["status"] == "done" for r in rows):
+                continue
+            files.append(self.path / name / f"{m.stem}.parquet")
+        return files
 
     def done(self) -> set[str]:
         return {k for k, r in self.records().items() if r["status"] == "done"}
@@ -246,7 +318,7 @@ class CohortDir:
 
         records = self.records()
         rows = [
-            {k: records[key].get(k) for k in PATIENT_FIELDS}
+            {k: _text(records[key].get(k)) for k in PATIENT_FIELDS}
             for key in sorted(records, key=natural_key)
         ]
         table = pa.Table.from_pylist(rows, schema=schemas()["patients"])
@@ -278,3 +350,42 @@ class CohortDir:
             "patient": {"id": record.get("id") or key, "annotated": bool(record.get("annotated"))},
             **doc,
         }
+
+
+def read_manifest(path: Path) -> list[dict[str, Any]] | None:
+    """A partition manifest's records, or None when it is unreadable or malformed (``null``,
+    ``{}``, ``[{}]``, a record without a patient name or a known status)."""
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(rows, list) or not rows:
+        return None
+    for r in rows:
+        if not (
+            isinstance(r, dict)
+            and isinstance(r.get("patient"), str)
+            and r.get("status") in ("done", "failed")
+        ):
+            return None
+    return rows
+
+
+def parquet_problem(path: Path, name: str) -> str | None:
+    """Why a dataset file cannot be read back (missing, not Parquet, other columns), or None."""
+    import pyarrow.parquet as pq
+
+    try:
+        found = set(pq.read_schema(path).names)
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError) as exc:
+        return f"unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+    want = set(schemas()[name].names)
+    return None if want <= found else f"columns {', '.join(sorted(want - found))} missing"
+
+
+def _text(value: Any) -> Any:
+    """A manifest value as Parquet text: a path with undecodable bytes (kept losslessly in
+    the JSON manifest) written with those bytes as ``\\xNN``."""
+    return shown(value) if isinstance(value, str) else value

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from radtrack_gui.cohort.output import CohortDir
+from radtrack_gui.cohort.records import record_format, split_records
 from radtrack_gui.cohort.sources import PatientItem, batches, folder_patients, is_csv, split_csv
 from radtrack_gui.core.errors import InputError
 
@@ -55,6 +56,7 @@ class RunState:
     peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
     worker_cpu: dict[str, float] = field(default_factory=dict)  # worker -> CPU s in the run
     failures: list[tuple[str, str]] = field(default_factory=list)  # (patient, reason)
+    repaired: list[str] = field(default_factory=list)  # damaged partitions set aside
 
 
 Progress = Callable[[RunState], None]
@@ -126,8 +128,8 @@ def run_cohort(
     *,
     scheduler: str | None = None,
     workers: int | None = None,
-    extractor: str = "rules",
-    linker: str = "knowledge",
+    extractor: str = "",
+    linker: str = "",
     batch_reports: int = 200,
     batch_patients: int = 50,
     progress: Progress | None = None,
@@ -137,23 +139,39 @@ def run_cohort(
     src = Path(source).expanduser()
     if not src.exists():
         raise InputError(f"{source}: no such folder or file")
-    if not (src.is_dir() or is_csv(src)):
-        raise InputError(f"{source}: not a folder of patient folders or a MIMIC CSV")
+    records = record_format(src)
+    if not (src.is_dir() or is_csv(src) or records):
+        raise InputError(
+            f"{source}: not a folder of patient folders, a MIMIC CSV, a FHIR Bulk NDJSON "
+            "or an HL7 v2 batch file"
+        )
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1 (got {workers})")
+    from radtrack_gui.nlp.registry import RunSpec
+
+    spec = RunSpec(extractor, linker)  # left out: the registry's defaults
+    extractor, linker = spec.extractor_name, spec.linker_name
     check_models(extractor, linker)
     cohort = CohortDir(out)
     cohort.prepare(src, extractor, linker)
+    repaired = cohort.quarantine(cohort.damaged())
     cohort.cleanup()
     done = cohort.done()
     if src.is_dir():
         items = [i for i in folder_patients(src, exclude=cohort.path) if i.key not in done]
         skipped = len(done)
+    elif records:
+        shutil.rmtree(cohort.work, ignore_errors=True)
+        items = [
+            PatientItem(key=k, source=str(src.resolve()), rows=f, size=n, fmt=records, total=t)
+            for k, f, n, t in split_records(src, records, cohort.work / "records", done)
+        ]
+        skipped = len(done)
     else:
         shutil.rmtree(cohort.work, ignore_errors=True)
         items = split_csv(src, cohort.work / "csv", skip=done)
         skipped = len(done)
-    state = RunState(total=len(items), skipped=skipped)
+    state = RunState(total=len(items), skipped=skipped, repaired=repaired)
     t0 = time.perf_counter()
     try:
         if items:
@@ -187,6 +205,9 @@ def plan(
     return sorted(batches(items, per, patients), key=lambda g: -sum(i.size for i in g))
 
 
+RETRY_OFFSET = 50_000  # a batch submitted again gets a partition number of its own
+
+
 def _schedule(
     cohort: CohortDir,
     items: list[PatientItem],
@@ -210,19 +231,24 @@ def _schedule(
     queue = as_completed()
     futures: list[Any] = []
 
+    out = str(cohort.path.resolve())
+
     def top_up() -> None:
         slots = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
         while pending and queue.count() < slots:
             n, group = pending.pop()
+            part = f"part-{run_id}-{n:05d}"
             fut = client.submit(
                 process_batch,
                 [i.loaded() for i in group],
                 extractor,
                 linker,
+                out,
+                part,
                 key=f"radtrack-cohort-{run_id}-{n}",
                 pure=False,
             )
-            part_of[fut.key] = (f"part-{run_id}-{n:05d}", group)
+            part_of[fut.key] = (part, group)
             futures.append(fut)
             queue.add(fut)
 
@@ -254,7 +280,21 @@ def _schedule(
                     ],
                 }
             fut.release()
-            cohort.write_part(part, res["tables"], res["records"])
+            if res["tables"] is not None and res["tables"]["reports"].num_rows:
+                cohort.write_tables(part, res["tables"])  # a worker that could not reach DIR
+            problem = cohort.commit(part, res["records"])
+            if problem:  # the worker's files are gone or broken: once more, else failed
+                n = int(part.rsplit("-", 1)[1])
+                cohort.discard(part)
+                if n < RETRY_OFFSET:
+                    pending.append((n + RETRY_OFFSET, group))
+                    top_up()
+                    continue
+                res["records"] = [
+                    {**r, "status": "failed", "reason": f"output lost ({problem}); run again"}
+                    for r in res["records"]
+                ]
+                cohort.commit(part, res["records"])
             state.model_loads += res["loads"]
             for r in res["records"]:
                 if r["status"] == "done":
