@@ -188,7 +188,8 @@ def test_ask_questions_jsonl_and_bad_input(capsys, tmp_path):
 
 def test_ask_readable_output(capsys):
     assert main(["ask", str(DEMO), "Is there a pericardial effusion?"]) == 0
-    assert "No answer in these reports." in capsys.readouterr().out
+    # the reason in words: the finding is never mentioned (not "no")
+    assert "Not mentioned in these reports: pericardial effusion." in capsys.readouterr().out
 
 
 # -- metrics ---------------------------------------------------------------------------------
