@@ -113,7 +113,7 @@ def test_registered_as_trainable():
 
 def test_untrained_falls_back_to_knowledge_weights(vocab, corpus):
     linker = PairwiseLinker(vocab=vocab)
-    assert not linker.trained and not default_model_path().exists()
+    assert not linker.trained and default_model_path() is None
     p = corpus[0]
     assert linker.link(p).clusters == KnowledgeLinker(vocab=vocab).link(p).clusters
 
@@ -160,3 +160,27 @@ def test_bad_model_file_and_bad_training_data(vocab, tmp_path):
     lonely.mentions["m1"] = Mention("m1", "r.txt", 0, 3, "ptx", chain="c1")
     with pytest.raises(InputError, match="training needs gold chains"):
         PairwiseLinker(vocab=vocab).fit([lonely])
+
+
+def test_saved_model_is_a_folder_installable_for_every_user(vocab, corpus, tmp_path, monkeypatch):
+    from radtrack_gui.core.errors import InputError
+    from radtrack_gui.nlp.model_install import install
+
+    linker = PairwiseLinker(vocab=vocab).fit(corpus[:4])
+    folder = linker.save(tmp_path / "trained")
+    assert sorted(p.name for p in folder.iterdir()) == ["pairwise.json", "radtrack_card.json"]
+    assert all((p.stat().st_mode & 0o777) == 0o600 for p in folder.iterdir())
+    system = tmp_path / "system-models"
+    installed = install(folder, system, system=True)
+    assert installed.name == "pairwise" and installed.card["format"] == "radtrack-pairwise/1"
+    monkeypatch.setenv("RADTRACK_SYSTEM_MODELS", str(system))
+    shared = PairwiseLinker(vocab=vocab)  # found in the folder shared by every user
+    assert shared.trained and shared.scorer == linker.scorer
+    # the user's own model comes first
+    mine = PairwiseLinker(vocab=vocab).fit(corpus[4:8])
+    mine.save()
+    assert PairwiseLinker(vocab=vocab).scorer == mine.scorer
+    # an edited weights file no longer matches its card: refused
+    (folder / "pairwise.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(InputError, match="SHA-256"):
+        install(folder, tmp_path / "other")
