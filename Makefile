@@ -10,7 +10,7 @@ DEMO := radtrack_gui/resources/samples/demo_patient
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e ".[models,cohort,test,dev]"
+	$(BIN)/pip install -q -e ".[models,cohort,test,dev,formats]"
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -29,6 +29,8 @@ for png in build/icons/radtrack-*.png; do
   install -D -m 0644 "$png" "$stage/usr/share/icons/hicolor/${size}x${size}/apps/radtrack.png"
 done
 install -m 0644 packaging/linux/copyright "$stage/usr/share/doc/$package/copyright"
+# the RadLex (RSNA), LOINC and DICOM notices of the vocabulary tables derived from them
+install -m 0644 NOTICE "$stage/usr/share/doc/$package/NOTICE"
 # radtrack(1), from the same --help texts as docs/cli.md; a Debian changelog for this version.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
 "${PYTHON:-.venv/bin/python}" scripts/man_page.py "$stage/usr/share/man/man1/radtrack.1"

@@ -217,3 +217,71 @@ def test_missed_heads_count_one_half_only_and_skip_found_spans() -> None:
     ]
     with pytest.raises(InputError, match="unknown split"):
         missed_heads(sample, [], "test")
+
+
+# -- the command line ----------------------------------------------------------------------
+def test_radtrack_eval_prints_the_sample_per_half_modality_and_region(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from radtrack_gui.cli import main
+
+    shared = _shared()
+    rc = main(["eval", "--mentions-sample", "wholebody", "--shared", str(shared)])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "extractor rules: whole-body mention sample" in out
+    for split in ("dev", "heldout"):
+        row = next(x for x in out.splitlines() if x.startswith(f"{split:8} all "))
+        key = int(row.split()[3])
+        assert 200 <= key <= 320  # each half holds about half of the 517 spans
+    assert any(x.split()[1:3] == ["mod", "MR"] for x in out.splitlines())
+    assert any(x.split()[1:3] == ["reg", "spine"] for x in out.splitlines())
+    assert "assertion agreement" in out
+
+
+def test_radtrack_eval_without_corpora_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from radtrack_gui.cli import main
+
+    rc = main(["eval", "--mentions-sample", "wholebody", "--shared", str(tmp_path)])
+    assert rc == 2
+    assert "no corpora/ folder for the mention sample" in capsys.readouterr().err
+
+
+def test_assertion_agreement_compares_the_most_overlapping_found_span() -> None:
+    from radtrack_gui.evaluation.wholebody_mentions import assertion_agreement
+
+    (dev,) = _docs_in("dev", 1)
+    rep = SampleReport("t", dev[2:], "CT", "chest", "x" * 60)
+    spans = [
+        Labelled(dev, 0, 10, "finding", "absent"),
+        Labelled(dev, 20, 30, "finding", "present"),
+        Labelled(dev, 40, 50, "finding", "present"),  # nothing found here: not compared
+    ]
+    small, big, other = (
+        Span(dev, ((8, 12),), "finding"),
+        Span(dev, ((2, 9),), "finding"),
+        Span(dev, ((20, 30),), "finding"),
+    )
+    said = {small: "present", big: "absent", other: "absent"}
+    sample = Sample({dev: rep}, spans)
+    assert assertion_agreement(sample, [small, big, other], said, "dev") == (1, 2)
+    assert assertion_agreement(sample, [small, other], said, "dev") == (0, 2)
+    assert assertion_agreement(sample, [small, big, other], said, "heldout") == (0, 0)
+
+
+def test_the_parrot_reports_are_the_written_seeded_draw() -> None:
+    import importlib.util
+
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+
+    spec = importlib.util.spec_from_file_location(
+        "select_wholebody_sample", ROOT / "scripts" / "select_wholebody_sample.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    drawn = {str(k) for _, _, keys in script.draw(parrot_v1_reports(_shared())) for k in keys}
+    labelled = {str(d["report"]) for d in _lines()[1:] if d["corpus"] == "parrot1"}
+    assert drawn == labelled and len(drawn) == 44

@@ -37,7 +37,7 @@ def cohort_path(folder: str | Path) -> Path:
 # DuckDB may touch no file and fetch nothing: no extension installs or loads (a URL in the
 # SQL would start a download), no COPY TO or read_csv of arbitrary paths; locked, so the SQL
 # cannot switch it back. The views read Arrow datasets opened here, from exact file lists.
-SAFE_CONFIG = {
+SAFE_CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False,
     "autoload_known_extensions": False,
     "enable_external_access": False,

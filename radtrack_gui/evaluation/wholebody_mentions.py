@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
-from radtrack_gui.core.model import MENTION_TYPES, Mention, Report
+from radtrack_gui.core.model import ASSERTIONS, MENTION_TYPES, Mention, Report
 from radtrack_gui.evaluation.challenge import SPLITS, split_of
 from radtrack_gui.evaluation.corpora import corpus_text
 from radtrack_gui.evaluation.mentions import MatchCounts, Span, mention_scores
@@ -33,7 +33,6 @@ from radtrack_gui.evaluation.silver_mentions import shared_root, span_digest
 from radtrack_gui.util.paths import resource
 
 WHOLEBODY = "silver/mentions_wholebody.jsonl"
-ASSERTIONS = ("present", "absent", "possible")
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -149,14 +148,22 @@ def exam_report(rep: SampleReport) -> tuple[Report, int]:
     return report, len(head)
 
 
-def extract_sample(sample: Sample, extract: Callable[[Report], Iterable[Mention]]) -> list[Span]:
-    """Every report's extracted mentions as spans of the corpus text (header dropped)."""
+def extract_sample(
+    sample: Sample,
+    extract: Callable[[Report], Iterable[Mention]],
+    assertions: dict[Span, str] | None = None,
+) -> list[Span]:
+    """Every report's extracted mentions as spans of the corpus text (header dropped);
+    ``assertions``, if given, receives each span's assertion."""
     out: list[Span] = []
     for doc, rep in sample.reports.items():
         report, shift = exam_report(rep)
         for m in extract(report):
             if m.start >= shift:
-                out.append(Span(doc, ((m.start - shift, m.end - shift),), m.type))
+                span = Span(doc, ((m.start - shift, m.end - shift),), m.type)
+                out.append(span)
+                if assertions is not None:
+                    assertions[span] = m.assertion
     return out
 
 
@@ -207,6 +214,74 @@ def group_rows(
                 )
             )
     return rows
+
+
+def assertion_agreement(
+    sample: Sample, response: Sequence[Span], assertions: Mapping[Span, str], split: str
+) -> tuple[int, int]:
+    """(agreeing, compared): labelled spans of ``split`` with an overlapping extracted span
+    (the one sharing most characters), and how many of those carry the same assertion."""
+    by_doc: dict[str, list[Span]] = {}
+    for r in response:
+        by_doc.setdefault(r.doc, []).append(r)
+    agree = compared = 0
+    for lab in sample.spans:
+        if sample.reports[lab.doc].split != split:
+            continue
+        best, most = None, 0
+        for r in by_doc.get(lab.doc, []):
+            shared = min(lab.end, r.end) - max(lab.start, r.start)
+            if shared > most:
+                best, most = r, shared
+        if best is not None:
+            compared += 1
+            agree += assertions.get(best) == lab.assertion
+    return agree, compared
+
+
+@dataclass
+class ExtractorResult:
+    name: str
+    rows: list[GroupRow]
+    assertion: dict[str, tuple[int, int]]  # split -> (agreeing, compared)
+    response: list[Span]
+
+
+def evaluate_wholebody(
+    names: Sequence[str], path: Path | None = None, shared: Path | None = None
+) -> tuple[Sample, list[ExtractorResult], list[str]]:
+    """The sample, each available extractor's scores on it, and why any was skipped."""
+    from radtrack_gui.nlp.registry import get_extractor
+
+    sample = load_wholebody(path, shared)
+    key = key_spans(sample)
+    results: list[ExtractorResult] = []
+    skipped: list[str] = []
+    for name in names:
+        assertions: dict[Span, str] = {}
+        try:
+            extractor = get_extractor(name)
+            response = extract_sample(sample, extractor.extract, assertions)
+        except InputError as exc:
+            skipped.append(f"{name}: {exc}")
+            continue
+        rows = group_rows(sample.reports, key, response)
+        agree = {
+            split: assertion_agreement(sample, response, assertions, split) for split in SPLITS
+        }
+        results.append(ExtractorResult(name, rows, agree, response))
+    return sample, results, skipped
+
+
+def format_result(res: ExtractorResult) -> str:
+    lines = [format_rows(f"extractor {res.name}: whole-body mention sample", res.rows)]
+    for split, (agree, compared) in res.assertion.items():
+        share = agree / compared if compared else 0.0
+        lines.append(
+            f"{split:8} assertion agreement on found labelled spans: {share:.3f} "
+            f"({agree}/{compared})"
+        )
+    return "\n".join(lines)
 
 
 def format_rows(title: str, rows: Sequence[GroupRow]) -> str:
@@ -269,13 +344,22 @@ def missed_heads(
         counts[(kind, head)] += 1
         where.setdefault((kind, head), Counter())[rep.modality] += 1
     out = []
-    for (kind, head), n in counts.most_common(top):
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][1], kv[0][0]))[:top]
+    for (kind, head), n in ranked:
         mods = " ".join(
             f"{m}{'' if c == 1 else f'x{c}'}" for m, c in sorted(where[(kind, head)].items())
         )
         out.append((kind, head, n, mods))
     order = {"finding": 0, "normal statement": 1, "device": 2}
     return sorted(out, key=lambda x: (order[x[0]], -x[2], x[1]))
+
+
+def missed_by_kind(sample: Sample, response: Sequence[Span], split: str = "dev") -> Counter[str]:
+    """How many labelled spans of ``split`` no extracted span overlaps, per kind."""
+    out: Counter[str] = Counter()
+    for kind, _, n, _ in missed_heads(sample, response, split, len(sample.spans)):
+        out[kind] += n
+    return out
 
 
 def format_missed(rows: Sequence[tuple[str, str, int, str]]) -> str:

@@ -50,6 +50,36 @@ SOURCES = Registry(
             title="CSV",
             suffix=".csv",
         ),
+        # The hospital formats (formats/ingest.py; docs/formats-ingest.md): one file read like
+        # a patient folder holding it; FHIR .json and suffix-less DICOM files are recognised
+        # by their content (``sources.kind_of``).
+        *(
+            Entry(
+                "source",
+                name,
+                f"{_HERE}:read_document_source",
+                description,
+                title=title,
+                suffix=suffix,
+                requires=(package,),
+                needs="the 'formats' extra (pip install radtrack_gui[formats])",
+                tags=("document",),
+            )
+            for name, suffix, package, title, description in (
+                (
+                    "fhir",
+                    ".ndjson",
+                    "fhir",
+                    "FHIR",
+                    "FHIR DiagnosticReports (JSON, Bundle, Bulk NDJSON)",
+                ),
+                ("hl7", ".hl7", "hl7", "HL7 v2", "HL7 v2 ORU^R01 result messages"),
+                ("pdf", ".pdf", "pypdf", "PDF", "a PDF report with a text layer"),
+                ("docx", ".docx", "docx", "Word", "a Word .docx letter"),
+                ("rtf", ".rtf", "striprtf", "RTF", "an RTF letter"),
+                ("dicom", ".dcm", "pydicom", "DICOM", "a DICOM SR or encapsulated PDF"),
+            )
+        ),
     ),
     noun="source",
 )
@@ -95,6 +125,16 @@ WRITERS = Registry(
         ),
         Entry(
             "writer",
+            "fhir",
+            "radtrack_gui.formats.fhir_export:write_fhir",
+            "a FHIR R5 Bundle: chains as Observations derived from the DiagnosticReports",
+            title="FHIR R5 Bundle (chains as Observations)",
+            suffix=".fhir.json",
+            requires=("fhir",),
+            tags=("data",),
+        ),
+        Entry(
+            "writer",
             "html",
             "radtrack_gui.formats.html_summary:write_html_summary",
             "a printable HTML summary of the chains for the chart",
@@ -131,6 +171,20 @@ def read_csv_source(
     from radtrack_gui.formats.sources import read_csv_patient
 
     return read_csv_patient(Path(path), patient_id)
+
+
+def read_document_source(
+    path: str | os.PathLike[str],
+    patient_id: str | None = None,
+    *,
+    progress: Progress = no_progress,
+    cancel: CancelCheck = never_cancel,
+) -> Patient:
+    """One report file of a hospital format (or the patient ``patient_id`` of a FHIR/HL7
+    file of several), read as a patient folder holding just it."""
+    from radtrack_gui.formats.folder import read_patient_folder
+
+    return read_patient_folder(Path(path), patient_id=patient_id, progress=progress, cancel=cancel)
 
 
 def write_brat_folder(patient: Patient, out: str | os.PathLike[str]) -> None:

@@ -29,9 +29,15 @@ from radtrack_gui.formats.registry import SOURCES
 if TYPE_CHECKING:
     from radtrack_gui.formats.mimic_csv import SeveralPatients
 
-Kind = Literal["folder", "json", "csv"]  # the names of ``formats.registry.SOURCES``
-# The file suffixes a source may have, besides folders (what drag and drop accepts).
+Kind = Literal[
+    "folder", "json", "csv", "fhir", "hl7", "pdf", "docx", "rtf", "dicom"
+]  # the names of ``formats.registry.SOURCES``
+# The file suffixes a source may have, besides folders (what drag and drop accepts); files
+# of the hospital formats are also recognised by their content (``ingest.kind_of_file``).
 OPENABLE_SUFFIXES = tuple(e.suffix for e in SOURCES.values() if not e.suffix.endswith("/"))
+DOCUMENT_KINDS = SOURCES.tagged("document")  # the hospital formats (formats/ingest.py)
+OPEN_FILE_FILTER = "Reports (" + " ".join(f"*{s}" for s in OPENABLE_SUFFIXES) + ");;All files (*)"
+_MODULE_KIND = {"fhir": "fhir", "hl7v2": "hl7", "pdf": "pdf", "dicom_sr": "dicom"}
 
 
 class SourceReader(Protocol):
@@ -55,14 +61,29 @@ def source_path(path: str | os.PathLike[str]) -> Path:
 
 
 def can_open(path: Path) -> bool:
-    """A folder, a RadTrack JSON or a CSV (what drag and drop accepts)."""
-    return path.is_dir() or path.suffix.lower() in OPENABLE_SUFFIXES
+    """A folder, a RadTrack JSON, a CSV or a report file of the hospital formats (FHIR,
+    HL7 v2, PDF, Word/RTF, DICOM): what File > Open and drag and drop accept."""
+    from radtrack_gui.formats.ingest import kind_of_file
+
+    return (
+        path.is_dir()
+        or path.suffix.lower() in OPENABLE_SUFFIXES
+        or (path.is_file() and kind_of_file(path) is not None)
+    )
 
 
 def kind_of(path: Path) -> Kind:
     """What an existing PATH holds, or ``InputError`` naming it."""
     folder = path.is_dir()
     suffix = path.suffix.lower()
+    if not folder:
+        from radtrack_gui.formats.ingest import kind_of_file
+
+        module = kind_of_file(path)  # by suffix, or content (FHIR .json, DICOM)
+        if module == "office":
+            return "rtf" if suffix == ".rtf" else "docx"
+        if module:
+            return cast(Kind, _MODULE_KIND[module])
     for entry in SOURCES.values():
         if entry.suffix.endswith("/") if folder else entry.suffix == suffix:
             return cast(Kind, entry.name)
@@ -90,12 +111,29 @@ def several_patients(path: Path, patients: list[str]) -> SeveralPatients:
 
 
 def csv_patient(path: Path) -> str | None:
-    """The one patient of a MIMIC CSV (None when it has no Radiology rows: reading it
-    then says so). Several: ``SeveralPatients``, whose ``patients`` lists them."""
+    """The one patient of a MIMIC CSV, or of a FHIR/HL7 file (None when it has no
+    reports: reading it then says so). Several: ``SeveralPatients``, whose ``patients``
+    lists them (the GUI's picker)."""
+    if path.suffix.lower() != ".csv":
+        return document_patient(path)
     patients = csv_patients(path)
     if len(patients) > 1:
         raise several_patients(path, patients)
     return patients[0] if patients else None
+
+
+def document_patient(path: Path) -> str | None:
+    """The one patient of a report file (FHIR, HL7 v2, ...); several: ``SeveralPatients``."""
+    from radtrack_gui.formats.ingest import kind_of_file, read_file
+    from radtrack_gui.formats.textreport import SkipFile
+
+    if kind_of_file(path) is None:
+        return None
+    try:
+        got = read_file(path, path.name)
+    except SkipFile:
+        return None
+    return got.patients[0] if len(got.patients) == 1 else None
 
 
 def read_csv_patient(path: Path, patient_id: str | None) -> Patient:

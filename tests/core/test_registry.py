@@ -97,7 +97,7 @@ def test_writers_feed_the_export_command_and_the_dialog_table() -> None:
     from radtrack_gui.formats.registry import WRITERS
     from radtrack_gui.formats.writers import DATA_FORMATS, FORMATS
 
-    assert DATA_FORMATS == ("json", "csv", "brat", "conll")
+    assert DATA_FORMATS == ("json", "csv", "brat", "conll", "fhir")
     assert (*DATA_FORMATS, "html") == FORMATS
     assert all(WRITERS[name].title and WRITERS[name].suffix for name in FORMATS)
 

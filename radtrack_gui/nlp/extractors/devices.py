@@ -44,6 +44,31 @@ NOT_DEVICE_BEFORE = frozenset(
 )
 
 
+# Device nouns that are also verbs ("placed to drain the collection", "the kidney drains
+# well", "stent to bypass the stricture"): read as the verb after "to" or before an object,
+# an adverb or a preposition of flow.
+VERB_NOUNS = frozenset({"drain", "drains", "stent", "stents", "shunt", "shunts", "bypass"})
+_VERB_AFTER = frozenset(
+    {
+        *("the", "a", "an", "this", "that", "its", "their", "well", "freely", "into"),
+        *("poorly", "promptly", "normally", "spontaneously", "through", "toward", "towards"),
+    }
+)
+
+
+def verb_not_device(toks: list[str], t0: int, t1: int) -> bool:
+    """The one-word device term at ``toks[t0:t1]`` is a verb here ("to drain the
+    collection", "drains into"), not a device ("a drain in the collection", "chest tube to
+    suction", "drains in place")."""
+    if t1 - t0 != 1 or toks[t0] not in VERB_NOUNS:
+        return False
+    before = toks[t0 - 1] if t0 else ""
+    after = toks[t1] if t1 < len(toks) else ""
+    if before == "to" and toks[t0] in ("drain", "stent", "shunt", "bypass"):
+        return True
+    return after in _VERB_AFTER and before not in DETERMINERS
+
+
 def resolve_given(cands: list[Cand], devices: list[tuple[Cand, Sentence]]) -> None:
     """Spans given by another extractor that are device words: the device named last before
     them, here or earlier in the paragraph; no antecedent, no device word."""

@@ -28,6 +28,7 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
+from radtrack_gui.nlp.linkers.context import restated_negative
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -98,7 +99,8 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.access,
         m.site,
         m.site_by_name,
-        (m.ctx.sites, m.ctx.spread) if m.ctx else None,
+        (m.ctx.sites, m.ctx.spread, m.ctx.levels) if m.ctx else None,
+        (m.report, m.sizes) if m.sizes else None,
     )
 
 
@@ -149,8 +151,10 @@ class ChainState:
             m.assertion == "absent"
             and not self.positive
             and not (m.event and all(r.event for r in self.members))
+            and not all(restated_negative(r, m) for r in self.members)
         ):
-            # (removals or resolutions restated, e.g. findings and impression, stay one)
+            # (removals or resolutions restated, e.g. findings and impression, stay one; so
+            # does a negative restated in one report: GUIDELINE 9)
             return "a negative about something never seen positive"
         if m.assertion == "absent" and m.concept and m.site is None and not m.event:
             for concept, line in self.positive_concepts.items():
@@ -164,6 +168,8 @@ class ChainState:
                     f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
                 )
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
+        if self.members and _exchanged(self.members[-1], m):
+            return f"exchanged/replaced after {self.members[-1].id}: a new device"
         if self.members and _silently_replaced(self.members[-1], m):
             return (
                 f"newly placed {gap_days(self.members[-1], m):.0f} days after "
@@ -256,6 +262,16 @@ def cluster(
             bucket[ch.number] = ch
             bucket.move_to_end(ch.number)
     return ClusterResult([[x.id for x in ch.members] for ch in chains], why, scored)
+
+
+def _exchanged(last: MentionInfo, m: MentionInfo) -> bool:
+    """``m`` is a device its later report says was exchanged or replaced ("the nephrostomy
+    tube has been exchanged"): a new device, not the one before (GUIDELINE devices 1)."""
+    if m.type != DEVICE or m.ctx is None or not m.ctx.replaced or m.assertion == "absent":
+        return False
+    if (m.section or "").upper().startswith(HISTORY_SECTIONS):
+        return False
+    return m.report_idx > last.report_idx
 
 
 def _silently_replaced(last: MentionInfo, m: MentionInfo) -> bool:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
+from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
@@ -55,8 +56,10 @@ from radtrack_gui.nlp.linkers.places import (
     site_of_other_item,
     site_outside_phrase,
     spread_only,
+    subject_site,
     tissue_of_density,
 )
+from radtrack_gui.nlp.linkers.readings import names_finding, reading
 from radtrack_gui.nlp.phrases import alternative_items
 
 if TYPE_CHECKING:
@@ -88,7 +91,7 @@ GENERIC_KINDS: dict[str, frozenset[str]] = {
 # A sentence end: terminal punctuation before a space, a period glued to a capitalized word
 # after a word ("XXXX.In the left": ``text.sentences`` splits there too), a line break.
 _SENT_END = re.compile(r"[.!?](?=\s)|(?<=[A-Za-z]{2}\.)(?=[A-Z][a-z])|\n")
-_CLAUSE_END = re.compile(r"[,;:.!?\n]|\b(?:and|with|or|but|while|whereas)\b")
+_CLAUSE_END = re.compile(r"[,;:!?\n]|\.(?!\d)|\b(?:and|with|or|but|while|whereas)\b")
 _REMOVAL = re.compile(
     r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+){0,2}?"
     r"(?:removed|withdrawn|discontinued|explanted|extracted)\b"
@@ -96,6 +99,15 @@ _REMOVAL = re.compile(
     r"|\b(?:interval|subsequent|complete)\s+(?:removal|withdrawal|explantation)\b"
     r"|\b(?:removal|explantation)\s+of\b|\bpulled\s+(?:back\s+)?and\s+removed\b"
     r"|\bno\s+longer\s+(?:seen|visualized|visible|present|identified|demonstrated|noted)\b",
+    re.IGNORECASE,
+)
+# A device exchanged for a new one ("has been exchanged", "interval replacement of"): the
+# device seen after it is a new one (GUIDELINE devices 1); not a procedure's name ("aortic
+# valve replacement").
+_REPLACED = re.compile(
+    r"\b(?:ha(?:s|ve)\s+been|was|were|is|are|now)\s+(?:\w+\s+)?(?:exchanged|replaced"
+    r"|re-?placed|re-?inserted)\b|\b(?:interval|subsequent)\s+(?:exchange|replacement"
+    r"|re-?insertion|re-?placement)\b|\b(?:exchange|replacement)\s+of\b|\bexchanged\s+for\b",
     re.IGNORECASE,
 )
 _PARTIAL = re.compile(r"\b(?:partially|slightly|somewhat|minimally)\s+$", re.IGNORECASE)
@@ -112,8 +124,9 @@ _COMPARISON = re.compile(
     re.IGNORECASE,
 )
 _OTHER = re.compile(
-    r"\b(?:other|another|additional|second|further|separate)\s+"
-    r"(?:[\w-]+\s+){0,3}$",
+    r"\b(?:other|another|additional|second|further|separate)\s+(?!(?:evaluation|assessment"
+    r"|characteri[sz]ation|imaging|work-?up|investigation|follow-?up|examination|study"
+    r"|management|correlation)\b)(?:[\w-]+\s+){0,3}$",
     re.IGNORECASE,
 )
 # "a more inferior opacity" beside another one: a position word that sets it apart
@@ -122,6 +135,10 @@ _OTHER_POSITION = re.compile(
     r"|inferiorly|superiorly)\s+(?:[\w-]+\s+){0,3}$",
     re.IGNORECASE,
 )
+# the span's own first word says it is another one ("second pseudonodular lesion")
+_OWN_OTHER = re.compile(r"(?:other|another|additional|second|separate)\s", re.IGNORECASE)
+# a device's calibre in French ("4F sheath", "8.5 Fr drain", "10-French catheter")
+_FRENCH = re.compile(r"\b(\d{1,2}(?:\.\d)?)\s?-?(?:f|fr|french)\b", re.IGNORECASE)
 _NEW = re.compile(r"\b(?:new|newly)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
 _ANAPHOR_SITE = re.compile(
     r"\b(?:in|at|of|within|to)\s+(?:this|that|the\s+same)\s+"
@@ -137,13 +154,6 @@ _SEVERAL_SITES = re.compile(
 )
 _ALTERNATIVE = re.compile(
     r"^\s*(?:/|(?:and\s*/\s*)?or|versus|vs\.?)\s*(?:[\w-]+\s*){0,2}$", re.IGNORECASE
-)
-_EXPLAINS = re.compile(
-    r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
-    r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
-    r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
-    r"|probably|presumably|attributed\s+to|suspect(?:ed)?)\b",
-    re.IGNORECASE,
 )
 
 
@@ -192,20 +202,23 @@ def read_context(
     if not section.startswith(OBSERVATION_SECTIONS) and _REASON_HEADING.search(before):
         ctx.reason = True
     ctx.comparison = bool(_COMPARISON.search(sentence))
-    ctx.other = bool(_OTHER.search(before[-60:])) or (
+    own = text[start:end]
+    ctx.other = bool(_OTHER.search(before[-60:]) or _OWN_OTHER.match(own)) or (
         m.type != DEVICE and bool(_OTHER_POSITION.search(before[-60:]))
     )
     ctx.new = bool(_NEW.search(before[-40:]))
     lo, hi = _clause_span(text, start, end, sent)
-    ctx.levels = _levels(text, lo, sent[1], hi) or (
-        _levels(heading(report, start)) if report is not None else frozenset()
-    )
+    title = heading(report, start) if report is not None else ""
+    ctx.levels = place_levels(text, (lo, hi), sent, start, title, names_finding(v))
     anaphor = _ANAPHOR_SITE.search(text, sent[0], start)
     if not ctx.levels and anaphor:
         # "deformity of the 8th rib; if findings localize to this region, ... fracture"
         ctx.levels = _levels(text, sent[0], anaphor.start())
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
+        ctx.replaced = bool(
+            _REPLACED.search(text, lo, hi) or _REPLACED.search(text, sent[0], start)
+        )
         hit = _REMOVAL.search(sentence)
         if m.change == "removed" or (hit and not _PARTIAL.search(sentence[: hit.start()])):
             ctx.event = "removed"
@@ -264,6 +277,7 @@ def enrich(
                     info.lat = None
                 info.site, info.site_by_name = None, False
             site_outside_phrase(info, ctx, text, tail, v)
+            subject_site(info, ctx, text, v)
             ctx.sites = coordinated_sites(
                 info, text[max(ctx.sentence[0], s - 60) : s], v, text[e : ctx.sentence[1]]
             )
@@ -319,82 +333,6 @@ def alternatives(a: MentionInfo, b: MentionInfo) -> bool:
     )
 
 
-def explained(a: MentionInfo, b: MentionInfo) -> bool:
-    """A descriptive word and its reading in one sentence ("opacity ... may represent
-    atelectasis")."""
-    ca, cb = a.ctx, b.ctx
-    if ca is None or cb is None or a.report != b.report:
-        return False
-    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
-    if first.sentence != second.sentence or first.end > second.start:
-        return False
-    between = first.text[first.end : second.start]
-    return len(between) <= 120 and bool(_EXPLAINS.search(between))
-
-
-def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
-    """The sentence reads one finding directly as the other ("pancreatic lesion ...
-    consistent with the evolution of a pseudocyst"): explained, and no other finding named
-    in between (not "effusion with adjacent opacity, likely atelectasis").
-    Then even concepts the vocabulary does not relate are one finding."""
-    if a.type == DEVICE or b.type == DEVICE or not explained(a, b):
-        return False
-    ca, cb = a.ctx, b.ctx
-    assert ca is not None and cb is not None
-    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
-    words = [w.lower() for w in WORD.findall(first.text[first.end : second.start])]
-    for n in (1, 2, 3):
-        for i in range(len(words) - n + 1):
-            c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
-            if c is not None and c.type != DEVICE:
-                return False
-    return True
-
-
-def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:
-    """One of the two is read, in its own sentence, as the other's concept ("opacity in the
-    right base, likely pneumonia" and the impression's "pneumonia")."""
-    for x, y in ((a, b), (b, a)):
-        c, other = x.ctx, y.ctx
-        if c and other and c.read and other.sentence != c.sentence and c.read in y.concept_line:
-            return True
-    return False
-
-
-def reading(ctx: MentionContext, v: Vocabulary) -> str | None:
-    """The concept a finding's sentence reads it as: an interpreting word after it, then
-    that concept's term as the first finding named, none named before the word."""
-    tail = ctx.text[ctx.end : ctx.sentence[1]][:120]
-    hit = _EXPLAINS.search(tail)
-    if hit is None or _first_concept(tail[: hit.start()], v):
-        return None
-    return _first_concept(tail[hit.end() :], v)
-
-
-def _first_concept(text: str, v: Vocabulary) -> str | None:
-    """The (canonical) concept of the first finding term in ``text``, or None."""
-    words = [w.lower() for w in WORD.findall(text)]
-    for i in range(len(words)):
-        for n in (3, 2, 1):
-            name = v.concept_terms.get(" ".join(words[i : i + n])) if i + n <= len(words) else None
-            c = v.concepts.get(name or "")
-            if c is not None and c.type != DEVICE:
-                return v.canonical.get(c.name, c.name)
-    return None
-
-
-def one_organ(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
-    """Both sites lie inside the structure one of the two concepts is of ("consolidation at
-    the hila ... pulmonary edema": both in the lungs, where a diffuse process spreads)."""
-    if not a.site or not b.site:
-        return False
-    for concept in (a.concept, b.concept):
-        c = v.concepts.get(concept) if concept else None
-        if c and c.anatomy and v.is_part_of(a.site, c.anatomy) and v.is_part_of(b.site, c.anatomy):
-            return True
-    return False
-
-
 def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | None) -> str | None:
     """Why the context keeps ``a`` and ``b`` apart, or None (``gap``: days between them)."""
     ca, cb = a.ctx, b.ctx
@@ -407,8 +345,10 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         return "alternatives ('X or Y'): two hypotheses"
     if ca.several_sites != cb.several_sites:
         return "'at the sites described above' names several sites"
-    if ca.levels and cb.levels and not ca.levels & cb.levels:
-        return f"different level {'/'.join(sorted(ca.levels))} vs {'/'.join(sorted(cb.levels))}"
+    # open part names of devices only for permanent ones (a tube's tip moves along a vein)
+    apart = level_conflict(ca.levels, cb.levels, a.type != DEVICE or (a.durable and b.durable))
+    if apart:
+        return f"different level {apart[0]} vs {apart[1]}"
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
     lc = later.ctx
     assert lc is not None and first.ctx is not None
@@ -416,11 +356,33 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         later.assertion == "absent" and (lc.other or lc.new)
     ):
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
+    if first.report == later.report and first.assertion == "absent" and first.ctx.new:
+        return f"'{first.text}' is about new ones ('no new'), not a known one"
+    if a.type == DEVICE:
+        fa, fb = (
+            _FRENCH.findall(ca.text[ca.start : ca.end]),
+            _FRENCH.findall(cb.text[cb.start : cb.end]),
+        )
+        if fa and fb and not set(fa) & set(fb):
+            return f"calibre {fa[0]}F vs {fb[0]}F: two devices"  # a device keeps its size
     if a.type != DEVICE:
-        reason = _default_site_conflict(a, b, v)
+        reason = _default_site_conflict(a, b, v) or _sizes_conflict(a, b)
         if reason:
             return reason
     return _negation_conflict(first, later, gap)
+
+
+def _sizes_conflict(a: MentionInfo, b: MentionInfo) -> str | None:
+    """Two findings of one report measured at clearly different sizes are two lesions
+    (GUIDELINE 10); across reports a lesion may grow or shrink, so sizes never split it."""
+    if a.report != b.report or not a.sizes or not b.sizes or sizes_agree(a.sizes, b.sizes):
+        return None
+    return f"measured {max(a.sizes):g} vs {max(b.sizes):g} mm in one report: two lesions"
+
+
+def sizes_agree(xs: tuple[float, ...], ys: tuple[float, ...]) -> bool:
+    """Some measurement of one is within 2 mm or 20 % of one of the other."""
+    return any(abs(x - y) <= max(2.0, 0.2 * max(x, y)) for x in xs for y in ys)
 
 
 def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
@@ -435,6 +397,23 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
             if rx and ry and rx != ry:
                 return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"
     return None
+
+
+def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
+    """One negative stated twice in one report ("no pneumothorax" in the findings and in the
+    impression, "no acute fracture" / "no acute injury": GUIDELINE 9): the same or a broader
+    concept about the same structure as given, in two sentences (one sentence states it
+    once: "no opacity to suggest a pneumonia")."""
+    a, b = first.concept, later.concept
+    return (
+        first.assertion == later.assertion == "absent"
+        and first.report == later.report
+        and first.statement_site == later.statement_site
+        and (first.ctx is None or later.ctx is None or first.ctx.sentence != later.ctx.sentence)
+        and a is not None
+        and b is not None
+        and (a == b or a in later.concept_line or b in first.concept_line)
+    )
 
 
 def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None) -> str | None:
@@ -465,5 +444,7 @@ def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None
         if gap is not None and gap <= FOLLOW_UP_DAYS:
             return None
     if f_abs:
+        if l_abs and restated_negative(first, later):
+            return None  # "no pneumothorax" in the findings and the impression (GUIDELINE 9)
         return "two negatives: a routine negative is its own mention"
     return "routine negative (no resolution or comparison wording): not a continuation"

@@ -17,14 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import (
-    continues,
-    explained,
-    one_organ,
-    pair_conflict,
-    read_as,
-    read_as_concept,
-)
+from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -38,6 +31,13 @@ from radtrack_gui.nlp.linkers.mentions import (
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.places import cavity
+from radtrack_gui.nlp.linkers.readings import (
+    defined_as,
+    explained,
+    one_organ,
+    read_as,
+    read_as_concept,
+)
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
@@ -69,7 +69,7 @@ FEATURES: tuple[str, ...] = (
     "abbreviation",  # one text abbreviates the other, concepts not already the same
     "generic_device",  # a bare "tube"/"line"/"tip" continuing a named device
     "generic_statement",  # two "normal/unremarkable" statements about one structure
-    "same_site",  # same specified anatomical site
+    "same_site",  # same specified anatomical site, or a level both name (segment, station)
     "site_unspecified",  # at least one has no specific site
     "same_laterality",  # same side given on both
     "same_access",  # same device access site given on both
@@ -166,6 +166,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             part = a if v.is_part_of(a.site, b.site) else b
             if part.ctx and part.ctx.spread:
                 return None  # "interstitial edema" / "pulmonary edema": how it spreads
+            if a.ctx and b.ctx and a.ctx.levels & b.ctx.levels:
+                return None  # "liver lesion ... in segment 7": the same level names the part
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
@@ -190,7 +192,11 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     x[1] = float(rel == "same")
     x[2] = float(rel == "broader")
     x[3] = float(a.head == b.head)
-    x[4] = float(rel != "same" and a.text != b.text and abbreviation_match(a.tokens, b.tokens))
+    x[4] = float(
+        rel != "same"
+        and a.text != b.text
+        and (abbreviation_match(a.tokens, b.tokens) or defined_as(a, b))
+    )
     g, named = (b, a) if b.generic_device else (a, b)
     if (
         a.type == DEVICE
@@ -202,7 +208,11 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         # same report: "catheter with its tip in the SVC")
         x[5] = float(continues(g.head, named.tokens, named.concept_line))
     x[6] = float(a.generic_statement and b.generic_statement)
-    x[7] = float(a.site is not None and a.site == b.site)
+    # the same site, or the same level, segment, station or labelled lesion (GUIDELINE 10)
+    x[7] = float(
+        (a.site is not None and a.site == b.site)
+        or bool(a.ctx and b.ctx and a.ctx.levels & b.ctx.levels)
+    )
     x[8] = float(a.site is None or b.site is None)
     x[9] = float(a.lat is not None and a.lat == b.lat)
     x[10] = float(a.access is not None and a.access == b.access)
@@ -262,7 +272,8 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
     if x[INDEX["same_head"]] and not x[INDEX["same_text"]] and not x[INDEX["same_concept"]]:
         out.append(f"same head word '{a.head}'")
     if x[INDEX["same_site"]]:
-        out.append(f"site '{a.site}'")
+        shared = a.ctx.levels & b.ctx.levels if a.ctx and b.ctx else frozenset()
+        out.append(f"site '{a.site}'" if a.site == b.site else f"level {'/'.join(sorted(shared))}")
     if x[INDEX["same_laterality"]]:
         out.append(str(a.lat))
     if x[INDEX["same_access"]]:

@@ -27,6 +27,7 @@ class MentionContext:
     spread: bool = False  # its site is a distribution word ("bibasilar edema"): GUIDELINE 2
     read: str | None = None  # the concept its sentence reads it as ("..., likely pneumonia")
     read_root: str | None = None  # that concept's top broader concept (a blocking key)
+    replaced: bool = False  # a device its clause says was exchanged/replaced ("interval exchange")
 
 
 @dataclass(slots=True)
@@ -57,6 +58,7 @@ class MentionInfo:
     durable: bool = False  # a permanent device or a chronic finding
     site_by_name: bool = False  # the site is only the concept's own ("hepatic" cyst)
     known: bool = True  # the concept is the vocabulary's (not a span's own words)
+    sizes: tuple[float, ...] = ()  # its measurements, largest dimension in mm (GUIDELINE 10)
     ctx: MentionContext | None = None  # what the report says around it (context.py)
 
     @property

@@ -5,6 +5,7 @@ two chains."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from radtrack_gui.nlp.linkers.places import WORD
 from radtrack_gui.nlp.vocabulary import singular_name
@@ -65,3 +66,263 @@ def levels(
         else:
             out.add(level)
     return frozenset(out)
+
+
+# -- finer sites of every region (issue #18 §2, GUIDELINE 1 and 10) -----------------------
+# Each is a level of its own kind ("kind:value"); two mentions are at different places only
+# when they name a value of one kind and share none of that kind ("clock:2" vs "clock:10";
+# a clock position and a quadrant are not compared: one breast mass may be given by both).
+# A breast clock position ("at 2 o'clock", "2:30 position"), in half hours.
+_CLOCK = re.compile(
+    r"\b(1[0-2]|[1-9])(?::([0-5]\d))?\s*(?:o['’]?\s?clock|o'?c\b|(?<=:\d\d)\s*position)",
+    re.IGNORECASE,
+)
+# Breast quadrants ("upper outer quadrant", "UOQ"), and the central (subareolar) part.
+_QUADRANT = re.compile(
+    r"\b(?:(upper|lower|superior|inferior)[\s-]+(outer|inner|lateral|medial)\s+quadrants?"
+    r"|([UL][OI]Q)|(retroareolar|subareolar|periareolar))\b",
+    re.IGNORECASE,
+)
+# Poles of a kidney, spleen, testis or thyroid lobe ("upper pole", "interpolar").
+_POLE = re.compile(
+    r"\b(?:(upper|lower|superior|inferior|mid|middle)[\s-]+poles?|(interpolar))\b", re.IGNORECASE
+)
+# Neck node levels ("level II", "level IIa", "levels II and III") and thoracic stations
+# ("station 4R", "station 7"); not "at the level of the carina".
+_NODE_VALUE = r"(?:VI{0,2}|IV|I{1,3}|[1-7])(?:[AB](?![a-z]))?"
+_NODE_LEVEL = re.compile(
+    r"\b(?:levels?\s+("
+    + _NODE_VALUE
+    + r"(?:(?:\s*,\s*|\s+(?:and|or|to)\s+|\s*-\s*)"
+    + _NODE_VALUE
+    + r")*)(?![\w.])|stations?\s+(\d{1,2}\s?[RL]?)\b)",
+    re.IGNORECASE,
+)
+# RECIST and follow-up labels: "target lesion 1", "non-target lesion #2", "lesion no. 3".
+_LABEL = re.compile(
+    r"\b(?:(non[\s-]?target|target|index)\s+)?(?:lesions?|nodules?|mass(?:es)?|nodes?)\s*"
+    r"(?:#\s*|no\.?\s*|number\s+)?(\d{1,2})(?!\s*(?:\.\d|mm|cm|x|×|%|/))\b",
+    re.IGNORECASE,
+)
+# Coronary arteries and their branches by the standard abbreviations (upper case only: "Cx",
+# "D1") or names ("left anterior descending", "obtuse marginal"): coronary CT reports give
+# each vessel's stenosis in turn.
+_CORONARY_SHORT = re.compile(
+    r"\b(LMCA|LMA|LM|LAD|LCX|LCx|Cx|RCA|RPDA|PDA|PLB|PLV|RI|D[1-3]|OM[1-3]?)\b"
+)
+_CORONARY_NAME = re.compile(
+    r"\b(left\s+main|left\s+anterior\s+descending|circumflex|right\s+coronary|obtuse\s+marginal"
+    r"|diagonal|posterior\s+descending|ramus\s+intermedius|posterolateral)\b",
+    re.IGNORECASE,
+)
+_CORONARY = {
+    **{"lmca": "lm", "lma": "lm", "lm": "lm", "lad": "lad", "lcx": "lcx", "cx": "lcx"},
+    **{"rca": "rca", "rpda": "pda", "pda": "pda", "plb": "pl", "plv": "pl", "ri": "ri"},
+    **{"left main": "lm", "left anterior descending": "lad", "circumflex": "lcx"},
+    **{"right coronary": "rca", "obtuse marginal": "om", "om": "om", "diagonal": "d"},
+    **{"posterior descending": "pda", "ramus intermedius": "ri", "posterolateral": "pl"},
+}
+# RECIST groups without a number ("target lesions", "non-target hepatic lesions").
+_RECIST = re.compile(r"\b(non[\s-]?)?target(?:ed)?\b(?!\s+(?:lesions?|nodules?)\s*#?\d)", re.I)
+# Named parts of an organ or limb a clause gives by a head noun after its own name ("the
+# extensor carpi ulnaris tendon", "common bile duct", "lower uterine segment"): an open
+# name, so a structure the anatomy table lacks still tells two findings apart.
+PART_HEADS = (
+    *("tendon", "ligament", "duct", "artery", "arteries", "vein", "nerve", "muscle", "bursa"),
+    *("meniscus", "labrum", "horn", "fundus", "segment", "bone", "branch", "gland"),
+)
+_PART = re.compile(
+    r"\b((?:[a-z][a-z'-]*\s+){1,4})(" + "|".join(PART_HEADS) + r")s?\b(?!\s*(?:[ivx]{1,4}|\d))",
+    re.IGNORECASE,
+)
+# Words that end a part's name going back (function words, sides, course and size words).
+_PART_STOP = frozenset(
+    {
+        *("the", "a", "an", "of", "in", "at", "on", "to", "from", "into", "with", "and", "or"),
+        *("is", "are", "was", "were", "be", "by", "for", "along", "within", "near", "this"),
+        *("that", "its", "their", "both", "there", "no", "not", "left", "right", "bilateral"),
+        *("proximal", "distal", "mid", "entire", "visualized", "visible", "small", "large"),
+        *("dilated", "normal", "involving", "via", "through", "across", "than", "seen", "noted"),
+        *("suggesting", "suggestive", "including", "probable", "possible", "likely", "xxxx"),
+        *("consistent", "compatible", "representing", "concerning", "probably", "possibly"),
+    }
+)
+_NODE_ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
+
+
+def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
+    """The finer places ``text[start:end]`` names, each as "kind:value": clock positions,
+    breast quadrants, organ poles, node levels and stations, RECIST/lesion labels and open
+    part names ("part:common bile duct")."""
+    hi = len(text) if end is None else end
+    out: set[str] = set()
+    for m in _CLOCK.finditer(text, start, hi):
+        out.add(f"clock:{int(m.group(1)) % 12 + (0.5 if m.group(2) and m.group(2) >= '15' else 0)}")
+    for m in _QUADRANT.finditer(text, start, hi):
+        if m.group(3):
+            out.add(f"quadrant:{m.group(3)[:2].lower()}")
+        elif m.group(4):
+            out.add("quadrant:central")
+        else:
+            up = m.group(1).lower() in ("upper", "superior")
+            outer = m.group(2).lower() in ("outer", "lateral")
+            out.add(f"quadrant:{'u' if up else 'l'}{'o' if outer else 'i'}")
+    for m in _POLE.finditer(text, start, hi):
+        word = (m.group(1) or m.group(2)).lower()
+        pole = {"superior": "upper", "inferior": "lower", "middle": "mid", "interpolar": "mid"}
+        out.add(f"pole:{pole.get(word, word)}")
+    for m in _NODE_LEVEL.finditer(text, start, hi):
+        if m.group(2):
+            out.add("station:" + "".join(m.group(2).split()).lower())
+            continue
+        for value in re.findall(_NODE_VALUE, m.group(1), re.IGNORECASE):
+            value = "".join(value.split()).lower()
+            number = value.rstrip("ab")
+            out.add(f"node:{_NODE_ROMAN.get(number, number)}{value[len(number) :]}")
+    for m in _CORONARY_SHORT.finditer(text, start, hi):
+        word = m.group(1).lower()
+        out.add(f"vessel:{_CORONARY.get(word, word)}")  # d1, om2 keep their number
+    for m in _CORONARY_NAME.finditer(text, start, hi):
+        out.add(f"vessel:{_CORONARY[' '.join(m.group(1).lower().split())]}")
+    for m in _RECIST.finditer(text, start, hi):
+        out.add("recist:" + ("nontarget" if m.group(1) else "target"))
+    for m in _LABEL.finditer(text, start, hi):
+        kind = (m.group(1) or "lesion").lower().replace(" ", "").replace("-", "")
+        kind = "target" if kind in ("target", "index") else kind
+        out.add(f"label:{kind}{m.group(2)}")
+    for m in _PART.finditer(text, start, hi):
+        words = m.group(1).lower().split()
+        name: list[str] = []
+        for w in reversed(words):
+            if w in _PART_STOP or (not w.isalpha() and "-" not in w and "'" not in w):
+                break
+            name.insert(0, w)
+        if name:
+            head = m.group(2).lower()
+            head = "artery" if head == "arteries" else head
+            out.add(f"part:{' '.join([*name, head])}")
+    return frozenset(out)
+
+
+# What ends the stretch of a sentence a place is carried over: a new item or clause.
+_CARRY_STOP = re.compile(r";|\b(?:and|with|or|but|while|whereas|as\s+well\s+as)\b", re.IGNORECASE)
+
+
+def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[str]:
+    return levels(text, lo, hi, limit) | sub_sites(text, lo, hi if limit is None else limit)
+
+
+def place_levels(
+    text: str,
+    clause: tuple[int, int],
+    sent: tuple[int, int],
+    start: int,
+    title: str,
+    names_finding: Callable[[str], bool],
+) -> frozenset[str]:
+    """The levels and finer sites of a mention: those of its clause, else carried over the
+    rest of its sentence where no other item or finding stands between ("At the L5-S1 level,
+    there is a large disc herniation", "- L3-L4: Left paramedian disc herniation", "tear,
+    type III, extending to the posterior horn of the lateral meniscus"), else its
+    sub-heading's ``title``; a lesion label may open the sentence ("Target lesion 1: ...")."""
+    lo, hi = clause
+    found = levels(text, lo, sent[1], hi) | sub_sites(text, lo, hi)
+    if not found:
+        back = sent[0]
+        for hit in _CARRY_STOP.finditer(text, sent[0], lo):
+            back = hit.end()
+        if back < lo and not names_finding(text[back:lo]):
+            found = _read(text, back, lo)
+    if not found:
+        nxt = _CARRY_STOP.search(text, hi, sent[1])
+        ahead = nxt.start() if nxt else sent[1]
+        if hi < ahead:
+            found = _read(text, hi, ahead)
+            if found and names_finding(text[hi:ahead]):
+                found = frozenset()  # the place is another finding's
+    if not found and title:
+        found = _read(title, 0, len(title))
+    if not any(x.startswith("label:") for x in found):
+        found |= {x for x in sub_sites(text, sent[0], start) if x.startswith("label:")}
+    return found
+
+
+def _kind(level: str) -> str:
+    return level.split(":", 1)[0] if ":" in level else "level"
+
+
+def _parts_agree(a: str, b: str) -> bool:
+    """Two open part names may name one structure: equal, one a vaguer form of the other
+    ("bile duct" / "common bile duct"), or an abbreviation ("ECU tendon")."""
+    from radtrack_gui.nlp.linkers.names import abbreviation_match
+
+    x, y = tuple(a.split()), tuple(b.split())
+    if x[-1] != y[-1]:
+        return True  # other heads (a tendon and a bone): not comparable
+    return set(x) <= set(y) or set(y) <= set(x) or abbreviation_match(x, y)
+
+
+# Modifiers many structures share: a part named "superior ..." is not thereby of one organ.
+_GENERIC_MODIFIERS = frozenset(
+    {
+        *("common", "internal", "external", "superior", "inferior", "anterior", "posterior"),
+        *("medial", "lateral", "upper", "lower", "main", "greater", "lesser", "deep"),
+        *("superficial", "middle", "short", "long", "accessory"),
+    }
+)
+
+
+def _parts_conflict(xs: list[str], ys: list[str]) -> tuple[str, str] | None:
+    """Open part names of two mentions that name different structures: under a head noun
+    both use, no name of one agrees with one of the other ("flexor carpi radialis tendon" /
+    "extensor carpi ulnaris tendon"); with no head in common, two parts of one organ (a
+    shared specific word: "uterine fundus" / "lower uterine segment")."""
+    heads_x = {x.split()[-1] for x in xs}
+    heads_y = {y.split()[-1] for y in ys}
+    shared = heads_x & heads_y
+    for head in sorted(shared):
+        hx = [x for x in xs if x.split()[-1] == head]
+        hy = [y for y in ys if y.split()[-1] == head]
+        if not any(_parts_agree(p, q) for p in hx for q in hy):
+            return "/".join(sorted(hx)), "/".join(sorted(hy))
+    if shared:
+        return None
+    for p in xs:
+        for q in ys:
+            if (set(p.split()[:-1]) & set(q.split()[:-1])) - _GENERIC_MODIFIERS:
+                return p, q  # two parts of one organ under other head nouns
+    return None
+
+
+def _clock_agree(a: str, b: str) -> bool:
+    d = abs(float(a) - float(b)) % 12
+    return min(d, 12 - d) <= 1.0  # one hour apart: the same mass read on another film
+
+
+def level_conflict(
+    a: frozenset[str], b: frozenset[str], parts: bool = True
+) -> tuple[str, str] | None:
+    """The first kind of level both name and no value of which they share: (a's, b's), or
+    None. Levels of the original kind (spine, segment, rib) are one kind; open part names
+    (``parts``) compare only under one head noun."""
+    if not a or not b:
+        return None
+    kinds_a: dict[str, list[str]] = {}
+    kinds_b: dict[str, list[str]] = {}
+    for levels_, kinds in ((a, kinds_a), (b, kinds_b)):
+        for level in levels_:
+            kinds.setdefault(_kind(level), []).append(level)
+    for kind in sorted(kinds_a.keys() & kinds_b.keys()):
+        xs, ys = kinds_a[kind], kinds_b[kind]
+        if kind == "part":
+            found = _parts_conflict([x[5:] for x in xs], [y[5:] for y in ys]) if parts else None
+            if found:
+                return found
+            continue
+        if kind == "clock":
+            if not any(_clock_agree(x[6:], y[6:]) for x in xs for y in ys):
+                return "/".join(sorted(xs)), "/".join(sorted(ys))
+            continue
+        if not set(xs) & set(ys):
+            return "/".join(sorted(xs)), "/".join(sorted(ys))
+    return None

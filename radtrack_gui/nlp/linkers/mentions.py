@@ -101,6 +101,26 @@ def _access_of(tokens: tuple[str, ...], anatomy: list[str]) -> str | None:
     return None
 
 
+_SIZE = re.compile(
+    r"(\d+(?:\.\d+)?)(?:\s*(?:x|×|by)\s*(\d+(?:\.\d+)?))*\s*(mm|cm|millimet|centimet)"
+)
+
+
+def sizes_mm(measurements: list[str]) -> tuple[float, ...]:
+    """Every dimension of each length measurement in mm ("3.2 x 2.1 cm" -> 32.0, 21.0: a
+    node may be given by its short axis once and by both axes elsewhere); volumes ("5 ml")
+    are left out."""
+    out: list[float] = []
+    for text in measurements:
+        m = _SIZE.search(text.lower())
+        if m is None:
+            continue
+        numbers = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", text[: m.end()])]
+        scale = 10.0 if m.group(3).startswith(("cm", "centimet")) else 1.0
+        out.extend(round(n * scale, 1) for n in numbers)
+    return tuple(out)
+
+
 def mention_order(patient: Patient) -> list[str]:
     """Mention ids in report order, then text order (the order of ``Patient.set_chains``)."""
     order = patient.report_index()
@@ -229,6 +249,7 @@ def prepare(
                 durable=v.is_durable(concept),
                 site_by_name=site is not None and default_site(v, concept, site),
                 known=concept is None or concept in v.concepts,
+                sizes=sizes_mm(src.measurements) if m.type != DEVICE else (),
             )
         )
     spans = {i.id: patient.mentions[i.id].span for i in out}

@@ -141,6 +141,37 @@ def site_outside_phrase(
         info.lat = v.laterality_of(info.site)
 
 
+def subject_site(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabulary) -> None:
+    """A finding with no site of its own takes the structure its sentence opens with ("The
+    liver is enlarged, without focal changes" / "The pancreas is not enlarged, without focal
+    changes": two statements about two organs; GUIDELINE 6) when that structure can hold
+    it: the finding's concept has no structure of its own, or the structure lies inside it
+    (not "The lungs are clear, no pleural effusion")."""
+    if info.type == DEVICE or info.site is not None or info.generic_statement:
+        return
+    if named_structures(v, text[ctx.start : ctx.end], 0):
+        return  # its own words name where it is ("blunted costophrenic XXXX")
+    lo = ctx.sentence[0]
+    region = v.anatomy_terms.get(ctx.region.lower()) if ctx.region else None
+    named = named_structures(v, text[lo : ctx.start], lo, cavity(v, region) if region else None)
+    if not named:
+        return
+    pos, structure = named[0]
+    c = v.concepts.get(info.concept) if info.concept else None
+    if c is not None and c.anatomy and not v.is_part_of(structure, c.anatomy):
+        return
+    sentence = text[lo : ctx.sentence[1]]
+    items = list_items(sentence)
+    if items and in_other_item(sentence, items, ctx.start - lo, pos - lo):
+        return  # "Right upper lobe nodule, cardiomegaly, and atelectasis": another item's
+    site = specified_site(v, info.concept, info.tokens, structure)
+    if site is None or (info.lat and v.laterality_of(site) not in (None, info.lat)):
+        return
+    info.site = site
+    info.site_by_name = default_site(v, info.concept, site)
+    info.lat = info.lat or v.laterality_of(site)
+
+
 def generic_site(info: MentionInfo, v: Vocabulary) -> bool:
     """No site, or only the one the finding's own name implies ("joint" of "joint effusion":
     a part of the concept's default structure), which a sub-heading may make precise."""

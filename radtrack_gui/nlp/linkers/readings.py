@@ -1,0 +1,138 @@
+"""How one sentence reads one mention as another: a descriptive word and its diagnosis
+("opacity ... may represent atelectasis": ``explained``, ``read_as``, ``reading``), an
+abbreviation defined in parentheses ("diffuse T2 hyperintensity ... (DEHSI)": ``defined_as``),
+and whether a stretch of text names a finding (``names_finding``). Used by ``context`` and
+``features``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.places import WORD
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
+    from radtrack_gui.nlp.vocabulary import Vocabulary
+
+_EXPLAINS = re.compile(
+    r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
+    r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
+    r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
+    r"|probably|presumably|attributed\s+to|suspect(?:ed)?|(?:as\s+)?(?:\w+\s+)?signs?\s+of"
+    r"|considered|in\s+relation\s+to|attributable\s+to|typical\s+of|characteristic\s+of"
+    r"|comparable\s+to)\b",
+    re.IGNORECASE,
+)
+
+
+def explained(a: MentionInfo, b: MentionInfo) -> bool:
+    """A descriptive word and its reading in one sentence ("opacity ... may represent
+    atelectasis")."""
+    ca, cb = a.ctx, b.ctx
+    if ca is None or cb is None or a.report != b.report:
+        return False
+    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    if first.sentence != second.sentence or first.end > second.start:
+        return False
+    between = first.text[first.end : second.start]
+    return len(between) <= 120 and bool(_EXPLAINS.search(between))
+
+
+def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """The sentence reads one finding directly as the other ("pancreatic lesion ...
+    consistent with the evolution of a pseudocyst"): explained, and no other finding named
+    in between (not "effusion with adjacent opacity, likely atelectasis").
+    Then even concepts the vocabulary does not relate are one finding."""
+    if a.type == DEVICE or b.type == DEVICE or not explained(a, b):
+        return False
+    ca, cb = a.ctx, b.ctx
+    assert ca is not None and cb is not None
+    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    words = [w.lower() for w in WORD.findall(first.text[first.end : second.start])]
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
+            if c is not None and c.type != DEVICE:
+                return False
+    return True
+
+
+def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:
+    """One of the two is read, in its own sentence, as the other's concept ("opacity in the
+    right base, likely pneumonia" and the impression's "pneumonia")."""
+    for x, y in ((a, b), (b, a)):
+        c, other = x.ctx, y.ctx
+        if c and other and c.read and other.sentence != c.sentence and c.read in y.concept_line:
+            return True
+    return False
+
+
+def reading(ctx: MentionContext, v: Vocabulary) -> str | None:
+    """The concept a finding's sentence reads it as: an interpreting word after it, then
+    that concept's term as the first finding named, none named before the word."""
+    tail = ctx.text[ctx.end : ctx.sentence[1]][:120]
+    hit = _EXPLAINS.search(tail)
+    if hit is None or _first_concept(tail[: hit.start()], v):
+        return None
+    return _first_concept(tail[hit.end() :], v)
+
+
+def names_finding(v: Vocabulary) -> Callable[[str], bool]:
+    """A test: ``text`` names a finding or device term of the vocabulary (1-3 words)."""
+
+    def test(text: str) -> bool:
+        words = [w.lower() for w in WORD.findall(text)]
+        return any(
+            " ".join(words[i : i + n]) in v.concept_terms
+            for n in (1, 2, 3)
+            for i in range(len(words) - n + 1)
+        )
+
+    return test
+
+
+def _first_concept(text: str, v: Vocabulary) -> str | None:
+    """The (canonical) concept of the first finding term in ``text``, or None."""
+    words = [w.lower() for w in WORD.findall(text)]
+    for i in range(len(words)):
+        for n in (3, 2, 1):
+            name = v.concept_terms.get(" ".join(words[i : i + n])) if i + n <= len(words) else None
+            c = v.concepts.get(name or "")
+            if c is not None and c.type != DEVICE:
+                return v.canonical.get(c.name, c.name)
+    return None
+
+
+def one_organ(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """Both sites lie inside the structure one of the two concepts is of ("consolidation at
+    the hila ... pulmonary edema": both in the lungs, where a diffuse process spreads)."""
+    if not a.site or not b.site:
+        return False
+    for concept in (a.concept, b.concept):
+        c = v.concepts.get(concept) if concept else None
+        if c and c.anatomy and v.is_part_of(a.site, c.anatomy) and v.is_part_of(b.site, c.anatomy):
+            return True
+    return False
+
+
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9-]{1,9}$")
+
+
+def defined_as(a: MentionInfo, b: MentionInfo) -> bool:
+    """One is an abbreviation given in parentheses right after the other's words in one
+    sentence ("Diffuse T2 hyperintensity of the white matter, non-specific (DEHSI)"): the
+    report defines it as that finding."""
+    ca, cb = a.ctx, b.ctx
+    if ca is None or cb is None or a.report != b.report or ca.sentence != cb.sentence:
+        return False
+    first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    text = first.text
+    short = text[second.start : second.end]
+    if not _ACRONYM.match(short) or first.end > second.start:
+        return False
+    before, after = text[max(0, second.start - 1) : second.start], text[second.end : second.end + 1]
+    between = text[first.end : second.start - 1]
+    return before == "(" and after == ")" and len(between) <= 60 and ")" not in between
