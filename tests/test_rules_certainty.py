@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from rules_cases import sentence_table
 
 from radtrack_gui.core.model import Report
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
@@ -18,37 +19,22 @@ def _got(ex: RuleExtractor, text: str) -> dict[str, tuple[str, str | None]]:
     return {m.text.lower(): (m.assertion, m.concept) for m in ex.extract(Report("r", text))}
 
 
-@pytest.mark.parametrize(
-    ("text", "term"),
-    [
-        # weak hedges whose scope a terminator ("secondary to", "due to") used to cut
-        ("Opacity may be secondary to pulmonary edema.", "pulmonary edema"),
-        ("Airspace disease may be due to atelectasis or infiltrate.", "infiltrate"),
-        ("Minimal perihilar opacity which could indicate an atypical pneumonia.", "pneumonia"),
-        ("Differential considerations include atelectasis, infiltrate, aspiration.", "aspiration"),
-        ("A superimposed pneumonia would be a consideration.", "pneumonia"),
-        ("Please correlate clinically for pneumonia.", "pneumonia"),
-        # hypothetical context: a search, not a finding
-        ("CT can be performed to identify a small nodule.", "nodule"),
-        ("Bony overlap could obscure a small pulmonary nodule.", "pulmonary nodule"),
-    ],
-)
-def test_weak_hedges_are_possible(ex: RuleExtractor, text: str, term: str) -> None:
-    assert _got(ex, text)[term][0] == "possible"
+CERTAINTY = sentence_table("rules_certainty")  # text, term, the assertion it must get
 
 
 @pytest.mark.parametrize(
-    ("text", "term"),
-    [
-        ("Probable small left pleural effusion.", "pleural effusion"),
-        ("Borderline cardiomegaly.", "cardiomegaly"),
-        ("Bibasilar atelectasis and/or airspace disease.", "atelectasis"),
-        ("Bibasilar atelectasis and/or airspace disease.", "airspace disease"),
-        ("Left basilar atelectasis versus scarring.", "atelectasis"),
-    ],
+    ("text", "term", "assertion"),
+    [(r["text"], r["term"], r["assertion"]) for r in CERTAINTY],
+    ids=[f"{r['assertion']}:{r['term']}" for r in CERTAINTY],
 )
-def test_committed_readings_are_present(ex: RuleExtractor, text: str, term: str) -> None:
-    assert _got(ex, text)[term][0] == "present"
+def test_certainty_of_hedges_and_committed_readings(
+    ex: RuleExtractor, text: str, term: str, assertion: str
+) -> None:
+    assert _got(ex, text)[term][0] == assertion
+
+
+def test_the_table_holds_both_readings() -> None:
+    assert {r["assertion"] for r in CERTAINTY} == {"possible", "present"}
 
 
 def test_alternative_after_versus_stays_possible(ex: RuleExtractor) -> None:
