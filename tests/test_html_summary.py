@@ -7,7 +7,7 @@ from datetime import datetime
 from html.parser import HTMLParser
 from pathlib import Path
 
-from test_edits import make_patient
+from edit_cases import make_patient
 
 from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.formats.html_summary import html_summary, write_html_summary

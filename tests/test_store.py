@@ -8,7 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from test_edits import make_patient, state
+from edit_cases import make_patient, state
 
 from radtrack_gui.core.edits import (
     AddMention,
