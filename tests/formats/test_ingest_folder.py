@@ -25,7 +25,7 @@ from radtrack_gui.formats.json_io import read_json
 from radtrack_gui.formats.mimic_csv import SeveralPatients
 from radtrack_gui.nlp.report_groups import group_reports
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TXT = "Date: 2150-03-20 09:00\nExam: CT Chest W contrast IV\n\nFINDINGS: Effusion resolved.\n"
 
 

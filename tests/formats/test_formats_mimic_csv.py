@@ -10,7 +10,7 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.formats.folder import read_patient_folder
 from radtrack_gui.formats.mimic_csv import patients_in, read_mimic_csv
 
-TWO = Path(__file__).parent / "data" / "mimic" / "noteevents_two_patients.csv"
+TWO = Path(__file__).resolve().parents[1] / "data" / "mimic" / "noteevents_two_patients.csv"
 
 
 def test_several_patients_need_a_choice_naming_them():

@@ -12,7 +12,7 @@ from radtrack_gui.formats.json_io import write_json
 from radtrack_gui.formats.mimic_csv import SeveralPatients
 from radtrack_gui.formats.writers import FORMATS, write_patient
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 CSV = DATA / "mimic" / "noteevents_two_patients.csv"
 BRAT = DATA / "brat_patient"

@@ -25,7 +25,7 @@ from cohort_helpers import (
     write_mimic_csv,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 N_PATIENTS = 20
 
 pytestmark = pytest.mark.slow

@@ -12,7 +12,7 @@ from radtrack_gui.formats.csv_io import read_csv
 from radtrack_gui.formats.folder import read_patient_folder
 from radtrack_gui.formats.json_io import read_json, write_json
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.fixture

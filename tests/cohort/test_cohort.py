@@ -18,7 +18,7 @@ from radtrack_gui.cohort import output, query, sources
 from radtrack_gui.cohort.loader import adopt, load_patient, patients
 from radtrack_gui.core.errors import InputError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

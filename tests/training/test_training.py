@@ -12,7 +12,7 @@ from radtrack_gui.nlp.linkers.pairwise import PairwiseLinker
 from radtrack_gui.store.db import ProjectStore
 from radtrack_gui.training import collect, linked_pairs, read_folder, train_linker
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 

@@ -7,7 +7,7 @@ import os
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "qt_system_libs.sh"
 XCB = [
     "libxcb-cursor0",

@@ -24,7 +24,7 @@ from radtrack_gui.formats.csv_io import read_csv, write_csv
 from radtrack_gui.formats.json_io import write_json
 from radtrack_gui.util.atomic import atomic_open, clean_stale_temp
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 

@@ -11,7 +11,7 @@ from radtrack_gui.core.model import Mention
 from radtrack_gui.formats.brat import META_FILE, read_brat_pair, write_brat
 from radtrack_gui.formats.folder import read_patient_folder
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _partition(p):

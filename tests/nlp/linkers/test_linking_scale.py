@@ -21,7 +21,7 @@ from radtrack_gui.nlp.linkers.features import mention_order
 from radtrack_gui.nlp.linkers.knowledge import KnowledgeLinker
 from radtrack_gui.nlp.registry import get_linker
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 

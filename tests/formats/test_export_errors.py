@@ -14,7 +14,7 @@ import pytest
 
 from radtrack_gui.cli import main as cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
 
 

@@ -14,7 +14,7 @@ import pytest
 from radtrack_gui.qa.answer import SCOPE, UNSTATED
 from radtrack_gui.qa.chains_reader import ChainsReader
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "radtrack_gui" / "resources" / "samples"
 DEMO = SAMPLES / "demo_patient"
 HELD_OUT_SHA256 = "bc5bd0af2877b02358629de1d1e00c629a6428ccdec9bd62c8a266a5d8481548"

@@ -11,7 +11,7 @@ from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.formats.folder import read_patient_folder, sort_reports
 from radtrack_gui.formats.textreport import header_block
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _write(folder: Path, name: str, content: str | bytes) -> Path:

@@ -25,11 +25,7 @@ from radtrack_gui.nlp.registry import LINKERS, get_linker
 from radtrack_gui.nlp.vocabulary import vocabulary
 
 DEMO = (
-    Path(__file__).resolve().parent.parent
-    / "radtrack_gui"
-    / "resources"
-    / "samples"
-    / "demo_patient"
+    Path(__file__).resolve().parents[3] / "radtrack_gui" / "resources" / "samples" / "demo_patient"
 )
 T0 = datetime(2150, 3, 4, 8, 0)
 

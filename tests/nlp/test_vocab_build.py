@@ -13,7 +13,7 @@ import pytest
 from radtrack_gui.nlp.vocabulary import DERIVED, read_table, vocabulary
 from radtrack_gui.util.paths import resource
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TERMINOLOGY = ROOT.parent / "shared" / "terminology"
 
 
