@@ -29,6 +29,7 @@ from radtrack_gui.formats.textreport import (
 )
 from radtrack_gui.formats.validate import clean_text, naive
 from radtrack_gui.nlp.metadata import modality_of, parse_date, region_of
+from radtrack_gui.util.regular import is_regular
 
 # suffix -> reader module (under radtrack_gui.formats)
 SUFFIXES: dict[str, str] = {
@@ -100,6 +101,8 @@ def kind_of_file(path: Path) -> str | None:
     suffix = path.suffix.lower()
     if suffix in SUFFIXES:
         return SUFFIXES[suffix]
+    if not is_regular(path):
+        return None  # a FIFO or a device is never opened to sniff it: the open would block
     if suffix == ".json" and _json_is_fhir(path):
         return "fhir"
     if (suffix == "" or suffix.lstrip(".").isdigit()) and path.name != DICOMDIR and is_dicom(path):

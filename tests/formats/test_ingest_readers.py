@@ -323,3 +323,17 @@ def test_dicom_pdf_data_inside_fhir_is_base64(tmp_path):
     ]
     got = read_file(_write(tmp_path, "p.json", r), "p.json")
     assert got.reports[0].text == "FINDINGS: via FHIR.\n"
+
+
+def test_a_fifo_is_never_opened_to_sniff_its_type(tmp_path) -> None:
+    """Opening a FIFO to read its first bytes blocks until a writer comes: the content
+    sniffers (DICOM without a suffix, FHIR JSON) look at regular files only."""
+    import os
+
+    from radtrack_gui.formats.ingest import kind_of_file
+
+    for name in ("pipe", "bundle.json", "1.2.840"):
+        os.mkfifo(tmp_path / name)
+        assert kind_of_file(tmp_path / name) is None  # returns at once instead of blocking
+    (tmp_path / "real.json").write_text('{"resourceType": "Bundle"}', encoding="utf-8")
+    assert kind_of_file(tmp_path / "real.json") == "fhir"
