@@ -154,7 +154,7 @@ def test_every_bad_input_is_named_and_skipped(tmp_path):
     assert "missing columns SUBJECT_ID" in problems["other.csv"]
     assert "invalid JSON" in problems["broken.json"]
     assert "not a RadTrack JSON" in problems["wrong.json"]
-    assert "not a report" in problems["scan.pdf"]
+    assert "corrupt PDF" in problems["scan.pdf"]  # a PDF cut after its header (issue #22)
     assert "README.md" not in problems
     assert "Date" in problems["baddate.txt"]
     assert "replaced" in problems["latin1.txt"]
@@ -184,7 +184,7 @@ def test_single_file_paths_csv_and_json(tmp_path):
     p = read_patient_folder(csv_path)
     assert [r.id for r in p.reports] == ["501"] and p.id == "P042"
     with pytest.raises(InputError, match="not a patient folder"):
-        read_patient_folder(_write(tmp_path, "x.docx", b"PK"))
+        read_patient_folder(_write(tmp_path, "x.xyz", b"PK"))
 
 
 def test_progress_and_cancel(tmp_path):

@@ -165,10 +165,11 @@ def test_open_accepts_hospital_files(tmp_path):
     for name in ("a.pdf", "a.hl7", "a.ndjson", "a.docx", "a.rtf", "a.dcm"):
         assert sources.can_open(tmp_path / name)
     image = ff.dicom_image(tmp_path / "IM0001")
-    assert sources.can_open(image) and sources.kind_of(image) == "document"
+    assert sources.can_open(image) and sources.kind_of(image) == "dicom"
     fhir_json = tmp_path / "f.json"
     fhir_json.write_text(json.dumps(ff.fhir_report()))
-    assert sources.kind_of(fhir_json) == "document"
+    assert sources.kind_of(fhir_json) == "fhir"
+    assert sources.kind_of(tmp_path / "x.json") == "json"  # not there: RadTrack JSON's error
     assert not sources.can_open(tmp_path / "a.xyz")
     two = tmp_path / "two.hl7"
     two.write_text(ff.oru(pid="A") + ff.oru(pid="B", control="2"))
@@ -261,3 +262,40 @@ def test_fuzz_damaged_file_never_stops_the_folder(kind, seed):
             assert "\x00" not in r.text
             for s in r.sections:
                 assert 0 <= s.start <= s.end <= len(r.text)
+
+
+def test_project_store_keeps_the_extracted_text_and_status(tmp_path):
+    from radtrack_gui.nlp.registry import RunSpec
+    from radtrack_gui.pipeline import process_folder
+    from radtrack_gui.store.db import ProjectStore
+
+    patient = process_folder(mixed_folder(tmp_path / "p1"), RunSpec(linker="exact"))
+    with ProjectStore.open(tmp_path / "s.sqlite") as store:
+        store.save_patient(patient, "model:test")
+        back = store.load_patient()
+    assert back is not None
+    assert [(r.id, r.text, r.flags) for r in back.reports] == [
+        (r.id, r.text, r.flags) for r in patient.reports
+    ]
+    for m in back.mentions.values():  # offsets index the stored text, no source file needed
+        report = next(r for r in back.reports if r.id == m.report)
+        assert report.text[m.start : m.end] == m.text
+
+
+def test_fifos_and_devices_named_never_opened(tmp_path):
+    import os
+
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "good.txt").write_text(TXT)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for name in ("a.pdf", "b.json", "c.hl7", "IM0001", "d.dcm"):
+        os.symlink(fifo, folder / name)  # opening any of these for reading would block
+    os.symlink("/dev/zero", folder / "e.ndjson")
+    patient = read_patient_folder(folder)
+    assert [r.id for r in patient.reports] == ["good.txt"]
+    reasons = {p.file: p.reason for p in patient.problems}
+    assert reasons["a.pdf"] == "a named pipe (FIFO), not a regular file"
+    assert reasons["e.ndjson"] == "a device, not a regular file"
+    assert set(reasons) == {"a.pdf", "b.json", "c.hl7", "IM0001", "d.dcm", "e.ndjson"}

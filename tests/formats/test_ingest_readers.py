@@ -107,6 +107,15 @@ def test_fhir_bad_inputs_named(tmp_path):
     )
 
 
+def test_fhir_nesting_bombs_named(tmp_path):
+    deep = '{"resourceType": "Bundle", "entry": ' + "[" * 100000 + "]" * 100000 + "}"
+    assert _skip_reason(_write(tmp_path, "deep.json", deep)) == "invalid JSON (nested too deeply)"
+    bundle: dict = ff.fhir_report()
+    for _ in range(50):  # nested bundles (a bundle of bundles) are read through
+        bundle = {"resourceType": "Bundle", "type": "collection", "entry": [{"resource": bundle}]}
+    assert len(read_file(_write(tmp_path, "nested.json", bundle), "nested.json").reports) == 1
+
+
 def test_fhir_bulk_ndjson_streams_lines(tmp_path):
     lines = [json.dumps(ff.fhir_report(rid=f"r{i}", pid="p1")) for i in range(3)]
     lines.insert(1, "{not json")
@@ -114,10 +123,6 @@ def test_fhir_bulk_ndjson_streams_lines(tmp_path):
     got = read_file(p, p.name)
     assert len(got.reports) == 3
     assert got.problems[0].reason.startswith("line 2: invalid JSON")
-
-
-def test_json_kind_sniffed():
-    assert kind_of_file(Path(__file__).parent / "no_such.json") is None  # unreadable: not FHIR
 
 
 # -- HL7 v2 ----------------------------------------------------------------------------------
@@ -172,6 +177,12 @@ def test_hl7_bad_inputs_named(tmp_path):
     assert "no OBR segment" in _skip_reason(_write(tmp_path, "o.hl7", no_obr))
     no_text = ff.oru(value_type="NM", lines=("5",))
     assert "no TX/FT/ST text in OBX" in _skip_reason(_write(tmp_path, "nt.hl7", no_text))
+
+
+def test_hl7_vertical_space_is_bounded():
+    seps = {"field": "|", "component": "^", "repetition": "~", "escape": "\\", "subcomponent": "&"}
+    assert hl7v2.unescape("a\\.sp 2\\b", seps) == "a\n\nb"
+    assert hl7v2.unescape("a\\.sp 999999999\\b", seps) == "a" + "\n" * hl7v2.MAX_SPACE + "b"
 
 
 def test_hl7_timestamps():
@@ -337,3 +348,24 @@ def test_a_fifo_is_never_opened_to_sniff_its_type(tmp_path) -> None:
         assert kind_of_file(tmp_path / name) is None  # returns at once instead of blocking
     (tmp_path / "real.json").write_text('{"resourceType": "Bundle"}', encoding="utf-8")
     assert kind_of_file(tmp_path / "real.json") == "fhir"
+
+
+def test_docx_zip_bomb_named_not_unpacked(tmp_path, monkeypatch):
+    monkeypatch.setattr(office, "MAX_XML_BYTES", 1000)  # the limit, made small
+    data = ff.docx_bytes(["FINDINGS: " + "long text " * 200])
+    assert _skip_reason(_write(tmp_path, "big.docx", data)).startswith(
+        "too large: its text part unpacks to"
+    )
+
+
+def test_radtrack_json_quoting_fhir_stays_radtrack_json(tmp_path):
+    from radtrack_gui.core.model import Patient
+    from radtrack_gui.formats.json_io import write_json
+    from radtrack_gui.formats.textreport import report_from_text
+
+    report, _ = report_from_text("r1.txt", 'FINDINGS: pasted {"resourceType": "X"} text.\n')
+    path = tmp_path / "p.json"
+    write_json(Patient(id="p", reports=[report]), path)
+    assert kind_of_file(path) is None  # read by the RadTrack JSON reader, not as FHIR
+    fhir_path = _write(tmp_path, "f.json", ff.fhir_report())
+    assert kind_of_file(fhir_path) == "fhir"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from lanes_fixtures import make_patient
 
@@ -34,9 +36,12 @@ def test_export_all_formats_and_reimport_json(timeline, qtbot, tmp_path):
     assert "<html" in (out / "pt_1_summary.html").read_text(encoding="utf-8").lower()
     assert (out / "pt_1_timeline.png").read_bytes()[:4] == b"\x89PNG"
     assert "<svg" in (out / "pt_1_timeline.svg").read_text(encoding="utf-8")
+    fhir = json.loads((out / "pt_1.fhir.json").read_text(encoding="utf-8"))  # issue #22
+    kinds = [e["resource"]["resourceType"] for e in fhir["entry"]]
+    assert fhir["resourceType"] == "Bundle" and kinds.count("Observation") == len(p.chains)
     back = read_json(out / "pt_1.json")
     assert len(back.mentions) == len(p.mentions) and len(back.chains) == len(p.chains)
-    assert "7 written" in dlg.summary.text()
+    assert f"{len(FORMATS)} written" in dlg.summary.text()
 
 
 def test_export_failure_is_a_message(qtbot, tmp_path):

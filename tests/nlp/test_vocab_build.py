@@ -65,6 +65,21 @@ def test_derived_anatomy_hangs_under_the_hand_hierarchy() -> None:
         assert parent in v.parent or parent == "body", (name, parent)
 
 
+def test_dicom_context_groups_add_regions_and_devices() -> None:
+    v = vocabulary()
+    # CID 4 region names RadLex lacks, placed by their region word
+    assert v.is_part_of("great saphenous vein", "lower extremities")
+    assert v.is_part_of("tarsal joint", "foot")
+    # CID 3777 / 8 devices, with the acronym written in parentheses
+    pump = v.concept_of("insulin pump")
+    assert pump is not None and pump.type == "device"
+    assert v.concept_of("ivus") == v.concept_of("intravascular ultrasound device")
+    # counter-examples: approach adjectives, combined regions and tools are left out
+    assert v.anatomy_of("endo-rectal") is None
+    assert v.anatomy_of("vertebral column and cranium") is None
+    assert v.concept_of("measuring ruler") is None and v.concept_of("laser") is None
+
+
 def test_the_hand_tables_take_precedence() -> None:
     v = vocabulary()
     # a hand structure keeps its place and its terms keep their hand meaning
@@ -95,6 +110,11 @@ def test_the_notice_ships_with_the_tables() -> None:
     assert "RadLex License Version 2.0" in notice
     assert "This material contains content from LOINC (http://loinc.org)" in notice
     assert "DICOM" in notice
-    assert 'license-files = ["NOTICE"]' in (ROOT / "pyproject.toml").read_text()
+    files = next(
+        line
+        for line in (ROOT / "pyproject.toml").read_text().splitlines()
+        if line.startswith("license-files")
+    )
+    assert '"NOTICE' in files
     assert 'ROOT / "NOTICE"' in (ROOT / "packaging/radtrack.spec").read_text()
     assert "install -m 0644 NOTICE" in (ROOT / "packaging/make_deb.sh").read_text()
