@@ -4,6 +4,7 @@ negative stated twice is one chain; two sides, sites or levels in one report sta
 
 from __future__ import annotations
 
+import pytest
 from linker_cases import Case
 
 
@@ -122,3 +123,29 @@ def test_a_span_that_says_second_is_another_one() -> None:
         )
     )
     assert not c.same(c.mark(0, "lesion"), c.mark(0, "second lesion"))
+
+
+@pytest.mark.parametrize(
+    "heading", ["Referral data:", "Clinical data:", "Clinical query:", "Inquiry:", "Indication:"]
+)
+def test_a_finding_after_a_referral_heading_run_into_the_text_is_a_question(heading: str) -> None:
+    c = Case(
+        (
+            0,
+            f"Exam: PET CT\n\n{heading} assessment of a malignancy. Increased uptake in the left "
+            "lung. Conclusion: disseminated malignancy.",
+        )
+    )
+    assert not c.same(c.mark(0, "malignancy"), c.mark(0, "malignancy", 1))
+
+
+def test_an_observation_heading_is_no_question() -> None:
+    # counter-example: the same words after an observation heading are findings
+    c = Case(
+        (
+            0,
+            "Exam: PET CT\n\nFindings: disseminated malignancy. Conclusion: disseminated "
+            "malignancy.",
+        )
+    )
+    assert c.same(c.mark(0, "malignancy"), c.mark(0, "malignancy", 1))

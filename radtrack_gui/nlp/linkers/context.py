@@ -71,8 +71,10 @@ REASON_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON")
 # reason too.
 OBSERVATION_SECTIONS = ("FINDINGS", "IMPRESSION", "CONCLUSION", "RESULT", "OPINION")
 _REASON_HEADING = re.compile(
-    r"\b(?:indications?|clinical\s+(?:information|indication|history|context)"
-    r"|reason\s+for\s+(?:the\s+)?(?:exam|examination|study|request))\b",
+    r"\b(?:indications?|clinical\s+(?:information|indication|history|context|data|query"
+    r"|question|details)|reason\s+for\s+(?:the\s+)?(?:exam|examination|study|request)"
+    r"|referral(?:\s+(?:data|question|diagnosis|information|reason))?\s*:|inquiry\s*:"
+    r"|query\s*:|clinical\s+question)",
     re.IGNORECASE,
 )
 # A negative on a film of the next days (same body region) checks the finding of the days

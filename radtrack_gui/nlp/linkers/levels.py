@@ -212,6 +212,41 @@ def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[st
     return levels(text, lo, hi, limit) | sub_sites(text, lo, hi if limit is None else limit)
 
 
+# An inline label ("Mitral flow: present trace regurgitant wave", "Precaval: 16 mm",
+# "- L3-L4: ..."): the last colon before a mention with no other colon between, and the one
+# to four words right before it (each starting with a letter: not "1.73 m/sec"); not a
+# section name ("Findings:", "Conclusion:"), a time or a ratio ("10:30", "2:1").
+_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "shows", "show", "there"})
+_LABEL_WORD = re.compile(r"[A-Za-z][\w'-]*$")
+_SECTION_WORDS = frozenset(
+    {
+        *("findings", "finding", "impression", "impressions", "conclusion", "conclusions"),
+        *("result", "results", "assessment", "opinion", "summary", "report", "technique"),
+        *("comparison", "history", "indication", "indications", "clinical", "exam"),
+        *("examination", "procedure", "recommendation", "recommendations", "note", "notes"),
+        *("diagnosis", "interpretation", "description", "addendum", "other", "date", "data"),
+        *("query", "inquiry", "referral", "question", "protocol", "sequences", "contrast"),
+    }
+)
+
+
+def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
+    """The label of the stretch a mention stands in, within 80 characters before it
+    ("heading:mitral flow"), or none."""
+    colon = text.rfind(":", max(lo, start - 80), start)
+    if colon < 0 or text[colon + 1 : colon + 2].isdigit():
+        return frozenset()
+    words: list[str] = []
+    for token in reversed(text[max(lo, colon - 60) : colon].split()):
+        if not _LABEL_WORD.match(token) or len(words) == 4:
+            break
+        words.insert(0, token.lower())
+    words = [w for w in words if w not in ("level", "levels")]
+    if not words or _SECTION_WORDS & set(words) or _VERBS & set(words):
+        return frozenset()
+    return frozenset({f"heading:{' '.join(words)}"})
+
+
 def place_levels(
     text: str,
     clause: tuple[int, int],
@@ -244,7 +279,10 @@ def place_levels(
         found = _read(title, 0, len(title))
     if not any(x.startswith("label:") for x in found):
         found |= {x for x in sub_sites(text, sent[0], start) if x.startswith("label:")}
-    return found
+    colon = text.find(":", sent[0], start)
+    if not found and 0 <= colon - sent[0] <= 30:
+        found = _read(text, sent[0], colon)  # "- L3-L4: ... and signs of disc dehydration"
+    return found | inline_label(text, sent[0], start)
 
 
 def _kind(level: str) -> str:
@@ -294,6 +332,14 @@ def _parts_conflict(xs: list[str], ys: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _words_agree(a: str, b: str) -> bool:
+    """Two labels may name one thing: one's words within the other's, or an abbreviation."""
+    from radtrack_gui.nlp.linkers.names import abbreviation_match
+
+    x, y = tuple(a.split()), tuple(b.split())
+    return set(x) <= set(y) or set(y) <= set(x) or abbreviation_match(x, y)
+
+
 def _clock_agree(a: str, b: str) -> bool:
     d = abs(float(a) - float(b)) % 12
     return min(d, 12 - d) <= 1.0  # one hour apart: the same mass read on another film
@@ -318,6 +364,10 @@ def level_conflict(
             found = _parts_conflict([x[5:] for x in xs], [y[5:] for y in ys]) if parts else None
             if found:
                 return found
+            continue
+        if kind == "heading":
+            if not any(_words_agree(x[8:], y[8:]) for x in xs for y in ys):
+                return "/".join(sorted(xs)), "/".join(sorted(ys))
             continue
         if kind == "clock":
             if not any(_clock_agree(x[6:], y[6:]) for x in xs for y in ys):
