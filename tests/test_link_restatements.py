@@ -149,3 +149,23 @@ def test_an_observation_heading_is_no_question() -> None:
         )
     )
     assert c.same(c.mark(0, "malignancy"), c.mark(0, "malignancy", 1))
+
+
+def test_words_the_vocabulary_lacks_restated_with_a_modifier_are_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Adhesion without digestive involvement.\n\n"
+            "IMPRESSION: Rectal adhesion without wall invasion.",
+        )
+    )
+    assert c.same(c.mark(0, "Adhesion"), c.mark(0, "Rectal adhesion"))
+    # counter-example: own words with another head are not the same thing
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Rectal adhesion.\n\nIMPRESSION: Rectal "
+            "endometriosis nodule.",
+        )
+    )
+    assert not c.same(c.mark(0, "Rectal adhesion"), c.mark(0, "Rectal endometriosis nodule"))

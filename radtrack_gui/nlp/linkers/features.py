@@ -28,6 +28,7 @@ from radtrack_gui.nlp.linkers.mentions import (
     TWO_YEARS,
     mention_order,
     prepare,
+    singular,
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.places import cavity
@@ -100,9 +101,31 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         return "broader"
     if b.concept in a.related or a.concept in b.related:
         return "related"
-    # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
-    # evidence of another concept
-    return "" if a.known and b.known else "unknown"
+    if not (a.known and b.known):
+        # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
+        # evidence of another concept; they name this one when the words agree ("adhesion" /
+        # "rectal adhesion", "Crohn's disease in the active phase" / "... in an active phase")
+        return _own_words(a.tokens, b.tokens)
+    return ""
+
+
+_FUNCTION_WORDS = frozenset(
+    {"the", "a", "an", "of", "in", "on", "at", "to", "with", "and", "or", "is", "are", "s"}
+)
+
+
+def _own_words(x: tuple[str, ...], y: tuple[str, ...]) -> str:
+    """ "same" when two spans have the same content words, "broader" when one's are within
+    the other's with the same last word (head), else "unknown"."""
+    wx = [w for w in x if w not in _FUNCTION_WORDS]
+    wy = [w for w in y if w not in _FUNCTION_WORDS]
+    if not wx or not wy or singular(wx[-1]) != singular(wy[-1]):
+        return "unknown"
+    sx, sy = {singular(w) for w in wx}, {singular(w) for w in wy}
+    if sx == sy:
+        return "same"
+    return "broader" if sx <= sy or sy <= sx else "unknown"
+
 
 
 def gap_days(a: MentionInfo, b: MentionInfo) -> float | None:
