@@ -169,3 +169,21 @@ def test_words_the_vocabulary_lacks_restated_with_a_modifier_are_one() -> None:
         )
     )
     assert not c.same(c.mark(0, "Rectal adhesion"), c.mark(0, "Rectal endometriosis nodule"))
+
+
+def test_a_segment_given_once_applies_to_the_organ_named_restatement() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: US ABDOMEN\n\nFINDINGS: In segment VI of the liver, there is a heterogeneous "
+            "focal lesion measuring 3.0 cm.\n\nIMPRESSION: Focal liver lesion of indeterminate "
+            "nature.",
+        )
+    )
+    assert c.same(c.mark(0, "focal lesion"), c.mark(0, "Focal liver lesion"))
+    # counter-example: across exams a whole and its part stay apart (GUIDELINE 2)
+    c = Case(
+        (0, "Exam: CT HEAD\n\nFINDINGS: Fracture of the left frontal bone."),
+        (3, "Exam: CT HEAD\n\nFINDINGS: Skull fracture."),
+    )
+    assert not c.same(c.mark(0, "Fracture"), c.mark(1, "Skull fracture"))

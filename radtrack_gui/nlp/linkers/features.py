@@ -104,8 +104,9 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
     if not (a.known and b.known):
         # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
         # evidence of another concept; they name this one when the words agree ("adhesion" /
-        # "rectal adhesion", "Crohn's disease in the active phase" / "... in an active phase")
-        return _own_words(a.tokens, b.tokens)
+        # "rectal adhesion", "Crohn's disease in the active phase" / "... in an active phase";
+        # findings only: a device's head word, "tube", names many devices)
+        return _own_words(a.tokens, b.tokens) if a.type != DEVICE else "unknown"
     return ""
 
 
@@ -125,7 +126,6 @@ def _own_words(x: tuple[str, ...], y: tuple[str, ...]) -> str:
     if sx == sy:
         return "same"
     return "broader" if sx <= sy or sy <= sx else "unknown"
-
 
 
 def gap_days(a: MentionInfo, b: MentionInfo) -> float | None:
@@ -191,6 +191,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
                 return None  # "interstitial edema" / "pulmonary edema": how it spreads
             if a.ctx and b.ctx and a.ctx.levels & b.ctx.levels:
                 return None  # "liver lesion ... in segment 7": the same level names the part
+            whole = b if part is a else a
+            if a.report == b.report and whole.site_by_name:
+                # "focal lesion in segment VI" restated as "focal liver lesion": the organ is
+                # only the name's own; the segment given once applies to both (GUIDELINE 9)
+                return None
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
