@@ -83,7 +83,9 @@ def _agreement() -> None:
 
     demo = [
         (p.name, p.read_text(encoding="utf-8"))
-        for p in sorted((ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient").glob("*.txt"))
+        for p in sorted(
+            (ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient").glob("*.txt")
+        )
     ]
     for name, reports in (("IU", iu_reports()), ("PARROT", parrot_reports()), ("demo", demo)):
         ours = punkt = same = 0

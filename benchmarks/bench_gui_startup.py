@@ -112,7 +112,11 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child(sys.argv[2], int(sys.argv[3]))
         return
-    folder = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "radtrack_gui/resources/samples/demo_patient")
+    folder = (
+        sys.argv[1]
+        if len(sys.argv) > 1
+        else str(ROOT / "radtrack_gui/resources/samples/demo_patient")
+    )
     with tempfile.TemporaryDirectory(prefix="radtrack-bench-") as home:
         cold = run_child(folder, home, 20)
         if "error" in cold:

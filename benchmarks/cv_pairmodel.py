@@ -63,8 +63,15 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
 
+    from radtrack_gui.training import fit_linker
+
     ev = protocol.evaluate(
-        args.gold, ["pairmodel", "knowledge"], end_to_end=False, folds=args.folds, progress=progress
+        args.gold,
+        ["pairmodel", "knowledge"],
+        end_to_end=False,
+        folds=args.folds,
+        progress=progress,
+        fit=fit_linker,
     )
     print(protocol.format_table(ev))
     print(

@@ -17,11 +17,19 @@ findings in a clinical history or indication are questions (GUIDELINE rule 8), n
 
 Prints exact and partial P/R/F1, overall and per type, per corpus.
 
-Usage: python benchmarks/mentions_sample.py
+``--wholebody``: the whole-body sample instead (``resources/silver/mentions_wholebody.jsonl``,
+44 PARROT v1.0 + 3 DRAGON reports, see ``radtrack_gui.evaluation.wholebody_mentions`` and
+docs/evaluation-mentions.md): exact and partial P/R/F1 per half (dev, heldout), overall, per
+type, per modality and per body region, for every extractor given with ``--extractor`` (default:
+rules, and neural when a trained model is found), then the most frequent head words of the
+labelled spans the first extractor missed, on the DEV half only.
+
+Usage: python benchmarks/mentions_sample.py [--wholebody [--extractor NAME ...] [--top N]]
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from radtrack_gui.core.errors import InputError
@@ -31,7 +39,51 @@ from radtrack_gui.evaluation.silver_mentions import load_sample
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 
-def main() -> int:
+def wholebody(names: list[str], top: int) -> int:
+    from radtrack_gui.evaluation.wholebody_mentions import (
+        evaluate_wholebody,
+        format_missed,
+        format_result,
+        missed_by_kind,
+        missed_heads,
+    )
+
+    try:
+        sample, results, skipped = evaluate_wholebody(names)
+    except InputError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    splits = {r.split for r in sample.reports.values()}
+    print(
+        f"reports: {len(sample.reports)} ({', '.join(sorted(splits))})  "
+        f"labelled mentions: {len(sample.spans)}"
+    )
+    for res in results:
+        print()
+        print(format_result(res))
+    for why in skipped:
+        print(f"skipped: {why}")
+    if results:
+        first = results[0]
+        print()
+        kinds = missed_by_kind(sample, first.response, "dev")
+        print(
+            f"missed labelled spans, DEV half only, extractor {first.name}: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+        )
+        print(f"the {top} most frequent missed heads (DEV half only):")
+        print(format_missed(missed_heads(sample, first.response, "dev", top)))
+    return 0 if results else 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--wholebody", action="store_true", help="score the whole-body sample")
+    ap.add_argument("--extractor", action="append", default=[], metavar="NAME")
+    ap.add_argument("--top", type=int, default=30, help="missed heads listed (default 30)")
+    args = ap.parse_args(argv)
+    if args.wholebody:
+        return wholebody(args.extractor or ["rules", "neural"], args.top)
     try:
         texts, labelled = load_sample()
     except InputError as exc:

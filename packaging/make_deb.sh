@@ -17,7 +17,7 @@ trap 'rm -rf "$stage"' EXIT
 
 install -d "$stage/DEBIAN" "$stage/opt" "$stage/usr/bin" "$stage/usr/share/applications" \
   "$stage/usr/share/mime/packages" "$stage/usr/share/icons/hicolor/scalable/apps" \
-  "$stage/usr/share/doc/$package"
+  "$stage/usr/share/doc/$package" "$stage/usr/share/man/man1"
 cp -a "$bundle" "$stage/opt/radtrack"
 install -d -m 0755 "$stage/opt/radtrack/models"
 install -m 0755 packaging/linux/radtrack.sh "$stage/usr/bin/radtrack"
@@ -29,6 +29,21 @@ for png in build/icons/radtrack-*.png; do
   install -D -m 0644 "$png" "$stage/usr/share/icons/hicolor/${size}x${size}/apps/radtrack.png"
 done
 install -m 0644 packaging/linux/copyright "$stage/usr/share/doc/$package/copyright"
+# the RadLex (RSNA), LOINC and DICOM notices of the vocabulary tables derived from them
+install -m 0644 NOTICE "$stage/usr/share/doc/$package/NOTICE"
+# radtrack(1), from the same --help texts as docs/cli.md; a Debian changelog for this version.
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+"${PYTHON:-.venv/bin/python}" scripts/man_page.py "$stage/usr/share/man/man1/radtrack.1"
+gzip -9n "$stage/usr/share/man/man1/radtrack.1"
+maintainer=${RADTRACK_MAINTAINER:-RadTrack developers <radtrack@localhost>}
+{
+  echo "$package ($version) stable; urgency=medium"
+  echo
+  echo "  * RadTrack $version ($flavour build); what changed: docs/changelog.md in the source."
+  echo
+  echo " -- $maintainer  $(date -u -R -d "@$SOURCE_DATE_EPOCH")"
+} | gzip -9n > "$stage/usr/share/doc/$package/changelog.gz"
+chmod 0644 "$stage/usr/share/doc/$package/changelog.gz" "$stage/usr/share/man/man1/radtrack.1.gz"
 install -m 0755 packaging/linux/postinst packaging/linux/postrm "$stage/DEBIAN/"
 # Files the app reads are readable by all users; nothing in the package is writable by them.
 find "$stage/opt" -type d -exec chmod 0755 {} +
@@ -36,18 +51,17 @@ find "$stage/opt" -type f -perm /u+x -exec chmod 0755 {} +
 find "$stage/opt" -type f ! -perm /u+x -exec chmod 0644 {} +
 
 size_kb=$(du -sk "$stage/opt" "$stage/usr" | awk '{s+=$1} END {print s}')
+# What the bundle takes from the system (packaging/radtrack.spec host_provided), one line.
+depends=$(tr '\n' ' ' < packaging/linux/depends | sed 's/  */ /g; s/ $//')
 cat > "$stage/DEBIAN/control" <<EOF
 Package: $package
 Version: $version
 Section: science
 Priority: optional
 Architecture: amd64
-Maintainer: RadTrack developers <radtrack@localhost>
+Maintainer: $maintainer
 Installed-Size: $size_kb
-Depends: libc6 (>= 2.35), libstdc++6, zlib1g, libgl1, libegl1, libfontconfig1, libfreetype6,
- libglib2.0-0 | libglib2.0-0t64, libdbus-1-3, libx11-6, libx11-xcb1, libxkbcommon0,
- libxkbcommon-x11-0, libxcb1, libxcb-cursor0, libxcb-icccm4, libxcb-image0, libxcb-keysyms1,
- libxcb-randr0, libxcb-render-util0, libxcb-shape0, libxcb-xinerama0, libxcb-xkb1
+Depends: $depends
 Conflicts: $other
 Replaces: $other
 Provides: radtrack-app

@@ -41,6 +41,15 @@ out=$(run "$app" --version) || fail "--version exited $?"
 [ "$out" = "radtrack $version" ] || fail "--version printed '$out', expected 'radtrack $version'"
 echo "ok  --version: $out"
 
+shown=$(run "$app" demo) || fail "demo exited $?"
+[ "$shown" -ef "$demo" ] || fail "radtrack demo printed '$shown', not the bundled $demo"
+echo "ok  demo: $shown"
+[ -s "$work/root/usr/share/man/man1/radtrack.1.gz" ] || fail "no man page (radtrack.1.gz)"
+[ -s "$work/root/usr/share/doc/$(dpkg-deb -f "$deb" Package)/changelog.gz" ] || fail "no changelog.gz"
+if find "$work/root/opt/radtrack" -path '*nltk/test*' | grep -q .; then
+  fail "NLTK's test files are in the bundle"
+fi
+
 run "$app" models > "$work/out/models.txt" || fail "models exited $?"
 echo "ok  models: $(grep -c '\[.*UNAVAILABLE' "$work/out/models.txt" || true) unavailable in this build"
 sed 's/^/      /' "$work/out/models.txt"

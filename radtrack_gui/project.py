@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient, Problem
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
-from radtrack_gui.formats.sources import csv_patient, kind_of, source_path
+from radtrack_gui.formats.sources import DOCUMENT_KINDS, csv_patient, kind_of, source_path
 
 if TYPE_CHECKING:
     from radtrack_gui.store.db import ProjectStore
@@ -92,7 +92,7 @@ def open_project(
     t0 = time.perf_counter()
     source = source_path(path)
     kind = kind_of(source)
-    if patient_id is None and kind == "csv":
+    if patient_id is None and (kind == "csv" or kind in DOCUMENT_KINDS):
         patient_id = csv_patient(source)
     store = ProjectStore.for_folder(store_key(source, patient_id), read_only=read_only, owner=owner)
     try:

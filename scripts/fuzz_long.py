@@ -1,6 +1,8 @@
-"""Long fuzzing run (issue #8): every reader, the JSON round trip, the store and the
-exporters, ``--n`` cases each (default 10,000), then ``--kills`` SIGKILLs during edits and
-the two-process check. Prints counts per case kind; exit status 1 on any failure.
+"""Long fuzzing run (issues #8, #21): every reader, the JSON round trip, the store, the
+exporters, special files and links in patient and model folders, names that are not UTF-8,
+case-mapping characters through the pipeline, damaged cohort outputs and hostile free SQL,
+``--n`` cases each (default 10,000), then ``--kills`` SIGKILLs during edits and the
+two-process check. Prints counts per case kind; exit status 1 on any failure.
 
 Run: ``nice python scripts/fuzz_long.py [--n 10000] [--kills 50] [--only json,brat]``.
 The cases are those of the test suite (``tests/fuzz_cases.py``, ``tests/store_child.py``).

@@ -412,7 +412,293 @@ def check_store_edits(seed: int, folder: Path) -> str:
     return "read"
 
 
+# Report words, and characters whose case mapping changes their length ("İ".lower() is two
+# characters, "ß".upper() is "SS") or that case-fold oddly (Kelvin sign, final sigma, ligatures).
+CLINICAL = [
+    "left",
+    "right",
+    "bilateral",
+    "small",
+    "large",
+    "new",
+    "stable",
+    "no",
+    "gastric",
+    "tube",
+    "chest",
+    "tip",
+    "effusion",
+    "pleural",
+    "lobe",
+    "lower",
+    "upper",
+    "rib",
+    "fracture",
+    "opacity",
+    "L4-L5",
+    "disc",
+    "catheter",
+    "in",
+    "the",
+    "at",
+    "of",
+    ",",
+    ".",
+    ";",
+    ":",
+    "3",
+    "cm",
+    "IMPRESSION:",
+    "FINDINGS:",
+    "stent",
+    "liver",
+    "segment",
+    "7",
+    "lesion",
+    "measuring",
+    "12",
+    "mm",
+]
+CASE_CHARS = ["İ", "ß", "ẞ", "K", "Σ", "ς", "ﬁ", "ǅ", "ŉ", "İH", "ΐ", "Å", "İn"]
+
+
+def check_extract(seed: int, folder: Path) -> str:
+    """Report text with case-mapping characters through the whole pipeline (rules, default
+    linker): no exception, every mention's offsets inside its report and its text the slice."""
+    from radtrack_gui.pipeline import process_folder
+
+    rng = random.Random(seed)
+    sub = folder / f"e{seed}"
+    sub.mkdir()
+    for i in range(rng.randrange(1, 3)):
+        words = [
+            rng.choice(CASE_CHARS) if rng.random() < 0.2 else rng.choice(CLINICAL)
+            for _ in range(rng.randrange(5, 60))
+        ]
+        glued = "".join(w if rng.random() < 0.3 else " " + w for w in words)
+        text = f"Date: 2150-01-0{i + 1} 10:00\nExam: CT ABDOMEN\n\nFINDINGS:{glued}\n"
+        (sub / f"{i + 1}.txt").write_text(text, encoding="utf-8")
+    patient = process_folder(sub)
+    assert not patient.check(), patient.check()
+    texts = {r.id: r.text for r in patient.reports}
+    for m in patient.mentions.values():
+        body = texts[m.report]
+        assert 0 <= m.start < m.end <= len(body), (m.start, m.end, len(body))
+        assert m.text == body[m.start : m.end], (m.text, body[m.start : m.end])
+    return "mentions" if patient.mentions else "no mentions"
+
+
+def check_special(seed: int, folder: Path) -> str:
+    """A valid report beside special files, links (to FIFOs, devices, nowhere, in a loop),
+    folders named like reports and names that are not UTF-8: the folder read returns, the
+    valid report loads, every other entry is named as skipped."""
+    import os
+
+    from radtrack_gui.formats.folder import read_patient_folder
+
+    rng = random.Random(seed)
+    sub = folder / f"s{seed}"
+    sub.mkdir()
+    (sub / "0_valid.txt").write_text(VALID, encoding="utf-8")
+    fifo = folder / "pipe"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    for i in range(rng.randrange(1, 6)):
+        raw = (
+            os.fsencode(sub)
+            + b"/"
+            + rng.choice([b"%d_x.txt", b"%d_\xe9\xff.txt", b"%d.json"]) % (i + 1)
+        )
+        name = os.fsdecode(raw)
+        kind = rng.choice(["fifo", "zero", "dangling", "loop", "dir", "text"])
+        if kind == "fifo":
+            os.symlink(fifo, name)
+        elif kind == "zero":
+            os.symlink("/dev/zero", name)
+        elif kind == "dangling":
+            os.symlink(folder / "nowhere", name)
+        elif kind == "loop":
+            os.symlink(name, name)
+        elif kind == "dir":
+            os.mkdir(name)
+        else:
+            Path(name).write_text(random_text(rng), encoding="utf-8")
+    patient = read_patient_folder(sub)
+    assert "0_valid.txt" in {r.id for r in patient.reports}
+    for q in patient.problems:
+        assert q.file and q.reason, q
+    for r in patient.reports:
+        r.id.encode("utf-8")  # shown, never a raw surrogate
+    return "read"
+
+
+def check_model_folder(seed: int, folder: Path) -> str:
+    """A model folder with hostile entries: links (also to secrets, in loops), pickles under
+    any name or case, fake safetensors, card paths outside the folder. Installing refuses with
+    InputError, or installs plain files only, none from outside the folder."""
+    import hashlib
+    import os
+
+    from radtrack_gui.nlp.model_install import install
+
+    rng = random.Random(seed)
+    secret = folder / "secret.txt"
+    secret.write_text("outside")
+    src = folder / "model"
+    src.mkdir()
+    safetensors = (2).to_bytes(8, "little") + b"{}"
+    pickle = b"\x80\x04K\x01."
+    files = {"config.json": b"{}", "model.safetensors": safetensors}
+    card: dict[str, Any] = {"format": "radtrack-neural-extractor/1"}
+    for _ in range(rng.randrange(0, 4)):
+        kind = rng.choice(["link", "loop", "pickle", "PICKLE.BIN", "fake", "outside", "plain"])
+        if kind == "link":
+            os.symlink(secret, src / f"vocab{rng.randrange(9)}.txt")
+        elif kind == "loop":
+            (src / "sub").mkdir(exist_ok=True)
+            if not (src / "sub" / "loop").is_symlink():
+                os.symlink(src / "sub", src / "sub" / "loop")
+        elif kind == "pickle":
+            files[rng.choice(["weights.dat", "model.safetensors", "x"])] = pickle
+        elif kind == "PICKLE.BIN":
+            files["pytorch_model.BIN"] = b"anything"
+        elif kind == "fake":
+            files["model.safetensors"] = bytes(rng.randrange(256) for _ in range(20))
+        elif kind == "outside":
+            card["files"] = {
+                rng.choice(["../secret.txt", str(secret), "a/../../secret.txt"]): (
+                    hashlib.sha256(b"outside").hexdigest()
+                )
+            }
+        else:
+            files[f"extra{rng.randrange(9)}.txt"] = b"ok"
+    for name, data in files.items():
+        (src / name).write_bytes(data)
+    (src / "radtrack_card.json").write_text(json.dumps(card))
+    try:
+        done = install(src, folder / "models")
+    except InputError:
+        return "refused"
+    for path in done.path.rglob("*"):
+        assert not path.is_symlink(), path
+        assert path.is_dir() or path.read_bytes() != b"outside", path
+        assert path.is_dir() or not path.read_bytes().startswith(b"\x80"), path
+    return "installed"
+
+
+_COHORT: dict[str, Path] = {}
+
+
+def _built_cohort(folder: Path) -> Path:
+    """A small real cohort (built once per process), copied for each case."""
+    import shutil
+
+    if "dir" not in _COHORT:
+        import tempfile
+
+        from radtrack_gui.cohort.output import CohortDir
+        from radtrack_gui.cohort.sources import folder_patients
+        from radtrack_gui.cohort.tasks import process_batch
+        from radtrack_gui.evaluation.synth import synthesize
+
+        base = Path(tempfile.mkdtemp(prefix="fuzz-cohort-"))
+        synthesize(base / "gold", 3, 17)
+        plain = base / "patients"
+        for d in sorted(p for p in (base / "gold").iterdir() if p.is_dir()):
+            (plain / d.name).mkdir(parents=True)
+            for f in d.glob("*.txt"):
+                shutil.copy(f, plain / d.name / f.name)
+        cohort = CohortDir(base / "cohort")
+        cohort.prepare(plain, "rules", "knowledge")
+        items = folder_patients(plain)
+        for n, group in enumerate((items[:2], items[2:])):
+            res = process_batch(group, "rules", "knowledge")
+            cohort.write_part(f"part-f-{n:05d}", res["tables"], res["records"])
+        cohort.write_patients()
+        _COHORT["dir"] = cohort.path
+    out = folder / "cohort"
+    shutil.copytree(_COHORT["dir"], out)
+    return out
+
+
+def check_cohort_damage(seed: int, folder: Path) -> str:
+    """A cohort with a random manifest or Parquet file damaged (cut, overwritten, emptied,
+    made ``null``/``{}``/``[{}]``): queries answer without a traceback and count no patient
+    twice; the damaged partition is reported."""
+    from radtrack_gui.cohort.output import CohortDir
+    from radtrack_gui.cohort.query import run_query
+
+    rng = random.Random(seed)
+    path = _built_cohort(folder)
+    cohort = CohortDir(path)
+    victims = [*cohort.parts.glob("*.json"), *path.glob("*/part-*.parquet")]
+    target = rng.choice(victims)
+    data = target.read_bytes()
+    how = rng.choice(["cut", "junk", "empty", "null", "obj", "listobj"])
+    target.write_bytes(
+        {
+            "cut": data[: rng.randrange(len(data))],
+            "junk": bytes(rng.randrange(256) for _ in range(64)),
+            "empty": b"",
+            "null": b"null",
+            "obj": b"{}",
+            "listobj": b"[{}]",
+        }[how]
+    )
+    rows = run_query(
+        path, "SELECT patient, count(DISTINCT id) AS n, count(*) AS m FROM reports GROUP BY 1"
+    )
+    for r in rows.to_pylist():
+        assert r["n"] == r["m"], r  # no report counted twice
+    return "damaged " + ("found" if cohort.damaged() else "harmless")
+
+
+SQL_TEMPLATES = [
+    "COPY reports TO '{p}'",
+    "COPY (SELECT * FROM mentions) TO '{p}' (FORMAT PARQUET)",
+    "SELECT * FROM read_csv('{p}')",
+    "SELECT * FROM read_parquet('{p}')",
+    "SELECT * FROM '{p}'",
+    "INSTALL {w}",
+    "LOAD {w}",
+    "ATTACH '{p}' AS x",
+    "SET {w} = true",
+    "SELECT * FROM read_text('{p}')",
+    "CREATE TABLE t AS SELECT * FROM read_json('{p}')",
+    "SELECT count(*) FROM reports WHERE text LIKE '%{w}%'",
+]
+
+
+def check_free_sql(seed: int, folder: Path) -> str:
+    """Hostile free SQL on a real cohort: it answers or fails with InputError, and never
+    creates, reads or fetches a file outside the cohort."""
+    from radtrack_gui.cohort.query import run_query
+
+    rng = random.Random(seed)
+    path = _built_cohort(folder)
+    target = rng.choice(
+        [str(folder / "leak.csv"), "/etc/hostname", "https://example.invalid/x.parquet",
+         str(path / "reports" / "*.parquet"), "/dev/zero", str(folder / "x.db")]
+    )  # fmt: skip
+    word = rng.choice(["httpfs", "enable_external_access", "autoinstall_known_extensions", "x"])
+    sql = rng.choice(SQL_TEMPLATES).format(p=target.replace("'", "''"), w=word)
+    try:
+        run_query(path, sql)
+        outcome = "answered"
+    except InputError:
+        outcome = "refused"
+    assert not (folder / "leak.csv").exists() and not (folder / "x.db").exists(), sql
+    if outcome == "answered":
+        assert "COPY" not in sql and "read_" not in sql and "ATTACH" not in sql, sql
+    return outcome
+
+
 CHECKS = {
+    "special": check_special,
+    "model": check_model_folder,
+    "cohort": check_cohort_damage,
+    "sql": check_free_sql,
+    "extract": check_extract,
     "json": check_json,
     "folder": check_folder,
     "brat": check_brat,

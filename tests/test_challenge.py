@@ -4,6 +4,7 @@ in place (and refuses drifted spans), and ``radtrack eval --challenge``."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import os
 import subprocess
 import sys
@@ -24,6 +25,15 @@ from radtrack_gui.evaluation.challenge import (
     split_of,
 )
 from radtrack_gui.nlp.registry import get_linker
+
+# The whole-body pair set (PARROT v1.0 + DRAGON), frozen when its labels were committed, before
+# any linker or extractor ran on those reports: its held-out half is scored as labelled then.
+WHOLEBODY_PAIRS_SHA256 = "bef9e05d307c4e217db5a17fa714df93d05c717ed20fbf493512c8c06061fbd0"
+
+
+def test_the_whole_body_pair_set_is_the_frozen_one() -> None:
+    path = pairs_file("pairs_wholebody.tsv")
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == WHOLEBODY_PAIRS_SHA256
 
 
 def test_stored_pairs_are_many_labelled_and_split_in_two_halves() -> None:

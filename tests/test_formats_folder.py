@@ -1,7 +1,6 @@
 """The patient-folder reader: every input form, order, offsets and bad input."""
 
 import os
-import time
 from datetime import datetime
 from pathlib import Path
 
@@ -200,7 +199,8 @@ def test_progress_and_cancel(tmp_path):
         read_patient_folder(tmp_path, cancel=lambda: True)
 
 
-def test_three_hundred_reports_read_well_under_a_second(tmp_path):
+def test_three_hundred_reports_read_whole_and_in_order(tmp_path):
+    """Speed is measured by benchmarks/, not asserted here (a loaded machine is slow)."""
     body = (
         "FINDINGS: Left lower lobe opacity. Right IJ line tip in the SVC.\n"
         "IMPRESSION: Pneumonia, improving.\n"
@@ -211,11 +211,10 @@ def test_three_hundred_reports_read_well_under_a_second(tmp_path):
             f"r{i:03d}.txt",
             f"Date: 2150-01-01 {i // 60:02d}:{i % 60:02d}\nExam: CHEST (PORTABLE AP)\n\n{body}",
         )
-    t0 = time.perf_counter()
     p = read_patient_folder(tmp_path)
-    elapsed = time.perf_counter() - t0
     assert len(p.reports) == 300 and p.reports[-1].id == "r299.txt"
-    assert elapsed < 1.0, elapsed
+    assert [r.id for r in p.reports] == [f"r{i:03d}.txt" for i in range(300)]
+    assert not p.problems
 
 
 def test_iu_corpus_csv_is_skipped_with_its_missing_columns(tmp_path):

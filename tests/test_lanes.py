@@ -240,3 +240,16 @@ def test_versions_are_labelled_in_report_order():
     reports = [Report(id=rid, text="x") for rid in ("a.txt", "b.txt", "c.txt")]
     p = Patient(id="p", reports=reports, report_groups=[["c.txt", "a.txt"]])
     assert version_labels(p) == {"a.txt": " · version 1 of 2", "c.txt": " · version 2 of 2"}
+
+
+def test_organ_systems_come_from_the_anatomy_table() -> None:
+    from radtrack_gui.views.lanes import organ_system, region_system
+
+    assert organ_system("right lower lobe") == "Respiratory"  # inherited from lungs
+    assert organ_system("urinary bladder") == "Urinary"  # its own, not the pelvis's
+    assert organ_system("left humerus") == "Musculoskeletal"
+    assert organ_system("left femoral vein") == "Cardiovascular"  # a vessel in the leg
+    assert organ_system("body") is None and organ_system("no such structure") is None
+    assert region_system("chest") == "Respiratory"  # a synonym of the thorax
+    assert region_system("extremity") == "Musculoskeletal"  # upper and lower extremities
+    assert region_system("neck") is None and region_system("") is None

@@ -17,7 +17,7 @@ def test_whole_body_rows_name_known_concepts_and_are_typed() -> None:
     for r in rows:
         assert r["concept"] in v.concepts and r["other"] in v.concepts, r
     assert v.relation_kind[("echogenicity", "hepatic steatosis")] == "sign-of"
-    assert v.relation_kind[("increased uptake", "malignancy")] == "sign-of"
+    assert v.relation_kind[("abnormal uptake", "malignancy")] == "sign-of"
     # every row of the whole-body block takes effect (default sites that can meet)
     block = (
         resource("vocab", "relations.tsv").read_text(encoding="utf-8").split("# ---- whole body")[1]

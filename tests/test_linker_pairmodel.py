@@ -24,7 +24,13 @@ from radtrack_gui.nlp.linkers.pairmodel_input import Segments
 from radtrack_gui.nlp.registry import LINKERS, get_linker
 from radtrack_gui.nlp.vocabulary import vocabulary
 
-DEMO = Path(__file__).resolve().parent.parent / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+DEMO = (
+    Path(__file__).resolve().parent.parent
+    / "radtrack_gui"
+    / "resources"
+    / "samples"
+    / "demo_patient"
+)
 T0 = datetime(2150, 3, 4, 8, 0)
 
 
@@ -162,7 +168,7 @@ def test_saved_as_safetensors_with_card_and_private_files(trained, tiny_base):
 def test_save_load_round_trip_scores_the_same(tiny_base, corpus, tmp_path):
     from radtrack_gui.evaluation.protocol import load_gold
     from radtrack_gui.nlp.linkers.pairmodel_folder import PairScorer, load
-    from radtrack_gui.nlp.linkers.pairmodel_train import fit_pairmodel, save
+    from radtrack_gui.training.pairmodel import fit_pairmodel, save
 
     gold = load_gold(corpus)
     fitted = fit_pairmodel(gold[:1], base_model=tiny_base, epochs=1, max_pairs=32, seed=2)
@@ -252,6 +258,7 @@ def test_cli_train_then_process_the_demo(tiny_base, corpus, tmp_path, monkeypatc
 @pytest.mark.models
 def test_cross_validation_trains_a_pair_model_per_fold(tiny_base, corpus, monkeypatch):
     from radtrack_gui.evaluation import protocol
+    from radtrack_gui.training import fit_linker
 
     made: list[PairModelLinker] = []
 
@@ -261,7 +268,7 @@ def test_cross_validation_trains_a_pair_model_per_fold(tiny_base, corpus, monkey
 
     monkeypatch.setattr(protocol, "_make_linker", make)
     gold = protocol.load_gold(corpus)
-    [result] = protocol.evaluate_linker("pairmodel", gold, folds=3)
+    [result] = protocol.evaluate_linker("pairmodel", gold, folds=3, fit=fit_linker)
     assert result.cross_validated and len(made) == 3 and len(result.thresholds) == 3
     assert result.patients == 5 and result.pairs is not None
     assert sorted(m.card["training"]["patients"] for m in made) == [1, 2, 2]

@@ -110,7 +110,9 @@ def naive_exact(patient: Patient) -> list[set[str]]:
 
 
 def _patients() -> list[Patient]:
-    demo = read_patient_folder(ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold")
+    demo = read_patient_folder(
+        ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
+    )
     return [demo, *generate(4, seed=5)]
 
 

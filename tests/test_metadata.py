@@ -74,3 +74,32 @@ def test_dates_in_names_and_mimic_first_line():
 def test_exam_title_to_modality_and_region(exam, modality, region):
     assert modality_of(exam) == modality
     assert region_of(exam) == region
+
+
+@pytest.mark.parametrize(
+    ("exam", "modality", "region"),
+    [
+        ("DBT BILATERAL SCREENING", "MG", ""),  # table word: DBT -> MG
+        ("XR CALCANEUS LEFT", "XR", "extremity"),  # table phrase: calcaneus
+        ("MR TEMPOROMANDIBULAR JOINT", "MR", "head"),
+        ("SPECT+CT PARATHYROID", "NM", "neck"),
+        ("US CAROTID DOPPLER", "US", "neck"),
+        # counter-examples: the hand rules keep what the table reads otherwise or lacks
+        ("CT SCAPULA", "CT", "extremity"),  # LOINC files the scapula under chest
+        ("CXR", "XR", "chest"),  # no table word
+        ("PT TRANSFER CHEST", "XR", "chest"),  # "PT" (patient) is no PET
+    ],
+)
+def test_exam_titles_read_through_the_playbook_table(exam, modality, region):
+    assert modality_of(exam) == modality
+    assert region_of(exam) == region
+
+
+def test_the_table_replaces_hand_modality_patterns_it_covers():
+    from radtrack_gui.nlp.metadata import _exam_table, _modality_rules
+
+    table = _exam_table()[0]
+    assert table["CT"] == "CT" and table["DOPPLER"] == "US" and "PT" not in table
+    hand = {m: " ".join(p.pattern for p in pats[:-1]) for m, pats in _modality_rules()}
+    assert r"\bCT\b" not in hand["CT"].split("|") and "DOPPLER" not in hand["US"].split("|")
+    assert "SONO" in hand["US"]  # a word the table lacks stays a hand pattern

@@ -19,6 +19,9 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.nlp.model_install import install
 from radtrack_gui.nlp.registry import ModelInfo, missing
 
+# The smallest safetensors file: an 8-byte little-endian header length, then a JSON header.
+SAFETENSORS = (2).to_bytes(8, "little") + b"{}"
+
 
 def make_model(
     folder: Path,
@@ -27,7 +30,7 @@ def make_model(
     listed: bool = False,
 ) -> Path:
     folder.mkdir(parents=True)
-    files = files or {"config.json": b"{}", "model.safetensors": b"\x00weights"}
+    files = files or {"config.json": b"{}", "model.safetensors": SAFETENSORS}
     for name, data in files.items():
         (folder / name).write_bytes(data)
     card: dict[str, object] = {"format": fmt, "base_model": "tiny"}
@@ -44,7 +47,7 @@ def test_folder_installs_private_under_its_card_name_and_is_found(tmp_path, monk
     src = make_model(tmp_path / "trained", listed=True)
     done = install(src, user_data_dir() / "models")
     assert done.name == "neural-extractor"
-    assert (done.path / "model.safetensors").read_bytes() == b"\x00weights"
+    assert (done.path / "model.safetensors").read_bytes() == SAFETENSORS
     assert stat.S_IMODE(done.path.stat().st_mode) == 0o700
     assert stat.S_IMODE((done.path / "config.json").stat().st_mode) == 0o600
     assert find_extractor_model() == done.path
@@ -92,7 +95,7 @@ def test_pickled_weights_are_refused(tmp_path):
 
 def test_checksum_mismatch_is_refused(tmp_path):
     src = make_model(tmp_path / "m", listed=True)
-    (src / "model.safetensors").write_bytes(b"tampered")
+    (src / "model.safetensors").write_bytes(SAFETENSORS + b" ")
     with pytest.raises(InputError, match=r"SHA-256"):
         install(src, tmp_path / "models")
 
@@ -168,3 +171,92 @@ def test_models_lists_what_cannot_run(monkeypatch, capsys):
     ghost = next(line for line in out.splitlines() if line.strip().startswith("ghost"))
     assert "UNAVAILABLE" in ghost and "no_such_package_here" in ghost
     assert os.environ["RADTRACK_HOME"] in out  # the user models folder is listed
+
+
+def test_a_link_inside_a_model_folder_is_refused_and_never_followed(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not yours")
+    src = make_model(tmp_path / "m")
+    (src / "vocab.txt").symlink_to(secret)
+    with pytest.raises(InputError, match=r"vocab\.txt is a link"):
+        install(src, tmp_path / "models", system=True)
+    assert not (tmp_path / "models" / "neural-extractor").exists()
+
+
+def test_a_link_loop_is_a_clear_refusal_not_a_traceback(tmp_path):
+    src = make_model(tmp_path / "m")
+    (src / "sub").mkdir()
+    (src / "sub" / "loop").symlink_to(src / "sub")
+    with pytest.raises(InputError, match="is a link"):
+        install(src, tmp_path / "models")
+
+
+@pytest.mark.parametrize("name", ["../outside.txt", "/etc/hostname", "sub/../../x"])
+def test_card_files_outside_the_folder_are_refused_without_being_read(tmp_path, name):
+    (tmp_path / "outside.txt").write_text("x")
+    src = make_model(tmp_path / "m")
+    card = json.loads((src / "radtrack_card.json").read_text())
+    card["files"] = {name: hashlib.sha256(b"x").hexdigest()}
+    (src / "radtrack_card.json").write_text(json.dumps(card))
+    with pytest.raises(InputError, match="not in the folder"):
+        install(src, tmp_path / "models")
+
+
+PICKLE = b"\x80\x04\x95\x05\x00\x00\x00\x00\x00\x00\x00K\x01."
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"config.json": b"{}", "model.safetensors": PICKLE},  # a pickle behind a safe name
+        {"config.json": b"{}", "model.safetensors": SAFETENSORS, "pytorch_model.BIN": b"x"},
+        {"config.json": b"{}", "model.safetensors": SAFETENSORS, "weights.dat": PICKLE},
+    ],
+)
+def test_pickles_are_found_by_content_and_any_case_suffix(tmp_path, files):
+    src = make_model(tmp_path / "m", files=files)
+    with pytest.raises(InputError, match=r"pickled weights|not safetensors"):
+        install(src, tmp_path / "models")
+
+
+def test_torch_zip_pickle_is_refused(tmp_path):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("archive/data.pkl", PICKLE)
+    src = make_model(
+        tmp_path / "m",
+        files={"config.json": b"{}", "model.safetensors": SAFETENSORS, "extra": buf.getvalue()},
+    )
+    with pytest.raises(InputError, match="pickled weights"):
+        install(src, tmp_path / "models")
+
+
+def test_scratch_of_a_killed_install_is_removed_by_the_next(tmp_path):
+    models = tmp_path / "models"
+    models.mkdir()
+    dead = models / ".install-999999999-abc"  # no such process
+    (dead / "big").mkdir(parents=True)
+    (dead / "big" / "weights").write_bytes(b"0" * 1000)
+    alive = models / f".install-{os.getpid()}-xyz"  # an install still running
+    alive.mkdir()
+    install(make_model(tmp_path / "m"), models)
+    assert not dead.exists()
+    assert alive.exists()
+
+
+def test_archive_larger_than_the_free_space_is_refused(tmp_path, monkeypatch):
+    import shutil
+
+    src = make_model(
+        tmp_path / "m", files={"config.json": b"{}", "model.safetensors": SAFETENSORS + b"0" * 5000}
+    )
+    archive = tmp_path / "m.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for f in src.iterdir():
+            zf.write(f, f"m/{f.name}")
+    real = shutil.disk_usage
+    monkeypatch.setattr(
+        shutil, "disk_usage", lambda p: real(p)._replace(free=4096)
+    )  # the disk's answer is the external boundary
+    with pytest.raises(InputError, match="free space"):
+        install(archive, tmp_path / "models")

@@ -187,3 +187,13 @@ def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture) -> Non
     assert "no annotated patients" in err and err.count("\n") == 1
     with pytest.raises(InputError, match="unknown linker"):
         protocol.evaluate(tmp_path / "plain", ["nope"], end_to_end=False)
+
+
+def test_a_trainable_linker_without_fit_names_where_it_is_fitted() -> None:
+    from radtrack_gui.evaluation.protocol import fit_by_method
+
+    class Unfittable:
+        name = "pairmodel"
+
+    with pytest.raises(InputError, match=r"fitted by radtrack_gui\.training"):
+        fit_by_method(Unfittable(), [], [])

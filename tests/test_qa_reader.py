@@ -33,7 +33,7 @@ def _one_thread():
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
     from radtrack_gui.qa.squad import read_squad
-    from radtrack_gui.qa.train_reader import train_reader
+    from radtrack_gui.training.reader import train_reader
 
     root = tmp_path_factory.mktemp("reader")
     base = tiny_base(root / "base")

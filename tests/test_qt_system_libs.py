@@ -74,5 +74,5 @@ def test_nothing_to_do_when_everything_is_there(tmp_path: Path) -> None:
 def test_make_run_and_ci_call_it() -> None:
     assert "scripts/qt_system_libs.sh xcb" in (ROOT / "Makefile").read_text()
     assert "scripts/qt_system_libs.sh offscreen" in (ROOT / ".ci" / "run").read_text()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert all(lib in readme for lib in XCB)
+    guide = (ROOT / "docs" / "user-guide.md").read_text(encoding="utf-8")
+    assert all(lib in guide for lib in XCB)

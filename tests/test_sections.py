@@ -1,5 +1,4 @@
 import itertools
-import time
 
 from radtrack_gui.nlp.sections import canonical, find_sections
 
@@ -95,12 +94,10 @@ def test_run_in_headers_at_a_line_start():
     assert find_sections("No change. Impression Left as before.") == []
 
 
-def test_section_finding_is_fast():
-    text = MIMIC * 3
-    t0 = time.perf_counter()
-    for _ in range(300):
-        find_sections(text)
-    assert time.perf_counter() - t0 < 1.0
+def test_sections_of_repeated_reports_repeat():
+    """Speed is measured by benchmarks/bench_extract.py, not asserted here."""
+    once = [s.name for s in find_sections(MIMIC)]
+    assert once and [s.name for s in find_sections(MIMIC * 3)] == once * 3
 
 
 def test_real_reports_of_other_styles_find_their_sections():

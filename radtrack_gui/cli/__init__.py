@@ -29,6 +29,7 @@ COMMANDS = [
     "gui",
     "ask",
     "cohort",
+    "demo",
 ]
 
 
@@ -48,13 +49,14 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from radtrack_gui.core.errors import Cancelled, InputError
+    from radtrack_gui.util.atomic import WriteError
 
     parser, modules = build_parser()
     args = parser.parse_args(argv)
     _on_start()
     try:
         return int(modules[args.command].run(args) or 0)
-    except InputError as exc:
+    except (InputError, WriteError) as exc:
         print(f"radtrack {args.command}: {exc}", file=sys.stderr)
         return 2
     except Cancelled:

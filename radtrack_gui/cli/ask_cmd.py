@@ -1,6 +1,9 @@
 """``radtrack ask PATIENT_FOLDER "QUESTION" --json`` (FORMATS §7), or ``--questions FILE.jsonl``
-(one JSON line out per question). The patient is read and analysed as ``radtrack process``
-does, so chain ids are the same for the same folder and models."""
+(one JSON line out per question). A patient already opened as a project (the GUI, or any
+command that stored it) is answered from its project store, read-only, without running the
+models again, when the store's reports are the folder's reports and were made by the models
+asked for; otherwise the patient is read and analysed as ``radtrack process`` does, so chain
+ids are the same for the same folder and models."""
 
 from __future__ import annotations
 
@@ -57,26 +60,67 @@ def read_questions(path: str | Path) -> list[str]:
 def open_patient(
     path: str, extractor: str | None, linker: str | None, patient_id: str | None = None
 ) -> Patient:
-    """The patient as `radtrack process` makes it (a RadTrack JSON keeps its chains)."""
+    """The stored project when it is current (``stored_patient``), else the patient as
+    `radtrack process` makes it (a RadTrack JSON keeps its chains)."""
     from radtrack_gui.nlp.registry import default_name
+
+    ext = extractor or default_name("extractor")
+    lnk = linker or default_name("linker")
+    stored = stored_patient(path, ext, lnk, patient_id)
+    if stored is not None:
+        return stored
     from radtrack_gui.pipeline import process_source
 
-    return process_source(
-        path,
-        patient_id,
-        extractor=extractor or default_name("extractor"),
-        linker=linker or default_name("linker"),
-    )
+    return process_source(path, patient_id, extractor=ext, linker=lnk)
+
+
+def stored_patient(
+    path: str, extractor: str, linker: str, patient_id: str | None = None
+) -> Patient | None:
+    """The patient from its project store, or None: no store, a store made by other
+    models, or reports that changed since (then the models must run)."""
+    from radtrack_gui.formats.sources import kind_of, read_patient, source_path
+    from radtrack_gui.project import store_key
+    from radtrack_gui.store.db import ProjectStore, store_path_for_folder
+
+    source = source_path(path)
+    if kind_of(source) != "folder":
+        return None
+    file = store_path_for_folder(store_key(source, patient_id))
+    if not file.exists():
+        return None
+    from radtrack_gui.store.errors import StoreError
+
+    try:
+        with ProjectStore.open(file, read_only=True) as store:
+            meta = store.meta()
+            patient = store.load_patient()
+    except StoreError as exc:  # damaged or locked: the models answer instead
+        print(f"warning: project store not used ({exc})", file=sys.stderr)
+        return None
+    if patient is None:
+        return None
+    if not patient.annotated and (meta.get("extractor"), meta.get("linker")) != (
+        extractor,
+        linker,
+    ):
+        return None
+    current = read_patient(source, patient_id)
+    if [(r.id, r.text) for r in current.reports] != [(r.id, r.text) for r in patient.reports]:
+        return None
+    if current.annotated != patient.annotated:
+        return None
+    return patient
 
 
 def readable(answer: Answer) -> str:
     """The answer for a terminal: the sentence, then the evidence."""
     if answer.retrieved_only:
-        lines = ["No answer found; the closest sentences (not an answer):"]
+        lines = ["Not answered from these reports; possibly relevant sentences (not an answer):"]
     elif not answer.answerable:
-        lines = ["No answer in these reports."]
+        lines = [(answer.note or "No answer in these reports") + "."]
     else:
-        lines = [answer.answer or ""]
+        lines = [f"{answer.answer or ''}  (confidence {round(100 * answer.confidence)} %)"]
     for ev in answer.evidence:
         when = ev.date or "undated"
         lines.append(

@@ -157,6 +157,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     finally:
         bar.close()
+    for note in state.repaired:
+        print(f"repaired: {note}", file=sys.stderr)
     for patient, reason in state.failures[:20]:
         print(f"failed: {patient}: {reason}", file=sys.stderr)
     if len(state.failures) > 20:
@@ -185,6 +187,7 @@ def _query(args: argparse.Namespace) -> int:
     if (args.sql is None) == (args.named is None):
         raise InputError("give either SQL or --named NAME [ARG]")
     sql, params = (args.sql, {}) if args.named is None else named_query(*args.named)
+    _warn_damaged(args.dir)
     table = run_query(args.dir, sql, params)
     if args.out:
         write_result(table, args.out)
@@ -194,9 +197,23 @@ def _query(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warn_damaged(folder: str) -> None:
+    """Name the partitions the views leave out (``cohort run`` on DIR sets them aside and
+    does their patients again)."""
+    from radtrack_gui.cohort.output import CohortDir
+
+    for part, why in CohortDir(folder).damaged().items():
+        print(
+            f"note: partition {part} left out ({why}); run `radtrack cohort run` on this "
+            "cohort again to redo its patients",
+            file=sys.stderr,
+        )
+
+
 def _summary(args: argparse.Namespace) -> int:
     from radtrack_gui.cohort.summary import write_summary
 
+    _warn_damaged(args.dir)
     counts = write_summary(args.dir, args.out)
     print(
         f"{counts['patients']} patients, {counts['chains']} chains -> {args.out}", file=sys.stderr

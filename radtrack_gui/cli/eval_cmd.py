@@ -66,12 +66,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--challenge-file",
         metavar="PATH",
         help="score this pairs file (same format, e.g. resources/challenge/pairs_dev2.tsv) "
-        "instead of pairs.tsv; implies --challenge",
+        "instead of pairs.tsv; implies --challenge. A file with modality/region columns "
+        "(pairs_wholebody.tsv) is also scored per modality and per body region",
     )
     p.add_argument(
         "--by-category",
         action="store_true",
         help="also print the challenge accuracy per pair category",
+    )
+    p.add_argument(
+        "--mentions-sample",
+        choices=("wholebody",),
+        default=None,
+        help="also score mention detection on a labelled sample of real reports: "
+        "'wholebody' (PARROT v1.0 + DRAGON; P/R/F1 per half, modality and body region, for "
+        "--extractor, else rules and neural when a trained model is found)",
     )
     p.add_argument(
         "--shared",
@@ -83,13 +92,37 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.challenge_file and args.challenge is None:
         args.challenge = True
-    if args.gold is None and not args.challenge:
+    if args.gold is None and args.mentions_sample and args.challenge is None:
+        args.challenge = False  # only the mention sample was asked for
+    if args.gold is None and not args.challenge and not args.mentions_sample:
         raise InputError("give GOLD, or --challenge to score the challenge set only")
     if args.gold is not None:
         _protocol(args)
     if args.challenge is not False:
         _challenge(args)
+    if args.mentions_sample:
+        _mentions_sample(args)
     return 0
+
+
+def _mentions_sample(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from radtrack_gui.evaluation.challenge import find_shared
+    from radtrack_gui.evaluation.wholebody_mentions import evaluate_wholebody, format_result
+
+    shared = Path(args.shared) if args.shared else find_shared()
+    if shared is None or not (shared / "corpora").is_dir():
+        raise InputError(f"{args.shared or '../shared'}: no corpora/ folder for the mention sample")
+    names = [args.extractor] if args.extractor else ["rules", "neural"]
+    _, results, skipped = evaluate_wholebody(names, shared=shared)
+    for res in results:
+        print()
+        print(format_result(res))
+    for why in skipped:
+        print(f"skipped: {why}")
+    if not results:
+        raise InputError("no extractor could be scored on the mention sample")
 
 
 def _challenge(args: argparse.Namespace) -> None:
@@ -103,6 +136,7 @@ def _challenge(args: argparse.Namespace) -> None:
         format_categories,
         format_challenge,
     )
+    from radtrack_gui.evaluation.challenge_groups import GROUP_KEYS, format_groups, has_groups
     from radtrack_gui.nlp.registry import default_name
 
     shared = Path(args.shared) if args.shared else find_shared()
@@ -121,6 +155,10 @@ def _challenge(args: argparse.Namespace) -> None:
     if args.by_category:
         print()
         print(format_categories(results))
+    if has_groups(results):
+        for key in GROUP_KEYS:
+            print()
+            print(format_groups(results, key))
     for p in problems:
         print(f"skipped: {p}")
 
@@ -128,6 +166,7 @@ def _challenge(args: argparse.Namespace) -> None:
 def _protocol(args: argparse.Namespace) -> None:
     from radtrack_gui.cli.progress import ProgressBar
     from radtrack_gui.evaluation.protocol import evaluate, format_table, write_csv, write_json
+    from radtrack_gui.training import fit_linker
 
     bar = ProgressBar()  # draws on stderr only when it is a terminal
     try:
@@ -139,6 +178,7 @@ def _protocol(args: argparse.Namespace) -> None:
             folds=args.folds,
             seed=args.seed,
             progress=bar,
+            fit=fit_linker,
         )
     finally:
         bar.close()

@@ -1,7 +1,10 @@
 """``radtrack eval-qa DATA [--reader NAME]``: question-answering scores as RadQA reports them
 (exact match and token F1, overall / answerable / unanswerable). DATA is SQuAD-format JSON
 whose contexts are reports, or patient-level JSONL (each line names a patient folder, the
-question, gold answers and gold evidence spans; evidence recall is printed too)."""
+question, gold answers and gold evidence spans; evidence recall is printed too, and with a
+``kind`` per line a table per kind: answerable accuracy, yes/no accuracy, unanswerable
+recognised, evidence recall, EM/F1 of the non-yes/no answers). A line's patient may also be a
+generated patient or one corpus report (``qa.question_set``)."""
 
 from __future__ import annotations
 
@@ -40,7 +43,10 @@ def run(args: argparse.Namespace) -> int:
     lnk = args.linker or default_name("linker")
     if path.suffix.lower() == ".jsonl":
         scores = evaluate_patients(
-            path, reader, lambda folder: process_folder(folder, extractor=ext, linker=lnk)
+            path,
+            reader,
+            lambda folder: process_folder(folder, extractor=ext, linker=lnk),
+            lambda patient: analyse(patient, extractor=ext, linker=lnk, force=True),
         )
     else:
         scores = evaluate_squad(

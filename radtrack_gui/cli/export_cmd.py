@@ -1,4 +1,4 @@
-"""``radtrack export INPUT --format json|csv|brat|conll --out PATH``.
+"""``radtrack export INPUT --format json|csv|brat|conll|fhir --out PATH``.
 
 INPUT is a patient folder or a MIMIC CSV (the pipeline runs on it; an annotated folder keeps
 its gold) or a RadTrack JSON (exported as it is, no models run): ``pipeline.process_source``.
@@ -11,6 +11,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from radtrack_gui.cli.options import add_model_options, add_patient_option
+from radtrack_gui.formats.registry import WRITERS
 from radtrack_gui.formats.writers import DATA_FORMATS, write_patient
 
 if TYPE_CHECKING:
@@ -20,13 +21,18 @@ if TYPE_CHECKING:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "export",
-        help="export a patient as JSON, CSV, brat or CoNLL-2012",
+        help="export a patient as JSON, CSV, brat, CoNLL-2012 or FHIR",
         description="Export a patient folder (processed first) or a RadTrack "
         "JSON as RadTrack JSON, CSV (one row per mention), brat "
-        "standoff (a folder) or CoNLL-2012.",
+        "standoff (a folder), CoNLL-2012 or a FHIR R5 Bundle (chains as Observations).",
     )
     p.add_argument("input", metavar="INPUT", help="patient folder, MIMIC CSV or RadTrack JSON")
-    p.add_argument("--format", required=True, choices=DATA_FORMATS)
+    p.add_argument(
+        "--format",
+        required=True,
+        choices=DATA_FORMATS,
+        help="; ".join(f"{name}: {WRITERS[name].description}" for name in DATA_FORMATS),
+    )
     p.add_argument(
         "--out",
         required=True,

@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.validation < 1.0:
         raise InputError("--validation must be in [0, 1)")
     if args.reader:
-        from radtrack_gui.qa.train_reader import train_cli
+        from radtrack_gui.training.reader import train_cli
 
         return train_cli(args)
     patients = _collect(args)

@@ -16,6 +16,7 @@ from typing import Any
 from radtrack_gui.cohort.output import PATIENT_FIELDS, CohortDir
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient, Problem
+from radtrack_gui.util.names import shown
 
 
 def patients(folder: str | Path) -> list[dict[str, Any]]:
@@ -50,7 +51,7 @@ def load_patient(folder: str | Path, key: str) -> Patient:
     patient.folder = str(source)
     for r in patient.reports:
         r.patient = r.patient or patient.id
-        r.source = str(source / r.id) if source.is_dir() else str(source)
+        r.source = shown(str(source / r.id) if source.is_dir() else str(source))
     patient.problems.extend(
         Problem(*p.split(": ", 1)) if ": " in p else Problem(p, "")
         for p in record.get("problems") or []

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.formats.textreport import natural_key
 from radtrack_gui.util.atomic import atomic_open, atomic_write_text
+from radtrack_gui.util.names import shown
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -222,19 +223,63 @@ class CohortDir:
         atomic_write_text(self.parts / f"{part}.json", json.dumps(records) + "\n")
 
     def records(self) -> dict[str, dict[str, Any]]:
-        """The latest record of every patient seen so far (done wins over failed)."""
+        """The latest record of every patient seen so far (done wins over failed), from the
+        well-formed manifests only (a malformed one's patients run again)."""
         out: dict[str, dict[str, Any]] = {}
         manifests = sorted(self.parts.glob("*.json"), key=lambda p: p.stat().st_mtime)
         for m in manifests:
-            try:
-                rows = json.loads(m.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue  # never half-written (atomic); unreadable: its patients run again
-            for r in rows:
+            rows = read_manifest(m)
+            for r in rows or ():
+                r["patient"] = shown(r["patient"])  # older runs kept undecodable names raw
                 old = out.get(r["patient"])
                 if old is None or old["status"] != "done" or r["status"] == "done":
                     out[r["patient"]] = r
         return out
+
+    def damaged(self) -> dict[str, str]:
+        """Partition -> why it cannot be trusted: a malformed manifest, or a done partition
+        whose Parquet file is missing or unreadable. Its patients are done again."""
+        bad: dict[str, str] = {}
+        for m in sorted(self.parts.glob("*.json")):
+            rows = read_manifest(m)
+            if rows is None:
+                bad[m.stem] = "manifest unreadable or malformed"
+                continue
+            if any(r["status"] == "done" for r in rows):
+                for name in DATASETS:
+                    why = parquet_problem(self.path / name / f"{m.stem}.parquet", name)
+                    if why:
+                        bad[m.stem] = f"{name}/{m.stem}.parquet: {why}"
+                        break
+        return bad
+
+    def quarantine(self, parts: dict[str, str]) -> list[str]:
+        """Move damaged partitions (manifest and files) out of the cohort, into
+        ``.cohort/quarantine/``; returns one note per partition."""
+        notes = []
+        for part, why in parts.items():
+            folder = self.private / "quarantine" / part
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            for f in (
+                self.parts / f"{part}.json",
+                *(self.path / n / f"{part}.parquet" for n in DATASETS),
+            ):
+                if f.exists():
+                    os.replace(f, folder / f"{f.parent.name}-{f.name}")
+            notes.append(f"partition {part} set aside ({why}); its patients are done again")
+        return notes
+
+    def committed(self, name: str) -> list[Path]:
+        """The Parquet files of ``name`` that sound manifests commit: exactly these, never a
+        glob over the folder (a leftover or foreign file is not read)."""
+        bad = self.damaged()
+        files = []
+        for m in sorted(self.parts.glob("*.json"), key=lambda p: natural_key(p.stem)):
+            rows = read_manifest(m)
+            if m.stem in bad or not rows or not any(r["status"] == "done" for r in rows):
+                continue
+            files.append(self.path / name / f"{m.stem}.parquet")
+        return files
 
     def done(self) -> set[str]:
         return {k for k, r in self.records().items() if r["status"] == "done"}
@@ -246,7 +291,7 @@ class CohortDir:
 
         records = self.records()
         rows = [
-            {k: records[key].get(k) for k in PATIENT_FIELDS}
+            {k: _text(records[key].get(k)) for k in PATIENT_FIELDS}
             for key in sorted(records, key=natural_key)
         ]
         table = pa.Table.from_pylist(rows, schema=schemas()["patients"])
@@ -278,3 +323,42 @@ class CohortDir:
             "patient": {"id": record.get("id") or key, "annotated": bool(record.get("annotated"))},
             **doc,
         }
+
+
+def read_manifest(path: Path) -> list[dict[str, Any]] | None:
+    """A partition manifest's records, or None when it is unreadable or malformed (``null``,
+    ``{}``, ``[{}]``, a record without a patient name or a known status)."""
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(rows, list) or not rows:
+        return None
+    for r in rows:
+        if not (
+            isinstance(r, dict)
+            and isinstance(r.get("patient"), str)
+            and r.get("status") in ("done", "failed")
+        ):
+            return None
+    return rows
+
+
+def parquet_problem(path: Path, name: str) -> str | None:
+    """Why a dataset file cannot be read back (missing, not Parquet, other columns), or None."""
+    import pyarrow.parquet as pq
+
+    try:
+        found = set(pq.read_schema(path).names)
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError) as exc:
+        return f"unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+    want = set(schemas()[name].names)
+    return None if want <= found else f"columns {', '.join(sorted(want - found))} missing"
+
+
+def _text(value: Any) -> Any:
+    """A manifest value as Parquet text: a path with undecodable bytes (kept losslessly in
+    the JSON manifest) written with those bytes as ``\\xNN``."""
+    return shown(value) if isinstance(value, str) else value

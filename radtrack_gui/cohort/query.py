@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from radtrack_gui.cohort.output import DATASETS, schemas
+from radtrack_gui.cohort.output import DATASETS, CohortDir, parquet_problem, schemas
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.util.atomic import atomic_open
 from radtrack_gui.util.paths import resource
@@ -34,30 +34,46 @@ def cohort_path(folder: str | Path) -> Path:
     return path
 
 
-def _quote(path: Path) -> str:
-    return "'" + str(path).replace("'", "''") + "'"
+# DuckDB may touch no file and fetch nothing: no extension installs or loads (a URL in the
+# SQL would start a download), no COPY TO or read_csv of arbitrary paths; locked, so the SQL
+# cannot switch it back. The views read Arrow datasets opened here, from exact file lists.
+SAFE_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+    "enable_external_access": False,
+    "lock_configuration": True,
+}
 
 
 def connect(folder: str | Path) -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB with the cohort's four views."""
+    """An in-memory DuckDB with the cohort's four views over exactly the partitions the
+    manifests commit (paths are data, never patterns: a folder named ``c*`` or ``c[1]``
+    reads its own files and no other cohort's)."""
     import duckdb
     import pyarrow as pa
+    import pyarrow.dataset as ds
 
     path = cohort_path(folder)
-    con = duckdb.connect(":memory:")
+    cohort = CohortDir(path)
     sch = schemas()
+    sources: dict[str, Any] = {}
     for name in (*DATASETS, "patients"):
-        files = (
-            sorted((path / name).glob("*.parquet"))
-            if name != "patients"
-            else [path / "patients.parquet"] * (path / "patients.parquet").is_file()
-        )
+        if name == "patients":
+            files = (
+                [path / "patients.parquet"]
+                if parquet_problem(path / "patients.parquet", name) is None
+                else []
+            )
+        else:
+            files = cohort.committed(name)
         if files:
-            glob = _quote(path / name / "*.parquet") if name != "patients" else _quote(files[0])
-            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({glob})")
+            sources[name] = ds.dataset([str(f) for f in files], schema=sch[name], format="parquet")
         else:  # nothing done yet: an empty table with the right columns
-            con.register(f"_{name}_empty", pa.Table.from_pylist([], schema=sch[name]))
-            con.execute(f"CREATE VIEW {name} AS SELECT * FROM _{name}_empty")
+            sources[name] = pa.Table.from_pylist([], schema=sch[name])
+    con = duckdb.connect(":memory:", config=SAFE_CONFIG)
+    for name, source in sources.items():
+        con.register(f"_{name}_data", source)
+        con.execute(f"CREATE VIEW {name} AS SELECT * FROM _{name}_data")
     return con
 
 

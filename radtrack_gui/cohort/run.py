@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from radtrack_gui.cohort.output import CohortDir
+from radtrack_gui.cohort.records import record_format, split_records
 from radtrack_gui.cohort.sources import PatientItem, batches, folder_patients, is_csv, split_csv
 from radtrack_gui.core.errors import InputError
 
@@ -55,6 +56,7 @@ class RunState:
     peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
     worker_cpu: dict[str, float] = field(default_factory=dict)  # worker -> CPU s in the run
     failures: list[tuple[str, str]] = field(default_factory=list)  # (patient, reason)
+    repaired: list[str] = field(default_factory=list)  # damaged partitions set aside
 
 
 Progress = Callable[[RunState], None]
@@ -137,23 +139,35 @@ def run_cohort(
     src = Path(source).expanduser()
     if not src.exists():
         raise InputError(f"{source}: no such folder or file")
-    if not (src.is_dir() or is_csv(src)):
-        raise InputError(f"{source}: not a folder of patient folders or a MIMIC CSV")
+    records = record_format(src)
+    if not (src.is_dir() or is_csv(src) or records):
+        raise InputError(
+            f"{source}: not a folder of patient folders, a MIMIC CSV, a FHIR Bulk NDJSON "
+            "or an HL7 v2 batch file"
+        )
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1 (got {workers})")
     check_models(extractor, linker)
     cohort = CohortDir(out)
     cohort.prepare(src, extractor, linker)
+    repaired = cohort.quarantine(cohort.damaged())
     cohort.cleanup()
     done = cohort.done()
     if src.is_dir():
         items = [i for i in folder_patients(src, exclude=cohort.path) if i.key not in done]
         skipped = len(done)
+    elif records:
+        shutil.rmtree(cohort.work, ignore_errors=True)
+        items = [
+            PatientItem(key=k, source=str(src.resolve()), rows=f, size=n, fmt=records, total=t)
+            for k, f, n, t in split_records(src, records, cohort.work / "records", done)
+        ]
+        skipped = len(done)
     else:
         shutil.rmtree(cohort.work, ignore_errors=True)
         items = split_csv(src, cohort.work / "csv", skip=done)
         skipped = len(done)
-    state = RunState(total=len(items), skipped=skipped)
+    state = RunState(total=len(items), skipped=skipped, repaired=repaired)
     t0 = time.perf_counter()
     try:
         if items:

@@ -14,10 +14,12 @@ import json
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats.textreport import SkipFile, natural_key
+from radtrack_gui.util.names import shown
 
 MAX_BUFFERED = 16 * 1024 * 1024  # bytes of CSV rows held before they go to the split files
 
@@ -31,11 +33,18 @@ class PatientItem:
     rows: str | None = None  # CSV: the file holding this subject's rows
     size: int = 1  # about how many reports (for batching)
     data: tuple[tuple[int, dict[str, str]], ...] | None = None  # CSV: the rows themselves
+    fmt: str = "csv"  # what ``rows`` holds: CSV rows, or FHIR / HL7 records (cohort/records.py)
+    total: int = 0  # records: the reports in the whole file (for their ids)
+    units: tuple[Any, ...] | None = None  # records: the patient's split lines, read in
 
     def loaded(self) -> PatientItem:
         """With a CSV subject's rows read in, so a worker needs no access to the split."""
-        if self.rows is None or self.data is not None:
+        if self.rows is None or self.data is not None or self.units is not None:
             return self
+        if self.fmt != "csv":
+            from radtrack_gui.cohort.records import read_units
+
+            return replace(self, units=tuple(read_units(self.rows)))
         return replace(self, data=tuple(read_rows(self.rows)))
 
 
@@ -65,7 +74,7 @@ def folder_patients(folder: Path, exclude: Path | None = None) -> list[PatientIt
             )
         except OSError:
             size = 1  # unreadable: the worker records why
-        items.append(PatientItem(key=p.name, source=str(p.resolve()), size=max(size, 1)))
+        items.append(PatientItem(key=shown(p.name), source=str(p.resolve()), size=max(size, 1)))
     if not items:
         raise InputError(
             f"{folder}: no patient folders in it (INPUT is a folder of patient "
@@ -134,6 +143,11 @@ def load_patient(item: PatientItem) -> Patient:
 
     if item.rows is None:
         return read_patient_folder(item.source)
+    if item.fmt != "csv":
+        from radtrack_gui.cohort.records import load_records_patient, read_units
+
+        units = list(item.units) if item.units is not None else read_units(item.rows)
+        return load_records_patient(Path(item.source), item.fmt, item.key, units, item.total)
     from radtrack_gui.formats.mimic_csv import CsvReports, add_rows
 
     got = CsvReports(patient=item.key)

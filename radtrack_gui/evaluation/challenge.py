@@ -1,13 +1,17 @@
-"""The real-language pair challenge set (``resources/challenge/pairs.tsv``).
+"""The real-language pair challenge sets (``resources/challenge/pairs*.tsv``).
 
-Each case is two mention spans in real report text (IU chest X-ray reports, PARROT
-translations) read in place from ``../shared/corpora``: the repository stores only the row,
-field, offsets, a hash of each span and the label. A case becomes a one- or two-report
-patient (IU: the exam title and the indication, comparison, findings and impression fields
-as sections; PARROT: the exam and the English translation; two rows are two exams a week
-apart) holding just the two mentions, with the rule extractor's attributes where it found
-exactly that span, else the same attribute code applied to the span. A linker answers
-"same" when it puts both in one chain.
+Each case is two mention spans in real report text (IU chest X-ray reports, PARROT v0
+translations, PARROT v1.0 and DRAGON whole-body reports) read in place from
+``../shared/corpora``: the repository stores only the row, field, offsets, a hash of each span
+and the label, and optionally the report's ``modality`` and ``region`` (the labeller's reading;
+older files without these columns still load). A case becomes a one- or two-report patient
+(IU: the exam title and the indication, comparison, findings and impression fields as
+sections; PARROT v0: the exam and the English translation; ``parrot1``/``dragon``: a
+``Date:`` line, an ``Exam: MODALITY REGION`` line from the labelled columns, a blank line and
+the text, field ``text``; two rows are two exams a week apart) holding just the two mentions,
+with the rule extractor's attributes where it found exactly that span, else the same attribute
+code applied to the span. A linker answers "same" when it puts both in one chain; a case also
+records whether the extractor found each span (an extracted mention overlapping it).
 
 The held-out half (``split_of``) is for scoring only: tune on ``dev``.
 """
@@ -25,6 +29,7 @@ from typing import TYPE_CHECKING, cast
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
+from radtrack_gui.evaluation.corpora import corpus_text
 from radtrack_gui.evaluation.protocol import PairCounts
 from radtrack_gui.nlp.registry import Linker
 
@@ -41,6 +46,8 @@ IU_FIELDS = (
 )
 PARROT_TEXT = "English translation"
 PARROT_EXAM = {"CT": "CT", "MR": "MR", "US": "US", "RX": "XR"}
+TEXT_CORPORA = ("parrot1", "dragon")  # plain report texts (evaluation.corpora), field "text"
+TEXT_FIELD = "text"
 SPLITS = ("dev", "heldout")
 ALL = "all"  # a pseudo-split: every pair of the file (a tuning set such as pairs_dev2.tsv)
 FIRST_EXAM = datetime(2150, 1, 1, 9, 0)
@@ -84,12 +91,14 @@ class Span:
 @dataclass(frozen=True)
 class PairCase:
     id: str
-    corpus: str  # "iu" or "parrot"
+    corpus: str  # "iu", "parrot" (v0), "parrot1" or "dragon"
     a: Span
     b: Span
     same: bool
     category: str
     reason: str
+    modality: str = ""  # the report's, as labelled (optional column)
+    region: str = ""
 
     @property
     def split(self) -> str:
@@ -127,6 +136,8 @@ def load_pairs(path: str | Path | None = None) -> list[PairCase]:
                     row["label"] == "same",
                     row["category"],
                     row["reason"],
+                    (row.get("modality") or "").strip(),
+                    (row.get("region") or "").strip(),
                 )
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -153,6 +164,8 @@ class Corpora:
             raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
 
     def row(self, corpus: str, row: str) -> dict[str, str]:
+        if corpus in TEXT_CORPORA:
+            return {TEXT_FIELD: corpus_text(self.shared, corpus, row)}
         if corpus == "iu":
             if self._iu is None:
                 self._iu = {r["uid"]: r for r in self._read(IU_FILE)}
@@ -169,10 +182,17 @@ class Corpora:
         return found
 
 
-def report_text(corpus: str, row: dict[str, str], date: datetime) -> tuple[str, dict[str, int]]:
-    """The report built from a row, and where each field's text starts in it."""
+def report_text(
+    corpus: str, row: dict[str, str], date: datetime, exam: str = ""
+) -> tuple[str, dict[str, int]]:
+    """The report built from a row, and where each field's text starts in it (``exam``: the
+    labelled modality and region, for the plain-text corpora)."""
     head = f"Date: {date:%Y-%m-%d %H:%M}\n"
     starts: dict[str, int] = {}
+    if corpus in TEXT_CORPORA:
+        text = head + f"Exam: {(exam.strip() or 'OTHER').upper()}\n\n"
+        starts[TEXT_FIELD] = len(text)
+        return text + row[TEXT_FIELD], starts
     if corpus == "iu":
         text = head + f"Exam: {' '.join(row.get('image', '').split())}\n\n"
         for fld, title in IU_FIELDS:
@@ -195,6 +215,11 @@ class Case:
     patient: Patient
     ids: tuple[str, str] = ("a", "b")
     notes: list[str] = field(default_factory=list)
+    found: tuple[bool, bool] = (False, False)  # an extracted mention overlaps span a / b
+
+    @property
+    def both_found(self) -> bool:
+        return all(self.found)
 
 
 def build_case(pair: PairCase, corpora: Corpora, extractor: RuleExtractor) -> Case:
@@ -206,8 +231,12 @@ def build_case(pair: PairCase, corpora: Corpora, extractor: RuleExtractor) -> Ca
     reports: dict[str, Report] = {}
     where: dict[str, tuple[str, int]] = {}
     for i, row_id in enumerate(rows):
-        row = corpora.row(pair.corpus, row_id)
-        text, starts = report_text(pair.corpus, row, FIRST_EXAM + i * EXAM_GAP)
+        try:
+            row = corpora.row(pair.corpus, row_id)
+        except InputError as exc:
+            raise InputError(f"{pair.id}: {exc}") from exc
+        exam = f"{pair.modality} {pair.region}"
+        text, starts = report_text(pair.corpus, row, FIRST_EXAM + i * EXAM_GAP, exam)
         rid = f"{pair.corpus}-{row_id}"
         reports[row_id], _ = report_from_text(rid, text, name=f"{rid}.txt")
         for key, s in spans.items():
@@ -227,12 +256,14 @@ def build_case(pair: PairCase, corpora: Corpora, extractor: RuleExtractor) -> Ca
             where[key] = (row_id, starts[s.field])
     patient = Patient(id=pair.id, reports=[reports[r] for r in rows])
     notes: list[str] = []
+    found_any: dict[str, bool] = {}
     for row_id, report in reports.items():
         found = extractor.extract(report)
         for key, s in spans.items():
             if where[key][0] != row_id:
                 continue
             lo, hi = where[key][1] + s.start, where[key][1] + s.end
+            found_any[key] = any(p.start < hi and lo < p.end for p in found)
             m = next((p for p in found if (p.start, p.end) == (lo, hi)), None)
             notes.append(f"{key}: {'extracted' if m is not None else 'span only'}")
             if m is None:
@@ -244,7 +275,7 @@ def build_case(pair: PairCase, corpora: Corpora, extractor: RuleExtractor) -> Ca
             m.id, m.chain = key, None
             patient.mentions[key] = m
     patient.set_chains([])
-    return Case(pair, patient, notes=notes)
+    return Case(pair, patient, notes=notes, found=(found_any["a"], found_any["b"]))
 
 
 def _kind(text: str) -> str:
@@ -331,16 +362,25 @@ def evaluate_challenge(
     return results, problems
 
 
+def in_split(o: Outcome, split: str) -> bool:
+    return split in (ALL, o.case.pair.split)
+
+
 def format_challenge(results: Sequence[ChallengeResult]) -> str:
+    """One line per linker and split: accuracy and P/R/F1 of "same" on all pairs, then the
+    number of pairs whose two spans the extractor found and the accuracy on those."""
     lines = [
-        "Challenge pairs (real report language; accuracy and P/R/F1 of 'same')",
-        f"{'linker':<12} {'split':<8} {'pairs':>5} {'acc':>6} {'P':>6} {'R':>6} {'F1':>6}",
+        "Challenge pairs (real report language; accuracy and P/R/F1 of 'same'; found: pairs "
+        "whose two mentions the extractor found, and the accuracy on them)",
+        f"{'linker':<12} {'split':<8} {'pairs':>5} {'acc':>6} {'P':>6} {'R':>6} {'F1':>6} "
+        f"{'found':>5} {'acc@f':>6}",
     ]
     for r in results:
         for split, c in r.by_split.items():
+            f = counts(o for o in r.outcomes if in_split(o, split) and o.case.both_found)
             lines.append(
                 f"{r.linker:<12} {split:<8} {c.total:>5} {c.accuracy:>6.3f} "
-                f"{c.precision:>6.3f} {c.recall:>6.3f} {c.f1:>6.3f}"
+                f"{c.precision:>6.3f} {c.recall:>6.3f} {c.f1:>6.3f} {f.total:>5} {f.accuracy:>6.3f}"
             )
     return "\n".join(lines)
 

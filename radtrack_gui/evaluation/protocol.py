@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -239,12 +239,23 @@ def _make_linker(name: str) -> Linker:
     return get_linker(name)
 
 
-def _fit(linker: Any, train: list[Patient], validation: list[Patient]) -> None:
-    params = inspect.signature(linker.fit).parameters
-    if "validation" in params:
-        linker.fit(train, validation=validation)
+# Fits a trainable linker in memory on (train, validation); ``training.fit_linker`` fits
+# every trainable linker (the pair model included) and is what ``radtrack eval`` passes.
+Fit = Callable[[Any, list[Patient], list[Patient]], None]
+
+
+def fit_by_method(linker: Any, train: list[Patient], validation: list[Patient]) -> None:
+    """Fit a linker that carries its own ``fit`` (the pairwise linker)."""
+    fit = getattr(linker, "fit", None)
+    if fit is None:
+        raise InputError(
+            f"linker '{getattr(linker, 'name', linker)}' is fitted by radtrack_gui.training "
+            "(pass fit=training.fit_linker)"
+        )
+    if "validation" in inspect.signature(fit).parameters:
+        fit(train, validation=validation)
     else:
-        linker.fit(train)
+        fit(train)
 
 
 # -- the protocol ------------------------------------------------------------------------------
@@ -258,6 +269,7 @@ def evaluate_linker(
     folds: int = DEFAULT_FOLDS,
     seed: int = DEFAULT_SEED,
     progress: Progress = no_progress,
+    fit: Fit = fit_by_method,
 ) -> list[Result]:
     """Results of linker ``name`` on gold mentions and (with ``extractor``) end-to-end."""
     from radtrack_gui.evaluation.mentions import score_patient_mentions
@@ -287,7 +299,7 @@ def evaluate_linker(
     for train, validation, test in plan:
         linker = _make_linker(name)
         if trainable:
-            _fit(linker, train, validation)
+            fit(linker, train, validation)
             threshold = getattr(linker, "threshold", None)
             if isinstance(threshold, float):
                 thresholds.append(round(threshold, 4))
@@ -324,6 +336,7 @@ def evaluate(
     folds: int = DEFAULT_FOLDS,
     seed: int = DEFAULT_SEED,
     progress: Progress = no_progress,
+    fit: Fit = fit_by_method,
 ) -> Evaluation:
     """Run the protocol for every linker on the patients under ``gold_folder``."""
     from radtrack_gui.nlp.registry import LINKERS, default_name, get_extractor
@@ -351,7 +364,9 @@ def evaluate(
                 f"needs at least {folds} patients (got {len(gold)})"
             )
         ev.results.extend(
-            evaluate_linker(name, gold, extractor=ext, folds=folds, seed=seed, progress=progress)
+            evaluate_linker(
+                name, gold, extractor=ext, folds=folds, seed=seed, progress=progress, fit=fit
+            )
         )
         if LINKERS[name].trainable:
             ev.notes.append(

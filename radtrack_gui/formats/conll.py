@@ -18,6 +18,7 @@ token range that covers all its pieces (CoNLL has no discontinuous spans).
 from __future__ import annotations
 
 import bisect
+import io
 import os
 import re
 from collections.abc import Hashable
@@ -27,6 +28,7 @@ from pathlib import Path
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.util.atomic import atomic_open
+from radtrack_gui.util.regular import NotRegular, open_regular, read_regular
 
 _BEGIN = re.compile(r"^#\s*begin document\s*(.*?)\s*$")
 _END = re.compile(r"^#\s*end document")
@@ -49,11 +51,16 @@ def _doc_name(raw: str) -> str:
     return " ".join(raw.split())
 
 
+MAX_CONLL_BYTES = 512 * 1024 * 1024
+
+
 def read_conll(path: str | os.PathLike[str]) -> list[ConllDocument]:
     """Every document of a CoNLL-2012 file; ``InputError`` (with the line) if malformed."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig", errors="replace")
+        text = read_regular(p, MAX_CONLL_BYTES).decode("utf-8-sig", errors="replace")
+    except NotRegular as exc:
+        raise InputError(f"{p}: {exc}") from None
     except OSError as exc:
         raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from None
     docs: list[ConllDocument] = []
@@ -149,7 +156,7 @@ def read_conll_as_chains(path: str | os.PathLike[str]) -> dict[str, list[list[Ha
 def is_conll(path: str | os.PathLike[str]) -> bool:
     """True if the first non-blank line of a file is ``#begin document``."""
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as f:
+        with io.TextIOWrapper(open_regular(path), encoding="utf-8-sig", errors="replace") as f:
             for line in f:
                 if line.strip():
                     return bool(_BEGIN.match(line.strip()))

@@ -20,6 +20,7 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import MENTION_TYPES, Mention, Patient, Problem
 from radtrack_gui.formats.json_io import build_chains
 from radtrack_gui.util.atomic import atomic_open
+from radtrack_gui.util.regular import read_regular
 
 COLUMNS = (
     "report",
@@ -43,6 +44,7 @@ COLUMNS = (
     "source",
 )
 REQUIRED = ("report", "mention", "start", "end", "text")
+MAX_CSV_BYTES = 512 * 1024 * 1024  # as for a RadTrack JSON
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 
 
@@ -109,7 +111,7 @@ def read_csv(path: str | Path, patient: Patient) -> Patient:
     unknown report or a span that does not fit are skipped with a Problem."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = read_regular(path, MAX_CSV_BYTES).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path.name}: unreadable CSV ({exc})") from exc
     reader = csv.DictReader(io.StringIO(text, newline=""))

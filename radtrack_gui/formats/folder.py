@@ -3,6 +3,10 @@
 - ``*.txt`` alone: a plain report (``textreport``); with ``NAME.ann`` beside it: brat. Any
   ``.ann`` makes the folder *annotated*: its mentions and chains are gold.
 - ``*.csv``: MIMIC NOTEEVENTS (``mimic_csv``); ``*.json``: RadTrack JSON (``json_io``).
+- FHIR (``*.json`` with a ``resourceType``, ``*.ndjson``), HL7 v2 (``*.hl7``), PDF,
+  ``*.docx``, ``*.rtf`` and DICOM (``*.dcm``, or no suffix and a DICOM header): the
+  ``ingest`` readers; a CD (a ``DICOMDIR`` or a ``DICOM`` sub-folder) is walked for its
+  reports (``dicom_sr.read_cd``).
 - ``radtrack_meta.tsv`` (written by our brat export) restores ids, dates and exams.
 - Hidden files, ``*.conf``, ``*.md`` and README files are ignored; subfolders are not read.
 
@@ -20,12 +24,13 @@ from pathlib import Path
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import SOURCE_GOLD, Mention, Patient, Problem, Report
 from radtrack_gui.core.progress import CancelCheck, Progress
-from radtrack_gui.formats import brat, json_io, mimic_csv
+from radtrack_gui.formats import brat, ingest, json_io, mimic_csv
 from radtrack_gui.formats.textreport import (
     SkipFile,
     read_text_report,
     sort_reports,
 )
+from radtrack_gui.util.names import shown
 from radtrack_gui.util.natsort import natural_key
 
 _IGNORED_SUFFIXES = {".conf", ".md", ".rst", ".ini", ".tmp", ".old", ".bak", ".log"}
@@ -39,6 +44,7 @@ def _ignored(p: Path) -> bool:
         or p.suffix.lower() in _IGNORED_SUFFIXES
         or n.lower().startswith("readme")
         or n == brat.META_FILE
+        or n == ingest.DICOMDIR
     )
 
 
@@ -64,12 +70,12 @@ class _Reader:
             self.progress("read", done, total)
 
     def add_text(self, path: Path) -> None:
-        report, problems = read_text_report(path, path.name)
+        report, problems = read_text_report(path, shown(path.name))
         self.reports.append(report)
         self.problems.extend(problems)
 
     def add_brat(self, txt: Path, ann: Path) -> None:
-        doc = brat.read_brat_pair(txt, ann, txt.name)
+        doc = brat.read_brat_pair(txt, ann, shown(txt.name))
         self.reports.append(doc.report)
         self.problems.extend(doc.problems)
         for m in doc.mentions:
@@ -84,11 +90,24 @@ class _Reader:
         self.problems.extend(got.problems)
         self.csv_patients.append(got.patient)
 
+    def add_document(self, path: Path, rid: str) -> None:
+        """A FHIR, HL7 v2, PDF, Word/RTF or DICOM file (``ingest.read_file``)."""
+        got = ingest.read_file(path, rid, self.patient_id)
+        self.reports.extend(got.reports)
+        self.problems.extend(got.problems)
+
+    def add_cd(self, folder: Path) -> None:
+        from radtrack_gui.formats.dicom_sr import read_cd
+
+        got = read_cd(folder)
+        self.reports.extend(got.reports)
+        self.problems.extend(got.problems)
+
     def add_json(self, path: Path) -> None:
         p = json_io.read_json(path)
         self.json_patients.append(p)
         for r in p.reports:
-            r.source = str(path)
+            r.source = shown(str(path))
         self.reports.extend(p.reports)
         self.problems.extend(p.problems)
 
@@ -122,8 +141,12 @@ def read_patient_folder(
     todo = [p for p in entries if p.suffix.lower() != ".ann"]
     for stem, ann in anns.items():
         if stem not in txt_stems:
-            rd.problems.append(Problem(ann.name, "no matching .txt file"))
+            rd.problems.append(Problem(shown(ann.name), "no matching .txt file"))
     rd.tick(0, len(todo))
+    from radtrack_gui.formats.dicom_sr import is_cd
+
+    if is_cd(path):
+        rd.add_cd(path)
     for i, p in enumerate(todo, 1):
         suffix = p.suffix.lower()
         try:
@@ -134,17 +157,19 @@ def read_patient_folder(
                     rd.add_text(p)
             elif suffix == ".csv":
                 rd.add_csv(p)
+            elif ingest.kind_of_file(p):
+                rd.add_document(p, p.name)
             elif suffix == ".json":
                 rd.add_json(p)
             else:
                 kind = suffix or "no extension"
-                rd.problems.append(Problem(p.name, f"not a report (unknown type {kind})"))
+                rd.problems.append(Problem(shown(p.name), f"not a report (unknown type {kind})"))
         except SkipFile as exc:
-            rd.problems.append(Problem(p.name, exc.reason))
+            rd.problems.append(Problem(shown(p.name), exc.reason))
         except mimic_csv.SeveralPatients:
             raise  # the user must choose one
         except InputError as exc:
-            rd.problems.append(Problem(p.name, _reason(exc, p)))
+            rd.problems.append(Problem(shown(p.name), _reason(exc, p)))
         rd.tick(i, len(todo))
     return _assemble(path, rd, bool(anns), patient_id)
 
@@ -153,17 +178,21 @@ def _read_single(
     path: Path, patient_id: str | None, progress: Progress | None, cancel: CancelCheck | None
 ) -> Patient:
     suffix = path.suffix.lower()
-    if suffix == ".json":
+    if suffix == ".json" and not ingest.kind_of_file(path):
         p = json_io.read_json(path)
         p.reports = sort_reports(p.reports)
         if progress:
             progress("read", 1, 1)
         return p
-    if suffix not in (".csv", ".txt"):
+    document = ingest.kind_of_file(path)
+    if suffix not in (".csv", ".txt") and not document:
         raise InputError(f"{path.name}: not a patient folder, CSV or RadTrack JSON")
     rd = _Reader(patient_id, progress, cancel)
     try:
-        rd.add_csv(path) if suffix == ".csv" else rd.add_text(path)
+        if document:
+            rd.add_document(path, path.name)
+        else:
+            rd.add_csv(path) if suffix == ".csv" else rd.add_text(path)
     except SkipFile as exc:
         raise InputError(f"{path.name}: {exc.reason}") from exc
     rd.tick(1, 1)
@@ -178,6 +207,17 @@ def csv_subject_patient(path: Path, subject: str, got: mimic_csv.CsvReports) -> 
     rd.reports.extend(got.reports)
     rd.problems.extend(got.problems)
     rd.csv_patients.append(subject)
+    return _assemble(path.parent, rd, False, subject, name=path.stem)
+
+
+def subject_patient(
+    path: Path, subject: str, reports: list[Report], problems: list[Problem]
+) -> Patient:
+    """The patient ``read_patient_folder(path, subject)`` gives for one patient of the
+    record file (FHIR NDJSON, HL7 batch) at ``path``, from its reports already read."""
+    rd = _Reader(subject, None, None)
+    rd.reports.extend(reports)
+    rd.problems.extend(problems)
     return _assemble(path.parent, rd, False, subject, name=path.stem)
 
 
@@ -268,7 +308,7 @@ def _patient_id(
     if len(named) > 1:
         rd.problems.append(
             Problem(
-                str(folder.name),
+                shown(folder.name),
                 "reports name several patients ("
                 + ", ".join(named)
                 + "); the most frequent is used",
@@ -277,7 +317,7 @@ def _patient_id(
         )
     if named:
         return named.most_common(1)[0][0]
-    return name or folder.resolve().name
+    return shown(name or folder.resolve().name)
 
 
 def _gold(patient: Patient, rd: _Reader) -> None:

@@ -41,6 +41,8 @@ from radtrack_gui.formats.validate import (
 )
 from radtrack_gui.nlp.sections import find_sections
 from radtrack_gui.util.atomic import atomic_open
+from radtrack_gui.util.names import shown
+from radtrack_gui.util.regular import NotRegular, read_regular
 
 SCHEMA = "radtrack/1"
 MAX_JSON_BYTES = 512 * 1024 * 1024
@@ -425,9 +427,9 @@ def write_json(p: Patient, path: str | Path) -> None:
 def read_json(path: str | Path) -> Patient:
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_JSON_BYTES:
-            raise InputError(f"{path.name}: too large for a RadTrack JSON")
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_JSON_BYTES)
+    except NotRegular as exc:
+        raise InputError(f"{path.name}: {exc}") from exc
     except OSError as exc:
         raise InputError(f"{path.name}: unreadable ({exc.strerror or exc})") from exc
     try:
@@ -439,6 +441,6 @@ def read_json(path: str | Path) -> Patient:
     p = patient_from_dict(doc, path.name)
     p.folder = str(path.parent)
     for r in p.reports:
-        r.source = r.source or str(path)
+        r.source = r.source or shown(str(path))
         r.patient = r.patient or p.id
     return p

@@ -25,6 +25,7 @@ from radtrack_gui.formats.textreport import (
 )
 from radtrack_gui.formats.validate import clean_text
 from radtrack_gui.nlp.metadata import parse_date
+from radtrack_gui.util.regular import NotRegular, open_regular
 
 REQUIRED = ("SUBJECT_ID", "CHARTDATE", "CHARTTIME", "CATEGORY", "DESCRIPTION", "TEXT")
 RADIOLOGY = "radiology"
@@ -52,7 +53,10 @@ class CsvReports:
 
 
 def _open(path: Path) -> io.TextIOWrapper:
-    raw = path.open("rb")
+    try:
+        raw = open_regular(path)
+    except NotRegular as exc:
+        raise SkipFile(str(exc)) from exc
     if b"\x00" in raw.read(8192):
         raw.close()
         raise SkipFile("binary file, not CSV")

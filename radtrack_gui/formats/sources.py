@@ -19,17 +19,36 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient, Problem, Report
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
+from radtrack_gui.formats.registry import SOURCES
 
 if TYPE_CHECKING:
     from radtrack_gui.formats.mimic_csv import SeveralPatients
 
-Kind = Literal["folder", "json", "csv"]
-OPENABLE_SUFFIXES = (".json", ".csv")  # besides folders
+Kind = Literal[
+    "folder", "json", "csv", "fhir", "hl7", "pdf", "docx", "rtf", "dicom"
+]  # the names of ``formats.registry.SOURCES``
+# The file suffixes a source may have, besides folders (what drag and drop accepts); files
+# of the hospital formats are also recognised by their content (``ingest.kind_of_file``).
+OPENABLE_SUFFIXES = tuple(e.suffix for e in SOURCES.values() if not e.suffix.endswith("/"))
+DOCUMENT_KINDS = SOURCES.tagged("document")  # the hospital formats (formats/ingest.py)
+OPEN_FILE_FILTER = "Reports (" + " ".join(f"*{s}" for s in OPENABLE_SUFFIXES) + ");;All files (*)"
+_MODULE_KIND = {"fhir": "fhir", "hl7v2": "hl7", "pdf": "pdf", "dicom_sr": "dicom"}
+
+
+class SourceReader(Protocol):
+    def __call__(
+        self,
+        path: str | os.PathLike[str],
+        patient_id: str | None = None,
+        *,
+        progress: Progress = ...,
+        cancel: CancelCheck = ...,
+    ) -> Patient: ...
 
 
 # -- what a path is -----------------------------------------------------------------------
@@ -42,20 +61,34 @@ def source_path(path: str | os.PathLike[str]) -> Path:
 
 
 def can_open(path: Path) -> bool:
-    """A folder, a RadTrack JSON or a CSV (what drag and drop accepts)."""
-    return path.is_dir() or path.suffix.lower() in OPENABLE_SUFFIXES
+    """A folder, a RadTrack JSON, a CSV or a report file of the hospital formats (FHIR,
+    HL7 v2, PDF, Word/RTF, DICOM): what File > Open and drag and drop accept."""
+    from radtrack_gui.formats.ingest import kind_of_file
+
+    return (
+        path.is_dir()
+        or path.suffix.lower() in OPENABLE_SUFFIXES
+        or (path.is_file() and kind_of_file(path) is not None)
+    )
 
 
 def kind_of(path: Path) -> Kind:
     """What an existing PATH holds, or ``InputError`` naming it."""
-    if path.is_dir():
-        return "folder"
+    folder = path.is_dir()
     suffix = path.suffix.lower()
-    if suffix == ".json":
-        return "json"
-    if suffix == ".csv":
-        return "csv"
-    raise InputError(f"{path.name}: not a patient folder, RadTrack JSON or CSV")
+    if not folder:
+        from radtrack_gui.formats.ingest import kind_of_file
+
+        module = kind_of_file(path)  # by suffix, or content (FHIR .json, DICOM)
+        if module == "office":
+            return "rtf" if suffix == ".rtf" else "docx"
+        if module:
+            return cast(Kind, _MODULE_KIND[module])
+    for entry in SOURCES.values():
+        if entry.suffix.endswith("/") if folder else entry.suffix == suffix:
+            return cast(Kind, entry.name)
+    titles = [e.title for e in SOURCES.values()]
+    raise InputError(f"{path.name}: not a {', '.join(titles[:-1])} or {titles[-1]}")
 
 
 # -- MIMIC CSV patients ---------------------------------------------------------------------
@@ -78,12 +111,29 @@ def several_patients(path: Path, patients: list[str]) -> SeveralPatients:
 
 
 def csv_patient(path: Path) -> str | None:
-    """The one patient of a MIMIC CSV (None when it has no Radiology rows: reading it
-    then says so). Several: ``SeveralPatients``, whose ``patients`` lists them."""
+    """The one patient of a MIMIC CSV, or of a FHIR/HL7 file (None when it has no
+    reports: reading it then says so). Several: ``SeveralPatients``, whose ``patients``
+    lists them (the GUI's picker)."""
+    if path.suffix.lower() != ".csv":
+        return document_patient(path)
     patients = csv_patients(path)
     if len(patients) > 1:
         raise several_patients(path, patients)
     return patients[0] if patients else None
+
+
+def document_patient(path: Path) -> str | None:
+    """The one patient of a report file (FHIR, HL7 v2, ...); several: ``SeveralPatients``."""
+    from radtrack_gui.formats.ingest import kind_of_file, read_file
+    from radtrack_gui.formats.textreport import SkipFile
+
+    if kind_of_file(path) is None:
+        return None
+    try:
+        got = read_file(path, path.name)
+    except SkipFile:
+        return None
+    return got.patients[0] if len(got.patients) == 1 else None
 
 
 def read_csv_patient(path: Path, patient_id: str | None) -> Patient:
@@ -108,16 +158,8 @@ def read_patient(
     (with its chains) or one patient of a MIMIC CSV (``patient_id``, needed when it holds
     several). No models run."""
     source = source_path(path)
-    kind = kind_of(source)
-    if kind == "folder":
-        from radtrack_gui.formats.folder import read_patient_folder
-
-        return read_patient_folder(source, patient_id=patient_id, progress=progress, cancel=cancel)
-    if kind == "json":
-        from radtrack_gui.formats.json_io import read_json
-
-        return read_json(source)
-    return read_csv_patient(source, patient_id)
+    reader = cast(SourceReader, SOURCES.load(kind_of(source)))
+    return reader(source, patient_id, progress=progress, cancel=cancel)
 
 
 def read_reports(

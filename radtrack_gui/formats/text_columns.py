@@ -7,12 +7,14 @@ columns joined by a blank line (empty cells left out); offsets index that joined
 from __future__ import annotations
 
 import csv
+import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Report
+from radtrack_gui.util.regular import NotRegular, open_regular
 
 
 def iter_column_reports(
@@ -21,7 +23,9 @@ def iter_column_reports(
     path = Path(path)
     csv.field_size_limit(min(sys.maxsize, 2**31 - 1))
     try:
-        f = path.open(encoding="utf-8-sig", errors="replace", newline="")
+        f = io.TextIOWrapper(open_regular(path), encoding="utf-8-sig", errors="replace", newline="")
+    except NotRegular as exc:
+        raise InputError(f"{path}: {exc}") from exc
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
     with f:

@@ -23,7 +23,9 @@ from radtrack_gui.nlp.metadata import (
     region_of,
 )
 from radtrack_gui.nlp.sections import find_sections
+from radtrack_gui.util.names import shown
 from radtrack_gui.util.natsort import natural_key
+from radtrack_gui.util.regular import NotRegular, read_regular
 
 MAX_REPORT_BYTES = 5 * 1024 * 1024
 UNDATED = "undated"
@@ -70,15 +72,12 @@ class SkipFile(InputError):
 
 
 def read_bytes(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
-    """The file's bytes, or ``SkipFile`` when it is unreadable, empty, too big or binary."""
+    """The file's bytes, or ``SkipFile`` when it is unreadable, special (a FIFO or device,
+    also behind a link), empty, too big (checked while reading) or binary."""
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise SkipFile(
-                f"too large: {size:,} bytes, over the limit of {limit:,} bytes "
-                f"({limit / 1048576:g} MiB)"
-            )
-        data = path.read_bytes()
+        data = read_regular(path, limit)
+    except NotRegular as exc:
+        raise SkipFile(str(exc)) from exc
     except OSError as exc:
         raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc
     if not data.strip():
@@ -237,7 +236,7 @@ def read_text_report(path: Path, rid: str) -> tuple[Report, list[Problem]]:
     text, replaced = decode(read_bytes(path))
     if not text.strip():
         raise SkipFile("empty file")
-    report, notes = report_from_text(rid, text, name=os.path.basename(rid), source=str(path))
+    report, notes = report_from_text(rid, text, name=os.path.basename(rid), source=shown(str(path)))
     problems = [Problem(rid, n, skipped=False) for n in notes]
     if replaced:
         report.flags.append(DECODE_REPLACED)

@@ -1,40 +1,20 @@
-"""Writing a patient in a named format: the one table from format name to writer."""
+"""Writing a patient in a named format (the names and writers: ``formats.registry.WRITERS``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
-from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.formats.registry import WRITERS
 
-DATA_FORMATS = ("json", "csv", "brat", "conll")  # what `radtrack export` writes
-FORMATS = (*DATA_FORMATS, "html")
+DATA_FORMATS = WRITERS.tagged("data")  # what `radtrack export` writes
+FORMATS = tuple(WRITERS)
 
 
 def write_patient(patient: Patient, fmt: str, out: str | Path) -> None:
     """Write ``patient`` as ``fmt`` (one of ``FORMATS``) to ``out``: a new or empty folder
     for brat; otherwise a file (atomically), a device or FIFO (directly) or - (stdout)."""
-    if fmt == "json":
-        from radtrack_gui.formats.json_io import write_json
-
-        write_json(patient, out)
-    elif fmt == "csv":
-        from radtrack_gui.formats.csv_io import write_csv
-
-        write_csv(patient, out)
-    elif fmt == "brat":
-        from radtrack_gui.formats.brat import write_brat
-
-        if str(out) == "-":
-            raise InputError("brat writes a folder: give a folder, not - (standard output)")
-        write_brat(patient, out)
-    elif fmt == "conll":
-        from radtrack_gui.formats.conll import write_conll
-
-        write_conll([patient], out)
-    elif fmt == "html":
-        from radtrack_gui.formats.html_summary import write_html_summary
-
-        write_html_summary(patient, out)
-    else:
-        raise InputError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    writer = cast(Callable[[Patient, str | Path], object], WRITERS.load(fmt))
+    writer(patient, out)

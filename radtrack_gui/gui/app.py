@@ -130,6 +130,8 @@ def run_gui(
     from radtrack_gui.gui.main_window import MainWindow
 
     window = MainWindow()
+    if REPORTER.log_problem:  # the app works without its log file: say so where it is seen
+        window.statusBar().showMessage(REPORTER.log_problem, 30000)
     if screenshot:
         width, _, height = size.lower().partition("x")
         try:

@@ -3,8 +3,11 @@
 The answer is a short sentence; the evidence lists report date, exam and the sentence with
 the answer span highlighted. Clicking an evidence row opens it in the report viewer and
 selects the mention and its chain everywhere (the window's ``on_mention_selected``).
-Recent questions are kept per project (``qa.suggest``); a few suggested questions come
-from the open patient's chains. The readers are Qt-free (``qa``); the chains reader answers
+Recent questions are kept per project (``qa.suggest``) and listed under "Recent" the moment
+they are asked; a few suggested questions come from the open patient's chains. The answer's
+first line is the verdict a clinician reads at a glance (Yes / No / Not in these reports /
+Not in radiology reports), then the sentence and its confidence; the evidence list is tall
+enough for three items without scrolling. The readers are Qt-free (``qa``); the chains reader answers
 in milliseconds, so it runs on the GUI thread; a free-form question it cannot parse goes to
 the installed reading model in a worker (``gui.worker``), else to the closest sentences.
 """
@@ -33,6 +36,24 @@ from radtrack_gui.gui.qt import (
 from radtrack_gui.qa.answer import Answer, Evidence
 
 NO_ANSWER = "No answer in these reports."
+EVIDENCE_ROWS = 3  # evidence items shown without scrolling
+_VERDICT_COLOURS = {"Yes": "#1b5e20", "No": "#b71c1c"}
+
+
+def verdict(answer: Answer) -> str:
+    """The first line: Yes / No / Not in these reports / Not in radiology reports / Answer."""
+    from radtrack_gui.qa.answer import NOT_IN_RADIOLOGY, SCOPE
+
+    if answer.retrieved_only:
+        return "Not in these reports"
+    if not answer.answerable:
+        return NOT_IN_RADIOLOGY if answer.status == SCOPE else "Not in these reports"
+    head = (answer.answer or "").lstrip().lower()
+    if head.startswith("yes"):
+        return "Yes"
+    if head.startswith("no") and not head.startswith(("none", "nothing", "normal")):
+        return "No"
+    return "Answer"
 
 
 def evidence_html(ev: Evidence) -> str:
@@ -86,18 +107,27 @@ class AskPanel(QWidget):
         self.evidence.setWordWrap(True)
         self.evidence.itemActivated.connect(self.open_evidence)
         self.evidence.itemClicked.connect(self.open_evidence)
-        self.hints_label = QLabel("Suggested and recent questions", self)
+        self.evidence.setMinimumHeight(EVIDENCE_ROWS * 64 + 8)
+        self.hints_label = QLabel("Suggested questions", self)
         self.hints = QListWidget(self)
         self.hints.setObjectName("askHints")
-        self.hints.setMaximumHeight(140)
+        self.hints.setMaximumHeight(96)
         self.hints.itemActivated.connect(self._hint)
         self.hints.itemClicked.connect(self._hint)
+        self.recent_label = QLabel("Recent", self)
+        self.recent = QListWidget(self)
+        self.recent.setObjectName("askRecent")
+        self.recent.setMaximumHeight(96)
+        self.recent.itemActivated.connect(self._hint)
+        self.recent.itemClicked.connect(self._hint)
         lay = QVBoxLayout(self)
         lay.addLayout(row)
         lay.addWidget(self.answer_label)
         lay.addWidget(self.evidence, 1)
         lay.addWidget(self.hints_label)
         lay.addWidget(self.hints)
+        lay.addWidget(self.recent_label)
+        lay.addWidget(self.recent)
 
     # -- the patient ---------------------------------------------------------------------
     def _project_path(self) -> str | None:
@@ -112,14 +142,17 @@ class AskPanel(QWidget):
         self.answer_label.setText("")
         self.evidence.clear()
         self.hints.clear()
+        self.recent.clear()
         patient = self.window_.patient
         if patient is None:
             return
         path = self._project_path()
-        recent = load_recent(path) if path else []
-        for q in [*suggestions(patient), *recent]:
+        for q in suggestions(patient):
             if not self.hints.findItems(q, Qt.MatchFlag.MatchExactly):
                 self.hints.addItem(q)
+        for q in load_recent(path) if path else []:
+            if not self.recent.findItems(q, Qt.MatchFlag.MatchExactly):
+                self.recent.addItem(q)
 
     def _hint(self, item: QListWidgetItem) -> None:
         self.line.setText(item.text())
@@ -177,6 +210,9 @@ class AskPanel(QWidget):
         return answer
 
     def _remember(self, text: str) -> None:
+        for item in self.recent.findItems(text, Qt.MatchFlag.MatchExactly):
+            self.recent.takeItem(self.recent.row(item))
+        self.recent.insertItem(0, text)  # listed at once, newest first
         path = self._project_path()
         if path:
             from radtrack_gui.qa.suggest import add_recent
@@ -186,16 +222,19 @@ class AskPanel(QWidget):
 
     def show_answer(self, answer: Answer) -> None:
         self.answer = answer
+        head = verdict(answer)
+        colour = _VERDICT_COLOURS.get(head, "#37474f")
+        msg = f"<span style='font-size:15pt;font-weight:bold;color:{colour}'>{head}</span><br>"
         if answer.retrieved_only:
-            msg = (
-                f"<b>{NO_ANSWER}</b><br><span style='color:#555'>Closest sentences "
-                "(not an answer):</span>"
-            )
+            msg += "<span style='color:#555'>Possibly relevant sentences (not an answer):</span>"
         elif not answer.answerable:
-            msg = f"<b>{NO_ANSWER}</b>"
+            msg += html.escape(answer.note or NO_ANSWER)
         else:
             source = "" if answer.reader == "chains" else f" <i>({answer.reader})</i>"
-            msg = f"<b>{html.escape(answer.answer or '')}</b>{source}"
+            msg += f"<b>{html.escape(answer.answer or '')}</b>{source}"
+            msg += (
+                f"<br><span style='color:#555'>confidence {round(100 * answer.confidence)} %</span>"
+            )
         self.answer_label.setText(msg)
         self.evidence.clear()
         for ev in answer.evidence:
@@ -206,9 +245,25 @@ class AskPanel(QWidget):
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
             item.setData(Qt.ItemDataRole.UserRole, ev)
             item.setToolTip(f"{ev.report} {ev.start}-{ev.end}")
-            item.setSizeHint(label.sizeHint())
+            width = max(120, self.evidence.viewport().width() - 6)
+            height = label.heightForWidth(width)
+            hint = label.sizeHint()
+            if height > 0:
+                hint.setHeight(height + 4)
+                hint.setWidth(width)
+            item.setSizeHint(hint)
             self.evidence.setItemWidget(item, label)
+        self._fit_evidence()
         self.answered.emit(answer)
+
+    def _fit_evidence(self) -> None:
+        """Tall enough for the first EVIDENCE_ROWS items without scrolling."""
+        rows = [
+            self.evidence.item(i).sizeHint().height()
+            for i in range(min(EVIDENCE_ROWS, self.evidence.count()))
+        ]
+        frame = 2 * self.evidence.frameWidth() + 2 * self.evidence.spacing() + 4
+        self.evidence.setMinimumHeight(max(EVIDENCE_ROWS * 64 + 8, sum(rows) + frame))
 
     def open_evidence(self, item: QListWidgetItem) -> None:
         """Show the evidence in the report viewer; select its mention and chain."""

@@ -34,15 +34,22 @@ class CrashReporter:
 
     def __init__(self) -> None:
         self.dialog_enabled = os.environ.get("RADTRACK_NO_CRASH_DIALOG", "") not in ("1", "true")
+        self.log_problem = ""  # why the log file could not be opened, for the status bar
         self._crashes: list[str] = []  # formatted tracebacks this session (newest last)
         self._handler: logging.Handler | None = None
         self._previous: tuple[object, object] | None = None
 
     # -- logging -----------------------------------------------------------------------
-    def setup_logging(self, level: int = logging.INFO) -> Path:
-        """Named loggers under ``radtrack`` to a rotating file in the user log folder."""
-        path = log_path()
+    def setup_logging(self, level: int = logging.INFO) -> Path | None:
+        """Named loggers under ``radtrack`` to a rotating file in the user log folder; when
+        that folder cannot be written, to the terminal, with ``log_problem`` saying why (the
+        app starts all the same). Returns the log file, or None."""
         root = logging.getLogger("radtrack")
+        try:
+            path = log_path()
+        except OSError as exc:
+            self._log_to_terminal(root, level, f"{exc.filename or 'log folder'}", exc)
+            return None
         if self._handler is not None and getattr(self._handler, "baseFilename", "") == str(path):
             return path
         if self._handler is not None:
@@ -50,7 +57,12 @@ class CrashReporter:
             self._handler.close()
         from radtrack_gui.util.paths import private_rotating_handler
 
-        handler = private_rotating_handler(path, 1_000_000, 3)  # 0600 after rotation too
+        try:
+            handler = private_rotating_handler(path, 1_000_000, 3)  # 0600 after rotation too
+        except OSError as exc:
+            self._log_to_terminal(root, level, str(path.parent), exc)
+            return None
+        self.log_problem = ""
         handler.setFormatter(
             logging.Formatter("%(asctime)s %(levelname)s %(name)s [%(threadName)s] %(message)s")
         )
@@ -60,6 +72,22 @@ class CrashReporter:
         with contextlib.suppress(OSError):
             os.chmod(path, 0o600)  # the log may name patients' files: private to the user
         return path
+
+    def _log_to_terminal(self, root: logging.Logger, level: int, where: str, exc: OSError) -> None:
+        self.log_problem = (
+            f"Log folder {where} cannot be written ({exc.strerror or exc}): "
+            "messages go to the terminal only."
+        )
+        if self._handler is None or isinstance(self._handler, logging.FileHandler):
+            if self._handler is not None:
+                root.removeHandler(self._handler)
+                self._handler.close()
+            self._handler = logging.StreamHandler(sys.stderr)
+            self._handler.setLevel(logging.WARNING)  # the terminal gets what matters
+            self._handler.setFormatter(logging.Formatter("radtrack: %(levelname)s %(message)s"))
+            root.addHandler(self._handler)
+        root.setLevel(level)
+        root.warning("%s", self.log_problem)
 
     # -- hooks -------------------------------------------------------------------------
     def install(self) -> None:
@@ -106,8 +134,12 @@ class CrashReporter:
             QMessageBox.Icon.Critical,
             "RadTrack: unexpected error",
             f"Something went wrong inside RadTrack ({exc_type.__name__}: {exc})."
-            "\n\nYour corrections are saved as you make them. The details were "
-            f"written to the log:\n{log_path()}",
+            "\n\nYour corrections are saved as you make them. "
+            + (
+                f"The details were written to the log:\n{log_path()}"
+                if not self.log_problem
+                else self.log_problem
+            ),
         )
         box.setDetailedText(text)
         box.exec()

@@ -45,7 +45,7 @@ class PatientOperations(WindowHost):
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open RadTrack JSON or MIMIC CSV", "", "RadTrack JSON or CSV (*.json *.csv)"
+            self, "Open a report file", "", sources.OPEN_FILE_FILTER
         )
         if path:
             self.open_path(path)
@@ -76,7 +76,7 @@ class PatientOperations(WindowHost):
         except InputError as exc:
             self._load_failed_message(str(exc))
             return None
-        if kind == "csv" and patient_id is None:
+        if (kind == "csv" or kind in sources.DOCUMENT_KINDS) and patient_id is None:
             patient_id = self._pick_csv_patient(source)
             if patient_id == "":
                 return None
@@ -140,7 +140,7 @@ class PatientOperations(WindowHost):
             return ""
         pid, ok = QInputDialog.getItem(
             self,
-            "Open CSV",
+            f"Open {path.suffix.lstrip('.').upper() or 'file'}",
             f"{path.name} holds {len(patients)} patients. Open:",
             patients,
             0,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from radtrack_gui.gui.qt import QBrush, QColor, QPen, Qt, QtGui
+from radtrack_gui.nlp.word_lists import word_table
 
 # Okabe & Ito (2008) "Color Universal Design" palette, one colour per common modality.
 MODALITY_COLORS: dict[str, str] = {
@@ -147,23 +148,7 @@ CHANGE_NAMES = {
     "removed": "Removed (device)",
 }
 # Words extractors may use for the same change.
-CHANGE_ALIASES = {
-    "worse": "increased",
-    "worsened": "increased",
-    "enlarged": "increased",
-    "larger": "increased",
-    "increase": "increased",
-    "improved": "decreased",
-    "smaller": "decreased",
-    "decrease": "decreased",
-    "unchanged": "stable",
-    "resolving": "decreased",
-    "cleared": "resolved",
-    "placed": "inserted",
-    "advanced": "repositioned",
-    "retracted": "repositioned",
-    "withdrawn": "removed",
-}
+CHANGE_ALIASES = word_table("change_aliases", "word", "change")  # resources/vocab/
 
 # Mention highlight colours by type for the report viewer (background, text stays black).
 HIGHLIGHT = {"finding": "#FFE08A", "device": "#B9DCF5"}

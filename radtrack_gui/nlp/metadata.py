@@ -1,5 +1,9 @@
 """Report metadata: dates, exam title -> modality and body region.
 
+Modality and region words come from ``resources/vocab/exams.tsv`` (derived from the LOINC/RSNA
+Radiology Playbook by scripts/build_vocab.py) and from the hand rules below for what the table
+does not cover (abbreviations and phrasings of real titles: "CXR", "BONE SCAN", "U/S").
+
 All patterns are compiled once. De-identification brackets ``[** ... **]`` are tolerated
 everywhere: ``[**2150-3-4**]`` is a date, ``[**Hospital 2**]`` is ignored.
 """
@@ -8,6 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import cache
 
 # -- dates -------------------------------------------------------------------
 
@@ -242,6 +247,48 @@ _MODALITY_RULES: list[tuple[str, re.Pattern[str]]] = [
 _COMPARED = re.compile(r"\bCOMPAR.*", re.DOTALL)
 
 
+@cache
+def _exam_table() -> tuple[dict[str, str], dict[str, str]]:
+    """``exams.tsv`` (LOINC/RSNA Playbook, scripts/build_vocab.py): modality words and
+    body-part phrases of exam names, upper case -> modality / region."""
+    from radtrack_gui.nlp.vocabulary import read_table
+    from radtrack_gui.util.paths import resource
+
+    path = resource("vocab", "exams.tsv")
+    modality: dict[str, str] = {}
+    region: dict[str, str] = {}
+    if path.exists():
+        for row in read_table(path):
+            into = modality if row["kind"] == "modality" else region
+            into.setdefault(row["pattern"].upper(), row["value"])
+    return modality, region
+
+
+def _words_rx(words: list[str]) -> re.Pattern[str] | None:
+    alts = sorted((re.escape(w) for w in words), key=len, reverse=True)
+    return re.compile(r"(?<![\w+])(?:" + "|".join(alts) + r")(?![\w+])") if alts else None
+
+
+@cache
+def _modality_rules() -> list[tuple[str, list[re.Pattern[str]]]]:
+    """The modality rules in their order: each modality's table words, and the hand patterns
+    the table does not cover (a hand pattern that is one of the table's words for the same
+    modality, such as ``\\bCT\\b`` or ``DOPPLER``, is left to the table)."""
+    table, _ = _exam_table()
+    out = []
+    for modality, rx in _MODALITY_RULES:
+        words = [w for w, m in table.items() if m == modality]
+        kept = [
+            p
+            for p in rx.pattern.split("|")
+            if p.replace("\\b", "") not in words or not p.replace("\\b", "").isalnum()
+        ]
+        pats = [re.compile("|".join(kept))] if kept else []
+        table_rx = _words_rx(words)
+        out.append((modality, [*pats, *([table_rx] if table_rx else [])]))
+    return out
+
+
 def _clean(exam: str) -> str:
     """Upper case, brackets blanked, and nothing after "comparison" (``... comparison CT``)."""
     return _COMPARED.sub("", _DEID.sub(" ", exam or "").upper())
@@ -250,8 +297,8 @@ def _clean(exam: str) -> str:
 def named_modality(exam: str) -> str | None:
     """The modality the title names explicitly (no plain-film guess), else ``None``."""
     t = _clean(exam)
-    for modality, rx in _MODALITY_RULES:
-        if rx.search(t):
+    for modality, rxs in _modality_rules():
+        if any(rx.search(t) for rx in rxs):
             return modality
     return None
 
@@ -344,4 +391,14 @@ def region_of(exam: str) -> str:
         m = rx.search(t)
         if m and m.start() < where:
             best, where = region, m.start()
+    # body-part phrases of the LOINC/RSNA Playbook table name more parts ("CALCANEUS",
+    # "TEMPOROMANDIBULAR JOINT"); at the same place the hand rules win
+    m = _table_region_rx().search(t) if _table_region_rx() else None
+    if m and m.start() < where:
+        best = _exam_table()[1][m.group()]
     return best
+
+
+@cache
+def _table_region_rx() -> re.Pattern[str] | None:
+    return _words_rx(list(_exam_table()[1]))

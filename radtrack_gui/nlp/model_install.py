@@ -2,10 +2,13 @@
 
 A RadTrack model folder carries a card, ``radtrack_card.json``, whose ``format`` names the
 model (``radtrack-neural-extractor/1`` installs as ``neural-extractor``), and its weights as
-safetensors: pickled weights are refused because loading them can run code. A card may list
-``files`` with their SHA-256; those are checked. Archives (.zip, .tar, .tar.gz, .tgz) are
-unpacked into a private temporary folder first, refusing absolute paths, ``..``, links and
-devices. The folder lands whole or not at all (``atomic_folder``).
+safetensors: pickled weights are refused because loading them can run code, judged by each
+file's content (its first bytes), not its name. A card may list ``files`` (paths inside the
+folder) with their SHA-256; those are checked. Links are never followed: a folder holding one
+is refused, as is an archive with one. Archives (.zip, .tar, .tar.gz, .tgz) are unpacked into a
+private scratch folder first, refusing absolute paths, ``..``, links, devices and contents larger
+than the free space; scratch left by a killed install is removed by the next install. The folder
+lands whole or not at all (``atomic_folder``).
 
 ``system=True`` installs for every user (world-readable, for ``/opt/radtrack/models``);
 otherwise the copy is private to the user (0700 folders, 0600 files).
@@ -18,6 +21,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import tarfile
 import tempfile
 import zipfile
@@ -27,12 +31,13 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.nlp.model_folder import CARD_FILE
-from radtrack_gui.util.atomic import atomic_folder
+from radtrack_gui.util.atomic import atomic_folder, pid_alive
 
 FORMAT_RE = re.compile(r"^radtrack-([a-z][a-z0-9-]*)/(\d+)$")
 PICKLE_SUFFIXES = (".bin", ".pt", ".pth", ".pkl", ".pickle", ".ckpt")
 ARCHIVE_SUFFIXES = (".zip", ".tar", ".tar.gz", ".tgz")
-MAX_UNPACKED = 8 << 30  # an archive that unpacks beyond 8 GiB is refused
+MAX_UNPACKED = 8 << 30  # an archive that unpacks beyond 8 GiB (or the free space) is refused
+SCRATCH_PREFIX = ".install-"
 
 
 @dataclass(frozen=True)
@@ -60,26 +65,81 @@ def read_card(folder: Path) -> dict[str, Any]:
     return card
 
 
+def model_files(folder: Path) -> list[str]:
+    """The folder's files (posix paths inside it), walked without following links:
+    InputError naming the first link, device or other non-plain entry."""
+    names: list[str] = []
+    for root, dirs, files in os.walk(folder, followlinks=False):
+        for entry in (*dirs, *files):
+            path = Path(root) / entry
+            mode = path.lstat().st_mode
+            if stat.S_ISLNK(mode):
+                raise InputError(
+                    f"{folder}: {path.relative_to(folder)} is a link; links are refused"
+                )
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                raise InputError(f"{folder}: {path.relative_to(folder)} is not a plain file")
+        names.extend((Path(root) / f).relative_to(folder).as_posix() for f in files)
+    return sorted(names)
+
+
+def weights_kind(path: Path) -> str:
+    """What a file holds by its first bytes: ``pickle`` (a Python pickle, or a zip of one as
+    torch saves), ``safetensors`` (an 8-byte header length, then a JSON header), else ``other``."""
+    with path.open("rb") as f:
+        head = f.read(16)
+    if len(head) >= 2 and head[0] == 0x80 and 2 <= head[1] <= 5:
+        return "pickle"
+    if head.startswith(b"PK\x03\x04"):
+        try:
+            with zipfile.ZipFile(path) as zf:
+                if any(n.endswith((".pkl", "/data.pkl")) for n in zf.namelist()):
+                    return "pickle"
+        except (zipfile.BadZipFile, OSError):
+            pass
+        return "other"
+    if len(head) >= 9:
+        size = int.from_bytes(head[:8], "little")
+        if 2 <= size <= path.stat().st_size - 8 and head[8:9] == b"{":
+            return "safetensors"
+    return "other"
+
+
 def check_folder(folder: Path) -> dict[str, Any]:
     """Verify a model folder before it is installed; return its card."""
+    names = model_files(folder)
     card = read_card(folder)
-    names = [p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()]
-    pickled = sorted(n for n in names if n.endswith(PICKLE_SUFFIXES))
+    pickled = sorted(
+        n
+        for n in names
+        if n.lower().endswith(PICKLE_SUFFIXES) or weights_kind(folder / n) == "pickle"
+    )
     if pickled:
         raise InputError(
             f"{folder}: pickled weights ({', '.join(pickled)}) are never loaded; "
             "save the model with safetensors"
         )
-    if (folder / "config.json").is_file() and not any(n.endswith(".safetensors") for n in names):
+    fake = sorted(
+        n
+        for n in names
+        if n.lower().endswith(".safetensors") and weights_kind(folder / n) != "safetensors"
+    )
+    if fake:
+        raise InputError(f"{folder}: {', '.join(fake)}: not safetensors content")
+    if (folder / "config.json").is_file() and not any(
+        n.lower().endswith(".safetensors") for n in names
+    ):
         raise InputError(f"{folder}: config.json but no .safetensors weights")
     listed = card.get("files", {})
     if not isinstance(listed, dict):
         raise InputError(f"{folder / CARD_FILE}: 'files' must map file names to SHA-256")
+    present = set(names)
     for name, digest in listed.items():
-        path = folder / name
-        if not path.is_file():
-            raise InputError(f"{folder}: {name} is listed in the card but missing")
-        if sha256(path) != str(digest).lower():
+        if not isinstance(name, str) or name not in present:
+            # Only paths inside the folder, as walked: never absolute, '..' or through a link
+            # (and nothing is said about files outside it).
+            raise InputError(f"{folder}: {name!r} is listed in the card but not in the folder")
+        if sha256(folder / name) != str(digest).lower():
             raise InputError(f"{folder}: {name} does not match the card's SHA-256")
     return card
 
@@ -110,7 +170,10 @@ def install(
     if not src.exists():
         raise InputError(f"{src}: no such file or folder")
     models_dir.mkdir(parents=True, exist_ok=True, mode=0o755 if system else 0o700)
-    with tempfile.TemporaryDirectory(prefix=".install-", dir=models_dir) as scratch:
+    clean_stale_scratch(models_dir)
+    with tempfile.TemporaryDirectory(
+        prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=models_dir
+    ) as scratch:
         if src.is_dir():
             root = src
         elif src.name.lower().endswith(ARCHIVE_SUFFIXES):
@@ -130,9 +193,22 @@ def install(
     return InstalledModel(target_name, target, card)
 
 
+def clean_stale_scratch(models_dir: Path) -> list[Path]:
+    """Remove the scratch folders of installs that died (their process is gone)."""
+    removed: list[Path] = []
+    for path in models_dir.glob(f"{SCRATCH_PREFIX}*"):
+        pid = path.name[len(SCRATCH_PREFIX) :].split("-", 1)[0]
+        if path.is_symlink() or not path.is_dir() or (pid.isdigit() and pid_alive(int(pid))):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
 def unpack(archive: Path, into: Path) -> Path:
     """Unpack ``archive`` safely into ``into``; InputError on anything unsafe."""
     total = 0
+    limit = min(MAX_UNPACKED, shutil.disk_usage(into).free)
     try:
         if archive.name.lower().endswith(".zip"):
             with zipfile.ZipFile(archive) as zf:
@@ -141,8 +217,8 @@ def unpack(archive: Path, into: Path) -> Path:
                     if (info.external_attr >> 16) & 0o170000 == 0o120000:
                         raise InputError(f"{archive}: {info.filename} is a link")
                     total += info.file_size
-                    if total > MAX_UNPACKED:
-                        raise InputError(f"{archive}: unpacks to more than 8 GiB")
+                    if total > limit:
+                        raise InputError(f"{archive}: {_too_big(limit)}")
                 zf.extractall(into)
         else:
             with tarfile.open(archive) as tf:
@@ -151,12 +227,18 @@ def unpack(archive: Path, into: Path) -> Path:
                     if not (member.isfile() or member.isdir()):
                         raise InputError(f"{archive}: {member.name} is not a plain file")
                     total += member.size
-                    if total > MAX_UNPACKED:
-                        raise InputError(f"{archive}: unpacks to more than 8 GiB")
+                    if total > limit:
+                        raise InputError(f"{archive}: {_too_big(limit)}")
                 tf.extractall(into, filter="data")
     except (zipfile.BadZipFile, tarfile.TarError, OSError, EOFError) as exc:
         raise InputError(f"{archive}: unreadable archive ({exc})") from exc
     return into
+
+
+def _too_big(limit: int) -> str:
+    if limit < MAX_UNPACKED:
+        return f"unpacks to more than the free space ({limit >> 20} MiB)"
+    return "unpacks to more than 8 GiB"
 
 
 def _safe_member(archive: Path, name: str) -> None:

@@ -6,13 +6,12 @@ settings list this registry.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
-from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.core.registry import Entry, Registry, absent_packages
 
 
 @runtime_checkable
@@ -43,16 +42,8 @@ class Linker(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class ModelInfo:
-    kind: str  # "extractor" or "linker"
-    name: str
-    target: str  # "module:Class"
-    description: str
-    default: bool = False
-    trainable: bool = False
-    needs: str = ""  # optional dependency or model files it needs
-    requires: tuple[str, ...] = ()  # Python packages it imports (checked by ``missing``)
+# A model's registry entry (one kind for models, readers and formats: core/registry.py).
+ModelInfo = Entry
 
 
 # What a Python install lacks is installed with this extra; a packaged app cannot install.
@@ -65,11 +56,9 @@ def missing(info: ModelInfo) -> str | None:
     """Why ``info`` cannot run in this installation, or None when its packages are here.
 
     Only looks the packages up (``find_spec``): nothing heavy is imported."""
-    from importlib.util import find_spec
-
     from radtrack_gui.util.paths import frozen
 
-    absent = [name for name in info.requires if find_spec(name) is None]
+    absent = absent_packages(info)
     if not absent:
         return None
     if frozen():
@@ -82,12 +71,12 @@ def missing(info: ModelInfo) -> str | None:
     return f"needs {', '.join(absent)}: {EXTRA_HINT}"
 
 
-EXTRACTORS: dict[str, ModelInfo] = {}
-LINKERS: dict[str, ModelInfo] = {}
+EXTRACTORS = Registry("extractor", unavailable=missing)
+LINKERS = Registry("linker", unavailable=missing)
 
 
 def register(info: ModelInfo) -> None:
-    (EXTRACTORS if info.kind == "extractor" else LINKERS)[info.name] = info
+    (EXTRACTORS if info.kind == "extractor" else LINKERS).register(info)
 
 
 for _info in (
@@ -160,26 +149,16 @@ for _info in (
     register(_info)
 
 
-def _build(info: ModelInfo, options: dict[str, Any]) -> Any:
-    reason = missing(info)
-    if reason is not None:
-        raise InputError(f"{info.kind} '{info.name}' is not available: {reason}")
-    module, _, cls = info.target.partition(":")
-    return getattr(importlib.import_module(module), cls)(**options)
+def get_extractor(name: str | None = None, **options: Any) -> Extractor:
+    """The extractor ``name`` (the registry's default when None) built with ``options``."""
+    return cast(Extractor, EXTRACTORS.build(name or EXTRACTORS.default(), **options))
 
 
-def get_extractor(name: str = "rules", **options: Any) -> Extractor:
-    if name not in EXTRACTORS:
-        raise InputError(f"unknown extractor '{name}' (known: {', '.join(EXTRACTORS)})")
-    return _build(EXTRACTORS[name], options)
-
-
-def get_linker(name: str = "knowledge", **options: Any) -> Linker:
-    if name not in LINKERS:
-        raise InputError(f"unknown linker '{name}' (known: {', '.join(LINKERS)})")
-    return _build(LINKERS[name], options)
+def get_linker(name: str | None = None, **options: Any) -> Linker:
+    """The linker ``name`` (the registry's default when None) built with ``options``."""
+    return cast(Linker, LINKERS.build(name or LINKERS.default(), **options))
 
 
 def default_name(kind: str) -> str:
-    table = EXTRACTORS if kind == "extractor" else LINKERS
-    return next(i.name for i in table.values() if i.default)
+    """The default extractor or linker (the entry marked ``default`` in its registry)."""
+    return (EXTRACTORS if kind == "extractor" else LINKERS).default()

@@ -7,7 +7,8 @@ one image. Two reports are grouped (union-find, so groups are transitive) when
 - they name the same exam (or, without exam titles, the same modality and region) and
   - are dated to the same minute (one exam date-time: duplicates, second readers,
     preliminary and final reads); or
-  - carry an addendum or preliminary/final marker at another time within ``MARKED_DAYS``
+  - carry an addendum or preliminary/final marker (in the text, or a preliminary or
+    corrected result status in ``flags``) at another time within ``MARKED_DAYS``
     days and one holds ``CONTAINED`` of the other's word 3-grams (it restates it whole); or
   - lack a time (undated, or a date alone on the same day) and their texts are
     near-identical (Jaccard of word 3-grams >= ``similarity``, or ``MARKED_SIMILARITY``
@@ -51,6 +52,9 @@ _MARKER = re.compile(
     re.I,
 )
 _WORD = re.compile(r"[a-z0-9]+")
+# a result status the source states (HL7 OBR-25, FHIR status, DICOM SR flags; set by the
+# format readers) that marks a version like the words above do
+VERSION_FLAGS = ("status:preliminary", "status:corrected")
 
 
 def _shingles(text: str) -> frozenset[tuple[str, ...]]:
@@ -136,7 +140,10 @@ def group_reports(
 
     order = sorted(range(len(reports)), key=key)
     shingles = [_shingles(r.text) for r in reports]  # word 3-grams
-    marked = [bool(_MARKER.search(r.text[:4000])) for r in reports]
+    marked = [
+        bool(_MARKER.search(r.text[:4000])) or any(f in VERSION_FLAGS for f in r.flags)
+        for r in reports
+    ]
     for pos, j in enumerate(order):
         for i in order[max(0, pos - WINDOW) : pos]:
             if find(i) != find(j) and _same_exam(

@@ -27,77 +27,14 @@ from functools import lru_cache
 
 from radtrack_gui.core.model import Section
 from radtrack_gui.nlp.metadata import named_modality, region_of
+from radtrack_gui.nlp.word_lists import word_table
 
-_CANON: dict[str, tuple[str, ...]] = {
-    "INDICATION": (
-        "INDICATION",
-        "INDICATIONS",
-        "HISTORY",
-        "CLINICAL HISTORY",
-        "CLINICAL INFORMATION",
-        "CLINICAL INDICATION",
-        "CLINICAL INDICATIONS",
-        "CLINICAL DATA",
-        "CLINICAL NOTES",
-        "CLINICAL DETAILS",
-        "REASON FOR EXAM",
-        "REASON FOR EXAMINATION",
-        "REASON FOR THIS EXAMINATION",
-        "REASON FOR STUDY",
-        "REASON FOR REFERRAL",
-        "REASON",
-        "MEDICAL CONDITION",
-        "UNDERLYING MEDICAL CONDITION",
-        "ADMITTING DIAGNOSIS",
-        "INDICATION FOR EXAM",
-        "INDICATION FOR STUDY",
-        "INDICATION FOR EXAMINATION",
-        "CLINICAL QUESTION",
-        "CLINICAL IMPRESSION",
-    ),
-    "COMPARISON": (
-        "COMPARISON",
-        "COMPARISONS",
-        "PRIOR STUDIES",
-        "PRIOR STUDY",
-        "PRIORS",
-        "COMPARISON STUDY",
-        "COMPARISON STUDIES",
-        "COMPARISON EXAM",
-    ),
-    "TECHNIQUE": ("TECHNIQUE", "TECHNIQUES", "PROTOCOL", "EXAMINATION TECHNIQUE"),
-    "FINDINGS": (
-        "FINDINGS",
-        "FINDING",
-        "RESULTS",
-        "RESULT",
-        "REPORT",
-        "FINDINGS AND IMPRESSION",
-        "FINDINGS/IMPRESSION",
-        "OBSERVATIONS",
-    ),
-    "IMPRESSION": (
-        "IMPRESSION",
-        "IMPRESSIONS",
-        "CONCLUSION",
-        "CONCLUSIONS",
-        "OPINION",
-        "INTERPRETATION",
-        "SUMMARY",
-        "DIAGNOSIS",
-        "FINAL IMPRESSION",
-        "PROVISIONAL FINDINGS IMPRESSION (PFI)",
-        "PFI",
-    ),
-    "ADDENDUM": ("ADDENDUM", "ADDENDA", "FINAL ADDENDUM", "ADDENDUM REPORT"),
-    "FINAL REPORT": ("FINAL REPORT",),
-    "WET READ": ("WET READ",),
-    "RECOMMENDATION": ("RECOMMENDATION", "RECOMMENDATIONS"),
-    "EXAMINATION": ("EXAMINATION", "EXAM", "STUDY", "PROCEDURE"),
-    "CONTRAST": ("CONTRAST",),
-    "NOTIFICATION": ("NOTIFICATION",),
+# Header as written -> canonical section name (resources/vocab/sections.tsv).
+ALIASES: dict[str, str] = {
+    name: canon
+    for canon, names in word_table("sections", "canonical", "names").items()
+    for name in names.split("|")
 }
-ALIASES: dict[str, str] = {a: canon for canon, names in _CANON.items() for a in names}
 _BODY = frozenset({"FINDINGS", "IMPRESSION", "ADDENDUM"})
 # Headers recognised inline after other text on the same line.
 _INLINE = (

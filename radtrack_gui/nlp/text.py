@@ -20,69 +20,12 @@ import sys
 import types
 from functools import lru_cache
 
+from radtrack_gui.nlp.word_lists import word_list
+
 # Abbreviations that end with a period but not a sentence (Punkt stores them lower case,
-# without the final period).
-ABBREVIATIONS = frozenset(
-    {
-        "dr",
-        "drs",
-        "mr",
-        "mrs",
-        "ms",
-        "prof",
-        "approx",
-        "appr",
-        "e.g",
-        "i.e",
-        "eg",
-        "ie",
-        "etc",
-        "vs",
-        "cf",
-        "fig",
-        "figs",
-        "no",
-        "nos",
-        "nr",
-        "st",
-        "pt",
-        "pts",
-        "hx",
-        "dx",
-        "sx",
-        "tx",
-        "fx",
-        "a.m",
-        "p.m",
-        "u.s",
-        "b.i.d",
-        "t.i.d",
-        "q.d",
-        "incl",
-        "prox",
-        "bilat",
-        "vert",
-        "rt",
-        "lt",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "ref",
-        "attn",
-        "dept",
-        "w/o",
-        "s/p",
-    }
-)  # never units ("1.2 cm."), which end sentences far more often than they abbreviate
+# without the final period): resources/vocab/abbreviations.tsv. Never units ("1.2 cm."),
+# which end sentences far more often than they abbreviate.
+ABBREVIATIONS = word_list("abbreviations")
 
 TOKEN_RE = re.compile(
     r"\[\*\*.*?\*\*\]"  # de-identification bracket

@@ -17,7 +17,7 @@ extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables f
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -31,10 +31,12 @@ from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is
 from radtrack_gui.util.paths import resource
 
 __all__ = [
+    "NOT_A_MENTION",
     "Concept",
     "Cue",
     "Entry",
     "Lexicon",
+    "SenseRule",
     "Vocabulary",
     "hyphen_variants",
     "norm_token",
@@ -78,12 +80,28 @@ class Cue:
     value: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class SenseRule:
+    """A row of ``senses.tsv``: where a term names ``sense`` ("-": no mention) instead of its
+    usual concept: in one of ``regions`` (empty: any), right after one of ``before`` and with
+    one of ``context`` in the sentence (token tuples; empty: no condition)."""
+
+    regions: frozenset[str]
+    before: tuple[tuple[str, ...], ...]
+    context: tuple[tuple[str, ...], ...]
+    sense: str
+
+
+NOT_A_MENTION = "-"
+
+
 @dataclass
 class Vocabulary:
     parent: dict[str, str] = field(default_factory=dict)  # anatomy -> its parent
     anatomy_terms: dict[str, str] = field(default_factory=dict)  # term -> anatomy name
     # region-bound words (anatomy.tsv ``bound``): term -> {body region -> structure}
     bound_anatomy: dict[str, dict[str, str]] = field(default_factory=dict)
+    systems: dict[str, str] = field(default_factory=dict)  # structure -> organ system (own)
     concepts: dict[str, Concept] = field(default_factory=dict)
     concept_terms: dict[str, str] = field(default_factory=dict)  # term -> concept name
     cues: list[Cue] = field(default_factory=list)
@@ -94,6 +112,8 @@ class Vocabulary:
     canonical: dict[str, str] = field(default_factory=dict)  # synonym concept -> the first one
     # a term several concepts list (plurals included): term -> those concepts, table order
     senses: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    paired: set[str] = field(default_factory=set)  # structures with a left and a right
+    sense_rules: dict[str, tuple[SenseRule, ...]] = field(default_factory=dict)  # senses.tsv
     _lexicon: Lexicon | None = None
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -120,6 +140,14 @@ class Vocabulary:
         """The body region a structure lies in (the child of "body" above it)."""
         chain = self.anatomy_ancestors(name)
         return chain[-2] if len(chain) >= 2 else name
+
+    def system_of(self, name: str) -> str | None:
+        """The organ system of a structure (anatomy.tsv ``system``): its own, else its
+        nearest ancestor's; None when none is given up to "body"."""
+        for part in self.anatomy_ancestors(name):
+            if part in self.systems:
+                return self.systems[part]
+        return None
 
     def anatomy_related(self, a: str, b: str) -> bool:
         """One of the two contains the other (same structure included)."""
@@ -298,6 +326,80 @@ def split_terms(cell: str) -> list[str]:
 
 
 RELATIONS = ("synonym", "broader", "sign-of", "related")
+# Tables derived from open terminology by scripts/build_vocab.py, merged after the hand
+# tables (which take precedence: a term or structure they name keeps its hand meaning).
+DERIVED_ANATOMY = "anatomy_radlex.tsv"
+DERIVED_CONCEPTS = ("findings_radlex.tsv", "devices_radlex.tsv")
+DERIVED = "derived"  # the flag of a concept that only a derived table names
+
+
+def read_senses(v: Vocabulary, path: Path) -> None:
+    """``senses.tsv``: term -> its sense rules (the term's plural shares them)."""
+    if not path.exists():
+        return
+    from radtrack_gui.nlp.vocabulary_lexicon import Lexicon
+
+    def phrases(cell: str) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(Lexicon.key_tokens(t)) for t in split_terms(cell))
+
+    rules: dict[str, list[SenseRule]] = {}
+    for row in read_table(path):
+        sense = row["sense"].lower()
+        if sense != NOT_A_MENTION and sense not in v.concepts:
+            continue  # a row naming an unknown concept does nothing (tests check the table)
+        rule = SenseRule(
+            frozenset(split_terms(row.get("regions", ""))),
+            phrases(row.get("before", "")),
+            phrases(row.get("context", "")),
+            sense,
+        )
+        for term in dict.fromkeys([row["term"].lower(), plural(row["term"].lower())]):
+            rules.setdefault(" ".join(Lexicon.key_tokens(term)), []).append(rule)
+    v.sense_rules = {t: tuple(r) for t, r in rules.items()}
+
+
+def read_derived_anatomy(v: Vocabulary, path: Path) -> None:
+    """Structures of ``anatomy_radlex.tsv``: a new structure with its parent and synonyms; a
+    structure the hand table names only gains the synonyms no structure has yet."""
+    if not path.exists():
+        return
+    for row in read_table(path):
+        name = row["name"].lower()
+        if name not in v.parent and v.anatomy_terms.get(name, name) == name:
+            if row.get("parent"):
+                v.parent[name] = row["parent"].lower()
+            v.anatomy_terms.setdefault(name, name)
+        owner = v.anatomy_terms.get(name, name)
+        for term in split_terms(row.get("synonyms", "")):
+            v.anatomy_terms.setdefault(term, owner)
+        if row.get("paired"):
+            v.paired.add(name)
+
+
+def read_derived_concepts(v: Vocabulary, path: Path) -> None:
+    """Concepts of a derived table: a hand concept gains the row's terms that no concept has;
+    a new concept is added flagged ``derived``, as a narrower kind only of a derived concept
+    (the hand concepts' refinement by site stays as the hand table defines it)."""
+    if not path.exists():
+        return
+    for row in read_table(path):
+        name = row["concept"].lower()
+        terms = [t for t in split_terms(row["terms"]) if t not in v.concept_terms]
+        old = v.concepts.get(name)
+        if old is not None:
+            if terms:
+                v.concepts[name] = replace(old, terms=tuple(dict.fromkeys([*old.terms, *terms])))
+        else:
+            broader = row.get("broader", "").lower()
+            flags = (*row.get("flags", "").lower().split(), DERIVED)
+            anatomy = row.get("anatomy", "").lower()
+            v.concepts[name] = Concept(
+                name, row["type"].lower(), tuple(terms or [name]), anatomy, broader, flags
+            )
+            if broader and DERIVED in getattr(v.concepts.get(broader), "flags", (DERIVED,)):
+                v.narrower.setdefault(broader, []).append(name)
+        for term in terms:
+            v.concept_terms.setdefault(term, name)
 
 
 def read_relations(v: Vocabulary, path: Path) -> None:
@@ -333,12 +435,15 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
             v.anatomy_terms.setdefault(term, name)
         for term in split_terms(row.get("bound", "")):
             v.bound_anatomy.setdefault(term, {})[name] = ""  # region filled in below
+        if row.get("system"):
+            v.systems[name] = row["system"]
     for term, readings in v.bound_anatomy.items():
         tops: dict[str, str] = {}
         for name in readings:
             chain = v.anatomy_ancestors(name)
             tops.setdefault(chain[-2] if len(chain) >= 2 else name, name)
         v.bound_anatomy[term] = tops
+    read_derived_anatomy(v, base / DERIVED_ANATOMY)
     rows = read_table(base / "concepts.tsv")
     for row in rows:
         terms = tuple(dict.fromkeys([row["concept"].lower(), *split_terms(row["terms"])]))
@@ -356,6 +461,8 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
             v.concept_terms.setdefault(term, c.name)
         if c.broader:
             v.narrower.setdefault(c.broader, []).append(c.name)
+    for fname in DERIVED_CONCEPTS:
+        read_derived_concepts(v, base / fname)
     for c in v.concepts.values():
         for other in c.related:
             if other in v.concepts and other != c.name:
@@ -372,6 +479,7 @@ def vocabulary(folder: str | None = None) -> Vocabulary:
             listed.setdefault(term, []).append(c.name)
     v.senses = {t: tuple(names) for t, names in listed.items() if len(names) > 1}
     read_relations(v, base / "relations.tsv")
+    read_senses(v, base / "senses.tsv")
     cues = base / "cues.tsv"
     if cues.exists():
         v.cues = [

@@ -14,6 +14,14 @@ from radtrack_gui.core.model import Mention, Patient, Report
 from radtrack_gui.nlp.text import sentence_around
 
 RETRIEVAL = "retrieval"  # the reader name of "closest sentences, not an answer"
+# Why there is no answer (``Answer.status``), and the words that say so
+SCOPE = "scope"  # not something radiology reports hold (vitals, labs, meds...)
+UNSTATED = "unstated"  # the thing is reported, the attribute asked is not
+UNMENTIONED = "unmentioned"  # the thing is not in these reports (or not in that time)
+ABSTAINED = "abstained"  # a reading too weak to answer (confidence below the threshold)
+NOT_IN_RADIOLOGY = "Not in radiology reports"
+NOT_STATED = "Not stated in these reports"
+NOT_MENTIONED = "Not mentioned in these reports"
 
 
 @dataclass
@@ -40,6 +48,9 @@ class Answer:
     reader: str
     evidence: list[Evidence] = field(default_factory=list)
     chains: list[str] = field(default_factory=list)
+    confidence: float = 1.0  # 0..1; below the reader's threshold it abstains
+    status: str = ""  # "" (answered) | scope | unstated | unmentioned | abstained
+    note: str = ""  # the reason in words, when there is no answer
 
     def to_json(self) -> dict[str, Any]:
         """The FORMATS §7 object."""
@@ -57,9 +68,33 @@ class Answer:
         """The evidence is the closest sentences, not an answer."""
         return self.reader == RETRIEVAL
 
+    @property
+    def headline(self) -> str:
+        """The first line a clinician reads: Yes / No / Not in these reports / the answer."""
+        if self.retrieved_only:
+            return "Not answered from these reports: possibly relevant sentences below"
+        if not self.answerable:
+            return self.note or "No answer in these reports"
+        return self.answer or ""
 
-def no_answer(question: str, reader: str, evidence: list[Evidence] | None = None) -> Answer:
-    return Answer(question, None, False, reader, evidence or [], [])
+
+def no_answer(
+    question: str,
+    reader: str,
+    evidence: list[Evidence] | None = None,
+    *,
+    status: str = UNMENTIONED,
+    note: str = "",
+) -> Answer:
+    """No answer, with why (``status``) and the words that say it (``note``)."""
+    if not note:
+        note = {
+            SCOPE: NOT_IN_RADIOLOGY,
+            UNSTATED: NOT_STATED,
+            UNMENTIONED: NOT_MENTIONED,
+            ABSTAINED: "Not clearly answered by these reports",
+        }.get(status, "No answer in these reports")
+    return Answer(question, None, False, reader, evidence or [], [], 0.0, status=status, note=note)
 
 
 def report_day(report: Report) -> str:

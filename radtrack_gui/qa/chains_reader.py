@@ -17,6 +17,8 @@ from radtrack_gui.core.model import DEVICE, Patient, Report
 from radtrack_gui.nlp.vocabulary import vocabulary
 from radtrack_gui.qa.answer import (
     RETRIEVAL,
+    SCOPE,
+    UNSTATED,
     Answer,
     Evidence,
     mention_evidence,
@@ -35,15 +37,20 @@ MOVED = {"withdrawn", "advanced", "repositioned", "exchanged"}
 MAX_EVIDENCE = 5
 _TIP = re.compile(
     r"\d+(?:\.\d+)?\s*cm\s+(?:above|below|from|proximal to|distal to)\s+the\s+[a-z]+"
-    r"|(?:\btip|terminat\w*|\bends?|\blies|\bremains?|\bcourses)\s+(?:[a-z]+\s+){0,3}?"
-    r"((?:in|at|within|into|near)\s+the\s+(?:(?:mid|lower|upper|proximal|distal|right|left)"
-    r"\s+)?[a-z]+)",
+    r"|(?:\btip|terminat\w*|\bends?|\bending|\blies|\bremains?|\bcourses|\bextends)\s+"
+    r"(?:[a-z]+\s+){0,3}?"
+    r"((?:in|at|within|into|near|over|overlying|projecting\s+(?:over|at)|approximating)"
+    r"\s+(?:the\s+)?(?:level\s+of\s+the\s+)?[a-z][a-z/-]*(?:\s+(?!and\b|with\b|which\b|"
+    r"is\b|was\b|but\b|on\b|in\b|for\b|to\b|as\b|by\b)[a-z][a-z/-]*){0,2}"
+    r"(?:\s+of\s+(?:the\s+)?[A-Za-z]+)?)",
     re.IGNORECASE,
 )
 
 
 class ChainsReader:
     name = "chains"
+
+    threshold = 0.4  # answers below this confidence abstain
 
     def __init__(self, name: str = "chains", fallback: bool = True) -> None:
         self.name = name
@@ -53,20 +60,69 @@ class ChainsReader:
 
     # -- entry point ---------------------------------------------------------------------
     def answer(self, patient: Patient, question: str) -> Answer:
+        from radtrack_gui.qa import attributes, exam_answers
+
         vocab = vocabulary()
         q = parse_question(question, vocab)
+        outside = attributes.out_of_scope(patient, q, vocab)
+        if outside:
+            return no_answer(question, self.name, status=SCOPE, note=outside)
         if not q.parsed:
             return self._fall_back(patient, question)
+        if q.intent in ("exam", "devices"):
+            return exam_answers.answer(self, patient, q)
         if q.intent == "count" and q.count_what == "exams":
             return self._count_exams(patient, q)
         window = time_window(patient, q, vocab)
+        if q.time is not None and window is None and not any(r.date_known for r in patient.reports):
+            q.time = None  # undated reports only ("ptx after line placement?" on one report)
+        if q.time is not None and window is None:
+            return no_answer(
+                question,
+                self.name,
+                status=UNSTATED,
+                note=f"Not stated in these reports: nothing matches '{q.time.text}'",
+            )
         if window is not None and not window:
             return no_answer(question, self.name)
         hits = find_hits(patient, q, vocab, window)
         if not hits:
-            return no_answer(question, self.name)
+            what = q.terms[0] if q.terms else "it"
+            when = f" {q.time.text}" if q.time else ""
+            return no_answer(
+                question, self.name, note=f"Not mentioned in these reports{when}: {what}"
+            )
+        if q.intent == "size":
+            return attributes.size_answer(self, patient, q, hits)
+        if (
+            q.intent == "present"
+            and not q.yes_no
+            and re.match(r"(?:what|which|who|how)\b", q.text.lower())
+        ):
+            # "what is the ETT cuff pressure?": an attribute the parser does not know
+            used = self._timed(hits, patient)
+            shown = self._result(patient, q, None, list(reversed(used)), answerable=False)
+            return no_answer(
+                question,
+                self.name,
+                shown.evidence,
+                status=UNSTATED,
+                note=f"Not stated in these reports: what is asked about the {q.terms[0]}",
+            )
         handler = getattr(self, f"_{q.intent}")
-        return handler(patient, q, hits)
+        answer: Answer = handler(patient, q, hits)
+        if answer.answerable and q.intent != "present":
+            answer.confidence = min(answer.confidence, _confidence(hits))
+            if answer.confidence < self.threshold:
+                return no_answer(
+                    question,
+                    self.name,
+                    answer.evidence,
+                    status="abstained",
+                    note="Not clearly answered by these reports (only a related finding "
+                    "matches); the closest evidence is below",
+                )
+        return answer
 
     def index(self, patient: Patient):  # type: ignore[no-untyped-def]
         from radtrack_gui.qa.retrieval import SentenceIndex
@@ -145,8 +201,10 @@ class ChainsReader:
 
     # -- one method per intent -----------------------------------------------------------
     def _present(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
+        """Yes/No from the chain's state and the polarity the question's verb asks: "is it
+        still in?" (present) and "is it out?" (absent) get opposite words for one state."""
         timed = self._timed(hits, patient)
-        if q.time is None:  # now: what the latest report that speaks of it says
+        if q.time is None or q.time.relation == "by":  # the state the latest report says
             last = timed[-1][0].report
             target = [p for p in timed if p[0].report == last]
         else:
@@ -154,19 +212,40 @@ class ChainsReader:
         seen = [p for p in target if p[0].word not in GONE | POSSIBLE]
         maybe = [p for p in target if p[0].word in POSSIBLE]
         label = patient.chains[(seen or maybe or target)[-1][1].chain].label
+        absent_asked = q.polarity == "absent"
+        related_only = max(h.score for h in hits) <= 1.0  # "consolidation" for "pneumonia"
+        if related_only and (seen or maybe):  # a related process, not the thing asked
+            shown = self._result(patient, q, None, list(reversed(seen or maybe)), False)
+            return no_answer(
+                q.text,
+                self.name,
+                shown.evidence,
+                status="unmentioned",
+                note=f"Not mentioned in these reports: {q.terms[0] if q.terms else 'it'} "
+                f"(a related finding is reported: {label})",
+            )
         if seen:
             e = seen[-1][0]
-            text = f"Yes: {label} {e.word} {self._when(patient, e)}."
+            state = f"{label} {e.word} {self._when(patient, e)}"
+            text = f"No — {state}." if absent_asked else f"Yes — {state}."
             used = list(reversed(seen))
+            confidence = 0.9
         elif maybe:
             e = maybe[-1][0]
-            text = f"Yes, possibly: {label} {e.word} {self._when(patient, e)}."
+            state = f"{label} {e.word} {self._when(patient, e)}"
+            text = f"No — {state}." if absent_asked else f"Yes, possibly — {state}."
             used = list(reversed(maybe))
+            confidence = 0.45 if related_only else 0.6
         else:
             e = target[-1][0]
-            text = f"No: {label} {e.word} {self._when(patient, e)}."
+            gone = _gone_words(e.word, patient.chains[target[-1][1].chain].type)
+            state = f"{label} {gone} {self._when(patient, e)}"
+            text = f"Yes — {state}." if absent_asked else f"No — {state}."
             used = list(reversed(target))
-        return self._result(patient, q, text, used)
+            confidence = 0.5 if related_only else 0.9
+        answer = self._result(patient, q, text, used)
+        answer.confidence = confidence
+        return answer
 
     def _first_seen(
         self, patient: Patient, q: Question, hits: list[Hit], last: bool = False
@@ -196,6 +275,39 @@ class ChainsReader:
 
     def _change(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
         timed = self._timed(hits, patient)
+        compared = {"present", "possible", "possibly present"}
+        if len({e.report for e, _ in timed}) == 1 and all(
+            e.word in compared and all(patient.mentions[m].change is None for m in e.mentions)
+            for e, _ in timed
+        ):
+            shown = self._result(patient, q, None, list(reversed(timed)), answerable=False)
+            from radtrack_gui.qa import asking
+
+            for ev in shown.evidence:  # a change the sentence states in words of its own
+                found = asking.change_in(ev.text)
+                if found:
+                    ev.highlight = (ev.start + found[1][0], ev.start + found[1][1])
+                    label = patient.chains[timed[-1][1].chain].label
+                    said = f"{found[0]} ({label}, {self._when(patient, timed[-1][0])})"
+                    if q.direction:
+                        wanted = {"better": "decreased", "worse": "increased"}.get(
+                            q.direction, found[0]
+                        )
+                        agrees = found[0] == wanted or (
+                            q.direction == "change" and found[0] != "unchanged"
+                        )
+                        said = f"{'Yes' if agrees else 'No'} — {said}"
+                    rest = [e for e in shown.evidence if e is not ev]
+                    return Answer(
+                        q.text, _sentence(said), True, self.name, [ev, *rest], shown.chains, 0.6
+                    )
+            return no_answer(
+                q.text,
+                self.name,
+                shown.evidence,
+                status=UNSTATED,
+                note="Not stated in these reports: one report, no comparison given",
+            )
         steps = self._steps(patient, hits, timed)
         changed = [p for p in timed if p[0].word in (BETTER | WORSE | GONE - {"absent"})]
         strongest = list(reversed(changed)) + [p for p in reversed(timed) if p not in changed]
@@ -215,10 +327,10 @@ class ChainsReader:
             return self._result(
                 patient,
                 q,
-                f"Yes: {said}.",
+                f"Yes — {said}.",
                 list(reversed(found)) + [p for p in reversed(timed) if p not in found],
             )
-        return self._result(patient, q, f"No: {steps}.", strongest)
+        return self._result(patient, q, f"No — {steps}.", strongest)
 
     def _steps(self, patient: Patient, hits: list[Hit], timed: list[tuple[Event, Hit]]) -> str:
         """The course in the time asked about: one step per change of word, per chain."""
@@ -307,6 +419,9 @@ class ChainsReader:
     def _tip(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
         timed = self._timed(hits, patient)
         removed = [p for p in timed if p[0].word == "removed"]
+        found_ev: list[Evidence] = []
+        text = ""
+        chain = ""
         for event, hit in reversed([p for p in timed if p[0].word not in GONE]):
             for mid in event.mentions:
                 m = patient.mentions[mid]
@@ -317,17 +432,31 @@ class ChainsReader:
                 g = 1 if found.group(1) else 0
                 a, b = ev.start + found.start(g), ev.start + found.end(g)
                 ev.highlight = (a, b)
-                text = f"{found.group(g)} {self._when(patient, event)}"
-                if (
-                    removed
-                    and q.time is None
-                    and patient.report_index()[removed[-1][0].report]
-                    > patient.report_index()[event.report]
-                ):
-                    text += f"; removed {self._when(patient, removed[-1][0])}"
-                text = _sentence(text)
-                return Answer(q.text, text, True, self.name, [ev], [hit.chain])
-        return no_answer(q.text, self.name)
+                if any((e.report, e.start) == (ev.report, ev.start) for e in found_ev):
+                    continue
+                found_ev.append(ev)
+                if not text:
+                    chain = hit.chain
+                    text = f"{found.group(g)} {self._when(patient, event)}"
+                    if (
+                        removed
+                        and q.time is None
+                        and patient.report_index()[removed[-1][0].report]
+                        > patient.report_index()[event.report]
+                    ):
+                        text += f"; removed {self._when(patient, removed[-1][0])}"
+        if text:
+            return Answer(
+                q.text, _sentence(text), True, self.name, found_ev[:3], [chain], confidence=0.85
+            )
+        shown = self._result(patient, q, None, list(reversed(timed)), answerable=False)
+        return no_answer(
+            q.text,
+            self.name,
+            shown.evidence,
+            status=UNSTATED,
+            note="Not stated in these reports: no tip position is given",
+        )
 
     def _count(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
         timed = self._timed(hits, patient)
@@ -379,6 +508,21 @@ class ChainsReader:
         answer.answer = answer.evidence[0].text
         answer.answerable = True
         return answer
+
+
+def _gone_words(word: str, kind: str) -> str:
+    """How an absent state is said: a device "removed", a finding "absent"/"resolved"."""
+    if word == "absent" and kind == DEVICE:
+        return "not seen (removed or not present)"
+    return word
+
+
+def _confidence(hits: list[Hit]) -> float:
+    """How closely the chains match what was asked: the concept itself (3.0) 0.9, a kind
+    of it 0.8, a broader word 0.6, only a related process (1.0, "consolidation" for
+    "pneumonia") 0.45; a side that does not fit lowers it (subject.find_hits)."""
+    best = max(h.score for h in hits)
+    return min(0.95, 0.3 * best)
 
 
 def _firsts(pairs: list[tuple[Event, Hit]]) -> list[tuple[Event, Hit]]:

@@ -34,6 +34,7 @@ class Scores:
     em: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
     f1: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
     extra: dict[str, list[float]] = field(default_factory=dict)
+    kinds: KindTable = field(default_factory=lambda: KindTable())
 
     def add(self, pred: str | None, golds: list[str]) -> None:
         text = pred or ""
@@ -57,6 +58,8 @@ class Scores:
             }
         for name, values in self.extra.items():
             out[name] = {"n": len(values), "value": sum(values) / len(values) if values else 0}
+        if self.kinds.rows:
+            out["kinds"] = self.kinds.as_dict()
         return out
 
     def table(self, title: str) -> str:
@@ -68,6 +71,8 @@ class Scores:
         for name in sorted(self.extra, key=lambda k: (k.startswith("right, "), 0)):
             x = d[name]
             lines.append(f"{name:<28}{100 * x['value']:>6.1f}  (n={x['n']})")
+        if self.kinds.rows:
+            lines += ["", self.kinds.table()]
         return "\n".join(lines)
 
 
@@ -106,19 +111,101 @@ def _yes_no(text: str) -> str:
     return m.group(1) if m else ""
 
 
+# per-kind measures, in print order: (key, column title)
+MEASURES = (
+    ("answerable", "answerable acc"),
+    ("yes_no", "yes/no acc"),
+    ("unanswerable", "unanswerable rec"),
+    ("evidence", "evidence rec"),
+    ("em", "EM"),
+    ("f1", "F1"),
+)
+
+
+@dataclass
+class KindTable:
+    """Per question kind (and "all"): lists of 0/1 (EM/F1: 0..1) per measure."""
+
+    rows: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+
+    def note(self, kind: str, measure: str, value: float) -> None:
+        for k in (kind, "all"):
+            self.rows.setdefault(k, {}).setdefault(measure, []).append(value)
+
+    def value(self, kind: str, measure: str) -> float | None:
+        vals = self.rows.get(kind, {}).get(measure)
+        return sum(vals) / len(vals) if vals else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            kind: {m: {"n": len(v), "value": sum(v) / len(v)} for m, v in row.items() if v}
+            for kind, row in self.rows.items()
+        }
+
+    def table(self) -> str:
+        kinds = [*sorted(k for k in self.rows if k != "all"), "all"]
+        head = f"{'kind':<14}{'n':>5}" + "".join(f"{t:>18}" for _, t in MEASURES)
+        lines = ["per kind (value % (n))", head]
+        for k in kinds:
+            n = len(self.rows[k].get("n", []))
+            cells = []
+            for m, _ in MEASURES:
+                vals = self.rows[k].get(m)
+                cells.append(
+                    f"{100 * sum(vals) / len(vals):>10.1f} ({len(vals):>3})"
+                    if vals
+                    else f"{'-':>16}"
+                )
+            lines.append(f"{k:<14}{n:>5}" + "".join(f"{c:>18}" for c in cells))
+        return "\n".join(lines)
+
+
+def _gold_yes_no(golds: list[str]) -> str:
+    """ "yes" / "no" when the gold is a bare Yes or No ("no acute ..." is not)."""
+    return golds[0].strip().lower() if golds and golds[0].strip().lower() in ("yes", "no") else ""
+
+
+def right_answer(pred: str | None, golds: list[str]) -> bool:
+    """A yes/no gold: the answer starts with the same word; else a gold string inside."""
+    if not golds:
+        return pred is None
+    if not pred:
+        return False
+    if _gold_yes_no(golds):
+        return _yes_no(pred) == _gold_yes_no(golds)
+    norm = normalize(pred)
+    return any(normalize(g) in norm for g in golds)
+
+
 def evaluate_patients(
-    path: str | Path, reader: Any, open_folder: Callable[[str], Patient]
+    path: str | Path,
+    reader: Any,
+    open_folder: Callable[[str], Patient],
+    analyse: Callable[[Patient], Patient] | None = None,
 ) -> Scores:
-    """``open_folder(folder)``: the analysed patient (the pipeline, passed in)."""
+    """``open_folder(folder)``: the analysed patient of a folder line (the pipeline, passed
+    in); ``analyse(patient)``: the same for generated and corpus patients
+    (``qa.question_set``). Per-kind measures land in ``scores.kinds``."""
+    from radtrack_gui.qa.question_set import check_evidence, read_question_patient
+
+    path = Path(path)
     scores = Scores()
     patients: dict[str, Patient] = {}
     for item in read_patient_questions(path):
-        folder = item["folder"]
-        if folder not in patients:
-            if not Path(folder).is_dir():
-                raise InputError(f"{path}: patient folder {item['patient']} not found")
-            patients[folder] = open_folder(folder)
-        answer = reader.answer(patients[folder], item["question"])
+        ref = item["patient"]
+        key = ref if ref.startswith(("synth:", "iu:", "parrot1:")) else item["folder"]
+        if key not in patients:
+            if key == item["folder"]:
+                if not Path(key).is_dir():
+                    raise InputError(f"{path}: patient folder {ref} not found")
+                patients[key] = open_folder(key)
+            else:
+                if analyse is None:
+                    raise InputError(f"{path}: {ref}: needs the models (analyse)")
+                patients[key] = analyse(read_question_patient(ref, path.parent))
+        patient = patients[key]
+        check_evidence(item, patient, f"{path.name} {item.get('id', item['question'])}")
+        answer = reader.answer(patient, item["question"])
         pred = answer.answer if answer.answerable else None
         golds = item["answers"] if item["answerable"] else []
         scores.add(pred, golds)
@@ -128,15 +215,22 @@ def evaluate_patients(
             scores.note("answer contains gold", float(any(normalize(g) in norm for g in golds)))
         elif golds:
             scores.note("answer contains gold", 0.0)
+        kind = item.get("kind") or ("unanswerable" if not golds else "other")
         if item.get("kind"):  # right: the gold in the answer, or abstained when none
-            right = (
-                (pred is None)
-                if not golds
-                else bool(pred) and any(normalize(g) in normalize(pred or "") for g in golds)
-            )
-            scores.note(f"right, {item['kind']}", float(right))
-        if golds and _yes_no(golds[0]):
-            scores.note("yes/no right", float(_yes_no(pred or "") == _yes_no(golds[0])))
+            scores.note(f"right, {item['kind']}", float(right_answer(pred, golds)))
+        t = scores.kinds
+        t.note(kind, "n", 1.0)
+        if golds:
+            t.note(kind, "answerable", float(right_answer(pred, golds)))
+            if _gold_yes_no(golds):
+                t.note(kind, "yes_no", float(_yes_no(pred or "") == _gold_yes_no(golds)))
+            else:
+                t.note(kind, "em", best_exact(pred or "", golds))
+                t.note(kind, "f1", best_f1(pred or "", golds))
+        else:
+            t.note(kind, "unanswerable", float(not answer.answerable))
+        if _gold_yes_no(golds):
+            scores.note("yes/no right", float(_yes_no(pred or "") == _gold_yes_no(golds)))
         if golds and item["evidence"]:
             for g in item["evidence"]:
                 hit = any(
@@ -144,4 +238,5 @@ def evaluate_patients(
                     for e in answer.evidence
                 )
                 scores.note("evidence recall", float(hit))
+                t.note(kind, "evidence", float(hit))
     return scores

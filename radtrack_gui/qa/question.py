@@ -66,6 +66,7 @@ EXAM_WORDS: list[tuple[str, tuple[str, ...], str]] = [
     (r"x-?rays?|radiographs?|films?", ("XR",), ""),
     (r"ultrasounds?|sonograms?|us\b", ("US",), ""),
     (r"pet\b", ("PET",), ""),
+    (r"echo\w*|echocardiogra\w*", ("ECHO",), ""),
 ]
 _EXAM_RE = "|".join(f"(?:{p})" for p, _, _ in EXAM_WORDS)
 # Device verbs that name the device themselves.
@@ -80,8 +81,6 @@ _BETTER = {
     "decreased",
     "decrease",
     "smaller",
-    "resolved",
-    "resolve",
     "shrunk",
     "shrink",
     "better",
@@ -112,7 +111,7 @@ _YES_NO = re.compile(
 class TimeSpec:
     """A time phrase of the question, resolved against a patient by ``resolve_time``."""
 
-    relation: str  # on | since | before | after | between
+    relation: str  # on | since | before | by | after | between
     text: str  # the phrase as written
     anchor: str = ""  # the date words, or the exam / event words
     anchor2: str = ""  # the second date of "between"
@@ -133,11 +132,22 @@ class Question:
     exam_modalities: tuple[str, ...] = ()  # what a count or exam question counts
     exam_region: str = ""
     count_what: str = ""  # exams | episodes | reports (count questions)
+    polarity: str = ""  # present | absent: what the question's verb asks (qa.asking)
+    polarity_word: str = ""  # the state the verb names ("removed", "resolved")
+    scope: str = ""  # what an out-of-scope question asks about ("a vital sign")
+    size_units: str = ""  # size questions: the units that answer them
+    exam_kind: str = ""  # whole-exam questions: show | new | changed | devices
+    body_part: str = ""  # a body part named outside the vocabulary's anatomy ("wrist")
+    body_regions: set[str] = field(default_factory=set)  # the exam regions imaging it
 
     @property
     def parsed(self) -> bool:
         """The chains reader can answer it: it names something, or counts exams."""
-        return bool(self.concepts) or (self.intent == "count" and self.count_what == "exams")
+        return (
+            bool(self.concepts)
+            or (self.intent == "count" and self.count_what == "exams")
+            or self.intent in ("exam", "devices")
+        )
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
@@ -157,6 +167,7 @@ def _time(q: str) -> tuple[TimeSpec | None, str]:
         ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
         ("since", rf"\bsince\s+({_DATE})\b"),
         ("before", rf"\bbefore\s+({_DATE})\b"),
+        ("by", rf"\bby\s+({_DATE})\b"),
         ("after", rf"\bafter\s+({_DATE})\b"),
         ("on", rf"\b(?:on|in|during|of)\s+({_DATE})\b"),
     ]
@@ -167,11 +178,16 @@ def _time(q: str) -> tuple[TimeSpec | None, str]:
                 relation, m.group(0), m.group(1), m.group(2) if relation == "between" else ""
             )
             return spec, (q[: m.start()] + q[m.end() :]).strip()
-    m = re.search(
-        rf"\b(on|in|since|before|after|from)\s+{exam_or_event}"
-        rf"(?=\s*(?:was|were|placed|inserted|removed|\?|$|,))",
-        q,
+    tail = re.compile(
+        rf"(on|in|since|before|after|from)\s+{exam_or_event}"
+        rf"(?=\s*(?:was|were|placed|inserted|removed|\?|$|,))"
     )
+    m = None
+    for start in re.finditer(r"\b(?:on|in|since|before|after|from)\b", q):
+        m = tail.match(q, start.start())  # the innermost phrase ("in X on the last film")
+        if m and not re.search(r"\b(?:on|in|since|before|after|from)\b", m.group(3)):
+            break
+        m = None
     if m and (re.search(_EXAM_RE, m.group(3)) or m.group(1) in ("since", "before", "after")):
         relation = {"in": "on", "from": "on"}.get(m.group(1), m.group(1))
         ordinal = {
@@ -191,6 +207,10 @@ def _intent(q: str) -> tuple[str, str]:
     if re.search(r"\bwhere\b", q) and not re.search(r"\bwhere\b.*\bseen\b", q):
         return "tip", direction
     if re.search(r"\b(?:terminat\w*|tip)\b.*\b(?:in|at)\b", q) and _YES_NO.match(q):
+        return "tip", direction
+    if re.search(r"\b(?:position|positioned|placement\s+check|tip)\s*\??$", q) and not re.search(
+        r"\b(?:when|how many)\b", q
+    ):
         return "tip", direction
     if q.startswith("how many") or q.startswith("number of"):
         return "count", direction
@@ -214,7 +234,7 @@ def _intent(q: str) -> tuple[str, str]:
     words = set(re.findall(r"[a-z]+", q))
     if re.search(
         r"\bhow (?:did|has|have|does|is)\b.*\b(?:change|changed|evolve|evolved|"
-        r"progress|doing)\b|\bcourse\b|\bhow has\b",
+        r"progress|doing)\b|\bcourse\b|\bhow has\b|\binterval change\b|^(?:any )?changes? in\b",
         q,
     ) or (_YES_NO.match(q) and (words & (_BETTER | _WORSE | {"change", "changed"}))):
         if words & _BETTER:
@@ -223,7 +243,11 @@ def _intent(q: str) -> tuple[str, str]:
             direction = "worse"
         elif words & {"change", "changed"}:
             direction = "change"
-        if q.startswith("how") or "course" in words:
+        if (
+            q.startswith("how")
+            or "course" in words
+            or re.search(r"\binterval change\b|^(?:any )?changes? in\b", q)
+        ):
             direction = ""
         return "change", direction
     if re.search(r"\bwhat (?:did|does|was)\b.*\b(?:show|say|size|look)\b|\bdescribe\b", q):
@@ -240,20 +264,38 @@ def _exam_words(text: str) -> tuple[tuple[str, ...], str]:
 
 def parse_question(text: str, vocab: Vocabulary | None = None) -> Question:
     """Parse a free-text question (never raises; unparsed parts stay empty)."""
+    from radtrack_gui.qa import asking
+
     vocab = vocab or vocabulary()
     raw = " ".join(text.strip().split())
-    q = raw.lower()
+    referral = asking.referral(raw.lower()) or (
+        raw.endswith("?") and not re.match(r"(?:what|which|where|when|how|who|why)\b", raw.lower())
+    )
+    q = asking.normalise(raw).lower()
     time, rest = _time(q)
     intent, direction = _intent(rest)
+    pol, pol_word = asking.polarity(raw)
+    exam_kind = asking.exam_kind(rest)
+    units = asking.size_units(rest) or ""
     out = Question(
         raw,
         intent,
-        yes_no=bool(_YES_NO.match(rest))
+        yes_no=bool(_YES_NO.match(rest) or referral)
         and intent in ("present", "change", "tip")
-        and not rest.startswith("where"),
+        and not rest.startswith(("where", "what", "which", "how", "who", "when")),
         direction=direction,
         time=time,
+        polarity=pol,
+        polarity_word=pol_word,
+        exam_kind=exam_kind,
+        size_units=units,
     )
+    if out.intent == "tip" and _YES_NO.match(rest) is None:
+        out.yes_no = False
+    found_scope = asking.scope(rest)
+    part = asking.body_regions(rest)
+    if part:
+        out.body_part, out.body_regions = part
     for pat, concept, verb_intent in _VERB_DEVICE:
         if re.search(pat, rest):
             out.concepts.append(concept)
@@ -264,7 +306,17 @@ def parse_question(text: str, vocab: Vocabulary | None = None) -> Question:
                 and not out.yes_no
             ):
                 out.intent = "removed"
-    _about(rest, vocab, out)
+    _about(rest, vocab, out, found_scope[1] if found_scope else None)
+    if found_scope and not out.concepts:
+        out.scope = found_scope[0]
+    if exam_kind == "devices":
+        out.intent = "devices"
+    elif exam_kind and not _names_finding(out, vocab):
+        out.intent = "exam"
+    elif units and out.intent in ("present", "describe", "change", "first_seen"):
+        out.intent, out.yes_no = "size", False
+    if out.intent == "present" and out.yes_no and not out.polarity:
+        out.polarity, out.polarity_word = "present", "present"
     if intent == "count":
         if re.search(r"\bhow many (?:times|episodes)\b", rest):
             out.count_what = "episodes"
@@ -279,13 +331,21 @@ def parse_question(text: str, vocab: Vocabulary | None = None) -> Question:
     return out
 
 
-def _about(q: str, vocab: Vocabulary, out: Question) -> None:
-    """Concepts, side and sites named in ``q`` (the lexicon's leftmost-longest matches)."""
+def _names_finding(q: Question, vocab: Vocabulary) -> bool:
+    """The question names a finding or device of its own (not only generic exam words)."""
+    return bool(q.concepts)
+
+
+def _about(q: str, vocab: Vocabulary, out: Question, skip: tuple[int, int] | None = None) -> None:
+    """Concepts, side and sites named in ``q`` (the lexicon's leftmost-longest matches);
+    none inside ``skip`` (an out-of-scope phrase: "blood" of "blood pressure")."""
     toks = _tokens(q)
     lex: Lexicon = vocab.lexicon()
     concepts, others = lex.match([t for t, _, _ in toks])
     for i, j, name in concepts:
         if name in out.concepts:
+            continue
+        if skip and toks[i][1] < skip[1] and skip[0] < toks[j - 1][2]:
             continue
         term = q[toks[i][1] : toks[j - 1][2]]
         if _exam_only(term):
@@ -399,6 +459,7 @@ def resolve_time(
             (rel == "on" and anchor_lo <= d <= anchor_hi)
             or (rel == "since" and d >= anchor_lo)
             or (rel == "before" and d < anchor_lo)
+            or (rel == "by" and d <= anchor_hi)
             or (rel == "after" and d > anchor_hi)
         ):
             out.add(r.id)

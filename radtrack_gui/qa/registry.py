@@ -5,11 +5,11 @@ A reader has ``name`` and ``answer(patient, question) -> Answer``.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
-from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
-from radtrack_gui.nlp.registry import ModelInfo, _build
+from radtrack_gui.core.registry import Entry, Registry
+from radtrack_gui.nlp.registry import missing
 from radtrack_gui.qa.answer import Answer
 
 
@@ -22,15 +22,10 @@ class Reader(Protocol):
         ...
 
 
-READERS: dict[str, ModelInfo] = {}
-
-
-def register(info: ModelInfo) -> None:
-    READERS[info.name] = info
-
+READERS = Registry("reader", unavailable=missing)
 
 for _info in (
-    ModelInfo(
+    Entry(
         "reader",
         "chains",
         "radtrack_gui.qa.chains_reader:ChainsReader",
@@ -38,7 +33,7 @@ for _info in (
         "episodes); questions it cannot parse go to `reader` when installed",
         default=True,
     ),
-    ModelInfo(
+    Entry(
         "reader",
         "reader",
         "radtrack_gui.qa.extractive:ExtractiveReader",
@@ -50,14 +45,13 @@ for _info in (
         requires=("torch", "transformers"),
     ),
 ):
-    register(_info)
+    READERS.register(_info)
 
 
-def get_reader(name: str = "chains", **options: Any) -> Reader:
-    if name not in READERS:
-        raise InputError(f"unknown reader '{name}' (known: {', '.join(READERS)})")
-    return _build(READERS[name], options)
+def get_reader(name: str | None = None, **options: Any) -> Reader:
+    """The reader ``name`` (the registry's default when None) built with ``options``."""
+    return cast(Reader, READERS.build(name or READERS.default(), **options))
 
 
 def default_reader() -> str:
-    return next(i.name for i in READERS.values() if i.default)
+    return READERS.default()

@@ -60,6 +60,8 @@ def find_hits(
         ms = [patient.mentions[m] for m in chain.mentions]
         names = {(m.concept or m.text).lower() for m in ms}
         score = max((_concept_score(vocab, qc, c) for qc in subject for c in names), default=0.0)
+        if score < SURFACE:
+            score = max(score, _surface_score(q, subject, ms))
         if score <= 0:
             continue
         sides = [m.laterality for m in ms if m.laterality]
@@ -101,6 +103,25 @@ def _read_event(patient: Patient, event: Event) -> Event:
     if body and all(m.assertion == "absent" for m in body):
         return Event(event.report, event.date, event.modality, "absent", event.mentions)
     return event
+
+
+SURFACE = 2.5  # the question's own word is the word the report wrote
+
+
+def _surface_score(q: Question, subject: list[str], ms: list) -> float:  # type: ignore[type-arg]
+    """The report wrote the question's term for this chain ("hematoma" read as an
+    intraparenchymal hemorrhage): as good as a narrower concept, though the two concepts
+    differ in the vocabulary."""
+    terms = {
+        " ".join(t.lower().split())
+        for c, t in zip(q.concepts, q.terms, strict=False)
+        if c in subject and len(t) > 3
+    }
+    for m in ms:
+        text = " ".join(m.text.lower().split())
+        if any(text == t or text.endswith(" " + t) for t in terms):
+            return SURFACE
+    return 0.0
 
 
 def _concept_score(vocab: Vocabulary, asked: str, found: str) -> float:

@@ -32,7 +32,6 @@ from radtrack_gui.store.errors import (
 )
 from radtrack_gui.store.lock import WriterLock
 from radtrack_gui.store.migrations import LATEST, migrate, version
-from radtrack_gui.store.rows import dumps
 
 
 def _connect(
@@ -191,5 +190,7 @@ class StoreConnection:
         conn.executemany(
             "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) "
             "DO UPDATE SET value = excluded.value",
-            [(k, dumps(v)) for k, v in values.items()],
+            # ASCII JSON: a folder path with undecodable bytes (surrogate-escaped) is kept
+            # losslessly as \udcNN escapes, which SQLite's UTF-8 text could not hold.
+            [(k, json.dumps(v, separators=(",", ":"))) for k, v in values.items()],
         )

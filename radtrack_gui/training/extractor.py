@@ -28,7 +28,6 @@ from radtrack_gui.nlp.extractors.neural import (
     Tagger,
     default_model_dir,
 )
-from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.embedding import find_base_model
 from radtrack_gui.nlp.model_folder import load_pretrained, save_model_folder
 from radtrack_gui.training.examples import (
@@ -37,6 +36,7 @@ from radtrack_gui.training.examples import (
     report_examples,
     select,
 )
+from radtrack_gui.training.finetune import fine_tune
 
 CARD_FORMAT = "radtrack-neural-extractor/1"
 

@@ -48,7 +48,7 @@ def train_linker(
     **options: Any,
 ) -> TrainedLinker:
     """Fit the pairwise linker, or (``linker="pairmodel"``, ``options`` for
-    ``nlp.linkers.pairmodel_train.train_pairmodel``) the transformer pair model; a share of
+    ``training.pairmodel.train_pairmodel``) the transformer pair model; a share of
     patients, from five on, chooses the threshold. Saved to ``out`` (default: where
     ``--linker NAME`` finds it)."""
     from radtrack_gui.nlp.linkers.pairwise import PairwiseLinker
@@ -68,7 +68,7 @@ def train_linker(
             "of the same finding or device across reports first)"
         )
     if linker == "pairmodel":
-        from radtrack_gui.nlp.linkers.pairmodel_train import train_pairmodel
+        from radtrack_gui.training.pairmodel import train_pairmodel
 
         path, card = train_pairmodel(train, held or None, out, seed=seed, cancel=cancel, **options)
         return TrainedLinker(
@@ -87,3 +87,27 @@ def train_linker(
     return TrainedLinker(
         saved, model.threshold, len(train), len(held), sum(len(p.mentions) for p in train)
     )
+
+
+def fit_linker(linker: Any, train: list[Patient], validation: list[Patient]) -> None:
+    """Fit a trainable linker in memory on ``train`` (threshold from ``validation``), as
+    the evaluation protocol's cross-validation does for each fold (nothing is written).
+    The pair model is fine-tuned here; a linker with its own ``fit`` (pairwise) fits itself."""
+    from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
+
+    if isinstance(linker, PairModelLinker):
+        from radtrack_gui.training.pairmodel import fit_pairmodel
+
+        fitted = fit_pairmodel(
+            train,
+            validation,
+            knowledge=linker.knowledge,
+            vocab=linker.vocab,
+            enrich=linker.enrich,
+            **linker.train_options,
+        )
+        linker.use(fitted.tokenizer, fitted.model, fitted.card)
+        return
+    from radtrack_gui.evaluation.protocol import fit_by_method
+
+    fit_by_method(linker, train, validation)

@@ -26,6 +26,11 @@ from typing import IO
 STDOUT = "-"
 
 
+class WriteError(OSError):
+    """An output could not be written (a folder in the way, a full disk, no permission): the
+    message is one line naming the path and why; nothing partial was left."""
+
+
 def is_special(path: Path) -> bool:
     """An existing target that is not a regular file or folder (device, FIFO, socket)."""
     try:
@@ -82,7 +87,7 @@ def _registered(tmp: str) -> Iterator[None]:
                 os.unlink(record)
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -112,7 +117,7 @@ def clean_stale_temp() -> list[str]:
             age = time.time() - record.stat().st_mtime
         except OSError:
             continue
-        if _alive(pid) and age < 86400:  # a writer still at work (or a reused pid)
+        if pid_alive(pid) and age < 86400:  # a writer still at work (or a reused pid)
             continue
         name = os.path.basename(path)
         if name.startswith(".") and name.endswith(".tmp"):
@@ -138,12 +143,22 @@ def atomic_open(
     """Open a temporary file for writing; on success it replaces ``path`` (private 0600).
     ``-`` writes to standard output; an existing device or FIFO is written directly."""
     if str(path) == STDOUT or is_special(Path(path)):
-        with _direct(path, mode, encoding, newline) as f:
-            yield f
+        try:
+            with _direct(path, mode, encoding, newline) as f:
+                yield f
+        except WriteError:
+            raise
+        except OSError as exc:
+            raise WriteError(f"{path}: cannot write ({exc.strerror or exc})") from exc
         return
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    if target.is_dir():
+        raise WriteError(f"{target}: is a folder; name a file to write")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from exc
     try:
         with _registered(tmp):
             if "b" in mode:
@@ -156,9 +171,11 @@ def atomic_open(
                 os.fsync(f.fileno())
             os.chmod(tmp, 0o600)
             os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
+            raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from exc
         raise
 
 

@@ -11,14 +11,24 @@ APP = "RadTrack"
 
 
 def resources_dir() -> Path:
-    """The ``resources/`` folder: beside the package in a checkout, inside a frozen app."""
+    """The ``resources/`` folder: ``RADTRACK_RESOURCES`` when set, inside a frozen app its
+    bundled copy, else the package's own ``radtrack_gui/resources`` (package data, found
+    through ``importlib.resources``: a checkout and an installed wheel alike)."""
     override = os.environ.get("RADTRACK_RESOURCES")
     if override:
         return Path(override)
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "resources"
-    return Path(__file__).resolve().parents[1] / "resources"
+    from importlib.resources import files
+
+    found = files("radtrack_gui") / "resources"
+    if not isinstance(found, Path):  # a zipped install: the tables are read as files
+        raise RuntimeError(
+            f"RadTrack's resources are not files on disk ({found}); install the package "
+            "unzipped or set RADTRACK_RESOURCES to a copy of radtrack_gui/resources"
+        )
+    return found
 
 
 def resource(*parts: str) -> Path:

@@ -26,40 +26,6 @@ GROUP_BY = tuple(Grouping)
 
 TYPE_TITLES = {FINDING: "Findings", DEVICE: "Devices"}
 
-# Anatomy structure (or exam region) -> organ system; the first ancestor found wins.
-ORGAN_SYSTEMS: dict[str, str] = {
-    "lungs": "Respiratory",
-    "lung": "Respiratory",
-    "pleura": "Respiratory",
-    "airway": "Respiratory",
-    "trachea": "Respiratory",
-    "bronchi": "Respiratory",
-    "heart": "Cardiovascular",
-    "aorta": "Cardiovascular",
-    "vessels": "Cardiovascular",
-    "mediastinum": "Cardiovascular",
-    "pericardium": "Cardiovascular",
-    "brain": "Nervous system",
-    "head": "Nervous system",
-    "spinal cord": "Nervous system",
-    "skull": "Musculoskeletal",
-    "spine": "Musculoskeletal",
-    "bone": "Musculoskeletal",
-    "ribs": "Musculoskeletal",
-    "pelvis": "Musculoskeletal",
-    "extremity": "Musculoskeletal",
-    "liver": "Digestive",
-    "bowel": "Digestive",
-    "stomach": "Digestive",
-    "pancreas": "Digestive",
-    "gallbladder": "Digestive",
-    "abdomen": "Digestive",
-    "kidney": "Urinary",
-    "kidneys": "Urinary",
-    "bladder": "Urinary",
-    "thorax": "Respiratory",
-    "chest": "Respiratory",
-}
 # Exam regions as readers write them (Report.region) -> a region title.
 REGION_TITLES = {
     "chest": "Thorax",
@@ -311,16 +277,50 @@ def chain_region(patient: Patient, mentions: list[Mention], reports: dict[str, R
     return OTHER
 
 
+def organ_system(structure: str) -> str | None:
+    """The organ system of a structure (anatomy.tsv ``system``, inherited from the nearest
+    ancestor that has one), or None."""
+    try:
+        from radtrack_gui.nlp.vocabulary import vocabulary
+
+        return vocabulary().system_of(structure.lower())
+    except (OSError, KeyError):
+        return None
+
+
+def region_system(region: str) -> str | None:
+    """The organ system of an exam region (``Report.region``): of the structure the region
+    word names ("chest" -> thorax), else the one system shared by the structures named after
+    its plural ("extremity" -> upper and lower extremities)."""
+    if not region:
+        return None
+    try:
+        from radtrack_gui.nlp.vocabulary import plural, vocabulary
+
+        voc = vocabulary()
+    except (OSError, KeyError):
+        return None
+    word = region.lower()
+    structure = voc.anatomy_of(word)
+    if structure is not None:
+        return voc.system_of(structure)
+    many = plural(word)
+    found = {voc.system_of(s) for s in voc.parent if s == many or s.endswith(" " + many)}
+    return found.pop() if len(found) == 1 else None
+
+
 def chain_system(patient: Patient, mentions: list[Mention], reports: dict[str, Report]) -> str:
     """The organ system of the nearest mapped anatomy (or the exam region)."""
     for m in mentions:
-        for name in _anatomy_chain(m.anatomy or _concept_anatomy(m.concept)):
-            if name in ORGAN_SYSTEMS:
-                return ORGAN_SYSTEMS[name]
+        for name in m.anatomy or _concept_anatomy(m.concept):
+            system = organ_system(name)
+            if system is not None:
+                return system
     for m in mentions:
         r = reports.get(m.report)
-        if r is not None and r.region.lower() in ORGAN_SYSTEMS:
-            return ORGAN_SYSTEMS[r.region.lower()]
+        system = region_system(r.region) if r is not None else None
+        if system is not None:
+            return system
     return OTHER
 
 

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait, demo, qtbot):
-    from radtrack_gui.gui.ask_panel import NO_ANSWER
+    from radtrack_gui.gui.ask_panel import verdict
     from radtrack_gui.gui.qt import QKeySequence, Qt
     from radtrack_gui.qa.suggest import load_recent
 
@@ -27,7 +27,9 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     panel.line.setText("Is the chest tube still in?")
     qtbot.keyClick(panel.line, Qt.Key.Key_Return)
     assert panel.answer is not None and panel.answer.answerable
-    assert panel.answer_label.text().startswith("<b>No: right chest tube removed")
+    assert verdict(panel.answer) == "No"  # the first line, in words read at a glance
+    assert ">No</span><br><b>No — right chest tube removed" in panel.answer_label.text()
+    assert panel.recent.item(0).text() == "Is the chest tube still in?"  # listed at once
     assert panel.evidence.count() >= 1
     ev = panel.answer.evidence[0]
     label = panel.evidence.itemWidget(panel.evidence.item(0))
@@ -38,7 +40,8 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     assert window.current_chain_id() == window.patient.mentions[ev.mention].chain
     panel.ask("Is there a pericardial effusion?")
     assert panel.answer.answerable is False
-    assert NO_ANSWER in panel.answer_label.text()
+    assert ">Not in these reports</span>" in panel.answer_label.text()
+    assert "Not mentioned in these reports: pericardial effusion" in panel.answer_label.text()
     assert panel.evidence.count() == 0
     assert load_recent(window.loaded.path)[:2] == [
         "Is there a pericardial effusion?",
@@ -48,8 +51,50 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     # labelled as such, never an answer
     panel.ask("When was the appendix removed?")
     assert panel.answer.retrieved_only and panel.answer.answer is None
-    assert "not an answer" in panel.answer_label.text()
+    assert "Possibly relevant sentences (not an answer)" in panel.answer_label.text()
+    assert verdict(panel.answer) == "Not in these reports"  # never a Yes/No
     assert panel.evidence.count() >= 1
+
+
+def test_ask_box_polarity_scope_and_three_evidence_rows(window, open_and_wait, demo, qtbot):
+    """The five removal questions of issue #19 read Yes; an out-of-scope question reads
+    "Not in radiology reports" with no evidence; a whole-exam answer shows its first three
+    evidence items without scrolling; every question is in Recent at once."""
+    from radtrack_gui.gui.ask_panel import verdict
+
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel.action.trigger()
+    window.resize(1400, 900)
+    qtbot.wait(50)
+    removal = [
+        "is the chest tube out?",
+        "Has the endotracheal tube been removed?",
+        "is the PICC out?",
+        "Was the patient extubated?",
+        "Is the Foley removed?",
+    ]
+    for q in removal:
+        panel.ask(q)
+        assert verdict(panel.answer) == "Yes", (q, panel.answer.answer)
+        assert ">Yes</span>" in panel.answer_label.text()
+        assert panel.recent.item(0).text() == q
+    panel.ask("is the chest tube still in?")
+    assert verdict(panel.answer) == "No"
+    panel.ask("What is the patient's blood pressure?")
+    assert verdict(panel.answer) == "Not in radiology reports"
+    assert panel.answer.evidence == [] and panel.evidence.count() == 0
+    panel.ask("What did the last CT show?")
+    assert panel.answer.answerable and panel.evidence.count() >= 3
+    qtbot.wait(50)
+    view = panel.evidence.viewport().rect()
+    for i in range(3):
+        rect = panel.evidence.visualItemRect(panel.evidence.item(i))
+        assert view.contains(rect), (i, rect, view)  # three items, no scrolling
+    assert [panel.recent.item(i).text() for i in range(2)] == [
+        "What did the last CT show?",
+        "What is the patient's blood pressure?",
+    ]
 
 
 def test_free_form_question_goes_to_the_reading_model_in_the_background(
@@ -58,7 +103,7 @@ def test_free_form_question_goes_to_the_reading_model_in_the_background(
     pytest.importorskip("transformers")
     from radtrack_gui.qa.extractive import ExtractiveReader
     from radtrack_gui.qa.squad import read_squad
-    from radtrack_gui.qa.train_reader import train_reader
+    from radtrack_gui.training.reader import train_reader
     from tests.qa_tiny import squad_file, tiny_base
 
     model = train_reader(

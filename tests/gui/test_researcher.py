@@ -194,7 +194,9 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(qtbot, window, ope
     from radtrack_gui.gui.qt import QTimer
     from radtrack_gui.store.db import ProjectStore
 
-    open_and_wait(window, ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient")  # model chains
+    open_and_wait(
+        window, ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+    )  # model chains
     p = window.patient
     by_model = [
         c for c in p.chains.values() if c.type == "finding" and c.source.startswith("model:")
@@ -254,8 +256,9 @@ def test_9_tooltip_follows_edits_title_once_and_readme_lists_the_shortcuts(
     from radtrack_gui.core.edits import RenameChain
     from radtrack_gui.gui.qt import QApplication, QPointF, QtWidgets
 
-    # README (before any edit changes the Undo text)'s shortcut table is the app's own list.
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    # The user guide's shortcut table (read before any edit changes the Undo text) is the
+    # app's own list.
+    readme = (ROOT / "docs" / "user-guide.md").read_text(encoding="utf-8")
     for menu, keys, what in window.shortcut_rows():
         assert f"| {menu} | {keys} | {what} |" in readme, (keys, what)
     assert "Ctrl+PgUp / Ctrl+PgDown)" not in readme.split("walks it across reports")[1][:5]

@@ -13,6 +13,8 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.formats.registry import WRITERS
+from radtrack_gui.formats.writers import write_patient
 from radtrack_gui.gui.qt import (
     QCheckBox,
     QDialog,
@@ -40,12 +42,9 @@ class ExportFormat:
     needs_timeline: bool = False
 
 
+# The patient formats come from the writer registry; the timeline pictures are the GUI's own.
 FORMATS = (
-    ExportFormat("json", "RadTrack JSON (re-opens in RadTrack)", ".json"),
-    ExportFormat("csv", "CSV table of mentions", ".csv"),
-    ExportFormat("brat", "brat standoff (.txt + .ann per report)", "_brat/"),
-    ExportFormat("conll", "CoNLL-2012 coreference", ".conll"),
-    ExportFormat("html", "Printable HTML summary for the chart", "_summary.html"),
+    *(ExportFormat(e.name, e.title, e.suffix) for e in WRITERS.values()),
     ExportFormat("png", "Timeline picture (PNG)", "_timeline.png", needs_timeline=True),
     ExportFormat("svg", "Timeline drawing (SVG)", "_timeline.svg", needs_timeline=True),
 )
@@ -60,26 +59,8 @@ def safe_name(text: str) -> str:
 
 def _writer(key: str, patient: Patient, timeline: Any) -> Callable[[Path], object]:
     """The function writing ``key`` to a path (writers are imported only when used)."""
-    if key == "json":
-        from radtrack_gui.formats.json_io import write_json
-
-        return lambda path: write_json(patient, path)
-    if key == "csv":
-        from radtrack_gui.formats.csv_io import write_csv
-
-        return lambda path: write_csv(patient, path)
-    if key == "brat":
-        from radtrack_gui.formats.brat import write_brat
-
-        return lambda path: write_brat(patient, path)
-    if key == "conll":
-        from radtrack_gui.formats.conll import write_conll
-
-        return lambda path: write_conll([patient], path)
-    if key == "html":
-        from radtrack_gui.formats.html_summary import write_html_summary
-
-        return lambda path: write_html_summary(patient, path)
+    if key in WRITERS:
+        return lambda path: write_patient(patient, key, path)
     if key == "png":
         return lambda path: timeline.export_png(str(path))
     if key == "svg":

@@ -4,6 +4,7 @@ the ``Settings`` object it was given; the caller saves and applies them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -129,7 +130,7 @@ class SettingsDialog(QDialog):
         self.load(settings)
 
     @staticmethod
-    def _model_combo(table: dict[str, Any], current: str) -> QComboBox:
+    def _model_combo(table: Mapping[str, Any], current: str) -> QComboBox:
         combo = QComboBox()
         for name, info in table.items():
             label = f"{name} (default)" if info.default else name

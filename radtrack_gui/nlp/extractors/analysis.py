@@ -9,7 +9,8 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
-from radtrack_gui.nlp.extractors.regions import mr_sequence
+from radtrack_gui.nlp.extractors.open_vocab import OPEN
+from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
     attributes,
@@ -17,7 +18,7 @@ from radtrack_gui.nlp.extractors.sites import (
     previous_sites,
 )
 from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
-from radtrack_gui.nlp.vocabulary import Vocabulary
+from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Concept, Vocabulary
 
 # Words that open a comparison phrase (``phrases.compared`` reads it only when one is there).
 COMPARISON_WORDS = frozenset(
@@ -113,7 +114,7 @@ def analyse(
             and nxt.t0 - c.t1 <= 1
             and nxt.type == FINDING
             and (
-                "modifier" in v_concepts[c.concept].flags
+                "modifier" in getattr(v_concepts.get(c.concept), "flags", ())
                 or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS))
             )
             and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
@@ -174,7 +175,18 @@ def analyse(
             c.concept, c.anatomy, c.side = a.concept, a.anatomy, c.side or a.side
         concept = v.concepts.get(c.concept)
         if concept is None and not fixed:
-            continue
+            # an open-vocabulary observation (open_vocab): a finding named by its head noun
+            concept = Concept(c.concept, FINDING, (c.term,), flags=(OPEN,))
+        if v.sense_rules and not c.device_word and c.term in v.sense_rules:
+            # the word's sense in this body part and context (senses.tsv, GUIDELINE rule 11)
+            sense = sense_reading(
+                v, c.term, toks, c.t0, c.anatomy if c.anatomy_from_text else region
+            )
+            if sense == NOT_A_MENTION and not fixed:
+                continue
+            if sense and sense != NOT_A_MENTION:
+                c.concept, concept = sense, v.concepts[sense]
+                c.type = concept.type
         described = described_by(c, kept, toks, term_mark)
         near, free = anat, free_sides
         if compared_at or items:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
+from radtrack_gui.nlp.extractors.open_vocab import open_mentions
 from radtrack_gui.nlp.text import TOKEN_RE
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
@@ -69,9 +70,10 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     matches, the body regions it names, and its candidates (concept terms that are
     not flagged ``ignore``: words that look like a finding or device and are neither)."""
     rel = tuple(m.span() for m in TOKEN_RE.finditer(key))
-    low = key.lower()
-    toks = [low[a:b] for a, b in rel]
-    if " " in low:  # a vertebral level written with spaces ("C5 - 6") is one token
+    # Each token lower-cased on its own: lower-casing the whole sentence first would shift
+    # every offset after a character whose lower case is longer ("İ" -> "i̇").
+    toks = [key[a:b].lower() for a, b in rel]
+    if " " in key:  # a vertebral level written with spaces ("C5 - 6") is one token
         toks = [t.replace(" ", "") for t in toks]
     concepts, others = lex.match(toks)
     if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
@@ -96,6 +98,12 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             c = v.concepts[name]
         if "ignore" not in c.flags:
             templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
+    # observations no table names, from the sentence's structure (open_vocab)
+    covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+    others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
+    opened = open_mentions(v, lex, toks, covered, others_at)
+    if opened:
+        templates = sorted([*templates, *opened])
     return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops), tuple(templates))
 
 

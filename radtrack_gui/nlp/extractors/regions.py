@@ -47,6 +47,29 @@ def region_reading(v: Vocabulary, concept: Concept, term: str, region: str) -> t
     return concept.name, False
 
 
+def sense_reading(v: Vocabulary, term: str, toks: list[str], t0: int, region: str) -> str:
+    """The sense ``senses.tsv`` gives the term at tokens ``t0..`` of ``toks`` in ``region``
+    (an anatomy name: the named site's body region, else the exam's): a concept, or
+    ``NOT_A_MENTION``; "" when no row applies (the term keeps its concept)."""
+    rules = v.sense_rules.get(term)
+    if not rules:
+        return ""
+    region = v.region_of(region) if region else ""
+    before = " ".join(toks[max(0, t0 - 5) : t0]).replace(" - ", "-")
+    text = " " + " ".join(toks) + " "
+    for rule in rules:
+        if rule.regions and region not in rule.regions:
+            continue
+        if rule.before and not any(
+            (" " + before).endswith(" " + " ".join(p).replace(" - ", "-")) for p in rule.before
+        ):
+            continue
+        if rule.context and not any(f" {' '.join(p)} " in text for p in rule.context):
+            continue
+        return rule.sense
+    return ""
+
+
 def exam_region(report: Report, sents: list[Sentence]) -> str:
     """The exam's body region as an anatomy name (from the report, else the most
     frequent top-level structure named in the text)."""

@@ -7,6 +7,7 @@ from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.regions import own_structure, region_reading
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
+from radtrack_gui.nlp.word_lists import word_list
 
 # Normal-statement words that only count for some structures.
 CLEAR_SITES = (
@@ -18,42 +19,9 @@ CLEAR_SITES = (
     "costophrenic angles",
 )
 
-# Words that end a modifier phrase when walking away from a term.
-PHRASE_STOP = frozenset(
-    {
-        "and",
-        "or",
-        "but",
-        "with",
-        "without",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "has",
-        "have",
-        "had",
-        "there",
-        "seen",
-        "noted",
-        "which",
-        "that",
-        "this",
-        "these",
-        "to",
-        "as",
-        "than",
-        "for",
-        "by",
-        "since",
-        "from",
-        "compared",
-        "no",
-        "not",
-    }
-)
+# Words that end a modifier phrase when walking away from a term
+# (resources/vocab/stopwords_phrase.tsv).
+PHRASE_STOP = word_list("stopwords_phrase")
 AFTER_PREPOSITIONS = frozenset(
     {
         "in",

@@ -24,7 +24,7 @@ ear:", "L4-L5:"), section and exam title, and ``enrich`` folds it into the prepa
 ``pair_conflict`` turns these into hard reasons two mentions are never one chain, and
 ``explained`` finds a descriptive word and its diagnosis joined in one sentence ("opacity
 ... representing atelectasis"). Everything here is computed from text the linker already has;
-the extractor may set some of it itself later (see the README's notes).
+the extractor may set some of it itself later.
 """
 
 from __future__ import annotations

@@ -140,25 +140,12 @@ class PairModelLinker:
         set_threads(self.threads)
         return self.scorer
 
-    def fit(
-        self,
-        patients: list[Patient],
-        validation: list[Patient] | None = None,
-    ) -> PairModelLinker:
-        """Train in memory (cross-validation); ``radtrack train`` also saves the result."""
-        from radtrack_gui.nlp.linkers.pairmodel_train import fit_pairmodel
-
+    def use(self, tokenizer: Any, model: Any, card: dict[str, Any]) -> PairModelLinker:
+        """Score with a model fitted in memory (``training.pairmodel.fit_pairmodel``, run
+        by ``training.fit_linker`` for cross-validation; ``radtrack train`` saves one)."""
         set_threads(self.threads)
-        fitted = fit_pairmodel(
-            patients,
-            validation,
-            knowledge=bool(self._knowledge),
-            vocab=self.vocab,
-            enrich=self.enrich,
-            **self.train_options,
-        )
-        self.scorer = PairScorer(fitted.tokenizer, fitted.model, self.batch_size)
-        self.card = fitted.card
+        self.scorer = PairScorer(tokenizer, model, self.batch_size)
+        self.card = card
         return self
 
     # -- scoring -----------------------------------------------------------------------------

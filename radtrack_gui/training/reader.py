@@ -19,10 +19,10 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.progress import Progress
-from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.model_folder import load_pretrained, save_model_folder
 from radtrack_gui.qa.extractive import best_spans, default_reader_dir
 from radtrack_gui.qa.squad import SquadItem, best_f1, read_squad
+from radtrack_gui.training.finetune import fine_tune
 
 CARD_FORMAT = "radtrack-qa-reader/1"
 

@@ -26,7 +26,6 @@ from typing import Any
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.core.progress import Progress
-from radtrack_gui.nlp.finetune import fine_tune
 from radtrack_gui.nlp.linkers.clustering import blocked_pairs
 from radtrack_gui.nlp.linkers.features import prepare
 from radtrack_gui.nlp.linkers.pairmodel_folder import (
@@ -39,6 +38,7 @@ from radtrack_gui.nlp.linkers.pairmodel_folder import (
 )
 from radtrack_gui.nlp.linkers.pairmodel_input import WINDOW, Segments, pair_text
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.training.finetune import fine_tune
 from radtrack_gui.util.atomic import atomic_folder, write_private
 
 # distinct training pairs (half positive): 60 generated patients give about 9,400, and the

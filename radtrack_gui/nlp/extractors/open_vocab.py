@@ -1,0 +1,327 @@
+"""Open vocabulary: an observation the tables lack is still a mention when the sentence's
+structure says so (issue #18 §1), with its head noun as its concept.
+
+Two signals, both read from one sentence's tokens (context-free, cached with the sentence):
+
+* **A pathology suffix**: a word ending in -itis, -osis, -oma(s), -ectasis, -megaly, -pathy
+  that no table names ("nephritis", "tenosynovitis" are found even when no table lists them);
+  not words that are normal anatomy or procedures ("anastomosis", "syndesmosis", "stroma"),
+  not a structure's name.
+* **An asserting frame** around a noun phrase: "consistent with / compatible with /
+  suggestive of / in keeping with / diagnostic of X", "new / enlarging / increasing /
+  increased X", "X measuring ..." (a measured thing): the head noun of X (its last word before
+  a preposition, conjunction, verb or punctuation) is the mention.
+
+Never a mention: structure names (anatomy terms), measurements and numbers, procedure words,
+report words (study, exam, finding, appearance ...), cue words (negations, course words), a
+phrase holding a table term (the table's mention stands). A question (reason for the exam,
+GUIDELINE rule 8) is dropped later like any finding in the indication.
+"""
+
+from __future__ import annotations
+
+import re
+
+from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
+
+OPEN = "open"  # the flag of a concept made for an open-vocabulary mention
+SUFFIX = re.compile(r"[a-z]{3,}(?:itis|osis|omas?|ectasis|ectases|megaly|pathy)")
+# words with those endings that name normal anatomy, procedures or no finding
+NOT_PATHOLOGY = frozenset(
+    {
+        "anastomosis",
+        "anastomoses",
+        "syndesmosis",
+        "synchondrosis",
+        "diarthrosis",
+        "amphiarthrosis",
+        "gomphosis",
+        "symphysis",
+        "diagnosis",
+        "prognosis",
+        "hypnosis",
+        "mitosis",
+        "meiosis",
+        "osmosis",
+        "symbiosis",
+        "stroma",
+        "soma",
+        "diploma",
+        "aroma",
+        "chroma",
+        "coma",
+        "empathy",
+        "sympathy",
+        "homeopathy",
+        "osteopathy",
+        "naturopathy",
+        "trauma",
+    }
+)
+FRAMES_BEFORE = (
+    ("consistent", "with"),
+    ("compatible", "with"),
+    ("suggestive", "of"),
+    ("in", "keeping", "with"),
+    ("diagnostic", "of"),
+    ("characteristic", "of"),
+    ("new",),
+    ("enlarging",),
+    ("growing",),
+)
+FRAMES_AFTER = frozenset({"measuring", "measures", "measured"})
+# A noun phrase ends before these.
+PHRASE_END = frozenset(
+    {
+        "of",
+        "in",
+        "at",
+        "on",
+        "with",
+        "within",
+        "without",
+        "from",
+        "to",
+        "into",
+        "along",
+        "and",
+        "or",
+        "but",
+        "versus",
+        "vs",
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "which",
+        "that",
+        "measuring",
+        "measures",
+        "since",
+        "than",
+        "as",
+        "for",
+        "by",
+        "likely",
+        "noted",
+        "seen",
+        "identified",
+    }
+)
+# Head nouns that are no finding: report words, procedures, sizes and vague words.
+NOT_A_HEAD = frozenset(
+    {
+        "study",
+        "studies",
+        "exam",
+        "examination",
+        "image",
+        "images",
+        "imaging",
+        "finding",
+        "findings",
+        "appearance",
+        "appearances",
+        "change",
+        "changes",
+        "process",
+        "pattern",
+        "size",
+        "sizes",
+        "number",
+        "amount",
+        "degree",
+        "extent",
+        "area",
+        "areas",
+        "region",
+        "regions",
+        "portion",
+        "part",
+        "side",
+        "level",
+        "levels",
+        "position",
+        "aspect",
+        "component",
+        "focus",
+        "foci",
+        "surgery",
+        "resection",
+        "repair",
+        "placement",
+        "procedure",
+        "biopsy",
+        "treatment",
+        "therapy",
+        "history",
+        "status",
+        "post",
+        "prior",
+        "comparison",
+        "interval",
+        "time",
+        "cm",
+        "mm",
+        "ml",
+        "cc",
+        "mass",
+        "lesion",
+        "views",
+        "view",
+        "contrast",
+        "material",
+        "etiology",
+        "origin",
+        "disease",
+        "diagnosis",
+        "the",
+        "a",
+        "an",
+        "this",
+        "these",
+        "those",
+        "its",
+        "their",
+        "other",
+        "further",
+        "more",
+        "less",
+        "same",
+        "similar",
+        "previous",
+        "known",
+        # properties and shapes of a thing, not things
+        "margin",
+        "margins",
+        "border",
+        "borders",
+        "contour",
+        "contours",
+        "shape",
+        "shadow",
+        "signal",
+        "intensity",
+        "flow",
+        "amplitude",
+        "dimension",
+        "dimensions",
+        "content",
+        "contents",
+        "structure",
+        "structures",
+        "formation",
+        "formations",
+        "development",
+        "localization",
+        "location",
+        "involvement",
+        "grade",
+        "each",
+        "field",
+        "space",
+        "spaces",
+        "fluid",
+        "weakness",
+        "sequences",
+        "wall",
+        "walls",
+        "lobe",
+        "cavity",
+        "gland",
+        "isthmus",
+        "apex",
+        "quadrant",
+        "testicle",
+        "band",
+        "peri",
+        "cellularity",
+        "aftereffects",
+    }
+)
+# word endings of adjectives ("largest", "visible", "sharp" is caught by NOT_A_HEAD's kin)
+ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", "less")
+
+
+def open_mentions(
+    v: Vocabulary, lex: Lexicon, toks: list[str], covered: set[int], others_at: set[int]
+) -> list[tuple[int, int, str, str, str]]:
+    """Open-vocabulary candidates of a sentence as templates ``(t0, t1, concept, "finding",
+    term)``; ``covered``: tokens of table concept terms; ``others_at``: tokens of structure
+    names and cues."""
+    found: dict[int, str] = {}
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        if i in covered or i in others_at:
+            continue
+        if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
+            found[i] = tok
+    for i, tok in enumerate(toks):
+        for frame in FRAMES_BEFORE:
+            if tok == frame[0] and tuple(toks[i : i + len(frame)]) == frame:
+                head = _head_after(v, toks, i + len(frame), covered, others_at)
+                if head is not None:
+                    found.setdefault(head, toks[head])
+        if tok in FRAMES_AFTER and i > 0:
+            k = i - 1
+            if toks[k] == ",":
+                k -= 1
+            if k >= 0 and _is_head(v, toks, k, covered, others_at):
+                found.setdefault(k, toks[k])
+    out = []
+    for i in sorted(found):
+        if i < n:
+            out.append((i, i + 1, head_concept(found[i]), "finding", toks[i]))
+    return out
+
+
+def _head_after(
+    v: Vocabulary, toks: list[str], j: int, covered: set[int], others_at: set[int]
+) -> int | None:
+    """The head noun of the phrase starting at ``j``: its last word before a phrase end;
+    None when the phrase holds a table term or a structure ends it."""
+    last = None
+    k = j
+    while k < len(toks) and k - j < 5:
+        tok = toks[k]
+        if k in covered:
+            return None  # a table term is in the phrase: its mention stands
+        if tok in PHRASE_END or not tok[0].isalpha():
+            break
+        last = k
+        k += 1
+    if last is None or not _is_head(v, toks, last, covered, others_at):
+        return None
+    return last
+
+
+def _is_head(v: Vocabulary, toks: list[str], k: int, covered: set[int], others: set[int]) -> bool:
+    tok = toks[k]
+    return (
+        k not in covered
+        and k not in others
+        and tok.isalpha()
+        and len(tok) >= 4
+        and tok not in NOT_A_HEAD
+        and not tok.endswith(("ly", "ed", "ing", *ADJECTIVE_ENDS))
+        and tok not in ("sharp", "broad", "large", "small", "big")
+        and _noun_ok(v, tok)
+    )
+
+
+def _noun_ok(v: Vocabulary, tok: str) -> bool:
+    """Not a structure's name (anatomy is never a finding of its own)."""
+    return v.anatomy_of(tok) is None and v.anatomy_of(head_concept(tok)) is None
+
+
+def head_concept(tok: str) -> str:
+    """The head noun as a concept: lower case, singular ("adenomas" -> "adenoma")."""
+    if tok.endswith(("omas", "itides")):
+        return tok[:-1] if tok.endswith("omas") else tok[:-4] + "is"
+    if tok.endswith("ectases"):
+        return tok[:-2] + "is"
+    if tok.endswith("s") and not tok.endswith(("ss", "us", "is", "sis")) and len(tok) > 4:
+        return tok[:-1]
+    return tok

@@ -1,0 +1,169 @@
+"""Scope and attributes of a question: what radiology reports cannot answer, and sizes.
+
+- ``out_of_scope``: the question asks for something no radiology report records (a vital
+  sign, a laboratory value, a medication, a symptom, billing: ``qa.asking``), or about a
+  body part none of the patient's exams imaged ("a wrist fracture" with only chest films).
+- ``size_answer``: "how big / what French / what volume": a measurement written next to
+  the mention (not a distance such as "4 cm above the carina", not another finding's
+  number), latest first; none of the units asked -> "not stated in these reports", never a
+  different attribute.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from radtrack_gui.core.model import DEVICE, Mention, Patient
+from radtrack_gui.nlp.vocabulary import Vocabulary
+from radtrack_gui.qa import asking
+from radtrack_gui.qa.answer import UNSTATED, Answer, mention_evidence, no_answer
+from radtrack_gui.qa.question import Question
+from radtrack_gui.qa.subject import Hit
+from radtrack_gui.views.course import GONE
+
+if TYPE_CHECKING:
+    from radtrack_gui.qa.chains_reader import ChainsReader
+
+_NUM = r"\d+(?:\.\d+)?"
+_UNITS = {
+    "length": r"mm|cm|millimet(?:er|re)s?|centimet(?:er|re)s?",
+    "french": r"f|fr|french",
+    "gauge": r"g|gauge",
+    "volume": r"ml|cc|l|liters?|litres?",
+}
+_DISTANCE = re.compile(r"^\s*(?:above|below|proximal|distal|beyond|short of|into)\b", re.I)
+_FROM = re.compile(r"^\s*from\b", re.I)  # a device's distance ("2 cm from the carina")
+
+
+def _measure(units: str) -> re.Pattern[str]:
+    alts = _UNITS.get(units) or "|".join(_UNITS[u] for u in ("length", "french", "volume"))
+    return re.compile(
+        rf"(?<![\w.]){_NUM}\s*(?:(?:x|by|×)\s*{_NUM}\s*)*(?:{alts})\b"
+        rf"(?:\s*(?:x|by|×)\s*{_NUM}\s*(?:{alts})\b)*",
+        re.IGNORECASE,
+    )
+
+
+def _regions_imaged(patient: Patient) -> set[str] | None:
+    """The exam regions of the patient's reports; None when one is unknown."""
+    regions = {r.region.replace(" ", "_") for r in patient.reports}
+    return None if "" in regions or not regions else regions
+
+
+def out_of_scope(patient: Patient, q: Question, vocab: Vocabulary) -> str:
+    """The reason in words when radiology reports cannot answer ``q``; "" otherwise."""
+    if q.scope:
+        return f"Not in radiology reports: this asks for {q.scope}; RadTrack answers from the radiology reports only"
+    imaged = _regions_imaged(patient)
+    if imaged is None:
+        return ""
+    if q.body_part and not (q.body_regions & imaged):
+        return f"Not in radiology reports: none of these exams images the {q.body_part}"
+    places = [s for s in q.sites]
+    for c in q.concepts:
+        concept = vocab.concepts.get(c)
+        if concept is not None and concept.anatomy:
+            places.append(concept.anatomy)
+    for place in places:
+        allowed = asking.region_exams(vocab.region_of(place))
+        if allowed is not None and not (allowed & imaged):
+            return f"Not in radiology reports: none of these exams images the {place}"
+    return ""
+
+
+def _others(patient: Patient, m: Mention) -> list[Mention]:
+    return [
+        x
+        for x in patient.mentions.values()
+        if x.report == m.report and x.chain != m.chain and x.id != m.id
+    ]
+
+
+def measurement(patient: Patient, m: Mention, units: str, device: bool) -> tuple[int, int] | None:
+    """The span of a measurement of ``m`` in its sentence: the nearest one with the asked
+    units, not a distance, with no other chain's mention between it and ``m``."""
+    ev = mention_evidence(patient, m)
+    text = patient.report(m.report).text
+    if device and units in ("any", "length"):
+        units = "french" if units == "any" else units
+    rx = _measure(units if units != "any" else "")
+    others = _others(patient, m)
+    best: tuple[int, int, int] | None = None
+    for found in rx.finditer(text, ev.start, ev.end):
+        a, b = found.start(), found.end()
+        if _DISTANCE.match(text[b : b + 20]) or (device and _FROM.match(text[b : b + 20])):
+            continue
+        lo, hi = (b, m.start) if b <= m.start else (m.end, a)
+        if any(lo <= x.start and x.end <= hi for x in others):
+            continue
+        gap = hi - lo
+        if gap > 100:
+            continue
+        if best is None or gap < best[0]:
+            best = (gap, a, b)
+    return (best[1], best[2]) if best else None
+
+
+def _size_word(patient: Patient, m: Mention) -> tuple[int, int] | None:
+    """A size word ("small", "subcentimeter") right before the mention, or inside it."""
+    text = patient.report(m.report).text
+    ev = mention_evidence(patient, m)
+    start = max(ev.start, m.start - 40)
+    window = text[start : m.end]
+    found = list(asking.size_word(window).finditer(window))
+    if not found:
+        return None
+    last = found[-1]
+    return start + last.start(), start + last.end()
+
+
+def size_answer(reader: ChainsReader, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
+    timed = reader._timed(hits, patient)
+    present = [p for p in timed if p[0].word not in GONE] or timed
+    for pass_words in (False, True):
+        if pass_words and q.size_units != "any":
+            break
+        for event, hit in reversed(present):
+            device = patient.chains[hit.chain].type == DEVICE
+            if pass_words and device:
+                continue
+            for mid in event.mentions:
+                m = patient.mentions[mid]
+                span = (
+                    _size_word(patient, m)
+                    if pass_words
+                    else measurement(patient, m, q.size_units, device)
+                )
+                if span is None:
+                    continue
+                text = patient.report(m.report).text
+                ev = mention_evidence(patient, m)
+                ev.highlight = span
+                label = patient.chains[hit.chain].label
+                said = " ".join(text[span[0] : span[1]].split())
+                answer = Answer(
+                    q.text,
+                    f"{said} — {label} {reader._when(patient, event)}.",
+                    True,
+                    reader.name,
+                    [ev],
+                    [hit.chain],
+                    confidence=0.85 if not pass_words else 0.6,
+                )
+                return answer
+    what = {
+        "french": "French size",
+        "gauge": "gauge",
+        "volume": "volume",
+        "length": "measurement",
+    }.get(q.size_units, "size")
+    label = patient.chains[timed[-1][1].chain].label
+    shown = reader._result(patient, q, None, list(reversed(timed)), answerable=False)
+    return no_answer(
+        q.text,
+        reader.name,
+        shown.evidence,
+        status=UNSTATED,
+        note=f"Not stated in these reports: no {what} of the {label} is given",
+    )

@@ -1,0 +1,567 @@
+"""Curation rules of ``scripts/build_vocab.py``: which terminology terms become RadTrack
+vocabulary and where they hang. Every constant here is a rule the docs (docs/vocabulary.md)
+explain; the terms themselves come from ../shared/terminology (RadLex, DICOM, LOINC)."""
+
+from __future__ import annotations
+
+# -- anatomy ---------------------------------------------------------------------------
+# RadLex is-a branches whose members are structures a report names (organs, organ parts,
+# body-part subdivisions, spaces and cavities such as the sinuses, junctions).
+ANATOMY_BRANCHES = (
+    "organ",
+    "organ region",
+    "organ component",
+    "subdivision of cardinal body part",
+    "anatomical cavity",
+    "anatomical conduit space",
+    "anatomical compartment",
+    "anatomical junction",
+    "organ part cluster",
+)
+# Branches under those that reports do not name (nerves and their branches, microscopic and
+# tissue layers, teeth parts, muscle bellies): left out with all they contain.
+ANATOMY_SKIP_BRANCHES = (
+    "cell part cluster",
+    "organ component layer",
+    "part of tooth",
+    "segment of neural tree organ",
+    "muscle fiber group",
+    "nerve",
+    "bursa",
+    "synovial bursa",
+    "fascia",
+    "skin of body part",
+)
+# A word of any of these in a name marks a structure below report granularity (nerve
+# branches, tissue layers, surfaces, muscle parts, skin patches) or a grouping class.
+ANATOMY_SKIP_WORDS = frozenset(
+    {
+        "branch",
+        "branches",
+        "ramus",
+        "rami",
+        "tributary",
+        "fiber",
+        "fibers",
+        "fascicle",
+        "fasciculus",
+        "funiculus",
+        "layer",
+        "lamina",
+        "surface",
+        "nucleus",
+        "nuclei",
+        "tract",
+        "skin",
+        "mucosa",
+        "submucosa",
+        "adventitia",
+        "serosa",
+        "epithelium",
+        "stroma",
+        "nerve",
+        "set",
+        "organ",
+        "zone",
+        "compartment",
+        "territory",
+        "subdivision",
+        "component",
+        "cluster",
+        "tissue",
+        "plexus",
+        "decussation",
+        "commissure",
+        "white",
+        "gray",
+        "matter",
+        "cortex",
+        "region",
+        "part",
+        "proper",
+        "trunk",
+        "chain",
+        "group",
+        "loop",
+        "lymphatic",
+        "gland",
+        "sesamoid",
+        "diaphysis",
+        "epiphysis",
+        "metaphysis",
+        "tuberosity",
+        "tubercle",
+        "process",
+        "fossa",
+        "facet",
+        "border",
+        "margin",
+        "angle",
+        "crest",
+        "spine",
+        "wall",
+        "cavity",
+        "space",
+        "of",
+    }
+)
+# ... unless the name is one of these report-level shapes ("upper pole of kidney",
+# "segment of liver", a breast quadrant, a lobe or segment of a lung).
+ANATOMY_KEEP_PATTERNS = (
+    r"^(upper|lower|mid|middle) pole of",
+    r"quadrant of",
+    r"segment of (upper|lower|middle) lobe",
+    r"lobe of",
+    r"^(body|head|neck|tail|uncinate process) of (pancreas|gallbladder|femur|humerus)",
+    r"^(distal|proximal|middle) phalanx of",
+)
+# Words that are ordinary English before they are anatomy: a one-word structure named so
+# is not added (the hand table names the ones that matter with context).
+GENERIC_ONE_WORD = frozenset(
+    {
+        "body",
+        "head",
+        "neck",
+        "tail",
+        "base",
+        "root",
+        "roof",
+        "floor",
+        "back",
+        "front",
+        "side",
+        "arch",
+        "ring",
+        "horn",
+        "wing",
+        "crown",
+        "bulb",
+        "lens",
+        "cap",
+        "cord",
+        "duct",
+        "canal",
+        "hilum",
+        "apex",
+        "lobe",
+        "segment",
+        "septum",
+        "valve",
+        "vessel",
+        "artery",
+        "vein",
+        "bone",
+        "joint",
+        "disc",
+        "disk",
+        "node",
+        "sinus",
+        "lip",
+        "tongue",
+        "palm",
+        "sole",
+        "heel",
+        "nail",
+        "hair",
+        "tooth",
+        "teeth",
+        "eye",
+        "ear",
+        "nose",
+        "mouth",
+        "pad",
+        "fat",
+        "tube",
+        "canaliculus",
+        "antrum",
+        "fundus",
+        "isthmus",
+        "ampulla",
+        "cusp",
+        "leaflet",
+        "chamber",
+        "pouch",
+        "recess",
+        "cistern",
+        "cisterna",
+        "ventricle",
+        "atrium",
+        "lumen",
+        "orifice",
+        "ostium",
+        "bed",
+        "pelvis",
+        "trunk",
+        "limb",
+    }
+)
+# Structures RadLex names but places only by is-a: the body region they lie in (part-of),
+# by a word of their name. The first listed word found wins.
+REGION_WORDS = (
+    ("coronary", "heart"),
+    ("cardiac", "heart"),
+    ("cerebral", "brain"),
+    ("cerebellar", "cerebellum"),
+    ("carotid", "neck"),
+    ("vertebral artery", "neck"),
+    ("jugular", "neck"),
+    ("thyroid", "neck"),
+    ("laryngeal", "larynx"),
+    ("subclavian", "thorax"),
+    ("pulmonary", "lungs"),
+    ("bronchial", "bronchi"),
+    ("intercostal", "chest wall"),
+    ("mammary", "breasts"),
+    ("thoracic", "thorax"),
+    ("celiac", "abdomen"),
+    ("mesenteric", "mesentery"),
+    ("hepatic", "liver"),
+    ("portal", "liver"),
+    ("splenic", "spleen"),
+    ("gastric", "stomach"),
+    ("pancreatic", "pancreas"),
+    ("renal", "kidneys"),
+    ("adrenal", "adrenal glands"),
+    ("lumbar", "lumbar spine"),
+    ("sacral", "sacrum"),
+    ("iliac", "pelvis"),
+    ("gluteal", "pelvis"),
+    ("uterine", "uterus"),
+    ("ovarian", "ovaries"),
+    ("vesical", "urinary bladder"),
+    ("rectal", "rectum"),
+    ("femoral", "lower extremities"),
+    ("popliteal", "lower extremities"),
+    ("tibial", "lower extremities"),
+    ("peroneal", "lower extremities"),
+    ("fibular", "lower extremities"),
+    ("plantar", "foot"),
+    ("digital", "hand"),
+    ("metatarsal", "foot"),
+    ("toe", "foot"),
+    ("hallux", "foot"),
+    ("tarsal", "foot"),
+    ("metacarpal", "hand"),
+    ("finger", "hand"),
+    ("thumb", "hand"),
+    ("carpal", "wrist"),
+    ("axillary", "axillae"),
+    ("brachial", "upper extremities"),
+    ("radial", "upper extremities"),
+    ("ulnar", "upper extremities"),
+    ("cubital", "upper extremities"),
+    ("cephalic", "upper extremities"),
+    ("basilic", "upper extremities"),
+    ("saphenous", "lower extremities"),
+    ("rib", "ribs"),
+    ("vertebra", "spine"),
+    ("intervertebral", "intervertebral discs"),
+    ("orbital", "orbits"),
+    ("ophthalmic", "orbits"),
+    ("facial", "head"),
+    ("temporal", "head"),
+    ("occipital", "head"),
+    ("vertebral", "spine"),
+    ("spinal", "spine"),
+)
+# Whole-body structures the hand table lacks, with the hand (or earlier) structure they lie
+# in: RadLex names them, the table places them (its is-a tree has no part-of).
+ANCHORS = (
+    ("foot", "lower extremities"),
+    ("ankle", "lower extremities"),
+    ("knee", "lower extremities"),
+    ("leg", "lower extremities"),
+    ("thigh", "lower extremities"),
+    ("hand", "upper extremities"),
+    ("wrist", "upper extremities"),
+    ("elbow", "upper extremities"),
+    ("forearm", "upper extremities"),
+    ("arm", "upper extremities"),
+    ("spinal cord", "spinal canal"),
+    ("small intestine", "small bowel"),
+    ("large intestine", "colon"),
+    ("urethra", "pelvis"),
+    ("vagina", "pelvis"),
+    ("cervix", "uterus"),
+    ("testis", "scrotum"),
+    ("eye", "orbits"),
+    ("parotid gland", "neck"),
+    ("submandibular gland", "neck"),
+    ("tongue", "head"),
+    ("nasal cavity", "head"),
+    ("placenta", "uterus"),
+    ("umbilical cord", "uterus"),
+    ("fetus", "uterus"),
+    ("pituitary gland", "brain"),
+    ("common bile duct", "biliary tree"),
+    ("pancreatic duct", "pancreas"),
+)
+
+# -- findings and devices --------------------------------------------------------------
+# Findings: the pathophysiologic findings, benign findings, and the imaging observations that
+# name something seen (an opacity, a sign, a breast implant observation); not symptoms
+# (fever, dizziness), BI-RADS/Lung-RADS assessments, margins, enhancement patterns,
+# lesion characteristics or echotextures (descriptors of a finding, not findings).
+FINDING_BRANCHES = (
+    "pathophysiologic finding",
+    "benign finding",
+    "opacity",
+    "imaging sign",
+    "breast implant observation",
+    "liver imaging observation",
+)
+FINDING_SKIP_BRANCHES = ("symptom", "assessment", "margin", "enhancement pattern")
+# A name ending in one of these words with narrower terms below it is a grouping class
+# ("upper gastrointestinal tract disorder"), not a report's word.
+GROUPING_HEADS = frozenset(
+    {
+        "disorder",
+        "disease",
+        "finding",
+        "condition",
+        "entity",
+        "process",
+        "abnormality",
+        "pattern",
+        "observation",
+        "sign",
+        "neoplasm",
+    }
+)
+# Devices: RadLex "medical device" (implants, tubes, catheters, prostheses) and foreign
+# bodies; not imaging equipment (coils, collimators, transducers, detectors).
+DEVICE_BRANCHES = ("medical device", "foreign body", "orthopedic device")
+DEVICE_SKIP_BRANCHES = (
+    "imaging device",
+    "radiofrequency coil",
+    "collimator",
+    "clinical transducer",
+    "detector",
+    "radiation therapy device",
+    "biopsy device",
+    "surgical instrument",
+)
+# One-word finding or device names that are ordinary English or report boilerplate before
+# they are a finding ("lead", "spasm", "normal"): such a word is not added as a term.
+GENERIC_TERMS = frozenset(
+    {
+        "lead",
+        "spasm",
+        "normal",
+        "abnormal",
+        "variant",
+        "injury",
+        "defect",
+        "lesion",
+        "mass",
+        "tumor",
+        "change",
+        "changes",
+        "shift",
+        "pattern",
+        "sign",
+        "deformity",
+        "fluid",
+        "air",
+        "gas",
+        "wire",
+        "clip",
+        "clamp",
+        "needle",
+        "tube",
+        "line",
+        "post",
+        "pin",
+        "rod",
+        "plate",
+        "screw",
+        "button",
+        "patch",
+        "band",
+        "ring",
+        "cap",
+        "splint",
+        "brace",
+        "cast",
+        "sponge",
+        "coin",
+        "bullet",
+        "glass",
+        "stone",
+        "tattoo",
+        "battery",
+        "injector",
+        "filter",
+        "marker",
+        "seed",
+        "seeds",
+        "mesh",
+        "growth",
+        "loss",
+        "damage",
+        "failure",
+        "pain",
+        "drain",
+        "dilator",
+        "sheath",
+        "balloon",
+        "bleeding",
+        "infarction",
+        "stage",
+        "grade",
+        "aging",
+        "atrophy",
+        "stress",
+        "shock",
+        "collapse",
+        "edema",
+        "fracture",
+        "tear",
+        "hernia",
+        "ulcer",
+        "wound",
+        "burn",
+        "trauma",
+        "valve",
+        "valves",
+        "probe",
+        "transducer",
+        "adhesive",
+        "compression",
+        "puncture",
+        "deposition",
+        "stasis",
+        "retention",
+        "hypertension",
+        "instability",
+        "detachment",
+    }
+)
+
+# -- exams (LOINC/RSNA Playbook) ----------------------------------------------------------
+# LOINC modality codes -> RadTrack's modalities (nlp.metadata).
+LOINC_MODALITY = {
+    "XR": "XR",
+    "CT": "CT",
+    "MR": "MR",
+    "US": "US",
+    "NM": "NM",
+    "MG": "MG",
+    "RF": "FL",
+    "PT": "PET",
+    "PT+CT": "PET",
+    "NM.SPECT+CT": "NM",
+    "DXA": "XR",
+}
+# Modality words of LOINC names that mean something else in exam titles: "PT" (patient),
+# "RFA" (radiofrequency ablation).
+EXAM_AMBIGUOUS = frozenset({"pt", "rfa"})
+# LOINC "anatomic location" region -> RadTrack's exam regions.
+LOINC_REGION = {
+    "chest": "chest",
+    "abdomen": "abdomen",
+    "pelvis": "pelvis",
+    "head": "head",
+    "neck": "neck",
+    "breast": "breast",
+    "upper extremity": "extremity",
+    "lower extremity": "extremity",
+    "extremity": "extremity",
+    "whole body": "whole body",
+    "spine": "spine",
+}
+# Words of a LOINC name that say how, not what (views, contrast, timing): an exam-focus
+# phrase ends at the first of them.
+EXAM_STOP = frozenset(
+    {
+        "views",
+        "view",
+        "single",
+        "multisection",
+        "limited",
+        "w",
+        "wo",
+        "for",
+        "and",
+        "with",
+        "without",
+        "during",
+        "post",
+        "pre",
+        "ap",
+        "pa",
+        "lateral",
+        "oblique",
+        "standing",
+        "supine",
+        "upright",
+        "guidance",
+        "left",
+        "right",
+        "bilateral",
+        "unilateral",
+        "portable",
+        "+",
+        "-",
+        "&",
+        "3d",
+        "2d",
+        "dynamic",
+        "cine",
+        "spot",
+        "complete",
+        "comparison",
+        "area",
+    }
+)
+
+# -- structures RadLex does not name one by one ---------------------------------------------
+# RadLex names ribs only through their parts ("head of first rib"), and has no breast clock
+# positions or lymph node stations: these are generated from their numbering (facts of
+# anatomy), placed in the hand table's structures; each is (name, parent, synonyms).
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+ORDINALS += ("ninth", "tenth", "eleventh", "twelfth")
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def generated_structures() -> list[tuple[str, str, list[str]]]:
+    out: list[tuple[str, str, list[str]]] = []
+    for n, word in enumerate(ORDINALS, 1):
+        th = f"{n}{_SUFFIX.get(n if n < 20 else n % 10, 'th')}"
+        out.append((f"{word} rib", "ribs", [f"rib {n}", f"{th} rib", f"{word} ribs"]))
+        for side in ("left", "right"):
+            out.append(
+                (f"{side} {word} rib", f"{side} ribs", [f"{side} {th} rib", f"{side} rib {n}"])
+            )
+    for n in range(1, 13):
+        out.append((f"{n} o'clock position of breast", "breasts", [f"{n} o'clock"]))
+    # IASLC thoracic stations (1-9 mediastinal, 10-14 hilar and pulmonary), with sides
+    for n in range(1, 15):
+        parent = "mediastinal lymph nodes" if n <= 9 else "lymph nodes"
+        sided = n in (1, 2, 4, 10, 11, 12, 13, 14)
+        out.append((f"station {n} lymph nodes", parent, [f"station {n}", f"level {n} station"]))
+        if sided:
+            for side, s in (("right", "r"), ("left", "l")):
+                out.append(
+                    (
+                        f"{side} station {n} lymph nodes",
+                        f"station {n} lymph nodes",
+                        [f"station {n}{s}", f"{n}{s} lymph node", f"{n}{s} lymph nodes"],
+                    )
+                )
+    # neck node levels (I-VII, with IA/IB, IIA/IIB, VA/VB)
+    levels = ["i", "ia", "ib", "ii", "iia", "iib", "iii", "iv", "v", "va", "vb", "vi", "vii"]
+    for lv in levels:
+        out.append(
+            (
+                f"level {lv} cervical lymph nodes",
+                "lymph nodes",
+                [
+                    f"level {lv} lymph node",
+                    f"level {lv} lymph nodes",
+                    f"level {lv} node",
+                    f"level {lv} nodes",
+                ],
+            )
+        )
+    return out
