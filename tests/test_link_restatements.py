@@ -187,3 +187,17 @@ def test_a_segment_given_once_applies_to_the_organ_named_restatement() -> None:
         (3, "Exam: CT HEAD\n\nFINDINGS: Skull fracture."),
     )
     assert not c.same(c.mark(0, "Fracture"), c.mark(1, "Skull fracture"))
+
+
+def test_a_checklist_of_related_negatives_is_not_one_restated_negative() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There is no pulmonary edema. There is no focal consolidation.\n\n"
+            "IMPRESSION: No acute disease.",
+        )
+    )
+    assert not c.same(c.mark(0, "edema"), c.mark(0, "consolidation"))
+    # one sentence states one negative ("no opacity to suggest pneumonia")
+    c = Case((0, "FINDINGS: There is no focal airspace opacity to suggest a pneumonia."))
+    assert not c.same(c.mark(0, "opacity"), c.mark(0, "pneumonia"))

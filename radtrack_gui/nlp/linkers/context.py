@@ -404,7 +404,8 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
 def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
     """One negative stated twice in one report ("no pneumothorax" in the findings and in the
     impression, "no acute fracture" / "no acute injury": GUIDELINE 9): the same or a broader
-    concept about the same structure as given, in two sentences (one sentence states it
+    concept about the same structure as given, in two sentences (related concepts are a
+    checklist, "no pulmonary edema. No focal consolidation.", not a restatement) (one sentence states it
     once: "no opacity to suggest a pneumonia")."""
     a, b = first.concept, later.concept
     return (

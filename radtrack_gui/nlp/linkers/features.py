@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import continues, pair_conflict
+from radtrack_gui.nlp.linkers.context import continues, pair_conflict, restated_negative
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -143,6 +143,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return f"{a.type} vs {b.type}"
     if a.lat and b.lat and a.lat != b.lat:
         return f"{a.lat} vs {b.lat}"
+    if defined_as(a, b):
+        return None  # "... white matter hyperintensity (DEHSI)": the report defines it so
     v = vocab or vocabulary()
     reason = pair_conflict(a, b, v, gap_days(a, b))
     if reason:
@@ -254,7 +256,8 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     a_abs, b_abs = a.assertion == "absent", b.assertion == "absent"
     # a removal or resolution ends the course it belongs to: no routine negative's penalty
     x[15] = float(a_abs != b_abs and not (a.event or b.event))
-    x[16] = float(a_abs and b_abs)
+    # two routine negatives weigh against one chain, not one negative restated (GUIDELINE 9)
+    x[16] = float(a_abs and b_abs and not restated_negative(a, b))
     x[17] = float({a.assertion, b.assertion} == {"possible", "present"})
     x[18] = float(
         b.change in NEW_CHANGES
