@@ -201,3 +201,20 @@ def test_a_checklist_of_related_negatives_is_not_one_restated_negative() -> None
     # one sentence states one negative ("no opacity to suggest pneumonia")
     c = Case((0, "FINDINGS: There is no focal airspace opacity to suggest a pneumonia."))
     assert not c.same(c.mark(0, "opacity"), c.mark(0, "pneumonia"))
+
+
+def test_the_second_lesion_restated_as_the_second_lesion_is_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT CHEST\n\nFINDINGS: Spiculated lesion in the right upper lobe, adjacent to a "
+            "second pseudonodular lesion.\n\nIMPRESSION: Spiculated lesion adjacent to a second "
+            "pseudonodular lesion.",
+        )
+    )
+    first_second, restated = (
+        c.mark(0, "second pseudonodular lesion"),
+        c.mark(0, "second pseudonodular lesion", 1),
+    )
+    assert c.same(first_second, restated)
+    assert not c.same(c.mark(0, "Spiculated lesion"), first_second)

@@ -354,7 +354,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
     lc = later.ctx
     assert lc is not None and first.ctx is not None
-    if (lc.other and first.report == later.report) or (
+    same_ordinal = _OWN_OTHER.match(first.text) and first.text.split()[:1] == later.text.split()[:1]
+    if (lc.other and first.report == later.report and not same_ordinal) or (
         later.assertion == "absent" and (lc.other or lc.new)
     ):
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
