@@ -347,8 +347,15 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         return "alternatives ('X or Y'): two hypotheses"
     if ca.several_sites != cb.several_sites:
         return "'at the sites described above' names several sites"
-    # open part names of devices only for permanent ones (a tube's tip moves along a vein)
-    apart = level_conflict(ca.levels, cb.levels, a.type != DEVICE or (a.durable and b.durable))
+    # open part names of devices only for permanent ones (a tube's tip moves along a vein);
+    # inline labels only between findings of one report (each report lays itself out:
+    # "PORTABLE AP CHEST:"; a device is named under "Reason:" and under the findings alike)
+    apart = level_conflict(
+        ca.levels,
+        cb.levels,
+        a.type != DEVICE or (a.durable and b.durable),
+        headings=a.report == b.report and a.type != DEVICE,
+    )
     if apart:
         return f"different level {apart[0]} vs {apart[1]}"
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)

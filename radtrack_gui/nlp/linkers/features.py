@@ -191,7 +191,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             part = a if v.is_part_of(a.site, b.site) else b
             if part.ctx and part.ctx.spread:
                 return None  # "interstitial edema" / "pulmonary edema": how it spreads
-            if a.ctx and b.ctx and a.ctx.levels & b.ctx.levels:
+            if shared_levels(a, b):
                 return None  # "liver lesion ... in segment 7": the same level names the part
             whole = b if part is a else a
             if a.report == b.report and whole.site_by_name:
@@ -201,6 +201,14 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
+
+
+def shared_levels(a: MentionInfo, b: MentionInfo) -> frozenset[str]:
+    """The levels, segments, stations or labelled lesions both name (an inline label is a
+    report's layout, no place)."""
+    if a.ctx is None or b.ctx is None:
+        return frozenset()
+    return frozenset(x for x in a.ctx.levels & b.ctx.levels if not x.startswith("heading:"))
 
 
 def _one_cavity(x: str, y: str, v: Vocabulary) -> bool:
@@ -239,10 +247,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[5] = float(continues(g.head, named.tokens, named.concept_line))
     x[6] = float(a.generic_statement and b.generic_statement)
     # the same site, or the same level, segment, station or labelled lesion (GUIDELINE 10)
-    x[7] = float(
-        (a.site is not None and a.site == b.site)
-        or bool(a.ctx and b.ctx and a.ctx.levels & b.ctx.levels)
-    )
+    x[7] = float((a.site is not None and a.site == b.site) or bool(shared_levels(a, b)))
     x[8] = float(a.site is None or b.site is None)
     x[9] = float(a.lat is not None and a.lat == b.lat)
     x[10] = float(a.access is not None and a.access == b.access)
@@ -303,7 +308,7 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
     if x[INDEX["same_head"]] and not x[INDEX["same_text"]] and not x[INDEX["same_concept"]]:
         out.append(f"same head word '{a.head}'")
     if x[INDEX["same_site"]]:
-        shared = a.ctx.levels & b.ctx.levels if a.ctx and b.ctx else frozenset()
+        shared = shared_levels(a, b)
         out.append(f"site '{a.site}'" if a.site == b.site else f"level {'/'.join(sorted(shared))}")
     if x[INDEX["same_laterality"]]:
         out.append(str(a.lat))

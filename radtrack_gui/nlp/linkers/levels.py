@@ -226,6 +226,7 @@ _SECTION_WORDS = frozenset(
         *("examination", "procedure", "recommendation", "recommendations", "note", "notes"),
         *("diagnosis", "interpretation", "description", "addendum", "other", "date", "data"),
         *("query", "inquiry", "referral", "question", "protocol", "sequences", "contrast"),
+        *("reason", "condition", "final", "wet", "read", "portable", "study", "view", "views"),
     }
 )
 
@@ -346,7 +347,7 @@ def _clock_agree(a: str, b: str) -> bool:
 
 
 def level_conflict(
-    a: frozenset[str], b: frozenset[str], parts: bool = True
+    a: frozenset[str], b: frozenset[str], parts: bool = True, headings: bool = True
 ) -> tuple[str, str] | None:
     """The first kind of level both name and no value of which they share: (a's, b's), or
     None. Levels of the original kind (spine, segment, rib) are one kind; open part names
@@ -366,7 +367,7 @@ def level_conflict(
                 return found
             continue
         if kind == "heading":
-            if not any(_words_agree(x[8:], y[8:]) for x in xs for y in ys):
+            if headings and not any(_words_agree(x[8:], y[8:]) for x in xs for y in ys):
                 return "/".join(sorted(xs)), "/".join(sorted(ys))
             continue
         if kind == "clock":
