@@ -150,12 +150,24 @@ _PART_STOP = frozenset(
 _NODE_ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
 
 
+# A word every finer-site reader needs one of: a quick test before the readers run.
+_HINT = re.compile(
+    r"\d|clock|quadrant|[UL][OI]Q|areolar|pol|level|station|target|"
+    + "|".join(PART_HEADS)
+    + r"|\b(?:LM|LMA|LMCA|LAD|LCX|LCx|Cx|RCA|RPDA|PDA|PLB|PLV|RI|OM)\b|main|descending|circumflex"
+    r"|coronary|marginal|diagonal|ramus|posterolateral",
+    re.IGNORECASE,
+)
+
+
 def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
     """The finer places ``text[start:end]`` names, each as "kind:value": clock positions,
     breast quadrants, organ poles, node levels and stations, RECIST/lesion labels and open
     part names ("part:common bile duct")."""
     hi = len(text) if end is None else end
     out: set[str] = set()
+    if not _HINT.search(text, start, hi):
+        return frozenset()  # none of the words any reader below needs (most clauses)
     for m in _CLOCK.finditer(text, start, hi):
         out.add(f"clock:{int(m.group(1)) % 12 + (0.5 if m.group(2) and m.group(2) >= '15' else 0)}")
     for m in _QUADRANT.finditer(text, start, hi):
