@@ -90,3 +90,21 @@ def test_a_sign_at_another_side_or_site_stays_apart() -> None:
         )
     )
     assert not c.same(c.mark(0, "Increased uptake"), c.mark(0, "fracture"))
+
+
+def test_signs_listed_with_and_before_a_reading_are_all_read_as_it() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Sigmoid wall thickening and surrounding fat stranding, "
+            "consistent with acute diverticulitis.",
+        )
+    )
+    assert c.same(c.mark(0, "wall thickening"), c.mark(0, "diverticulitis"))
+    # counter-examples: a finding attached by "with", and a first item that is no sign
+    c = Case(
+        (0, "FINDINGS: Small left pleural effusion with adjacent opacity, likely atelectasis.")
+    )
+    assert not c.same(c.mark(0, "pleural effusion"), c.mark(0, "atelectasis"))
+    c = Case((0, "FINDINGS: Cardiomegaly and left basilar opacity, likely atelectasis."))
+    assert not c.same(c.mark(0, "Cardiomegaly"), c.mark(0, "atelectasis"))

@@ -4,6 +4,7 @@ negative stated twice is one chain; two sides, sites or levels in one report sta
 
 from __future__ import annotations
 
+import pytest
 from linker_cases import Case
 
 
@@ -122,3 +123,98 @@ def test_a_span_that_says_second_is_another_one() -> None:
         )
     )
     assert not c.same(c.mark(0, "lesion"), c.mark(0, "second lesion"))
+
+
+@pytest.mark.parametrize(
+    "heading", ["Referral data:", "Clinical data:", "Clinical query:", "Inquiry:", "Indication:"]
+)
+def test_a_finding_after_a_referral_heading_run_into_the_text_is_a_question(heading: str) -> None:
+    c = Case(
+        (
+            0,
+            f"Exam: PET CT\n\n{heading} assessment of a malignancy. Increased uptake in the left "
+            "lung. Conclusion: disseminated malignancy.",
+        )
+    )
+    assert not c.same(c.mark(0, "malignancy"), c.mark(0, "malignancy", 1))
+
+
+def test_an_observation_heading_is_no_question() -> None:
+    # counter-example: the same words after an observation heading are findings
+    c = Case(
+        (
+            0,
+            "Exam: PET CT\n\nFindings: disseminated malignancy. Conclusion: disseminated "
+            "malignancy.",
+        )
+    )
+    assert c.same(c.mark(0, "malignancy"), c.mark(0, "malignancy", 1))
+
+
+def test_words_the_vocabulary_lacks_restated_with_a_modifier_are_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Adhesion without digestive involvement.\n\n"
+            "IMPRESSION: Rectal adhesion without wall invasion.",
+        )
+    )
+    assert c.same(c.mark(0, "Adhesion"), c.mark(0, "Rectal adhesion"))
+    # counter-example: own words with another head are not the same thing
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Rectal adhesion.\n\nIMPRESSION: Rectal "
+            "endometriosis nodule.",
+        )
+    )
+    assert not c.same(c.mark(0, "Rectal adhesion"), c.mark(0, "Rectal endometriosis nodule"))
+
+
+def test_a_segment_given_once_applies_to_the_organ_named_restatement() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: US ABDOMEN\n\nFINDINGS: In segment VI of the liver, there is a heterogeneous "
+            "focal lesion measuring 3.0 cm.\n\nIMPRESSION: Focal liver lesion of indeterminate "
+            "nature.",
+        )
+    )
+    assert c.same(c.mark(0, "focal lesion"), c.mark(0, "Focal liver lesion"))
+    # counter-example: across exams a whole and its part stay apart (GUIDELINE 2)
+    c = Case(
+        (0, "Exam: CT HEAD\n\nFINDINGS: Fracture of the left frontal bone."),
+        (3, "Exam: CT HEAD\n\nFINDINGS: Skull fracture."),
+    )
+    assert not c.same(c.mark(0, "Fracture"), c.mark(1, "Skull fracture"))
+
+
+def test_a_checklist_of_related_negatives_is_not_one_restated_negative() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: There is no pulmonary edema. There is no focal consolidation.\n\n"
+            "IMPRESSION: No acute disease.",
+        )
+    )
+    assert not c.same(c.mark(0, "edema"), c.mark(0, "consolidation"))
+    # one sentence states one negative ("no opacity to suggest pneumonia")
+    c = Case((0, "FINDINGS: There is no focal airspace opacity to suggest a pneumonia."))
+    assert not c.same(c.mark(0, "opacity"), c.mark(0, "pneumonia"))
+
+
+def test_the_second_lesion_restated_as_the_second_lesion_is_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT CHEST\n\nFINDINGS: Spiculated lesion in the right upper lobe, adjacent to a "
+            "second pseudonodular lesion.\n\nIMPRESSION: Spiculated lesion adjacent to a second "
+            "pseudonodular lesion.",
+        )
+    )
+    first_second, restated = (
+        c.mark(0, "second pseudonodular lesion"),
+        c.mark(0, "second pseudonodular lesion", 1),
+    )
+    assert c.same(first_second, restated)
+    assert not c.same(c.mark(0, "Spiculated lesion"), first_second)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from linker_cases import Case
 
-from radtrack_gui.nlp.linkers.levels import level_conflict, levels, sub_sites
+from radtrack_gui.nlp.linkers.levels import inline_label, level_conflict, levels, sub_sites
 from radtrack_gui.nlp.linkers.mentions import prepare
 
 
@@ -199,3 +199,37 @@ def test_the_structure_a_sentence_opens_with_is_the_site_of_a_finding_without_on
         )
     )
     assert c.same(c.mark(0, "pleural effusion"), c.mark(0, "pleural effusion", 1))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Doppler examination: Mitral flow: present trace", {"heading:mitral flow"}),
+        ("Aortic flow: AVmax 1.73 m/sec Tricuspid flow: present ", {"heading:tricuspid flow"}),
+        ("Level L5-S1: No significant ", {"heading:l5-s1"}),
+        # counter-examples: section names, times and ratios, sentences are no labels
+        ("Conclusion: Adhesions ", set()),
+        ("at 10:30 a ", set()),
+        ("ratio 2:1 with ", set()),
+        ("There is a mass: it ", set()),
+    ],
+)
+def test_inline_labels(text: str, expected: set[str]) -> None:
+    assert inline_label(text, 0, len(text)) == expected
+
+
+def test_findings_under_two_inline_labels_are_two() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: ECHOCARDIOGRAPHY\n\nFINDINGS: Mitral flow: present trace regurgitant wave. "
+            "Tricuspid flow: present trace regurgitant wave.\n\nIMPRESSION: Trace regurgitant "
+            "wave.",
+        )
+    )
+    mitral, tricuspid = c.mark(0, "regurgitant wave"), c.mark(0, "regurgitant wave", 1)
+    assert not c.same(mitral, tricuspid)
+    # counter-example: the impression without a label restates one of them
+    assert c.same(mitral, c.mark(0, "regurgitant wave", 2)) or c.same(
+        tricuspid, c.mark(0, "regurgitant wave", 2)
+    )
