@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_demo_gold import write_gold  # noqa: E402
+from make_demo_gold import write_gold
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "radtrack_gui" / "resources" / "samples"
