@@ -1,0 +1,117 @@
+"""A chain's size over time (views/sizes.py, Qt-free), on hand-built patients and on the
+oncology demo through the whole pipeline."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from radtrack_gui.core.model import Chain, Mention, Patient, Report
+from radtrack_gui.views.sizes import (
+    mention_size,
+    plot_points,
+    size_series,
+    sized_chains,
+    value_axis,
+)
+
+ONCO = Path(__file__).resolve().parent.parent / "radtrack_gui" / "resources" / "samples"
+
+
+def _patient(specs, *, dates=None, chain_type="finding") -> Patient:
+    """specs: (report index, measurements, assertion); one chain "c1" over them all."""
+    dates = dates or [datetime(2151, 1, 10), datetime(2151, 3, 20), datetime(2151, 6, 15)]
+    reports = [
+        Report(f"r{i}.txt", "x" * 200, date=d, date_known=d is not None, modality="CT")
+        for i, d in enumerate(dates)
+    ]
+    p = Patient(id="p", reports=reports)
+    for k, (ri, sizes, assertion) in enumerate(specs):
+        mid = f"m{k}"
+        p.mentions[mid] = Mention(
+            mid, f"r{ri}.txt", 10 + k, 16 + k, "lesion", type=chain_type,
+            assertion=assertion, measurements=list(sizes), chain="c1",
+        )  # fmt: skip
+    p.chains["c1"] = Chain("c1", chain_type, "liver lesion", list(p.mentions))
+    return p
+
+
+def test_one_point_per_report_from_its_first_sized_mention():
+    p = _patient(
+        [
+            (0, ["2.4 x 2.1 cm"], "present"),
+            (0, ["3.0 cm"], "present"),  # the impression's restatement: not a second point
+            (1, [], "present"),
+            (1, ["1.8 x 1.5 cm"], "present"),
+            (2, ["29 mm"], "present"),
+        ]
+    )
+    s = size_series(p, "c1")
+    assert [(pt.report, pt.mm, pt.text) for pt in s.points] == [
+        ("r0.txt", 24.0, "2.4 x 2.1 cm"),
+        ("r1.txt", 18.0, "1.8 x 1.5 cm"),
+        ("r2.txt", 29.0, "29 mm"),
+    ]
+    assert s.is_trend and s.summary() == "24 → 18 → 29 mm (2151-01-10 to 2151-06-15)"
+    assert s.change_pct(0) is None and s.change_pct(1) == pytest.approx(-25.0)
+    assert s.nadir().mm == 18.0
+
+
+def test_what_is_not_a_size():
+    # negated ("no lesion larger than 1 cm"), a volume, a device, an undated report
+    assert (
+        mention_size(Mention("a", "r", 0, 1, "x", assertion="absent", measurements=["1 cm"]))
+        is None
+    )
+    assert mention_size(Mention("a", "r", 0, 1, "x", measurements=["15 ml"])) is None
+    assert mention_size(Mention("a", "r", 0, 1, "x", measurements=["15 ml", "2 cm"])) == (
+        20.0,
+        "2 cm",
+    )
+    q = Mention("a", "r", 0, 1, "x", measurements=["2 cm"], question=True)
+    assert mention_size(q) is None
+    dev = _patient(
+        [(0, ["10 mm x 6 cm"], "present"), (1, ["10 mm"], "present")], chain_type="device"
+    )
+    assert size_series(dev, "c1").points == () and sized_chains(dev) == {}
+    undated = _patient(
+        [(0, ["2 cm"], "present"), (1, ["3 cm"], "present")],
+        dates=[datetime(2151, 1, 1), None],
+    )
+    s = size_series(undated, "c1")
+    assert [pt.mm for pt in s.points] == [20.0] and not s.is_trend
+    assert sized_chains(undated) == {} and "c1" in sized_chains(undated, minimum=1)
+
+
+def test_axis_and_plot_positions():
+    p = _patient([(0, ["24 mm"], "present"), (1, ["18 mm"], "present"), (2, ["29 mm"], "present")])
+    s = size_series(p, "c1")
+    top, ticks = value_axis(s)
+    assert top == 50.0 and ticks[0] == 0.0 and ticks[-1] == 50.0
+    pts = plot_points(s)
+    assert pts[0] == (0.0, pytest.approx(24 / 50)) and pts[-1][0] == 1.0
+    assert 0 < pts[1][0] < 1 and pts[1][1] < pts[0][1] < pts[2][1]
+    # a wider time window (the whole timeline) moves the points inward
+    wide = plot_points(s, start=datetime(2150, 12, 1), end=datetime(2151, 12, 1))
+    assert 0 < wide[0][0] < wide[-1][0] < 1
+    assert value_axis(size_series(_patient([(0, ["1.6 cm"], "present")]), "c1"))[0] == 20.0
+
+
+def test_oncology_demo_lesion_grows_and_shrinks():
+    """Through the real pipeline: some lesion of the demo is measured on several exams and
+    both shrinks and grows (the segment 8 lesion: 24, 25, 18, 29, 22 mm when fully linked)."""
+    from radtrack_gui.pipeline import process_folder
+
+    patient = process_folder(ONCO / "oncology_patient")
+    changing = [
+        s
+        for s in sized_chains(patient, minimum=3).values()
+        if any((s.change_pct(i) or 0) < 0 for i in range(len(s.points)))
+        and any((s.change_pct(i) or 0) > 0 for i in range(len(s.points)))
+    ]
+    assert changing
+    seg8 = [s for s in changing if s.points[0].mm == 24.0]
+    assert seg8 and {pt.modality for pt in seg8[0].points} <= {"CT", "MR", "PET"}
+    assert seg8[0].points[0].text == "2.4 x 2.1 cm"
