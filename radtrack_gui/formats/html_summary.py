@@ -3,7 +3,9 @@
 One self-contained file (inline CSS with print rules, no scripts, no external links):
 patient id, generated date, then a table per type (findings, devices) with, per chain,
 first seen, last seen, the course in words and the evidence sentences (the mention
-marked); chains that are only ever negated are listed apart as pertinent negatives.
+marked); a finding measured on two or more dated reports also shows its size over time (an
+inline SVG plot with dates and values, and the sizes in words); chains that are only ever
+negated are listed apart as pertinent negatives.
 All text is escaped. Written atomically.
 """
 
@@ -14,8 +16,10 @@ from datetime import datetime
 from html import escape
 
 from radtrack_gui.core.model import DEVICE, FINDING, Patient, Report
+from radtrack_gui.formats.size_svg import size_plot_svg
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.course import Course, chain_course, mention_sentence
+from radtrack_gui.views.sizes import size_series
 
 __all__ = ["html_summary", "write_html_summary"]
 
@@ -39,6 +43,8 @@ ol.evidence li { margin: .15em 0; }
 mark { background: var(--mark); padding: 0 .1em; }
 .negated mark { background: #dcdcdc; }
 ul.problems { color: var(--muted); font-size: .9em; }
+div.size { margin-top: .4em; }
+div.size p { margin: .1em 0 0; color: var(--muted); font-size: .9em; }
 @media print {
   body { margin: 0; max-width: none; font-size: 9.5pt; }
   h2 { break-after: avoid; }
@@ -79,6 +85,16 @@ def _evidence(patient: Patient, course: Course, limit: int) -> str:
     return '<ol class="evidence">' + "".join(items) + "</ol>"
 
 
+def _size(patient: Patient, chain_id: str) -> str:
+    """The chain's size over time: a plot for two or more sizes, a line for one."""
+    series = size_series(patient, chain_id)
+    if not series.points:
+        return ""
+    words = escape(f"Size: {series.summary()}")
+    plot = size_plot_svg(series) if series.is_trend else ""
+    return f'<div class="size">{plot}<p>{words}</p></div>'
+
+
 def _table(patient: Patient, courses: list[Course], limit: int) -> str:
     rows = []
     for c in courses:
@@ -89,7 +105,7 @@ def _table(patient: Patient, courses: list[Course], limit: int) -> str:
             f'<tr id="{escape(c.chain)}"><td class="label">{escape(c.label)}{reviewed}</td>'
             f'<td class="date">{escape(_date(c.first_seen))}</td>'
             f'<td class="date">{escape(_date(c.last_seen))}</td>'
-            f"<td>{len(c.events)}</td><td>{escape(c.text)}</td>"
+            f"<td>{len(c.events)}</td><td>{escape(c.text)}{_size(patient, c.chain)}</td>"
             f"<td>{_evidence(patient, c, limit)}</td></tr>"
         )
     return (
