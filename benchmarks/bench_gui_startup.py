@@ -81,7 +81,7 @@ def child(folder: str, edits: int) -> None:
     out["edit_redraw_ms_median"] = statistics.median(times)
     out["edit_redraw_ms_max"] = max(times)
     t = time.perf_counter()
-    window.undo()
+    window.session.undo()
     QApplication.processEvents()
     out["undo_redraw_ms"] = (time.perf_counter() - t) * 1000
     window.close()

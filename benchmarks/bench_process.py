@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from radtrack_gui.formats.json_io import write_json
-from radtrack_gui.pipeline import process_folder
+from radtrack_gui.pipeline import RunSpec, process_folder
 from radtrack_gui.util.paths import demo_patient_dir
 
 DATE_LINE = re.compile(r"^Date: (\S+ \S+)$", re.M)
@@ -41,11 +41,11 @@ def make_big_patient(folder: Path, n_reports: int = 300) -> None:
 
 def time_process(folder: Path, linker: str, runs: int = 5) -> tuple[float, int, int]:
     out = Path(tempfile.mkdtemp()) / "out.json"
-    process_folder(folder, linker=linker)  # warm-up (vocabulary, regexes)
+    process_folder(folder, RunSpec(linker=linker))  # warm-up (vocabulary, regexes)
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        patient = process_folder(folder, linker=linker)
+        patient = process_folder(folder, RunSpec(linker=linker))
         write_json(patient, out)
         times.append(time.perf_counter() - t0)
     return statistics.median(times), len(patient.mentions), len(patient.chains)

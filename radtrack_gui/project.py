@@ -15,7 +15,6 @@ this module at start-up.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +25,7 @@ from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_p
 from radtrack_gui.formats.sources import DOCUMENT_KINDS, csv_patient, kind_of, source_path
 
 if TYPE_CHECKING:
+    from radtrack_gui.nlp.registry import RunSpec
     from radtrack_gui.store.db import ProjectStore
 
 GOLD_LABEL = "gold annotations"
@@ -68,15 +68,13 @@ def store_key(source: Path, patient_id: str | None) -> str:
 def open_project(
     path: str | Path,
     patient_id: str | None = None,
+    spec: RunSpec | None = None,
     *,
-    extractor: str = "rules",
-    linker: str = "knowledge",
     rerun: bool = False,
     progress: Progress = no_progress,
     cancel: CancelCheck = never_cancel,
     read_only: bool = False,
     owner: object = None,
-    extractor_options: Mapping[str, object] | None = None,
 ) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
@@ -85,9 +83,13 @@ def open_project(
 
     Another process or window editing the patient: ``StoreLocked`` (an ``InputError``
     naming it); ``read_only=True`` then opens the stored project without editing. The
-    same ``owner`` (a window re-opening its own patient) is let in."""
+    same ``owner`` (a window re-opening its own patient) is let in. The models are those
+    of ``spec`` (None: the registry's defaults)."""
     from radtrack_gui import pipeline
+    from radtrack_gui.nlp.registry import RunSpec
     from radtrack_gui.store.db import ProjectStore
+
+    spec = spec or RunSpec()
 
     t0 = time.perf_counter()
     source = source_path(path)
@@ -107,24 +109,18 @@ def open_project(
         if stored is not None:
             return _from_store(stored, store, source, t0)
         patient = pipeline.process_source(
-            source,
-            patient_id,
-            extractor=extractor,
-            linker=linker,
-            rerun=rerun,
-            progress=progress,
-            cancel=cancel,
-            extractor_options=extractor_options,
+            source, patient_id, spec, rerun=rerun, progress=progress, cancel=cancel
         )
         if cancel():
             raise Cancelled()
+        extractor, linker = spec.extractor_name, spec.linker_name
         _save(store, patient, extractor, linker, progress)
         if patient.annotated:
             models, ext, lnk = GOLD_LABEL, None, None
         elif kind == "json":
             models, ext, lnk = "from JSON", None, None
         else:
-            models, ext, lnk = f"{extractor} + {linker}", extractor, linker
+            models, ext, lnk = spec.label, extractor, linker
         return LoadedProject(
             patient, store, str(source), False, models, time.perf_counter() - t0, ext, lnk
         )
@@ -164,9 +160,8 @@ def _save(
 # -- gold annotations and comparisons ----------------------------------------------------
 def model_run(
     path: str | Path,
+    spec: RunSpec | None = None,
     *,
-    extractor: str,
-    linker: str,
     progress: Progress = no_progress,
     cancel: CancelCheck = never_cancel,
 ) -> Patient:
@@ -176,6 +171,4 @@ def model_run(
     from radtrack_gui.formats.sources import read_patient
 
     copy = read_patient(path)
-    return pipeline.analyse(
-        copy, extractor=extractor, linker=linker, progress=progress, cancel=cancel, force=True
-    )
+    return pipeline.analyse(copy, spec, progress=progress, cancel=cancel, force=True)

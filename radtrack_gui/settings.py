@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS, RunSpec, default_name
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.options import Grouping, XMode
 
@@ -34,8 +35,8 @@ GROUPINGS = tuple(g.setting for g in Grouping)  # "type", "region", "organ syste
 class Settings:
     """Every user setting, with its default."""
 
-    extractor: str = "rules"
-    linker: str = "knowledge"
+    extractor: str = field(default_factory=lambda: default_name("extractor"))
+    linker: str = field(default_factory=lambda: default_name("linker"))
     link_threshold: float = 0.5  # pair score needed to link (0..1)
     palette: str = "okabe-ito"  # colour-blind-safe modality colours
     font_size: int = 10  # points
@@ -58,6 +59,14 @@ class Settings:
         """Options for the extractor these settings ask for (the one place they are
         translated): ``questions=True`` keeps reason-for-exam mentions as findings."""
         return {"questions": True} if self.show_questions else {}
+
+    def run_spec(self) -> RunSpec:
+        """The models these settings choose (a name no longer registered: the default)."""
+        return RunSpec(
+            self.extractor if self.extractor in EXTRACTORS else "",
+            self.linker if self.linker in LINKERS else "",
+            self.extractor_options(),
+        )
 
     def add_recent(self, folder: str) -> None:
         """Put ``folder`` first in the recent list (no duplicates, at most MAX_RECENT)."""

@@ -86,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["RADTRACK_NO_CRASH_DIALOG"] = "1"
     from radtrack_gui.gui.app import create_app
     from radtrack_gui.gui.crash import REPORTER
+    from radtrack_gui.gui.dialogs import opener
     from radtrack_gui.gui.main_window import MainWindow
 
     REPORTER.set_dialog_enabled(False)
@@ -109,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         shown: list = []
         window.compareShown.connect(shown.append)
-        dlg = window.open_compare()
+        dlg = opener.open_compare(window)
         if dlg is None:  # a gold folder is open: the models run first, in the background
             wait(window.compareShown)
             dlg = shown[0] if shown else None

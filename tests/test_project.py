@@ -14,6 +14,7 @@ from radtrack_gui.formats import sources
 from radtrack_gui.formats.folder import read_patient_folder
 from radtrack_gui.formats.json_io import write_json
 from radtrack_gui.formats.mimic_csv import SeveralPatients
+from radtrack_gui.nlp.registry import RunSpec
 from radtrack_gui.store.db import ProjectStore, person_who, store_path_for_folder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +121,7 @@ def test_find_gold(tmp_path: Path) -> None:
 
 
 def test_model_run_ignores_the_gold() -> None:
-    run = project.model_run(DEMO_GOLD, extractor="rules", linker="knowledge")
+    run = project.model_run(DEMO_GOLD, RunSpec("rules", "knowledge"))
     assert not run.annotated and run.mentions
     assert all(m.source.startswith("model:") for m in run.mentions.values())
     assert stored(DEMO_GOLD) is None  # nothing stored

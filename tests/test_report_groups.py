@@ -23,7 +23,7 @@ from radtrack_gui.nlp.report_groups import (
     group_reports,
     wrong_patient_warnings,
 )
-from radtrack_gui.pipeline import analyse
+from radtrack_gui.pipeline import RunSpec, analyse
 from radtrack_gui.store.db import ProjectStore
 
 T0 = datetime(2150, 3, 4, 10, 22)
@@ -78,7 +78,7 @@ def test_a_finding_restated_in_an_addendum_is_one_chain_not_two_episodes():
             rep("r1_final.txt", final, day10 + timedelta(hours=6)),
         ],
     )
-    analyse(p, linker="knowledge")
+    analyse(p, RunSpec(linker="knowledge"))
     assert p.report_groups == [["r1.txt", "r1_final.txt"]]
     effusions = [c for c in p.chains.values() if "effusion" in c.label]
     assert len(effusions) == 1, [(c.label, c.mentions) for c in effusions]
@@ -92,7 +92,7 @@ def test_a_finding_restated_in_an_addendum_is_one_chain_not_two_episodes():
     assert "same report as" in restated_why()  # the two reads are one time point
     # without the group the final read is a later exam, hours after the preliminary one
     p.report_groups = [["r1.txt"], ["r1_final.txt"]]
-    analyse(p, linker="knowledge")
+    analyse(p, RunSpec(linker="knowledge"))
     why = restated_why()
     assert "same report as" not in why and ("after" in why or "before" in why), why
 

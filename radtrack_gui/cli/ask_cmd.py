@@ -62,16 +62,15 @@ def open_patient(
 ) -> Patient:
     """The stored project when it is current (``stored_patient``), else the patient as
     `radtrack process` makes it (a RadTrack JSON keeps its chains)."""
-    from radtrack_gui.nlp.registry import default_name
+    from radtrack_gui.nlp.registry import RunSpec
 
-    ext = extractor or default_name("extractor")
-    lnk = linker or default_name("linker")
-    stored = stored_patient(path, ext, lnk, patient_id)
+    spec = RunSpec(extractor or "", linker or "")
+    stored = stored_patient(path, spec.extractor_name, spec.linker_name, patient_id)
     if stored is not None:
         return stored
     from radtrack_gui.pipeline import process_source
 
-    return process_source(path, patient_id, extractor=ext, linker=lnk)
+    return process_source(path, patient_id, spec)
 
 
 def stored_patient(

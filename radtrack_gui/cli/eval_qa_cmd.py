@@ -29,8 +29,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from radtrack_gui.cli.options import run_spec
     from radtrack_gui.formats.sources import source_path
-    from radtrack_gui.nlp.registry import default_name
     from radtrack_gui.pipeline import analyse, process_folder
     from radtrack_gui.qa.evaluate import evaluate_patients, evaluate_squad
     from radtrack_gui.qa.registry import default_reader, get_reader
@@ -39,19 +39,16 @@ def run(args: argparse.Namespace) -> int:
     path = source_path(args.data)
     name = args.reader or default_reader()
     reader = get_reader(name)
-    ext = args.extractor or default_name("extractor")
-    lnk = args.linker or default_name("linker")
+    spec = run_spec(args)
     if path.suffix.lower() == ".jsonl":
         scores = evaluate_patients(
             path,
             reader,
-            lambda folder: process_folder(folder, extractor=ext, linker=lnk),
-            lambda patient: analyse(patient, extractor=ext, linker=lnk, force=True),
+            lambda folder: process_folder(folder, spec),
+            lambda patient: analyse(patient, spec, force=True),
         )
     else:
-        scores = evaluate_squad(
-            path, reader, lambda patient: analyse(patient, extractor=ext, linker=lnk)
-        )
+        scores = evaluate_squad(path, reader, lambda patient: analyse(patient, spec))
     print(scores.table(f"reader {name} on {path.name}"))
     if args.out_json:
         atomic_write_text(args.out_json, json.dumps(scores.as_dict(), indent=2) + "\n")

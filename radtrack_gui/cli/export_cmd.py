@@ -44,19 +44,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _load(args: argparse.Namespace) -> Patient:
+    from radtrack_gui.cli.options import run_spec
     from radtrack_gui.cli.progress import ProgressBar
-    from radtrack_gui.nlp.registry import default_name
     from radtrack_gui.pipeline import process_source
 
     bar = ProgressBar()
     try:
-        return process_source(
-            args.input,
-            args.patient,
-            extractor=args.extractor or default_name("extractor"),
-            linker=args.linker or default_name("linker"),
-            progress=bar,
-        )
+        return process_source(args.input, args.patient, run_spec(args), progress=bar)
     finally:
         bar.close()
 

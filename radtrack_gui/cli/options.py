@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.registry import RunSpec
 
 
 def add_model_options(p: argparse.ArgumentParser, *, linker: bool = True) -> None:
@@ -17,3 +21,10 @@ def add_patient_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--patient", default=None, metavar="ID", help="patient to read from a CSV holding several"
     )
+
+
+def run_spec(args: argparse.Namespace) -> RunSpec:
+    """The models ``--extractor``/``--linker`` name (left out: the registry's defaults)."""
+    from radtrack_gui.nlp.registry import RunSpec
+
+    return RunSpec(args.extractor or "", getattr(args, "linker", None) or "")

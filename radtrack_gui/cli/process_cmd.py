@@ -28,25 +28,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from radtrack_gui.cli.options import run_spec
     from radtrack_gui.cli.progress import ProgressBar
     from radtrack_gui.formats.json_io import write_json
-    from radtrack_gui.nlp.registry import default_name
     from radtrack_gui.pipeline import process_folder
 
-    extractor = args.extractor or default_name("extractor")
-    linker = args.linker or default_name("linker")
+    spec = run_spec(args)
     bar = ProgressBar()
     t0 = time.perf_counter()
     try:
-        patient = process_folder(
-            args.folder, extractor=extractor, linker=linker, patient_id=args.patient, progress=bar
-        )
+        patient = process_folder(args.folder, spec, patient_id=args.patient, progress=bar)
     finally:
         bar.close()
     write_json(patient, args.json)
     for problem in patient.problems:
         print(f"warning: {problem}", file=sys.stderr)
-    source = "gold annotations" if patient.annotated else f"{extractor} + {linker}"
+    source = "gold annotations" if patient.annotated else spec.label
     print(
         f"{len(patient.reports)} reports, {len(patient.mentions)} mentions, "
         f"{len(patient.chains)} chains ({source}) -> {args.json} "

@@ -128,8 +128,8 @@ def run_cohort(
     *,
     scheduler: str | None = None,
     workers: int | None = None,
-    extractor: str = "rules",
-    linker: str = "knowledge",
+    extractor: str = "",
+    linker: str = "",
     batch_reports: int = 200,
     batch_patients: int = 50,
     progress: Progress | None = None,
@@ -147,6 +147,10 @@ def run_cohort(
         )
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1 (got {workers})")
+    from radtrack_gui.nlp.registry import RunSpec
+
+    spec = RunSpec(extractor, linker)  # left out: the registry's defaults
+    extractor, linker = spec.extractor_name, spec.linker_name
     check_models(extractor, linker)
     cohort = CohortDir(out)
     cohort.prepare(src, extractor, linker)

@@ -58,7 +58,7 @@ def process_batch(items: list[PatientItem], extractor: str, linker: str) -> dict
     done patients, or None), ``records`` (one per patient) and this worker's model loads."""
     from radtrack_gui.cohort.output import tables
     from radtrack_gui.formats.json_io import patient_to_dict
-    from radtrack_gui.pipeline import analyse
+    from radtrack_gui.pipeline import RunSpec, analyse
 
     loads_before = len(LOADS)
     try:
@@ -84,7 +84,7 @@ def process_batch(items: list[PatientItem], extractor: str, linker: str) -> dict
             "csv": item.rows is not None,
         }
         try:
-            patient = analyse(load_patient(item), extractor=ext, linker=lnk)
+            patient = analyse(load_patient(item), RunSpec(ext, lnk))
             doc = patient_to_dict(patient)
         except InputError as exc:
             record.update(status="failed", reason=str(exc))

@@ -1,8 +1,11 @@
 """Edit actions with keyboard shortcuts, shared by menus, toolbar and context menus.
 
-Each action reads the current selection from the window (through ``EditContext``), builds
-a command from ``core/edits.py`` and pushes it on the window's ``EditSession``. The
-``*_ids`` helpers do the same without dialogs (the tests and drag-and-drop use them).
+The actions are rows of the one action table (``gui/action_table.py``); ``make_action``
+turns any row into a QAction. Each edit reads the current selection (through
+``EditContext``: the window's selection controller), builds a command from
+``core/edits`` and pushes it on the session (``session/``), whose history saves it.
+``move_mentions`` and ``set_reviewed`` do the same without dialogs (drag and drop, the
+chain list's check boxes).
 """
 
 from __future__ import annotations
@@ -14,14 +17,15 @@ from radtrack_gui.core import edits
 from radtrack_gui.core.edits.commands import plural  # “1 mention”, “3 mentions”
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, FINDING, Patient
-from radtrack_gui.gui.qt import QAction, QInputDialog, QKeySequence, QObject, QWidget
-from radtrack_gui.gui.undo import EditSession
+from radtrack_gui.gui.action_table import ACTIONS, ActionSpec
+from radtrack_gui.gui.qt import QAction, QInputDialog, QKeySequence, QObject, QStyle, QWidget
+from radtrack_gui.session import Session
 
 
 class EditContext(Protocol):
     """What the actions need from the window."""
 
-    session: EditSession | None
+    session: Session
 
     def selected_chain_ids(self) -> list[str]: ...
     def current_chain_id(self) -> str | None: ...
@@ -33,86 +37,25 @@ class EditContext(Protocol):
     def confirm(self, title: str, text: str) -> bool: ...
 
 
-# (name, menu text, shortcut, status tip). The shortcut sheet is built from this table.
-SPECS: list[tuple[str, str, str, str]] = [
-    (
-        "merge",
-        "&Merge selected chains",
-        "Ctrl+M",
-        "Merge the chains selected in the chain list into one",
-    ),
-    (
-        "split_at_report",
-        "&Split chain at this report",
-        "Ctrl+Shift+S",
-        "Mentions from the report shown on go to a new chain",
-    ),
-    (
-        "split_selected",
-        "Split off selected &mentions",
-        "Ctrl+Shift+N",
-        "The selected mentions leave their chain for a new one",
-    ),
-    (
-        "move_to_chain",
-        "Mo&ve mention to chain…",
-        "Ctrl+Shift+M",
-        "Move the selected mentions into another chain",
-    ),
-    ("rename", "&Rename chain…", "F2", "Give the chain a name of your own"),
-    (
-        "reviewed",
-        "Mark chain re&viewed",
-        "Ctrl+R",
-        "Mark the selected chains reviewed (again: not reviewed)",
-    ),
-    (
-        "add_finding",
-        "Add selection as &finding",
-        "Ctrl+Shift+F",
-        "The selected report text becomes a finding mention (new chain)",
-    ),
-    (
-        "add_device",
-        "Add selection as &device",
-        "Ctrl+Shift+D",
-        "The selected report text becomes a device mention (new chain)",
-    ),
-    (
-        "add_to_chain",
-        "Add selection to &chain…",
-        "Ctrl+Shift+A",
-        "The selected report text becomes a mention of an existing chain",
-    ),
-    (
-        "adjust_span",
-        "Ad&just span to selection",
-        "Ctrl+Shift+J",
-        "The current mention now covers the selected text",
-    ),
-    ("delete_mention", "&Delete mention", "Del", "Delete the selected mentions"),
-    (
-        "toggle_type",
-        "Switch finding/de&vice",
-        "Ctrl+Shift+T",
-        "Make the selected mentions the other type",
-    ),
-    ("present", "Assertion: &present", "Ctrl+1", "The finding is there"),
-    ("absent", "Assertion: &absent", "Ctrl+2", "The finding is negated"),
-    ("possible", "Assertion: p&ossible", "Ctrl+3", "The finding is uncertain"),
-    (
-        "prev_mention",
-        "Previous mention of chain",
-        "Alt+Left",
-        "Walk the selected chain back through the reports",
-    ),
-    (
-        "next_mention",
-        "Next mention of chain",
-        "Alt+Right",
-        "Walk the selected chain forward through the reports",
-    ),
-]
+def make_action(spec: ActionSpec, parent: QObject, handler: Callable[[], object]) -> QAction:
+    """The QAction of one row of the action table, wired to ``handler``."""
+    action = QAction(spec.text, parent)
+    action.setObjectName(f"action_{spec.name}")
+    if spec.keys:
+        action.setShortcuts([QKeySequence(k) for k in spec.keys])
+    if spec.tip:
+        action.setStatusTip(spec.tip)
+    if spec.icon and isinstance(parent, QWidget):
+        action.setIcon(parent.style().standardIcon(getattr(QStyle.StandardPixmap, spec.icon)))
+    if spec.role:
+        action.setMenuRole(getattr(QAction.MenuRole, spec.role))
+    if spec.icon_text:
+        action.setIconText(spec.icon_text)
+    action.setCheckable(spec.checkable)
+    if spec.edit:
+        action.setToolTip(f"{spec.text.replace('&', '').rstrip('…')} ({spec.keys[0]})")
+    action.triggered.connect(handler)
+    return action
 
 
 class EditActions(QObject):
@@ -142,14 +85,9 @@ class EditActions(QObject):
             "prev_mention": lambda: self.ctx.step_chain(-1),
             "next_mention": lambda: self.ctx.step_chain(1),
         }
-        for name, text, keys, tip in SPECS:
-            action = QAction(text, self)
-            action.setObjectName(f"action_{name}")
-            action.setShortcut(QKeySequence(keys))
-            action.setStatusTip(tip)
-            action.setToolTip(f"{text.replace('&', '').rstrip('…')} ({keys})")
-            action.triggered.connect(handlers[name])
-            self.actions[name] = action
+        for spec in ACTIONS:
+            if spec.edit:
+                self.actions[spec.name] = make_action(spec, self, handlers[spec.name])
 
     def __getitem__(self, name: str) -> QAction:
         return self.actions[name]
@@ -202,7 +140,7 @@ class EditActions(QObject):
         try:
             command = factory()
         except InputError as exc:
-            s.editFailed.emit(str(exc))
+            s.fail(str(exc))
             return None
         return s.push(command)
 
@@ -329,16 +267,16 @@ class EditActions(QObject):
             # The whole chain changes type together.
             return self._push_new(lambda: edits.SetChainType(chain, new))
         # Part of a chain: the mentions leave it, so the chain never mixes types.
-        s = self.ctx.session
-        assert s is not None
-        s.stack.beginMacro(f"Make {len(mentions)} mention(s) {new}")
+        history = self.ctx.session.history
+        assert history is not None
+        history.begin_macro(f"Make {len(mentions)} mention(s) {new}")
         try:
             moved = self._push_new(lambda: edits.MoveMentions(mentions, None))
             if moved is None:
                 return None
             return self._push_new(lambda: edits.SetMentionAttributes(mentions, type=new))
         finally:
-            s.stack.endMacro()
+            history.end_macro()
 
     def set_assertion(self, value: str) -> edits.Changes | None:
         mentions = self.ctx.selected_mention_ids()
@@ -364,8 +302,3 @@ class EditActions(QObject):
         finally:
             self.picker = None
             dlg.deleteLater()
-
-
-def shortcut_rows() -> list[tuple[str, str]]:
-    """(keys, what) rows of the edit shortcuts, for the Help sheet."""
-    return [(keys, text.replace("&", "").rstrip("…")) for _, text, keys, _ in SPECS]

@@ -2,14 +2,14 @@
 
 The answer is a short sentence; the evidence lists report date, exam and the sentence with
 the answer span highlighted. Clicking an evidence row opens it in the report viewer and
-selects the mention and its chain everywhere (the window's ``on_mention_selected``).
+selects the mention and its chain everywhere (the window's selection controller).
 Recent questions are kept per project (``qa.suggest``) and listed under "Recent" the moment
 they are asked; a few suggested questions come from the open patient's chains. The answer's
 first line is the verdict a clinician reads at a glance (Yes / No / Not in these reports /
 Not in radiology reports), then the sentence and its confidence; the evidence list is tall
 enough for three items without scrolling. The readers are Qt-free (``qa``); the chains reader answers
 in milliseconds, so it runs on the GUI thread; a free-form question it cannot parse goes to
-the installed reading model in a worker (``gui.worker``), else to the closest sentences.
+the installed reading model in the background (``gui.ops.Op``), else to the closest sentences.
 """
 
 from __future__ import annotations
@@ -190,20 +190,15 @@ class AskPanel(QWidget):
 
         if not parse_question(text).parsed and self.extractive() is not None:
             # a free-form question for the reading model: seconds, so off the GUI thread
-            from radtrack_gui.gui import worker
+            from radtrack_gui.gui.ops import Op
 
             reader = self.extractive()
             self.answer_label.setText("Reading the reports…")
             self.evidence.clear()
-            worker.run_task(
-                lambda _progress, _cancel: reader.answer(patient, text),
-                name="ask",
-                parent=self,
-                on_success=self.show_answer,
-                on_failure=lambda exc: self.answer_label.setText(
-                    f"Could not answer: {html.escape(str(exc))}"
-                ),
-            )
+            op = Op(lambda _p, _c: reader.answer(patient, text), name="ask", parent=self)
+            op.on_success(self.show_answer).on_failure(
+                lambda exc: self.answer_label.setText(f"Could not answer: {html.escape(str(exc))}")
+            ).run()
             return None
         answer = self.reader().answer(patient, text)  # the chains: milliseconds
         self.show_answer(answer)
@@ -279,7 +274,7 @@ class AskPanel(QWidget):
             ]
             mention = inside[0].id if inside else None
         if mention is not None and mention in patient.mentions:
-            w.on_mention_selected(mention)
+            w.selection.on_mention_selected(mention)
         else:
             w.report_view.show_report(ev.report)
 

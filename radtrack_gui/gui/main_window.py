@@ -1,13 +1,18 @@
 """The main window: timeline in the centre, chain list left, report viewer right.
 
-The window wires views together and owns no business logic: opening a patient runs
-``radtrack_gui.project.open_project`` in the background (``gui/worker.py``); edits go
-through ``EditSession`` (``gui/undo.py``); every view refreshes from the ``Changes`` record
-of an edit. Menus and actions are built in ``gui/menus.py``, the settings it keeps are in
-``gui/prefs.py``, the welcome page in ``gui/welcome.py``; opening patients (and other
-operations that run in the background) in ``gui/operations.py``, opening dialogs in
-``gui/dialogs/opener.py``; the selection across views in ``gui/selection.py``, the status
-bar in ``gui/status_bar.py``.
+The window is put together from parts, each handed the session (``session/``, Qt-free:
+the open patient, its store, edit history, selection and display options):
+
+- ``patients`` (``gui/patients.py``): opening, closing, re-running, in the background
+  through ``gui/ops.py``;
+- ``selection`` (``gui/selection.py``): a pick in one view shown in every view; the
+  edit actions' context;
+- ``edit_actions`` (``gui/actions.py``) and ``menus`` (``gui/menus.py``): every action,
+  menu, toolbar button and context menu from the one table in ``gui/action_table.py``;
+- ``status`` (``gui/status_bar.py``); dialogs are functions (``gui/dialogs/opener.py``);
+- ``undo_stack`` (``gui/undo.py``): the session's history as Qt signals and a QUndoStack.
+
+Every view refreshes from the ``Changes`` record of an edit, undo or redo (``on_changed``).
 """
 
 from __future__ import annotations
@@ -20,14 +25,14 @@ from typing import Any
 from radtrack_gui import project
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats import sources
-from radtrack_gui.gui import worker
 from radtrack_gui.gui.actions import EditActions
 from radtrack_gui.gui.chain_list import ChainList
 from radtrack_gui.gui.crash import quiet
-from radtrack_gui.gui.dialogs.opener import WindowDialogs
+from radtrack_gui.gui.dialogs import opener
 from radtrack_gui.gui.menus import WindowMenus
-from radtrack_gui.gui.operations import PatientOperations
+from radtrack_gui.gui.ops import Op
 from radtrack_gui.gui.patient_banner import WrongPatientBanner
+from radtrack_gui.gui.patients import PatientController
 from radtrack_gui.gui.prefs import WindowPrefs
 from radtrack_gui.gui.qt import (
     QApplication,
@@ -44,27 +49,26 @@ from radtrack_gui.gui.qt import (
     Signal,
 )
 from radtrack_gui.gui.report_view import ReportView
-from radtrack_gui.gui.selection import WindowSelection
-from radtrack_gui.gui.status_bar import WindowStatus
+from radtrack_gui.gui.selection import SelectionController
+from radtrack_gui.gui.status_bar import StatusBar
 from radtrack_gui.gui.timeline import TimelineWidget
-from radtrack_gui.gui.undo import EditSession
+from radtrack_gui.gui.undo import UndoMirror
 from radtrack_gui.gui.welcome import Welcome
+from radtrack_gui.session import DisplayOptions, Session
 
 log = logging.getLogger("radtrack.gui.window")
 
 STATE_VERSION = 1  # bump when docks change, so an old saved layout is ignored
 
 
-# -- the window ----------------------------------------------------------------------------
-class MainWindow(
-    WindowMenus, PatientOperations, WindowDialogs, WindowSelection, WindowStatus, QMainWindow
-):
+class MainWindow(QMainWindow):
     """RadTrack's main window."""
 
     patientLoaded = Signal()  # a patient is in every view
     patientDrawn = Signal()  # ... and the timeline finished drawing it
     loadFailed = Signal(str)  # a one-line reason
     loadCancelled = Signal()
+    loadProgress = Signal(str, int, int)  # stage, done, total of the open in flight
     compareShown = Signal(object)  # the Compare dialog, once it is open
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -76,21 +80,17 @@ class MainWindow(
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
         self.prefs = WindowPrefs()
-        self.session: EditSession | None = None
-        self.loaded: project.LoadedProject | None = None
-        self.task: worker.Task | None = None
-        self._awaiting_draw = False
-        self._load_started = 0.0
-        self.last_load_seconds: float | None = None
-        self.last_draw_seconds: float | None = None
+        self.session = Session()  # the open patient, its edit history and selection
+        self.undo_stack = UndoMirror(self.session, self)
         self.last_refresh_ms: float | None = None  # views' refresh after the last edit
-        self._remember = True  # add the patient being opened to the recent list
-        self._mention_selection: list[str] = []
         self.train_dialog: QDialog | None = None  # the last Tools ▸ Train dialog
 
         self.timeline = TimelineWidget(self)
         self.timeline.setObjectName("timeline")
-        self.welcome = Welcome(self, self.choose_folder, self.open_demo, self.open_path)
+        self.patients = PatientController(self)
+        self.welcome = Welcome(
+            self, self.patients.choose_folder, self.patients.open_demo, self.open_path
+        )
         self.central = QStackedWidget(self)
         self.central.addWidget(self.welcome)
         self.central.addWidget(self.timeline)
@@ -105,11 +105,19 @@ class MainWindow(
         )
         self.resizeDocks([self.chain_dock, self.report_dock], [330, 400], Qt.Orientation.Horizontal)
 
-        self.edit_actions = EditActions(self, self)
-        self._build_status_bar()
-        self._build_actions()
-        self._build_menus()
-        self._build_toolbar()
+        self.status = StatusBar(self, self.session)
+        self.selection = SelectionController(self)
+        self.edit_actions = EditActions(self.selection, self)
+        self.menus = WindowMenus(
+            self, self._handlers(), self.edit_actions.actions, self.prefs.recent
+        )
+        self.menus.open_recent = self.open_path
+        self.menus.clear_recent = self.prefs.clear_recent
+        self.menus["negatives"].setChecked(self.prefs.typed.show_negatives)
+        self.menus["x_order" if self.prefs.x_mode() == "order" else "x_date"].setChecked(True)
+        self.menus["negatives"].toggled.connect(self.set_show_negatives)
+        self.menus.build_menus({"chain_dock": self.chain_dock, "report_dock": self.report_dock})
+        self.toolbar = self.menus.build_toolbar()
         self.addToolBarBreak()
         self.banner = WrongPatientBanner(self, self.report_view.show_report)
         self.addToolBar(self.banner)
@@ -118,12 +126,43 @@ class MainWindow(
 
         self.ask_panel = install_ask(self)
         self._restore_layout()
-        self._update_status()
-        self._update_actions()
-        self._update_undo_text()
+        self.status.update()
+        self.update_actions()
+        self.update_undo_text()
         self.welcome.fill(self.prefs.recent())
 
     # -- construction ---------------------------------------------------------------
+    def _handlers(self) -> dict[str, Any]:
+        """What each window action (``gui/action_table.py``) does."""
+        p = self.patients
+        return {
+            "open": p.choose_folder,
+            "open_file": p.choose_file,
+            "open_cohort": lambda: _open_cohort(self),
+            "export": lambda: opener.open_export(self),
+            "close": self.close_patient,
+            "quit": self.close,
+            "undo": self.session.undo,
+            "redo": self.session.redo,
+            "search": self.chain_list.focus_search,
+            "settings": lambda: opener.open_settings(self),
+            "x_date": lambda: self.set_x_mode("date"),
+            "x_order": lambda: self.set_x_mode("order"),
+            "fit": self.timeline.fit_all,
+            "negatives": lambda: None,  # toggled (connected in __init__)
+            "prev_report": lambda: self.report_view.step_report(-1),
+            "next_report": lambda: self.report_view.step_report(1),
+            "reset_layout": self.reset_layout,
+            "compare": lambda: opener.open_compare(self),
+            "rerun": p.rerun_models,
+            "train_linker": lambda: opener.open_train_dialog(self, "linker"),
+            "train_extractor": lambda: opener.open_train_dialog(self, "extractor"),
+            "log": opener.show_log_folder,
+            "demo": p.open_demo,
+            "shortcuts": lambda: self.menus.show_shortcuts(),
+            "about": lambda: opener.show_about(self),
+        }
+
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
@@ -137,19 +176,20 @@ class MainWindow(
         return dock
 
     def _connect_views(self) -> None:
+        self.undo_stack.changed.connect(self.on_changed)
+        self.undo_stack.editFailed.connect(self._edit_failed)
+        self.undo_stack.indexChanged.connect(self.update_undo_text)
+        self.selection.connect_views()
         tl = self.timeline
-        tl.mentionClicked.connect(self.on_mention_selected)
-        tl.chainClicked.connect(self._timeline_chain_clicked)
-        tl.mentionsDropped.connect(self.on_mentions_dropped)
-        tl.drawn.connect(self._timeline_drawn)
-        if hasattr(tl, "negativesChanged"):  # the Filters menu or the hint's link
-            tl.negativesChanged.connect(self.set_show_negatives)
-        self.chain_list.chainActivated.connect(self._chain_list_activated)
-        self.chain_list.selectionChangedIds.connect(self._chain_list_selection)
+        tl.drawn.connect(self.patients.timeline_drawn)
+        tl.negativesChanged.connect(self.set_show_negatives)  # the hint's link
         self.chain_list.reviewedToggled.connect(self.edit_actions.set_reviewed)
-        self.report_view.mentionClicked.connect(self._report_mention_clicked)
-        self.report_view.textSelectionChanged.connect(self._update_actions)
-        self.report_view.reportChanged.connect(lambda _rid: self._update_actions())
+        self.report_view.textSelectionChanged.connect(self.update_actions)
+        self.report_view.reportChanged.connect(lambda _rid: self.update_actions())
+        self.report_view.text.customContextMenuRequested.connect(self.selection.report_menu)
+        tree = self.chain_list.tree
+        tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        tree.customContextMenuRequested.connect(self.selection.chain_menu)
         self.apply_settings()
 
     # -- layout ---------------------------------------------------------------------------
@@ -180,45 +220,41 @@ class MainWindow(
     def save_layout(self) -> None:
         self.prefs.save_window_state(self.saveGeometry(), self.saveState(STATE_VERSION))
 
-    # -- selection: see gui/selection.py ------------------------------------------------
+    # -- the open patient -----------------------------------------------------------------
     @property
     def patient(self) -> Patient | None:
-        return self.session.patient if self.session is not None else None
+        return self.session.patient
 
-    def dialog_parent(self) -> QWidget:
-        return self
+    @property
+    def loaded(self) -> project.LoadedProject | None:
+        return self.session.loaded
 
-    def confirm(self, title: str, text: str) -> bool:
-        """Ask before an edit whose reach may surprise (no one to ask: not done)."""
-        if quiet():
-            self.statusBar().showMessage(f"Not done: {text}", 10000)
-            return False
-        answer = QMessageBox.question(self, title, text)
-        return answer == QMessageBox.StandardButton.Yes
+    def open_path(self, path: str, **kw: Any) -> Op | None:
+        """Open PATH in the background (``PatientController.open_path``)."""
+        return self.patients.open_path(path, **kw)
+
+    def close_patient(self) -> None:
+        self.patients.close()
+
+    def cancel_load(self) -> None:
+        self.patients.cancel()
 
     # -- edits -------------------------------------------------------------------------------
-    def undo(self) -> None:
-        if self.session is not None:
-            self.session.undo()
-
-    def redo(self) -> None:
-        if self.session is not None:
-            self.session.redo()
-
     def on_changed(self, changes: Any) -> None:
         """Every view follows an edit, undo or redo at once."""
         t0 = time.perf_counter()
         p = self.patient
         if p is None:
             return
-        self._mention_selection = [m for m in self._mention_selection if m in p.mentions]
+        sel = self.session.selection
+        sel.mentions = [m for m in sel.mentions if m in p.mentions]
         added: set[str] = getattr(changes, "mentions_added", set())
-        if len(added) == 1 and not self._mention_selection:
-            self._mention_selection = list(added)
+        if len(added) == 1 and not sel.mentions:
+            sel.mentions = list(added)
         self.chain_list.refresh(changes)
         self.report_view.refresh(changes)
-        if self._mention_selection and self.report_view.mention_id not in p.mentions:
-            self.report_view.mention_id = self._mention_selection[0]
+        if sel.mentions and self.report_view.mention_id not in p.mentions:
+            self.report_view.mention_id = sel.mentions[0]
         if self.report_view.mention_id in p.mentions:
             self.report_view.chain_id = p.mentions[self.report_view.mention_id].chain
             self.report_view.refresh()
@@ -227,71 +263,74 @@ class MainWindow(
             self.chain_list.select_chain(self.report_view.chain_id)
             self.timeline.select_chain(self.report_view.chain_id)
         self.last_refresh_ms = (time.perf_counter() - t0) * 1000
-        self._update_status()
-        self._update_actions()
+        self.status.update()
+        self.update_actions()
 
     def _edit_failed(self, reason: str) -> None:
         self.statusBar().showMessage(f"Not done: {reason}", 8000)
         if self.isVisible() and not quiet():
             QMessageBox.information(self, "Edit not done", reason)
 
-    def _update_undo_text(self) -> None:
-        s = self.session
-        stack = s.stack if s is not None else None
-        can_undo = bool(stack and stack.canUndo())
-        can_redo = bool(stack and stack.canRedo())
-        self.act_undo.setEnabled(can_undo)
-        self.act_redo.setEnabled(can_redo)
-        undo_text = stack.undoText() if stack is not None and can_undo else ""
-        redo_text = stack.redoText() if stack is not None and can_redo else ""
-        self.act_undo.setText(f"&Undo {undo_text}" if can_undo else "&Undo")
-        self.act_redo.setText(f"&Redo {redo_text}" if can_redo else "&Redo")
-        self.act_undo.setToolTip(self.act_undo.text().replace("&", "") + " (Ctrl+Z)")
-        self.act_redo.setToolTip(self.act_redo.text().replace("&", "") + " (Ctrl+Shift+Z)")
+    def update_undo_text(self) -> None:
+        h = self.session.history
+        for name, can, text, keys in (
+            ("undo", h is not None and h.can_undo(), h.undo_text() if h else "", "Ctrl+Z"),
+            ("redo", h is not None and h.can_redo(), h.redo_text() if h else "", "Ctrl+Shift+Z"),
+        ):
+            action = self.menus[name]
+            action.setEnabled(can)
+            action.setText(f"&{name.title()} {text}" if can else f"&{name.title()}")
+            action.setToolTip(action.text().replace("&", "") + f" ({keys})")
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         self.edit_actions.update_enabled()
-        has = self.session is not None
-        self.act_export.setEnabled(has)
-        self.act_close.setEnabled(has)
-        self.act_fit.setEnabled(has)
-        self.act_rerun.setEnabled(has)
-        self.act_compare.setEnabled(has)
+        for name in ("export", "close", "fit", "rerun", "compare"):
+            self.menus[name].setEnabled(self.session.is_open)
 
     # -- views --------------------------------------------------------------------------------
     def set_x_mode(self, mode: str) -> None:
         self.prefs.set_x_mode(mode)
+        self.session.display.x_mode = mode
         self.timeline.set_x_mode(mode)
 
-    def _fit_all(self) -> None:
-        self.timeline.fit_all()
+    def apply_settings(self) -> None:
+        """Show the timeline as the settings say (colours, font, filters, x axis)."""
+        try:
+            display = DisplayOptions.from_settings(self.prefs.typed, self.prefs.x_mode())
+            self.session.display = display
+            self.menus["x_order" if display.x_mode == "order" else "x_date"].setChecked(True)
+            self.timeline.show_options(display)
+            self.menus["negatives"].setChecked(display.negatives)
+        except (TypeError, ValueError, AttributeError) as exc:  # a setting the views refuse
+            log.warning("timeline ignored a setting: %s", exc)
 
-    def _error(self, message: str) -> None:
+    def set_show_negatives(self, on: bool) -> None:
+        """Show or hide the timeline's pertinent negatives; remembered in the settings.
+        The chain list always lists them (they are findings the reports rule out)."""
+        on = bool(on)
+        if self.menus["negatives"].isChecked() != on:
+            self.menus["negatives"].setChecked(on)  # comes back here through toggled
+            return
+        if self.prefs.typed.show_negatives != on:
+            self.prefs.typed.show_negatives = on
+            self.prefs.save()
+        self.session.display.negatives = on
+        self.timeline.set_filters(negatives=on)
+
+    def error(self, message: str) -> None:
         self.statusBar().showMessage(message, 10000)
         if not quiet():
             QMessageBox.warning(self, "RadTrack", message)
 
     # -- drag and drop -------------------------------------------------------------------------
-    @staticmethod
-    def _dropped_path(event: QDragEnterEvent | QDropEvent) -> str | None:
-        mime = event.mimeData()
-        if not mime.hasUrls():
-            return None
-        for url in mime.urls():
-            if url.isLocalFile():
-                path = Path(url.toLocalFile())
-                if sources.can_open(path):
-                    return str(path)
-        return None
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if self._dropped_path(event):
+        if dropped_path(event):
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        path = self._dropped_path(event)
+        path = dropped_path(event)
         if path:
             event.acceptProposedAction()
             self.open_path(path)
@@ -300,12 +339,32 @@ class MainWindow(
 
     # -- closing ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.task is not None and not self.task.is_done():
-            self.task.cancel()
-            self.task.wait(10)
+        op = self.patients.op
+        if op is not None and op.task is not None and not op.task.is_done():
+            op.cancel()
+            op.task.wait(10)
         self.save_layout()
         self.close_patient()
         super().closeEvent(event)
+
+
+def dropped_path(event: QDragEnterEvent | QDropEvent) -> str | None:
+    """The first local file or folder dropped that RadTrack can open."""
+    mime = event.mimeData()
+    if not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if url.isLocalFile():
+            path = Path(url.toLocalFile())
+            if sources.can_open(path):
+                return str(path)
+    return None
+
+
+def _open_cohort(window: MainWindow) -> Any:
+    from radtrack_gui.gui.cohort_dialog import choose_cohort
+
+    return choose_cohort(window)
 
 
 def dock_widths(window_width: int) -> list[int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from radtrack_gui.gui.qt import QByteArray
+from radtrack_gui.nlp.registry import RunSpec
 from radtrack_gui.settings import MAX_RECENT
 from radtrack_gui.views.options import XMode
 
@@ -30,11 +31,12 @@ class WindowPrefs:
             log.warning("could not save settings: %s", exc)
 
     def model(self, kind: str) -> str:
-        from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS, default_name
+        spec = self.run_spec()
+        return spec.extractor_name if kind == "extractor" else spec.linker_name
 
-        value = getattr(self.typed, kind, "")
-        table = EXTRACTORS if kind == "extractor" else LINKERS
-        return value if value in table else default_name(kind)
+    def run_spec(self) -> RunSpec:
+        """The models the settings choose, with the extractor's options."""
+        return self.typed.run_spec()
 
     def recent(self) -> list[str]:
         return list(self.typed.recent_patients)[:MAX_RECENT]

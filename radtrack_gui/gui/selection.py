@@ -1,15 +1,45 @@
-"""The main window's selection: a mention or chain picked in one view (timeline, chain
-list, report viewer, compare) is shown picked in every view, and the edit actions read it
-(the ``EditContext`` of ``gui/actions.py``)."""
+"""The main window's selection controller: a mention or chain picked in one view
+(timeline, chain list, report viewer, compare) is shown picked in every view, and the edit
+actions read it (it is the ``EditContext`` of ``gui/actions.py``).
+
+The picked mentions are the session's ``Selection`` (``session/selection.py``, Qt-free);
+the chain list and the timeline show them.
+"""
 
 from __future__ import annotations
 
-from radtrack_gui.gui.qt import QApplication, Qt
-from radtrack_gui.gui.window_host import WindowHost
+from typing import TYPE_CHECKING
+
+from radtrack_gui.core.model import Patient
+from radtrack_gui.gui.crash import quiet
+from radtrack_gui.gui.qt import QApplication, QMessageBox, QPoint, Qt, QWidget
+
+if TYPE_CHECKING:
+    from radtrack_gui.gui.main_window import MainWindow
 
 
-class WindowSelection(WindowHost):
-    """Selection across the views (part of MainWindow)."""
+class SelectionController:
+    """Selection across the views of one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.session = window.session
+        self.timeline = window.timeline
+        self.chain_list = window.chain_list
+        self.report_view = window.report_view
+
+    @property
+    def patient(self) -> Patient | None:
+        return self.session.patient
+
+    def connect_views(self) -> None:
+        tl = self.timeline
+        tl.mentionClicked.connect(self.on_mention_selected)
+        tl.chainClicked.connect(self._timeline_chain_clicked)
+        tl.mentionsDropped.connect(self.on_mentions_dropped)
+        self.chain_list.chainActivated.connect(self._chain_list_activated)
+        self.chain_list.selectionChangedIds.connect(self._chain_list_selection)
+        self.report_view.mentionClicked.connect(self._report_mention_clicked)
 
     def on_mention_selected(self, mention_id: str) -> None:
         """A mention was picked (timeline, viewer, compare): show it everywhere. Mentions
@@ -18,35 +48,39 @@ class WindowSelection(WindowHost):
         if p is None or mention_id not in p.mentions:
             return
         m = p.mentions[mention_id]
-        picked = self.timeline.selected_mentions
+        picked = self.timeline.selection.mentions
         if mention_id in picked:
-            self._mention_selection = [x for x in picked if x in p.mentions]
+            self.session.selection.mentions = [x for x in picked if x in p.mentions]
         else:
-            self._mention_selection = [mention_id]
-        self.timeline.select_mentions(self._mention_selection, mention_id)
+            self.session.selection.mentions = [mention_id]
+        self.timeline.select_mentions(self.session.selection.mentions, mention_id)
         self.report_view.show_mention(mention_id)
-        self.report_view.set_selected_mentions(self._mention_selection)
-        chains = list(dict.fromkeys(p.mentions[x].chain or "" for x in self._mention_selection))
+        self.report_view.set_selected_mentions(self.session.selection.mentions)
+        chains = list(
+            dict.fromkeys(p.mentions[x].chain or "" for x in self.session.selection.mentions)
+        )
         self.chain_list.select_chains(chains, current=m.chain)
-        self._update_actions()
+        self.window.update_actions()
 
     def _report_mention_clicked(self, mention_id: str) -> None:
         p = self.patient
         if p is None or mention_id not in p.mentions:
             return
         mods = QApplication.keyboardModifiers()
-        if mods & Qt.KeyboardModifier.ControlModifier and self._mention_selection:
-            if mention_id in self._mention_selection:
-                self._mention_selection.remove(mention_id)
+        if mods & Qt.KeyboardModifier.ControlModifier and self.session.selection.mentions:
+            if mention_id in self.session.selection.mentions:
+                self.session.selection.mentions.remove(mention_id)
             else:
-                self._mention_selection.append(mention_id)
+                self.session.selection.mentions.append(mention_id)
         else:
-            self._mention_selection = [mention_id]
-        self.report_view.set_selected_mentions(self._mention_selection)
-        chains = list(dict.fromkeys(p.mentions[x].chain or "" for x in self._mention_selection))
+            self.session.selection.mentions = [mention_id]
+        self.report_view.set_selected_mentions(self.session.selection.mentions)
+        chains = list(
+            dict.fromkeys(p.mentions[x].chain or "" for x in self.session.selection.mentions)
+        )
         self.chain_list.select_chains(chains, current=p.mentions[mention_id].chain)
-        self.timeline.select_mentions(self._mention_selection, mention_id)
-        self._update_actions()
+        self.timeline.select_mentions(self.session.selection.mentions, mention_id)
+        self.window.update_actions()
 
     def on_chain_selected(self, chain_id: str, *, from_list: bool = False) -> None:
         """One chain selected (compare rows, lane clicks, the list): shown everywhere."""
@@ -61,44 +95,44 @@ class WindowSelection(WindowHost):
             self.timeline.select_chain(chain_id)
         hidden = getattr(getattr(self.timeline, "layout_", None), "hidden_negatives", ())
         if chain_id in hidden:
-            self.statusBar().showMessage(
+            self.window.statusBar().showMessage(
                 f"“{p.chains[chain_id].label}” is a pertinent negative (every mention "
                 "absent): hidden in the timeline. View ▸ Show pertinent negatives shows it.",
                 10000,
             )
         current = [
             m
-            for m in self._mention_selection
+            for m in self.session.selection.mentions
             if m in p.mentions and p.mentions[m].chain == chain_id
         ]
         if current:  # a mention of this chain is already picked (a timeline click)
             self.report_view.select_chain(chain_id)
-            self._update_actions()
+            self.window.update_actions()
             return
         shown = self.report_view.report_id
         members = p.chain_mentions(chain_id)
         here = [m for m in members if m.report == shown]
         if here:
-            self._mention_selection = [here[0].id]
+            self.session.selection.mentions = [here[0].id]
             self.report_view.show_mention(here[0].id)
         elif members:
-            self._mention_selection = [members[0].id]
+            self.session.selection.mentions = [members[0].id]
             self.report_view.show_mention(members[0].id)
-        self._update_actions()
+        self.window.update_actions()
 
     def _timeline_chain_clicked(self, chain_id: str) -> None:
         """A lane label or row clicked (Ctrl toggles, Shift ranges): the timeline's chain
         selection becomes the chain list's."""
         p = self.patient
-        ids = [c for c in self.timeline.selected_chains if p is not None and c in p.chains]
+        ids = [c for c in self.timeline.selection.chains if p is not None and c in p.chains]
         if len(ids) <= 1:
             self.on_chain_selected(chain_id)
             return
-        self._mention_selection = []
+        self.session.selection.mentions = []
         self.chain_list.select_chains(ids, current=chain_id)
         self.report_view.set_selected_mentions([])
         self.report_view.select_chain(chain_id)
-        self._update_actions()
+        self.window.update_actions()
 
     def _chain_list_activated(self, chain_id: str) -> None:
         """The chain list's current chain changed; its selection (Ctrl/Shift) stays."""
@@ -112,18 +146,20 @@ class WindowSelection(WindowHost):
         """Several chains selected in the list: the timeline shows them all selected."""
         p = self.patient
         if p is not None and len(ids) > 1:
-            self._mention_selection = [
-                m for m in self._mention_selection if m in p.mentions and p.mentions[m].chain in ids
+            self.session.selection.mentions = [
+                m
+                for m in self.session.selection.mentions
+                if m in p.mentions and p.mentions[m].chain in ids
             ]
             self.timeline.select_chains(
                 [str(c) for c in ids], current=self.chain_list.current_chain_id()
             )
-            self.report_view.set_selected_mentions(self._mention_selection)
-        self._update_actions()
+            self.report_view.set_selected_mentions(self.session.selection.mentions)
+        self.window.update_actions()
 
     def on_mentions_dropped(self, mention_ids: list, chain_id: str) -> None:
         """Mentions dragged onto a lane join its chain ("" or None: a new chain)."""
-        self.edit_actions.move_mentions([str(m) for m in mention_ids], chain_id or None)
+        self.window.edit_actions.move_mentions([str(m) for m in mention_ids], chain_id or None)
 
     # EditContext for the actions.
     def selected_chain_ids(self) -> list[str]:
@@ -138,7 +174,7 @@ class WindowSelection(WindowHost):
 
     def selected_mention_ids(self) -> list[str]:
         p = self.patient
-        return [m for m in self._mention_selection if p is not None and m in p.mentions]
+        return [m for m in self.session.selection.mentions if p is not None and m in p.mentions]
 
     def current_report_id(self) -> str | None:
         return self.report_view.report_id
@@ -149,6 +185,42 @@ class WindowSelection(WindowHost):
     def step_chain(self, step: int) -> None:
         mid = self.report_view.step_chain(step)
         if mid:
-            self._mention_selection = [mid]
+            self.session.selection.mentions = [mid]
             self.timeline.select_mention(mid)
-            self._update_actions()
+            self.window.update_actions()
+
+    def dialog_parent(self) -> QWidget:
+        return self.window
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask before an edit whose reach may surprise (no one to ask: not done)."""
+        if quiet():
+            self.window.statusBar().showMessage(f"Not done: {text}", 10000)
+            return False
+        answer = QMessageBox.question(self.window, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    # -- context menus: the item under the pointer becomes the selection first ----------
+    def report_menu(self, pos: QPoint) -> None:
+        """Right click in the report: the mention under the pointer becomes the selection
+        (unless text is selected), then the text and mention edits are offered."""
+        view = self.report_view
+        if not view.text.textCursor().hasSelection():
+            offset = view.offset_at(pos)
+            m = view.mention_at(offset) if offset is not None else None
+            if m is not None and m.id not in self.session.selection.mentions:
+                view.mention_id = m.id
+                view.chain_id = m.chain
+                view.refresh()
+                self._report_mention_clicked(m.id)
+        self.window.update_actions()
+        self.window.menus.report_menu(view.text.viewport(), pos)
+
+    def chain_menu(self, pos: QPoint) -> None:
+        tree = self.chain_list.tree
+        item = tree.itemAt(pos)
+        cid = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        if cid and cid not in self.chain_list.selected_chain_ids():
+            self.on_chain_selected(cid)
+        self.window.update_actions()
+        self.window.menus.chain_menu(tree.viewport(), pos)

@@ -1,67 +1,93 @@
 """The main window's status bar: the patient, its counts, the models, saving, files
-skipped while reading, and the progress of a background task with its Cancel button."""
+skipped while reading, and the progress of a background op with its Cancel button."""
 
 from __future__ import annotations
 
 import html
 
 from radtrack_gui.gui.crash import quiet
-from radtrack_gui.gui.qt import QLabel, QMessageBox, QProgressBar, QPushButton
-from radtrack_gui.gui.window_host import WindowHost
+from radtrack_gui.gui.ops import BarProgress
+from radtrack_gui.gui.qt import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton
+from radtrack_gui.session import Session
+from radtrack_gui.views.problems import problems_summary
+
+# What the stages of opening a patient are called while they run.
+OPEN_STAGES = {
+    "read": "Reading",
+    "extract": "Finding mentions",
+    "link": "Linking",
+    "save": "Saving",
+}
 
 
-class WindowStatus(WindowHost):
-    """Status bar (part of MainWindow)."""
+class StatusBar:
+    """The labels, progress bar and Cancel button in ``window``'s status bar."""
 
-    def _build_status_bar(self) -> None:
-        bar = self.statusBar()
-        self.status_patient = QLabel("No patient")
-        self.status_counts = QLabel("")
-        self.status_model = QLabel("")
-        self.status_saved = QLabel("")
-        self.status_problems = QLabel("")  # "⚠ 6 files skipped": click for every name
-        self.status_problems.setObjectName("statusProblems")
-        self.status_problems.linkActivated.connect(lambda _l: self.show_problems())
+    def __init__(self, window: QMainWindow, session: Session) -> None:
+        self.window = window
+        self.session = session
+        bar = window.statusBar()
+        self.patient = QLabel("No patient")
+        self.counts = QLabel("")
+        self.model = QLabel("")
+        self.saved = QLabel("")
+        self.problems = QLabel("")  # "⚠ 6 files skipped": click for every name
+        self.problems.setObjectName("statusProblems")
+        self.problems.linkActivated.connect(lambda _l: self.show_problems())
         self.problems_text = ""
-        for w in (self.status_patient, self.status_counts, self.status_model):
+        for w in (self.patient, self.counts, self.model):
             w.setContentsMargins(6, 0, 6, 0)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(True)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setObjectName("cancelButton")
-        self.cancel_button.clicked.connect(self.cancel_load)
         self.progress.hide()
         self.cancel_button.hide()
-        bar.addWidget(self.status_patient)
-        bar.addWidget(self.status_counts)
-        bar.addWidget(self.status_model)
-        bar.addWidget(self.status_problems)
+        # Where background ops (opening a patient) show their progress; Cancel stops them.
+        self.progress_view = BarProgress(self.progress, OPEN_STAGES, self.cancel_button)
+        bar.addWidget(self.patient)
+        bar.addWidget(self.counts)
+        bar.addWidget(self.model)
+        bar.addWidget(self.problems)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
-        bar.addPermanentWidget(self.status_saved)
+        bar.addPermanentWidget(self.saved)
 
-    def _update_status(self) -> None:
-        p = self.patient
+    def message(self, text: str, ms: int = 0) -> None:
+        self.window.statusBar().showMessage(text, ms)
+
+    def update(self) -> None:
+        p = self.session.patient
         if p is None:
-            self.status_patient.setText(
-                "No patient open — File ▸ Open, or Help ▸ Open demo patient"
-            )
-            self.status_counts.setText("")
-            self.status_model.setText("")
-            self.status_saved.setText("")
+            self.patient.setText("No patient open — File ▸ Open, or Help ▸ Open demo patient")
+            self.counts.setText("")
+            self.model.setText("")
+            self.saved.setText("")
             return
-        self.status_patient.setText(f"Patient <b>{html.escape(p.id)}</b>")
-        self.status_counts.setText(
+        self.patient.setText(f"Patient <b>{html.escape(p.id)}</b>")
+        self.counts.setText(
             f"{len(p.reports)} reports · {len(p.mentions)} mentions · {len(p.chains)} chains"
         )
-        self.status_model.setText(f"Model: {self.loaded.models}" if self.loaded else "")
-        s = self.session
-        when = s.saved_at.strftime("%H:%M:%S") if s and s.saved_at else None
-        self.status_saved.setText(f"✔ All changes saved{f' ({when})' if when else ''}")
-        self.status_saved.setToolTip("Every edit is saved to the project store as you make it")
+        loaded = self.session.loaded
+        self.model.setText(f"Model: {loaded.models}" if loaded else "")
+        h = self.session.history
+        when = h.saved_at.strftime("%H:%M:%S") if h and h.saved_at else None
+        self.saved.setText(f"✔ All changes saved{f' ({when})' if when else ''}")
+        self.saved.setToolTip("Every edit is saved to the project store as you make it")
+
+    def set_problems(self) -> None:
+        """The files skipped or repaired while reading the open patient (none: cleared)."""
+        p = self.session.patient
+        problems = p.problems if p is not None else []
+        self.problems_text = problems_summary(problems) if problems else ""
+        n = len({q.file for q in problems})
+        self.problems.setText(
+            f"<a href='show'>⚠ {n} file{'s' if n != 1 else ''} skipped or repaired</a>" if n else ""
+        )
+        self.problems.setToolTip(self.problems_text)
 
     def show_problems(self) -> None:
         """Every file skipped or repaired while reading the patient, by name."""
         if self.problems_text and not quiet():
-            QMessageBox.information(self, "Files skipped while reading", self.problems_text)
+            QMessageBox.information(self.window, "Files skipped while reading", self.problems_text)

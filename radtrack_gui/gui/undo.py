@@ -1,126 +1,86 @@
-"""A thin QUndoStack adapter over the Qt-free edit commands (``core/edits.py``).
+"""The Qt mirror of the session's edit history (``session/history.py``).
 
-``EditSession`` holds the open patient, its project store and the undo stack. Every edit,
-undo and redo goes through the store (saved at once, with provenance ``person:<login>``)
-and then announces a ``Changes`` record so every view refreshes what changed. An edit the
-model refuses (``InputError``), or one the store cannot save (``StoreError``: the store
-then restores memory), is reported by ``editFailed`` and never enters the stack.
-
-Edits run on the main thread: one command touches a handful of rows and commits in a few
-milliseconds (WAL), and the views must never show a state the store does not hold. The
-store's lock serializes these writes with the background save after a model run.
+``UndoMirror`` turns the Qt-free session's notifications into Qt signals (``changed``,
+``editFailed``) and keeps a ``QUndoStack`` showing the same steps at the same position,
+for Qt's undo views and the Edit menu's texts. It holds no history of its own: Undo and
+Redo go to the session (``undo()``/``redo()`` here), and the stack follows.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import datetime
-from typing import Any
 
-from radtrack_gui.core.edits import Changes, Command
-from radtrack_gui.core.errors import InputError
-from radtrack_gui.core.model import Patient
+from radtrack_gui.core.edits import Changes
 from radtrack_gui.gui.qt import QObject, QUndoCommand, QUndoStack, Signal
+from radtrack_gui.session import Session, Step
 
 log = logging.getLogger("radtrack.gui.undo")
 
 
-def person() -> str:
-    """Provenance of the user's edits: ``person:<login>``."""
-    from radtrack_gui.store.db import person_who
+class _Mirrored(QUndoCommand):
+    """One step of the history on the QUndoStack; undoing or redoing it from Qt asks the
+    session (the stack then follows the session, not the other way round)."""
 
-    return person_who()
-
-
-class _QtCommand(QUndoCommand):
-    """One edit on the QUndoStack; the first redo() is the push itself (already done)."""
-
-    def __init__(self, session: EditSession, command: Command) -> None:
-        super().__init__(command.text)
-        self.session = session
-        self.command = command
-        self._first = True
+    def __init__(self, mirror: UndoMirror, step: Step) -> None:
+        super().__init__(step.text)
+        self.mirror = mirror
+        self.step = step
 
     def redo(self) -> None:
-        if self._first:
-            self._first = False
-            return
-        if not self.session._run(self.command, undo=False):
-            self.setObsolete(True)  # not redone (the store refused): leaves the history
+        if not self.mirror.syncing:
+            self.mirror.session.redo()
 
     def undo(self) -> None:
-        if not self.session._run(self.command, undo=True):
-            self.setObsolete(True)  # still done, and no longer undoable
+        if not self.mirror.syncing:
+            self.mirror.session.undo()
 
 
-class EditSession(QObject):
-    """The patient being edited, its store and its undo history."""
+class UndoMirror(QObject):
+    """Qt signals and a ``QUndoStack`` for a ``Session``."""
 
     changed = Signal(object)  # core.edits.Changes
     editFailed = Signal(str)  # a one-line reason for the user
+    indexChanged = Signal()  # the steps or the position among them changed
 
-    def __init__(
-        self,
-        patient: Patient,
-        store: Any = None,
-        who: str | None = None,
-        parent: QObject | None = None,
-    ) -> None:
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.patient = patient
-        self.store = store
-        self.who = who or person()
+        self.session = session
         self.stack = QUndoStack(self)
-        self.stack.setUndoLimit(1000)
-        self.last_error: str | None = None
-        self.saved_at: datetime | None = None  # time of the last saved edit
+        self.syncing = False
+        self._steps: list[Step] = []  # the steps on the stack, in order
+        session.changed.connect(self._changed)
+        session.failed.connect(self.editFailed.emit)
+        session.moved.connect(self._sync)
 
-    # -- running commands ----------------------------------------------------------
-    def push(self, command: Command) -> Changes | None:
-        """Do ``command`` (saved in the store); None when it was refused."""
-        try:
-            changes = self._execute(command, undo=False)
-        except InputError as exc:
-            self.last_error = str(exc)
-            log.info("edit refused: %s", exc)
-            self.editFailed.emit(str(exc))
-            return None
-        self.stack.push(_QtCommand(self, command))
-        self._announce(changes)
-        return changes
+    def undo(self) -> Changes | None:
+        return self.session.undo()
 
-    def undo(self) -> None:
-        self.stack.undo()
+    def redo(self) -> Changes | None:
+        return self.session.redo()
 
-    def redo(self) -> None:
-        self.stack.redo()
-
-    def _run(self, command: Command, *, undo: bool) -> bool:
-        """Undo or redo one command; False when the store could not save it (memory is
-        then as before the step)."""
-        try:
-            changes = self._execute(command, undo=undo, redo=not undo)
-        except InputError as exc:
-            self.last_error = str(exc)
-            log.warning("%s failed: %s", "undo" if undo else "redo", exc)
-            self.editFailed.emit(str(exc))
-            return False
-        self._announce(changes)
-        return True
-
-    def _execute(self, command: Command, *, undo: bool, redo: bool = False) -> Changes:
-        """Run one step; with a store it is saved (or, if saving fails, not done at all:
-        the store raises ``StoreError``, an ``InputError``, and restores memory)."""
-        store = self.store
-        if store is None:
-            changes = command.undo(self.patient) if undo else command.do(self.patient)
-        elif undo:
-            changes = store.record_undo(command, self.patient, self.who)
-        else:
-            changes = store.apply(command, self.patient, self.who, action="redo" if redo else "do")
-        self.saved_at = datetime.now()
-        return changes if isinstance(changes, Changes) else Changes.all()
-
-    def _announce(self, changes: Changes) -> None:
-        log.debug("changed: %s", changes)
+    def _changed(self, changes: Changes) -> None:
         self.changed.emit(changes)
+
+    def _sync(self) -> None:
+        """Make the stack hold the session's steps, at the session's position."""
+        history = self.session.history
+        steps = list(history.steps) if history is not None else []
+        index = history.index if history is not None else 0
+        if history is not None and history.in_macro:
+            return  # a macro is being built: it arrives whole at its end
+        kept = len(self._steps)
+        if steps[:kept] != self._steps:  # steps left the history: build the stack again
+            kept = 0
+        self.syncing = True
+        try:
+            if kept == 0:
+                self.stack.clear()
+            else:
+                self.stack.setIndex(kept)
+            for step in steps[kept:]:
+                self.stack.push(_Mirrored(self, step))
+            self.stack.setIndex(index)
+        finally:
+            self.syncing = False
+        self._steps = steps
+        self.indexChanged.emit()

@@ -42,6 +42,7 @@ class Task(QObject):
         self.result: Any = None
         self.error: BaseException | None = None
         self.was_cancelled = False
+        self.owner: Any = None  # what handles the outcome (an ops.Op), kept alive with it
 
     def cancel(self) -> None:
         """Ask the job to stop; it stops at its next ``cancel()`` check."""

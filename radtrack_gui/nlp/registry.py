@@ -162,3 +162,46 @@ def get_linker(name: str | None = None, **options: Any) -> Linker:
 def default_name(kind: str) -> str:
     """The default extractor or linker (the entry marked ``default`` in its registry)."""
     return (EXTRACTORS if kind == "extractor" else LINKERS).default()
+
+
+# -- what one model run uses ---------------------------------------------------------------
+@dataclass(frozen=True)
+class RunSpec:
+    """The models of one run: an extractor and a linker (registered names, or built
+    models), and the extractor's options. Empty names mean the registry's defaults, the one
+    place defaults are named (``ModelInfo.default``)."""
+
+    extractor: str | Extractor = ""
+    linker: str | Linker = ""
+    extractor_options: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.extractor:
+            object.__setattr__(self, "extractor", default_name("extractor"))
+        if not self.linker:
+            object.__setattr__(self, "linker", default_name("linker"))
+
+    @property
+    def extractor_name(self) -> str:
+        return _name(self.extractor)
+
+    @property
+    def linker_name(self) -> str:
+        return _name(self.linker)
+
+    @property
+    def label(self) -> str:
+        """ "rules + knowledge": what made the chains, for people and the edit log."""
+        return f"{self.extractor_name} + {self.linker_name}"
+
+    def build_extractor(self) -> Extractor:
+        if isinstance(self.extractor, str):
+            return get_extractor(self.extractor, **dict(self.extractor_options))
+        return self.extractor
+
+    def build_linker(self) -> Linker:
+        return get_linker(self.linker) if isinstance(self.linker, str) else self.linker
+
+
+def _name(model: str | Extractor | Linker) -> str:
+    return model if isinstance(model, str) else str(getattr(model, "name", type(model).__name__))

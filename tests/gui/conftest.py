@@ -1,4 +1,10 @@
-"""GUI test set-up: offscreen Qt, no crash dialogs, no leaked windows, drained workers."""
+"""GUI test set-up and the helpers GUI tests share: offscreen Qt, no crash dialogs, no
+leaked windows, drained workers; a shown main window, a shown timeline, opening a patient
+and waiting for it to be drawn, the project store's copy of a patient, a mention to edit.
+
+Rules for GUI tests here: wire every handler (``qtbot.waitSignal``, ``window.loadProgress``)
+before starting the work it listens to; assert what happened, never how fast.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from radtrack_gui.core.model import Mention, Patient
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["RADTRACK_NO_CRASH_DIALOG"] = "1"
@@ -85,3 +93,52 @@ def demo_gold() -> Path:
 @pytest.fixture
 def demo() -> Path:
     return DEMO
+
+
+@pytest.fixture
+def make_timeline(qtbot):
+    """make_timeline(width, height, overview=True): a shown TimelineWidget, closed after."""
+    made = []
+
+    def make(width: int, height: int, *, overview: bool = True):
+        from radtrack_gui.gui.timeline import TimelineWidget
+
+        w = TimelineWidget()
+        if not overview:
+            w.set_overview(False)  # tests that count every lane
+        w.resize(width, height)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w.close()
+
+
+def stored(path: Path) -> Patient | None:
+    """The project store's copy of the patient at PATH (None: nothing stored). Read-only:
+    the window holds the writer lock."""
+    from radtrack_gui.store.db import ProjectStore, store_path_for_folder
+
+    if not store_path_for_folder(path).exists():
+        return None
+    with ProjectStore.for_folder(path, read_only=True) as store:
+        return store.load_patient()
+
+
+def later_mention(window) -> Mention:
+    """A mention in a late report, in a chain with mentions in several reports."""
+    p = window.patient
+    order = p.report_index()
+    best = None
+    for c in p.chains.values():
+        reports = {p.mentions[m].report for m in c.mentions}
+        if len(reports) >= 3:
+            last = p.chain_mentions(c.id)[-1]
+            if best is None or order[last.report] > order[best.report]:
+                best = last
+    assert best is not None
+    return best

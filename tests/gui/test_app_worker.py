@@ -207,7 +207,7 @@ def test_reviewed_checkbox_is_an_undoable_edit(qtbot, window, open_and_wait) -> 
     cid, item = next(iter(window.chain_list._items.items()))
     item.setCheckState(COL_REVIEWED, Qt.CheckState.Checked)
     assert p.chains[cid].reviewed
-    assert window.act_undo.text().replace("&", "").startswith("Undo Mark chain reviewed")
-    window.undo()
+    assert window.menus["undo"].text().replace("&", "").startswith("Undo Mark chain reviewed")
+    window.session.undo()
     assert not p.chains[cid].reviewed
     assert window.chain_list._items[cid].checkState(COL_REVIEWED) == Qt.CheckState.Unchecked

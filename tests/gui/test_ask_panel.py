@@ -19,7 +19,7 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     assert panel.action in window.toolbar.actions()
     assert any(
         menu == "Tools" and "Ask" in what and "K" in keys
-        for menu, keys, what in window.shortcut_rows()
+        for menu, keys, what in window.menus.shortcut_rows()
     )  # in the shortcuts sheet
     panel.action.trigger()
     assert panel.dock.isVisible()
@@ -36,8 +36,8 @@ def test_ask_box_answers_and_evidence_selects_the_mention(window, open_and_wait,
     assert "2150-03-09" in label.text() and "<b" in label.text()  # date and highlighted span
     panel.open_evidence(panel.evidence.item(0))
     assert window.report_view.report_id == ev.report
-    assert window.selected_mention_ids() == [ev.mention]
-    assert window.current_chain_id() == window.patient.mentions[ev.mention].chain
+    assert window.selection.selected_mention_ids() == [ev.mention]
+    assert window.selection.current_chain_id() == window.patient.mentions[ev.mention].chain
     panel.ask("Is there a pericardial effusion?")
     assert panel.answer.answerable is False
     assert ">Not in these reports</span>" in panel.answer_label.text()

@@ -5,7 +5,6 @@ session's selection and with the undated band named, labels that tell lanes apar
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -22,16 +21,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def timeline(qtbot) -> Iterator[object]:
-    from radtrack_gui.gui.timeline import TimelineWidget
-
-    w = TimelineWidget()
-    w.resize(1100, 700)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def timeline(make_timeline):
+    return make_timeline(1100, 700)
 
 
 def test_1_overview_shows_findings_and_devices_at_first_glance(timeline, qtbot) -> None:
@@ -48,7 +39,7 @@ def test_1_overview_shows_findings_and_devices_at_first_glance(timeline, qtbot) 
     assert shown_types == {"finding", "device"}  # both, without scrolling
     assert "more" in visible  # the rest of a group folded into "+ N more" (in view too)
     assert lay.n_rows <= y1 + 1  # nothing below the fold
-    assert timeline.more_text() == ""
+    assert timeline.controls.more_text() == ""
     # Every mention is either a glyph or in a fold row's density strip.
     full = build_layout(p, timeline.filters, "date")
     assert timeline.glyph_count() + timeline.folded_count() == sum(
@@ -56,7 +47,7 @@ def test_1_overview_shows_findings_and_devices_at_first_glance(timeline, qtbot) 
     )
     # Clicking the fold row opens the group in full; its header folds it again.
     fold = lay.folds[0]
-    timeline._on_click(
+    timeline.interaction.on_click(
         timeline.vb.mapViewToScene(QPointF(sum(lay.x_range) / 2, fold.row)),
         Qt.KeyboardModifier.NoModifier,
     )
@@ -100,17 +91,17 @@ def test_3_change_marks_and_counts_never_collide(timeline, qtbot) -> None:
         x0, x1 = timeline.layout_.x_range
         timeline.vb.setXRange(x0, x0 + (x1 - x0) * zoom, padding=0)
         qtbot.wait(10)
-        xs = np.asarray(timeline._hx)
-        ys = np.asarray(timeline._hy)
+        xs = np.asarray(timeline.painter._hx)
+        ys = np.asarray(timeline.painter._hy)
         px = timeline.vb.width() / np.diff(timeline.vb.viewRange()[0])[0]
         places: list[tuple[float, float]] = []
-        for item in timeline._mark_items.values():
+        for item in timeline.painter._mark_items.values():
             places.extend(zip(item.data["x"], item.data["y"], strict=True))
         assert len(places) == len(set(places))  # one mark per place
         for x, y in places:  # room before the next glyph of the lane
             later = xs[(ys == y) & (xs > x)]
             assert later.size == 0 or (later.min() - x) * px >= MARK_ROOM_PX
-        for item in timeline._count_items.values():
+        for item in timeline.scene._count_items.values():
             for x, y in zip(item.data["x"], item.data["y"], strict=True):
                 later = xs[(ys == y) & (xs > x)]
                 assert later.size == 0 or (later.min() - x) * px >= COUNT_ROOM_PX
@@ -118,7 +109,7 @@ def test_3_change_marks_and_counts_never_collide(timeline, qtbot) -> None:
     x = timeline.layout_.x_of[p.mentions[a].report]
     kinds = [
         k
-        for k, item in timeline._mark_items.items()
+        for k, item in timeline.painter._mark_items.items()
         if any(mx == x and my == row for mx, my in zip(item.data["x"], item.data["y"], strict=True))
     ]
     assert kinds in ([], ["inserted"])  # the device event wins the place
@@ -137,7 +128,7 @@ def test_3_exports_draw_no_selection_and_name_the_undated_band(
     timeline.export_png(str(plain_png))
     timeline.export_svg(str(plain_svg))
     timeline.select_mentions(list(p.mentions)[:3])  # a selection in the session
-    assert timeline._sel_band.isVisible()
+    assert timeline.scene._sel_band.isVisible()
     sel_png, sel_svg = tmp_path / "sel.png", tmp_path / "sel.svg"
     timeline.export_png(str(sel_png))
     timeline.export_svg(str(sel_svg))
@@ -145,7 +136,7 @@ def test_3_exports_draw_no_selection_and_name_the_undated_band(
     svg = sel_svg.read_text(encoding="utf-8")
     assert S.SELECTED_BAND.lower() not in svg.lower()
     assert "undated reports" in svg  # the band is labelled
-    assert timeline._sel_band.isVisible()  # and the app's own view still shows it
+    assert timeline.scene._sel_band.isVisible()  # and the app's own view still shows it
 
 
 def test_4_lanes_with_the_same_name_are_told_apart(timeline) -> None:

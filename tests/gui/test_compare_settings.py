@@ -88,19 +88,20 @@ def test_settings_dialog_edits_settings(qtbot):
 def test_timeline_applies_settings(qtbot):
     from radtrack_gui.gui import style as S
     from radtrack_gui.gui.timeline import TimelineWidget
+    from radtrack_gui.session import DisplayOptions
     from radtrack_gui.settings import Settings
+    from radtrack_gui.views.options import XMode
 
     w = TimelineWidget()
     qtbot.addWidget(w)
     w.set_patient(make_patient(8, 5, 20, undated=0))
-    w.apply_settings(
-        Settings(
-            palette="viridis",
-            x_mode="report order",
-            lane_grouping="organ system",
-            show_singletons=False,
-        )
+    settings = Settings(
+        palette="viridis",
+        x_mode="report order",
+        lane_grouping="organ system",
+        show_singletons=False,
     )
+    w.show_options(DisplayOptions.from_settings(settings, XMode.from_setting(settings.x_mode)))
     assert w.x_mode == "order"
     assert w.filters.group_by == "system" and not w.filters.singletons
     assert w.colors["CT"] == S.PALETTES["viridis"]["CT"]
@@ -110,8 +111,9 @@ def test_timeline_applies_settings(qtbot):
 def test_2_reason_for_exam_setting_reaches_the_extractor(qtbot, tmp_path, monkeypatch):
     """Settings ▸ "Show reason-for-exam mentions" is saved and becomes the extractor's
     ``questions`` option on the next model run (off: the extractor's default, no option)."""
-    from radtrack_gui import pipeline, project
+    from radtrack_gui import project
     from radtrack_gui.gui.dialogs.settings import SettingsDialog
+    from radtrack_gui.nlp import registry
     from radtrack_gui.settings import Settings, from_dict
 
     s = Settings()
@@ -123,16 +125,16 @@ def test_2_reason_for_exam_setting_reaches_the_extractor(qtbot, tmp_path, monkey
     dlg.accept()
     assert s.show_questions and s.extractor_options() == {"questions": True}
     assert from_dict({"show_questions": True}).show_questions
-    # The options travel project -> pipeline -> registry (recorded at the registry, the
-    # boundary to the extractor another helper owns).
+    # The options travel settings -> RunSpec -> project -> pipeline -> registry (recorded at
+    # the registry, the boundary to the extractor another helper owns).
     seen: list[dict] = []
-    real = pipeline.get_extractor
+    real = registry.get_extractor
 
     def recording(name: str, **options):  # type: ignore[no-untyped-def]
         seen.append(dict(options))
         return real(name)
 
-    monkeypatch.setattr(pipeline, "get_extractor", recording)
+    monkeypatch.setattr(registry, "get_extractor", recording)
     folder = tmp_path / "p"
     folder.mkdir()
     (folder / "r1.txt").write_text(
@@ -140,6 +142,6 @@ def test_2_reason_for_exam_setting_reaches_the_extractor(qtbot, tmp_path, monkey
         "for fracture.\n\nFINDINGS: No acute fracture.\n",
         encoding="utf-8",
     )
-    loaded = project.open_project(folder, extractor_options=s.extractor_options())
+    loaded = project.open_project(folder, spec=s.run_spec())
     loaded.store.close()
     assert seen == [{"questions": True}]

@@ -9,15 +9,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def timeline(qtbot):
-    from radtrack_gui.gui.timeline import TimelineWidget
-
-    w = TimelineWidget()
-    w.resize(900, 600)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def timeline(make_timeline):
+    return make_timeline(900, 600)
 
 
 def test_export_all_formats_and_reimport_json(timeline, qtbot, tmp_path):

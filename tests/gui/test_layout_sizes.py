@@ -32,7 +32,7 @@ def long_patient(folder: Path, n: int) -> Path:
 
 def _count_legend_draws(timeline) -> dict[str, int]:  # type: ignore[no-untyped-def]
     calls = {"n": 0}
-    original = timeline._draw_legend
+    original = timeline.painter._draw_legend
 
     def counted(patient) -> None:  # type: ignore[no-untyped-def]
         calls["n"] += 1
@@ -40,7 +40,7 @@ def _count_legend_draws(timeline) -> dict[str, int]:  # type: ignore[no-untyped-
             raise RecursionError("legend redrawn in a loop")
         original(patient)
 
-    timeline._draw_legend = counted
+    timeline.painter._draw_legend = counted
     return calls
 
 

@@ -7,21 +7,16 @@ from pathlib import Path
 import pytest
 
 from radtrack_gui.core.model import DEVICE, FINDING
-from radtrack_gui.store.db import ProjectStore, store_path_for_folder
+from radtrack_gui.gui.dialogs import opener
 from radtrack_gui.views.lanes import negative_only
+
+from .conftest import later_mention, stored
 
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
 DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
-
-
-def stored(path: Path):
-    if not store_path_for_folder(path).exists():
-        return None
-    with ProjectStore.for_folder(path, read_only=True) as store:  # the window holds it
-        return store.load_patient()
 
 
 def test_open_gold_patient_views_match_store(qtbot, window, open_and_wait) -> None:
@@ -38,16 +33,16 @@ def test_open_gold_patient_views_match_store(qtbot, window, open_and_wait) -> No
     if hasattr(window.timeline, "lane_count"):
         assert window.timeline.glyph_count() + window.timeline.folded_count() == len(p.mentions)
     assert window.report_view.reports.count() == len(p.reports)
-    status = window.status_counts.text()
+    status = window.status.counts.text()
     assert f"{len(p.reports)} reports" in status and f"{len(p.chains)} chains" in status
-    assert "gold" in window.status_model.text()
+    assert "gold" in window.status.model.text()
     assert window.windowTitle().endswith(p.id)
 
 
 def test_open_demo_through_pipeline(qtbot, window, open_and_wait) -> None:
     pytest.importorskip("radtrack_gui.nlp.extractors.rules")
     with qtbot.waitSignal(window.patientDrawn, timeout=120000):
-        window.act_demo.trigger()  # Help > Open demo patient
+        window.menus["demo"].trigger()  # Help > Open demo patient
     p = window.patient
     assert p is not None and not p.annotated and p.mentions
     on_disk = stored(DEMO)
@@ -63,27 +58,12 @@ def test_open_demo_through_pipeline(qtbot, window, open_and_wait) -> None:
     cl = window.chain_list
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == len(p.chains)
     assert window.loaded is not None and not window.loaded.from_store
-    assert "rules" in window.status_model.text()
-
-
-def _later_mention(window):
-    """A mention in a late report, in a chain with mentions in several reports."""
-    p = window.patient
-    order = p.report_index()
-    best = None
-    for c in p.chains.values():
-        reports = {p.mentions[m].report for m in c.mentions}
-        if len(reports) >= 3:
-            last = p.chain_mentions(c.id)[-1]
-            if best is None or order[last.report] > order[best.report]:
-                best = last
-    assert best is not None
-    return best
+    assert "rules" in window.status.model.text()
 
 
 def test_timeline_mention_click_scrolls_viewer(qtbot, window, open_and_wait) -> None:
     open_and_wait(window, DEMO_GOLD)
-    m = _later_mention(window)
+    m = later_mention(window)
     view = window.report_view
     assert view.report_id != m.report
     window.timeline.mentionClicked.emit(m.id)
@@ -95,7 +75,7 @@ def test_timeline_mention_click_scrolls_viewer(qtbot, window, open_and_wait) -> 
     assert set(same) <= set(view.highlighted_mentions())
     qtbot.waitUntil(lambda: view.is_visible_offset(m.start), timeout=3000)
     assert window.chain_list.current_chain_id() == m.chain
-    assert window.selected_mention_ids() == [m.id]
+    assert window.selection.selected_mention_ids() == [m.id]
     assert m.assertion in view.details.text() and m.type in view.details.text()
 
 
@@ -122,11 +102,11 @@ def test_real_click_on_glyph(qtbot, window, open_and_wait) -> None:
     # The selection shows in the timeline: the clicked glyph keeps its mark after its
     # chain is selected too, and the lane (plot row and label) is banded.
     chain = window.patient.mentions[clicked].chain
-    assert tl.selected_chain == chain and tl.selected_mentions == [clicked]
-    assert len(tl._sel_mention.data) == 1
+    assert tl.selection.chain == chain and tl.selection.mentions == [clicked]
+    assert len(tl.scene._sel_mention.data) == 1
     row = tl.layout_.row_of_chain[chain]
-    assert tl.lane_axis.selected_row == row and tl._sel_band.isVisible()
-    assert tl._sel_band.path().boundingRect().center().y() == row
+    assert tl.lane_axis.selected_row == row and tl.scene._sel_band.isVisible()
+    assert tl.scene._sel_band.path().boundingRect().center().y() == row
     assert window.chain_list.current_chain_id() == chain
 
 
@@ -172,7 +152,7 @@ def test_cancel_long_run_leaves_nothing(qtbot, window, open_and_wait, tmp_path: 
         assert task is not None
         window.cancel_load()
     assert window.patient is None
-    assert not window.progress.isVisible() and not window.cancel_button.isVisible()
+    assert not window.status.progress.isVisible() and not window.status.cancel_button.isVisible()
     assert stored(folder) is None  # no half-saved project
     # The window is still usable.
     open_and_wait(window, DEMO_GOLD)
@@ -180,7 +160,7 @@ def test_cancel_long_run_leaves_nothing(qtbot, window, open_and_wait, tmp_path: 
 
 
 def test_layout_and_shortcuts(qtbot, window, open_and_wait) -> None:
-    rows = window.shortcut_rows()
+    rows = window.menus.shortcut_rows()
     keys = {r[1] for r in rows}
     for expected in ("Ctrl+Z", "Ctrl+M", "Ctrl+Shift+S", "F2", "Ctrl+O", "Del"):
         assert expected in keys
@@ -197,25 +177,25 @@ def test_layout_and_shortcuts(qtbot, window, open_and_wait) -> None:
     finally:
         other.close()
         other.deleteLater()
-    window.show_shortcuts()
-    assert window.shortcuts_dialog.isVisible()
-    window.shortcuts_dialog.close()
-    window.shortcuts_dialog.deleteLater()
+    window.menus.show_shortcuts()
+    assert window.menus.shortcuts_dialog.isVisible()
+    window.menus.shortcuts_dialog.close()
+    window.menus.shortcuts_dialog.deleteLater()
 
 
 def test_menu_dialogs_open(qtbot, window, open_and_wait) -> None:
     pytest.importorskip("radtrack_gui.nlp.extractors.rules")
     open_and_wait(window, DEMO, timeout=120000)
-    export = window.open_export()
+    export = opener.open_export(window)
     assert export is not None and export.isVisible()
     export.close()
-    settings = window.open_settings()
+    settings = opener.open_settings(window)
     assert settings is not None
     settings.accept()
     from radtrack_gui.settings import settings_path
 
     assert settings_path().exists()
-    compare = window.open_compare()  # demo_patient_gold lies beside demo_patient
+    compare = opener.open_compare(window)  # demo_patient_gold lies beside demo_patient
     assert compare is not None and compare.isVisible()
     compare.close()
 
@@ -226,21 +206,21 @@ def test_pertinent_negatives_toggle_in_view_menu(qtbot, window, open_and_wait) -
     open_and_wait(window, DEMO)
     p, tl = window.patient, window.timeline
     hidden = list(tl.layout_.hidden_negatives)
-    assert hidden and not window.act_negatives.isChecked()  # off by default
-    assert tl.negatives_hint.isVisibleTo(tl)
-    assert tl.hint_text().startswith(f"{len(hidden)} negative-only chain")
+    assert hidden and not window.menus["negatives"].isChecked()  # off by default
+    assert tl.controls.negatives_hint.isVisibleTo(tl)
+    assert tl.controls.hint_text().startswith(f"{len(hidden)} negative-only chain")
     # The chain list keeps listing them (the full inventory), greyed.
     assert set(hidden) <= set(window.chain_list.visible_chain_ids())
-    window.on_chain_selected(hidden[0])
+    window.selection.on_chain_selected(hidden[0])
     assert "pertinent negative" in window.statusBar().currentMessage()
     # View ▸ Show pertinent negatives: the lanes come back and the choice is saved.
-    window.act_negatives.trigger()
+    window.menus["negatives"].trigger()
     assert tl.filters.negatives and all(c in tl.layout_.row_of_chain for c in hidden)
     assert tl.glyph_count() + tl.folded_count() == len(p.mentions)
     assert settings_mod.load().show_negatives is True
     # The timeline's own Filters menu turns them off again; the View menu follows.
-    tl.negatives_action.trigger()
-    assert not window.act_negatives.isChecked()
+    tl.controls.negatives_action.trigger()
+    assert not window.menus["negatives"].isChecked()
     assert settings_mod.load().show_negatives is False
     assert tl.layout_.hidden_negatives == hidden
 
@@ -250,7 +230,7 @@ def test_compare_on_gold_folder_scores_the_models(qtbot, window, open_and_wait) 
     open_and_wait(window, DEMO_GOLD)
     assert window.patient.annotated
     with qtbot.waitSignal(window.compareShown, timeout=120000) as blocker:
-        assert window.open_compare() is None  # the models run in the background first
+        assert opener.open_compare(window) is None  # the models run in the background first
     dlg = blocker.args[0]
     try:
         assert "from the models" in dlg.headline.text()

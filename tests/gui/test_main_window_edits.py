@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from radtrack_gui.core.model import DEVICE, FINDING
-from radtrack_gui.store.db import ProjectStore, store_path_for_folder
+from radtrack_gui.store.db import ProjectStore
+
+from .conftest import later_mention, stored
 
 pytestmark = pytest.mark.gui
 
@@ -16,36 +18,14 @@ DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
 DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold"
 
 
-def stored(path: Path):
-    if not store_path_for_folder(path).exists():
-        return None
-    with ProjectStore.for_folder(path, read_only=True) as store:  # the window holds it
-        return store.load_patient()
-
-
-def _later_mention(window):
-    """A mention in a late report, in a chain with mentions in several reports."""
-    p = window.patient
-    order = p.report_index()
-    best = None
-    for c in p.chains.values():
-        reports = {p.mentions[m].report for m in c.mentions}
-        if len(reports) >= 3:
-            last = p.chain_mentions(c.id)[-1]
-            if best is None or order[last.report] > order[best.report]:
-                best = last
-    assert best is not None
-    return best
-
-
 def test_split_merge_move_undo_redo(qtbot, window, open_and_wait) -> None:
     open_and_wait(window, DEMO_GOLD)
     p = window.patient
-    m = _later_mention(window)
+    m = later_mention(window)
     chain_id = m.chain
     n_chains = len(p.chains)
     lanes = window.timeline.lane_count()
-    window.on_mention_selected(m.id)  # the viewer now shows the chain's last report
+    window.selection.on_mention_selected(m.id)  # the viewer now shows the chain's last report
 
     # Split at the shown report.
     window.edit_actions["split_at_report"].trigger()
@@ -55,16 +35,16 @@ def test_split_merge_move_undo_redo(qtbot, window, open_and_wait) -> None:
     cl = window.chain_list
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == n_chains + 1
     assert window.timeline.lane_count() == lanes + 1
-    assert window.act_undo.text().replace("&", "") == "Undo Split chain"
+    assert window.menus["undo"].text().replace("&", "") == "Undo Split chain"
     assert p.check() == []
 
     # Undo, redo (through the Edit menu actions).
-    window.act_undo.trigger()
+    window.menus["undo"].trigger()
     assert len(p.chains) == n_chains and p.mentions[m.id].chain == chain_id
     assert len(stored(DEMO_GOLD).chains) == n_chains
     assert cl.group_count(FINDING) + cl.group_count(DEVICE) == n_chains
     assert window.timeline.lane_count() == lanes
-    window.act_redo.trigger()
+    window.menus["redo"].trigger()
     assert len(p.chains) == n_chains + 1
     assert len(stored(DEMO_GOLD).chains) == n_chains + 1
     new_chain = p.mentions[m.id].chain
@@ -72,13 +52,13 @@ def test_split_merge_move_undo_redo(qtbot, window, open_and_wait) -> None:
     # Merge the two parts again: select both in the chain list.
     cl.select_chain(chain_id)
     cl.select_chain(new_chain, add=True)
-    assert set(window.selected_chain_ids()) == {chain_id, new_chain}
-    window._update_actions()
+    assert set(window.selection.selected_chain_ids()) == {chain_id, new_chain}
+    window.update_actions()
     assert window.edit_actions["merge"].isEnabled()
     window.edit_actions["merge"].trigger()
     assert len(p.chains) == n_chains
     assert p.mentions[m.id].chain in (chain_id, new_chain)
-    assert window.act_undo.text().replace("&", "") == "Undo Merge 2 chains"
+    assert window.menus["undo"].text().replace("&", "") == "Undo Merge 2 chains"
     on_disk = stored(DEMO_GOLD)
     assert len(on_disk.chains) == n_chains
     assert on_disk.mentions[m.id].chain == p.mentions[m.id].chain
@@ -91,7 +71,7 @@ def test_split_merge_move_undo_redo(qtbot, window, open_and_wait) -> None:
     assert p.mentions[m.id].chain == target
     assert stored(DEMO_GOLD).mentions[m.id].chain == target
     assert m.id in [x.id for x in p.chain_mentions(target)]
-    window.act_undo.trigger()
+    window.menus["undo"].trigger()
     assert p.mentions[m.id].chain != target
     assert stored(DEMO_GOLD).mentions[m.id].chain != target
 
@@ -106,7 +86,7 @@ def test_undo_redo_keyboard(qtbot, window, open_and_wait) -> None:
     open_and_wait(window, DEMO_GOLD)
     p = window.patient
     chain = next(iter(p.chains.values()))
-    window.on_chain_selected(chain.id)
+    window.selection.on_chain_selected(chain.id)
     window.edit_actions["reviewed"].trigger()
     assert p.chains[chain.id].reviewed
     from radtrack_gui.gui.qt import Qt
@@ -138,7 +118,7 @@ def test_add_delete_mention_from_selection(qtbot, window, open_and_wait) -> None
     )
     assert view.selected_span() == (report.id, start, start + len(word))
     n = len(p.mentions)
-    window._update_actions()
+    window.update_actions()
     window.edit_actions["add_finding"].trigger()
     assert len(p.mentions) == n + 1
     new = next(
@@ -149,7 +129,7 @@ def test_add_delete_mention_from_selection(qtbot, window, open_and_wait) -> None
     assert stored(DEMO_GOLD).mentions[new.id].source == "person"
     assert new.id in [m.id for m in view._mentions]
     # The new mention is the selection: delete it again.
-    assert window.selected_mention_ids() == [new.id]
+    assert window.selection.selected_mention_ids() == [new.id]
     window.edit_actions["delete_mention"].trigger()
     assert new.id not in p.mentions and len(p.mentions) == n
     assert new.id not in stored(DEMO_GOLD).mentions
@@ -159,7 +139,7 @@ def test_assertion_and_refused_edit(qtbot, window, open_and_wait) -> None:
     open_and_wait(window, DEMO_GOLD)
     p = window.patient
     m = next(m for m in p.mentions.values() if m.assertion == "present")
-    window.on_mention_selected(m.id)
+    window.selection.on_mention_selected(m.id)
     window.edit_actions["absent"].trigger()
     assert p.mentions[m.id].assertion == "absent"
     assert stored(DEMO_GOLD).mentions[m.id].assertion == "absent"
@@ -168,11 +148,11 @@ def test_assertion_and_refused_edit(qtbot, window, open_and_wait) -> None:
     d = next((c.id for c in p.chains.values() if c.type == DEVICE), None)
     if d is None:
         pytest.skip("no device chain in the demo")
-    depth = window.session.stack.count()
-    with qtbot.waitSignal(window.session.editFailed, timeout=1000) as failed:
+    depth = window.undo_stack.stack.count()
+    with qtbot.waitSignal(window.undo_stack.editFailed, timeout=1000) as failed:
         window.edit_actions.move_mentions([p.chains[d].mentions[0]], f)
     assert "type" in failed.args[0]
-    assert window.session.stack.count() == depth
+    assert window.undo_stack.stack.count() == depth
     assert p.check() == []
 
 
@@ -207,17 +187,17 @@ def test_adjust_span_to_selection(qtbot, window, open_and_wait) -> None:
     open_and_wait(window, DEMO_GOLD)
     p = window.patient
     m = next(m for m in p.mentions.values() if " " in m.text and not m.fragments)
-    window.on_mention_selected(m.id)
+    window.selection.on_mention_selected(m.id)
     original = (m.start, m.end, m.text)
     last_word = m.text.split()[-1]
     start = m.end - len(last_word)
     window.report_view.select_span(start, m.end)
-    window._update_actions()
+    window.update_actions()
     assert window.edit_actions["adjust_span"].isEnabled()
     window.edit_actions["adjust_span"].trigger()
     assert (p.mentions[m.id].start, p.mentions[m.id].text) == (start, last_word)
     assert stored(DEMO_GOLD).mentions[m.id].text == last_word
-    window.undo()
+    window.session.undo()
     after = p.mentions[m.id]
     assert (after.start, after.end, after.text) == original
     assert stored(DEMO_GOLD).mentions[m.id].text == original[2]
@@ -233,7 +213,7 @@ def test_rerun_models_replaces_corrections(qtbot, window, open_and_wait) -> None
     automatic = p.chains[cid].label
     window.session.push(RenameChain(cid, "renamed by hand"))
     with qtbot.waitSignal(window.patientDrawn, timeout=120000):
-        window.rerun_models()
+        window.patients.rerun_models()
     assert not window.loaded.from_store
     assert window.patient.chains[cid].label == automatic
     with ProjectStore.for_folder(DEMO, read_only=True) as store:
@@ -248,14 +228,14 @@ def test_switch_type_of_one_mention_is_one_undo_step(qtbot, window, open_and_wai
         m for m in p.mentions.values() if m.type == FINDING and len(p.chains[m.chain].mentions) > 2
     )
     old_chain, n_chains = m.chain, len(p.chains)
-    window.on_mention_selected(m.id)
+    window.selection.on_mention_selected(m.id)
     window.edit_actions["toggle_type"].trigger()
     assert p.mentions[m.id].type == DEVICE
     assert p.mentions[m.id].chain != old_chain
     assert p.chains[p.mentions[m.id].chain].type == DEVICE
     assert p.check() == []
     assert stored(DEMO_GOLD).mentions[m.id].type == DEVICE
-    window.undo()  # the macro (move + retype) goes back in one step
+    window.session.undo()  # the macro (move + retype) goes back in one step
     assert p.mentions[m.id].type == FINDING and p.mentions[m.id].chain == old_chain
     assert len(p.chains) == n_chains
     assert stored(DEMO_GOLD).mentions[m.id].chain == old_chain

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_drop_pdf_opens_it(qtbot, window, tmp_path: Path) -> None:
+    from radtrack_gui.gui.main_window import dropped_path
     from radtrack_gui.gui.qt import QDropEvent, QMimeData, QPointF, Qt, QUrl
 
     pdf = tmp_path / "portal.pdf"
@@ -28,7 +29,7 @@ def test_drop_pdf_opens_it(qtbot, window, tmp_path: Path) -> None:
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    assert window._dropped_path(event) == str(pdf)
+    assert dropped_path(event) == str(pdf)
     with qtbot.waitSignal(window.patientDrawn, timeout=60000):
         window.dropEvent(event)
     (report,) = window.patient.reports

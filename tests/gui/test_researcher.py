@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from radtrack_gui.gui.dialogs import opener
 from radtrack_gui.gui.qt import QPoint, Qt
 
 pytestmark = pytest.mark.gui
@@ -38,7 +39,7 @@ def _visible_glyphs(tl, n: int, chains_differ: bool = True) -> list[str]:
     out: list[str] = []
     seen_chains: set[str] = set()
     seen_pos: set[tuple[int, int]] = set()
-    for mid in tl._hid:
+    for mid in tl.painter._hid:
         q = tl.glyph_view_pos(mid)
         if q is None or not rect.contains(q) or (q.x(), q.y()) in seen_pos:
             continue
@@ -70,9 +71,9 @@ def test_5_ctrl_click_selects_chains_that_are_not_adjacent_and_merges(
     _click_row(qtbot, cl, a)
     _click_row(qtbot, cl, c, CTRL)
     assert set(cl.selected_chain_ids()) == {a, c}
-    assert set(window.selected_chain_ids()) == {a, c}
+    assert set(window.selection.selected_chain_ids()) == {a, c}
     # The timeline shows both lanes selected.
-    assert set(window.timeline.selected_chains) == {a, c}
+    assert set(window.timeline.selection.chains) == {a, c}
     assert window.edit_actions["merge"].isEnabled()
     n = len(p.chains)
     window.edit_actions["merge"].trigger()
@@ -107,21 +108,21 @@ def test_6_ctrl_click_on_timeline_keeps_every_pick_visible_and_asks(
     qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, CTRL, tl.glyph_view_pos(b))
     # Both picks are visible everywhere: timeline squares, both lanes, both chain rows,
     # the report viewer's selection, and the window's selection that edits act on.
-    assert tl.selected_mentions == [a, b]
-    assert len(tl._sel_mention.data) == 2
+    assert tl.selection.mentions == [a, b]
+    assert len(tl.scene._sel_mention.data) == 2
     chains = {p.mentions[a].chain, p.mentions[b].chain}
-    assert set(tl.selected_chains) == chains
+    assert set(tl.selection.chains) == chains
     assert len(tl.lane_axis.selected_rows) == 2
     assert set(window.chain_list.selected_chain_ids()) == chains
-    assert window.selected_mention_ids() == [a, b]
+    assert window.selection.selected_mention_ids() == [a, b]
     # An edit on a selection spanning chains says what it will do and asks.
     asked: list[str] = []
-    window.confirm = lambda title, text: asked.append(text) or False  # the user says no
+    window.selection.confirm = lambda title, text: asked.append(text) or False  # the user says no
     n = len(p.chains)
     window.edit_actions["split_selected"].trigger()
     assert len(asked) == 1 and "2 chains" in asked[0] and "2 selected mentions" in asked[0]
     assert len(p.chains) == n and p.mentions[a].chain in chains  # nothing happened
-    window.confirm = lambda title, text: True  # the user says yes
+    window.selection.confirm = lambda title, text: True  # the user says yes
     window.edit_actions["split_selected"].trigger()
     assert p.mentions[a].chain == p.mentions[b].chain not in chains
     # Ctrl+click on a picked glyph takes it out again.
@@ -130,7 +131,7 @@ def test_6_ctrl_click_on_timeline_keeps_every_pick_visible_and_asks(
         vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, tl.glyph_view_pos(a)
     )
     qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, CTRL, tl.glyph_view_pos(a))
-    assert tl.selected_mentions == [] or a not in tl.selected_mentions
+    assert tl.selection.mentions == [] or a not in tl.selection.mentions
 
 
 def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> None:
@@ -144,7 +145,7 @@ def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> 
     end = QPoint(rect.right() - 20, rect.top() + 30 + rect.height() // 3)
     inside = [
         mid
-        for mid in tl._hid
+        for mid in tl.painter._hid
         if (q := tl.glyph_view_pos(mid)) is not None
         and start.x() <= q.x() <= end.x()
         and start.y() <= q.y() <= end.y()
@@ -154,9 +155,9 @@ def test_6_rubber_band_picks_the_glyphs_inside(qtbot, window, open_and_wait) -> 
     for k in range(1, 6):
         qtbot.mouseMove(vp, start + (end - start) * (k / 5))
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, SHIFT, end)
-    assert set(tl.selected_mentions) == set(inside)
-    assert len(tl._sel_mention.data) == len(set(inside))
-    assert set(window.selected_mention_ids()) == set(inside)
+    assert set(tl.selection.mentions) == set(inside)
+    assert len(tl.scene._sel_mention.data) == len(set(inside))
+    assert set(window.selection.selected_mention_ids()) == set(inside)
 
 
 def test_7_compare_rows_navigate_and_missing_rows_name_the_report(
@@ -165,7 +166,7 @@ def test_7_compare_rows_navigate_and_missing_rows_name_the_report(
     open_and_wait(window, ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient")
     p = window.patient
     with qtbot.waitSignal(window.compareShown, timeout=60000) as blocker:
-        window.open_compare()
+        opener.open_compare(window)
     dlg = blocker.args[0]
     try:
         rows = [dlg.diff_list.item(i) for i in range(dlg.diff_list.count())]
@@ -176,9 +177,9 @@ def test_7_compare_rows_navigate_and_missing_rows_name_the_report(
         row = next(r for r, d in zip(rows, diffs, strict=True) if d.kind in ("split", "merged"))
         dlg.diff_list.itemClicked.emit(row)
         mid = row.data(Qt.ItemDataRole.UserRole).response_mentions[0]
-        assert window.selected_mention_ids() == [mid]
+        assert window.selection.selected_mention_ids() == [mid]
         assert window.report_view.report_id == p.mentions[mid].report
-        assert mid in window.timeline.selected_mentions
+        assert mid in window.timeline.selection.mentions
         assert p.mentions[mid].chain in window.chain_list.selected_chain_ids()
         # A missing row says which report the gold mention is in, and shows that report.
         row = next(r for r, d in zip(rows, diffs, strict=True) if d.kind == "missing")
@@ -204,7 +205,7 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(qtbot, window, ope
     a, b = by_model[0].id, by_model[1].id
     joined = list(by_model[1].mentions)
     window.chain_list.select_chains([a, b], current=a)
-    window._chain_list_selection([a, b])  # what the list's selection signal does
+    window.selection._chain_list_selection([a, b])  # what the list's selection signal does
     assert window.edit_actions["merge"].isEnabled()
     window.edit_actions["merge"].trigger()
     merged = p.chains[a]
@@ -223,7 +224,7 @@ def test_8_merge_records_person_and_move_dialog_is_searchable(qtbot, window, ope
         if c.type == "finding" and c.id != single.id and len(c.mentions) > 1
     )
     moving = single.mentions[0]
-    window.on_mention_selected(moving)
+    window.selection.on_mention_selected(moving)
     seen: dict[str, list[str]] = {}
 
     def drive() -> None:
@@ -259,7 +260,7 @@ def test_9_tooltip_follows_edits_title_once_and_readme_lists_the_shortcuts(
     # The user guide's shortcut table (read before any edit changes the Undo text) is the
     # app's own list.
     readme = (ROOT / "docs" / "user-guide.md").read_text(encoding="utf-8")
-    for menu, keys, what in window.shortcut_rows():
+    for menu, keys, what in window.menus.shortcut_rows():
         assert f"| {menu} | {keys} | {what} |" in readme, (keys, what)
     assert "Ctrl+PgUp / Ctrl+PgDown)" not in readme.split("walks it across reports")[1][:5]
     assert "(Alt+Left / Alt+Right" in readme
@@ -270,8 +271,8 @@ def test_9_tooltip_follows_edits_title_once_and_readme_lists_the_shortcuts(
     qtbot.wait(50)
     (mid,) = _visible_glyphs(tl, 1)
     chain = p.mentions[mid].chain
-    tl._hover_pos = QPointF(tl.vb.mapViewToScene(QPointF(*tl.glyph_pos(mid))))
-    tl._show_hover()
+    tl.interaction._hover_pos = QPointF(tl.vb.mapViewToScene(QPointF(*tl.glyph_pos(mid))))
+    tl.interaction.show_hover()
     assert p.chains[chain].label in QtWidgets.QToolTip.text()
     window.session.push(RenameChain(chain, "renamed while hovering"))
     assert "renamed while hovering" in QtWidgets.QToolTip.text()  # not the old label
@@ -302,12 +303,12 @@ def test_10_bad_input_names_every_file_once_with_exact_sizes(
     (folder / "x.json").write_text("{not json", encoding="utf-8")
     (folder / "huge.txt").write_bytes(b"a" * (MAX_REPORT_BYTES + 1))
     open_and_wait(window, folder)
-    text = window.problems_text
+    text = window.status.problems_text
     for name in ["notes.ann", *binaries, "x.json", "huge.txt"]:
         assert name in text, name
     assert "x.json: x.json" not in text
     assert f"{MAX_REPORT_BYTES + 1:,} bytes" in text and f"{MAX_REPORT_BYTES:,} bytes" in text
-    assert "8 files" in window.status_problems.text()
+    assert "8 files" in window.status.problems.text()
     # The command line names each file once.
     out = subprocess.run(
         [

@@ -13,7 +13,7 @@ def test_second_window_is_refused_then_opens_read_only(
     qtbot, window, open_and_wait, demo_gold, monkeypatch
 ) -> None:
     from radtrack_gui.core.edits import MarkReviewed
-    from radtrack_gui.gui import main_window, operations
+    from radtrack_gui.gui import main_window, patients
     from radtrack_gui.gui.main_window import MainWindow
 
     open_and_wait(window, demo_gold)
@@ -27,7 +27,7 @@ def test_second_window_is_refused_then_opens_read_only(
         assert second.patient is None
 
         # With dialogs on, the user is asked; choosing "Open read-only" opens it so.
-        monkeypatch.setattr(operations, "quiet", lambda: False)
+        monkeypatch.setattr(patients, "quiet", lambda: False)
 
         def choose_read_only() -> None:
             box = QApplication.activeModalWidget()

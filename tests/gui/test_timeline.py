@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from lanes_fixtures import make_patient
 
@@ -11,17 +9,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def timeline(qtbot) -> Iterator[object]:
-    from radtrack_gui.gui.timeline import TimelineWidget
-
-    w = TimelineWidget()
-    w.set_overview(False)  # these tests count every lane; the overview has its own tests
-    w.resize(1200, 700)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def timeline(make_timeline):
+    return make_timeline(1200, 700, overview=False)
 
 
 def test_lanes_and_glyphs_match_the_patient(timeline, qtbot):
@@ -48,7 +37,7 @@ def test_filters_change_lane_counts(timeline):
     assert singletons > 0
     timeline.set_filters(singletons=False)
     assert timeline.lane_count() == 30 - singletons
-    assert not timeline.singletons_box.isChecked()  # the toolbar follows
+    assert not timeline.controls.singletons_box.isChecked()  # the toolbar follows
     timeline.set_filters(singletons=True, type="device")
     devices = sum(1 for c in p.chains.values() if c.type == "device")
     assert timeline.lane_count() == devices
@@ -64,7 +53,7 @@ def test_x_mode_changes_positions(timeline):
     mid = next(iter(p.mentions))
     x_date = timeline.glyph_pos(mid)[0]
     timeline.set_x_mode("order")
-    assert timeline.order_button.isChecked()
+    assert timeline.controls.order_button.isChecked()
     x_order = timeline.glyph_pos(mid)[0]
     assert x_order != x_date
     assert x_order == float(int(x_order))  # evenly spaced report columns
@@ -87,16 +76,16 @@ def test_click_on_glyph_emits_mention_and_selects_its_chain(timeline, qtbot):
     with qtbot.waitSignal(timeline.mentionClicked, timeout=3000):
         qtbot.mouseClick(timeline.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert got == [("mention", mid)]  # the window selects the chain from the mention
-    assert timeline.selected_chain == p.mentions[mid].chain
+    assert timeline.selection.chain == p.mentions[mid].chain
     # The clicked chain's glyphs are highlighted (one ring per shown mention).
-    assert len(timeline._sel_ring.data) == len(p.chains[p.mentions[mid].chain].mentions)
+    assert len(timeline.scene._sel_ring.data) == len(p.chains[p.mentions[mid].chain].mentions)
 
 
 def test_hover_text_highlights_the_mention(timeline):
     p = make_patient(5, 4, 10, undated=0)
     timeline.set_patient(p)
     m = p.mentions["m2"]
-    html = timeline.hover_html("m2")
+    html = timeline.interaction.hover_html("m2")
     assert f"<b>{m.text}</b></span>" in html
     assert p.report(m.report).exam in html
 
@@ -110,7 +99,7 @@ def test_collapsed_group_shows_counts(timeline):
     header = next(t for t in timeline.lane_labels() if t.startswith("▸ FINDINGS"))
     assert f"{findings} chains" in header
     assert timeline.lane_count() == len(p.chains) - findings
-    assert timeline.glyph_count() + len(timeline._density.data) == shown
+    assert timeline.glyph_count() + len(timeline.scene._density.data) == shown
 
 
 def test_export_png_and_svg(timeline, tmp_path):
@@ -156,7 +145,7 @@ def test_drag_glyph_onto_another_lane_emits_drop(timeline, qtbot):
             send(QEvent.Type.MouseMove, start + (end - start) * (k / 10), none, left)
         send(QEvent.Type.MouseButtonRelease, end, left, none)
     assert blocker.args == [[mid], target.chain]
-    assert len(timeline._ghost.data) == 0  # the drag ghost is gone
+    assert len(timeline.scene._ghost.data) == 0  # the drag ghost is gone
 
 
 def test_refresh_after_edit_keeps_view(timeline):
@@ -203,7 +192,7 @@ def test_hover_shows_tooltip(timeline, qtbot):
     timeline.set_patient(p)
     mid = timeline.layout_.lanes[0].mentions[0]
     scene = timeline.view.mapToScene(timeline.glyph_view_pos(mid))
-    timeline._on_mouse_moved(scene)
+    timeline.interaction.on_mouse_moved(scene)
     qtbot.waitUntil(lambda: QtWidgets.QToolTip.isVisible(), timeout=3000)
     assert p.mentions[mid].text in QtWidgets.QToolTip.text()
     QtWidgets.QToolTip.hideText()
@@ -229,13 +218,13 @@ def _with_negatives(n_negative: int = 3):
 def test_pertinent_negatives_hidden_by_default_with_a_hint(timeline):
     p, negatives, resolved = _with_negatives(3)
     timeline.set_patient(p)
-    assert not timeline.filters.negatives and not timeline.negatives_action.isChecked()
+    assert not timeline.filters.negatives and not timeline.controls.negatives_action.isChecked()
     assert timeline.lane_count() == len(p.chains) - 3
     assert sorted(timeline.layout_.hidden_negatives) == sorted(negatives)
     assert not any(c in timeline.layout_.row_of_chain for c in negatives)
-    hint = timeline.negatives_hint
+    hint = timeline.controls.negatives_hint
     assert hint.isVisibleTo(timeline)
-    assert timeline.hint_text().startswith("3 negative-only chains hidden")
+    assert timeline.controls.hint_text().startswith("3 negative-only chains hidden")
     assert "3 negative-only chains hidden" in hint.text()
     # A negative inside a chain with positive mentions (a resolution) is always drawn.
     last = p.chain_mentions(resolved)[-1]
@@ -249,16 +238,19 @@ def test_toggling_negatives_shows_them(timeline, qtbot):
     timeline.set_patient(p)
     assert timeline.lane_count() == len(p.chains) - 2
     with qtbot.waitSignal(timeline.negativesChanged, timeout=2000) as blocker:
-        timeline.negatives_action.trigger()  # Filters ▸ Pertinent negatives
+        timeline.controls.negatives_action.trigger()  # Filters ▸ Pertinent negatives
     assert blocker.args == [True]
     assert timeline.lane_count() == len(p.chains)
     assert all(c in timeline.layout_.row_of_chain for c in negatives)
     assert timeline.glyph_count() == len(p.mentions)
-    assert not timeline.negatives_hint.isVisibleTo(timeline) and timeline.hint_text() == ""
+    assert (
+        not timeline.controls.negatives_hint.isVisibleTo(timeline)
+        and timeline.controls.hint_text() == ""
+    )
     timeline.set_filters(negatives=False)
-    assert not timeline.negatives_action.isChecked()  # the menu follows
-    assert timeline.hint_text().startswith("2 negative-only chains hidden")
-    timeline.negatives_hint.linkActivated.emit("show")  # the hint's "Show them" link
+    assert not timeline.controls.negatives_action.isChecked()  # the menu follows
+    assert timeline.controls.hint_text().startswith("2 negative-only chains hidden")
+    timeline.controls.negatives_hint.linkActivated.emit("show")  # the hint's "Show them" link
     assert timeline.filters.negatives and timeline.lane_count() == len(p.chains)
 
 
@@ -275,7 +267,7 @@ def test_several_mentions_in_one_report_get_a_count(timeline):
             if n > 1:
                 want[(lay.x_of[rid], float(lane.row))] = n
     assert want  # the fixture has stacks
-    assert timeline.stack_counts() == want
+    assert timeline.marks.stack_counts() == want
     titles = [title for title, _ in timeline.legend.entries]
     items = [item[4] for _, its in timeline.legend.entries for item in its]
     assert "" in titles and any("mentions in one report" in t for t in items)
@@ -295,10 +287,10 @@ def test_long_lane_labels_elide_in_the_middle_with_full_tooltip(timeline):
     chain = next(iter(p.chains.values()))
     chain.label = "a very long finding name that no lane label can hold whole"
     timeline.set_patient(p)
-    assert chain.label in timeline.lane_tooltip(chain.id)
+    assert chain.label in timeline.interaction.lane_tooltip(chain.id)
     # Hovering the label on the lane axis shows the same full text.
     row = timeline.layout_.row_of_chain[chain.id]
     x = timeline.lane_axis.sceneBoundingRect().center().x()
     y = timeline.vb.mapViewToScene(QPointF(0.0, float(row))).y()
-    assert chain.label in timeline.label_tooltip_at(QPointF(x, y))
-    assert timeline.label_tooltip_at(QPointF(-50.0, y)) == ""  # off the axis: none
+    assert chain.label in timeline.interaction.label_tooltip_at(QPointF(x, y))
+    assert timeline.interaction.label_tooltip_at(QPointF(-50.0, y)) == ""  # off the axis: none

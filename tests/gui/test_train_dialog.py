@@ -17,7 +17,7 @@ pytestmark = pytest.mark.gui
 def _open_demo(qtbot, window) -> None:
     pytest.importorskip("radtrack_gui.nlp.extractors.rules")
     with qtbot.waitSignal(window.patientDrawn, timeout=120000):
-        window.act_demo.trigger()  # Help > Open demo patient: rules + knowledge
+        window.menus["demo"].trigger()  # Help > Open demo patient: rules + knowledge
 
 
 def test_train_linker_from_corrected_demo(qtbot, window, _private_home) -> None:
@@ -28,8 +28,8 @@ def test_train_linker_from_corrected_demo(qtbot, window, _private_home) -> None:
     singles = [c.id for c in p.chains.values() if len(c.mentions) == 1][:2]
     assert len(singles) == 2
     window.session.push(MergeChains(singles))  # one correction, written to the store
-    assert window.act_train_linker.isEnabled()
-    window.act_train_linker.trigger()
+    assert window.menus["train_linker"].isEnabled()
+    window.menus["train_linker"].trigger()
     dlg = window.train_dialog
     assert dlg is not None and dlg.isVisible() and dlg.use_current.isChecked()
     assert str(len(window.patient.chains)) in dlg.use_current.text()
@@ -54,7 +54,7 @@ def test_train_linker_from_corrected_demo(qtbot, window, _private_home) -> None:
 def test_too_little_data_is_a_message(qtbot, window, tmp_path, demo_gold, _private_home) -> None:
     from radtrack_gui.gui.dialogs.train import TrainDialog
 
-    window.act_train_linker.trigger()  # no patient open: only added folders
+    window.menus["train_linker"].trigger()  # no patient open: only added folders
     dlg = window.train_dialog
     assert isinstance(dlg, TrainDialog) and not dlg.use_current.isEnabled()
     assert not dlg.train_button.isEnabled()
@@ -81,7 +81,7 @@ def test_too_little_data_is_a_message(qtbot, window, tmp_path, demo_gold, _priva
 
 
 def test_cancel_neural_training_writes_nothing(qtbot, window, demo_gold, _private_home) -> None:
-    window.act_train_extractor.trigger()
+    window.menus["train_extractor"].trigger()
     dlg = window.train_dialog
     dlg.add_folder(demo_gold)
     with qtbot.waitSignal(dlg.trainingCancelled, timeout=120000):
@@ -98,7 +98,7 @@ def test_train_linker_offers_the_pair_model(qtbot, window, demo_gold, _private_h
     """Tools ▸ Train linker trains the transformer pair model too (real MiniLM, one pass)."""
     pytest.importorskip("torch")
     _open_demo(qtbot, window)
-    window.act_train_linker.trigger()
+    window.menus["train_linker"].trigger()
     dlg = window.train_dialog
     assert dlg is not None and not dlg.epochs.isEnabled()  # pairwise: nothing to choose
     dlg.model.setCurrentIndex(dlg.model.findData("pairmodel"))

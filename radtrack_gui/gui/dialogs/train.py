@@ -4,7 +4,7 @@ other corrected projects or brat gold folders the user adds.
 
 The data gathering and training are ``radtrack_gui.training`` and
 ``radtrack_gui.training`` (shared with ``radtrack train``); they run in the background
-through ``worker.run_task`` with a progress bar and Cancel. "Use it now" only switches the
+through ``gui/ops.Op`` with a progress bar and Cancel. "Use it now" only switches the
 settings: nothing re-runs over the user's corrections.
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.gui import worker
+from radtrack_gui.gui.ops import Op
 from radtrack_gui.gui.qt import (
     QCheckBox,
     QComboBox,
@@ -238,14 +239,14 @@ class TrainDialog(QDialog):
         self.progress.setFormat("Reading the corrections…")
         self.progress.show()
         self.message.setText("")
-        self.task = worker.run_task(
-            work,
-            name=f"train {kind}",
-            parent=None,
-            on_success=self._succeeded,
-            on_failure=self._failed,
-            on_progress=self._progress,
-            on_cancel=self._cancelled,
+        self.task = (
+            Op(work, name=f"train {kind}")
+            .bound_to(self)  # the dialog closed mid-run: the outcome goes nowhere
+            .on_success(self._succeeded)
+            .on_failure(self._failed)
+            .on_progress(self._progress)
+            .on_cancel(self._cancelled)
+            .run()
         )
         self._update()
         return self.task

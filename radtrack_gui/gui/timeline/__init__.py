@@ -5,10 +5,14 @@ and per change mark, one curve per lane type joining all chains (NaN-separated,
 ``connect="finite"``), so panning never loops over mentions in Python. The layout itself
 (rows, x positions, filters) comes from the Qt-free :mod:`radtrack_gui.views.lanes`.
 
-Modules: widget (construction, public API), scene (its standing graphics items), axes,
-items (scatters, legend), draw (layout to graphics), marks (change marks, counts, level
-of detail), placement (where marks fit), interaction (view box, clicks, drag, hover,
-keys), toolbar (controls, hint line), export; host declares what the parts share.
+Composition, not mixins: ``TimelineWidget`` (widget: the view, its public API and state)
+owns its parts, each holding a reference to it: ``scene`` (``TimelineScene``, the standing
+graphics items), ``painter`` (``LanePainter`` in draw: layout to graphics, glyph
+positions), ``marks`` (``MarkPlacer``: change marks, counts, level of detail; where they
+fit is in placement), ``interaction`` (``TimelineInteraction``: the controller for clicks,
+drag, hover, keys, with the view box) and ``controls`` (``TimelineControls`` in toolbar:
+the toolbar and hint line). The picked mentions and chains are a ``Selection``
+(``session/selection.py``). Also: axes, items (scatters, legend), export.
 Qt-free label helpers live in :mod:`radtrack_gui.views.labels`.
 """
 

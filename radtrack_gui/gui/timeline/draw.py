@@ -5,6 +5,8 @@ Change marks, counts and the level of detail are in ``marks``; where marks fit i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from radtrack_gui.core.model import ASSERTIONS, MODALITIES, Patient
@@ -14,7 +16,6 @@ from radtrack_gui.gui.qt import (
     QtCore,
     QtGui,
 )
-from radtrack_gui.gui.timeline.host import TimelineHost
 from radtrack_gui.gui.timeline.items import (
     COMPACT_ROW_PX,
     MARKS_MIN_LOD,
@@ -33,81 +34,104 @@ from radtrack_gui.views import lanes as L
 from radtrack_gui.views.labels import column_label, lane_label, order_labels, unique_labels
 from radtrack_gui.views.overview import overview
 
-__all__ = ["COUNT_ROOM_PX", "MARK_ROOM_PX", "DrawMixin"]
+__all__ = ["COUNT_ROOM_PX", "MARK_ROOM_PX", "LanePainter"]
 
 
-class DrawMixin(TimelineHost):
-    """Turning a :class:`Layout` into graphics (part of TimelineWidget)."""
+if TYPE_CHECKING:
+    from radtrack_gui.gui.timeline.widget import TimelineWidget
+
+
+class LanePainter:
+    """Turns the widget's :class:`Layout` into graphics: background, glyphs, lane lines,
+    axes, legend and the selection. Holds what the last draw placed (glyph positions and
+    codes) for hit-testing and marks."""
+
+    def __init__(self, tl: TimelineWidget) -> None:
+        self.tl = tl
+        self._fit_rows = 0
+        self._hx = np.zeros(0)
+        self._hy = np.zeros(0)
+        self._hid: list[str] = []
+        self._glyph_items: dict[tuple[str, str], Any] = {}
+        self._band_x = (0.0, 1.0)
+        self._codes: dict[str, tuple[float, int, int]] = {}  # see _mention_codes
+        self._style_keys: list[tuple[str, str]] = []
+        self._style_code: dict[tuple[str, str], int] = {}
+        self._mark_items: dict[str, Any] = {}
+        self._col_gap = 1.0  # median x distance between neighbouring report columns
+        self._gap = np.zeros(0)  # per glyph: x distance to the next glyph of its lane
+        self._mark_xy = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), np.zeros(0))
+        self._label_cache: dict[tuple, tuple[str, str]] = {}  # see views.labels
 
     def rows_that_fit(self) -> int:
         """Rows the view shows at a readable (or, compact, a tight) row height."""
-        h = self.vb.height()
+        h = self.tl.vb.height()
         if h < 50:  # not laid out yet: a typical window's worth
-            return 28 if not self.compact else 40
-        return max(8, int(h / (COMPACT_ROW_PX if self.compact else VIEW_ROW_PX)))
+            return 28 if not self.tl.compact else 40
+        return max(8, int(h / (COMPACT_ROW_PX if self.tl.compact else VIEW_ROW_PX)))
 
-    def _apply_font(self) -> None:
-        for ax in (self.lane_axis, self.column_axis, self.time_axis):
-            ax.set_font(self._font)
-        fm = QtGui.QFontMetrics(self._font)
-        self.column_axis.setHeight(fm.height() + 10)
-        self.time_axis.setHeight(fm.height() + 12)
+    def apply_font(self) -> None:
+        for ax in (self.tl.lane_axis, self.tl.column_axis, self.tl.time_axis):
+            ax.set_font(self.tl._font)
+        fm = QtGui.QFontMetrics(self.tl._font)
+        self.tl.column_axis.setHeight(fm.height() + 10)
+        self.tl.time_axis.setHeight(fm.height() + 12)
 
-    def _draw(self, keep_range: bool = False) -> None:
+    def draw(self, keep_range: bool = False) -> None:
         timer = QtCore.QElapsedTimer()
         timer.start()
-        rng = self.vb.viewRange()
-        p = self.patient
+        rng = self.tl.vb.viewRange()
+        p = self.tl.patient
         if p is None:
-            self.layout_ = None
+            self.tl.layout_ = None
             self._clear()
-            self.drawn.emit()
+            self.tl.drawn.emit()
             return
-        lay = L.build_layout(p, self.filters, self.x_mode)
-        if self.overview_on:  # fold the less important lanes so every group fits
+        lay = L.build_layout(p, self.tl.filters, self.tl.x_mode)
+        if self.tl.overview_on:  # fold the less important lanes so every group fits
             self._fit_rows = self.rows_that_fit()
-            lay = overview(lay, p, self._fit_rows, frozenset(self.expanded))
-        self.layout_ = lay
+            lay = overview(lay, p, self._fit_rows, frozenset(self.tl.expanded))
+        self.tl.layout_ = lay
         self._draw_background(lay)
         self._draw_glyphs(p, lay)
         self._draw_axes(lay)
         self._draw_legend(p)
-        self._draw_selection()
+        self.draw_selection()
         self._set_limits(lay)
-        self._update_hint()
+        self.tl.controls.update_hint()
         if keep_range:
-            self.vb.setRange(xRange=rng[0], yRange=rng[1], padding=0)
-        self._update_counts()
-        self._update_more()
-        self.last_draw_ms = timer.nsecsElapsed() / 1e6
-        self.drawn.emit()
+            self.tl.vb.setRange(xRange=rng[0], yRange=rng[1], padding=0)
+        self.tl.marks.update_counts()
+        self.tl.controls.update_more()
+        self.tl.last_draw_ms = timer.nsecsElapsed() / 1e6
+        self.tl.drawn.emit()
 
     def _clear(self) -> None:
         for item in (
             *self._glyph_items.values(),
             *self._mark_items.values(),
-            self._density,
-            self._sel_ring,
-            self._sel_mention,
-            self._ghost,
-            *self._count_items.values(),
+            self.tl.scene._density,
+            self.tl.scene._sel_ring,
+            self.tl.scene._sel_mention,
+            self.tl.scene._ghost,
+            *self.tl.scene._count_items.values(),
         ):
             item.setData([], [])
-        for c in (*self._lines.values(), self._guides, self._sel_line):
+        for c in (*self.tl.scene._lines.values(), self.tl.scene._guides, self.tl.scene._sel_line):
             c.setData([], [])
-        self._bands.setPath(QtGui.QPainterPath())
-        self._group_bands.setPath(QtGui.QPainterPath())
-        self._undated.hide()
-        self._sel_band.hide()
-        self.lane_axis.set_selected_row(None)
-        self.negatives_hint.hide()
-        self._more.hide()
-        self._hint_row.hide()
-        self.lane_axis.labels = []
-        self.column_axis.set_columns({})
+        self.tl.scene._bands.setPath(QtGui.QPainterPath())
+        self.tl.scene._group_bands.setPath(QtGui.QPainterPath())
+        self.tl.scene._undated.hide()
+        self.tl.scene._sel_band.hide()
+        self.tl.lane_axis.set_selected_row(None)
+        self.tl.controls.negatives_hint.hide()
+        self.tl.controls._more.hide()
+        self.tl.controls._hint_row.hide()
+        self.tl.lane_axis.labels = []
+        self.tl.column_axis.set_columns({})
         self._hx, self._hy, self._hid = np.zeros(0), np.zeros(0), []
         self._mark_xy = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), np.zeros(0))
-        self._count_xy = {}
+        self.tl.marks._count_xy = {}
 
     def _x_span(self, lay: L.Layout) -> tuple[float, float, float]:
         x0, x1 = lay.x_range
@@ -124,20 +148,20 @@ class DrawMixin(TimelineHost):
                 bands.addRect(QRectF(left, row - 0.5, right - left, 1.0))
             elif row % 2 == 0:
                 zebra.addRect(QRectF(left, row - 0.5, right - left, 1.0))
-        self._bands.setPath(zebra)
-        self._bands.setBrush(S.brush(S.ZEBRA))
-        self._group_bands.setPath(bands)
+        self.tl.scene._bands.setPath(zebra)
+        self.tl.scene._bands.setBrush(S.brush(S.ZEBRA))
+        self.tl.scene._group_bands.setPath(bands)
         xs = np.array([c.x for c in lay.columns], dtype=float)
         gaps = np.diff(np.unique(xs))
         self._col_gap = float(np.median(gaps)) if gaps.size else 1.0
         if xs.size:
             gx = np.repeat(xs, 2)
             gy = np.tile([-0.5, max(lay.n_rows, 1) - 0.5], xs.size)
-            self._guides.setData(gx, gy)
+            self.tl.scene._guides.setData(gx, gy)
         else:
-            self._guides.setData([], [])
+            self.tl.scene._guides.setData([], [])
         if lay.undated_start is not None and lay.undated_end is not None:
-            self._undated.setRect(
+            self.tl.scene._undated.setRect(
                 QRectF(
                     lay.undated_start,
                     -1.0,
@@ -145,10 +169,10 @@ class DrawMixin(TimelineHost):
                     max(lay.n_rows, 3) + 1.5,
                 )
             )
-            self._undated.show()
+            self.tl.scene._undated.show()
         else:
-            self._undated.hide()
-        self._place_undated_text()
+            self.tl.scene._undated.hide()
+        self.tl.scene.place_undated_text()
 
     def _mention_codes(self, p: Patient, lay: L.Layout, mids: list[str]) -> np.ndarray:
         """(x, style code, change code) per mention, cached between draws: edits only
@@ -179,8 +203,8 @@ class DrawMixin(TimelineHost):
         for item in (
             *self._glyph_items.values(),
             *self._mark_items.values(),
-            self._density,
-            *self._count_items.values(),
+            self.tl.scene._density,
+            *self.tl.scene._count_items.values(),
         ):
             if item.span_hint != span:
                 item.span_hint = span
@@ -207,10 +231,12 @@ class DrawMixin(TimelineHost):
             if found is not None:
                 item = found
             else:
-                st = S.glyph_style(key[0], key[1], self.colors)
+                st = S.glyph_style(key[0], key[1], self.tl.colors)
                 z = 2 if key[1] != "absent" else 1
-                item = scatter_item(st.symbol, st.size, self._lod, st.pen, st.brush, span, z)
-                self.vb.addItem(item)
+                item = scatter_item(
+                    st.symbol, st.size, self.tl.marks._lod, st.pen, st.brush, span, z
+                )
+                self.tl.vb.addItem(item)
                 self._glyph_items[key] = item
             mask = style == code
             item.set_xy(x[mask], y[mask])
@@ -225,13 +251,19 @@ class DrawMixin(TimelineHost):
             if kind in self._mark_items or not (change[keep] == k).any():
                 continue
             item = scatter_item(
-                S.change_mark(kind), S.MARK_SIZE, self._lod, NO_PEN, S.brush(S.INK), span, 3
+                S.change_mark(kind),
+                S.MARK_SIZE,
+                self.tl.marks._lod,
+                NO_PEN,
+                S.brush(S.INK),
+                span,
+                3,
             )
-            item.setVisible(self._lod >= MARKS_MIN_LOD)
-            self.vb.addItem(item)
+            item.setVisible(self.tl.marks._lod >= MARKS_MIN_LOD)
+            self.tl.vb.addItem(item)
             self._mark_items[kind] = item
         self._gap = gap
-        self._draw_counts(x, y, span)
+        self.tl.marks.draw_counts(x, y, span)
         # Lines: each lane with 2+ glyphs, lanes separated by NaN (connect="finite").
         multi = np.repeat(counts > 1, counts)
         is_dev = np.repeat(np.asarray(devices, dtype=bool), counts)
@@ -241,7 +273,7 @@ class DrawMixin(TimelineHost):
             ends = np.cumsum(counts[lane_sel]) if lane_sel.any() else np.zeros(0, dtype=int)
             lx = np.insert(x[sel], ends, np.nan)
             ly = np.insert(y[sel], ends, np.nan)
-            self._lines[t].setData(lx, ly, connect="finite")
+            self.tl.scene._lines[t].setData(lx, ly, connect="finite")
         dx: list[float] = []
         dy: list[float] = []
         for g in lay.groups:
@@ -251,15 +283,15 @@ class DrawMixin(TimelineHost):
         for f in getattr(lay, "folds", []):  # the lanes an overview folded away
             dx.extend(lay.x_of[p.mentions[mid].report] for mid in f.mentions)
             dy.extend([float(f.row)] * len(f.mentions))
-        self._density.set_xy(np.asarray(dx), np.asarray(dy))
+        self.tl.scene._density.set_xy(np.asarray(dx), np.asarray(dy))
         self._hx, self._hy, self._hid = x, y, mids
 
     def _draw_axes(self, lay: L.Layout) -> None:
         if len(self._label_cache) > 50_000:
             self._label_cache.clear()
         names = (
-            unique_labels(self.patient, lay.lanes, self._label_cache)
-            if self.patient is not None
+            unique_labels(self.tl.patient, lay.lanes, self._label_cache)
+            if self.tl.patient is not None
             else {}
         )
         lanes = {ln.chain: ln for ln in lay.lanes}
@@ -281,19 +313,19 @@ class DrawMixin(TimelineHost):
             else:
                 lane = lanes[key]
                 labels.append(lane_label(lane, names.get(key)))
-        self.lane_axis.set_labels(labels)
+        self.tl.lane_axis.set_labels(labels)
         cols = {c.x: column_label(c) for c in lay.columns}
-        self.column_axis.set_columns(cols)
-        self.time_axis.mode = lay.x_mode
-        self.time_axis.dated_end = lay.dated_end
-        self.time_axis.undated = (
+        self.tl.column_axis.set_columns(cols)
+        self.tl.time_axis.mode = lay.x_mode
+        self.tl.time_axis.dated_end = lay.dated_end
+        self.tl.time_axis.undated = (
             None
             if lay.undated_start is None or lay.undated_end is None
             else (lay.undated_start, lay.undated_end)
         )
-        self.time_axis.set_order_labels(order_labels(lay.columns))
-        self.time_axis.picture = None
-        self.time_axis.update()
+        self.tl.time_axis.set_order_labels(order_labels(lay.columns))
+        self.tl.time_axis.picture = None
+        self.tl.time_axis.update()
 
     def _draw_legend(self, p: Patient) -> None:
         present = [m for m in MODALITIES if any(r.modality == m for r in p.reports)]
@@ -301,8 +333,8 @@ class DrawMixin(TimelineHost):
             (
                 "o",
                 S.GLYPH_SIZE,
-                S.pen(S.darker(S.modality_color(m, self.colors), 160)),
-                S.brush(S.modality_color(m, self.colors)),
+                S.pen(S.darker(S.modality_color(m, self.tl.colors), 160)),
+                S.brush(S.modality_color(m, self.tl.colors)),
                 m,
             )
             for m in present
@@ -337,7 +369,7 @@ class DrawMixin(TimelineHost):
             ("Modality", mod_items),
             ("Assertion", as_items),
         ]
-        if any(len(item.data) for item in self._count_items.values()):
+        if any(len(item.data) for item in self.tl.scene._count_items.values()):
             entries.append(
                 (
                     "",
@@ -354,12 +386,12 @@ class DrawMixin(TimelineHost):
             )
         if ch_items:
             entries.append(("Change", ch_items))
-        self.legend.set_entries(entries, self._font)
+        self.tl.legend.set_entries(entries, self.tl._font)
 
     def _set_limits(self, lay: L.Layout) -> None:
         x0, x1, pad = self._x_span(lay)
         span = x1 - x0 + 2 * pad
-        self.vb.setLimits(
+        self.tl.vb.setLimits(
             xMin=x0 - 3 * pad,
             xMax=x1 + 3 * pad,
             minXRange=(0.8 if lay.x_mode == "order" else 6 * 3600.0),
@@ -369,21 +401,24 @@ class DrawMixin(TimelineHost):
             minYRange=3.0,
         )
 
-    def _fit_x(self) -> None:
-        if self.layout_ is None:
+    def fit_x(self) -> None:
+        if self.tl.layout_ is None:
             return
-        x0, x1, pad = self._x_span(self.layout_)
-        self.vb.setXRange(x0 - pad, x1 + pad, padding=0)
+        x0, x1, pad = self._x_span(self.tl.layout_)
+        self.tl.vb.setXRange(x0 - pad, x1 + pad, padding=0)
 
-    def _draw_selection(self) -> None:
+    def draw_selection(self) -> None:
         """Every selected lane: ring on each glyph, bold line, row band; every picked
         mention: a square. Nothing selected is ever hidden."""
-        p, lay = self.patient, self.layout_
+        p, lay = self.tl.patient, self.tl.layout_
         if p is None or lay is None:
             return
         chosen = list(
             dict.fromkeys(
-                [*self.selected_chains, *([self.selected_chain] if self.selected_chain else [])]
+                [
+                    *self.tl.selection.chains,
+                    *([self.tl.selection.chain] if self.tl.selection.chain else []),
+                ]
             )
         )
         by_chain = {ln.chain: ln for ln in lay.lanes}
@@ -401,27 +436,37 @@ class DrawMixin(TimelineHost):
             lx.extend([*lane_x, np.nan])
             ly.extend([float(lane.row)] * len(lane_x) + [np.nan])
             band.addRect(QRectF(left, lane.row - 0.5, right - left, 1.0))
-        self._sel_ring.setData(xs, ys)
-        self._sel_line.setData(
+        self.tl.scene._sel_ring.setData(xs, ys)
+        self.tl.scene._sel_line.setData(
             np.asarray(lx, dtype=float), np.asarray(ly, dtype=float), connect="finite"
         )
-        self._sel_band.setPath(band)
-        self._sel_band.setVisible(bool(lanes))
-        self.lane_axis.set_selected_rows([lane.row for lane in lanes])
-        pts = [q for mid in self.selected_mentions if (q := self.glyph_pos(mid)) is not None]
-        self._sel_mention.setData([q[0] for q in pts], [q[1] for q in pts])
+        self.tl.scene._sel_band.setPath(band)
+        self.tl.scene._sel_band.setVisible(bool(lanes))
+        self.tl.lane_axis.set_selected_rows([lane.row for lane in lanes])
+        pts = [q for mid in self.tl.selection.mentions if (q := self.glyph_pos(mid)) is not None]
+        self.tl.scene._sel_mention.setData([q[0] for q in pts], [q[1] for q in pts])
 
-    def _ensure_row_visible(self, chain_id: str | None, report: str | None = None) -> None:
-        lay = self.layout_
+    def ensure_row_visible(self, chain_id: str | None, report: str | None = None) -> None:
+        lay = self.tl.layout_
         if lay is None or chain_id not in lay.row_of_chain:
             return
         row = lay.row_of_chain[chain_id]
-        (x0, x1), (y0, y1) = self.vb.viewRange()
+        (x0, x1), (y0, y1) = self.tl.vb.viewRange()
         if not (y0 + 0.5 <= row <= y1 - 0.5):
             h = y1 - y0
-            self.vb.setYRange(row - h / 2, row + h / 2, padding=0)
+            self.tl.vb.setYRange(row - h / 2, row + h / 2, padding=0)
         if report is not None and report in lay.x_of:
             x = lay.x_of[report]
             if not (x0 <= x <= x1):
                 w = x1 - x0
-                self.vb.setXRange(x - w / 2, x + w / 2, padding=0)
+                self.tl.vb.setXRange(x - w / 2, x + w / 2, padding=0)
+
+    def glyph_count(self) -> int:
+        return sum(len(item.data) for item in self._glyph_items.values())
+
+    def glyph_pos(self, mention_id: str) -> tuple[float, float] | None:
+        try:
+            i = self._hid.index(mention_id)
+        except ValueError:
+            return None
+        return float(self._hx[i]), float(self._hy[i])

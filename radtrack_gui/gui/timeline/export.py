@@ -21,13 +21,13 @@ from radtrack_gui.util.atomic import atomic_open
 def without_selection(widget: Any) -> Iterator[None]:
     """An export shows the patient, not this session's selection, drag or hover."""
     items = [
-        widget._sel_ring,
-        widget._sel_line,
-        widget._sel_mention,
-        widget._sel_band,
-        widget._ghost,
-        widget._target,
-        widget._band_item,
+        widget.scene._sel_ring,
+        widget.scene._sel_line,
+        widget.scene._sel_mention,
+        widget.scene._sel_band,
+        widget.scene._ghost,
+        widget.scene._target,
+        widget.scene._band_item,
     ]
     shown = [it.isVisible() for it in items]
     rows = list(widget.lane_axis.selected_rows)

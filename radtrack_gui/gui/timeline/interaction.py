@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -16,9 +16,9 @@ from radtrack_gui.gui.qt import (
     QRectF,
     Qt,
     QtGui,
+    QTimer,
     QtWidgets,
 )
-from radtrack_gui.gui.timeline.host import TimelineHost
 from radtrack_gui.gui.timeline.items import HIT_RADIUS_PX
 from radtrack_gui.views import lanes as L
 
@@ -58,15 +58,15 @@ class TimelineViewBox(pg.ViewBox):
     def mouseClickEvent(self, ev: Any) -> None:
         if ev.button() == Qt.MouseButton.LeftButton:
             ev.accept()
-            self.owner._on_click(ev.scenePos(), ev.modifiers())
+            self.owner.on_click(ev.scenePos(), ev.modifiers())
         else:
             super().mouseClickEvent(ev)
 
     def mouseDragEvent(self, ev: Any, axis: int | None = None) -> None:
         if ev.button() == Qt.MouseButton.LeftButton and axis is None:
             if ev.isStart():
-                hit = self.owner._hit(ev.buttonDownScenePos())
-                self._drag = self.owner._drag_ids(hit) if hit else None
+                hit = self.owner.hit(ev.buttonDownScenePos())
+                self._drag = self.owner.drag_ids(hit) if hit else None
                 presses = getattr(self.scene(), "clickEvents", None) or []
                 self._band_mods = ev.modifiers() | (
                     presses[0].modifiers() if presses else Qt.KeyboardModifier.NoModifier
@@ -77,7 +77,7 @@ class TimelineViewBox(pg.ViewBox):
                 self._band = QPointF(ev.buttonDownScenePos()) if (hit is None and picking) else None
             if self._band is not None:
                 ev.accept()
-                self.owner._rubber_band(
+                self.owner.rubber_band(
                     self._band,
                     ev.scenePos(),
                     ev.isFinish(),
@@ -88,81 +88,95 @@ class TimelineViewBox(pg.ViewBox):
                 return
             if self._drag is not None:
                 ev.accept()
-                self.owner._drag_update(self._drag, ev.scenePos(), ev.isFinish())
+                self.owner.drag_update(self._drag, ev.scenePos(), ev.isFinish())
                 if ev.isFinish():
                     self._drag = None
                 return
         super().mouseDragEvent(ev, axis)
 
 
-class InteractionMixin(TimelineHost):
-    """Hit-testing, clicks, drags, hover and keys (part of TimelineWidget)."""
+if TYPE_CHECKING:
+    from radtrack_gui.gui.timeline.widget import TimelineWidget
 
-    def _hit(self, scene_pos: QPointF) -> str | None:
+
+class TimelineInteraction(QObject):
+    """The interaction controller: hit-testing, clicks, drags, hover and keys. It filters
+    the plot's events and answers the view box's mouse calls."""
+
+    def __init__(self, tl: TimelineWidget) -> None:
+        super().__init__(tl)
+        self.tl = tl
+        self._hover_timer = QTimer(self)
+        self._hover_timer.setSingleShot(True)
+        self._hover_timer.setInterval(60)
+        self._hover_timer.timeout.connect(self.show_hover)
+        self._hover_pos: QPointF | None = None
+
+    def hit(self, scene_pos: QPointF) -> str | None:
         """The mention whose glyph is under ``scene_pos`` (within a few pixels), if any."""
-        if self._hx.size == 0:
+        if self.tl.painter._hx.size == 0:
             return None
-        if not self.vb.sceneBoundingRect().contains(scene_pos):
+        if not self.tl.vb.sceneBoundingRect().contains(scene_pos):
             return None
-        v = self.vb.mapSceneToView(scene_pos)
-        px, py = self.vb.viewPixelSize()
-        d2 = ((self._hx - v.x()) / px) ** 2 + ((self._hy - v.y()) / py) ** 2
+        v = self.tl.vb.mapSceneToView(scene_pos)
+        px, py = self.tl.vb.viewPixelSize()
+        d2 = ((self.tl.painter._hx - v.x()) / px) ** 2 + ((self.tl.painter._hy - v.y()) / py) ** 2
         i = int(np.argmin(d2))
-        return self._hid[i] if d2[i] <= HIT_RADIUS_PX**2 else None
+        return self.tl.painter._hid[i] if d2[i] <= HIT_RADIUS_PX**2 else None
 
     def _row_at(self, scene_pos: QPointF) -> int:
-        return round(self.vb.mapSceneToView(scene_pos).y())
+        return round(self.tl.vb.mapSceneToView(scene_pos).y())
 
-    def _on_click(self, scene_pos: QPointF, modifiers: Any) -> None:
+    def on_click(self, scene_pos: QPointF, modifiers: Any) -> None:
         """Click picks one glyph (or lane); Ctrl+click toggles it in the selection;
         Shift+click adds the range from the last pick (the lane's glyphs between, or the
         lanes between). Every pick stays visible; ``mentionClicked``/``chainClicked``
         say which one was clicked, the selection is ``selected_mentions``/``_chains``."""
-        self.view.setFocus()
+        self.tl.view.setFocus()
         ctrl = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
         shift = bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
-        p = self.patient
-        mid = self._hit(scene_pos)
+        p = self.tl.patient
+        mid = self.hit(scene_pos)
         if mid is not None and p is not None:
-            picked = list(self.selected_mentions)
-            if shift and self._anchor in p.mentions:
-                new = self._mention_range(self._anchor, mid)
+            picked = list(self.tl.selection.mentions)
+            if shift and self.tl.selection.anchor in p.mentions:
+                new = self._mention_range(self.tl.selection.anchor, mid)
                 picked = list(dict.fromkeys([*picked, *new])) if ctrl else new
             elif ctrl:
                 if mid in picked:
                     picked.remove(mid)
                 else:
                     picked.append(mid)
-                self._anchor = mid
+                self.tl.selection.anchor = mid
             else:
                 picked = [mid]
-                self._anchor = mid
+                self.tl.selection.anchor = mid
             current = mid if mid in picked else (picked[-1] if picked else None)
-            self.select_mentions(picked, current)
+            self.tl.select_mentions(picked, current)
             if current is not None:
-                self.mentionClicked.emit(current)
+                self.tl.mentionClicked.emit(current)
             return
-        lay = self.layout_
+        lay = self.tl.layout_
         if lay is None:
             return
         row = self._row_at(scene_pos)
         fold = lay.fold_at(row) if hasattr(lay, "fold_at") else None
         if fold is not None:
-            self.expand_group(fold.key)
+            self.tl.expand_group(fold.key)
             return
         group = lay.group_at(row)
         if group is not None:
-            if group.key in self.expanded:  # opened from its fold row: fold it again
-                self.expand_group(group.key, False)
+            if group.key in self.tl.expanded:  # opened from its fold row: fold it again
+                self.tl.expand_group(group.key, False)
             else:
-                self.toggle_group(group.key)
+                self.tl.toggle_group(group.key)
             return
         lane = lay.lane_at(row)
         if lane is None:
             return
-        chains = list(self.selected_chains)
-        if shift and self.selected_chain in lay.row_of_chain:
-            lo, hi = sorted((lay.row_of_chain[self.selected_chain], lane.row))
+        chains = list(self.tl.selection.chains)
+        if shift and self.tl.selection.chain in lay.row_of_chain:
+            lo, hi = sorted((lay.row_of_chain[self.tl.selection.chain], lane.row))
             between = [ln.chain for ln in lay.lanes if lo <= ln.row <= hi]
             chains = list(dict.fromkeys([*chains, *between]))
         elif ctrl:
@@ -173,106 +187,114 @@ class InteractionMixin(TimelineHost):
             )
         else:
             chains = [lane.chain]
-        self.selected_mentions = []
-        self.selected_chains = chains
-        self.selected_chain = (
+        self.tl.selection.mentions = []
+        self.tl.selection.chains = chains
+        self.tl.selection.chain = (
             lane.chain if lane.chain in chains else (chains[-1] if chains else None)
         )
-        self._draw_selection()
-        self.chainClicked.emit(self.selected_chain or "")
+        self.tl.painter.draw_selection()
+        self.tl.chainClicked.emit(self.tl.selection.chain or "")
 
     def _mention_range(self, a: str, b: str) -> list[str]:
         """The glyphs from ``a`` to ``b``: along a lane when both are in one, otherwise
         every glyph in the rectangle the two span (rows and x)."""
-        ia, ib = self._hid.index(a), self._hid.index(b)
-        x0, x1 = sorted((self._hx[ia], self._hx[ib]))
-        y0, y1 = sorted((self._hy[ia], self._hy[ib]))
-        inside = (self._hx >= x0) & (self._hx <= x1) & (self._hy >= y0) & (self._hy <= y1)
-        return [self._hid[i] for i in np.flatnonzero(inside)]
+        ia, ib = self.tl.painter._hid.index(a), self.tl.painter._hid.index(b)
+        x0, x1 = sorted((self.tl.painter._hx[ia], self.tl.painter._hx[ib]))
+        y0, y1 = sorted((self.tl.painter._hy[ia], self.tl.painter._hy[ib]))
+        inside = (
+            (self.tl.painter._hx >= x0)
+            & (self.tl.painter._hx <= x1)
+            & (self.tl.painter._hy >= y0)
+            & (self.tl.painter._hy <= y1)
+        )
+        return [self.tl.painter._hid[i] for i in np.flatnonzero(inside)]
 
-    def _rubber_band(self, start: QPointF, end: QPointF, finish: bool, add: bool) -> None:
+    def rubber_band(self, start: QPointF, end: QPointF, finish: bool, add: bool) -> None:
         """Shift/Ctrl+drag on empty space: the glyphs inside the rectangle are picked
         (Ctrl adds them to the selection)."""
-        a, b = self.vb.mapSceneToView(start), self.vb.mapSceneToView(end)
+        a, b = self.tl.vb.mapSceneToView(start), self.tl.vb.mapSceneToView(end)
         rect = QRectF(a, b).normalized()
         if not finish:
-            self._band_item.setRect(rect)
-            self._band_item.show()
+            self.tl.scene._band_item.setRect(rect)
+            self.tl.scene._band_item.show()
             return
-        self._band_item.hide()
+        self.tl.scene._band_item.hide()
         inside = (
-            (self._hx >= rect.left())
-            & (self._hx <= rect.right())
-            & (self._hy >= rect.top())
-            & (self._hy <= rect.bottom())
+            (self.tl.painter._hx >= rect.left())
+            & (self.tl.painter._hx <= rect.right())
+            & (self.tl.painter._hy >= rect.top())
+            & (self.tl.painter._hy <= rect.bottom())
         )
-        ids = [self._hid[i] for i in np.flatnonzero(inside)]
-        picked = list(dict.fromkeys([*self.selected_mentions, *ids])) if add else ids
+        ids = [self.tl.painter._hid[i] for i in np.flatnonzero(inside)]
+        picked = list(dict.fromkeys([*self.tl.selection.mentions, *ids])) if add else ids
         if not picked:
             return
-        self._anchor = picked[-1]
-        self.select_mentions(picked, picked[-1])
-        self.mentionClicked.emit(picked[-1])
+        self.tl.selection.anchor = picked[-1]
+        self.tl.select_mentions(picked, picked[-1])
+        self.tl.mentionClicked.emit(picked[-1])
 
-    def _drag_ids(self, mid: str) -> list[str]:
-        if mid in self.selected_mentions:
-            return list(self.selected_mentions)
+    def drag_ids(self, mid: str) -> list[str]:
+        if mid in self.tl.selection.mentions:
+            return list(self.tl.selection.mentions)
         return [mid]
 
-    def _drag_update(self, ids: list[str], scene_pos: QPointF, finish: bool) -> None:
-        lay = self.layout_
-        if lay is None or self.patient is None:
+    def drag_update(self, ids: list[str], scene_pos: QPointF, finish: bool) -> None:
+        lay = self.tl.layout_
+        if lay is None or self.tl.patient is None:
             return
-        v = self.vb.mapSceneToView(scene_pos)
+        v = self.tl.vb.mapSceneToView(scene_pos)
         row = round(v.y())
         lane = lay.lane_at(row)
         if finish:
-            self._ghost.setData([], [])
-            self._target.hide()
+            self.tl.scene._ghost.setData([], [])
+            self.tl.scene._target.hide()
             if lane is not None and any(
-                self.patient.mentions[m].chain != lane.chain
+                self.tl.patient.mentions[m].chain != lane.chain
                 for m in ids
-                if m in self.patient.mentions
+                if m in self.tl.patient.mentions
             ):
-                self.mentionsDropped.emit(ids, lane.chain)
+                self.tl.mentionsDropped.emit(ids, lane.chain)
             return
-        self._ghost.setData([v.x()], [v.y()])
+        self.tl.scene._ghost.setData([v.x()], [v.y()])
         if lane is not None:
-            left, right = self._band_x
-            self._target.setRect(QRectF(left, row - 0.5, right - left, 1.0))
-            self._target.show()
+            left, right = self.tl.painter._band_x
+            self.tl.scene._target.setRect(QRectF(left, row - 0.5, right - left, 1.0))
+            self.tl.scene._target.show()
         else:
-            self._target.hide()
+            self.tl.scene._target.hide()
 
-    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+    def on_mouse_moved(self, scene_pos: QPointF) -> None:
         self._hover_pos = QPointF(scene_pos)
         self._hover_timer.start()
 
-    def _show_hover(self) -> None:
-        if self._hover_pos is None or self.patient is None:
+    def show_hover(self) -> None:
+        if self._hover_pos is None or self.tl.patient is None:
             return
-        mid = self._hit(self._hover_pos)
+        mid = self.hit(self._hover_pos)
         if mid is None:
             tip = self.label_tooltip_at(self._hover_pos)
             if tip:
-                global_pos = self.view.mapToGlobal(self.view.mapFromScene(self._hover_pos))
-                QtWidgets.QToolTip.showText(global_pos, tip, self.view)
+                global_pos = self.tl.view.mapToGlobal(self.tl.view.mapFromScene(self._hover_pos))
+                QtWidgets.QToolTip.showText(global_pos, tip, self.tl.view)
             else:
                 QtWidgets.QToolTip.hideText()
             return
-        i = self._hid.index(mid)
-        same = np.flatnonzero((self._hx == self._hx[i]) & (self._hy == self._hy[i]))
-        ids = [self._hid[k] for k in same[:4]]
+        i = self.tl.painter._hid.index(mid)
+        same = np.flatnonzero(
+            (self.tl.painter._hx == self.tl.painter._hx[i])
+            & (self.tl.painter._hy == self.tl.painter._hy[i])
+        )
+        ids = [self.tl.painter._hid[k] for k in same[:4]]
         text = "<hr>".join(self.hover_html(m) for m in ids)
         if len(same) > len(ids):
             text += f"<br><i>… and {len(same) - len(ids)} more in this report</i>"
-        global_pos = self.view.mapToGlobal(self.view.mapFromScene(self._hover_pos))
-        QtWidgets.QToolTip.showText(global_pos, text, self.view)
+        global_pos = self.tl.view.mapToGlobal(self.tl.view.mapFromScene(self._hover_pos))
+        QtWidgets.QToolTip.showText(global_pos, text, self.tl.view)
 
     def label_tooltip_at(self, scene_pos: QPointF) -> str:
         """The full text of the lane label under ``scene_pos`` (labels may be elided)."""
-        lay = self.layout_
-        if lay is None or not self.lane_axis.sceneBoundingRect().contains(scene_pos):
+        lay = self.tl.layout_
+        if lay is None or not self.tl.lane_axis.sceneBoundingRect().contains(scene_pos):
             return ""
         row = self._row_at(scene_pos)
         lane = lay.lane_at(row)
@@ -287,9 +309,11 @@ class InteractionMixin(TimelineHost):
                 + " it</i>"
             )
         fold = lay.fold_at(row) if hasattr(lay, "fold_at") else None
-        if fold is not None and self.patient is not None:
+        if fold is not None and self.tl.patient is not None:
             names = [
-                self.patient.chains[c].label for c in fold.chains[:15] if c in self.patient.chains
+                self.tl.patient.chains[c].label
+                for c in fold.chains[:15]
+                if c in self.tl.patient.chains
             ]
             more = len(fold.chains) - len(names)
             return (
@@ -302,7 +326,7 @@ class InteractionMixin(TimelineHost):
 
     def lane_tooltip(self, chain_id: str) -> str:
         """Rich text naming a lane's chain in full: label, type, mentions, reports."""
-        p = self.patient
+        p = self.tl.patient
         chain = p.chains.get(chain_id) if p is not None else None
         if p is None or chain is None:
             return ""
@@ -324,7 +348,7 @@ class InteractionMixin(TimelineHost):
 
     def hover_html(self, mention_id: str) -> str:
         """Rich text for a glyph: chain, the sentence with the mention highlighted, report."""
-        p = self.patient
+        p = self.tl.patient
         assert p is not None
         m = p.mentions[mention_id]
         r = p.report(m.report)
@@ -348,29 +372,29 @@ class InteractionMixin(TimelineHost):
         )
 
     def eventFilter(self, obj: QObject, ev: QEvent) -> bool:
-        if obj is self.view and ev.type() == QEvent.Type.KeyPress:
+        if obj is self.tl.view and ev.type() == QEvent.Type.KeyPress:
             assert isinstance(ev, QtGui.QKeyEvent)
             return self._key(ev)
         return super().eventFilter(obj, ev)
 
     def _key(self, ev: QtGui.QKeyEvent) -> bool:
-        (x0, x1), (y0, y1) = self.vb.viewRange()
+        (x0, x1), (y0, y1) = self.tl.vb.viewRange()
         w, h = x1 - x0, y1 - y0
         k = ev.key()
         if k == Qt.Key.Key_Left:
-            self.vb.translateBy(x=-w * 0.1)
+            self.tl.vb.translateBy(x=-w * 0.1)
         elif k == Qt.Key.Key_Right:
-            self.vb.translateBy(x=w * 0.1)
+            self.tl.vb.translateBy(x=w * 0.1)
         elif k == Qt.Key.Key_Up:
-            self.vb.translateBy(y=-max(1.0, h * 0.1))
+            self.tl.vb.translateBy(y=-max(1.0, h * 0.1))
         elif k == Qt.Key.Key_Down:
-            self.vb.translateBy(y=max(1.0, h * 0.1))
+            self.tl.vb.translateBy(y=max(1.0, h * 0.1))
         elif k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.vb.scaleBy(x=0.8)
+            self.tl.vb.scaleBy(x=0.8)
         elif k == Qt.Key.Key_Minus:
-            self.vb.scaleBy(x=1.25)
+            self.tl.vb.scaleBy(x=1.25)
         elif k == Qt.Key.Key_Home:
-            self.fit_all()
+            self.tl.fit_all()
         else:
             return False
         return True

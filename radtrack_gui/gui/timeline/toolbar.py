@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from radtrack_gui.core.model import ASSERTIONS, MODALITIES
 from radtrack_gui.gui import style as S
@@ -24,13 +24,18 @@ from radtrack_gui.gui.qt import (
     QtWidgets,
     QWidget,
 )
-from radtrack_gui.gui.timeline.host import TimelineHost
+
+if TYPE_CHECKING:
+    from radtrack_gui.gui.timeline.widget import TimelineWidget
 
 
-class ToolbarMixin(TimelineHost):
-    """The toolbar, filter menu and hint line (part of TimelineWidget)."""
+class TimelineControls:
+    """The toolbar, filter menu and hint line above the plot."""
 
-    def _build_toolbar(self) -> QHBoxLayout:
+    def __init__(self, tl: TimelineWidget) -> None:
+        self.tl = tl
+
+    def build_toolbar(self) -> QHBoxLayout:
         bar = QHBoxLayout()
         bar.setContentsMargins(4, 4, 4, 0)
         bar.setSpacing(6)
@@ -44,8 +49,8 @@ class ToolbarMixin(TimelineHost):
         self.order_button.setToolTip(
             "x axis: report order, reports evenly spaced (long gaps squash clusters)"
         )
-        self.date_button.clicked.connect(lambda: self.set_x_mode("date"))
-        self.order_button.clicked.connect(lambda: self.set_x_mode("order"))
+        self.date_button.clicked.connect(lambda: self.tl.set_x_mode("date"))
+        self.order_button.clicked.connect(lambda: self.tl.set_x_mode("order"))
         bar.addWidget(QLabel("x:"))
         bar.addWidget(self.date_button)
         bar.addWidget(self.order_button)
@@ -58,7 +63,7 @@ class ToolbarMixin(TimelineHost):
         ):
             self.group_combo.addItem(text, key)
         self.group_combo.currentIndexChanged.connect(
-            lambda _i: self.set_filters(group_by=self.group_combo.currentData())
+            lambda _i: self.tl.set_filters(group_by=self.group_combo.currentData())
         )
         self.group_combo.setToolTip("Group the lanes by")
         bar.addWidget(self.group_combo)
@@ -93,12 +98,12 @@ class ToolbarMixin(TimelineHost):
         row.setContentsMargins(8, 2, 8, 2)
         self.singletons_box = QCheckBox("Show singletons")
         self.singletons_box.setChecked(True)
-        self.singletons_box.toggled.connect(lambda on: self.set_filters(singletons=on))
+        self.singletons_box.toggled.connect(lambda on: self.tl.set_filters(singletons=on))
         row.addWidget(self.singletons_box)
         row.addWidget(QLabel("Min length:"))
         self.min_length_box = QSpinBox()
         self.min_length_box.setRange(1, 999)
-        self.min_length_box.valueChanged.connect(lambda v: self.set_filters(min_length=v))
+        self.min_length_box.valueChanged.connect(lambda v: self.tl.set_filters(min_length=v))
         row.addWidget(self.min_length_box)
         action = QtWidgets.QWidgetAction(self.filter_menu)
         action.setDefaultWidget(holder)
@@ -107,19 +112,21 @@ class ToolbarMixin(TimelineHost):
             "Pertinent negatives (chains whose every mention is absent)"
         )
         self.negatives_action.setCheckable(True)
-        self.negatives_action.setChecked(self.filters.negatives)
+        self.negatives_action.setChecked(self.tl.filters.negatives)
         self.negatives_action.setToolTip(
             "e.g. “no hydrocephalus” in every report; a finding that later resolved always stays"
         )
-        self.negatives_action.toggled.connect(lambda on: self.set_filters(negatives=on))
+        self.negatives_action.toggled.connect(lambda on: self.tl.set_filters(negatives=on))
 
         self.search_box = QLineEdit()
         self.search_box.setPlaceholderText("Search lanes (synonyms too)")
         self.search_box.setClearButtonEnabled(True)
-        self._search_timer = QTimer(self)
+        self._search_timer = QTimer(self.tl)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(200)
-        self._search_timer.timeout.connect(lambda: self.set_filters(search=self.search_box.text()))
+        self._search_timer.timeout.connect(
+            lambda: self.tl.set_filters(search=self.search_box.text())
+        )
         self.search_box.textChanged.connect(lambda _t: self._search_timer.start())
         bar.addWidget(self.search_box, 1)
 
@@ -131,21 +138,21 @@ class ToolbarMixin(TimelineHost):
             "Every group in view: the most important lanes of each, "
             "the rest folded into a “+ N more” row (click it)"
         )
-        self.overview_button.toggled.connect(self.set_overview)
+        self.overview_button.toggled.connect(self.tl.set_overview)
         bar.addWidget(self.overview_button)
         self.filter_menu.addSection("View")
         self.compact_button = self.filter_menu.addAction("Compact rows (long patients)")
         self.compact_button.setCheckable(True)
         self.compact_button.setToolTip("Tighter rows: more lanes fit")
-        self.compact_button.toggled.connect(self.set_compact)
+        self.compact_button.toggled.connect(self.tl.set_compact)
 
         self.fit_button = _tool_button("Fit all")
         self.fit_button.setToolTip("Show everything (Home)")
-        self.fit_button.clicked.connect(self.fit_all)
+        self.fit_button.clicked.connect(self.tl.fit_all)
         bar.addWidget(self.fit_button)
         return bar
 
-    def _build_hint(self) -> QWidget:
+    def build_hint(self) -> QWidget:
         """A line under the toolbar saying what is out of sight: the chains the negatives
         filter hides (with a link to show them) and the lanes below or above the view
         (the lanes have no scroll bar)."""
@@ -170,7 +177,7 @@ class ToolbarMixin(TimelineHost):
             label.hide()
             labels.append(label)
         self.negatives_hint, self._more = labels
-        self.negatives_hint.linkActivated.connect(lambda _l: self.set_filters(negatives=True))
+        self.negatives_hint.linkActivated.connect(lambda _l: self.tl.set_filters(negatives=True))
         self._more.linkActivated.connect(self._scroll_page)
         box.addWidget(self.negatives_hint)
         box.addStretch(1)
@@ -183,13 +190,13 @@ class ToolbarMixin(TimelineHost):
         # With a patient the line keeps its place even when empty: its coming and going
         # would change the plot's height, and the overview's fit with it.
         self._hint_row.setVisible(
-            self.patient is not None
+            self.tl.patient is not None
             or not (self.negatives_hint.isHidden() and self._more.isHidden())
         )
 
     def hint_text(self) -> str:
         """The hint's words, plain ("" when nothing is hidden)."""
-        n = len(self.layout_.hidden_negatives) if self.layout_ is not None else 0
+        n = len(self.tl.layout_.hidden_negatives) if self.tl.layout_ is not None else 0
         if n == 0:
             return ""
         return (
@@ -198,7 +205,7 @@ class ToolbarMixin(TimelineHost):
         )
 
     def _negative_example(self) -> str:
-        p, lay = self.patient, self.layout_
+        p, lay = self.tl.patient, self.tl.layout_
         if p is None or lay is None or not lay.hidden_negatives:
             return ""
         labels = [
@@ -208,16 +215,16 @@ class ToolbarMixin(TimelineHost):
         ]
         return labels[0] if labels else "finding"
 
-    def _update_hint(self) -> None:
+    def update_hint(self) -> None:
         text = self.hint_text()
         if not text:
             self.negatives_hint.hide()
             self._show_hints()
             return
-        n = len(self.layout_.hidden_negatives) if self.layout_ is not None else 0
+        n = len(self.tl.layout_.hidden_negatives) if self.tl.layout_ is not None else 0
         fm = QtGui.QFontMetrics(self.negatives_hint.font())
         room = (
-            self.width()
+            self.tl.width()
             - 30
             - (self._more.sizeHint().width() + 12 if not self._more.isHidden() else 0)
         )
@@ -233,14 +240,14 @@ class ToolbarMixin(TimelineHost):
         self.negatives_hint.show()
         self._show_hints()
 
-    def _update_more(self, *_args: Any) -> None:
+    def update_more(self, *_args: Any) -> None:
         """Say how many lanes lie below (or above) the view: the lanes have no scroll bar."""
-        lay = self.layout_
+        lay = self.tl.layout_
         if lay is None or not lay.lanes:
             self._more.hide()
             self._show_hints()
             return
-        y0, y1 = self.vb.viewRange()[1]
+        y0, y1 = self.tl.vb.viewRange()[1]
         below = [ln for ln in lay.lanes if ln.row > y1 - 0.3]
         above = sum(1 for ln in lay.lanes if ln.row < y0 + 0.3)
         parts = []
@@ -276,14 +283,14 @@ class ToolbarMixin(TimelineHost):
 
     def _scroll_page(self, where: str) -> None:
         """ "down"/"up": a page of lanes; "group:KEY": that group's header to the top."""
-        y0, y1 = self.vb.viewRange()[1]
-        if where.startswith("group:") and self.layout_ is not None:
-            g = next((g for g in self.layout_.groups if g.key == where[6:]), None)
+        y0, y1 = self.tl.vb.viewRange()[1]
+        if where.startswith("group:") and self.tl.layout_ is not None:
+            g = next((g for g in self.tl.layout_.groups if g.key == where[6:]), None)
             if g is not None:
-                self.vb.setYRange(g.row - 0.6, g.row - 0.6 + (y1 - y0), padding=0)
+                self.tl.vb.setYRange(g.row - 0.6, g.row - 0.6 + (y1 - y0), padding=0)
             return
         step = max(1.0, (y1 - y0) - 2.0)
-        self.vb.translateBy(y=step if where == "down" else -step)
+        self.tl.vb.translateBy(y=step if where == "down" else -step)
 
     def _filters_from_menu(self) -> None:
         kw: dict[str, Any] = {}
@@ -294,10 +301,10 @@ class ToolbarMixin(TimelineHost):
         ):
             on = {v for v in values if self._filter_actions[(key, v)].isChecked()}
             kw[key] = None if len(on) == len(values) else on
-        self.set_filters(**kw)
+        self.tl.set_filters(**kw)
 
-    def _sync_controls(self) -> None:
-        f = self.filters
+    def sync_controls(self) -> None:
+        f = self.tl.filters
         widgets: Iterable[QObject] = (
             self.group_combo,
             self.singletons_box,

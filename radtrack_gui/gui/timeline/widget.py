@@ -1,10 +1,12 @@
-"""The swimlane timeline widget: construction and public API (see the package doc)."""
+"""The swimlane timeline widget (the view): construction and public API. It owns its parts
+(see the package doc): the scene's standing items, the painter that turns a layout into
+graphics, the mark placer, the interaction controller and the toolbar controls; and a
+``Selection`` (``session/selection.py``) that keeps the picked mentions and chains."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pyqtgraph as pg
 
 from radtrack_gui.core.model import Patient
@@ -22,16 +24,18 @@ from radtrack_gui.gui.qt import (
 )
 from radtrack_gui.gui.timeline import export
 from radtrack_gui.gui.timeline.axes import ColumnAxis, LaneAxis, TimeAxis
-from radtrack_gui.gui.timeline.draw import DrawMixin
-from radtrack_gui.gui.timeline.interaction import InteractionMixin, TimelineViewBox
+from radtrack_gui.gui.timeline.draw import LanePainter
+from radtrack_gui.gui.timeline.interaction import TimelineInteraction, TimelineViewBox
 from radtrack_gui.gui.timeline.items import FONT_PT, Legend
-from radtrack_gui.gui.timeline.marks import MarksMixin
-from radtrack_gui.gui.timeline.scene import SceneMixin
-from radtrack_gui.gui.timeline.toolbar import ToolbarMixin
+from radtrack_gui.gui.timeline.marks import MarkPlacer
+from radtrack_gui.gui.timeline.scene import TimelineScene
+from radtrack_gui.gui.timeline.toolbar import TimelineControls
+from radtrack_gui.session.options import DisplayOptions
+from radtrack_gui.session.selection import Selection
 from radtrack_gui.views import lanes as L
 
 
-class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, SceneMixin, QWidget):
+class TimelineWidget(QWidget):
     """The swimlane timeline (see module doc). API agreed with the main window."""
 
     mentionClicked = Signal(str)
@@ -49,16 +53,12 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         self.x_mode = "date"
         self.layout_: L.Layout | None = None
         self.colors: dict[str, str] = {}
-        self.selected_chain: str | None = None  # the current chain (walked, named)
-        self.selected_chains: list[str] = []  # every selected chain (current included)
-        self.selected_mentions: list[str] = []
-        self._anchor: str | None = None  # where a Shift+click range starts
+        self.selection = Selection()  # picked mentions and chains, as the rules keep them
         # Overview: each group keeps its most important lanes and folds the rest into a
         # "+ N more" row, so devices and findings are both in view (see views/overview).
         self.overview_on = True
         self.compact = False  # tighter rows (and smaller glyphs) for long patients
         self.expanded: set[str] = set()  # groups opened in full from their fold row
-        self._fit_rows = 0
         self._refit = QTimer(self)
         self._refit.setSingleShot(True)
         self._refit.setInterval(120)
@@ -66,23 +66,12 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         self.last_draw_ms = 0.0
         self._font = QFont()
         self._font.setPointSizeF(FONT_PT)
-        self._hx = np.zeros(0)
-        self._hy = np.zeros(0)
-        self._hid: list[str] = []
-        self._glyph_items: dict[tuple[str, str], pg.ScatterPlotItem] = {}
-        self._band_x = (0.0, 1.0)
-        self._lod = 1.0  # glyph scale: smaller when rows are packed tightly
-        self._codes: dict[str, tuple[float, int, int]] = {}  # see _mention_codes
-        self._style_keys: list[tuple[str, str]] = []
-        self._style_code: dict[tuple[str, str], int] = {}
-        self._mark_items: dict[str, pg.ScatterPlotItem] = {}
-        self._col_gap = 1.0  # median x distance between neighbouring report columns
-        self._counts_on = True
-        self._gap = np.zeros(0)  # per glyph: x distance to the next glyph of its lane
-        self._mark_xy = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), np.zeros(0))
-        self._count_xy: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        self._marks_px = 0.0  # the time scale marks were placed for
-        self._label_cache: dict[tuple, tuple[str, str]] = {}  # see views.labels
+        # The parts: standing items, layout to graphics, marks, mouse and keys, toolbar.
+        self.scene = TimelineScene(self)
+        self.painter = LanePainter(self)
+        self.marks = MarkPlacer(self)
+        self.interaction = TimelineInteraction(self)
+        self.controls = TimelineControls(self)
         self._build_ui()
 
     # -- construction ----------------------------------------------------------------
@@ -90,15 +79,15 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(2)
-        outer.addLayout(self._build_toolbar())
-        outer.addWidget(self._build_hint())
+        outer.addLayout(self.controls.build_toolbar())
+        outer.addWidget(self.controls.build_hint())
 
         self.view = pg.GraphicsLayoutWidget()
         self.view.setBackground("w")
         self.view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.view.ci.setContentsMargins(4, 4, 10, 4)
         self.view.ci.setSpacing(2)
-        self.vb = TimelineViewBox(self)
+        self.vb = TimelineViewBox(self.interaction)
         self.lane_axis = LaneAxis()
         self.column_axis = ColumnAxis()
         self.time_axis = TimeAxis()
@@ -118,34 +107,29 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         self.view.addItem(self.legend, row=1, col=0)
         outer.addWidget(self.view, 1)
 
-        self._build_scene()
+        self.scene.build()
 
-        self._hover_timer = QTimer(self)
-        self._hover_timer.setSingleShot(True)
-        self._hover_timer.setInterval(60)
-        self._hover_timer.timeout.connect(self._show_hover)
-        self._hover_pos: QPointF | None = None
-        self.view.scene().sigMouseMoved.connect(self._on_mouse_moved)
-        self.vb.sigYRangeChanged.connect(self._update_lod)
-        self.vb.sigResized.connect(self._update_lod)
-        self.vb.sigXRangeChanged.connect(self._update_counts)
-        self.vb.sigResized.connect(self._update_counts)
-        self.vb.sigYRangeChanged.connect(self._update_more)
-        self.vb.sigResized.connect(self._update_more)
+        self.view.scene().sigMouseMoved.connect(self.interaction.on_mouse_moved)
+        self.vb.sigYRangeChanged.connect(self.marks.update_lod)
+        self.vb.sigResized.connect(self.marks.update_lod)
+        self.vb.sigXRangeChanged.connect(self.marks.update_counts)
+        self.vb.sigResized.connect(self.marks.update_counts)
+        self.vb.sigYRangeChanged.connect(self.controls.update_more)
+        self.vb.sigResized.connect(self.controls.update_more)
         self.vb.sigResized.connect(self._vb_resized)
 
-        self.view.installEventFilter(self)
-        self._apply_font()
+        self.view.installEventFilter(self.interaction)
+        self.painter.apply_font()
 
     # -- public API --------------------------------------------------------------------
     def set_patient(self, patient: Patient | None) -> None:
         self.patient = patient
-        self._codes.clear()
-        self.selected_chain = None
-        self.selected_chains = []
-        self.selected_mentions = []
-        self._label_cache.clear()
-        self._draw()
+        self.painter._codes.clear()
+        self.selection.chain = None
+        self.selection.chains = []
+        self.selection.mentions = []
+        self.painter._label_cache.clear()
+        self.painter.draw()
         self.fit_all()
         self._readable_rows()
 
@@ -153,7 +137,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         """Many lanes: show the first screenful at a readable row height (Home shows all)."""
         if self.layout_ is None:
             return
-        rows = self.rows_that_fit() if self.vb.height() > 50 else 30
+        rows = self.painter.rows_that_fit() if self.vb.height() > 50 else 30
         # End between two rows, so the next lane's marks do not peek in at the bottom.
         self.vb.setYRange(-0.6, min(rows, max(self.layout_.n_rows, 1)) - 0.5, padding=0)
 
@@ -163,97 +147,74 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
             return
         if changes is not None and not getattr(changes, "everything", False):
             gone: set[str] = getattr(changes, "chains_removed", set()) or set()
-            if self.selected_chain in gone:
-                self.selected_chain = None
-            self.selected_chains = [c for c in self.selected_chains if c not in gone]
+            if self.selection.chain in gone:
+                self.selection.chain = None
+            self.selection.chains = [c for c in self.selection.chains if c not in gone]
             removed: set[str] = getattr(changes, "mentions_removed", set()) or set()
-            self.selected_mentions = [m for m in self.selected_mentions if m not in removed]
+            self.selection.mentions = [m for m in self.selection.mentions if m not in removed]
         if changes is None or getattr(changes, "everything", False):
-            self._codes.clear()
+            self.painter._codes.clear()
         else:
             for name in ("mentions_added", "mentions_removed", "mentions_changed"):
                 for mid in getattr(changes, name, ()) or ():
-                    self._codes.pop(mid, None)
-        if self.selected_chain and self.selected_chain not in self.patient.chains:
-            self.selected_chain = None
-        self.selected_chains = [c for c in self.selected_chains if c in self.patient.chains]
-        self._draw(keep_range=True)
-        if self._hover_pos is not None and QtWidgets.QToolTip.isVisible():
-            self._show_hover()  # the tooltip names the chain as it is now, not before
+                    self.painter._codes.pop(mid, None)
+        if self.selection.chain and self.selection.chain not in self.patient.chains:
+            self.selection.chain = None
+        self.selection.chains = [c for c in self.selection.chains if c in self.patient.chains]
+        self.painter.draw(keep_range=True)
+        if self.interaction._hover_pos is not None and QtWidgets.QToolTip.isVisible():
+            self.interaction.show_hover()  # the tooltip names the chain as it is now, not before
 
     def select_chain(self, chain_id: str | None) -> None:
         """Select one chain (picked mentions of other chains are dropped)."""
-        p = self.patient
-        if p is not None and chain_id is not None and chain_id == self.selected_chain:
-            # The same chain again: keep the picked mentions of that chain marked.
-            self.selected_mentions = [
-                m
-                for m in self.selected_mentions
-                if m in p.mentions and p.mentions[m].chain == chain_id
-            ]
-        else:
-            self.selected_mentions = []
-        self.selected_chain = chain_id
-        self.selected_chains = [chain_id] if chain_id else []
-        self._draw_selection()
-        self._ensure_row_visible(chain_id)
+        self.selection.select_chain(self.patient, chain_id)
+        self.painter.draw_selection()
+        self.painter.ensure_row_visible(chain_id)
 
     def select_chains(self, chain_ids: list[str], current: str | None = None) -> None:
         """Show several chains selected (the chain list's selection); picked mentions stay
         when their chain is among them."""
-        p = self.patient
-        ids = [c for c in dict.fromkeys(chain_ids) if p is not None and c in p.chains]
-        self.selected_chains = ids
-        self.selected_chain = current if current in ids else (ids[0] if ids else None)
-        self.selected_mentions = [
-            m
-            for m in self.selected_mentions
-            if p is not None and m in p.mentions and p.mentions[m].chain in ids
-        ]
-        self._draw_selection()
-        self._ensure_row_visible(self.selected_chain)
+        self.selection.select_chains(self.patient, chain_ids, current)
+        self.painter.draw_selection()
+        self.painter.ensure_row_visible(self.selection.chain)
 
     def select_mentions(self, mention_ids: list[str], current: str | None = None) -> None:
         """Show these mentions picked, and their chains selected."""
         p = self.patient
         if p is None:
             return
-        ids = [m for m in dict.fromkeys(mention_ids) if m in p.mentions]
-        self.selected_mentions = ids
-        self.selected_chains = list(dict.fromkeys(p.mentions[m].chain or "" for m in ids))
-        cur = current if current in ids else (ids[-1] if ids else None)
-        self.selected_chain = p.mentions[cur].chain if cur else None
-        self._draw_selection()
+        cur = self.selection.select_mentions(p, mention_ids, current)
+        self.painter.draw_selection()
         if cur:
-            self._ensure_row_visible(p.mentions[cur].chain, p.mentions[cur].report)
+            self.painter.ensure_row_visible(p.mentions[cur].chain, p.mentions[cur].report)
 
     def select_mention(self, mention_id: str | None) -> None:
         if self.patient is None or mention_id not in self.patient.mentions:
-            self.selected_mentions = []
-            self._draw_selection()
+            self.selection.mentions = []
+            self.painter.draw_selection()
             return
-        self._anchor = mention_id
+        self.selection.anchor = mention_id
         self.select_mentions([mention_id], mention_id)
 
     def set_x_mode(self, mode: str) -> None:
         if mode not in L.X_MODES:
             raise ValueError(f"x mode must be one of {L.X_MODES}, not {mode!r}")
-        self.date_button.setChecked(mode == "date")
-        self.order_button.setChecked(mode == "order")
+        self.controls.date_button.setChecked(mode == "date")
+        self.controls.order_button.setChecked(mode == "order")
         if mode == self.x_mode and self.layout_ is not None:
             return
         self.x_mode = mode
         self.xModeChanged.emit(mode)
-        self._codes.clear()
+        self.painter._codes.clear()
         y_range = self.vb.viewRange()[1]
-        self._draw()
-        self._fit_x()
+        self.painter.draw()
+        self.painter.fit_x()
         self.vb.setYRange(*y_range, padding=0)
 
     def fit_all(self) -> None:
         if self.layout_ is None:
             return
-        self._fit_x()
+        self.painter.fit_x()
         self.vb.setYRange(-0.7, max(1, self.layout_.n_rows) - 0.3, padding=0)
 
     def set_filters(self, **kwargs: Any) -> None:
@@ -264,8 +225,8 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
             return
         negatives_changed = new.negatives != self.filters.negatives
         self.filters = new
-        self._sync_controls()
-        self._draw()
+        self.controls.sync_controls()
+        self.painter.draw()
         self._readable_rows()
         if negatives_changed:
             self.negativesChanged.emit(new.negatives)
@@ -274,7 +235,7 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         """Collapse or expand a group (its summary row keeps the counts)."""
         collapsed = set(self.filters.collapsed) ^ {key}
         self.filters = self.filters.updated(collapsed=collapsed)
-        self._draw(keep_range=True)
+        self.painter.draw(keep_range=True)
 
     def set_colors(
         self, modality_colors: dict[str, str] | None = None, font_pt: float | None = None
@@ -283,44 +244,35 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         self.colors = dict(modality_colors or {})
         if font_pt:
             self._font.setPointSizeF(float(font_pt))
-            self._apply_font()
-        for item in self._glyph_items.values():
+            self.painter.apply_font()
+        for item in self.painter._glyph_items.values():
             self.vb.removeItem(item)  # recreated with the new colours on the next draw
-        self._glyph_items.clear()
+        self.painter._glyph_items.clear()
         if self.patient is not None:
-            self._draw(keep_range=True)
-
-    def _place_undated_text(self, *_args: Any) -> None:
-        lay = self.layout_
-        if lay is None or lay.undated_start is None or lay.undated_end is None:
-            self._undated_text.hide()
-            return
-        y0 = self.vb.viewRange()[1][0]
-        self._undated_text.setPos((lay.undated_start + lay.undated_end) / 2, y0 + 0.1)
-        self._undated_text.show()
+            self.painter.draw(keep_range=True)
 
     def set_overview(self, on: bool) -> None:
         """Fold less important lanes so every group fits (on), or show every lane."""
         self.overview_on = bool(on)
-        self.overview_button.setChecked(self.overview_on)
+        self.controls.overview_button.setChecked(self.overview_on)
         self.expanded.clear()
         if self.patient is not None:
-            self._draw()
+            self.painter.draw()
             self._readable_rows()
 
     def set_compact(self, on: bool) -> None:
         """Tight rows for long patients: more lanes fit, glyphs shrink with them."""
         self.compact = bool(on)
-        self.compact_button.setChecked(self.compact)
+        self.controls.compact_button.setChecked(self.compact)
         if self.patient is not None:
-            self._draw()
+            self.painter.draw()
             self._readable_rows()
 
     def expand_group(self, key: str, on: bool = True) -> None:
         """Open a group's folded lanes in full (or fold them again); its header goes to
         the top of the view."""
         (self.expanded.add if on else self.expanded.discard)(key)
-        self._draw()
+        self.painter.draw()
         self._readable_rows()
         g = (
             next((g for g in self.layout_.groups if g.key == key), None)
@@ -341,8 +293,8 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         if self.patient is None or not self.overview_on:
             return
         at_top = self.vb.viewRange()[1][0] <= -0.5
-        if self.rows_that_fit() != self._fit_rows:
-            self._draw(keep_range=True)
+        if self.painter.rows_that_fit() != self.painter._fit_rows:
+            self.painter.draw(keep_range=True)
         if at_top:
             self._readable_rows()
 
@@ -352,29 +304,13 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
             self._refit.start()
         if self.lane_axis.labels:
             self.lane_axis.set_labels(self.lane_axis.labels)  # its width follows the view's
-        self._update_hint()
+        self.controls.update_hint()
 
-    def apply_settings(self, settings: Any) -> None:
-        """Take palette, font size, x mode, grouping and lane filters from a
-        :class:`radtrack_gui.settings.Settings` (unknown values are ignored)."""
-        palette = S.PALETTES.get(getattr(settings, "palette", ""), S.MODALITY_COLORS)
-        self.set_colors(dict(palette), getattr(settings, "font_size", None))
-        group = {"organ system": "system"}.get(
-            getattr(settings, "lane_grouping", "type"), getattr(settings, "lane_grouping", "type")
-        )
-        kw: dict[str, Any] = {
-            "singletons": bool(getattr(settings, "show_singletons", True)),
-            "negatives": bool(getattr(settings, "show_negatives", False)),
-            "min_length": int(getattr(settings, "min_chain_length", 1) or 1),
-        }
-        if group in L.GROUP_BY:
-            kw["group_by"] = group
-        self.set_filters(**kw)
-        mode = {"report order": "order"}.get(
-            getattr(settings, "x_mode", "date"), getattr(settings, "x_mode", "date")
-        )
-        if mode in L.X_MODES:
-            self.set_x_mode(mode)
+    def show_options(self, display: DisplayOptions) -> None:
+        """Draw as the session's display options say: palette, font, x axis, filters."""
+        self.set_colors(S.PALETTES.get(display.palette or ""), display.font_pt)
+        self.set_x_mode(display.x_mode)
+        self.set_filters(**display.filters())
 
     def export_png(self, path: str) -> None:
         export.export_png(self, path)
@@ -392,18 +328,14 @@ class TimelineWidget(ToolbarMixin, DrawMixin, MarksMixin, InteractionMixin, Scen
         return sum(len(f.mentions) for f in getattr(self.layout_, "folds", []))
 
     def glyph_count(self) -> int:
-        return sum(len(item.data) for item in self._glyph_items.values())
+        return self.painter.glyph_count()
 
     def glyph_pos(self, mention_id: str) -> tuple[float, float] | None:
-        try:
-            i = self._hid.index(mention_id)
-        except ValueError:
-            return None
-        return float(self._hx[i]), float(self._hy[i])
+        return self.painter.glyph_pos(mention_id)
 
     def glyph_view_pos(self, mention_id: str) -> QtCore.QPoint | None:
         """Where the glyph is in ``self.view``'s viewport (for tests and tours)."""
-        pos = self.glyph_pos(mention_id)
+        pos = self.painter.glyph_pos(mention_id)
         if pos is None:
             return None
         scene = self.vb.mapViewToScene(QPointF(*pos))

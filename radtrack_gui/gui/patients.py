@@ -1,0 +1,293 @@
+"""The main window's patient controller: opening a patient (in the background, through
+``gui/ops.py``), closing it, re-running the models, and the model run that Compare scores
+against the gold. Each op reports progress, can be cancelled, and ends in the window's
+views or a one-line message. The open patient itself is the session's."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from radtrack_gui import project
+from radtrack_gui.core.errors import InputError
+from radtrack_gui.core.model import Patient
+from radtrack_gui.formats import sources
+from radtrack_gui.gui.crash import REPORTER, quiet
+from radtrack_gui.gui.ops import Op
+from radtrack_gui.gui.qt import QFileDialog, QInputDialog, QMessageBox, Qt
+from radtrack_gui.nlp.report_groups import wrong_patient_warnings
+from radtrack_gui.util.paths import demo_patient_dir
+
+if TYPE_CHECKING:
+    from radtrack_gui.gui.main_window import MainWindow
+
+log = logging.getLogger("radtrack.gui.window")
+
+
+class PatientController:
+    """Opens and closes the window's patient."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.session = window.session
+        self.op: Op | None = None  # the open in flight (or the last one)
+        self._opening: tuple[str, str | None, bool] = ("", None, True)  # to retry read-only
+        self._remember = True  # add the patient being opened to the recent list
+        self._awaiting_draw = False
+        self._started = 0.0
+        self.last_load_seconds: float | None = None
+        self.last_draw_seconds: float | None = None
+
+    # -- choosing ------------------------------------------------------------------------
+    def choose_folder(self) -> None:
+        recent = self.window.prefs.recent()
+        start = recent[0] if recent else str(Path.home())
+        folder = QFileDialog.getExistingDirectory(
+            self.window, "Open patient folder", str(Path(start).parent)
+        )
+        if folder:
+            self.open_path(folder)
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, "Open a report file", "", sources.OPEN_FILE_FILTER
+        )
+        if path:
+            self.open_path(path)
+
+    def open_demo(self) -> None:
+        demo = demo_patient_dir()
+        if not demo.is_dir():
+            self.window.error(f"The demo patient is missing ({demo}).")
+            return
+        self.open_path(str(demo))
+
+    # -- opening -------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.op is not None and self.op.running()
+
+    def open_path(
+        self,
+        path: str,
+        *,
+        patient_id: str | None = None,
+        remember: bool = True,
+        rerun: bool = False,
+        read_only: bool = False,
+    ) -> Op | None:
+        """Read PATH in the background; the views are filled when it is done. The window's
+        ``loadProgress`` reports each stage (connect it before calling)."""
+        w = self.window
+        if self.busy():
+            w.statusBar().showMessage("Still opening the previous patient…", 4000)
+            return None
+        try:
+            source = sources.source_path(path)
+            kind = sources.kind_of(source)
+        except InputError as exc:
+            self._failed_message(str(exc))
+            return None
+        if (kind == "csv" or kind in sources.DOCUMENT_KINDS) and patient_id is None:
+            patient_id = self._pick_csv_patient(source)
+            if patient_id == "":
+                return None
+        spec = w.prefs.run_spec()
+        self._started = time.perf_counter()
+        self._remember = remember
+        self._opening = (str(source), patient_id, remember)
+        w.statusBar().showMessage(f"Opening {source}…")
+        log.info("open %s (%s)", source, spec.label)
+        owner = id(w)
+
+        def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Any:
+            return project.open_project(
+                source,
+                patient_id,
+                spec,
+                rerun=rerun,
+                progress=progress,
+                cancel=cancel,
+                read_only=read_only,
+                owner=owner,
+            )
+
+        # No parent: the work outlives a window closed mid-run; bound to the window, its
+        # outcome is dropped once the window is gone.
+        self.op = (
+            Op(work, name=f"open {source.name}")
+            .bound_to(w)
+            .progress_to(w.status.progress_view, f"Opening {source.name}…")
+            .on_progress(w.loadProgress.emit)
+            .on_success(self._loaded)
+            .on_failure(self._failed)
+            .on_cancel(self._cancelled)
+        )
+        self.op.run()
+        return self.op
+
+    def cancel(self) -> None:
+        """Stop the open in flight (nothing is opened)."""
+        self.window.status.progress_view.cancel()
+
+    def _pick_csv_patient(self, path: Path) -> str | None:
+        """The patient to open from a CSV ("" when the user cancelled)."""
+        from radtrack_gui.formats.mimic_csv import SeveralPatients
+
+        try:
+            return sources.csv_patient(path)
+        except SeveralPatients as exc:
+            if quiet():  # no one to ask (--screenshot, tests)
+                self._failed_message(str(exc))
+                return ""
+            patients = exc.patients
+        except InputError as exc:
+            self._failed_message(str(exc))
+            return ""
+        pid, ok = QInputDialog.getItem(
+            self.window,
+            f"Open {path.suffix.lstrip('.').upper() or 'file'}",
+            f"{path.name} holds {len(patients)} patients. Open:",
+            patients,
+            0,
+            False,
+        )
+        return pid if ok else ""
+
+    # -- outcomes ------------------------------------------------------------------------
+    def _cancelled(self) -> None:
+        self.window.statusBar().clearMessage()
+        self.window.statusBar().showMessage("Opening cancelled.", 5000)
+        self.window.loadCancelled.emit()
+
+    def _failed(self, exc: BaseException) -> None:
+        w = self.window
+        w.statusBar().clearMessage()
+        from radtrack_gui.store.lock import StoreLocked
+
+        if isinstance(exc, StoreLocked) and w.isVisible() and not quiet():
+            from radtrack_gui.gui.store_lock import ask_open_read_only
+
+            if ask_open_read_only(w, exc):
+                path, pid, remember = self._opening
+                self.open_path(path, patient_id=pid, remember=remember, read_only=True)
+                return
+        if isinstance(exc, InputError):
+            self._failed_message(str(exc))
+            return
+        w.loadFailed.emit(f"could not open: {type(exc).__name__}: {exc}")
+        REPORTER.report(type(exc), exc, exc.__traceback__, where="opening a patient")
+
+    def _failed_message(self, reason: str) -> None:
+        w = self.window
+        log.info("open failed: %s", reason)
+        w.statusBar().showMessage(reason, 10000)
+        w.loadFailed.emit(reason)
+        if w.isVisible() and not quiet():
+            QMessageBox.warning(w, "Cannot open", reason)
+
+    def _loaded(self, loaded: project.LoadedProject) -> None:
+        w = self.window
+        w.statusBar().clearMessage()
+        self.close()
+        self.session.open(loaded)
+        if self._remember:
+            w.prefs.add_recent(loaded.path)
+        w.setWindowTitle(loaded.patient.id)  # Qt appends " — RadTrack" (display name)
+        w.setWindowFilePath(loaded.path)
+        self._awaiting_draw = True
+        w.central.setCurrentWidget(w.timeline)
+        t0 = time.perf_counter()
+        w.chain_list.set_patient(loaded.patient)
+        w.report_view.set_patient(loaded.patient)
+        w.timeline.set_patient(loaded.patient)
+        log.info(
+            "opened %s: %d reports, %d mentions, %d chains in %.2f s (views %.0f ms)",
+            loaded.path,
+            len(loaded.patient.reports),
+            len(loaded.patient.mentions),
+            len(loaded.patient.chains),
+            loaded.seconds,
+            (time.perf_counter() - t0) * 1000,
+        )
+        self.last_load_seconds = time.perf_counter() - self._started
+        w.status.set_problems()
+        if loaded.patient.problems:
+            log.info("problems reading %s: %s", loaded.path, w.status.problems_text)
+            w.statusBar().showMessage(w.status.problems_text, 30000)
+        w.banner.set_warnings(wrong_patient_warnings(loaded.patient))
+        w.status.update()
+        w.update_actions()
+        w.update_undo_text()
+        w.patientLoaded.emit()
+
+    def timeline_drawn(self) -> None:
+        if self._awaiting_draw and self.session.is_open:
+            self._awaiting_draw = False
+            self.last_draw_seconds = time.perf_counter() - self._started
+            self.window.patientDrawn.emit()
+
+    # -- closing and re-running ------------------------------------------------------------
+    def close(self) -> None:
+        """Forget the open patient (everything is already saved)."""
+        w = self.window
+        self.session.close()  # the store closes; the history and selection go
+        w.status.set_problems()
+        w.banner.set_warnings([])
+        w.chain_list.set_patient(None)
+        w.report_view.set_patient(None)
+        w.setWindowTitle("")
+        w.central.setCurrentWidget(w.welcome)
+        w.welcome.fill(w.prefs.recent())
+        w.status.update()
+        w.update_actions()
+        w.update_undo_text()
+
+    def rerun_models(self) -> None:
+        """Run the models again on the open patient (the store's copy is replaced; the
+        edit log keeps the earlier corrections)."""
+        loaded = self.session.loaded
+        if loaded is None:
+            return
+        if getattr(self.window.prefs.typed, "confirm_model_rerun", True) and not quiet():
+            answer = QMessageBox.question(
+                self.window,
+                "Re-run models",
+                "Run the models again on this patient? Your corrections to its chains will "
+                "be replaced (the edit log keeps a record of them).",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.open_path(loaded.path, rerun=True)
+
+    def compare_model_run(self, cls: Any, gold: Patient) -> Op | None:
+        """Run the chosen models on the gold folder's text in the background, then show
+        their chains scored against the gold (the open, annotated chains stay as they are)."""
+        w = self.window
+        loaded = self.session.loaded
+        if loaded is None:
+            return None
+        path = loaded.path
+        spec = w.prefs.run_spec()
+        w.statusBar().showMessage(
+            f"Running {spec.label} on the reports to compare with the gold annotations…"
+        )
+
+        def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Any:
+            return project.model_run(path, spec, progress=progress, cancel=cancel)
+
+        def done(response: Patient) -> None:
+            w.statusBar().clearMessage()
+            dlg = cls(response, gold, w, source=f"from the models ({spec.label})")
+            dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dlg.show()
+            w.compareShown.emit(dlg)
+
+        def failed(exc: BaseException) -> None:
+            w.error(f"Compare: the model run failed ({exc})")
+
+        op = Op(work, name="compare", parent=w).on_success(done).on_failure(failed)
+        op.run()
+        return op
