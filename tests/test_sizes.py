@@ -10,6 +10,7 @@ import pytest
 
 from radtrack_gui.core.model import Chain, Mention, Patient, Report
 from radtrack_gui.views.sizes import (
+    lane_trace,
     mention_size,
     plot_points,
     size_series,
@@ -115,3 +116,18 @@ def test_oncology_demo_lesion_grows_and_shrinks():
     seg8 = [s for s in changing if s.points[0].mm == 24.0]
     assert seg8 and {pt.modality for pt in seg8[0].points} <= {"CT", "MR", "PET"}
     assert seg8[0].points[0].text == "2.4 x 2.1 cm"
+
+
+def test_lane_trace_in_timeline_coordinates():
+    p = _patient([(0, ["24 mm"], "present"), (1, ["18 mm"], "present"), (2, ["29 mm"], "present")])
+    s = size_series(p, "c1")
+    x_of = {"r0.txt": 100.0, "r1.txt": 200.0, "r2.txt": 400.0}
+    pts = lane_trace(s, x_of, 5.0)
+    assert [x for x, _ in pts] == [100.0, 200.0, 400.0]
+    ys = [y for _, y in pts]
+    assert all(4.65 <= y <= 5.35 for y in ys)  # inside the lane's row
+    assert ys[2] < ys[0] < ys[1]  # rows grow downwards: the largest size is highest
+    assert ys[0] == pytest.approx(5.35 - 0.7 * 24 / 50)
+    # a filtered-out mention or a report without a column leaves its point out
+    assert [x for x, _ in lane_trace(s, x_of, 5.0, shown={"m0", "m2"})] == [100.0, 400.0]
+    assert len(lane_trace(s, {"r0.txt": 1.0}, 5.0)) == 1

@@ -24,6 +24,7 @@ from radtrack_gui.nlp.linkers.mentions import sizes_mm
 __all__ = [
     "SizePoint",
     "SizeSeries",
+    "lane_trace",
     "mention_size",
     "plot_points",
     "size_series",
@@ -156,4 +157,26 @@ def plot_points(
     for p in series.points:
         x = 0.5 if t1 <= t0 else (p.date.timestamp() - t0) / (t1 - t0)
         out.append((x, p.mm / top))
+    return out
+
+
+def lane_trace(
+    series: SizeSeries,
+    x_of: dict[str, float],
+    row: float,
+    *,
+    shown: set[str] | None = None,
+    height: float = 0.7,
+) -> list[tuple[float, float]]:
+    """The size trace inside a timeline lane: (x, y) in the timeline's data coordinates, x
+    from the layout's report columns (``x_of``), y within the lane's row (rows grow
+    downwards, so a larger size sits higher: ``row + height/2`` is 0 mm, ``row - height/2``
+    the top of the lane's own zero-based axis). ``shown``: the lane's visible mention ids
+    (filters); a point whose mention is hidden, or whose report has no column, is left out."""
+    top, _ = value_axis(series)
+    out = []
+    for p in series.points:
+        if p.report not in x_of or (shown is not None and p.mention not in shown):
+            continue
+        out.append((x_of[p.report], row + height / 2 - height * p.mm / top))
     return out

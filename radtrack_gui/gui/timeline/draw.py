@@ -94,6 +94,7 @@ class LanePainter:
         self.tl.layout_ = lay
         self._draw_background(lay)
         self._draw_glyphs(p, lay)
+        self.tl.size_trace.update(p, lay)
         self._draw_axes(lay)
         self._draw_legend(p)
         self.draw_selection()
@@ -117,6 +118,7 @@ class LanePainter:
             *self.tl.scene._count_items.values(),
         ):
             item.setData([], [])
+        self.tl.size_trace.clear()
         for c in (*self.tl.scene._lines.values(), self.tl.scene._guides, self.tl.scene._sel_line):
             c.setData([], [])
         self.tl.scene._bands.setPath(QtGui.QPainterPath())
