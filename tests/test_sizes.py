@@ -127,7 +127,15 @@ def test_lane_trace_in_timeline_coordinates():
     ys = [y for _, y in pts]
     assert all(4.65 <= y <= 5.35 for y in ys)  # inside the lane's row
     assert ys[2] < ys[0] < ys[1]  # rows grow downwards: the largest size is highest
-    assert ys[0] == pytest.approx(5.35 - 0.7 * 24 / 50)
+    # its own range (18-29 mm), widened to 40 % of its largest size (11.6 mm), centred
+    assert max(ys) - min(ys) == pytest.approx(0.7 * 11 / 11.6)
+    assert (max(ys) + min(ys)) / 2 == pytest.approx(5.0)
+    # a course that hardly changes stays nearly flat, a constant one is flat in the middle
+    flat = _patient([(0, ["20 mm"], "present"), (1, ["21 mm"], "present")])
+    ys = [y for _, y in lane_trace(size_series(flat, "c1"), x_of, 5.0)]
+    assert abs(ys[0] - ys[1]) == pytest.approx(0.7 * 1 / (0.4 * 21))  # 1 mm of a 8.4 mm span
+    same = _patient([(0, ["4 mm"], "present"), (1, ["4 mm"], "present")])
+    assert [y for _, y in lane_trace(size_series(same, "c1"), x_of, 5.0)] == [5.0, 5.0]
     # a filtered-out mention or a report without a column leaves its point out
     assert [x for x, _ in lane_trace(s, x_of, 5.0, shown={"m0", "m2"})] == [100.0, 400.0]
     assert len(lane_trace(s, {"r0.txt": 1.0}, 5.0)) == 1

@@ -26,6 +26,7 @@ from radtrack_gui.views.sizes import SizeSeries, plot_points, size_series, value
 
 __all__ = ["SizePlot"]
 
+_INSET = 16  # px between the axis and the first and last dot
 _INK, _MUTED, _GRID = QColor("#222222"), QColor("#5B5B5B"), QColor("#E2E2E2")
 
 
@@ -77,7 +78,7 @@ class SizePlot(QWidget):
         """The dots' centres in widget coordinates (for tests and hit-testing)."""
         if self.series is None:
             return []
-        r = self.plot_rect()
+        r = self.plot_rect().adjusted(_INSET, 0, -_INSET, 0)  # dots and labels off the axis
         return [
             QPointF(r.left() + fx * r.width(), r.bottom() - fy * r.height())
             for fx, fy in plot_points(self.series)
@@ -130,10 +131,38 @@ class SizePlot(QWidget):
                 w = fm.horizontalAdvance(label)
                 painter.drawText(QPointF(pt.x() - w / 2, pt.y() - 6), label)
             painter.setPen(_MUTED)
-            base = r.bottom() + fm.ascent() + 3
-            first, last = s.points[0], s.points[-1]
-            painter.drawText(QPointF(pts[0].x(), base), f"{first.date:%Y-%m-%d}")
-            end = f"{last.date:%Y-%m-%d}"
-            painter.drawText(QPointF(pts[-1].x() - fm.horizontalAdvance(end), base), end)
+            self._draw_dates(painter, fm, pts, r.bottom() + fm.ascent() + 3)
         finally:
             painter.end()
+
+    def date_labels(self, fm: QtGui.QFontMetrics) -> list[tuple[float, str]]:
+        """(left x, text) of the time axis labels: the first and last dates in full, the
+        ones between as month-day where they do not overlap a neighbour."""
+        s, pts = self.series, self.dot_positions()
+        if s is None or not pts:
+            return []
+        n = len(pts)
+        texts = [
+            f"{p.date:%Y-%m-%d}" if i in (0, n - 1) else f"{p.date:%m-%d}"
+            for i, p in enumerate(s.points)
+        ]
+        widths = [fm.horizontalAdvance(t) for t in texts]
+        first = (max(0.0, pts[0].x() - widths[0] / 2), texts[0])
+        last = (min(self.width() - widths[-1] - 2.0, pts[-1].x() - widths[-1] / 2), texts[-1])
+        out, right = [first], first[0] + widths[0] + 6
+        for i in range(1, n - 1):
+            left = pts[i].x() - widths[i] / 2
+            if left >= right and left + widths[i] + 6 <= last[0]:
+                out.append((left, texts[i]))
+                right = left + widths[i] + 6
+        if n > 1 and last[0] >= right:
+            out.append(last)
+        return out
+
+    def _draw_dates(
+        self, painter: QPainter, fm: QtGui.QFontMetrics, pts: list[QPointF], base: float
+    ) -> None:
+        for x in (pt.x() for pt in pts):
+            painter.drawLine(QPointF(x, base - fm.ascent() - 3), QPointF(x, base - fm.ascent()))
+        for left, text in self.date_labels(fm):
+            painter.drawText(QPointF(left, base), text)

@@ -21,7 +21,11 @@ from datetime import datetime
 from radtrack_gui.core.model import DEVICE, Mention, Patient
 from radtrack_gui.nlp.linkers.mentions import sizes_mm
 
+# The lane trace's smallest vertical range, as a share of the chain's largest size.
+MIN_SPAN = 0.4
+
 __all__ = [
+    "MIN_SPAN",
     "SizePoint",
     "SizeSeries",
     "lane_trace",
@@ -170,13 +174,21 @@ def lane_trace(
 ) -> list[tuple[float, float]]:
     """The size trace inside a timeline lane: (x, y) in the timeline's data coordinates, x
     from the layout's report columns (``x_of``), y within the lane's row (rows grow
-    downwards, so a larger size sits higher: ``row + height/2`` is 0 mm, ``row - height/2``
-    the top of the lane's own zero-based axis). ``shown``: the lane's visible mention ids
-    (filters); a point whose mention is hidden, or whose report has no column, is left out."""
-    top, _ = value_axis(series)
+    downwards, so a larger size sits higher). A lane is a sparkline: it shows the shape of
+    the course, scaled to the chain's own range, but never to less than ``MIN_SPAN`` of its
+    largest size (so 20 -> 21 mm stays nearly flat and 4, 4, 4 mm is a flat line in the
+    middle); the chain panel's plot gives the values on a zero-based axis. ``shown``: the
+    lane's visible mention ids (filters); a point whose mention is hidden, or whose report
+    has no column, is left out."""
+    values = [p.mm for p in series.points]
+    if not values:
+        return []
+    lo, hi = min(values), max(values)
+    span = max(hi - lo, MIN_SPAN * hi, 1e-9)
+    base = lo - (span - (hi - lo)) / 2
     out = []
     for p in series.points:
         if p.report not in x_of or (shown is not None and p.mention not in shown):
             continue
-        out.append((x_of[p.report], row + height / 2 - height * p.mm / top))
+        out.append((x_of[p.report], row + height / 2 - height * (p.mm - base) / span))
     return out

@@ -62,6 +62,8 @@ def test_size_trace_in_lanes_and_plot_in_chain_panel(qtbot, window) -> None:
     assert devices and not set(devices) & set(traced)
     unmeasured = [ln.chain for ln in lay.lanes if not size_series(p, ln.chain).points]
     assert unmeasured and not set(unmeasured) & set(traced)
+    labels = [e[4] for _, items in tl.legend.entries for e in items]
+    assert any("size over time" in s for s in labels)  # the legend says what the line is
 
     # the chain panel: a measured chain shows its plot with a dot per size
     cl = window.chain_list
@@ -81,3 +83,16 @@ def test_size_trace_in_lanes_and_plot_in_chain_panel(qtbot, window) -> None:
     cl.select_chain(devices[0])
     qtbot.waitUntil(lambda: not plot.isVisible(), timeout=5000)
     assert plot.series is None
+
+
+def test_the_first_demo_has_no_size_legend_without_traces(qtbot, window, open_and_wait) -> None:
+    """Counter-example: a patient whose chains are never measured twice shows no trace and
+    no legend line for it (the gold demo: brat mentions carry no measurements)."""
+    from .conftest import DEMO_GOLD
+
+    open_and_wait(window, DEMO_GOLD)
+    tl = window.timeline
+    assert tl.size_trace.chains == {}
+    labels = [e[4] for _, items in tl.legend.entries for e in items]
+    assert not any("size over time" in s for s in labels)
+    assert not window.chain_list.size_plot.isVisible()

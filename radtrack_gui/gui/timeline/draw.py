@@ -388,6 +388,8 @@ class LanePainter:
             )
         if ch_items:
             entries.append(("Change", ch_items))
+        if self.tl.size_trace.chains:
+            entries.append(("", [self.tl.size_trace.legend_entry()]))
         self.tl.legend.set_entries(entries, self.tl._font)
 
     def _set_limits(self, lay: L.Layout) -> None:

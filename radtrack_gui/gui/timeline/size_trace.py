@@ -11,6 +11,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from radtrack_gui.gui import style as S
+from radtrack_gui.gui.timeline.items import LegendEntry
 from radtrack_gui.views import lanes as L
 from radtrack_gui.views.sizes import lane_trace, size_series
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TRACE_COLOR", "SizeTrace"]
 
-TRACE_COLOR = "#C2410C"  # a burnt orange apart from the modality colours and the lane grey
+TRACE_COLOR = "#7E22CE"  # a purple apart from the modality colours and the lane greys
 
 
 class SizeTrace:
@@ -33,14 +34,18 @@ class SizeTrace:
         self._dots: pg.ScatterPlotItem | None = None
 
     def build(self) -> None:
-        self._line = pg.PlotCurveItem(pen=S.pen(TRACE_COLOR, 1.6), connect="finite")
-        self._line.setZValue(3)  # over the glyphs' lane line, under the selection
+        self._line = pg.PlotCurveItem(pen=S.pen(TRACE_COLOR, 2.0), connect="finite")
+        self._line.setZValue(5.5)  # over the glyphs and the selected lane's line
         self._dots = pg.ScatterPlotItem(
             size=5, pen=pg.mkPen(None), brush=S.brush(TRACE_COLOR), symbol="s", pxMode=True
         )
-        self._dots.setZValue(3)
+        self._dots.setZValue(5.5)
         for item in (self._line, self._dots):
             self.tl.vb.addItem(item, ignoreBounds=True)
+
+    def legend_entry(self) -> LegendEntry:
+        """The legend's line for the traces (shown when some lane has one)."""
+        return ("s", 6, None, S.brush(TRACE_COLOR), " size over time (each lane its own scale)")
 
     def clear(self) -> None:
         self.chains = {}
