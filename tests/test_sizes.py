@@ -10,6 +10,8 @@ import pytest
 
 from radtrack_gui.core.model import Chain, Mention, Patient, Report
 from radtrack_gui.views.sizes import (
+    date_labels,
+    fitting_labels,
     lane_trace,
     mention_size,
     plot_points,
@@ -139,3 +141,14 @@ def test_lane_trace_in_timeline_coordinates():
     # a filtered-out mention or a report without a column leaves its point out
     assert [x for x, _ in lane_trace(s, x_of, 5.0, shown={"m0", "m2"})] == [100.0, 400.0]
     assert len(lane_trace(s, {"r0.txt": 1.0}, 5.0)) == 1
+
+
+def test_date_labels_that_fit():
+    p = _patient([(0, ["24 mm"], "present"), (1, ["18 mm"], "present"), (2, ["29 mm"], "present")])
+    assert date_labels(size_series(p, "c1")) == ["2151-01-10", "03-20", "2151-06-15"]
+    # roomy: all; crowded: the ends win; a middle one overlapping the last is dropped
+    assert fitting_labels([0, 100, 200], [40, 20, 40]) == [0, 1, 2]
+    assert fitting_labels([0, 10, 20, 200], [40, 20, 20, 40]) == [0, 3]
+    assert fitting_labels([0, 100, 115], [40, 20, 40]) == [0, 2]
+    assert fitting_labels([0, 10], [40, 40]) == [0]  # two that collide: the first only
+    assert fitting_labels([], []) == [] and fitting_labels([5], [10]) == [0]

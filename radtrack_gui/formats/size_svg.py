@@ -10,11 +10,19 @@ from __future__ import annotations
 
 from html import escape
 
-from radtrack_gui.views.sizes import SizeSeries, plot_points, value_axis
+from radtrack_gui.views.sizes import (
+    SizeSeries,
+    date_labels,
+    fitting_labels,
+    plot_points,
+    value_axis,
+)
 
 __all__ = ["size_plot_svg"]
 
 _LEFT, _RIGHT, _TOP, _BOTTOM = 34, 14, 14, 22
+_INSET = 12  # between the axis and the first and last dot
+_CHAR_W = 4.6  # the width of a digit or dash at font-size 8 (sans-serif), for label fitting
 
 
 def _num(v: float) -> str:
@@ -50,6 +58,8 @@ def size_plot_svg(series: SizeSeries, *, width: int = 300, height: int = 120) ->
         f'<line x1="{_LEFT}" y1="{_TOP}" x2="{_LEFT}" y2="{_TOP + h}" stroke="#8a8a8a"/>'
     )
     pos = [xy(fx, fy) for fx, fy in plot_points(series)]
+    inner = (w - 2 * _INSET) / w if w > 2 * _INSET else 1.0
+    pos = [(round(_LEFT + _INSET + (x - _LEFT) * inner, 1), y) for x, y in pos]
     if len(pos) > 1:
         path = " ".join(f"{x},{y}" for x, y in pos)
         out.append(f'<polyline points="{path}" fill="none" stroke="#1f5fa8" stroke-width="1.5"/>')
@@ -60,16 +70,14 @@ def size_plot_svg(series: SizeSeries, *, width: int = 300, height: int = 120) ->
             f'</circle><text x="{x}" y="{y - 5}" font-size="8" text-anchor="middle" '
             f'fill="#1a1a1a">{_num(p.mm)}</text>'
         )
-    first, last = series.points[0], series.points[-1]
     base = _TOP + h + 14
-    out.append(
-        f'<text x="{pos[0][0]}" y="{base}" font-size="8" text-anchor="start" '
-        f'fill="#5b5b5b">{first.date:%Y-%m-%d}</text>'
-    )
-    if len(pos) > 1:
+    texts = date_labels(series)
+    xs = [x for x, _ in pos]
+    for i in fitting_labels(xs, [len(t) * _CHAR_W for t in texts]):
         out.append(
-            f'<text x="{pos[-1][0]}" y="{base}" font-size="8" text-anchor="end" '
-            f'fill="#5b5b5b">{last.date:%Y-%m-%d}</text>'
+            f'<line x1="{xs[i]}" y1="{_TOP + h}" x2="{xs[i]}" y2="{_TOP + h + 3}" '
+            f'stroke="#8a8a8a"/><text x="{xs[i]}" y="{base}" font-size="8" '
+            f'text-anchor="middle" fill="#5b5b5b">{texts[i]}</text>'
         )
     out.append("</svg>")
     return "".join(out)

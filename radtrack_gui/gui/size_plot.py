@@ -22,7 +22,14 @@ from radtrack_gui.gui.qt import (
     QWidget,
 )
 from radtrack_gui.gui.timeline.size_trace import TRACE_COLOR
-from radtrack_gui.views.sizes import SizeSeries, plot_points, size_series, value_axis
+from radtrack_gui.views.sizes import (
+    SizeSeries,
+    date_labels,
+    fitting_labels,
+    plot_points,
+    size_series,
+    value_axis,
+)
 
 __all__ = ["SizePlot"]
 
@@ -136,27 +143,17 @@ class SizePlot(QWidget):
             painter.end()
 
     def date_labels(self, fm: QtGui.QFontMetrics) -> list[tuple[float, str]]:
-        """(left x, text) of the time axis labels: the first and last dates in full, the
-        ones between as month-day where they do not overlap a neighbour."""
+        """(left x, text) of the time axis labels that fit (``views.sizes.fitting_labels``)."""
         s, pts = self.series, self.dot_positions()
         if s is None or not pts:
             return []
-        n = len(pts)
-        texts = [
-            f"{p.date:%Y-%m-%d}" if i in (0, n - 1) else f"{p.date:%m-%d}"
-            for i, p in enumerate(s.points)
-        ]
-        widths = [fm.horizontalAdvance(t) for t in texts]
-        first = (max(0.0, pts[0].x() - widths[0] / 2), texts[0])
-        last = (min(self.width() - widths[-1] - 2.0, pts[-1].x() - widths[-1] / 2), texts[-1])
-        out, right = [first], first[0] + widths[0] + 6
-        for i in range(1, n - 1):
-            left = pts[i].x() - widths[i] / 2
-            if left >= right and left + widths[i] + 6 <= last[0]:
-                out.append((left, texts[i]))
-                right = left + widths[i] + 6
-        if n > 1 and last[0] >= right:
-            out.append(last)
+        texts = date_labels(s)
+        widths = [float(fm.horizontalAdvance(t)) for t in texts]
+        xs = [pt.x() for pt in pts]
+        out = []
+        for i in fitting_labels(xs, widths):  # the ends kept inside the widget
+            left = min(max(0.0, xs[i] - widths[i] / 2), self.width() - widths[i] - 2.0)
+            out.append((left, texts[i]))
         return out
 
     def _draw_dates(

@@ -28,6 +28,8 @@ __all__ = [
     "MIN_SPAN",
     "SizePoint",
     "SizeSeries",
+    "date_labels",
+    "fitting_labels",
     "lane_trace",
     "mention_size",
     "plot_points",
@@ -192,3 +194,32 @@ def lane_trace(
             continue
         out.append((x_of[p.report], row + height / 2 - height * (p.mm - base) / span))
     return out
+
+
+def date_labels(series: SizeSeries) -> list[str]:
+    """The time axis words under each point: the first and last date in full, the ones
+    between as month-day (the plot's title or its ends give the year)."""
+    n = len(series.points)
+    return [
+        f"{p.date:%Y-%m-%d}" if i in (0, n - 1) else f"{p.date:%m-%d}"
+        for i, p in enumerate(series.points)
+    ]
+
+
+def fitting_labels(centres: list[float], widths: list[float], gap: float = 6.0) -> list[int]:
+    """Which labels to draw, centred under their points, so none overlaps another: the
+    first and the last always (the last wins over a middle one), then left to right each
+    one that fits. Returns indices in order."""
+    n = len(centres)
+    if n == 0:
+        return []
+    lefts = [c - w / 2 for c, w in zip(centres, widths, strict=True)]
+    keep, right = [0], lefts[0] + widths[0] + gap
+    last_left = lefts[-1] if n > 1 else float("inf")
+    for i in range(1, n - 1):
+        if lefts[i] >= right and lefts[i] + widths[i] + gap <= last_left:
+            keep.append(i)
+            right = lefts[i] + widths[i] + gap
+    if n > 1 and last_left >= right:
+        keep.append(n - 1)
+    return keep
