@@ -1,5 +1,7 @@
 """`radtrack cohort run` on real Dask clusters: a `dask scheduler` and two `dask worker`
-processes on 127.0.0.1 started here (torn down after), and the default LocalCluster.
+processes on 127.0.0.1 started here, each in a working folder of its own (torn down after),
+and the default LocalCluster. The workers write their partitions' Parquet files themselves;
+the client commits them.
 
 The Parquet rows must equal `radtrack process` patient by patient; a worker killed in the
 middle of a run loses no patient; a folder of broken files is `failed` with its reason."""
@@ -64,13 +66,15 @@ class Cluster:
 
     def _start(self, name: str, args: list[str], ready: str) -> subprocess.Popen:
         log = self.tmp / f"{name}.log"
+        cwd = self.tmp / name  # every process in a working folder of its own
+        cwd.mkdir(exist_ok=True)
         with log.open("wb") as f:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "dask", *args],
                 stdout=f,
                 stderr=f,
                 env=_env(),
-                cwd=self.tmp,
+                cwd=cwd,
                 start_new_session=True,
             )
         self.procs.append(proc)

@@ -5,9 +5,10 @@
     DIR/patients.parquet            patient, status, reason, reports, mentions, chains (+ extras)
     DIR/.cohort/parts/<part>.json   the patients of one partition, written after its files
 
-A partition's three files are each written to a temporary file and renamed; its manifest
-comes last, so a partition without a manifest (a crash in between) is removed and its
-patients are done again. ``patients.parquet`` is rebuilt from the manifests. Folders are
+A partition's three files are each written to a temporary file and renamed, by the worker
+that made them (or by the client when a worker cannot reach DIR); its manifest, written by
+the client once it has checked the files, comes last and is what commits it: a partition
+without a manifest (a crash in between) is removed and its patients are done again. ``patients.parquet`` is rebuilt from the manifests. Folders are
 0700, files 0600. pyarrow is imported inside the functions.
 """
 
@@ -211,16 +212,42 @@ class CohortDir:
     def write_part(
         self, part: str, data: dict[str, pa.Table] | None, records: list[dict[str, Any]]
     ) -> None:
-        """One partition: its three files (when it has done patients), then its manifest."""
+        """One partition written here: its three files (when it has done patients), then its
+        manifest."""
+        if data is not None and data["reports"].num_rows:
+            self.write_tables(part, data)
+        problem = self.commit(part, records)
+        if problem:
+            raise OSError(problem)
+
+    def write_tables(self, part: str, data: dict[str, pa.Table]) -> None:
+        """A partition's three Parquet files, each whole or not at all (a temporary name,
+        then renamed). Workers call this on their own batches; nothing reads the files until
+        ``commit`` names them in a manifest."""
         import pyarrow.parquet as pq
 
-        if data is not None and data["reports"].num_rows:
+        for name in DATASETS:
+            with atomic_open(self.path / name / f"{part}.parquet", "wb") as f:
+                pq.write_table(data[name], f)
+
+    def discard(self, part: str) -> None:
+        """Remove an uncommitted partition's files (lost or broken before its commit)."""
+        for name in DATASETS:
+            (self.path / name / f"{part}.parquet").unlink(missing_ok=True)
+
+    def commit(self, part: str, records: list[dict[str, Any]]) -> str | None:
+        """Make a partition part of the cohort: when it has done patients, check that its
+        three files are there and readable, then write its manifest (the one atomic step
+        that commits it). Returns why it cannot be committed (nothing was), or None."""
+        if any(r["status"] == "done" for r in records):
             for name in DATASETS:
-                with atomic_open(self.path / name / f"{part}.parquet", "wb") as f:
-                    pq.write_table(data[name], f)
+                why = parquet_problem(self.path / name / f"{part}.parquet", name)
+                if why:
+                    return f"{name}/{part}.parquet: {why}"
         for r in records:
             r["part"] = part if r["status"] == "done" else None
         atomic_write_text(self.parts / f"{part}.json", json.dumps(records) + "\n")
+        return None
 
     def records(self) -> dict[str, dict[str, Any]]:
         """The latest record of every patient seen so far (done wins over failed), from the

@@ -205,6 +205,9 @@ def plan(
     return sorted(batches(items, per, patients), key=lambda g: -sum(i.size for i in g))
 
 
+RETRY_OFFSET = 50_000  # a batch submitted again gets a partition number of its own
+
+
 def _schedule(
     cohort: CohortDir,
     items: list[PatientItem],
@@ -228,19 +231,24 @@ def _schedule(
     queue = as_completed()
     futures: list[Any] = []
 
+    out = str(cohort.path.resolve())
+
     def top_up() -> None:
         slots = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
         while pending and queue.count() < slots:
             n, group = pending.pop()
+            part = f"part-{run_id}-{n:05d}"
             fut = client.submit(
                 process_batch,
                 [i.loaded() for i in group],
                 extractor,
                 linker,
+                out,
+                part,
                 key=f"radtrack-cohort-{run_id}-{n}",
                 pure=False,
             )
-            part_of[fut.key] = (f"part-{run_id}-{n:05d}", group)
+            part_of[fut.key] = (part, group)
             futures.append(fut)
             queue.add(fut)
 
@@ -272,7 +280,21 @@ def _schedule(
                     ],
                 }
             fut.release()
-            cohort.write_part(part, res["tables"], res["records"])
+            if res["tables"] is not None and res["tables"]["reports"].num_rows:
+                cohort.write_tables(part, res["tables"])  # a worker that could not reach DIR
+            problem = cohort.commit(part, res["records"])
+            if problem:  # the worker's files are gone or broken: once more, else failed
+                n = int(part.rsplit("-", 1)[1])
+                cohort.discard(part)
+                if n < RETRY_OFFSET:
+                    pending.append((n + RETRY_OFFSET, group))
+                    top_up()
+                    continue
+                res["records"] = [
+                    {**r, "status": "failed", "reason": f"output lost ({problem}); run again"}
+                    for r in res["records"]
+                ]
+                cohort.commit(part, res["records"])
             state.model_loads += res["loads"]
             for r in res["records"]:
                 if r["status"] == "done":

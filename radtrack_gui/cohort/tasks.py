@@ -53,9 +53,18 @@ def worker_name() -> str:
         return f"pid{os.getpid()}"
 
 
-def process_batch(items: list[PatientItem], extractor: str, linker: str) -> dict[str, Any]:
+def process_batch(
+    items: list[PatientItem],
+    extractor: str,
+    linker: str,
+    out: str | None = None,
+    part: str | None = None,
+) -> dict[str, Any]:
     """Run the pipeline on every patient of ``items``. Returns ``tables`` (the rows of the
-    done patients, or None), ``records`` (one per patient) and this worker's model loads."""
+    done patients, or None), ``records`` (one per patient) and this worker's model loads.
+    With ``out`` and ``part``, the worker writes the partition's Parquet files into the
+    cohort folder ``out`` itself and returns ``tables`` None and ``written`` True (the
+    client then only commits them); if it cannot write there, the tables travel back."""
     from radtrack_gui.cohort.output import tables
     from radtrack_gui.formats.json_io import patient_to_dict
     from radtrack_gui.pipeline import RunSpec, analyse
@@ -104,8 +113,19 @@ def process_batch(items: list[PatientItem], extractor: str, linker: str) -> dict
             )
         record["seconds"] = round(time.perf_counter() - t0, 4)
         records.append(record)
+    data = tables(docs) if docs else None
+    written = False
+    if data is not None and out and part:
+        from radtrack_gui.cohort.output import CohortDir
+
+        try:
+            CohortDir(out).write_tables(part, data)
+            data, written = None, True
+        except OSError:  # DIR is not shared with this worker: the client writes them
+            written = False
     return {
-        "tables": tables(docs) if docs else None,
+        "tables": data,
+        "written": written,
         "records": records,
         "worker": worker_name(),
         "loads": len(LOADS) - loads_before,
