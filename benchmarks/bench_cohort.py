@@ -16,6 +16,7 @@ a core of its own (all CPU of the 1-worker run over the busiest worker's CPU wit
 
     python benchmarks/bench_cohort.py                 # 1,000 patients (about 10,000 reports)
     python benchmarks/bench_cohort.py --patients 100  # a quick run
+    python benchmarks/bench_cohort.py --workers 1,2,4,8,14 --no-scheduler   # a scaling table
 """
 
 from __future__ import annotations
@@ -176,7 +177,14 @@ def main() -> None:
         help="runs of each setting; the fastest is shown (for a busy machine)",
     )
     ap.add_argument("--no-scheduler", action="store_true", help="skip the --scheduler run")
+    ap.add_argument(
+        "--workers",
+        default="1,2",
+        help="LocalCluster worker counts, e.g. 1,2,4,8,14 (a table of reports/s, efficiency "
+        "and the client's CPU per report follows)",
+    )
     args = ap.parse_args()
+    counts = sorted({int(n) for n in args.workers.split(",") if n.strip()} | {1})
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         patients = make_patients(tmp, args.patients, args.seed)
@@ -191,7 +199,7 @@ def main() -> None:
             f"{1000 * plain_cpu / reports:.2f} ms"
         )
         rates, best = {}, {}
-        for n in (1, 2):
+        for n in counts:
             states = [
                 cohort(patients, tmp / f"local{n}-{i}", workers=n) for i in range(args.repeat)
             ]
@@ -209,15 +217,26 @@ def main() -> None:
                 stop_cluster(procs)
         one = best[1]
         cpu_one = sum(one.worker_cpu.values()) + one.client_cpu  # type: ignore[attr-defined]
-        bound = sum(one.worker_cpu.values()) / max(best[2].worker_cpu.values())
-        print(
-            f"speed-up 1 -> 2 workers, wall: {rates[2] / rates[1]:.2f}x; with a core per "
-            f"worker (CPU time): {bound:.2f}x (target >= 1.7x)"
-        )
+        if 2 in best:
+            bound = sum(one.worker_cpu.values()) / max(best[2].worker_cpu.values())
+            print(
+                f"speed-up 1 -> 2 workers, wall: {rates[2] / rates[1]:.2f}x; with a core per "
+                f"worker (CPU time): {bound:.2f}x (target >= 1.7x)"
+            )
         print(
             f"overhead of 1 worker over the plain loop, wall: {100 * (base / rates[1] - 1):.1f}%"
             f"; CPU: {100 * (cpu_one / plain_cpu - 1):.1f}% (target < 15%)"
         )
+        print(f"\n{'workers':>7} {'reports/s':>10} {'efficiency':>10} {'client ms/report':>17} "
+              f"{'peak MiB/worker':>16}")  # fmt: skip
+        for n in counts:
+            st = best[n]
+            client = 1000 * st.client_cpu / st.reports  # type: ignore[attr-defined]
+            peak = max(st.peak_memory.values(), default=0) / 2**20
+            eff = rates[n] / (n * rates[1])
+            print(f"{n:>7} {rates[n]:>10.1f} {eff:>10.2f} {client:>17.3f} {peak:>16.0f}")
+        print("efficiency = reports/s with n workers / (n x reports/s with 1); it needs n idle "
+              f"cores (this machine has {os.cpu_count()})")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ beside it for reference):
 Also prints how often the sentence splitter agrees with NLTK's Punkt (the splitter it
 replaced) on the IU, PARROT and demo reports (identical sentence spans / the larger count).
 
-Usage: python benchmarks/bench_extract.py [--limit N] [--no-agreement]
+Usage: python benchmarks/bench_extract.py [--limit N] [--no-agreement] [--corpus iu|parrot]
+(``--corpus parrot``: the 2,738 whole-body PARROT v1.0 reports, read in place.)
 """
 
 from __future__ import annotations
@@ -102,18 +103,28 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="extraction throughput on IU reports")
     ap.add_argument("--limit", type=int, default=0, help="only the first N reports")
     ap.add_argument("--no-agreement", action="store_true")
+    ap.add_argument(
+        "--corpus",
+        choices=("iu", "parrot"),
+        default="iu",
+        help="parrot: the 2,738 whole-body PARROT v1.0 reports instead of IU",
+    )
     args = ap.parse_args(argv)
     from radtrack_gui.core.errors import InputError
-    from radtrack_gui.evaluation.silver_mentions import iu_reports
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+    from radtrack_gui.evaluation.silver_mentions import iu_reports, shared_root
 
     try:
-        texts = [t for _, t in iu_reports()]
+        if args.corpus == "parrot":
+            texts = list(parrot_v1_reports(shared_root()))
+        else:
+            texts = [t for _, t in iu_reports()]
     except InputError as exc:
         print(exc, file=sys.stderr)
         return 2
     if args.limit:
         texts = texts[: args.limit]
-    print(f"reports: {len(texts)} (IU), one pass each, one core")
+    print(f"reports: {len(texts)} ({args.corpus.upper()}), one pass each, one core")
     time_pass("rules", _rules, texts)
     time_pass("floor", _floor, texts)
     time_peers(texts)

@@ -14,10 +14,13 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from radtrack_gui.nlp.device import ENV as DEVICE_ENV
+from radtrack_gui.nlp.device import SPEC as DEVICE_SPEC
 from radtrack_gui.nlp.registry import EXTRACTORS, LINKERS, RunSpec, default_name
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.options import Grouping, XMode
@@ -54,11 +57,19 @@ class Settings:
     window_geometry: str = ""  # base64 of QMainWindow.saveGeometry()
     window_state: str = ""  # base64 of QMainWindow.saveState()
     confirm_model_rerun: bool = True  # ask before a model run replaces manual edits
+    export_formats: list[str] = field(default_factory=list)  # last ticked (empty: defaults)
+    # Where the neural models run: auto (a GPU when torch sees one), cpu, cuda, cuda:N.
+    device: str = "auto"
 
     def extractor_options(self) -> dict[str, object]:
         """Options for the extractor these settings ask for (the one place they are
         translated): ``questions=True`` keeps reason-for-exam mentions as findings."""
         return {"questions": True} if self.show_questions else {}
+
+    def apply_device(self) -> None:
+        """Make ``device`` this process's choice for the neural models (``RADTRACK_DEVICE``,
+        unless the environment already sets it)."""
+        os.environ.setdefault(DEVICE_ENV, self.device)
 
     def run_spec(self) -> RunSpec:
         """The models these settings choose (a name no longer registered: the default)."""
@@ -94,6 +105,7 @@ _RULES: dict[str, tuple[Any, str]] = {
     "min_chain_length": (lambda v: 1 <= v <= 1000, "a whole number from 1"),
     "extractor": (lambda v: bool(v.strip()), "a model name"),
     "linker": (lambda v: bool(v.strip()), "a model name"),
+    "device": (lambda v: bool(DEVICE_SPEC.match(v)), "auto, cpu, cuda or cuda:N"),
 }
 
 

@@ -13,7 +13,8 @@ hand tables (which stay and take precedence; ``nlp/vocabulary.py`` merges these 
   (a row whose concept is a hand concept only adds synonyms to it);
 - ``exams.tsv``: exam-title words -> modality and body region.
 
-What is kept and why: ``scripts/build_vocab_rules.py`` (each constant commented) and
+What is kept and why: ``scripts/build_vocab_rules.py`` and ``build_vocab_concept_rules.py``
+(each constant commented) and
 docs/vocabulary.md. ``--check`` exits 1 when the shipped tables differ from a fresh build.
 The output is deterministic (sorted rows), so the test can compare it byte for byte.
 """
@@ -32,6 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import build_vocab_concept_rules as C  # noqa: E402
+import build_vocab_dicom as D  # noqa: E402
 import build_vocab_rules as R  # noqa: E402
 
 from radtrack_gui.nlp.vocabulary import (  # noqa: E402
@@ -187,10 +190,13 @@ def _hand_names(term: str, hand: Hand) -> bool:
     )
 
 
-def build_anatomy(rl: RadLex, hand: Hand) -> list[list[str]]:
+def build_anatomy(rl: RadLex, hand: Hand, extra: list[str] | None = None) -> list[list[str]]:
+    """``extra``: more candidate ids (DICOM region names) after RadLex's branches."""
     cand: dict[str, str] = {}  # rid -> name
     for branch in R.ANATOMY_BRANCHES:
-        for rid in rl.under(branch, R.ANATOMY_SKIP_BRANCHES):
+        for rid in [*rl.under(branch, R.ANATOMY_SKIP_BRANCHES)] + (
+            list(extra or ()) if branch == R.ANATOMY_BRANCHES[-1] else []
+        ):
             name = clean(rl.name[rid].replace(" female ", " ").replace(" male ", " "))
             if _anatomy_name_ok(name):
                 cand.setdefault(rid, name)
@@ -297,10 +303,12 @@ def _concept_rows(
     type_: str,
     branches: tuple[str, ...],
     skip: tuple[str, ...],
+    extra: list[str] | None = None,
 ) -> list[list[str]]:
     rids: list[str] = []
     for branch in branches:
         rids.extend(r for r in rl.under(branch, skip) if r not in rids)
+    rids.extend(extra or ())  # DICOM names (build_vocab_dicom), the same curation
     kept: dict[str, str] = {}  # rid -> concept name
     taken: dict[str, str] = {}  # term -> concept (derived)
     for rid in rids:
@@ -308,9 +316,9 @@ def _concept_rows(
         if not usable(name, 4) or rl.name[rid] in branches:
             continue
         words = name.split()
-        if words[-1] in R.GROUPING_HEADS and rl.kids.get(rid):
+        if words[-1] in C.GROUPING_HEADS and rl.kids.get(rid):
             continue  # a grouping class, not a report's word
-        if len(words) == 1 and name in R.GENERIC_TERMS:
+        if len(words) == 1 and name in C.GENERIC_TERMS:
             continue
         if name in anatomy and name not in hand.concepts:
             continue  # anatomy RadLex also files as a finding ("collecting system" stays anatomy)
@@ -339,7 +347,7 @@ def _concept_rows(
             and t not in hand.concepts
             and t not in hand.cues
             and t not in anatomy
-            and not (len(t.split()) == 1 and t in R.GENERIC_TERMS)
+            and not (len(t.split()) == 1 and t in C.GENERIC_TERMS)
             and not _ends_in_hand_term(t.split(), hand, type_)
             and taken.setdefault(t, concept) == concept
         ]
@@ -394,18 +402,18 @@ def build_exams(folder: Path) -> list[list[str]]:
     path = folder / "loinc_radiology_procedures_eriosta.csv"
     with path.open(encoding="utf-8", newline="") as f:
         for row in csv.DictReader(f):
-            modality = R.LOINC_MODALITY.get(row["modality"].strip())
+            modality = C.LOINC_MODALITY.get(row["modality"].strip())
             head, _, rest = row["long_common_name"].partition(" ")
             if modality:
                 for word in head.lower().split("."):
                     modality_votes[word][modality] += 1
             parts = [p.strip().lower() for p in row["anatomic_location"].split(";")]
-            regions = [R.LOINC_REGION[p] for p in parts if p in R.LOINC_REGION]
+            regions = [C.LOINC_REGION[p] for p in parts if p in C.LOINC_REGION]
             if len(set(regions)) != 1:
                 continue  # several regions (or none): no word learns from it
             words: list[str] = []
             for w in clean(rest).split():
-                if w in R.EXAM_STOP:
+                if w in C.EXAM_STOP:
                     break
                 words.append(w)
             if words and len(words) <= 3:
@@ -413,7 +421,7 @@ def build_exams(folder: Path) -> list[list[str]]:
     out = []
     for word, votes in modality_votes.items():
         (best, n), total = votes.most_common(1)[0], sum(votes.values())
-        if n >= 5 and n / total >= 0.95 and len(word) >= 2 and word not in R.EXAM_AMBIGUOUS:
+        if n >= 5 and n / total >= 0.95 and len(word) >= 2 and word not in C.EXAM_AMBIGUOUS:
             out.append([word, "modality", best, str(n)])
     for phrase, votes in region_votes.items():
         (best, n), total = votes.most_common(1)[0], sum(votes.values())
@@ -429,7 +437,10 @@ def build(terminology: Path, vocab: Path) -> dict[str, str]:
     """The derived tables' texts by file name."""
     rl = load_radlex(terminology / "radlex")
     hand = load_hand(vocab)
-    anatomy_rows = build_anatomy(rl, hand)
+    dicom = terminology / "dicom_cid"
+    dicom_anatomy = D.add_candidates(rl, dicom, D.ANATOMY_CIDS) if dicom.is_dir() else []
+    dicom_devices = D.add_candidates(rl, dicom, D.DEVICE_CIDS) if dicom.is_dir() else []
+    anatomy_rows = build_anatomy(rl, hand, dicom_anatomy)
     anatomy = dict(hand.anatomy)
     for name, _, syns, _, _ in anatomy_rows:
         anatomy.setdefault(name, name)
@@ -438,10 +449,10 @@ def build(terminology: Path, vocab: Path) -> dict[str, str]:
     tables = {
         "anatomy_radlex.tsv": anatomy_rows,
         "findings_radlex.tsv": _concept_rows(
-            rl, hand, anatomy, "finding", R.FINDING_BRANCHES, R.FINDING_SKIP_BRANCHES
+            rl, hand, anatomy, "finding", C.FINDING_BRANCHES, C.FINDING_SKIP_BRANCHES
         ),
         "devices_radlex.tsv": _concept_rows(
-            rl, hand, anatomy, "device", R.DEVICE_BRANCHES, R.DEVICE_SKIP_BRANCHES
+            rl, hand, anatomy, "device", C.DEVICE_BRANCHES, C.DEVICE_SKIP_BRANCHES, dicom_devices
         ),
         "exams.tsv": build_exams(terminology / "loinc_rsna_playbook"),
     }

@@ -166,9 +166,9 @@ def test_csv_patients(tmp_path: Path) -> None:
 def test_bad_sources(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file or folder"):
         project.open_project(tmp_path / "nope")
-    other = tmp_path / "notes.docx"
+    other = tmp_path / "notes.xyz"
     other.write_bytes(b"PK\x03\x04")
-    with pytest.raises(InputError, match="not a patient folder, RadTrack JSON or CSV"):
+    with pytest.raises(InputError, match="not a patient folder, RadTrack JSON, CSV"):
         project.open_project(other)
     assert sources.can_open(tmp_path) and not sources.can_open(other)
     assert sources.can_open(tmp_path / "x.JSON") and sources.can_open(tmp_path / "x.csv")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -38,6 +39,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
         prog="radtrack", description="Radiology findings and devices, linked across reports."
     )
     parser.add_argument("--version", action="version", version=f"radtrack {__version__}")
+    parser.add_argument(
+        "--device",
+        metavar="DEVICE",
+        help="where the neural models run: auto (a GPU when torch sees one; default), cpu, "
+        "cuda or cuda:N; cohort workers take one GPU each (also RADTRACK_DEVICE)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     modules: dict[str, ModuleType] = {}
     for name in COMMANDS:
@@ -53,6 +60,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser, modules = build_parser()
     args = parser.parse_args(argv)
+    if args.device:
+        from radtrack_gui.nlp.device import ENV, check_spec
+
+        try:
+            os.environ[ENV] = check_spec(args.device)
+        except InputError as exc:
+            print(f"radtrack: {exc}", file=sys.stderr)
+            return 2
     _on_start()
     try:
         return int(modules[args.command].run(args) or 0)

@@ -24,7 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "run",
         help="process every patient of INPUT into DIR",
         description="Read, extract and link every patient of INPUT (a folder "
-        "of patient folders or a MIMIC CSV with many SUBJECT_IDs) "
+        "of patient folders, a MIMIC CSV with many SUBJECT_IDs, a FHIR Bulk "
+        "DiagnosticReport.ndjson or an HL7 v2 batch file of ORU^R01 messages) "
         "and write Parquet datasets under DIR. Running it again on "
         "DIR skips the patients already done.",
     )

@@ -26,7 +26,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "JSON as RadTrack JSON, CSV (one row per mention), brat "
         "standoff (a folder), CoNLL-2012 or a FHIR R5 Bundle (chains as Observations).",
     )
-    p.add_argument("input", metavar="INPUT", help="patient folder, MIMIC CSV or RadTrack JSON")
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        help="patient folder, MIMIC CSV, RadTrack JSON or a report file (FHIR, HL7 v2, PDF, "
+        "Word/RTF, DICOM)",
+    )
     p.add_argument(
         "--format",
         required=True,

@@ -14,6 +14,7 @@ without opening them; without a DICOMDIR each file's header alone is read (pixel
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +24,7 @@ from radtrack_gui.core.model import Problem
 from radtrack_gui.formats.ingest import DICOMDIR, Extracted, document_report, is_dicom
 from radtrack_gui.formats.textreport import SkipFile
 from radtrack_gui.util.natsort import natural_key
+from radtrack_gui.util.regular import NotRegular, open_regular
 
 SR_PREFIX = "1.2.840.10008.5.1.4.1.1.88."
 ENCAPSULATED_PDF = "1.2.840.10008.5.1.4.1.1.104.1"
@@ -37,9 +39,13 @@ def _open(path: Path, header_only: bool) -> Any:
     from pydicom.errors import InvalidDicomError
 
     try:
-        if path.stat().st_size > MAX_DICOM_BYTES and not header_only:
-            raise SkipFile(f"too large for a DICOM report ({path.stat().st_size:,} bytes)")
-        return pydicom.dcmread(path, stop_before_pixels=header_only)
+        with open_regular(path) as f:  # a FIFO or device named in a DICOMDIR: never read
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_DICOM_BYTES and not header_only:
+                raise SkipFile(f"too large for a DICOM report ({size:,} bytes)")
+            return pydicom.dcmread(f, stop_before_pixels=header_only)
+    except NotRegular as exc:
+        raise SkipFile(str(exc)) from exc
     except InvalidDicomError as exc:
         raise SkipFile("not a DICOM file (no DICM header)") from exc
     except OSError as exc:
@@ -116,8 +122,10 @@ def dataset_text(ds: Any) -> str:
         if not data:
             raise SkipFile("DICOM encapsulated PDF without a document")
         return pdf_text(bytes(data).rstrip(b"\x00"))
+    if not sop:
+        raise SkipFile("corrupt DICOM file (no SOP Class UID: damaged or not a DICOM object)")
     modality = str(ds.get("Modality", "") or "?")
-    what = getattr(ds.get("SOPClassUID"), "name", "") or sop or "no SOP class"
+    what = getattr(ds.get("SOPClassUID"), "name", "") or sop
     raise SkipFile(f"DICOM {modality} object ({what}): no report in it")
 
 
@@ -140,8 +148,16 @@ def report_of(ds: Any, rid: str, source: str) -> Extracted:
 
 
 def read(path: Path, name: str, patient_id: str | None = None) -> Extracted:
-    """The report of one DICOM file (SR or encapsulated PDF)."""
-    return report_of(_open(path, header_only=False), name, str(path))
+    """The report of one DICOM file (SR or encapsulated PDF). pydicom decodes values
+    lazily, so damage may show only when a value is read: all of it is guarded here."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pydicom warns about each invalid value
+        try:
+            return report_of(_open(path, header_only=False), name, str(path))
+        except SkipFile:
+            raise
+        except Exception as exc:
+            raise SkipFile(f"corrupt DICOM file ({type(exc).__name__}: {exc})") from exc
 
 
 # -- a CD ----------------------------------------------------------------------------------
@@ -215,6 +231,12 @@ def _walk(folder: Path, got: Extracted) -> Iterator[Path]:
 
 def read_cd(folder: Path) -> Extracted:
     """The reports of a CD folder; each unreadable report file is a problem of its own."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pydicom warns about each invalid value
+        return _read_cd(folder)
+
+
+def _read_cd(folder: Path) -> Extracted:
     got = Extracted()
     files = _dicomdir_files(folder, got) if (folder / DICOMDIR).is_file() else None
     if files is None:

@@ -245,10 +245,14 @@ def read(path: Path, name: str, patient_id: str | None = None) -> Extracted:
             raise SkipFile("not UTF-8 JSON") from exc
         except json.JSONDecodeError as exc:
             raise SkipFile(f"invalid JSON (line {exc.lineno}: {exc.msg})") from exc
+        except RecursionError as exc:
+            raise SkipFile("invalid JSON (nested too deeply)") from exc
         try:
             found = list(resources_in(data))
         except Invalid as exc:
             raise SkipFile(f"invalid FHIR: {exc}") from exc
+        except RecursionError as exc:
+            raise SkipFile("invalid FHIR: bundles nested too deeply") from exc
     return extract(found, path, name, patient_id, problems)
 
 

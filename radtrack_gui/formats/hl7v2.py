@@ -32,6 +32,7 @@ from radtrack_gui.formats.ingest import (
 from radtrack_gui.formats.textreport import SkipFile
 
 TEXT_TYPES = {"TX", "FT", "ST"}
+MAX_SPACE = 5  # blank lines one \.sp n\ may make (a huge n is not a report's layout)
 STATUS = {"P": "preliminary", "F": "final", "C": "corrected", "A": "preliminary"}
 _STRIP = "\x00 \t\r\n\x0b\x1c"  # what ends a line, and MLLP's start and end bytes
 _BATCH = ("FHS", "BHS", "BTS", "FTS")
@@ -106,7 +107,7 @@ def unescape(value: str, seps: dict[str, str]) -> str:
             out.append("\n")
         elif seq.startswith(".sp"):
             count = seq[3:].strip().lstrip("+")
-            out.append("\n" * (int(count) if count.isdigit() else 1))
+            out.append("\n" * (min(int(count), MAX_SPACE) if count.isdigit() else 1))
         elif code == "X" and len(seq) > 1:
             with contextlib.suppress(ValueError):
                 out.append(bytes.fromhex(seq[1:]).decode("latin-1"))

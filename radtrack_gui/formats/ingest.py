@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -29,6 +30,7 @@ from radtrack_gui.formats.textreport import (
 )
 from radtrack_gui.formats.validate import clean_text, naive
 from radtrack_gui.nlp.metadata import modality_of, parse_date, region_of
+from radtrack_gui.util.regular import NotRegular, open_regular, read_regular
 
 # suffix -> reader module (under radtrack_gui.formats)
 SUFFIXES: dict[str, str] = {
@@ -76,8 +78,18 @@ class Extracted:
     patients: list[str] = field(default_factory=list)  # every patient the file names
 
 
+def _regular(path: Path) -> bool:
+    """A regular file (after links): never open a FIFO or a device to sniff it."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def is_dicom(path: Path) -> bool:
     """The DICOM Part 10 signature (``DICM`` after a 128-byte preamble)."""
+    if not _regular(path):
+        return False
     try:
         with open(path, "rb") as f:
             head = f.read(132)
@@ -87,12 +99,14 @@ def is_dicom(path: Path) -> bool:
 
 
 def _json_is_fhir(path: Path) -> bool:
+    if not _regular(path):
+        return False
     try:
         with open(path, "rb") as f:
             head = f.read(4096)
     except OSError:
         return False
-    return b'"resourceType"' in head
+    return b'"resourceType"' in head and b'"radtrack/' not in head  # not our own JSON
 
 
 def kind_of_file(path: Path) -> str | None:
@@ -112,18 +126,24 @@ def read_file(path: Path, name: str, patient_id: str | None = None) -> Extracted
     kind = kind_of_file(path)
     if kind is None:
         raise SkipFile(f"not a report (unknown type {path.suffix.lower() or 'no extension'})")
+    try:  # a FIFO or a device would block or never end: checked without blocking
+        open_regular(path).close()
+    except NotRegular as exc:
+        raise SkipFile(str(exc)) from exc
+    except OSError as exc:
+        raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc
     module = importlib.import_module(f"radtrack_gui.formats.{kind}")
     got: Extracted = module.read(path, name, patient_id)
     return got
 
 
 def file_bytes(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
-    """The bytes of a binary document, or ``SkipFile`` (unreadable, empty, too large)."""
+    """The bytes of a binary document, or ``SkipFile`` (special, unreadable, empty, too
+    large)."""
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise SkipFile(f"too large: {size:,} bytes, over the limit of {limit:,} bytes")
-        data = path.read_bytes()
+        data = read_regular(path, limit)
+    except NotRegular as exc:
+        raise SkipFile(str(exc)) from exc
     except OSError as exc:
         raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc
     if not data.strip():

@@ -18,6 +18,7 @@ from typing import Any
 from radtrack_gui.formats.ingest import Extracted, document_report, file_bytes
 from radtrack_gui.formats.textreport import SkipFile
 
+MAX_XML_BYTES = 64 * 1024 * 1024
 _ANSICPG = re.compile(rb"\\ansicpg(\d+)")
 
 
@@ -32,6 +33,9 @@ def _body(data: bytes) -> Any:
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         names = set(z.namelist())
         if "word/document.xml" in names:
+            size = z.getinfo("word/document.xml").file_size
+            if size > MAX_XML_BYTES:  # a ZIP bomb, or no letter
+                raise SkipFile(f"too large: its text part unpacks to {size:,} bytes")
             root = parse_xml(z.read("word/document.xml"))
             return root.find(qn("w:body"))
     return docx.Document(io.BytesIO(data)).element.body
@@ -45,6 +49,8 @@ def docx_text(data: bytes) -> str:
         raise SkipFile("not a Word .docx file (not a ZIP package; an old .doc?)")
     try:
         body = _body(data)
+    except SkipFile:
+        raise
     except (zipfile.BadZipFile, KeyError, ValueError) as exc:
         raise SkipFile(f"corrupt .docx ({exc or type(exc).__name__})") from exc
     except Exception as exc:  # lxml and python-docx raise their own types for bad XML

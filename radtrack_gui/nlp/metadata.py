@@ -393,7 +393,8 @@ def region_of(exam: str) -> str:
             best, where = region, m.start()
     # body-part phrases of the LOINC/RSNA Playbook table name more parts ("CALCANEUS",
     # "TEMPOROMANDIBULAR JOINT"); at the same place the hand rules win
-    m = _table_region_rx().search(t) if _table_region_rx() else None
+    table_rx = _table_region_rx()
+    m = table_rx.search(t) if table_rx is not None else None
     if m and m.start() < where:
         best = _exam_table()[1][m.group()]
     return best

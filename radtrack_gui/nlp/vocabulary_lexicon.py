@@ -1,12 +1,13 @@
 """Token-keyed term tables for the rule extractor's matching (``Vocabulary.lexicon()``):
-one trie-shaped regex over the concept terms and one over the other terms (anatomy, cues)."""
+one Aho-Corasick automaton over the concept terms and one over the other terms (anatomy,
+cues); ``trie_regex`` (one regex shaped as a character trie) stays for other matchers."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 from itertools import accumulate, count
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.vocabulary import Vocabulary
@@ -28,9 +29,8 @@ class Lexicon:
         self.others: dict[str, tuple[Entry, ...]] = {}
         self.max_concept: dict[str, int] = {}  # first token -> longest concept term
         self.max_other: dict[str, int] = {}
-        self.max_anatomy: dict[str, int] = {}  # first token -> longest structure name
-        self._concept_rx: re.Pattern[str] | None = None  # compiled by build()
-        self._other_rx: re.Pattern[str] | None = None
+        self._concept_ac: Any = None  # Aho-Corasick automata, built by build()
+        self._other_ac: Any = None
         # words that name structures by a number ("segment" of "segment 6"), and plurals
         self.numbered_heads: frozenset[str] = frozenset()
 
@@ -59,8 +59,6 @@ class Lexicon:
             return  # first row of a kind and direction wins
         self.others[key] = (*old, entry)
         self.max_other[toks[0]] = max(self.max_other.get(toks[0], 0), len(toks))
-        if entry[0] == "anatomy":
-            self.max_anatomy[toks[0]] = max(self.max_anatomy.get(toks[0], 0), len(toks))
 
     @classmethod
     def build(cls, v: Vocabulary) -> Lexicon:
@@ -93,7 +91,9 @@ class Lexicon:
             for variant in hyphen_variants(key):
                 for entry in entries:
                     lex._add_other(variant, entry)
-        return lex  # the trie regexes are compiled on the first long match (match())
+        lex._concept_ac = _automaton(lex.concepts)
+        lex._other_ac = _automaton(lex.others)
+        return lex
 
     def match(
         self, toks: list[str]
@@ -101,71 +101,64 @@ class Lexicon:
         """Concept matches (leftmost-longest, unless a cue or anatomy term starting at the
         same token is longer: "negative for", or a structure's name holds the whole term:
         the "collateral" of "fibular collateral ligament", the "suture" of "coronal suture"
-        are anatomy named like a finding or device) and, in the tokens left, the other terms.
+        are anatomy named like a finding or device) and, in the tokens left, the other terms
+        (leftmost-longest, never across a concept term).
 
-        Both are found by one trie-shaped regex each over the space-joined tokens (terms
-        match whole tokens; the greedy trie yields the longest term at a position), so the
-        scan runs in the regex engine, not token by token in Python."""
-        if (self._concept_rx is None or self._other_rx is None) and len(toks) <= SHORT:
-            return self.match_by_lookup(toks)  # a question or a short phrase: no compiling
-        return self.regex_match(toks)
-
-    def regex_match(
-        self, toks: list[str]
-    ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]:
-        """``match`` by the trie regexes (compiled on first use)."""
-        if self._concept_rx is None or self._other_rx is None:
-            self._concept_rx = trie_regex(self.concepts)
-            self._other_rx = trie_regex(self.others)
-        joined = " ".join(toks)
-        # character offset in ``joined`` -> token index (the end of the text + 1 -> n)
-        tok_at = dict(zip(accumulate([len(t) + 1 for t in toks], initial=0), count()))
+        Every term occurrence is found in one pass of an Aho-Corasick automaton each
+        (``pyahocorasick``, in C) over the tokens written with a space on both sides, so a
+        term matches whole tokens only; choosing among them is a few steps per match. The
+        automata build in milliseconds for any vocabulary size (a trie-shaped regex of the
+        whole-body vocabulary took seconds to compile)."""
+        if self._concept_ac is None or self._other_ac is None:
+            self._concept_ac = _automaton(self.concepts)
+            self._other_ac = _automaton(self.others)
+        n = len(toks)
+        if not n:
+            return [], []
+        text = " " + "  ".join(toks) + " "
+        # character offset of each token's leading space -> token index (and the end -> n)
+        tok_at = dict(zip(accumulate([len(t) + 2 for t in toks], initial=0), count()))
+        longest: dict[int, tuple[int, str]] = {}  # concept term start -> (end, key)
+        for last, (key, width) in self._concept_ac.iter(text):
+            t0, t1 = tok_at[last + 1 - width], tok_at[last + 1]
+            if t1 > longest.get(t0, (0, ""))[0]:
+                longest[t0] = (t1, key)
+        other_at: dict[int, list[tuple[int, str]]] = {}  # other term start -> (end, key)s
+        if self.others:
+            for last, (key, width) in self._other_ac.iter(text):
+                other_at.setdefault(tok_at[last + 1 - width], []).append((tok_at[last + 1], key))
         concepts: list[tuple[int, int, str]] = []
-        masked = joined
-        search, other_at = self._concept_rx.search, self._other_rx.match
-        at = 0
-        while True:
-            m = search(joined, at)
-            if m is None:
-                break
-            a, b = m.span()
-            o = other_at(joined, a)
-            if o is not None and o.end() > b:  # a longer cue or structure starts here
-                at = joined.find(" ", a) + 1 or len(joined)
+        taken = [False] * n
+        free = 0  # the first token a concept term may start at
+        for t0 in sorted(longest):
+            if t0 < free:
+                continue  # inside a term taken or passed over
+            t1, key = longest[t0]
+            if any(e > t1 for e, _ in other_at.get(t0, ())):
+                continue  # a longer cue or structure starts here
+            free = t1
+            if self._in_structure(other_at, t0, t1):
+                continue  # a structure's name holds the whole term
+            concepts.append((t0, t1, self.concepts[key]))
+            taken[t0:t1] = [True] * (t1 - t0)
+        others: list[tuple[int, int, tuple[Entry, ...]]] = []
+        free_from = 0
+        for t0 in sorted(other_at):
+            if t0 < free_from or taken[t0]:
                 continue
-            if self._in_structure(toks, joined, tok_at, a, b):
-                at = b + 1
-                continue
-            concepts.append((tok_at[a], tok_at[b + 1], self.concepts[m.group()]))
-            masked = masked[:a] + "\0" * (b - a) + masked[b:]
-            at = b + 1
-        oget = self.others.__getitem__
-        others = [
-            (tok_at[o.start()], tok_at[o.end() + 1], oget(o.group()))
-            for o in self._other_rx.finditer(masked)
-        ]
+            fits = [(e, k) for e, k in other_at[t0] if not any(taken[t0:e])]
+            if fits:
+                e, key = max(fits)
+                others.append((t0, e, self.others[key]))
+                free_from = e
         return concepts, others
 
-    def _in_structure(
-        self, toks: list[str], joined: str, tok_at: dict[int, int], a: int, b: int
-    ) -> bool:
-        """A structure's name that starts before character ``a`` covers ``a .. b``."""
-        t0 = tok_at[a]
-        if t0 == 0 or self._other_rx is None:
-            return False
-        width = tok_at[b + 1] - t0
-        at = a
+    def _in_structure(self, other_at: dict[int, list[tuple[int, str]]], t0: int, t1: int) -> bool:
+        """A structure's name that starts before token ``t0`` covers ``t0 .. t1``."""
         for s in range(t0 - 1, max(-1, t0 - 5), -1):
-            at -= len(toks[s]) + 1
-            if self.max_anatomy.get(toks[s], 0) < t0 - s + width:
-                continue
-            o = self._other_rx.match(joined, at)
-            if (
-                o is not None
-                and o.end() >= b
-                and any(e[0] == "anatomy" for e in self.others[o.group()])
-            ):
-                return True
+            for e, key in other_at.get(s, ()):
+                if e >= t1 and any(x[0] == "anatomy" for x in self.others[key]):
+                    return True
         return False
 
     def _inside_structure(self, toks: list[str], t0: int, t1: int) -> bool:
@@ -189,15 +182,15 @@ class Lexicon:
         self, toks: list[str]
     ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, tuple[Entry, ...]]]]:
         """``match`` by dict lookups per token (the class docstring's scan): the same
-        matches, without compiling the trie regexes (~0.6 s of CPU), for short texts such
-        as a question (``tests/test_lexicon_match.py`` checks both agree)."""
+        matches without the automata (``tests/test_lexicon_match.py`` checks both agree
+        with the reference scan)."""
         concepts: list[tuple[int, int, str]] = []
         taken = [False] * len(toks)
         i = 0
         while i < len(toks):
             n = self._longest(toks, i, self.concepts, self.max_concept)
             if n and self._inside_structure(toks, i, i + n):
-                i += n  # as regex_match: a structure's name holds the whole term
+                i += n  # as match: a structure's name holds the whole term
                 continue
             if n and self._longest(toks, i, self.others, self.max_other) <= n:
                 concepts.append((i, i + n, self.concepts[" ".join(toks[i : i + n])]))
@@ -224,7 +217,19 @@ class Lexicon:
         return concepts, others
 
 
-SHORT = 24  # token lists up to this long are matched by lookups before the regexes exist
+def _automaton(keys: Iterable[str]) -> Any:
+    """An Aho-Corasick automaton over the space-joined token keys, each written with a space
+    on both sides and two between tokens (so matches hold whole tokens and never share a
+    space); a match's value is (key, its width in that text)."""
+    import ahocorasick
+
+    auto = ahocorasick.Automaton()
+    for key in keys:
+        written = " " + key.replace(" ", "  ") + " "
+        auto.add_word(written, (key, len(written)))
+    if len(auto):
+        auto.make_automaton()
+    return auto
 
 
 def hyphen_variants(key: str) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.nlp.device import check_spec, placement
 from radtrack_gui.nlp.model_folder import CARD_FILE, load_pretrained
 from radtrack_gui.nlp.text import sentence_around
 from radtrack_gui.qa.answer import Answer, no_answer, span_evidence
@@ -92,15 +93,16 @@ def best_spans(
     )
     offsets = enc.pop("offset_mapping").tolist()
     seq_ids = [enc.sequence_ids(i) for i in range(len(contexts))]
+    device = next(model.parameters()).device  # where the reader was placed
     with torch.no_grad():
         out = model(
             **{
-                k: v
+                k: v.to(device)
                 for k, v in enc.items()
                 if k in ("input_ids", "attention_mask", "token_type_ids")
             }
         )
-    starts, ends = out.start_logits.tolist(), out.end_logits.tolist()
+    starts, ends = out.start_logits.float().tolist(), out.end_logits.float().tolist()
     results = []
     for i in range(len(contexts)):
         ctx = [k for k, s in enumerate(seq_ids[i]) if s == 1]
@@ -129,8 +131,10 @@ class ExtractiveReader:
         null_threshold: float | None = None,
         candidates: int = CANDIDATES,
         retrieval: str = "bm25",
+        device: str | None = None,
     ) -> None:
         self.name = name
+        self.device = check_spec(device or "auto")
         self.folder = find_reader_model(path)
         card = self.folder / CARD_FILE
         self.card: dict[str, Any] = {}
@@ -156,7 +160,9 @@ class ExtractiveReader:
     @property
     def model(self) -> tuple[Any, Any]:
         if self._model is None:
-            self._model = load_qa_model(self.folder)
+            tokenizer, model = load_qa_model(self.folder)
+            model.to(placement(self.device).device)
+            self._model = (tokenizer, model)
         return self._model
 
     def index(self, patient: Patient) -> Any:

@@ -37,10 +37,15 @@ def measurements(sent: Sentence, text: str) -> None:
             best.measurements.append(" ".join(m.group().split()))
 
 
+# A line whose last character ends a sentence (".", "?" or "!" before the newline).
+SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*\n")
+
+
 def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
     """Where the reason for the exam is: each indication/history section from its header to
     the end of its first paragraph (a blank line ends it even when no header follows, as in
-    reports whose findings carry no header of their own)."""
+    reports whose findings carry no header of their own), or, after an inline header, to the
+    end of the first line that ends a sentence."""
     out = []
     for sec in sections:
         if sec.name not in QUESTION_SECTIONS and canonical(sec.name) not in QUESTION_SECTIONS:
@@ -52,7 +57,15 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
         while pos < sec.end and text[pos].isspace():
             pos += 1  # the text may start after a blank line below the header
         blank = SPACE_RE.search(text, pos, sec.end)
-        out.append((sec.start, blank.start() if blank else sec.end))
+        end = blank.start() if blank else sec.end
+        if colon >= 0 and line_end >= 0 and colon < pos <= line_end:
+            # an inline header ("Clinical data: ..."): its text ends with the first line
+            # that ends a sentence; the lines after it are the report's own (PARROT writes
+            # the findings right below the indication, without a header or blank line)
+            stop = SENTENCE_LINE_END.search(text, pos, end)
+            if stop:
+                end = stop.start() + 1
+        out.append((sec.start, end))
     return out
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
+from radtrack_gui.nlp.device import check_spec, placement, worker_index
 from radtrack_gui.nlp.text import TOKEN_RE, sentences
 
 MODEL_DIR_NAME = "neural-extractor"
@@ -339,7 +340,8 @@ class Tagger:
                 for r, i in enumerate(batch):
                     ids[r, : len(inputs[i])] = inputs[i]
                     mask[r, : len(inputs[i])] = 1
-                with torch.autocast("cpu", torch.bfloat16, enabled=bf16):
+                kind = "cuda" if str(self.device).startswith("cuda") else "cpu"
+                with torch.autocast(kind, torch.bfloat16, enabled=bf16):
                     logits = self.model(
                         input_ids=torch.from_numpy(ids).to(self.device),
                         attention_mask=torch.from_numpy(mask).to(self.device),
@@ -361,13 +363,14 @@ class NeuralExtractor:
         self,
         name: str = "neural",
         path: str | os.PathLike[str] | None = None,
-        device: str = "cpu",
+        device: str | None = None,
         batch_size: int = 256,
         *,
         dedupe: bool = True,
         precision: str = "float32",
     ) -> None:
         check_precision(precision)
+        check_spec(device or "auto")
         self.name = name
         self.folder = find_extractor_model(path)
         self.device, self.batch_size = device, batch_size
@@ -378,14 +381,19 @@ class NeuralExtractor:
     @property
     def tagger(self) -> Tagger:
         if self._tagger is None:
+            place = placement(self.device, worker_index())
+            # On a GPU that supports it the model runs in bf16 (the CPU keeps float32 unless
+            # asked otherwise), with the larger batches a GPU wants.
+            precision = "bfloat16" if place.bf16 and self.precision == "float32" else self.precision
             tokenizer, model = load_model(self.folder)
             self._tagger = Tagger(
                 tokenizer,
                 model,
-                batch_size=self.batch_size,
-                device=self.device,
+                batch_size=self.batch_size if place.kind == "cpu" else 4 * self.batch_size,
+                device=place.device,
+                batch_tokens=place.batch_tokens,
                 dedupe=self.dedupe,
-                precision=self.precision,
+                precision=precision,
             )
         return self._tagger
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.nlp.device import check_spec, placement, worker_index
 from radtrack_gui.nlp.linkers.clustering import (
     DEFAULT_PAIR_LIMIT,
     blocked_pairs,
@@ -62,7 +63,8 @@ class PairModelLinker:
     """Options: ``path`` (model folder; default: found in ``paths.models_dirs()``),
     ``threshold`` (default: the card's), ``closure`` ("constrained" or "transitive"),
     ``knowledge`` (None: as trained), ``threads`` (torch threads), ``batch_size``,
-    ``quantize`` (int8 dynamic quantization of the loaded model's Linear layers); training
+    ``quantize`` (int8 dynamic quantization of the loaded model's Linear layers, CPU only),
+    ``device`` (auto, cpu, cuda, cuda:N: ``nlp/device.py``); training
     (``fit``, used by cross-validation): ``base``, ``epochs``, ``learning_rate``, ``seed``,
     ``max_pairs``."""
 
@@ -77,6 +79,7 @@ class PairModelLinker:
         threads: int | None = None,
         batch_size: int = 64,
         quantize: bool = False,
+        device: str | None = None,
         vocab: Vocabulary | None = None,
         pair_limit: int = DEFAULT_PAIR_LIMIT,
         enrich: bool = True,
@@ -92,7 +95,7 @@ class PairModelLinker:
             raise InputError(f"pairmodel linker: closure must be one of {', '.join(CLOSURES)}")
         self.vocab = vocab or vocabulary()
         self.closure, self.threads, self.batch_size = closure, threads, batch_size
-        self.quantize = quantize
+        self.quantize, self.device = quantize, check_spec(device or "auto")
         self.pair_limit, self.enrich = pair_limit, enrich
         self.device_end = frozenset(device_end_changes)
         self.train_options: dict[str, Any] = {
@@ -134,9 +137,11 @@ class PairModelLinker:
                     f"{', '.join(self.looked)}); {TRAIN_HINT}"
                 )
             tokenizer, model, self.card = load(self.folder)
-            if self.quantize:
+            place = placement(self.device, worker_index())
+            if self.quantize and place.kind == "cpu":  # int8 dynamic quantization is CPU-only
                 model = quantized(model)
-            self.scorer = PairScorer(tokenizer, model, self.batch_size)
+            batch = self.batch_size if place.kind == "cpu" else place.pair_batch
+            self.scorer = PairScorer(tokenizer, model, batch, device=place.device, bf16=place.bf16)
         set_threads(self.threads)
         return self.scorer
 

@@ -111,10 +111,18 @@ class PairScorer:
     """P(same entity) for text pairs: batched, length-sorted, each distinct pair once."""
 
     def __init__(
-        self, tokenizer: Any, model: Any, batch_size: int = 64, max_length: int = MAX_LENGTH
+        self,
+        tokenizer: Any,
+        model: Any,
+        batch_size: int = 64,
+        max_length: int = MAX_LENGTH,
+        device: str = "cpu",
+        bf16: bool = False,
     ) -> None:
         self.tokenizer, self.model = tokenizer, model
         self.batch_size, self.max_length = batch_size, max_length
+        self.device, self.bf16 = device, bf16
+        self.model.to(device)
         self.cache: dict[tuple[str, str], float] = {}
         self.scored = 0  # pairs run through the transformer (cache misses), all calls
 
@@ -138,8 +146,10 @@ class PairScorer:
                     truncation=True,
                     max_length=self.max_length,
                     return_tensors="pt",
-                )
-                logits = self.model(**enc).logits
+                ).to(self.device)
+                kind = "cuda" if self.device.startswith("cuda") else "cpu"
+                with torch.autocast(kind, torch.bfloat16, enabled=self.bf16):
+                    logits = self.model(**enc).logits
                 probs = torch.softmax(logits.float(), dim=-1)[:, 1].tolist()
                 self.cache.update(zip(chunk, probs, strict=True))
         return [self.cache[p] for p in pairs]
