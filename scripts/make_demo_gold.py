@@ -13,6 +13,7 @@ a mention of its own. The reading behind the chains is in resources/samples/READ
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -268,28 +269,49 @@ GOLD: dict[str, list[tuple[str, str | None]]] = {
 }
 
 
-_own: dict[str, int] = {}
+def write_gold(
+    src: Path,
+    out: Path,
+    gold: dict[str, list[tuple[str, str | None]]],
+    devices: set[str],
+    *,
+    whole_words: bool = False,
+    negatives_per_report: bool = False,
+) -> int:
+    """Write ``out`` (copies of ``src``'s reports with brat ``.ann`` files) from ``gold``.
 
+    ``whole_words``: a surface matches only as whole words ("tip" not inside "multiple").
+    ``negatives_per_report``: a routine negative ("NAME*") stated twice in one report is one
+    chain (GUIDELINE rule 9), not one chain per statement. Returns the exit status."""
+    own: dict[str, int] = {}
 
-def _chain(label: str) -> str:
-    """The chain id of a mention: a routine negative ("NAME*") gets one of its own."""
-    if not label.endswith("*"):
-        return label
-    base = label[:-1]
-    _own[base] = _own.get(base, 0) + 1
-    return f"{base}-{_own[base]}"
+    def chain_of(label: str, report: str) -> str:
+        """The chain id of a mention: a routine negative ("NAME*") gets one of its own."""
+        if not label.endswith("*"):
+            return label
+        base = label[:-1]
+        if negatives_per_report:
+            key = f"{base}@{report}"
+            if key not in own:
+                own[base] = own.get(base, 0) + 1
+                own[key] = own[base]
+            return f"{base}-{own[key]}"
+        own[base] = own.get(base, 0) + 1
+        return f"{base}-{own[base]}"
 
-
-def main() -> int:
-    tmp = OUT.with_name(OUT.name + ".tmp")
+    tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    for name, items in GOLD.items():
-        raw = (SRC / name).read_bytes()
+    for name, items in gold.items():
+        raw = (src / name).read_bytes()
         text = raw.decode("utf-8")
         lines, pos, n = [], 0, 0
         for surface, label in items:
-            start = text.find(surface, pos)
+            if whole_words:
+                hit = re.compile(rf"(?<!\w){re.escape(surface)}(?!\w)").search(text, pos)
+                start = hit.start() if hit else -1
+            else:
+                start = text.find(surface, pos)
             if start < 0:
                 print(f"{name}: {surface!r} not found after offset {pos}", file=sys.stderr)
                 return 1
@@ -297,24 +319,28 @@ def main() -> int:
             pos = end
             if label is None:
                 continue
-            chain = _chain(label)
+            chain = chain_of(label, name)
             n += 1
-            kind = "Device" if chain in DEVICES else "Finding"
+            kind = "Device" if label in devices or chain in devices else "Finding"
             lines.append(f"T{n}\t{kind} {start} {end}\t{surface}")
             lines.append(f"A{n}\tChain T{n} {chain}")
         (tmp / name).write_bytes(raw)
         (tmp / name).with_suffix(".ann").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    missing = {p.name for p in SRC.glob("*.txt")} - set(GOLD)
+    missing = {p.name for p in src.glob("*.txt")} - set(gold)
     if missing:
         print(f"not annotated: {sorted(missing)}", file=sys.stderr)
         return 1
-    shutil.rmtree(OUT, ignore_errors=True)
-    tmp.rename(OUT)
-    n = sum(1 for v in GOLD.values() for _, c in v if c is not None)
-    chains = {c for v in GOLD.values() for _, c in v if c is not None and not c.endswith("*")}
-    n_chains = len(chains) + sum(_own.values())
-    print(f"wrote {OUT} ({len(GOLD)} reports, {n} mentions, {n_chains} chains)")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    n = sum(1 for v in gold.values() for _, c in v if c is not None)
+    chains = {c for v in gold.values() for _, c in v if c is not None and not c.endswith("*")}
+    n_chains = len(chains) + sum(v for k, v in own.items() if "@" not in k)
+    print(f"wrote {out} ({len(gold)} reports, {n} mentions, {n_chains} chains)")
     return 0
+
+
+def main() -> int:
+    return write_gold(SRC, OUT, GOLD, DEVICES)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@ One self-contained file (inline CSS with print rules, no scripts, no external li
    and device (seen from/to, reports, where it stands now), and the pertinent negatives
    and normal statements in one line;
 2. from a new printed page, a table per type (findings, devices) with, per chain, when
-   it was seen, the course in words and the evidence sentences (each sentence once, its
+   it was seen, the course in words (a finding measured on two or more dated reports
+   also shows its size over time: an inline SVG plot with dates and values, and the
+   sizes in words) and the evidence sentences (each sentence once, its
    mentions marked); chains with the same name say so ("2 chains named …: the models did
    not link them");
 3. pertinent negatives and normal statements (every mention absent or "normal …"), apart.
@@ -23,9 +25,11 @@ from datetime import datetime
 from html import escape
 
 from radtrack_gui.core.model import DEVICE, FINDING, Patient, Report
+from radtrack_gui.formats.size_svg import size_plot_svg
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.course import Course, chain_course, mention_sentence
 from radtrack_gui.views.lanes import negative_only
+from radtrack_gui.views.sizes import size_series
 
 __all__ = ["html_summary", "write_html_summary"]
 
@@ -53,6 +57,9 @@ ol.evidence li { margin: .15em 0; }
 mark { background: var(--mark); padding: 0 .1em; }
 .negated mark { background: #dcdcdc; }
 ul.problems { color: var(--muted); font-size: .9em; }
+div.size { margin-top: .4em; }
+div.size p { margin: .1em 0 0; color: var(--muted); font-size: .9em; }
+svg.size-plot { max-width: 100%; height: auto; }
 @media print {
   @page { margin: 11mm 11mm; }
   body { margin: 0; max-width: none; font-size: 9.5pt; }
@@ -139,6 +146,16 @@ def _seen(c: Course) -> str:
     return first if first == last else f"{first} to {last}"
 
 
+def _size(patient: Patient, chain_id: str) -> str:
+    """The chain's size over time: a plot for two or more sizes, a line for one."""
+    series = size_series(patient, chain_id)
+    if not series.points:
+        return ""
+    words = escape(f"Size: {series.summary()}")
+    plot = size_plot_svg(series) if series.is_trend else ""
+    return f'<div class="size">{plot}<p>{words}</p></div>'
+
+
 def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str, str]) -> str:
     rows = []
     for c in courses:
@@ -149,7 +166,7 @@ def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str,
         rows.append(
             f'<tr id="{escape(c.chain)}"><td class="label">{escape(c.label)}{reviewed}{twin}</td>'
             f'<td class="date">{escape(_seen(c))}</td>'
-            f'<td class="num">{len(c.events)}</td><td>{escape(c.text)}</td>'
+            f'<td class="num">{len(c.events)}</td><td>{escape(c.text)}{_size(patient, c.chain)}</td>'
             f"<td>{_evidence(patient, c, limit)}</td></tr>"
         )
     return (

@@ -173,6 +173,12 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("log", "Show &log folder"),
     # -- Help
     ActionSpec("demo", "Open &demo patient", (), "Open the synthetic demo patient"),
+    ActionSpec(
+        "demo_oncology",
+        "Open &oncology demo patient",
+        (),
+        "Open the synthetic oncology follow-up (CT, PET/CT, MR liver, port, biliary stents)",
+    ),
     ActionSpec("shortcuts", "&Keyboard shortcuts", ("Ctrl+/",)),
     ActionSpec("about", "&About RadTrack", role="AboutRole"),
 )
@@ -239,7 +245,7 @@ MENUS: tuple[tuple[str, tuple[str | None, ...]], ...] = (
         "&Tools",
         ("compare", "rerun", None, "train_linker", "train_extractor", None, "log"),
     ),
-    ("&Help", ("demo", "shortcuts", None, "about")),
+    ("&Help", ("demo", "demo_oncology", "shortcuts", None, "about")),
 )
 
 TOOLBAR: tuple[str | None, ...] = (

@@ -29,6 +29,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.gui.size_plot import SizePlot
 from radtrack_gui.views.lanes import negative_only
 from radtrack_gui.views.search import chain_haystack, matches, query_terms
 
@@ -99,12 +100,15 @@ class ChainList(QWidget):
         layout.addWidget(self.search)
         layout.addLayout(filters)
         layout.addWidget(self.tree, 1)
+        self.size_plot = SizePlot(self)  # the current chain's size over time, when measured
+        layout.addWidget(self.size_plot)
 
         self.search.textChanged.connect(self.apply_filters)
         self.type_filter.currentIndexChanged.connect(self.apply_filters)
         self.singletons.toggled.connect(self.apply_filters)
         self.unreviewed.toggled.connect(self.apply_filters)
         self.tree.currentItemChanged.connect(self._current_changed)
+        self.tree.currentItemChanged.connect(self._show_size)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         self.tree.itemChanged.connect(self._item_changed)
 
@@ -128,6 +132,7 @@ class ChainList(QWidget):
             and self._items
         ):
             self._refresh_some(set(names))
+            self._show_size()
             return
         selected = set(self.selected_chain_ids())
         current = self.current_chain_id()
@@ -169,6 +174,10 @@ class ChainList(QWidget):
             del blocker
             self._updating = False
         self.apply_filters()
+        self._show_size()
+
+    def _show_size(self, *_args: object) -> None:
+        self.size_plot.show_chain(self.patient, self.current_chain_id())
 
     def _refresh_some(self, chain_ids: set[str]) -> None:
         p = self.patient

@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
             "train_extractor": lambda: opener.open_train_dialog(self, "extractor"),
             "log": opener.show_log_folder,
             "demo": p.open_demo,
+            "demo_oncology": lambda: p.open_demo(oncology=True),
             "shortcuts": lambda: self.menus.show_shortcuts(),
             "about": lambda: opener.show_about(self),
         }

@@ -19,7 +19,7 @@ from radtrack_gui.gui.crash import REPORTER, quiet
 from radtrack_gui.gui.ops import Op
 from radtrack_gui.gui.qt import QFileDialog, QInputDialog, QMessageBox, Qt
 from radtrack_gui.nlp.report_groups import wrong_patient_warnings
-from radtrack_gui.util.paths import demo_patient_dir
+from radtrack_gui.util.paths import demo_patient_dir, oncology_patient_dir
 
 if TYPE_CHECKING:
     from radtrack_gui.gui.main_window import MainWindow
@@ -58,8 +58,9 @@ class PatientController:
         if path:
             self.open_path(path)
 
-    def open_demo(self) -> None:
-        demo = demo_patient_dir()
+    def open_demo(self, *, oncology: bool = False) -> None:
+        """Help > Open demo patient (or the oncology demo patient)."""
+        demo = oncology_patient_dir() if oncology else demo_patient_dir()
         if not demo.is_dir():
             self.window.error(f"The demo patient is missing ({demo}).")
             return

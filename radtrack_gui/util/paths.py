@@ -39,6 +39,11 @@ def demo_patient_dir() -> Path:
     return resource("samples", "demo_patient")
 
 
+def oncology_patient_dir() -> Path:
+    """The second demo patient: a synthetic oncology follow-up (CT, PET/CT, MR, ERCP)."""
+    return resource("samples", "oncology_patient")
+
+
 def _private_dir(path: Path) -> Path:
     """``path`` created if needed, private (0700) even when it existed wider, and so is every
     folder made on the way (mkdir's ``mode`` would apply to the last one only, leaving e.g.

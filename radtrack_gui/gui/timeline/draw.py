@@ -100,6 +100,7 @@ class LanePainter:
         self.tl.layout_ = lay
         self._draw_background(lay)
         self._draw_glyphs(p, lay)
+        self.tl.size_trace.update(p, lay)
         self._draw_axes(lay)
         self._draw_legend(p)
         self.draw_selection()
@@ -123,6 +124,7 @@ class LanePainter:
             *self.tl.scene._count_items.values(),
         ):
             item.setData([], [])
+        self.tl.size_trace.clear()
         for c in (*self.tl.scene._lines.values(), self.tl.scene._guides, self.tl.scene._sel_line):
             c.setData([], [])
         self.tl.scene._bands.setPath(QtGui.QPainterPath())
@@ -392,6 +394,8 @@ class LanePainter:
             )
         if ch_items:
             entries.append(("Change", ch_items))
+        if self.tl.size_trace.chains:
+            entries.append(("", [self.tl.size_trace.legend_entry()]))
         self.tl.legend.set_entries(entries, self.tl._font)
 
     def _set_limits(self, lay: L.Layout) -> None:

@@ -29,6 +29,7 @@ from radtrack_gui.gui.timeline.interaction import TimelineInteraction, TimelineV
 from radtrack_gui.gui.timeline.items import FONT_PT, Legend
 from radtrack_gui.gui.timeline.marks import MarkPlacer
 from radtrack_gui.gui.timeline.scene import TimelineScene
+from radtrack_gui.gui.timeline.size_trace import SizeTrace
 from radtrack_gui.gui.timeline.toolbar import TimelineControls
 from radtrack_gui.session.options import DisplayOptions
 from radtrack_gui.session.selection import Selection
@@ -72,6 +73,7 @@ class TimelineWidget(QWidget):
         self.marks = MarkPlacer(self)
         self.interaction = TimelineInteraction(self)
         self.controls = TimelineControls(self)
+        self.size_trace = SizeTrace(self)
         self._build_ui()
 
     # -- construction ----------------------------------------------------------------
@@ -108,6 +110,7 @@ class TimelineWidget(QWidget):
         outer.addWidget(self.view, 1)
 
         self.scene.build()
+        self.size_trace.build()
 
         self.view.scene().sigMouseMoved.connect(self.interaction.on_mouse_moved)
         self.vb.sigYRangeChanged.connect(self.marks.update_lod)
