@@ -7,7 +7,7 @@ from pathlib import Path
 
 from radtrack_gui.core.model import Mention, Report
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
-from radtrack_gui.nlp.vocabulary import read_table
+from radtrack_gui.nlp.word_lists import read_table
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -236,7 +236,7 @@ def only_patient(
 ) -> Extracted:
     """The reports of ``patient_id`` (all when None); several patients and none chosen ->
     ``SeveralPatients`` (the picker of a multi-patient CSV)."""
-    from radtrack_gui.formats.sources import several_patients
+    from radtrack_gui.formats.mimic_csv import several_patients
 
     named = list(dict.fromkeys(p for p in patients if p))
     got.patients = named

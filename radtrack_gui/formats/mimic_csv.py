@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from radtrack_gui.core.errors import InputError
-from radtrack_gui.core.model import Problem, Report
+from radtrack_gui.core.model import Patient, Problem, Report
 from radtrack_gui.formats.textreport import (
     DECODE_REPLACED,
     SkipFile,
@@ -210,3 +210,20 @@ def add_rows(out: CsvReports, rows: Iterable[tuple[int, dict[str, str]]], path: 
                 Problem(f"{name}:{line}", "undecodable bytes replaced", skipped=False)
             )
         out.reports.append(report)
+
+
+def several_patients(path: Path, patients: list[str]) -> SeveralPatients:
+    """The error for a CSV of several patients when none was chosen."""
+    shown = ", ".join(patients[:5]) + (", ..." if len(patients) > 5 else "")
+    return SeveralPatients(
+        f"{path.name} holds {len(patients)} patients ({shown}); choose one with --patient ID",
+        patients,
+    )
+
+
+def read_csv_patient(path: Path, patient_id: str | None) -> Patient:
+    """One patient's Radiology reports from a MIMIC CSV (no models run)."""
+    found = read_mimic_csv(path, patient_id)
+    return Patient(
+        id=found.patient, reports=found.reports, problems=found.problems, folder=str(path)
+    )

@@ -168,7 +168,7 @@ def read_csv_source(
     cancel: CancelCheck = never_cancel,
 ) -> Patient:
     """One patient's Radiology reports from a MIMIC CSV (``patient_id`` when it has several)."""
-    from radtrack_gui.formats.sources import read_csv_patient
+    from radtrack_gui.formats.mimic_csv import read_csv_patient
 
     return read_csv_patient(Path(path), patient_id)
 

@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING, Literal, Protocol, cast
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient, Problem, Report
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
+from radtrack_gui.formats.mimic_csv import several_patients
 from radtrack_gui.formats.registry import SOURCES
 
 if TYPE_CHECKING:
-    from radtrack_gui.formats.mimic_csv import SeveralPatients
+    pass
 
 Kind = Literal[
     "folder", "json", "csv", "fhir", "hl7", "pdf", "docx", "rtf", "dicom"
@@ -99,17 +100,6 @@ def csv_patients(path: str | os.PathLike[str]) -> list[str]:
     return patients_in(path)
 
 
-def several_patients(path: Path, patients: list[str]) -> SeveralPatients:
-    """The error for a CSV of several patients when none was chosen."""
-    from radtrack_gui.formats.mimic_csv import SeveralPatients
-
-    shown = ", ".join(patients[:5]) + (", ..." if len(patients) > 5 else "")
-    return SeveralPatients(
-        f"{path.name} holds {len(patients)} patients ({shown}); choose one with --patient ID",
-        patients,
-    )
-
-
 def csv_patient(path: Path) -> str | None:
     """The one patient of a MIMIC CSV, or of a FHIR/HL7 file (None when it has no
     reports: reading it then says so). Several: ``SeveralPatients``, whose ``patients``
@@ -134,16 +124,6 @@ def document_patient(path: Path) -> str | None:
     except SkipFile:
         return None
     return got.patients[0] if len(got.patients) == 1 else None
-
-
-def read_csv_patient(path: Path, patient_id: str | None) -> Patient:
-    """One patient's Radiology reports from a MIMIC CSV (no models run)."""
-    from radtrack_gui.formats.mimic_csv import read_mimic_csv
-
-    found = read_mimic_csv(path, patient_id)
-    return Patient(
-        id=found.patient, reports=found.reports, problems=found.problems, folder=str(path)
-    )
 
 
 # -- reading --------------------------------------------------------------------------------

@@ -251,7 +251,7 @@ _COMPARED = re.compile(r"\bCOMPAR.*", re.DOTALL)
 def _exam_table() -> tuple[dict[str, str], dict[str, str]]:
     """``exams.tsv`` (LOINC/RSNA Playbook, scripts/build_vocab.py): modality words and
     body-part phrases of exam names, upper case -> modality / region."""
-    from radtrack_gui.nlp.vocabulary import read_table
+    from radtrack_gui.nlp.word_lists import read_table
     from radtrack_gui.util.paths import resource
 
     path = resource("vocab", "exams.tsv")

@@ -16,7 +16,6 @@ extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables f
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -28,6 +27,7 @@ from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is
     norm_token,
     trie_regex,
 )
+from radtrack_gui.nlp.word_lists import read_table
 from radtrack_gui.util.paths import resource
 
 __all__ = [
@@ -309,16 +309,6 @@ def plural(term: str) -> str:
     if term.endswith(("s", "x", "z", "ch", "sh")):
         return term + "es"
     return term + "s"
-
-
-def read_table(path: Path) -> list[dict[str, str]]:
-    """A TSV with a header line; lines starting with '#' are comments."""
-    with path.open(encoding="utf-8", newline="") as f:
-        lines = [line for line in f if line.strip() and not line.startswith("#")]
-    return [
-        {k: (v or "").strip() for k, v in row.items()}
-        for row in csv.DictReader(lines, delimiter="\t")
-    ]
 
 
 def split_terms(cell: str) -> list[str]:

@@ -5,10 +5,21 @@ Each table has a header line; lines starting with ``#`` say what it holds."""
 
 from __future__ import annotations
 
+import csv
 from functools import cache
+from pathlib import Path
 
-from radtrack_gui.nlp.vocabulary import read_table
 from radtrack_gui.util.paths import resource
+
+
+def read_table(path: Path) -> list[dict[str, str]]:
+    """A TSV with a header line; lines starting with '#' are comments."""
+    with path.open(encoding="utf-8", newline="") as f:
+        lines = [line for line in f if line.strip() and not line.startswith("#")]
+    return [
+        {k: (v or "").strip() for k, v in row.items()}
+        for row in csv.DictReader(lines, delimiter="\t")
+    ]
 
 
 @cache

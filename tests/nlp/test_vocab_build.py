@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from radtrack_gui.nlp.vocabulary import DERIVED, read_table, vocabulary
+from radtrack_gui.nlp.vocabulary import DERIVED, vocabulary
+from radtrack_gui.nlp.word_lists import read_table
 from radtrack_gui.util.paths import resource
 
 ROOT = Path(__file__).resolve().parents[2]

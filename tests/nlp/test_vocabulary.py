@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from radtrack_gui.nlp.vocabulary import Lexicon, plural, read_table, vocabulary
+from radtrack_gui.nlp.vocabulary import Lexicon, plural, vocabulary
+from radtrack_gui.nlp.word_lists import read_table
 from radtrack_gui.util.paths import resource
 
 

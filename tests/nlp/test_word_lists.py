@@ -3,8 +3,7 @@ well formed, and the code that reads them behaves by them."""
 
 from __future__ import annotations
 
-from radtrack_gui.nlp.vocabulary import read_table
-from radtrack_gui.nlp.word_lists import word_list, word_table
+from radtrack_gui.nlp.word_lists import read_table, word_list, word_table
 from radtrack_gui.util.paths import resource
 
 LISTS = ("abbreviations", "stopwords_retrieval", "stopwords_phrase")

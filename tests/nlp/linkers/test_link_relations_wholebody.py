@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from linker_cases import Case
 
-from radtrack_gui.nlp.vocabulary import read_table, vocabulary
+from radtrack_gui.nlp.vocabulary import vocabulary
+from radtrack_gui.nlp.word_lists import read_table
 from radtrack_gui.util.paths import resource
 
 

@@ -12,7 +12,8 @@ from linker_cases import Case
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.features import prepare
-from radtrack_gui.nlp.vocabulary import read_table, vocabulary
+from radtrack_gui.nlp.vocabulary import vocabulary
+from radtrack_gui.nlp.word_lists import read_table
 from radtrack_gui.util.paths import resource
 
 
