@@ -9,6 +9,7 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
+from radtrack_gui.nlp.extractors.normal_subject import normal_of_unlisted
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
@@ -207,6 +208,7 @@ def analyse(
                 v, c, concept, near, region, prev_sites, free, back_reference, described
             )
             and not fixed
+            and not ("normal" in concept.flags and normal_of_unlisted(v, c, toks))
         ):
             continue
         c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)

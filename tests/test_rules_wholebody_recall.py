@@ -1,0 +1,84 @@
+"""Whole-body mention recall (issue #18 §1/§3): normal statements about structures the
+anatomy tables lack, read from the noun phrase the normal predicate is said of."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.normal_subject import subject_phrase
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _normals(ex: RuleExtractor, sentence: str) -> list[tuple[str, str]]:
+    text = f"FINDINGS:\n{sentence}\n"
+    return [
+        (text[m.start : m.end].lower(), m.concept)
+        for m in ex.extract(Report(id="r", text=text))
+        if m.concept.startswith("normal")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("Muscle planes are unremarkable.", ("unremarkable", "normal muscle planes")),
+        ("Flexor tendons: unremarkable.", ("unremarkable", "normal flexor tendons")),
+        ("The synovial recesses appear normal.", ("normal", "normal synovial recesses")),
+        ("Clear rectouterine pouch.", ("clear", "normal rectouterine pouch")),
+        # the head of the "of" phrase is the structure
+        ("Calibre of the iliac vessels is preserved.", ("preserved", None)),
+        # a synonym of a listed structure becomes that structure
+        ("The pouch of Douglas is clear.", ("clear", "normal pelvis")),
+    ],
+)
+def test_a_normal_predicate_about_an_unlisted_structure_is_a_normal_statement(
+    extractor, sentence, found
+):
+    got = _normals(extractor, sentence)
+    assert len(got) == 1 and got[0][0] == found[0]
+    assert found[1] is None or got[0][1] == found[1]
+    assert got[0][1] != "normal study"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Technique: unremarkable.",  # a heading that is no structure
+        "Function is preserved.",  # a subject that is no structure
+        "Overall impression is normal.",
+        "The fracture line is clear.",  # "clear" about no structure
+    ],
+)
+def test_a_normal_predicate_about_no_structure_is_no_mention(extractor, sentence):
+    assert _normals(extractor, sentence) == []
+
+
+def test_subject_phrase_reads_copula_heading_and_opening_predicate():
+    toks = ["the", "muscle", "planes", "are", "unremarkable"]
+    assert subject_phrase(toks, 4, 5) == ["muscle", "planes"]
+    toks = ["douglas", "pouch", ":", "clear"]
+    assert subject_phrase(toks, 3, 4) == ["douglas", "pouch"]
+    toks = ["clear", "douglas", "pouch", "."]
+    assert subject_phrase(toks, 0, 1) == ["douglas", "pouch"]
+    # counter-examples: a predicate inside a clause with no subject before a copula
+    toks = ["with", "an", "unremarkable", "appearance"]
+    assert subject_phrase(toks, 2, 3) == []
+    toks = [
+        "a",
+        "b",
+        "c",
+        "d",
+        "e",
+        "f",
+        "g",
+        "h",
+        "is",
+        "normal",
+    ]  # a subject too long to be a noun phrase
+    assert subject_phrase(toks, 9, 10) == []
