@@ -82,3 +82,31 @@ def test_subject_phrase_reads_copula_heading_and_opening_predicate():
         "normal",
     ]  # a subject too long to be a noun phrase
     assert subject_phrase(toks, 9, 10) == []
+
+
+def _found(ex: RuleExtractor, sentence: str) -> list[tuple[str, str, str]]:
+    text = f"FINDINGS:\n{sentence}\n"
+    return [
+        (text[m.start : m.end].lower(), m.concept, m.assertion)
+        for m in ex.extract(Report(id="r", text=text))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("The distal fragment is displaced dorsally by 8 mm.", ("displaced", "displacement")),
+        ("No cortical discontinuity.", ("cortical discontinuity", "discontinuity")),
+        ("Cholecystitis with pericholecystic exudate.", ("exudate", "exudate")),
+        ("Lobar consolidation with air bronchograms.", ("air bronchograms", "air bronchogram")),
+    ],
+)
+def test_descriptive_finding_words_of_the_new_rows_are_mentions(extractor, sentence, found):
+    assert found in [(t, c) for t, c, _ in _found(extractor, sentence)]
+
+
+def test_a_displacement_word_before_a_fracture_is_its_modifier(extractor):
+    # counter-example: "displaced fracture" is one fracture, no displacement of its own
+    got = _found(extractor, "Displaced fracture of the left ulna.")
+    assert [c for _, c, _ in got if c == "displacement"] == []
+    assert any("fracture" in c for _, c, _ in got)
