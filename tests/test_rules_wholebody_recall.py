@@ -110,3 +110,26 @@ def test_a_displacement_word_before_a_fracture_is_its_modifier(extractor):
     got = _found(extractor, "Displaced fracture of the left ulna.")
     assert [c for _, c, _ in got if c == "displacement"] == []
     assert any("fracture" in c for _, c, _ in got)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "concept"),
+    [
+        ("Ischiorectal fossae are free.", "normal ischiorectal fossae"),
+        ("Rectouterine pouch: free.", "normal rectouterine pouch"),
+    ],
+)
+def test_free_as_a_structures_predicate_is_a_normal_statement(extractor, sentence, concept):
+    assert [c for _, c in _normals(extractor, sentence)] == [concept]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Lungs are free of nodules.",  # "free of": the nodules are what is absent
+        "Free fluid in the pelvis.",  # a finding of its own
+        "The patient is free of symptoms.",
+    ],
+)
+def test_free_elsewhere_is_no_normal_statement(extractor, sentence):
+    assert _normals(extractor, sentence) == []

@@ -21,6 +21,20 @@ MAX_WORDS = 6
 SUBJECT_ONLY = frozenset({"free"})
 
 
+def subject_only_fails(c: Cand, toks: list[str]) -> bool:
+    """True for a subject-only predicate ("free") that does not end a clause whose subject
+    it follows after a copula or a heading colon ("fossae are free" holds; "free of
+    nodules", "free air" do not)."""
+    if c.term not in SUBJECT_ONLY:
+        return False
+    low = [t.lower() for t in toks]
+    i = c.t0 - 1
+    while i >= 0 and low[i] in ADVERBS:
+        i -= 1
+    before = i > 0 and (low[i] in COPULAS or low[i] == ":")
+    return not (before and (c.t1 >= len(low) or low[c.t1] in BREAKS))
+
+
 def anatomy_heads() -> frozenset[str]:
     return word_list("anatomy_heads")
 
