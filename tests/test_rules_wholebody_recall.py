@@ -31,6 +31,7 @@ def _normals(ex: RuleExtractor, sentence: str) -> list[tuple[str, str]]:
         ("Flexor tendons: unremarkable.", ("unremarkable", "normal flexor tendons")),
         ("The synovial recesses appear normal.", ("normal", "normal synovial recesses")),
         ("Clear rectouterine pouch.", ("clear", "normal rectouterine pouch")),
+        ("The median nerve is of normal size.", ("normal", "normal median nerve")),
         # the head of the "of" phrase is the structure
         ("Calibre of the iliac vessels is preserved.", ("preserved", None)),
         # a synonym of a listed structure becomes that structure

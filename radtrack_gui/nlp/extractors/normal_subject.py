@@ -61,6 +61,8 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
     i = t0 - 1
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
+    if i > 0 and low[i] == "of" and low[i - 1] in COPULAS:
+        i -= 1  # "is of normal size"
     if i >= 0 and (low[i] in COPULAS or low[i] == ":"):
         end, i = i, i - 1
         while i >= 0 and low[i] not in BREAKS and low[i] not in COPULAS and end - i <= MAX_WORDS:
