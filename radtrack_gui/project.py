@@ -36,22 +36,36 @@ class LoadedProject:
     """An open project. The caller owns ``store`` and closes it when done."""
 
     patient: Patient
-    store: ProjectStore
+    store: ProjectStore | None  # None: the user data folder cannot be written
     path: str  # the source as opened (folder, JSON or CSV)
     from_store: bool  # the stored project (with the user's corrections) was loaded
     models: str  # what made the chains: "rules + knowledge", "gold annotations", ...
     seconds: float
     extractor: str | None = None  # the models that made the chains (None: not a model)
     linker: str | None = None
+    no_store_reason: str | None = None  # why there is no store (nothing will be saved)
 
     @property
-    def store_path(self) -> Path:
-        return self.store.path
+    def store_path(self) -> Path | None:
+        return self.store.path if self.store is not None else None
 
     @property
     def read_only(self) -> bool:
-        """Opened without the writer lock (another window edits it): edits are refused."""
-        return self.store.read_only
+        """Opened without the writer lock (another window edits it), or without a store
+        because the data folder cannot be written: edits are refused. (A project made
+        without a store on purpose, ``store=None`` and no reason, edits in memory.)"""
+        if self.store is None:
+            return self.no_store_reason is not None
+        return bool(getattr(self.store, "read_only", False))
+
+    @property
+    def read_only_reason(self) -> str | None:
+        """Why edits are refused, in the user's words (None: they are not)."""
+        if not self.read_only:
+            return None
+        if self.store is None:
+            return self.no_store_reason
+        return "opened read-only: another RadTrack window is editing this patient"
 
     @property
     def problems(self) -> list[Problem]:
@@ -75,6 +89,7 @@ def open_project(
     cancel: CancelCheck = never_cancel,
     read_only: bool = False,
     owner: object = None,
+    store_optional: bool = False,
 ) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
@@ -84,10 +99,13 @@ def open_project(
     Another process or window editing the patient: ``StoreLocked`` (an ``InputError``
     naming it); ``read_only=True`` then opens the stored project without editing. The
     same ``owner`` (a window re-opening its own patient) is let in. The models are those
-    of ``spec`` (None: the registry's defaults)."""
+    of ``spec`` (None: the registry's defaults).
+
+    ``store_optional``: when the store cannot be made (the user data folder is not
+    writable), the models run and the patient opens without one, read-only, its
+    ``no_store_reason`` saying why (otherwise that is a ``StoreError``)."""
     from radtrack_gui import pipeline
     from radtrack_gui.nlp.registry import RunSpec
-    from radtrack_gui.store.db import ProjectStore
 
     spec = spec or RunSpec()
 
@@ -96,9 +114,9 @@ def open_project(
     kind = kind_of(source)
     if patient_id is None and (kind == "csv" or kind in DOCUMENT_KINDS):
         patient_id = csv_patient(source)
-    store = ProjectStore.for_folder(store_key(source, patient_id), read_only=read_only, owner=owner)
+    store, no_store = _store_for(store_key(source, patient_id), read_only, owner, store_optional)
     try:
-        stored = None if rerun else store.load_patient()
+        stored = None if rerun or store is None else store.load_patient()
         if read_only and stored is None:
             raise InputError(
                 f"{source.name}: another window is still analysing this "
@@ -106,7 +124,7 @@ def open_project(
             )
         if cancel():
             raise Cancelled()
-        if stored is not None:
+        if stored is not None and store is not None:
             return _from_store(stored, store, source, t0)
         patient = pipeline.process_source(
             source, patient_id, spec, rerun=rerun, progress=progress, cancel=cancel
@@ -114,7 +132,8 @@ def open_project(
         if cancel():
             raise Cancelled()
         extractor, linker = spec.extractor_name, spec.linker_name
-        _save(store, patient, extractor, linker, progress)
+        if store is not None:
+            _save(store, patient, extractor, linker, progress)
         if patient.annotated:
             models, ext, lnk = GOLD_LABEL, None, None
         elif kind == "json":
@@ -122,11 +141,31 @@ def open_project(
         else:
             models, ext, lnk = spec.label, extractor, linker
         return LoadedProject(
-            patient, store, str(source), False, models, time.perf_counter() - t0, ext, lnk
+            patient, store, str(source), False, models, time.perf_counter() - t0, ext, lnk, no_store
         )
     except BaseException:
-        store.close()
+        if store is not None:
+            store.close()
         raise
+
+
+def _store_for(
+    key: str, read_only: bool, owner: object, optional: bool
+) -> tuple[ProjectStore | None, str | None]:
+    """The project store for ``key``, or (``optional``) None and why it cannot be had."""
+    from radtrack_gui.store.db import ProjectStore, StoreError
+    from radtrack_gui.store.lock import StoreLocked
+
+    try:
+        return ProjectStore.for_folder(key, read_only=read_only, owner=owner), None
+    except StoreLocked:
+        raise
+    except (StoreError, OSError) as exc:
+        if not optional:
+            if isinstance(exc, OSError):
+                raise StoreError(f"the user data folder cannot be written ({exc})") from exc
+            raise
+        return None, f"nothing will be saved: the project store cannot be written ({exc})"
 
 
 def _from_store(patient: Patient, store: ProjectStore, source: Path, t0: float) -> LoadedProject:

@@ -57,6 +57,7 @@ class Settings:
     window_geometry: str = ""  # base64 of QMainWindow.saveGeometry()
     window_state: str = ""  # base64 of QMainWindow.saveState()
     confirm_model_rerun: bool = True  # ask before a model run replaces manual edits
+    export_formats: list[str] = field(default_factory=list)  # last ticked (empty: defaults)
     # Where the neural models run: auto (a GPU when torch sees one), cpu, cuda, cuda:N.
     device: str = "auto"
 

@@ -3,8 +3,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from radtrack_gui.core.model import Mention, Report
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
+from radtrack_gui.nlp.vocabulary import read_table
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def sentence_table(name: str) -> list[dict[str, str]]:
+    """The rows of ``tests/data/NAME.tsv`` (a header line; ``#`` lines are comments)."""
+    return read_table(DATA / f"{name}.tsv")
 
 
 def mentions_in(ex: RuleExtractor, text: str, region: str = "") -> list[Mention]:

@@ -50,8 +50,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--out",
         default=None,
         metavar="PATH",
-        help="where to save (default: the user model folder, used by "
-        "--linker pairwise / --extractor neural); a folder for the extractor",
+        help="the model folder to write (default: in the user's models folder, where "
+        "--linker pairwise / --extractor neural find it); install it for every user with "
+        "`radtrack models install PATH --system`",
     )
     p.add_argument(
         "--extractor",

@@ -1,10 +1,19 @@
 """A printable HTML summary of a patient's chains, for the chart.
 
 One self-contained file (inline CSS with print rules, no scripts, no external links):
-patient id, generated date, then a table per type (findings, devices) with, per chain,
-first seen, last seen, the course in words and the evidence sentences (the mention
-marked); chains that are only ever negated are listed apart as pertinent negatives.
-All text is escaped. Written atomically.
+
+1. the overview, one printed page: patient id, period, counts, then one line per finding
+   and device (seen from/to, reports, where it stands now), and the pertinent negatives
+   and normal statements in one line;
+2. from a new printed page, a table per type (findings, devices) with, per chain, when
+   it was seen, the course in words and the evidence sentences (each sentence once, its
+   mentions marked); chains with the same name say so ("2 chains named …: the models did
+   not link them");
+3. pertinent negatives and normal statements (every mention absent or "normal …"), apart.
+
+Columns have fixed shares and long words wrap, so the evidence never runs off the page
+at any width or in print (checked in headless Chromium: docs/desktop.md). All text is
+escaped. Written atomically.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from html import escape
 from radtrack_gui.core.model import DEVICE, FINDING, Patient, Report
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.course import Course, chain_course, mention_sentence
+from radtrack_gui.views.lanes import negative_only
 
 __all__ = ["html_summary", "write_html_summary"]
 
@@ -26,12 +36,16 @@ body { font: 11pt/1.4 system-ui, "Segoe UI", Roboto, Helvetica, Arial, sans-seri
 h1 { font-size: 1.5em; margin: 0 0 .2em; }
 h2 { font-size: 1.15em; margin: 1.6em 0 .4em; border-bottom: 2px solid var(--ink); }
 p.meta { color: var(--muted); margin: 0 0 1em; }
-table { border-collapse: collapse; width: 100%; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { text-align: left; vertical-align: top; padding: .35em .5em;
-         border-bottom: 1px solid var(--rule); }
+         border-bottom: 1px solid var(--rule); overflow-wrap: break-word; }
 th { font-size: .9em; color: var(--muted); font-weight: 600; }
-td.date { white-space: nowrap; }
-td.label { font-weight: 600; min-width: 9em; }
+td.date { font-size: .92em; }
+td.label { font-weight: 600; }
+td.num { text-align: right; }
+span.twin { display: block; font-weight: normal; color: #8a4b00; font-size: .85em; }
+p.negatives { font-size: .92em; }
+section.chains h2:first-child { margin-top: 0; }
 span.reviewed { font-weight: normal; color: #1b7a3a; font-size: .85em; }
 ol.evidence { margin: 0; padding-left: 1.2em; font-size: .92em; }
 ol.evidence li { margin: .15em 0; }
@@ -40,8 +54,12 @@ mark { background: var(--mark); padding: 0 .1em; }
 .negated mark { background: #dcdcdc; }
 ul.problems { color: var(--muted); font-size: .9em; }
 @media print {
+  @page { margin: 11mm 11mm; }
   body { margin: 0; max-width: none; font-size: 9.5pt; }
   h2 { break-after: avoid; }
+  section.chains { break-before: page; }
+  table.overview td, table.overview th { padding: .06em .4em; font-size: .88em; }
+  p.negatives { font-size: .85em; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
   mark { background: none; font-weight: 700; text-decoration: underline; }
@@ -60,44 +78,116 @@ def _date(report: Report | None) -> str:
     return report.date.strftime("%Y-%m-%d")
 
 
+def _marked(sentence: str, spans: list[tuple[int, int]]) -> str:
+    """``sentence`` escaped, each span (sorted, overlaps joined) in ``<mark>``."""
+    out, at = [], 0
+    for a, b in sorted(spans):
+        a = max(a, at)
+        if b <= a:
+            continue
+        out.append(escape(sentence[at:a]) + f"<mark>{escape(sentence[a:b])}</mark>")
+        at = b
+    return "".join(out) + escape(sentence[at:])
+
+
 def _evidence(patient: Patient, course: Course, limit: int) -> str:
+    """The chain's evidence sentences in course order, each sentence once with all its
+    mentions of the chain marked."""
     reports = {r.id: r for r in patient.reports}
+    sentences: dict[tuple[str, str], tuple[str, list[tuple[int, int]], bool]] = {}
+    for e in course.events:
+        for mid in e.mentions:
+            m = patient.mentions[mid]
+            sentence, a, b = mention_sentence(patient, m)
+            key = (m.report, sentence)
+            _, spans, negated = sentences.get(key, (sentence, [], True))
+            spans.append((a, b))
+            sentences[key] = (sentence, spans, negated and m.assertion == "absent")
     items = []
-    mids = [mid for e in course.events for mid in e.mentions]
-    for mid in mids[:limit]:
-        m = patient.mentions[mid]
-        r = reports[m.report]
-        sentence, a, b = mention_sentence(patient, m)
+    for (rid, _), (sentence, spans, negated) in list(sentences.items())[:limit]:
+        r = reports[rid]
         when = f"{_date(r)} {r.modality}" + (f" · {r.exam}" if r.exam else "")
-        cls = ' class="negated"' if m.assertion == "absent" else ""
+        cls = ' class="negated"' if negated else ""
         items.append(
-            f'<li{cls}><span class="when">{escape(when)}:</span> {escape(sentence[:a])}'
-            f"<mark>{escape(sentence[a:b])}</mark>{escape(sentence[b:])}</li>"
+            f'<li{cls}><span class="when">{escape(when)}:</span> {_marked(sentence, spans)}</li>'
         )
-    if len(mids) > limit:
-        items.append(f"<li>… and {len(mids) - limit} more</li>")
+    if len(sentences) > limit:
+        items.append(f"<li>… and {len(sentences) - limit} more</li>")
     return '<ol class="evidence">' + "".join(items) + "</ol>"
 
 
-def _table(patient: Patient, courses: list[Course], limit: int) -> str:
+def _twins(courses: list[Course]) -> dict[str, str]:
+    """Chain -> a note for chains that share their name with another chain."""
+    by_name: dict[tuple[str, str], list[Course]] = {}
+    for c in courses:
+        by_name.setdefault((c.type, c.label.lower()), []).append(c)
+    notes = {}
+    for same in by_name.values():
+        if len(same) > 1:
+            for k, c in enumerate(same, 1):
+                notes[c.chain] = (
+                    f"{k} of {len(same)} chains named “{c.label}”: the models did not "
+                    "link them (review: the same finding, or two?)"
+                )
+    return notes
+
+
+def _seen(c: Course) -> str:
+    first, last = _date(c.first_seen), _date(c.last_seen)
+    if c.first_seen is None and c.last_seen is None:
+        return "—"
+    return first if first == last else f"{first} to {last}"
+
+
+def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str, str]) -> str:
     rows = []
     for c in courses:
         reviewed = (
             ' <span class="reviewed">✓ reviewed</span>' if patient.chains[c.chain].reviewed else ""
         )
+        twin = f'<span class="twin">{escape(twins[c.chain])}</span>' if c.chain in twins else ""
         rows.append(
-            f'<tr id="{escape(c.chain)}"><td class="label">{escape(c.label)}{reviewed}</td>'
-            f'<td class="date">{escape(_date(c.first_seen))}</td>'
-            f'<td class="date">{escape(_date(c.last_seen))}</td>'
-            f"<td>{len(c.events)}</td><td>{escape(c.text)}</td>"
+            f'<tr id="{escape(c.chain)}"><td class="label">{escape(c.label)}{reviewed}{twin}</td>'
+            f'<td class="date">{escape(_seen(c))}</td>'
+            f'<td class="num">{len(c.events)}</td><td>{escape(c.text)}</td>'
             f"<td>{_evidence(patient, c, limit)}</td></tr>"
         )
     return (
-        "<table><thead><tr><th>Chain</th><th>First seen</th><th>Last seen</th>"
-        "<th>Reports</th><th>Course</th><th>Evidence</th></tr></thead><tbody>"
-        + "".join(rows)
-        + "</tbody></table>"
+        '<table class="chains"><colgroup><col style="width:15%"><col style="width:12%">'
+        '<col style="width:8%"><col style="width:21%"><col style="width:44%"></colgroup>'
+        "<thead><tr><th>Chain</th><th>Seen</th><th>Reports</th><th>Course</th>"
+        "<th>Evidence</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
+
+
+def _overview(courses: list[Course], negatives: list[Course]) -> str:
+    """One line per finding and device, then the negatives in one paragraph."""
+    rows = []
+    for c in courses:
+        now = c.events[-1].word if c.events else ""
+        rows.append(
+            f'<tr><td class="label"><a href="#{escape(c.chain)}">{escape(c.label)}</a></td>'
+            f"<td>{escape(_TITLES[c.type][:-1].lower())}</td>"
+            f'<td class="date">{escape(_seen(c))}</td><td class="num">{len(c.events)}</td>'
+            f"<td>{escape(now)}</td></tr>"
+        )
+    table = (
+        '<table class="overview"><colgroup><col style="width:34%"><col style="width:10%">'
+        '<col style="width:28%"><col style="width:9%"><col style="width:19%"></colgroup>'
+        "<thead><tr><th>Finding or device</th><th>Type</th><th>Seen</th><th>Reports</th>"
+        "<th>Last report says</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        if rows
+        else "<p>No findings or devices.</p>"
+    )
+    if negatives:
+        counts: dict[str, int] = {}
+        for c in negatives:  # each name once ("pneumothorax" was denied in 8 chains)
+            counts[c.label] = counts.get(c.label, 0) + 1
+        names = ", ".join(
+            escape(n) + (f" ({k} chains)" if k > 1 else "") for n, k in counts.items()
+        )
+        table += f'<p class="negatives"><b>Not seen or normal:</b> {names}.</p>'
+    return '<section class="overview"><h2>Overview</h2>' + table + "</section>"
 
 
 def _negatives(courses: list[Course]) -> str:
@@ -112,7 +202,9 @@ def _negatives(courses: list[Course]) -> str:
             f"<td>{escape(when)}</td></tr>"
         )
     return (
-        "<table><thead><tr><th>Not seen</th><th>Type</th><th>Reports saying so</th>"
+        '<table class="negatives"><colgroup><col style="width:30%"><col style="width:12%">'
+        '<col style="width:58%"></colgroup>'
+        "<thead><tr><th>Not seen or normal</th><th>Type</th><th>Reports saying so</th>"
         "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
 
@@ -152,20 +244,33 @@ def html_summary(
         meta.append("chains from annotations")
     reviewed = sum(c.reviewed for c in patient.chains.values())
     meta.append(f"{reviewed} of {len(patient.chains)} chains reviewed")
+
+    def negated(c: Course) -> bool:  # absent, or only ever a normal statement
+        return c.only_absent or negative_only(
+            patient.mentions[m] for m in patient.chains[c.chain].mentions
+        )
+
+    shown = [c for c in courses if not negated(c)]
+    negatives = [c for c in courses if negated(c)]
+    twins = _twins(shown)
     body = [
         f"<h1>Radiology course: patient {escape(patient.id)}</h1>",
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
+        _overview(shown, negatives),
+        '<section class="chains">',
     ]
     for kind in (FINDING, DEVICE):
-        these = [c for c in courses if c.type == kind and not c.only_absent]
+        these = [c for c in shown if c.type == kind]
         body.append(f"<h2>{_TITLES[kind]} ({len(these)})</h2>")
         body.append(
-            _table(patient, these, max_evidence) if these else f"<p>No {_TITLES[kind].lower()}.</p>"
+            _table(patient, these, max_evidence, twins)
+            if these
+            else f"<p>No {_TITLES[kind].lower()}.</p>"
         )
-    negatives = [c for c in courses if c.only_absent]
     if negatives:
-        body.append(f"<h2>Pertinent negatives ({len(negatives)})</h2>")
+        body.append(f"<h2>Pertinent negatives and normal statements ({len(negatives)})</h2>")
         body.append(_negatives(negatives))
+    body.append("</section>")
     if patient.problems:
         body.append(
             '<h2>Files not read</h2><ul class="problems">'

@@ -21,6 +21,8 @@ from radtrack_gui.gui.action_table import ACTIONS, ActionSpec
 from radtrack_gui.gui.qt import QAction, QInputDialog, QKeySequence, QObject, QStyle, QWidget
 from radtrack_gui.session import Session
 
+NAVIGATION = frozenset({"prev_mention", "next_mention"})  # edit-table rows that edit nothing
+
 
 class EditContext(Protocol):
     """What the actions need from the window."""
@@ -125,8 +127,11 @@ class EditActions(QObject):
             "prev_mention": has_chain,
             "next_mention": has_chain,
         }
+        read_only = self.ctx.session is not None and self.ctx.session.read_only
         for name, action in self.actions.items():
-            action.setEnabled(bool(can.get(name, False)))
+            # A read-only patient (opened so, or no store to save in): moving is all.
+            allowed = name in NAVIGATION or not read_only
+            action.setEnabled(allowed and bool(can.get(name, False)))
 
     def _push(self, command: edits.Command) -> edits.Changes | None:
         s = self.ctx.session

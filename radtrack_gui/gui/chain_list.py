@@ -49,6 +49,7 @@ class ChainList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.patient: Patient | None = None
+        self.editable = True  # False: a read-only patient (reviewed boxes cannot be ticked)
         self._items: dict[str, QTreeWidgetItem] = {}
         self._groups: dict[str, QTreeWidgetItem] = {}
         self._haystack: dict[str, str] = {}
@@ -108,8 +109,11 @@ class ChainList(QWidget):
         self.tree.itemChanged.connect(self._item_changed)
 
     # -- content ---------------------------------------------------------------
-    def set_patient(self, patient: Patient | None) -> None:
+    def set_patient(self, patient: Patient | None, *, editable: bool = True) -> None:
+        """Show ``patient``'s chains; ``editable=False`` (a read-only patient): the
+        reviewed boxes show their state but cannot be ticked."""
         self.patient = patient
+        self.editable = editable
         self.refresh()
 
     def refresh(self, changes: object = None) -> None:
@@ -240,7 +244,7 @@ class ChainList(QWidget):
         negative = negative_only(p.mentions[m] for m in c.mentions if m in p.mentions)
         item.setToolTip(
             COL_LABEL,
-            f"{c.label} ({c.id}, {c.type})\n"
+            f"{c.label} ({c.type})\n"
             f"{len(c.mentions)} mentions in {len(reports)} reports"
             + ("\nreviewed" if c.reviewed else "")
             + (
@@ -250,11 +254,10 @@ class ChainList(QWidget):
                 else ""
             ),
         )
-        item.setFlags(
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemIsUserCheckable
-        )
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if self.editable:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        item.setFlags(flags)
         item.setCheckState(
             COL_REVIEWED, Qt.CheckState.Checked if c.reviewed else Qt.CheckState.Unchecked
         )

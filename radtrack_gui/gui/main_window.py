@@ -197,7 +197,7 @@ class MainWindow(QMainWindow):
         self._default_state = self.saveState(STATE_VERSION)
         geometry, state = self.prefs.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1480, 900)
+            self.resize(*first_size(self.screen().availableGeometry().size()))
         self._docks_sized = state is not None and self.restoreState(state, STATE_VERSION)
         # (a state from another layout version is ignored)
 
@@ -286,6 +286,9 @@ class MainWindow(QMainWindow):
         self.edit_actions.update_enabled()
         for name in ("export", "close", "fit", "rerun", "compare"):
             self.menus[name].setEnabled(self.session.is_open)
+        loaded = self.session.loaded
+        if loaded is not None and loaded.store is not None and loaded.read_only:
+            self.menus["rerun"].setEnabled(False)  # another window holds the store
 
     # -- views --------------------------------------------------------------------------------
     def set_x_mode(self, mode: str) -> None:
@@ -365,6 +368,14 @@ def _open_cohort(window: MainWindow) -> Any:
     from radtrack_gui.gui.cohort_dialog import choose_cohort
 
     return choose_cohort(window)
+
+
+def first_size(available: Any) -> tuple[int, int]:
+    """The window's size before any is remembered: 1480x900, or less on a smaller screen
+    (at 1280x800 the status bar and the report's right edge were off screen). Room is
+    left for the window manager's frame and title bar."""
+    width, height = available.width() - 16, available.height() - 48
+    return min(1480, max(800, width)), min(900, max(560, height))
 
 
 def dock_widths(window_width: int) -> list[int]:

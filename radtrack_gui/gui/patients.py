@@ -112,6 +112,7 @@ class PatientController:
                 cancel=cancel,
                 read_only=read_only,
                 owner=owner,
+                store_optional=True,  # an unwritable data folder: open, read-only
             )
 
         # No parent: the work outlives a window closed mid-run; bound to the window, its
@@ -195,12 +196,13 @@ class PatientController:
         self.session.open(loaded)
         if self._remember:
             w.prefs.add_recent(loaded.path)
-        w.setWindowTitle(loaded.patient.id)  # Qt appends " — RadTrack" (display name)
+        # Qt appends " — RadTrack" (display name); a read-only patient says so first.
+        w.setWindowTitle(loaded.patient.id + (" (read-only)" if loaded.read_only else ""))
         w.setWindowFilePath(loaded.path)
         self._awaiting_draw = True
         w.central.setCurrentWidget(w.timeline)
         t0 = time.perf_counter()
-        w.chain_list.set_patient(loaded.patient)
+        w.chain_list.set_patient(loaded.patient, editable=not loaded.read_only)
         w.report_view.set_patient(loaded.patient)
         w.timeline.set_patient(loaded.patient)
         log.info(
@@ -217,6 +219,9 @@ class PatientController:
         if loaded.patient.problems:
             log.info("problems reading %s: %s", loaded.path, w.status.problems_text)
             w.statusBar().showMessage(w.status.problems_text, 30000)
+        elif loaded.read_only:
+            log.warning("%s opened read-only: %s", loaded.path, loaded.read_only_reason)
+            w.statusBar().showMessage(f"Read-only: {loaded.read_only_reason}", 30000)
         w.banner.set_warnings(wrong_patient_warnings(loaded.patient))
         w.status.update()
         w.update_actions()

@@ -9,6 +9,7 @@ from bisect import bisect_right
 from radtrack_gui.core.model import FINDING, Mention, Patient, Report
 from radtrack_gui.gui import style
 from radtrack_gui.gui.qt import QColor, QFont, QTextCharFormat
+from radtrack_gui.views.labels import readable_why
 
 
 def display_text(text: str) -> str:
@@ -158,5 +159,7 @@ def details_html(m: Mention, p: Patient) -> str:
         f"<span style='color:#777'>({esc(source)})</span>"
     ]
     if why:
-        lines.append(f"<span style='color:#555'>In this chain because: {esc(why)}</span>")
+        lines.append(
+            f"<span style='color:#555'>In this chain because: {esc(readable_why(why))}</span>"
+        )
     return "<br>".join(lines)

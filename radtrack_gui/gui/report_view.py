@@ -181,6 +181,12 @@ class ReportView(QWidget):
             self.chain_id = m.chain if m else None
         if self.report_id:
             self._mentions = p.mentions_of(self.report_id)
+        added = getattr(changes, "mentions_added", None) or set()
+        if any(p.mentions[m].report == self.report_id for m in added if m in p.mentions):
+            # The text selection it was made from would paint over its highlight.
+            cur = self.text.textCursor()
+            cur.clearSelection()
+            self.text.setTextCursor(cur)
         self._rehighlight()
         self._update_nav()
 
@@ -193,6 +199,9 @@ class ReportView(QWidget):
             self.report_id = report_id
             shown = display_text(report.text)
             self._offsets = Offsets(shown)
+            # setPlainText types the new text in the cursor's format: after a click in a
+            # bold section heading every later report came out bold (issue #20 item 2).
+            self.text.setCurrentCharFormat(QTextCharFormat())
             self.text.setPlainText(shown)
             idx = self.reports.findData(report_id)
             if idx >= 0 and idx != self.reports.currentIndex():

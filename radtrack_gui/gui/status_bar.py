@@ -7,9 +7,16 @@ import html
 
 from radtrack_gui.gui.crash import quiet
 from radtrack_gui.gui.ops import BarProgress
-from radtrack_gui.gui.qt import QLabel, QMainWindow, QMessageBox, QProgressBar, QPushButton
+from radtrack_gui.gui.qt import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    Qt,
+)
 from radtrack_gui.session import Session
-from radtrack_gui.views.problems import problems_summary
+from radtrack_gui.views.problems import problems_summary, problems_table_html
 
 # What the stages of opening a patient are called while they run.
 OPEN_STAGES = {
@@ -71,6 +78,10 @@ class StatusBar:
         )
         loaded = self.session.loaded
         self.model.setText(f"Model: {loaded.models}" if loaded else "")
+        if self.session.read_only:
+            self.saved.setText("Read-only — edits are off, nothing will be saved")
+            self.saved.setToolTip(self.session.read_only_reason or "")
+            return
         h = self.session.history
         when = h.saved_at.strftime("%H:%M:%S") if h and h.saved_at else None
         self.saved.setText(f"✔ All changes saved{f' ({when})' if when else ''}")
@@ -90,4 +101,17 @@ class StatusBar:
     def show_problems(self) -> None:
         """Every file skipped or repaired while reading the patient, by name."""
         if self.problems_text and not quiet():
-            QMessageBox.information(self.window, "Files skipped while reading", self.problems_text)
+            box = self.problems_box()
+            box.exec()
+            box.deleteLater()
+
+    def problems_box(self) -> QMessageBox:
+        """The message box listing the problems as a table: file, skipped/repaired, reason
+        (it was one run-on paragraph; issue #20 item 11)."""
+        p = self.session.patient
+        box = QMessageBox(self.window)
+        box.setIcon(QMessageBox.Icon.Information)
+        box.setWindowTitle("Files skipped while reading")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(problems_table_html(p.problems if p is not None else []))
+        return box

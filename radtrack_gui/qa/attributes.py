@@ -17,13 +17,25 @@ from typing import TYPE_CHECKING
 from radtrack_gui.core.model import DEVICE, Mention, Patient
 from radtrack_gui.nlp.vocabulary import Vocabulary
 from radtrack_gui.qa import asking
-from radtrack_gui.qa.answer import UNSTATED, Answer, mention_evidence, no_answer
+from radtrack_gui.qa.answer import UNSTATED, Answer, Evidence, mention_evidence, no_answer
 from radtrack_gui.qa.question import Question
 from radtrack_gui.qa.subject import Hit
 from radtrack_gui.views.course import GONE
 
 if TYPE_CHECKING:
     from radtrack_gui.qa.chains_reader import ChainsReader
+
+_TIP = re.compile(
+    r"\d+(?:\.\d+)?\s*cm\s+(?:above|below|from|proximal to|distal to)\s+the\s+[a-z]+"
+    r"|(?:\btip|terminat\w*|\bends?|\bending|\blies|\bremains?|\bcourses|\bextends)\s+"
+    r"(?:[a-z]+\s+){0,3}?"
+    r"((?:in|at|within|into|near|over|overlying|projecting\s+(?:over|at)|approximating)"
+    r"\s+(?:the\s+)?(?:level\s+of\s+the\s+)?[a-z][a-z/-]*(?:\s+(?!and\b|with\b|which\b|"
+    r"is\b|was\b|but\b|on\b|in\b|for\b|to\b|as\b|by\b)[a-z][a-z/-]*){0,2}"
+    r"(?:\s+of\s+(?:the\s+)?[A-Za-z]+)?)",
+    re.IGNORECASE,
+)
+
 
 _NUM = r"\d+(?:\.\d+)?"
 _UNITS = {
@@ -167,3 +179,52 @@ def size_answer(reader: ChainsReader, patient: Patient, q: Question, hits: list[
         status=UNSTATED,
         note=f"Not stated in these reports: no {what} of the {label} is given",
     )
+
+
+def tip_answer(reader: ChainsReader, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
+    """Where a device's tip lies: the position words of its latest sentences."""
+    timed = reader._timed(hits, patient)
+    removed = [p for p in timed if p[0].word == "removed"]
+    found_ev: list[Evidence] = []
+    text = ""
+    chain = ""
+    for event, hit in reversed([p for p in timed if p[0].word not in GONE]):
+        for mid in event.mentions:
+            m = patient.mentions[mid]
+            ev = mention_evidence(patient, m)
+            found = _TIP.search(ev.text)
+            if not found:
+                continue
+            g = 1 if found.group(1) else 0
+            a, b = ev.start + found.start(g), ev.start + found.end(g)
+            ev.highlight = (a, b)
+            if any((e.report, e.start) == (ev.report, ev.start) for e in found_ev):
+                continue
+            found_ev.append(ev)
+            if not text:
+                chain = hit.chain
+                text = f"{found.group(g)} {reader._when(patient, event)}"
+                if (
+                    removed
+                    and q.time is None
+                    and patient.report_index()[removed[-1][0].report]
+                    > patient.report_index()[event.report]
+                ):
+                    text += f"; removed {reader._when(patient, removed[-1][0])}"
+    if text:
+        return Answer(
+            q.text, _sentence(text), True, reader.name, found_ev[:3], [chain], confidence=0.85
+        )
+    shown = reader._result(patient, q, None, list(reversed(timed)), answerable=False)
+    return no_answer(
+        q.text,
+        reader.name,
+        shown.evidence,
+        status=UNSTATED,
+        note="Not stated in these reports: no tip position is given",
+    )
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."

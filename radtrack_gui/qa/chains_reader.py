@@ -35,16 +35,6 @@ WORSE = {"increased", "worsened", "new", "recurred"}
 INSERTED = {"inserted", "reinserted"}
 MOVED = {"withdrawn", "advanced", "repositioned", "exchanged"}
 MAX_EVIDENCE = 5
-_TIP = re.compile(
-    r"\d+(?:\.\d+)?\s*cm\s+(?:above|below|from|proximal to|distal to)\s+the\s+[a-z]+"
-    r"|(?:\btip|terminat\w*|\bends?|\bending|\blies|\bremains?|\bcourses|\bextends)\s+"
-    r"(?:[a-z]+\s+){0,3}?"
-    r"((?:in|at|within|into|near|over|overlying|projecting\s+(?:over|at)|approximating)"
-    r"\s+(?:the\s+)?(?:level\s+of\s+the\s+)?[a-z][a-z/-]*(?:\s+(?!and\b|with\b|which\b|"
-    r"is\b|was\b|but\b|on\b|in\b|for\b|to\b|as\b|by\b)[a-z][a-z/-]*){0,2}"
-    r"(?:\s+of\s+(?:the\s+)?[A-Za-z]+)?)",
-    re.IGNORECASE,
-)
 
 
 class ChainsReader:
@@ -284,17 +274,17 @@ class ChainsReader:
             from radtrack_gui.qa import asking
 
             for ev in shown.evidence:  # a change the sentence states in words of its own
-                found = asking.change_in(ev.text)
-                if found:
-                    ev.highlight = (ev.start + found[1][0], ev.start + found[1][1])
+                cue = asking.change_in(ev.text)
+                if cue:
+                    ev.highlight = (ev.start + cue[1][0], ev.start + cue[1][1])
                     label = patient.chains[timed[-1][1].chain].label
-                    said = f"{found[0]} ({label}, {self._when(patient, timed[-1][0])})"
+                    said = f"{cue[0]} ({label}, {self._when(patient, timed[-1][0])})"
                     if q.direction:
-                        wanted = {"better": "decreased", "worse": "increased"}.get(
-                            q.direction, found[0]
+                        want = {"better": "decreased", "worse": "increased"}.get(
+                            q.direction, cue[0]
                         )
-                        agrees = found[0] == wanted or (
-                            q.direction == "change" and found[0] != "unchanged"
+                        agrees = cue[0] == want or (
+                            q.direction == "change" and cue[0] != "unchanged"
                         )
                         said = f"{'Yes' if agrees else 'No'} — {said}"
                     rest = [e for e in shown.evidence if e is not ev]
@@ -417,46 +407,9 @@ class ChainsReader:
         return self._device_events(patient, q, hits, MOVED)
 
     def _tip(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
-        timed = self._timed(hits, patient)
-        removed = [p for p in timed if p[0].word == "removed"]
-        found_ev: list[Evidence] = []
-        text = ""
-        chain = ""
-        for event, hit in reversed([p for p in timed if p[0].word not in GONE]):
-            for mid in event.mentions:
-                m = patient.mentions[mid]
-                ev = mention_evidence(patient, m)
-                found = _TIP.search(ev.text)
-                if not found:
-                    continue
-                g = 1 if found.group(1) else 0
-                a, b = ev.start + found.start(g), ev.start + found.end(g)
-                ev.highlight = (a, b)
-                if any((e.report, e.start) == (ev.report, ev.start) for e in found_ev):
-                    continue
-                found_ev.append(ev)
-                if not text:
-                    chain = hit.chain
-                    text = f"{found.group(g)} {self._when(patient, event)}"
-                    if (
-                        removed
-                        and q.time is None
-                        and patient.report_index()[removed[-1][0].report]
-                        > patient.report_index()[event.report]
-                    ):
-                        text += f"; removed {self._when(patient, removed[-1][0])}"
-        if text:
-            return Answer(
-                q.text, _sentence(text), True, self.name, found_ev[:3], [chain], confidence=0.85
-            )
-        shown = self._result(patient, q, None, list(reversed(timed)), answerable=False)
-        return no_answer(
-            q.text,
-            self.name,
-            shown.evidence,
-            status=UNSTATED,
-            note="Not stated in these reports: no tip position is given",
-        )
+        from radtrack_gui.qa.attributes import tip_answer
+
+        return tip_answer(self, patient, q, hits)
 
     def _count(self, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
         timed = self._timed(hits, patient)
@@ -518,9 +471,7 @@ def _gone_words(word: str, kind: str) -> str:
 
 
 def _confidence(hits: list[Hit]) -> float:
-    """How closely the chains match what was asked: the concept itself (3.0) 0.9, a kind
-    of it 0.8, a broader word 0.6, only a related process (1.0, "consolidation" for
-    "pneumonia") 0.45; a side that does not fit lowers it (subject.find_hits)."""
+    """How closely the chains match what was asked (subject.find_hits' score, 0..3)."""
     best = max(h.score for h in hits)
     return min(0.95, 0.3 * best)
 

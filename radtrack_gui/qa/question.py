@@ -341,7 +341,7 @@ def _about(q: str, vocab: Vocabulary, out: Question, skip: tuple[int, int] | Non
     none inside ``skip`` (an out-of-scope phrase: "blood" of "blood pressure")."""
     toks = _tokens(q)
     lex: Lexicon = vocab.lexicon()
-    concepts, others = lex.match([t for t, _, _ in toks])
+    concepts, others = lex.match_by_lookup([t for t, _, _ in toks])  # a few lookups
     for i, j, name in concepts:
         if name in out.concepts:
             continue

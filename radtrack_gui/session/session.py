@@ -111,6 +111,15 @@ class Session:
         return self.loaded.patient if self.loaded is not None else None
 
     @property
+    def read_only(self) -> bool:
+        """The open patient cannot be edited (opened read-only, or no store to save in)."""
+        return self.loaded is not None and self.loaded.read_only
+
+    @property
+    def read_only_reason(self) -> str | None:
+        return self.loaded.read_only_reason if self.loaded is not None else None
+
+    @property
     def store(self) -> Any:
         return self.loaded.store if self.loaded is not None else None
 
@@ -119,6 +128,9 @@ class Session:
         """Do ``command`` on the open patient (saved); None when refused or none is open."""
         if self.history is None:
             self.failed.emit("no patient is open")
+            return None
+        if self.read_only:  # said in the user's words, before any store is touched
+            self.history.fail(f"this patient is read-only ({self.read_only_reason})")
             return None
         return self.history.push(command)
 

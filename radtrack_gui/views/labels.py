@@ -7,6 +7,9 @@ import re
 from radtrack_gui.core.model import Patient
 from radtrack_gui.views import lanes as L
 
+# What tells same-named lanes apart: site, first date, first exam, first report's place.
+LabelFacts = tuple[str, str, str, int]
+
 COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
 
 
@@ -17,22 +20,37 @@ def lane_label(lane: L.Lane, label: str | None = None) -> str:
 
 
 def order_labels(columns: list[L.Column]) -> dict[float, str]:
-    """Bottom labels in report-order mode: "2 Mar", with the time where a day has several
-    reports, and the year where it changes."""
+    """Bottom labels in report-order mode: "2 Mar 2150", with the time where a day has
+    several reports. Every label holds its year; the axis shows it on the first tick drawn
+    and where it changes (``year_once``), whichever ticks room leaves."""
     dated = [c for c in columns if c.dated and c.date is not None]
     per_day: dict[object, int] = {}
     for c in dated:
         per_day[c.date.date()] = per_day.get(c.date.date(), 0) + 1  # type: ignore[union-attr]
     out: dict[float, str] = {}
-    year = dated[0].date.year if dated and dated[0].date else None
     for c in dated:
         d = c.date
         assert d is not None
-        text = f"{d.day} {d:%b}" + (f" {d:%Y}" if d.year != year else "")
-        year = d.year
+        text = f"{d.day} {d:%b} {d:%Y}"
         if per_day[d.date()] > 1 and (d.hour or d.minute):
             text += f" {d:%H:%M}"
         out[c.x] = text
+    return out
+
+
+_DAY_YEAR = re.compile(r"^(\d{1,2} \w{3}) (\d{4})\b")
+
+
+def year_once(labels: list[str]) -> list[str]:
+    """Order-mode tick labels as drawn: the year on the first and where it changes."""
+    out, year = [], None
+    for text in labels:
+        m = _DAY_YEAR.match(text)
+        if m is None:
+            out.append(text)
+            continue
+        out.append(text if m.group(2) != year else m.group(1) + text[m.end() :])
+        year = m.group(2)
     return out
 
 
@@ -58,10 +76,11 @@ def column_label(c: L.Column) -> str:
 
 
 def unique_labels(
-    patient: Patient, lanes: list[L.Lane], cache: dict[tuple, tuple[str, str]] | None = None
+    patient: Patient, lanes: list[L.Lane], cache: dict[tuple, LabelFacts] | None = None
 ) -> dict[str, str]:
     """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
-    site (body region) and the first date are added, then the chain id if still equal.
+    site (body region) and the first date are added; still equal, the first report's exam,
+    then "1 of 2" in time order. Users never see chain ids (issue #20 item 8).
     ``cache`` (kept by the caller between draws) holds each lane's site and first date."""
     by_label: dict[str, list[L.Lane]] = {}
     for ln in lanes:
@@ -73,7 +92,7 @@ def unique_labels(
     for same in by_label.values():
         if len(same) < 2:
             continue
-        facts: dict[str, tuple[str, str]] = {}
+        facts: dict[str, LabelFacts] = {}
         for ln in same:
             key = (ln.chain, tuple(ln.mentions))
             got = memo.get(key)
@@ -83,19 +102,39 @@ def unique_labels(
                 rid = min(ms, key=lambda m: order.get(m.report, 0)).report if ms else ""
                 r = reports.get(rid)
                 when = f"{r.date.day} {r.date:%b %Y}" if r and r.date and r.date_known else ""
-                got = memo[key] = (site, when)
+                exam = short_exam(r.exam, r.modality) if r else ""
+                exam = f"{r.modality} {exam}".strip() if r else ""
+                got = memo[key] = (site, when, exam, order.get(rid, 0))
             facts[ln.chain] = got
-        several_sites = len({s for s, _ in facts.values()}) > 1
+        several_sites = len({f[0] for f in facts.values()}) > 1
         named: dict[str, str] = {}
         for ln in same:
-            site, when = facts[ln.chain]
+            site, when, _exam, _at = facts[ln.chain]
             extra = [site] if site and several_sites else []
             extra += [when] if when else []
             named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
-        if len(set(named.values())) < len(named):  # still equal: the chain id decides
-            named = {c: f"{t} · {c}" for c, t in named.items()}
+        if len(set(named.values())) < len(named):  # still equal: the first exam
+            exams = {c: facts[c][2] for c in named}
+            if len(set(exams.values())) > 1:
+                named = {c: f"{t}, {exams[c]}" if exams[c] else t for c, t in named.items()}
+        clash: dict[str, list[str]] = {}
+        for c, t in named.items():
+            clash.setdefault(t, []).append(c)
+        for t, cs in clash.items():  # still equal: their order in time
+            if len(cs) > 1:
+                cs.sort(key=lambda c: (facts[c][3], c))
+                named.update({c: f"{t} ({k} of {len(cs)})" for k, c in enumerate(cs, 1)})
         out.update(named)
     return out
+
+
+_CHAIN_ID = re.compile(r"\bstarts c\d+\b")
+
+
+def readable_why(why: str) -> str:
+    """Why a mention is in its chain, without the linker's chain ids ("starts c23": the
+    first mention of this chain)."""
+    return _CHAIN_ID.sub("first mention of this chain", why)
 
 
 def version_labels(patient: Patient) -> dict[str, str]:

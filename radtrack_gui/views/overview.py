@@ -33,6 +33,13 @@ class Fold:
         n = len(self.chains)
         return f"+ {n} more {self.title.lower() if n != 1 else 'lane'} (click to show)"
 
+    @property
+    def figure_caption(self) -> str:
+        """The caption in an exported figure, where nothing can be clicked."""
+        n = len(self.chains)
+        what = self.title.lower() if n != 1 else "lane"
+        return f"{n} more {what} not shown (folded)"
+
 
 @dataclass
 class OverviewLayout(L.Layout):

@@ -27,3 +27,22 @@ def problems_summary(problems: Sequence[Problem]) -> str:
         )
         parts.append(f"{n} file{'s' if n != 1 else ''} {verb}: {groups}")
     return ". ".join(parts)
+
+
+def problems_table_html(problems: Sequence[Problem]) -> str:
+    """Every file skipped or repaired as an HTML table: file, what was done, reason (one
+    row per file and reason, text escaped); "" when there are none."""
+    import html
+
+    rows = [
+        "<tr><td>{}</td><td>{}</td><td>{}</td></tr>".format(
+            html.escape(file), "skipped" if skipped else "repaired", html.escape(reason)
+        )
+        for file, skipped, reason in dict.fromkeys((p.file, p.skipped, p.reason) for p in problems)
+    ]
+    if not rows:
+        return ""
+    return (
+        "<table cellspacing='0' cellpadding='3'><tr><th align='left'>File</th>"
+        "<th align='left'></th><th align='left'>Reason</th></tr>" + "".join(rows) + "</table>"
+    )

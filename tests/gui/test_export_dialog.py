@@ -61,3 +61,26 @@ def test_export_failure_is_a_message(qtbot, tmp_path):
     assert "failed" in dlg.summary.text()
     assert "Traceback" not in dlg.status.toPlainText()
     assert "✗" in dlg.status.toPlainText()
+
+
+def test_the_export_dialog_ticks_the_formats_of_the_last_export(
+    qtbot, window, open_and_wait, demo_gold, tmp_path
+):
+    """Issue #20 item 11: the formats ticked are remembered (in the settings file)."""
+    from radtrack_gui import settings
+    from radtrack_gui.gui.dialogs import opener
+
+    open_and_wait(window, demo_gold)
+    first = opener.open_export(window)
+    defaults = first.selected()
+    chosen = ["csv", "html"] if defaults != ["csv", "html"] else ["json"]
+    first.set_selected(chosen)
+    first.folder_edit.setText(str(tmp_path / "out"))
+    assert [e for _, _, e in first.run_export()] == [None] * len(chosen)
+    first.close()
+    again = opener.open_export(window)
+    try:
+        assert again.selected() == chosen
+        assert settings.load().export_formats == chosen  # kept for the next session
+    finally:
+        again.close()

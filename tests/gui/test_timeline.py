@@ -273,7 +273,7 @@ def test_several_mentions_in_one_report_get_a_count(timeline):
     assert "" in titles and any("mentions in one report" in t for t in items)
 
 
-def test_long_lane_labels_elide_in_the_middle_with_full_tooltip(timeline):
+def test_long_lane_labels_elide_at_the_end_with_full_tooltip(timeline):
     from radtrack_gui.gui.qt import QFont, QPointF, QtGui
     from radtrack_gui.gui.timeline import elide_label
 
@@ -281,6 +281,11 @@ def test_long_lane_labels_elide_in_the_middle_with_full_tooltip(timeline):
     text = "intraparenchymal hemorrhage  (3)"
     short = elide_label(text, fm, fm.horizontalAdvance(text) - 30)
     assert short.endswith("(3)") and "…" in short and short.startswith("intra")
+    # Issue #20 item 9: the name reads from its start; a date suffix goes first, not the
+    # middle of the name ("endotrache…2 Mar 2150" before).
+    twin = "endotracheal tube · 2 Mar 2150  (9)"
+    cut = elide_label(twin, fm, fm.horizontalAdvance("endotracheal tube · 2 M  (9)"))
+    assert cut.startswith("endotracheal tube") and cut.endswith("…  (9)"), cut
     assert fm.horizontalAdvance(short) <= fm.horizontalAdvance(text) - 30
     assert elide_label("mass", fm, 200) == "mass"
     p = make_patient(6, 4, 12, undated=0)

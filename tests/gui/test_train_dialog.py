@@ -37,8 +37,8 @@ def test_train_linker_from_corrected_demo(qtbot, window, _private_home) -> None:
         dlg.train_button.click()
         assert not dlg.train_button.isEnabled() and dlg.cancel_button.isEnabled()
     result = done.args[0]
-    saved = Path(_private_home) / "data" / "models" / "pairwise.json"
-    assert result.path == saved and saved.is_file()
+    saved = Path(_private_home) / "data" / "models" / "pairwise"  # a model folder
+    assert result.path == saved and (saved / "pairwise.json").is_file()
     assert PairwiseLinker(saved).trained
     assert result.patients == 1 and result.mentions == len(window.patient.mentions)
     assert str(saved) in dlg.message.text() and "threshold" in dlg.message.text()
@@ -73,7 +73,7 @@ def test_too_little_data_is_a_message(qtbot, window, tmp_path, demo_gold, _priva
         dlg.train_button.click()
     assert "no chain links two mentions" in failed.args[0]
     assert "no chain links two mentions" in dlg.message.text()
-    assert not (Path(_private_home) / "data" / "models" / "pairwise.json").exists()
+    assert not (Path(_private_home) / "data" / "models" / "pairwise").exists()
     dlg.folders.item(0).setSelected(True)
     dlg.remove_button.click()
     assert dlg.folder_paths() == [] and not dlg.train_button.isEnabled()

@@ -12,8 +12,11 @@ the copies back (in place, so objects keep their identity) and restores the orde
 ``do`` after ``undo`` (redo) reuses the ids it created the first time.
 
 Invariants after every do/undo: ``patient.check() == []`` (each mention in exactly one
-chain, no empty chains). Chain labels are recomputed by ``chain_label`` unless the user
-named the chain (``Chain.label_locked``); a chain's type is the type most of its mentions
+chain, no empty chains). A new chain is named by ``chain_label``; an existing chain keeps
+the label the user saw (a move, merge, split, add or delete never renames it). Only
+commands about what a label is made of (``relabels``: resetting a name, setting a
+mention's laterality or concept) recompute it, unless the user named the chain
+(``Chain.label_locked``), and their text then says so (“… (chain “x” now “y”)”); a chain's type is the type most of its mentions
 have (ties: the first mention's).
 
 Decision on types: merging chains of different types, or moving a mention into a chain of
@@ -46,22 +49,29 @@ class Command:
     """Base class: subclasses implement ``_apply(journal)`` and ``text``."""
 
     text: str = "Edit"
+    relabels = False  # may recompute the labels of the chains it touches
 
     def __init__(self) -> None:
         self._journal: Journal | None = None
         self._new_ids: dict[str, str] = {}  # role -> id created by the first do()
+        self._base_text: str | None = None
 
     def do(self, patient: Patient) -> Changes:
         if self._journal is not None:
             raise RuntimeError(f"{type(self).__name__}.do() twice without undo()")
         j = Journal(patient)
+        j.relabel = self.relabels
         try:
             self._apply(j)
         except BaseException:
             j.rollback()  # an invalid edit leaves the patient untouched
             raise
         self._journal = j
-        return j.finish()
+        changes = j.finish()
+        if self._base_text is None:
+            self._base_text = self.text
+        self.text = self._base_text + relabel_note(j.relabelled)
+        return changes
 
     def undo(self, patient: Patient) -> Changes:
         if self._journal is None:
@@ -94,6 +104,15 @@ class Command:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text!r}>"
+
+
+def relabel_note(relabelled: dict[str, tuple[str, str]]) -> str:
+    """What an edit did to chain labels, for its undo text ("" when nothing)."""
+    if not relabelled:
+        return ""
+    shown = "; ".join(f"chain “{a}” now “{b}”" for a, b in list(relabelled.values())[:2])
+    more = f"; {len(relabelled) - 2} more renamed" if len(relabelled) > 2 else ""
+    return f" ({shown}{more})"
 
 
 def plural(n: int, word: str) -> str:
@@ -250,6 +269,9 @@ class MoveMentions(Command):
         else:
             cid = self.target
             target = need_chain(p, cid)
+            if self._base_text is None:
+                what = plural(len(self.mention_ids), "mention")
+                self.text = f"Move {what} to “{target.label}”"
             for m in ms:
                 if m.type != target.type:
                     raise InputError(
@@ -273,6 +295,8 @@ class MoveMention(MoveMentions):
 class RenameChain(Command):
     """Set a chain's label; it then stays as given. An empty label goes back to the
     automatic one."""
+
+    relabels = True  # an empty name: the automatic one again
 
     def __init__(self, chain_id: str, label: str | None) -> None:
         super().__init__()

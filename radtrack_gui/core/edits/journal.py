@@ -41,6 +41,10 @@ class Journal:
         self.mention_order = list(patient.mentions)
         self.chains_before: dict[str, Chain | None] = {}  # None: did not exist
         self.mentions_before: dict[str, Mention | None] = {}
+        # Labels of existing chains stay as the user saw them; only a command that is
+        # about what a label is made of (``Command.relabels``) recomputes them.
+        self.relabel = False
+        self.relabelled: dict[str, tuple[str, str]] = {}  # chain -> (label before, after)
 
     # Access for writing (snapshot first).
     def chain(self, cid: str) -> Chain:
@@ -106,8 +110,13 @@ class Journal:
             c = p.chains[cid]
             c.mentions.sort(key=lambda mid: mention_key(p.mentions[mid], order))
             c.type = majority_type(p, c)
-            if not c.label_locked:
+            if before is None or not c.label:  # a new chain is named from its mentions
                 c.label = chain_label(p, c.mentions)
+            elif self.relabel and not c.label_locked:
+                label = chain_label(p, c.mentions)
+                if label != c.label:
+                    self.relabelled[cid] = (c.label, label)
+                    c.label = label
             if before is not None and before == c:
                 del self.chains_before[cid]  # touched but unchanged
         for mid, mbefore in list(self.mentions_before.items()):

@@ -25,7 +25,8 @@ from radtrack_gui.core.model import (
 
 class SetMentionAttributes(Command):
     """Set attributes (type, assertion, laterality, concept, change, anatomy, ...) of one
-    or more mentions. A chain's type follows the majority of its mentions."""
+    or more mentions. A chain's type follows the majority of its mentions; its label
+    follows a new laterality or concept (said in the undo text)."""
 
     def __init__(self, mention_ids: str | Iterable[str], **attrs: Any) -> None:
         super().__init__()
@@ -36,6 +37,7 @@ class SetMentionAttributes(Command):
             raise InputError("no attribute to set")
         self.mention_ids = ids
         self.attrs = {k: check_attr(k, v) for k, v in attrs.items()}
+        self.relabels = bool({"laterality", "concept"} & set(self.attrs))
         what = "mention" if len(ids) == 1 else f"{len(ids)} mentions"
         if len(self.attrs) == 1:
             ((k, v),) = self.attrs.items()

@@ -104,11 +104,20 @@ class ExportDialog(QDialog):
     """Choose formats and a folder; Export writes them and lists what happened."""
 
     def __init__(
-        self, patient: Patient, timeline: Any = None, parent: QWidget | None = None
+        self,
+        patient: Patient,
+        timeline: Any = None,
+        parent: QWidget | None = None,
+        *,
+        formats: list[str] | None = None,
+        remember: Callable[[list[str]], object] | None = None,
     ) -> None:
+        """``formats``: the ones ticked last time (None or empty: the defaults);
+        ``remember(keys)`` is told the formats of each export (to tick them next time)."""
         super().__init__(parent)
         self.patient = patient
         self.timeline = timeline
+        self.remember = remember
         self.results: list[tuple[str, Path, str | None]] = []
         self.setWindowTitle("Export")
         self.setMinimumWidth(560)
@@ -127,6 +136,9 @@ class ExportDialog(QDialog):
             self.checks[fmt.key] = cb
             box_layout.addWidget(cb)
         layout.addWidget(box)
+        known = [k for k in formats or [] if k in self.checks]
+        if known:
+            self.set_selected(known)
 
         form = QFormLayout()
         row = QHBoxLayout()
@@ -177,6 +189,8 @@ class ExportDialog(QDialog):
             self.summary.setText("Choose at least one format and a folder.")
             return []
         base = safe_name(self.base_edit.text().strip() or self.patient.id)
+        if self.remember is not None:
+            self.remember(keys)
         self.results = export_patient(self.patient, self.timeline, folder, base, keys)
         lines = []
         for key, path, error in self.results:

@@ -36,7 +36,22 @@ def open_export(window: MainWindow) -> QDialog | None:
     patient = window.session.patient
     if patient is None:
         return None
-    return show_dialog(ExportDialog(patient, window.timeline, window))
+    prefs = window.prefs
+
+    def remember(keys: list[str]) -> None:  # ticked again next time (issue #20 item 11)
+        if prefs.typed.export_formats != keys:
+            prefs.typed.export_formats = list(keys)
+            prefs.save()
+
+    return show_dialog(
+        ExportDialog(
+            patient,
+            window.timeline,
+            window,
+            formats=prefs.typed.export_formats,
+            remember=remember,
+        )
+    )
 
 
 def open_compare(window: MainWindow) -> QDialog | None:

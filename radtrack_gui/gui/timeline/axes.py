@@ -18,7 +18,7 @@ from radtrack_gui.gui.qt import (
     Qt,
     QtGui,
 )
-from radtrack_gui.views.labels import COUNT_SUFFIX
+from radtrack_gui.views.labels import COUNT_SUFFIX, year_once
 
 LANE_AXIS_WIDTH = 200
 MAX_LANE_AXIS_WIDTH = 320
@@ -212,43 +212,74 @@ class TimeAxis(pg.DateAxisItem):
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         mid = None if self.undated is None else (self.undated[0] + self.undated[1]) / 2
+        # pyqtgraph hides a label that runs past the axis' ends: the year goes on the
+        # first label that is drawn, not on one cut at the edge.
         if self.mode == "order":
-            out = [self.order_labels.get(v, "") for v in values]
+            full = [self.order_labels.get(v, "") for v in values]
+            drawn = [
+                i for i, (v, t) in enumerate(zip(values, full, strict=True)) if self._fits(v, t)
+            ]
+            shown = year_once([full[i] for i in drawn])
+            out = list(full)
+            for i, t in zip(drawn, shown, strict=True):
+                out[i] = t
         else:
-            out = date_strings(values, spacing, min(self.range))
+            as_first = [date_strings([v], spacing)[0] for v in values]  # with the year
+            lo = next(
+                (v for v, t in zip(values, as_first, strict=True) if self._fits(v, t)),
+                min(self.range),
+            )
+            out = date_strings(values, spacing, lo)
         return ["undated" if v == mid else t for v, t in zip(values, out, strict=True)]
+
+    def _fits(self, value: float, text: str) -> bool:
+        """The label of ``value`` lies inside the axis (pyqtgraph draws it)."""
+        lo, hi = min(self.range), max(self.range)
+        width = self.width()
+        if hi <= lo or width <= 0:
+            return True
+        px = (value - lo) / (hi - lo) * width
+        half = self._metrics.horizontalAdvance(text) / 2 + 1
+        return px - half >= 0 and px + half <= width
 
 
 def date_strings(values: list[float], spacing: float, lo: float = -np.inf) -> list[str]:
     """Readable dates for ticks ``spacing`` seconds apart; the first at or after ``lo``
-    (the first one drawn) names the year."""
+    (the first one drawn) names the year, and so does every tick in another year than the
+    one before it (a year boundary is visible at every zoom)."""
     day = 86400.0
     out = []
     first = next((i for i, v in enumerate(values) if v >= lo), 0)
+    year: int | None = None
     for i, v in enumerate(values):
         k = i - first  # 0 for the first visible tick
         d = datetime.fromtimestamp(v, UTC)
+        new_year = k == 0 or (k > 0 and d.year != year)
+        if k >= 0:
+            year = d.year
         if spacing >= 360 * day:
             fmt = "%Y"
         elif spacing >= 28 * day:
-            fmt = "%b %Y" if k == 0 or d.month == 1 else "%b"
+            fmt = "%b %Y" if new_year else "%b"
         elif spacing >= day:
-            fmt = "%d %b %Y" if k == 0 else "%d %b"
+            fmt = "%d %b %Y" if new_year else "%d %b"
         else:
-            fmt = "%d %b %H:%M" if k == 0 or (d.hour == 0 and d.minute == 0) else "%H:%M"
+            new_day = d.hour == 0 and d.minute == 0
+            fmt = "%d %b %Y %H:%M" if new_year else "%d %b %H:%M" if new_day else "%H:%M"
         out.append(d.strftime(fmt))
     return out
 
 
 def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
-    """``text`` cut in the middle to ``width`` px, keeping a lane's "(n)" count whole:
-    "intraparenchymal hemorrhage (3)" -> "intraparen…morrhage (3)"."""
+    """``text`` cut at its end to ``width`` px, keeping a lane's "(n)" count whole, so
+    the name reads from its start (the full label is the tooltip):
+    "endotracheal tube · 2 Mar 2150 (9)" -> "endotracheal tube · 2… (9)"."""
     if metrics.horizontalAdvance(text) <= width:
         return text
     m = COUNT_SUFFIX.search(text)
     if m is None:
-        return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
     suffix = m.group(0)
     room = width - metrics.horizontalAdvance(suffix)
-    head = metrics.elidedText(text[: m.start()], Qt.TextElideMode.ElideMiddle, max(0, room))
+    head = metrics.elidedText(text[: m.start()], Qt.TextElideMode.ElideRight, max(0, room))
     return head + suffix

@@ -31,7 +31,13 @@ from radtrack_gui.gui.timeline.placement import (  # (the room constants: tests 
     next_gap,
 )
 from radtrack_gui.views import lanes as L
-from radtrack_gui.views.labels import column_label, lane_label, order_labels, unique_labels
+from radtrack_gui.views.labels import (
+    LabelFacts,
+    column_label,
+    lane_label,
+    order_labels,
+    unique_labels,
+)
 from radtrack_gui.views.overview import overview
 
 __all__ = ["COUNT_ROOM_PX", "MARK_ROOM_PX", "LanePainter"]
@@ -61,7 +67,7 @@ class LanePainter:
         self._col_gap = 1.0  # median x distance between neighbouring report columns
         self._gap = np.zeros(0)  # per glyph: x distance to the next glyph of its lane
         self._mark_xy = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), np.zeros(0))
-        self._label_cache: dict[tuple, tuple[str, str]] = {}  # see views.labels
+        self._label_cache: dict[tuple, LabelFacts] = {}  # see views.labels
 
     def rows_that_fit(self) -> int:
         """Rows the view shows at a readable (or, compact, a tight) row height."""

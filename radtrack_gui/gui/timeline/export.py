@@ -1,10 +1,15 @@
-"""Timeline export: PNG and SVG of the scene, written atomically."""
+"""Timeline export: PNG and SVG of the scene, written atomically.
+
+An export is a figure, not a screenshot: it has a title line (patient, period, how many
+reports and chains) above the timeline, folded lanes are stated ("14 more findings not
+shown (folded)") instead of offered to a click, and the session's selection, drag and
+hover are left out."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from radtrack_gui.gui.qt import (
     QBuffer,
@@ -31,15 +36,58 @@ def without_selection(widget: Any) -> Iterator[None]:
     ]
     shown = [it.isVisible() for it in items]
     rows = list(widget.lane_axis.selected_rows)
+    labels = list(widget.lane_axis.labels)
     for it in items:
         it.hide()
     widget.lane_axis.set_selected_rows([])
+    figure = list(labels)
+    for fold in getattr(widget.layout_, "folds", []) or []:
+        if 0 <= fold.row < len(figure):
+            figure[fold.row] = fold.figure_caption
+    if figure != labels:
+        widget.lane_axis.set_labels(figure)
     try:
         yield
     finally:
         for it, on in zip(items, shown, strict=True):
             it.setVisible(on)
         widget.lane_axis.set_selected_rows(rows)
+        if figure != labels:
+            widget.lane_axis.set_labels(labels)
+
+
+def figure_title(widget: Any) -> str:
+    """The exported figure's title line: patient, period, reports and chains."""
+    p = widget.patient
+    if p is None:
+        return "RadTrack timeline"
+    dated = [r.date for r in p.reports if r.date is not None and r.date_known]
+    period = f"{min(dated):%d %b %Y} – {max(dated):%d %b %Y}" if dated else "no dated reports"
+    undated = len(p.reports) - len(dated)
+    n = len(p.reports)
+    bits = [f"Patient {p.id}", period, f"{n} report{'s' if n != 1 else ''}"]
+    if undated:
+        bits[-1] += f" ({undated} undated)"
+    bits.append(f"{len(p.chains)} chains")
+    return " · ".join(bits)
+
+
+TITLE_H = 34  # px of the title band above the timeline (screen scale)
+
+
+def _paint_title(painter: QtGui.QPainter, text: str, width: float, scale: float) -> None:
+    from radtrack_gui.gui.qt import QFont, Qt
+
+    font = QFont()
+    font.setPixelSize(round(15 * scale))
+    font.setBold(True)
+    painter.setFont(font)
+    painter.setPen(QColor("#1a1a1a"))
+    painter.drawText(
+        QRectF(10 * scale, 0, width - 20 * scale, TITLE_H * scale),
+        int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+        text,
+    )
 
 
 def export_png(widget: Any, path: str) -> None:
@@ -60,11 +108,23 @@ def _export_png(widget: Any, path: str) -> None:
     exporter = ImageExporter(widget.view.scene())
     exporter.parameters()["width"] = int(widget.view.width() * 2)
     exporter.parameters()["antialias"] = True
-    image = exporter.export(toBytes=True)
+    scene_image = exporter.export(toBytes=True)
+    scale = scene_image.width() / max(1, widget.view.width())
+    band = round(TITLE_H * scale)
+    image = QtGui.QImage(
+        scene_image.width(), scene_image.height() + band, QtGui.QImage.Format.Format_ARGB32
+    )
+    image.fill(QColor("white"))
+    painter = QtGui.QPainter(image)
+    try:
+        _paint_title(painter, figure_title(widget), image.width(), scale)
+        painter.drawImage(0, band, scene_image)
+    finally:
+        painter.end()
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buf, "PNG"):
+    if not cast(Any, image).save(buf, "PNG"):
         raise OSError(f"{path}: could not encode the timeline as PNG")
     buf.close()
     with atomic_open(path, "wb", encoding=None, newline=None) as f:
@@ -82,11 +142,11 @@ def _export_svg(widget: Any, path: str) -> None:
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
     gen = QtSvg.QSvgGenerator()
     gen.setOutputDevice(buf)
-    gen.setSize(QSize(w, h))
-    gen.setViewBox(QRect(0, 0, w, h))
+    gen.setSize(QSize(w, h + TITLE_H))
+    gen.setViewBox(QRect(0, 0, w, h + TITLE_H))
     gen.setResolution(view.logicalDpiX())  # axes replay QPictures, which scale by dpi
     gen.setTitle("RadTrack timeline")
-    gen.setDescription(f"Patient {widget.patient.id if widget.patient else ''}")
+    gen.setDescription(figure_title(widget))
     items = [it for it in view.scene().items() if hasattr(it, "setExportMode")]
     painter = QtGui.QPainter(gen)
     try:
@@ -100,8 +160,9 @@ def _export_svg(widget: Any, path: str) -> None:
                     "resolutionScale": 1.0,
                 },
             )
-        painter.fillRect(QRectF(0, 0, w, h), QColor("white"))
-        view.scene().render(painter, QRectF(0, 0, w, h), source)
+        painter.fillRect(QRectF(0, 0, w, h + TITLE_H), QColor("white"))
+        _paint_title(painter, figure_title(widget), w, 1.0)
+        view.scene().render(painter, QRectF(0, TITLE_H, w, h), source)
     finally:
         painter.end()
         for it in items:

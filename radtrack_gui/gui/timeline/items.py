@@ -189,8 +189,14 @@ class Legend(pg.GraphicsWidget):
         flow = self._flow(self.size().width())
         h = (max(y for _, y, _, _ in flow) + self.ROW_H + 4) if flow else 4
         if abs(h - self.size().height()) > 0.5:
+            # A new width wrapped the rows differently: the layout must give the new
+            # height now, or the last row stays clipped (issue #20 item 9, ~1300 px).
             self.setMinimumHeight(h)
             self.setMaximumHeight(h)
+            self.updateGeometry()
+            parent = self.parentLayoutItem()
+            if isinstance(parent, QtWidgets.QGraphicsLayout):
+                parent.invalidate()
 
     def paint(self, p: QtGui.QPainter, *args: Any) -> None:
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)

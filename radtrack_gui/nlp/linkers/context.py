@@ -71,8 +71,10 @@ REASON_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON")
 # reason too.
 OBSERVATION_SECTIONS = ("FINDINGS", "IMPRESSION", "CONCLUSION", "RESULT", "OPINION")
 _REASON_HEADING = re.compile(
-    r"\b(?:indications?|clinical\s+(?:information|indication|history|context)"
-    r"|reason\s+for\s+(?:the\s+)?(?:exam|examination|study|request))\b",
+    r"\b(?:indications?|clinical\s+(?:information|indication|history|context|data|query"
+    r"|question|details)|reason\s+for\s+(?:the\s+)?(?:exam|examination|study|request)"
+    r"|referral(?:\s+(?:data|question|diagnosis|information|reason))?\s*:|inquiry\s*:"
+    r"|query\s*:|clinical\s+question)",
     re.IGNORECASE,
 )
 # A negative on a film of the next days (same body region) checks the finding of the days
@@ -345,14 +347,22 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         return "alternatives ('X or Y'): two hypotheses"
     if ca.several_sites != cb.several_sites:
         return "'at the sites described above' names several sites"
-    # open part names of devices only for permanent ones (a tube's tip moves along a vein)
-    apart = level_conflict(ca.levels, cb.levels, a.type != DEVICE or (a.durable and b.durable))
+    # open part names of devices only for permanent ones (a tube's tip moves along a vein);
+    # inline labels only between findings of one report (each report lays itself out:
+    # "PORTABLE AP CHEST:"; a device is named under "Reason:" and under the findings alike)
+    apart = level_conflict(
+        ca.levels,
+        cb.levels,
+        a.type != DEVICE or (a.durable and b.durable),
+        headings=a.report == b.report and a.type != DEVICE,
+    )
     if apart:
         return f"different level {apart[0]} vs {apart[1]}"
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
     lc = later.ctx
     assert lc is not None and first.ctx is not None
-    if (lc.other and first.report == later.report) or (
+    same_ordinal = _OWN_OTHER.match(first.text) and first.text.split()[:1] == later.text.split()[:1]
+    if (lc.other and first.report == later.report and not same_ordinal) or (
         later.assertion == "absent" and (lc.other or lc.new)
     ):
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
@@ -402,7 +412,8 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
 def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
     """One negative stated twice in one report ("no pneumothorax" in the findings and in the
     impression, "no acute fracture" / "no acute injury": GUIDELINE 9): the same or a broader
-    concept about the same structure as given, in two sentences (one sentence states it
+    concept about the same structure as given, in two sentences (related concepts are a
+    checklist, "no pulmonary edema. No focal consolidation.", not a restatement) (one sentence states it
     once: "no opacity to suggest a pneumonia")."""
     a, b = first.concept, later.concept
     return (

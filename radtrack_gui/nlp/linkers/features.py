@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import continues, pair_conflict
+from radtrack_gui.nlp.linkers.context import continues, pair_conflict, restated_negative
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -28,6 +28,7 @@ from radtrack_gui.nlp.linkers.mentions import (
     TWO_YEARS,
     mention_order,
     prepare,
+    singular,
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.places import cavity
@@ -100,9 +101,31 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         return "broader"
     if b.concept in a.related or a.concept in b.related:
         return "related"
-    # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
-    # evidence of another concept
-    return "" if a.known and b.known else "unknown"
+    if not (a.known and b.known):
+        # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
+        # evidence of another concept; they name this one when the words agree ("adhesion" /
+        # "rectal adhesion", "Crohn's disease in the active phase" / "... in an active phase";
+        # findings only: a device's head word, "tube", names many devices)
+        return _own_words(a.tokens, b.tokens) if a.type != DEVICE else "unknown"
+    return ""
+
+
+_FUNCTION_WORDS = frozenset(
+    {"the", "a", "an", "of", "in", "on", "at", "to", "with", "and", "or", "is", "are", "s"}
+)
+
+
+def _own_words(x: tuple[str, ...], y: tuple[str, ...]) -> str:
+    """ "same" when two spans have the same content words, "broader" when one's are within
+    the other's with the same last word (head), else "unknown"."""
+    wx = [w for w in x if w not in _FUNCTION_WORDS]
+    wy = [w for w in y if w not in _FUNCTION_WORDS]
+    if not wx or not wy or singular(wx[-1]) != singular(wy[-1]):
+        return "unknown"
+    sx, sy = {singular(w) for w in wx}, {singular(w) for w in wy}
+    if sx == sy:
+        return "same"
+    return "broader" if sx <= sy or sy <= sx else "unknown"
 
 
 def gap_days(a: MentionInfo, b: MentionInfo) -> float | None:
@@ -120,6 +143,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return f"{a.type} vs {b.type}"
     if a.lat and b.lat and a.lat != b.lat:
         return f"{a.lat} vs {b.lat}"
+    if defined_as(a, b):
+        return None  # "... white matter hyperintensity (DEHSI)": the report defines it so
     v = vocab or vocabulary()
     reason = pair_conflict(a, b, v, gap_days(a, b))
     if reason:
@@ -166,11 +191,24 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             part = a if v.is_part_of(a.site, b.site) else b
             if part.ctx and part.ctx.spread:
                 return None  # "interstitial edema" / "pulmonary edema": how it spreads
-            if a.ctx and b.ctx and a.ctx.levels & b.ctx.levels:
+            if shared_levels(a, b):
                 return None  # "liver lesion ... in segment 7": the same level names the part
+            whole = b if part is a else a
+            if a.report == b.report and whole.site_by_name:
+                # "focal lesion in segment VI" restated as "focal liver lesion": the organ is
+                # only the name's own; the segment given once applies to both (GUIDELINE 9)
+                return None
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
+
+
+def shared_levels(a: MentionInfo, b: MentionInfo) -> frozenset[str]:
+    """The levels, segments, stations or labelled lesions both name (an inline label is a
+    report's layout, no place)."""
+    if a.ctx is None or b.ctx is None:
+        return frozenset()
+    return frozenset(x for x in a.ctx.levels & b.ctx.levels if not x.startswith("heading:"))
 
 
 def _one_cavity(x: str, y: str, v: Vocabulary) -> bool:
@@ -209,10 +247,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         x[5] = float(continues(g.head, named.tokens, named.concept_line))
     x[6] = float(a.generic_statement and b.generic_statement)
     # the same site, or the same level, segment, station or labelled lesion (GUIDELINE 10)
-    x[7] = float(
-        (a.site is not None and a.site == b.site)
-        or bool(a.ctx and b.ctx and a.ctx.levels & b.ctx.levels)
-    )
+    x[7] = float((a.site is not None and a.site == b.site) or bool(shared_levels(a, b)))
     x[8] = float(a.site is None or b.site is None)
     x[9] = float(a.lat is not None and a.lat == b.lat)
     x[10] = float(a.access is not None and a.access == b.access)
@@ -226,7 +261,8 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     a_abs, b_abs = a.assertion == "absent", b.assertion == "absent"
     # a removal or resolution ends the course it belongs to: no routine negative's penalty
     x[15] = float(a_abs != b_abs and not (a.event or b.event))
-    x[16] = float(a_abs and b_abs)
+    # two routine negatives weigh against one chain, not one negative restated (GUIDELINE 9)
+    x[16] = float(a_abs and b_abs and not restated_negative(a, b))
     x[17] = float({a.assertion, b.assertion} == {"possible", "present"})
     x[18] = float(
         b.change in NEW_CHANGES
@@ -272,7 +308,7 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
     if x[INDEX["same_head"]] and not x[INDEX["same_text"]] and not x[INDEX["same_concept"]]:
         out.append(f"same head word '{a.head}'")
     if x[INDEX["same_site"]]:
-        shared = a.ctx.levels & b.ctx.levels if a.ctx and b.ctx else frozenset()
+        shared = shared_levels(a, b)
         out.append(f"site '{a.site}'" if a.site == b.site else f"level {'/'.join(sorted(shared))}")
     if x[INDEX["same_laterality"]]:
         out.append(str(a.lat))

@@ -150,12 +150,24 @@ _PART_STOP = frozenset(
 _NODE_ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
 
 
+# A word every finer-site reader needs one of: a quick test before the readers run.
+_HINT = re.compile(
+    r"\d|clock|quadrant|[UL][OI]Q|areolar|pol|level|station|target|"
+    + "|".join(PART_HEADS)
+    + r"|\b(?:LM|LMA|LMCA|LAD|LCX|LCx|Cx|RCA|RPDA|PDA|PLB|PLV|RI|OM)\b|main|descending|circumflex"
+    r"|coronary|marginal|diagonal|ramus|posterolateral",
+    re.IGNORECASE,
+)
+
+
 def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
     """The finer places ``text[start:end]`` names, each as "kind:value": clock positions,
     breast quadrants, organ poles, node levels and stations, RECIST/lesion labels and open
     part names ("part:common bile duct")."""
     hi = len(text) if end is None else end
     out: set[str] = set()
+    if not _HINT.search(text, start, hi):
+        return frozenset()  # none of the words any reader below needs (most clauses)
     for m in _CLOCK.finditer(text, start, hi):
         out.add(f"clock:{int(m.group(1)) % 12 + (0.5 if m.group(2) and m.group(2) >= '15' else 0)}")
     for m in _QUADRANT.finditer(text, start, hi):
@@ -212,6 +224,42 @@ def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[st
     return levels(text, lo, hi, limit) | sub_sites(text, lo, hi if limit is None else limit)
 
 
+# An inline label ("Mitral flow: present trace regurgitant wave", "Precaval: 16 mm",
+# "- L3-L4: ..."): the last colon before a mention with no other colon between, and the one
+# to four words right before it (each starting with a letter: not "1.73 m/sec"); not a
+# section name ("Findings:", "Conclusion:"), a time or a ratio ("10:30", "2:1").
+_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "shows", "show", "there"})
+_LABEL_WORD = re.compile(r"[A-Za-z][\w'-]*$")
+_SECTION_WORDS = frozenset(
+    {
+        *("findings", "finding", "impression", "impressions", "conclusion", "conclusions"),
+        *("result", "results", "assessment", "opinion", "summary", "report", "technique"),
+        *("comparison", "history", "indication", "indications", "clinical", "exam"),
+        *("examination", "procedure", "recommendation", "recommendations", "note", "notes"),
+        *("diagnosis", "interpretation", "description", "addendum", "other", "date", "data"),
+        *("query", "inquiry", "referral", "question", "protocol", "sequences", "contrast"),
+        *("reason", "condition", "final", "wet", "read", "portable", "study", "view", "views"),
+    }
+)
+
+
+def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
+    """The label of the stretch a mention stands in, within 80 characters before it
+    ("heading:mitral flow"), or none."""
+    colon = text.rfind(":", max(lo, start - 80), start)
+    if colon < 0 or text[colon + 1 : colon + 2].isdigit():
+        return frozenset()
+    words: list[str] = []
+    for token in reversed(text[max(lo, colon - 60) : colon].split()):
+        if not _LABEL_WORD.match(token) or len(words) == 4:
+            break
+        words.insert(0, token.lower())
+    words = [w for w in words if w not in ("level", "levels")]
+    if not words or _SECTION_WORDS & set(words) or _VERBS & set(words):
+        return frozenset()
+    return frozenset({f"heading:{' '.join(words)}"})
+
+
 def place_levels(
     text: str,
     clause: tuple[int, int],
@@ -244,7 +292,10 @@ def place_levels(
         found = _read(title, 0, len(title))
     if not any(x.startswith("label:") for x in found):
         found |= {x for x in sub_sites(text, sent[0], start) if x.startswith("label:")}
-    return found
+    colon = text.find(":", sent[0], start)
+    if not found and 0 <= colon - sent[0] <= 30:
+        found = _read(text, sent[0], colon)  # "- L3-L4: ... and signs of disc dehydration"
+    return found | inline_label(text, sent[0], start)
 
 
 def _kind(level: str) -> str:
@@ -294,13 +345,21 @@ def _parts_conflict(xs: list[str], ys: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _words_agree(a: str, b: str) -> bool:
+    """Two labels may name one thing: one's words within the other's, or an abbreviation."""
+    from radtrack_gui.nlp.linkers.names import abbreviation_match
+
+    x, y = tuple(a.split()), tuple(b.split())
+    return set(x) <= set(y) or set(y) <= set(x) or abbreviation_match(x, y)
+
+
 def _clock_agree(a: str, b: str) -> bool:
     d = abs(float(a) - float(b)) % 12
     return min(d, 12 - d) <= 1.0  # one hour apart: the same mass read on another film
 
 
 def level_conflict(
-    a: frozenset[str], b: frozenset[str], parts: bool = True
+    a: frozenset[str], b: frozenset[str], parts: bool = True, headings: bool = True
 ) -> tuple[str, str] | None:
     """The first kind of level both name and no value of which they share: (a's, b's), or
     None. Levels of the original kind (spine, segment, rib) are one kind; open part names
@@ -318,6 +377,10 @@ def level_conflict(
             found = _parts_conflict([x[5:] for x in xs], [y[5:] for y in ys]) if parts else None
             if found:
                 return found
+            continue
+        if kind == "heading":
+            if headings and not any(_words_agree(x[8:], y[8:]) for x in xs for y in ys):
+                return "/".join(sorted(xs)), "/".join(sorted(ys))
             continue
         if kind == "clock":
             if not any(_clock_agree(x[6:], y[6:]) for x in xs for y in ys):

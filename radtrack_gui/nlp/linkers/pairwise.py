@@ -8,11 +8,18 @@ clustering as the knowledge linker turns pair scores into chains.
 
 Untrained, the linker does NOT refuse: it uses the knowledge linker's hand weights and
 threshold (documented choice, so `--linker pairwise` always runs); ``trained`` tells which.
-It loads ``path`` if given, else ``<user data>/models/pairwise.json`` when present.
+It loads ``path`` if given (a model folder or its ``pairwise.json``), else the first model
+folder ``pairwise/`` in the model folders (``util.paths.models_dirs``: the user's, then the
+one shared by every user), or an older single ``<user data>/models/pairwise.json``.
+
+A saved model is a RadTrack model folder like the others: ``pairwise.json`` (weights, bias,
+threshold; plain JSON) and ``radtrack_card.json`` (format ``radtrack-pairwise/1`` and the
+file's SHA-256), so ``radtrack models install FOLDER --system`` installs it for all users.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable
@@ -41,14 +48,33 @@ from radtrack_gui.nlp.registry import Linking
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.atomic import atomic_write_text
 
-SCHEMA = "radtrack-pairwise/1"
+SCHEMA = "radtrack-pairwise/1"  # the weights' schema and the model folder card's format
 MODEL_FILE = "pairwise.json"
+MODEL_DIR = "pairwise"  # the model folder's name in a models folder
 
 
-def default_model_path() -> Path:
+def default_model_dir() -> Path:
+    """Where ``radtrack train`` saves the pairwise model: the user's models folder."""
     from radtrack_gui.util.paths import user_data_dir
 
-    return user_data_dir() / "models" / MODEL_FILE
+    return user_data_dir() / "models" / MODEL_DIR
+
+
+def default_model_path() -> Path | None:
+    """The model the linker loads when given none: ``pairwise/pairwise.json`` in the first
+    models folder holding one, the user's older single ``pairwise.json`` right after the
+    user's folder; None when there is none."""
+    from radtrack_gui.util.paths import models_dirs, user_data_dir
+
+    user = user_data_dir() / "models"
+    for folder in models_dirs():
+        candidates = [folder / MODEL_DIR / MODEL_FILE]
+        if folder == user:
+            candidates.append(folder / MODEL_FILE)
+        for candidate in candidates:
+            if candidate.is_file():
+                return candidate
+    return None
 
 
 # Earlier mentions paired with each mention per blocking key (the latest ones): keeps
@@ -131,7 +157,7 @@ class PairwiseLinker:
             self.load(path)
         else:
             default = default_model_path()
-            if default.exists():
+            if default is not None:
                 self.load(default)
         if threshold is not None:
             self.threshold = threshold
@@ -179,7 +205,13 @@ class PairwiseLinker:
 
     # -- persistence ---------------------------------------------------------------
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
-        target = Path(path) if path is not None else default_model_path()
+        """Write the model folder ``path`` (default: ``default_model_dir()``) whole or not at
+        all, private to the user; returns it. A ``path`` ending in ``.json`` writes that one
+        weights file instead (no card: it cannot be installed for all users)."""
+        from radtrack_gui.nlp.model_folder import CARD_FILE
+        from radtrack_gui.util.atomic import atomic_folder, write_private
+
+        target = Path(path) if path is not None else default_model_dir()
         doc = {
             "schema": SCHEMA,
             "trained": self.trained,
@@ -189,10 +221,28 @@ class PairwiseLinker:
             "bias": self.scorer.bias,
             "threshold": self.threshold,
         }
-        atomic_write_text(target, json.dumps(doc, indent=1) + "\n")
+        text = json.dumps(doc, indent=1) + "\n"
+        if target.suffix.lower() == ".json":
+            atomic_write_text(target, text)
+            return target
+        if target.exists() and not target.is_dir():
+            raise InputError(f"{target}: exists and is not a folder")
+        card = {
+            "format": SCHEMA,
+            "trained": self.trained,
+            "threshold": self.threshold,
+            "features": len(FEATURES),
+            "files": {MODEL_FILE: hashlib.sha256(text.encode("utf-8")).hexdigest()},
+        }
+        with atomic_folder(target) as tmp:
+            write_private(tmp / MODEL_FILE, text)
+            write_private(tmp / CARD_FILE, json.dumps(card, indent=2) + "\n")
         return target
 
     def load(self, path: str | os.PathLike[str]) -> PairwiseLinker:
+        """Load a model folder (its ``pairwise.json``) or a weights file."""
+        if Path(path).is_dir():
+            path = Path(path) / MODEL_FILE
         try:
             doc = json.loads(Path(path).read_text(encoding="utf-8"))
             if doc.get("schema") != SCHEMA:

@@ -51,13 +51,41 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     ca, cb = a.ctx, b.ctx
     assert ca is not None and cb is not None
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
-    words = [w.lower() for w in WORD.findall(first.text[first.end : second.start])]
+    between = first.text[first.end : second.start]
+    if not _names_finding_term(between, v):
+        return True
+    # "wall thickening and surrounding fat stranding, consistent with diverticulitis": signs
+    # listed with "and" before the reading are all read as it, when the first is a sign
+    hits = list(_EXPLAINS.finditer(between))
+    hit = hits[-1] if hits else None
+    lead = a if ca is first else b
+    return (
+        hit is not None
+        and not _names_finding_term(between[hit.end() :], v)
+        and _LISTED_SIGNS.match(between[: hit.start()]) is not None
+        and _descriptive(lead.concept, v)
+    )
+
+
+# the words between two listed signs: joined by "and" or a comma, nothing attached by "with"
+_LISTED_SIGNS = re.compile(r"^(?:(?!\b(?:with|without|or)\b)[^;.:])*\band\b[^;.:]*$", re.I)
+
+
+def _names_finding_term(text: str, v: Vocabulary) -> bool:
+    words = [w.lower() for w in WORD.findall(text)]
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):
             c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
             if c is not None and c.type != DEVICE:
-                return False
-    return True
+                return True
+    return False
+
+
+def _descriptive(concept: str | None, v: Vocabulary) -> bool:
+    """A sign (imaging) word: a sign-of row's sign, or a broader word of one ("thickening")."""
+    if not concept:
+        return False
+    return any(concept in v.broader_concepts(sign) for sign in v.signs)
 
 
 def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:

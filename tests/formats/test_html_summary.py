@@ -1,0 +1,255 @@
+"""Course of a chain in words, evidence sentences, and the printable HTML summary."""
+
+from __future__ import annotations
+
+import stat
+from datetime import datetime
+from html.parser import HTMLParser
+from pathlib import Path
+
+from edit_cases import make_patient
+
+from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.formats.html_summary import html_summary, write_html_summary
+from radtrack_gui.nlp.text import sentence_spans
+from radtrack_gui.views.course import chain_course, mention_sentence
+
+
+def test_course_of_a_finding_and_a_device():
+    p = make_patient()
+    c = chain_course(p, "c1")
+    assert [e.word for e in c.events] == ["present", "increased", "stable", "resolved"]
+    assert c.text == (
+        "present on 2150-03-04 (XR), increased 03-07 (XR), stable 03-10 (XR), resolved 03-13 (XR)"
+    )
+    assert c.first_seen is not None and c.first_seen.id == "r1.txt"
+    assert c.last_seen is not None and c.last_seen.id == "r3.txt"  # r4 says it resolved
+    d = chain_course(p, "c2")
+    assert d.text == "in place on 2150-03-04 (XR), unchanged 03-07 (XR), removed 03-10 (XR)"
+    neg = chain_course(p, "c3")
+    assert neg.only_absent and neg.text == "absent on 2150-03-07 (XR)"
+
+
+def _series(kind: str, states: list[tuple[str, str | None]], undated_last: bool = False) -> Patient:
+    p = Patient(id="s")
+    for i, (assertion, change) in enumerate(states):
+        rid = f"r{i}.txt"
+        last = undated_last and i == len(states) - 1
+        p.reports.append(
+            Report(
+                id=rid,
+                text="There is a thing here.",
+                date=None if last else datetime(2150 + (i == 3), 1, 1 + i),
+                date_known=not last,
+                modality="CT" if i % 2 else "XR",
+            )
+        )
+        p.mentions[f"m{i}"] = Mention(
+            f"m{i}", rid, 11, 16, "thing", type=kind, assertion=assertion, change=change
+        )
+    p.set_chains([list(p.mentions)])
+    return p
+
+
+def test_runs_fold_and_things_come_back():
+    p = _series(
+        "finding",
+        [
+            ("present", "new"),
+            ("present", "stable"),
+            ("present", "stable"),
+            ("present", "stable"),
+            ("absent", None),
+            ("present", None),
+        ],
+        undated_last=True,
+    )
+    c = chain_course(p, "c1")
+    assert [e.word for e in c.events] == [
+        "new",
+        "stable",
+        "stable",
+        "stable",
+        "resolved",
+        "recurred",
+    ]
+    assert c.text == (
+        "new on 2150-01-01 (XR), stable 01-02 to 2151-01-04 (3 reports, CT/XR), "
+        "resolved 2150-01-05 (XR), recurred in undated report r5.txt (CT)"
+    )
+    dev = _series(
+        "device",
+        [
+            ("present", "inserted"),
+            ("present", "advanced"),
+            ("present", "removed"),
+            ("present", None),
+        ],
+    )
+    assert [e.word for e in chain_course(dev, "c1").events] == [
+        "inserted",
+        "advanced",
+        "removed",
+        "reinserted",
+    ]
+    gone = chain_course(_series("device", [("present", "removed")]), "c1")
+    assert gone.text == "removed on 2150-01-01 (XR)" and gone.first_seen is None
+    assert not gone.only_absent  # a removal is news, not a pertinent negative
+
+
+def test_evidence_sentence_from_the_nlp_splitter():
+    p = make_patient()
+    sentence, a, b = mention_sentence(p, p.mentions["m3"])
+    assert sentence == "Left effusion increased."
+    assert sentence[a:b] == "effusion"
+    text = "FINDINGS: Tube in\n  place. No effusion!\n\nIMPRESSION: Stable."
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "FINDINGS:",
+        "Tube in\n  place.",
+        "No effusion!",
+        "IMPRESSION:",
+        "Stable.",
+    ]
+    p.reports[0].text = "Line one\nwraps here. Next."
+    p.mentions["m1"] = Mention("m1", p.reports[0].id, 5, 8, "one")
+    sentence, a, b = mention_sentence(p, p.mentions["m1"])
+    assert sentence == "Line one wraps here." and sentence[a:b] == "one"
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.marks: list[str] = []
+        self._in_mark = False
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+        self.tags.append(tag)
+        self._in_mark = tag == "mark"
+
+    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+        self._in_mark = False
+
+    def handle_data(self, data):  # type: ignore[no-untyped-def]
+        self.text.append(data)
+        if self._in_mark:
+            self.marks.append(data)
+
+
+def test_html_summary_file(tmp_path: Path):
+    p = make_patient()
+    p.id = "P&<7>"
+    p.chains["c1"].reviewed = True
+    p.chains["c1"].label = "effusion <b>left</b>"
+    path = tmp_path / "out" / "summary.html"
+    write_html_summary(p, path, generated=datetime(2150, 5, 1, 9, 30), models="rules + knowledge")
+    html = path.read_text(encoding="utf-8")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert html.startswith("<!DOCTYPE html>") and "@media print" in html
+    assert "P&amp;&lt;7&gt;" in html and "<b>left</b>" not in html
+    assert "&lt;b&gt;left&lt;/b&gt;" in html
+    for banned in ("<script", "src=", "http://", "https://", "synthetic"):
+        assert banned not in html.lower()
+    parsed = _Collector()
+    parsed.feed(html)
+    text = " ".join(parsed.text)
+    assert "generated 2150-05-01 09:30" in text and "rules + knowledge" in text
+    assert "Findings (1)" in text and "Devices (1)" in text
+    assert "Pertinent negatives and normal statements (1)" in text and "✓ reviewed" in text
+    assert "present on 2150-03-04 (XR), increased 03-07 (XR)" in text
+    assert parsed.tags.count("table") == 4  # overview, findings, devices, negatives
+    assert parsed.marks == [
+        "pleural effusion",
+        "effusion",
+        "Effusion",
+        "pleural effusion",
+        "ET tube",
+        "ET tube",
+        "tube",
+    ]  # negatives: no evidence column
+
+
+def test_html_escapes_report_text_and_caps_evidence():
+    p = _series("finding", [("present", None)] * 6)
+    for r in p.reports:
+        r.text = "There is a thing here <script>alert(1)</script>."
+    html = html_summary(p, max_evidence=4)
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "… and 2 more" in html
+    assert "No findings." in html_summary(p, min_mentions=7)
+
+
+def test_two_exams_the_same_day_show_the_time():
+    p = _series("device", [("present", "inserted"), ("present", "repositioned")])
+    p.reports[1].date = datetime(2150, 1, 1, 18, 5)
+    assert chain_course(p, "c1").text == (
+        "inserted on 2150-01-01 (XR), repositioned 01-01 18:05 (CT)"
+    )
+
+
+def test_first_report_relative_words_and_confirmed_possibles():
+    dev = _series("device", [("present", "unchanged"), ("present", None)])
+    assert chain_course(dev, "c1").text == "in place from 2150-01-01 to 01-02 (2 reports, CT/XR)"
+    f = _series("finding", [("present", "stable"), ("possible", None), ("present", None)])
+    assert [e.word for e in chain_course(f, "c1").events] == ["present", "possible", "present"]
+
+
+def test_a_summary_a_clinician_would_print():
+    """Issue #20 item 5: an overview first (printed alone), each sentence once with all
+    its mentions marked, normal statements apart from findings, same-named chains flagged,
+    fixed column shares with wrapping evidence."""
+    p = Patient(id="p9")
+    text = "Small effusion and effusion again. Normal ventricles. Effusion persists."
+    for i in range(2):
+        p.reports.append(
+            Report(id=f"r{i}.txt", text=text, date=datetime(2150, 1, 1 + i), date_known=True,
+                   modality="CT")
+        )  # fmt: skip
+    spots = {"m1": (6, 14), "m2": (19, 27), "m3": (35, 52), "m4": (54, 62)}
+    for i in range(2):
+        for mid, (a, b) in spots.items():
+            concept = "normal ventricles" if mid == "m3" else "pleural effusion"
+            p.mentions[f"{mid}r{i}"] = Mention(
+                f"{mid}r{i}", f"r{i}.txt", a, b, text[a:b], type="finding", concept=concept
+            )
+    p.set_chains([["m1r0", "m2r0", "m1r1", "m2r1"], ["m4r0", "m4r1"], ["m3r0", "m3r1"]], source="t")
+    both, once, normal = (p.mentions[m].chain or "" for m in ("m1r0", "m4r0", "m3r0"))
+    for cid in (both, once):
+        p.chains[cid].label = "effusion"
+    p.chains[normal].label = "normal ventricles"
+    html = html_summary(p)
+    body = html.split("<body>", 1)[1]
+    overview, chains = body.split('<section class="chains">', 1)
+    assert (
+        '<section class="overview">' in overview
+        and "Not seen or normal:</b> normal ventricles" in overview
+    )
+    # The sentence holding two mentions of one chain is listed once, both marked.
+    c1 = chains.split(f'id="{both}"', 1)[1].split("</tr>", 1)[0]
+    assert c1.count("<li") == 2  # one sentence per report
+    assert c1.count("<mark>") == 4
+    # Different sentences stay apart (counter-example): the other "Effusion persists."
+    c2 = chains.split(f'id="{once}"', 1)[1].split("</tr>", 1)[0]
+    assert c2.count("<li") == 2 and "Effusion</mark> persists" in c2
+    # Normal statements are not findings; twins say so.
+    assert "Findings (2)" in chains and "normal ventricles" not in chains.split("Pertinent")[0]
+    assert "1 of 2 chains named “effusion”" in c1 and "2 of 2 chains named" in c2
+    assert "table-layout: fixed" in html and "overflow-wrap: break-word" in html
+    assert "section.chains { break-before: page; }" in html
+
+
+def test_the_overview_names_each_negative_once():
+    p = Patient(id="n")
+    for i in range(3):
+        p.reports.append(Report(id=f"r{i}", text="No pneumothorax.", date=datetime(2150, 1, 1 + i),
+                                date_known=True, modality="XR"))  # fmt: skip
+        p.mentions[f"m{i}"] = Mention(f"m{i}", f"r{i}", 3, 15, "pneumothorax", type="finding",
+                                      assertion="absent")  # fmt: skip
+    p.set_chains([["m0"], ["m1", "m2"]])
+    for c in p.chains.values():
+        c.label = "pneumothorax"
+    html = html_summary(p)
+    assert "Not seen or normal:</b> pneumothorax (2 chains)." in html
+    p.chains[p.mentions["m0"].chain or ""].label = "left pneumothorax"  # counter-example
+    assert "left pneumothorax, pneumothorax." in html_summary(p)

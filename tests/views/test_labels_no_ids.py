@@ -1,0 +1,49 @@
+"""Lane labels and the 'why' line never show chain ids (issue #20 item 8): chains with the
+same name are told apart by site, date, exam, then their order in time."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from radtrack_gui.core.model import Mention, Patient, Report, Section
+from radtrack_gui.views import lanes as L
+from radtrack_gui.views.labels import readable_why, unique_labels
+
+TEXT = "FINDINGS: Ileus. Another ileus loop. Ileus again."
+
+
+def _patient() -> Patient:
+    day = datetime(2150, 3, 6, 9, 0)
+    reports = [
+        Report(id=rid, text=TEXT, date=day, date_known=True, modality=mod, exam=exam,
+               sections=[Section("FINDINGS", 0, len(TEXT))])
+        for rid, mod, exam in (("r1", "XR", "XR ABDOMEN"), ("r2", "CT", "CT ABDOMEN"))
+    ]  # fmt: skip
+    p = Patient(id="p", reports=reports)
+    spots = [("m1", "r1", 10), ("m2", "r1", 25), ("m3", "r2", 37)]
+    for mid, rid, s in spots:
+        p.mentions[mid] = Mention(mid, rid, s, s + 5, TEXT[s : s + 5], type="finding",
+                                  concept="ileus")  # fmt: skip
+    p.set_chains([["m1"], ["m2"], ["m3"]], source="model:test")
+    return p
+
+
+def test_twins_are_told_apart_without_ids() -> None:
+    p = _patient()
+    lanes = [
+        L.Lane(c.id, "ileus", "finding", "abdomen", i, list(c.mentions), 1)
+        for i, c in enumerate(p.chains.values())
+    ]
+    labels = unique_labels(p, lanes)
+    assert len(set(labels.values())) == 3
+    for cid, text in labels.items():
+        assert cid not in text.split() and f"· {cid}" not in text, text
+        assert "6 Mar 2150" in text
+    first, second, third = (labels[ln.chain] for ln in lanes)
+    assert third.endswith("CT abdomen")  # its own exam tells it apart
+    assert first.endswith("(1 of 2)") and second.endswith("(2 of 2)")  # same exam: order
+
+
+def test_the_why_line_has_no_chain_id() -> None:
+    assert readable_why("starts c23 (same site)") == "first mention of this chain (same site)"
+    assert readable_why("same concept (0.9)") == "same concept (0.9)"
