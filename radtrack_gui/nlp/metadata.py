@@ -351,7 +351,7 @@ _REGIONS: list[tuple[str, re.Pattern[str]]] = [
         "pelvis",
         re.compile(
             r"PELVI|BLADDER|PROSTAT|\bUTER|OVAR|TRANSVAGINAL|SCROT|TESTI|"
-            r"\bOB\b|FETAL|PREGNAN|\bRECT|DEFECOGRA|SACROILIAC|\bSI JOINT|"
+            r"\bOB\b|OBSTET|FETAL|PREGNAN|\bGYN|\bRECT|DEFECOGRA|SACROILIAC|\bSI JOINT|"
             r"CYSTOGRA|URETHR|HYSTEROSALP"
         ),
     ),
@@ -362,7 +362,8 @@ _REGIONS: list[tuple[str, re.Pattern[str]]] = [
             r"SHOULDER|CLAVIC|SCAPUL|\bHIPS?\b|FEMUR|FEMOR|KNEE|TIBIA|"
             r"FIBULA|TIB/FIB|ANKLE|\bFOOT\b|\bFEET\b|\bTOES?\b|HEEL|"
             r"CALCANE|EXTREMIT|\bEXT\b|\bLEGS?\b|\b[LU]E\b|JOINT|"
-            r"VEIN MAPPING|\bDVT\b|DIGIT|PATELLA|\bART\b|\bVEN\b"
+            r"VEIN MAPPING|\bDVT\b|DIGIT|PATELLA|\bART\b|\bVEN\b|\bLIMBS?\b|"
+            r"\bMSK\b|MUSCULOSKELETAL"
         ),
     ),
     (

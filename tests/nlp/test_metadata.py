@@ -95,6 +95,26 @@ def test_exam_titles_read_through_the_playbook_table(exam, modality, region):
     assert region_of(exam) == region
 
 
+@pytest.mark.parametrize(
+    ("exam", "region"),
+    [
+        # the region words of the whole-body sample's own exam lines
+        ("MR UPPER LIMB", "extremity"),
+        ("XR LOWER LIMBS", "extremity"),
+        ("MR MSK", "extremity"),
+        ("US OBSTETRIC", "pelvis"),
+        ("US GYNAECOLOGY", "pelvis"),
+        # counter-examples: spine still wins over MSK, the first region named still wins,
+        # and "vascular" names no single region
+        ("MR SPINE MSK", "spine"),
+        ("CT CHEST AND UPPER LIMB", "chest"),
+        ("US VASCULAR", ""),
+    ],
+)
+def test_limb_obstetric_and_msk_exam_words_name_a_region(exam, region):
+    assert region_of(exam) == region
+
+
 def test_the_table_replaces_hand_modality_patterns_it_covers():
     from radtrack_gui.nlp.metadata import _exam_table, _modality_rules
 

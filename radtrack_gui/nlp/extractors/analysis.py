@@ -9,6 +9,7 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
+from radtrack_gui.nlp.extractors.normal_subject import normal_of_unlisted, subject_only_fails
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
@@ -177,6 +178,13 @@ def analyse(
         if concept is None and not fixed:
             # an open-vocabulary observation (open_vocab): a finding named by its head noun
             concept = Concept(c.concept, FINDING, (c.term,), flags=(OPEN,))
+        if (
+            concept is not None
+            and "normal" in concept.flags
+            and not fixed
+            and subject_only_fails(c, toks)
+        ):
+            continue  # "free" is normal only as a structure's predicate
         if v.sense_rules and not c.device_word and c.term in v.sense_rules:
             # the word's sense in this body part and context (senses.tsv, GUIDELINE rule 11)
             sense = sense_reading(
@@ -207,6 +215,7 @@ def analyse(
                 v, c, concept, near, region, prev_sites, free, back_reference, described
             )
             and not fixed
+            and not ("normal" in concept.flags and normal_of_unlisted(v, c, toks))
         ):
             continue
         c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)

@@ -1,0 +1,93 @@
+"""Normal statements about structures the anatomy tables lack: "Muscle planes are
+unremarkable", "Douglas pouch: free", "Clear Douglas pouch". The noun phrase a normal
+predicate is said of (the subject before a copula or a heading colon, else the phrase the
+normal word opens) is that statement's structure when it reads as anatomy: its head noun (or
+the head of its "of" phrase, "calibre of major vessels") is a structure of the vocabulary or
+one of the anatomy head nouns of ``resources/vocab/anatomy_heads.tsv``."""
+
+from __future__ import annotations
+
+from radtrack_gui.nlp.extractors.candidates import Cand
+from radtrack_gui.nlp.vocabulary import Vocabulary
+from radtrack_gui.nlp.word_lists import word_list
+
+COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "looks", "look"})
+ADVERBS = frozenset({"otherwise", "grossly", "also", "still", "entirely", "completely", "again"})
+DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
+BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
+MAX_WORDS = 6
+# Predicates that are normal statements only about a structure named as their subject
+# ("Ischiorectal fossae are free"); elsewhere they are other words ("free fluid").
+SUBJECT_ONLY = frozenset({"free"})
+
+
+def subject_only_fails(c: Cand, toks: list[str]) -> bool:
+    """True for a subject-only predicate ("free") that does not end a clause whose subject
+    it follows after a copula or a heading colon ("fossae are free" holds; "free of
+    nodules", "free air" do not)."""
+    if c.term not in SUBJECT_ONLY:
+        return False
+    low = [t.lower() for t in toks]
+    i = c.t0 - 1
+    while i >= 0 and low[i] in ADVERBS:
+        i -= 1
+    before = i > 0 and (low[i] in COPULAS or low[i] == ":")
+    return not (before and (c.t1 >= len(low) or low[c.t1] in BREAKS))
+
+
+def anatomy_heads() -> frozenset[str]:
+    return word_list("anatomy_heads")
+
+
+def _anatomy_like(v: Vocabulary, words: list[str]) -> bool:
+    heads = anatomy_heads()
+    ends = [words[-1]]
+    if "of" in words:
+        ends.append(words[words.index("of") - 1] if words.index("of") > 0 else words[-1])
+    return any(w in heads or v.anatomy_of(w) for w in ends)
+
+
+def _phrase(words: list[str]) -> list[str]:
+    while words and words[0] in DETERMINERS:
+        words = words[1:]
+    return words
+
+
+def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
+    """The noun phrase (lower case, determiners dropped) a predicate at ``toks[t0:t1]`` is
+    said of: the words before a copula or a heading colon, else those after a clause-opening
+    predicate ("Clear Douglas pouch"); [] when there is none."""
+    low = [t.lower() for t in toks]
+    i = t0 - 1
+    while i >= 0 and low[i] in ADVERBS:
+        i -= 1
+    if i > 0 and low[i] == "of" and low[i - 1] in COPULAS:
+        i -= 1  # "is of normal size"
+    if i >= 0 and (low[i] in COPULAS or low[i] == ":"):
+        end, i = i, i - 1
+        while i >= 0 and low[i] not in BREAKS and low[i] not in COPULAS and end - i <= MAX_WORDS:
+            i -= 1
+        if end - i > MAX_WORDS:
+            return []
+        return _phrase(low[i + 1 : end])
+    if i < 0 or low[i] in BREAKS:
+        j = t1
+        while j < len(low) and low[j] not in BREAKS and low[j] not in COPULAS and j - t1 < 4:
+            j += 1
+        if j < len(low) and low[j] not in BREAKS:
+            return []
+        return _phrase(low[t1:j])
+    return []
+
+
+def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
+    """Make ``c`` (a normal predicate with no structure found) a normal statement about the
+    anatomy-like noun phrase it is said of; False (``c`` unchanged) when there is none."""
+    words = subject_phrase(toks, c.t0, c.t1)
+    if not words or not any(w.isalpha() for w in words) or not _anatomy_like(v, words):
+        return False
+    phrase = " ".join(words)
+    listed = v.anatomy_of(phrase)  # a synonym the sentence's anatomy reading left out
+    c.concept = f"normal {listed or phrase}"
+    c.anatomy, c.anatomy_from_text = (listed, True) if listed else ("", False)
+    return True
