@@ -40,6 +40,11 @@ def test_light_commands_import_no_other_subcommand(argv: list[str]) -> None:
     assert not any(m.startswith("PySide6") for m in mods)
 
 
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["nope"]])
+def test_version_and_help_import_nothing_but_the_parser(argv: list[str]) -> None:
+    assert _modules_after(*argv) == {"radtrack_gui", "radtrack_gui.cli"}
+
+
 def test_gui_help_imports_gui_parser() -> None:
     # counter-example: the gui command does build its parser from gui.app
     assert "radtrack_gui.gui.app" in _modules_after("gui", "--help")

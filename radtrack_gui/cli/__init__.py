@@ -87,13 +87,13 @@ def chosen_command(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from radtrack_gui.core.errors import Cancelled, InputError
-    from radtrack_gui.util.atomic import WriteError
-
     argv = list(sys.argv[1:] if argv is None else argv)
     name = chosen_command(argv)
     parser, modules = build_parser(only=[name] if name else [])
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # --version / --help exit here, nothing more imported
+    from radtrack_gui.core.errors import Cancelled, InputError
+    from radtrack_gui.util.atomic import WriteError
+
     if args.device:
         from radtrack_gui.nlp.device import ENV, check_spec
 
