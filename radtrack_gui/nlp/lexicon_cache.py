@@ -4,7 +4,7 @@ set-up is paid once per vocabulary, not once per process.
 The cache file lives in the user's private cache folder (``paths.user_cache_dir()``, 0700),
 is written by RadTrack itself (0600, atomically) and is named by a digest of everything the
 build reads: every vocabulary table's name and bytes, the source of the modules that build
-it, the Python and pyahocorasick versions. A changed table gives another name, so a stale
+it, the Python version and the pyahocorasick build (its file's name, size and time). A changed table gives another name, so a stale
 file is never read (older files are removed when a new one is written).
 
 The file is a pickle (pyahocorasick supports pickling its automata), and unpickling runs
@@ -37,16 +37,14 @@ OFF = "RADTRACK_NO_LEXICON_CACHE"
 def tables_digest(folder: Path) -> str:
     """A digest of the vocabulary tables in ``folder`` and of the code that builds the
     lexicon from them (any change: another digest)."""
-    from importlib.metadata import PackageNotFoundError, version
+    import ahocorasick  # its build, not importlib.metadata (that alone costs ~0.08 s)
 
     from radtrack_gui.nlp import vocabulary, vocabulary_lexicon
 
     h = hashlib.sha256()
-    try:
-        aho = version("pyahocorasick")
-    except PackageNotFoundError:
-        aho = "?"
-    h.update(f"{sys.version_info[:3]}|{aho}|{pickle.HIGHEST_PROTOCOL}\0".encode())
+    aho = Path(str(ahocorasick.__file__))
+    st = aho.stat()
+    h.update(f"{sys.version_info[:3]}|{aho.name}|{st.st_size}|{st.st_mtime_ns}\0".encode())
     for module in (vocabulary, vocabulary_lexicon):
         h.update(Path(str(module.__file__)).read_bytes())
     for path in sorted(folder.iterdir()):
