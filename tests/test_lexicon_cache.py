@@ -80,8 +80,13 @@ def test_changed_table_invalidates_the_cache(tables: Path) -> None:
     after = fresh(tables).lexicon()
     assert "zorblax nodule" in after.concepts
     assert after.match(["a", "zorblax", "nodule"])[0] == [(1, 3, "zorblax nodule")]
-    [new] = cache_files()
-    assert new != old  # the old digest's file is removed
+    files = cache_files()
+    assert len(files) == 2 and old in files  # a new digest, a new file
+    for n in range(lexicon_cache.KEEP + 1):  # more changes: only the newest KEEP are kept
+        concepts.write_text(concepts.read_text(encoding="utf-8") + f"# change {n}\n")
+        fresh(tables).lexicon()
+    assert len(cache_files()) == lexicon_cache.KEEP
+    assert old not in cache_files()
 
 
 def test_untrusted_or_damaged_file_is_not_loaded(tables: Path) -> None:

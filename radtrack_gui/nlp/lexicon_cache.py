@@ -5,7 +5,7 @@ The cache file lives in the user's private cache folder (``paths.user_cache_dir(
 is written by RadTrack itself (0600, atomically) and is named by a digest of everything the
 build reads: every vocabulary table's name and bytes, the source of the modules that build
 it, the Python version and the pyahocorasick build (its file's name, size and time). A changed table gives another name, so a stale
-file is never read (older files are removed when a new one is written).
+file is never read (when a new one is written, all but the ``KEEP`` newest are removed).
 
 The file is a pickle (pyahocorasick supports pickling its automata), and unpickling runs
 code: only a file inside the private cache folder, owned by the current user, a regular
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 PREFIX = "lexicon-"
 SUFFIX = ".pickle"
 OFF = "RADTRACK_NO_LEXICON_CACHE"
+KEEP = 3  # cache files kept (the newest): a few vocabulary folders in turn never rebuild
 
 
 def tables_digest(folder: Path) -> str:
@@ -94,8 +95,8 @@ def load(digest: str) -> Lexicon | None:
 
 
 def save(digest: str, lex: Lexicon) -> None:
-    """Write the lexicon (0600, atomically) and remove other digests' files; a failure to
-    write only costs the next process a build."""
+    """Write the lexicon (0600, atomically) and remove older digests' files beyond ``KEEP``;
+    a failure to write only costs the next process a build."""
     from radtrack_gui.util.atomic import atomic_open
 
     path = cache_path(digest)
@@ -104,10 +105,12 @@ def save(digest: str, lex: Lexicon) -> None:
             pickle.dump(lex, f, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:
         return
-    for old in path.parent.glob(f"{PREFIX}*{SUFFIX}"):
-        if old != path:
-            with suppress(OSError):
-                old.unlink()
+    others = [p for p in path.parent.glob(f"{PREFIX}*{SUFFIX}") if p != path]
+    with suppress(OSError):
+        others.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in others[KEEP - 1 :]:
+        with suppress(OSError):
+            old.unlink()
 
 
 def cached_lexicon(v: Vocabulary, digest: str) -> Lexicon:
