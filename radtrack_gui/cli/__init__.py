@@ -14,27 +14,40 @@ from types import ModuleType
 
 from radtrack_gui import __version__
 
-# Sub-command modules of this package, in the order ``--help`` lists them.
-COMMANDS = [
-    "process",
-    "extract",
-    "export",
-    "models",
-    "score",
-    "agree",
-    "eval",
-    "eval-qa",
-    "eval-groups",
-    "synth",
-    "train",
-    "gui",
-    "ask",
-    "cohort",
-    "demo",
-]
+# Sub-command modules of this package, in the order ``--help`` lists them, with the
+# one-line help ``--help`` shows (``tests/test_cli_lazy.py`` checks it is each module's).
+# ``radtrack --help`` / ``--version`` / a bad command read only this table; the chosen
+# command's module alone is imported (so no Qt for a non-gui command).
+COMMAND_HELP = {
+    "process": "read, extract and link a patient folder; write JSON",
+    "extract": "extract mentions only; write JSON lines",
+    "export": "export a patient as JSON, CSV, brat, CoNLL-2012 or FHIR",
+    "models": "list models; install a model folder",
+    "score": "score chains (and mentions) against a key",
+    "agree": "inter-annotator agreement of two annotated folders",
+    "eval": "evaluate linkers with the published protocol",
+    "eval-qa": "score a reader on SQuAD-format or patient-level questions",
+    "eval-groups": "score report grouping (same exam) on a generated set: NMI and purity",
+    "synth": "generate a synthetic benchmark corpus (brat with gold chains)",
+    "train": "train the pairwise linker (or the neural extractor) on gold or corrected annotations",
+    "gui": "open the desktop app",
+    "ask": "answer a question about a patient's reports, with evidence",
+    "cohort": "many patients on a Dask cluster; query the results",
+    "demo": "print the folder of the bundled demo patient",
+}
+COMMANDS = list(COMMAND_HELP)
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
+def command_module(name: str) -> ModuleType:
+    return importlib.import_module(f"radtrack_gui.cli.{name.replace('-', '_')}_cmd")
+
+
+def build_parser(
+    only: Sequence[str] | None = None,
+) -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
+    """The whole parser (``only`` None: every sub-command module imported, for the man
+    page and reference), or one whose sub-commands in ``only`` are built by their modules
+    and the others are one-line stubs from ``COMMAND_HELP`` (no module imported)."""
     parser = argparse.ArgumentParser(
         prog="radtrack", description="Radiology findings and devices, linked across reports."
     )
@@ -48,18 +61,39 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     modules: dict[str, ModuleType] = {}
     for name in COMMANDS:
-        module = importlib.import_module(f"radtrack_gui.cli.{name.replace('-', '_')}_cmd")
-        module.add_parser(sub)
-        modules[name] = module
+        if only is None or name in only:
+            module = command_module(name)
+            module.add_parser(sub)
+            modules[name] = module
+        else:
+            sub.add_parser(name, help=COMMAND_HELP[name], add_help=False)
     return parser, modules
 
 
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The sub-command ``argv`` names (its first word that is not a global option or the
+    value of ``--device``), or None."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--device":
+            skip = True
+        elif arg.startswith("-"):
+            continue
+        else:
+            return arg if arg in COMMAND_HELP else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    name = chosen_command(argv)
+    parser, modules = build_parser(only=[name] if name else [])
+    args = parser.parse_args(argv)  # --version / --help exit here, nothing more imported
     from radtrack_gui.core.errors import Cancelled, InputError
     from radtrack_gui.util.atomic import WriteError
 
-    parser, modules = build_parser()
-    args = parser.parse_args(argv)
     if args.device:
         from radtrack_gui.nlp.device import ENV, check_spec
 

@@ -2,6 +2,9 @@
 
 INPUT is a patient folder or a MIMIC CSV (the pipeline runs on it; an annotated folder keeps
 its gold) or a RadTrack JSON (exported as it is, no models run): ``pipeline.process_source``.
+A patient folder already opened as a project is exported from its project store, without
+running the models, when the store is current (``ask_cmd.stored_patient``: the same reports,
+the same models); the export then holds the chains as stored, corrections included.
 """
 
 from __future__ import annotations
@@ -49,13 +52,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _load(args: argparse.Namespace) -> Patient:
+    from radtrack_gui.cli.ask_cmd import stored_patient
     from radtrack_gui.cli.options import run_spec
+
+    spec = run_spec(args)
+    stored = stored_patient(args.input, spec.extractor_name, spec.linker_name, args.patient)
+    if stored is not None:
+        return stored
     from radtrack_gui.cli.progress import ProgressBar
     from radtrack_gui.pipeline import process_source
 
     bar = ProgressBar()
     try:
-        return process_source(args.input, args.patient, run_spec(args), progress=bar)
+        return process_source(args.input, args.patient, spec, progress=bar)
     finally:
         bar.close()
 

@@ -114,6 +114,8 @@ class Vocabulary:
     senses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     paired: set[str] = field(default_factory=set)  # structures with a left and a right
     sense_rules: dict[str, tuple[SenseRule, ...]] = field(default_factory=dict)  # senses.tsv
+    # the folder the tables were read from (``vocabulary()``): its lexicon is cached on disk
+    source: Path | None = None
     _lexicon: Lexicon | None = None
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -221,9 +223,15 @@ class Vocabulary:
         return fits[0] if len(fits) == 1 else concept
 
     def lexicon(self) -> Lexicon:
-        """Token-keyed term tables for matching (built once)."""
+        """Token-keyed term tables for matching (built once; for tables read from a folder,
+        once per change of the tables: ``lexicon_cache``)."""
         if self._lexicon is None:
-            self._lexicon = Lexicon.build(self)
+            if self.source is None:
+                self._lexicon = Lexicon.build(self)
+            else:
+                from radtrack_gui.nlp.lexicon_cache import cached_lexicon, tables_digest
+
+                self._lexicon = cached_lexicon(self, tables_digest(self.source))
         return self._lexicon
 
     # -- concepts ------------------------------------------------------------
@@ -415,7 +423,7 @@ def read_relations(v: Vocabulary, path: Path) -> None:
 @cache
 def vocabulary(folder: str | None = None) -> Vocabulary:
     base = Path(folder) if folder else resource("vocab")
-    v = Vocabulary()
+    v = Vocabulary(source=base)
     for row in read_table(base / "anatomy.tsv"):
         name = row["name"].lower()
         if row.get("parent"):

@@ -106,6 +106,16 @@ def user_log_dir() -> Path:
     return _private_dir(user_log_path(APP, appauthor=False))
 
 
+def user_cache_dir() -> Path:
+    """Per-user cache (built matcher tables); created private (0700)."""
+    override = os.environ.get("RADTRACK_HOME")
+    if override:
+        return _private_dir(Path(override) / "cache")
+    from platformdirs import user_cache_path
+
+    return _private_dir(user_cache_path(APP, appauthor=False))
+
+
 def frozen() -> bool:
     """True inside the packaged app (PyInstaller), False when run from Python."""
     return bool(getattr(sys, "frozen", False))

@@ -1,0 +1,109 @@
+"""The lexicon cached on disk (issue #23 item 7): the same matches as a fresh build, a
+changed table invalidates it, and only a private file RadTrack wrote is loaded."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from radtrack_gui.nlp import lexicon_cache
+from radtrack_gui.nlp.text import TOKEN_RE
+from radtrack_gui.nlp.vocabulary import Lexicon, norm_token, vocabulary
+from radtrack_gui.util.paths import demo_patient_dir, resource
+
+
+@pytest.fixture
+def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RADTRACK_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv(lexicon_cache.OFF, raising=False)
+    folder = tmp_path / "vocab"
+    shutil.copytree(resource("vocab"), folder)
+    return folder
+
+
+def fresh(folder: Path):  # a Vocabulary read anew (vocabulary() keeps one per folder)
+    return vocabulary.__wrapped__(str(folder))
+
+
+def sentences() -> list[list[str]]:
+    out = []
+    for path in sorted(demo_patient_dir().glob("*.txt"))[:6]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            toks = [norm_token(t) for t in TOKEN_RE.findall(line.lower())]
+            if toks:
+                out.append(toks)
+    return out
+
+
+def cache_files() -> list[Path]:
+    return sorted(lexicon_cache.cache_path("x").parent.glob("lexicon-*.pickle"))
+
+
+def test_cached_lexicon_matches_like_a_fresh_build(
+    tables: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built = fresh(tables).lexicon()
+    [written] = cache_files()
+    assert stat.S_IMODE(written.stat().st_mode) == 0o600
+    assert stat.S_IMODE(written.parent.stat().st_mode) == 0o700
+
+    def no_build(v: object) -> Lexicon:
+        raise AssertionError("built again although cached")
+
+    monkeypatch.setattr(Lexicon, "build", classmethod(lambda cls, v: no_build(v)))
+    cached = fresh(tables).lexicon()
+    assert cached is not built
+    assert cached.concepts == built.concepts and cached.others == built.others
+    checked = sentences()
+    assert len(checked) > 20
+    matched = 0
+    for toks in checked:
+        got = cached.match(toks)
+        assert got == built.match(toks)
+        matched += bool(got[0])
+    assert matched > 5  # the comparison covers real matches
+
+
+def test_changed_table_invalidates_the_cache(tables: Path) -> None:
+    before = fresh(tables).lexicon()
+    [old] = cache_files()
+    assert "zorblax nodule" not in before.concepts
+    concepts = tables / "concepts.tsv"
+    concepts.write_text(
+        concepts.read_text(encoding="utf-8") + "zorblax nodule\tfinding\tzorblax nodule\t\t\t\t\n",
+        encoding="utf-8",
+    )
+    after = fresh(tables).lexicon()
+    assert "zorblax nodule" in after.concepts
+    assert after.match(["a", "zorblax", "nodule"])[0] == [(1, 3, "zorblax nodule")]
+    files = cache_files()
+    assert len(files) == 2 and old in files  # a new digest, a new file
+    for n in range(lexicon_cache.KEEP + 1):  # more changes: only the newest KEEP are kept
+        concepts.write_text(concepts.read_text(encoding="utf-8") + f"# change {n}\n")
+        fresh(tables).lexicon()
+    assert len(cache_files()) == lexicon_cache.KEEP
+    assert old not in cache_files()
+
+
+def test_untrusted_or_damaged_file_is_not_loaded(tables: Path) -> None:
+    fresh(tables).lexicon()
+    digest = lexicon_cache.tables_digest(tables)
+    path = lexicon_cache.cache_path(digest)
+    assert lexicon_cache.load(digest) is not None
+    os.chmod(path, 0o644)  # readable by others: not one RadTrack wrote
+    assert lexicon_cache.load(digest) is None
+    os.chmod(path, 0o600)
+    path.write_bytes(b"not a pickle")
+    assert lexicon_cache.load(digest) is None
+    lex = fresh(tables).lexicon()  # built afresh and rewritten
+    assert lex.concepts and lexicon_cache.load(digest) is not None
+
+
+def test_cache_off(tables: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(lexicon_cache.OFF, "1")
+    assert fresh(tables).lexicon().concepts
+    assert cache_files() == []
