@@ -12,7 +12,7 @@ from pathlib import Path
 from radtrack_gui.cli import main as cli
 from radtrack_gui.formats.folder import read_patient_folder
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "radtrack_gui" / "resources" / "samples"
 ONCO = SAMPLES / "oncology_patient"
 GOLD = SAMPLES / "oncology_patient_gold"
