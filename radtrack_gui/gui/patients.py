@@ -285,7 +285,10 @@ class PatientController:
 
         def done(response: Patient) -> None:
             w.statusBar().clearMessage()
+            from radtrack_gui.gui.dialogs.opener import wire_compare
+
             dlg = cls(response, gold, w, source=f"from the models ({spec.label})")
+            wire_compare(w, dlg)  # clicks select in the open (gold) patient (item 3)
             dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dlg.show()
             w.compareShown.emit(dlg)
