@@ -58,3 +58,27 @@ def test_welcome_page_stays_when_a_dialog_opens(qtbot, window) -> None:
             if dlg.isVisible():
                 dlg.close()
     assert window.welcome.isVisible()
+
+
+def test_tooltips_show_before_the_first_click(qtbot, window) -> None:
+    """A first session: another window is active (the terminal that started RadTrack) and
+    nothing in RadTrack was clicked yet. Hovering a control still shows its tooltip (Qt
+    shows widget tooltips only in the active window unless told otherwise)."""
+    from PySide6.QtTest import QTest
+
+    from radtrack_gui.gui.qt import QtWidgets
+
+    other = QtWidgets.QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    other.activateWindow()
+    qtbot.waitUntil(lambda: not window.isActiveWindow(), timeout=2000)
+    button = next(
+        b for b in window.findChildren(QtWidgets.QAbstractButton) if b.toolTip() and b.isVisible()
+    )
+    QtWidgets.QToolTip.hideText()
+    QTest.mouseMove(button, button.rect().center())
+    qtbot.waitUntil(QtWidgets.QToolTip.isVisible, timeout=3000)
+    assert QtWidgets.QToolTip.text() == button.toolTip()
+    assert not window.isActiveWindow()  # no click, no activation: the hover alone
+    QtWidgets.QToolTip.hideText()
