@@ -49,7 +49,11 @@ def test_welcome_page_stays_when_a_dialog_opens(qtbot, window) -> None:
     from radtrack_gui.gui.dialogs import opener
 
     assert window.central.currentWidget() is window.welcome and window.welcome.isVisible()
-    for open_dialog in (opener.open_settings, lambda w: w.menus.show_shortcuts()):
+    for open_dialog in (
+        opener.open_settings,
+        lambda w: w.menus.show_shortcuts(),
+        lambda w: opener.open_train_dialog(w, "linker"),
+    ):
         open_dialog(window)
         qtbot.wait(50)
         assert window.central.currentWidget() is window.welcome
