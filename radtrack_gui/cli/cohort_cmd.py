@@ -47,6 +47,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     add_model_options(r)
     r.add_argument(
+        "--ignore-annotations",
+        action="store_true",
+        help="run the models also on patient folders with brat .ann files (by default "
+        "those are read as gold annotations and the models do not run on them)",
+    )
+    r.add_argument(
         "--batch-reports",
         type=int,
         default=200,
@@ -155,6 +161,7 @@ def _run(args: argparse.Namespace) -> int:
             batch_reports=args.batch_reports,
             batch_patients=args.batch_patients,
             progress=bar,
+            ignore_annotations=args.ignore_annotations,
         )
     finally:
         bar.close()
@@ -165,13 +172,17 @@ def _run(args: argparse.Namespace) -> int:
     if len(state.failures) > 20:
         print(f"... and {len(state.failures) - 20} more (see patients.parquet)", file=sys.stderr)
     rate = state.reports / state.seconds if state.seconds else 0.0
+    modelled = state.done - len(state.gold)
     print(
         f"{state.done} patients done, {state.failed} failed, {state.skipped} already done "
         f"before; {state.reports} reports in {state.seconds:.1f} s ({rate:.0f} reports/s) "
         f"on {state.workers} workers, models loaded {state.model_loads} times "
-        f"({extractor} + {linker}) -> {args.out}",
+        f"({extractor} + {linker}) and run on {modelled} "
+        f"patient{'' if modelled == 1 else 's'} -> {args.out}",
         file=sys.stderr,
     )
+    if state.gold:
+        print(gold_line(state.gold), file=sys.stderr)
     if state.interrupted:
         print(
             "interrupted: what was done is kept; run the same command again to go on",
@@ -179,6 +190,20 @@ def _run(args: argparse.Namespace) -> int:
         )
         return 130
     return 0
+
+
+def gold_line(gold: list[str], shown: int = 10) -> str:
+    """Which patients were read as gold annotations (models not run on them)."""
+    names = ", ".join(sorted(gold)[:shown]) + (
+        f" and {len(gold) - shown} more (patients.parquet, column gold)"
+        if len(gold) > shown
+        else ""
+    )
+    return (
+        f"{len(gold)} patient{'' if len(gold) == 1 else 's'} read as gold annotations "
+        f"(.ann files; the models did not run on them; --ignore-annotations runs them): "
+        f"{names}"
+    )
 
 
 def _query(args: argparse.Namespace) -> int:

@@ -41,6 +41,7 @@ PATIENT_FIELDS = (
     "part",
     "problems",
     "seconds",
+    "gold",
 )
 
 
@@ -112,6 +113,8 @@ def schemas() -> dict[str, pa.Schema]:
                 ("part", s),
                 ("problems", pa.list_(s)),
                 ("seconds", pa.float64()),
+                # read as gold annotations (its .ann files), not run through the models
+                ("gold", pa.bool_()),
             ]
         ),
     }
@@ -169,13 +172,17 @@ class CohortDir:
         except (OSError, ValueError):
             return None
 
-    def prepare(self, source: Path, extractor: str, linker: str) -> None:
-        """Create DIR, or check that it is this cohort's (same input and models)."""
+    def prepare(
+        self, source: Path, extractor: str, linker: str, *, ignore_annotations: bool = False
+    ) -> None:
+        """Create DIR, or check that it is this cohort's (same input, models and choice
+        about gold annotations)."""
         want = {
             "schema": SCHEMA,
             "input": str(source.resolve()),
             "extractor": extractor,
             "linker": linker,
+            "ignore_annotations": ignore_annotations,
         }
         if self.path.exists() and not self.path.is_dir():
             raise InputError(f"{self.path}: exists and is not a folder")
@@ -186,7 +193,8 @@ class CohortDir:
                     f"{self.path}: not empty and not a cohort folder (choose a new or empty --out)"
                 )
         else:
-            for k in ("input", "extractor", "linker"):
+            have = {**have, "ignore_annotations": bool(have.get("ignore_annotations"))}
+            for k in ("input", "extractor", "linker", "ignore_annotations"):
                 if have.get(k) != want[k]:
                     raise InputError(
                         f"{self.path}: made with {k} {have.get(k)!r}, not "

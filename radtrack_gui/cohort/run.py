@@ -53,6 +53,7 @@ class RunState:
     workers: int = 0
     interrupted: bool = False
     model_loads: int = 0
+    gold: list[str] = field(default_factory=list)  # patients read as gold annotations
     peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
     worker_cpu: dict[str, float] = field(default_factory=dict)  # worker -> CPU s in the run
     failures: list[tuple[str, str]] = field(default_factory=list)  # (patient, reason)
@@ -133,6 +134,7 @@ def run_cohort(
     batch_reports: int = 200,
     batch_patients: int = 50,
     progress: Progress | None = None,
+    ignore_annotations: bool = False,
 ) -> RunState:
     """Process every patient of ``source`` not yet done in ``out``. Bad arguments raise
     ``InputError`` before anything runs; Ctrl+C returns with ``interrupted`` set."""
@@ -153,7 +155,7 @@ def run_cohort(
     extractor, linker = spec.extractor_name, spec.linker_name
     check_models(extractor, linker)
     cohort = CohortDir(out)
-    cohort.prepare(src, extractor, linker)
+    cohort.prepare(src, extractor, linker, ignore_annotations=ignore_annotations)
     repaired = cohort.quarantine(cohort.damaged())
     cohort.cleanup()
     done = cohort.done()
@@ -186,6 +188,7 @@ def run_cohort(
                 linker,
                 progress,
                 t0,
+                ignore_annotations,
             )
     finally:
         cohort.write_patients()
@@ -219,6 +222,7 @@ def _schedule(
     linker: str,
     progress: Progress | None,
     t0: float,
+    ignore_annotations: bool = False,
 ) -> None:
     from distributed import as_completed
 
@@ -245,6 +249,7 @@ def _schedule(
                 linker,
                 out,
                 part,
+                ignore_annotations,
                 key=f"radtrack-cohort-{run_id}-{n}",
                 pure=False,
             )
@@ -300,6 +305,8 @@ def _schedule(
                 if r["status"] == "done":
                     state.done += 1
                     state.reports += r["reports"]
+                    if r.get("gold"):
+                        state.gold.append(r["patient"])
                 else:
                     state.failed += 1
                     state.failures.append((r["patient"], r["reason"]))

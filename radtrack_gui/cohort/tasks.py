@@ -59,12 +59,15 @@ def process_batch(
     linker: str,
     out: str | None = None,
     part: str | None = None,
+    ignore_annotations: bool = False,
 ) -> dict[str, Any]:
     """Run the pipeline on every patient of ``items``. Returns ``tables`` (the rows of the
     done patients, or None), ``records`` (one per patient) and this worker's model loads.
     With ``out`` and ``part``, the worker writes the partition's Parquet files into the
     cohort folder ``out`` itself and returns ``tables`` None and ``written`` True (the
-    client then only commits them); if it cannot write there, the tables travel back."""
+    client then only commits them); if it cannot write there, the tables travel back.
+    A patient folder with brat ``.ann`` files is read as gold (the models do not run on it;
+    its record says ``gold`` True) unless ``ignore_annotations``."""
     from radtrack_gui.cohort.output import tables
     from radtrack_gui.formats.json_io import patient_to_dict
     from radtrack_gui.pipeline import RunSpec, analyse
@@ -93,7 +96,9 @@ def process_batch(
             "csv": item.rows is not None,
         }
         try:
-            patient = analyse(load_patient(item), RunSpec(ext, lnk))
+            patient = load_patient(item)
+            gold = patient.annotated and not ignore_annotations
+            patient = analyse(patient, RunSpec(ext, lnk), force=ignore_annotations)
             doc = patient_to_dict(patient)
         except InputError as exc:
             record.update(status="failed", reason=str(exc))
@@ -106,6 +111,7 @@ def process_batch(
                 reason=None,
                 id=patient.id,
                 annotated=patient.annotated,
+                gold=gold,
                 reports=len(doc["reports"]),
                 mentions=len(doc["mentions"]),
                 chains=len(doc["chains"]),

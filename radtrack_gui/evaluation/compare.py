@@ -1,5 +1,7 @@
 """Where a patient's chains differ from its gold chains (Qt-free; the Compare dialog shows
-them): gold chains split or merged, mentions missing or extra. Mentions match by exact span.
+them): gold chains split or merged, mentions missing or extra. Mentions match by exact span;
+a gold mention the response found with a wider or narrower overlapping span is listed as
+"found with a different span" (not missing, and its response mention not extra).
 Each difference names where to look: the chains and mentions it concerns in the compared
 patient, and the reports of mentions that are missing there.
 """
@@ -11,7 +13,13 @@ from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import Mention, Patient
 
-KINDS = {"split": "Split", "merged": "Merged", "missing": "Missing", "extra": "Extra"}
+KINDS = {
+    "split": "Split",
+    "merged": "Merged",
+    "span": "Found with a different span",
+    "missing": "Missing",
+    "extra": "Extra",
+}
 SHOWN = 3  # mentions named in one difference's text
 
 
@@ -23,6 +31,7 @@ class Difference:
     gold_chains: list[str] = field(default_factory=list)
     response_mentions: list[str] = field(default_factory=list)  # what to select
     reports: list[str] = field(default_factory=list)  # where to look (missing mentions)
+    gold_mentions: list[str] = field(default_factory=list)  # the gold mentions concerned
 
 
 def _label(p: Patient, cid: str | None) -> str:
@@ -49,11 +58,13 @@ def _where(p: Patient, ms: list[Mention]) -> str:
 
 
 def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
-    """Where ``response``'s chains differ from ``gold``'s (mentions matched exactly)."""
+    """Where ``response``'s chains differ from ``gold``'s (mentions matched exactly; the
+    rest matched one-to-one by overlapping span are "span" differences)."""
     from radtrack_gui.evaluation.mentions import mention_key
 
     r_by_key = {mention_key(m): m for m in response.mentions.values()}
     g_chain = {mention_key(m): m.chain for m in gold.mentions.values()}
+    overlapped = _overlap_matches(gold, response, set(r_by_key), set(g_chain))
     out: list[Difference] = []
     for gc in gold.chains.values():
         members = [gold.mentions[mid] for mid in gc.mentions if mid in gold.mentions]
@@ -76,6 +87,23 @@ def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
                 )
             )
         missing = [m for m, k in zip(members, keys, strict=True) if k not in r_by_key]
+        for m in missing:
+            r = overlapped.get(m.id)
+            if r is None:
+                continue
+            out.append(
+                Difference(
+                    "span",
+                    f"gold “{m.text}” of chain {_label(gold, gc.id)} found as “{r.text}” "
+                    f"in {report_name(gold, m.report)}",
+                    [r.chain] if r.chain else [],
+                    [gc.id],
+                    [r.id],
+                    [m.report],
+                    [m.id],
+                )
+            )
+        missing = [m for m in missing if m.id not in overlapped]
         if missing:
             chains = [c for c, _ in parts.most_common() if c]
             out.append(
@@ -87,6 +115,7 @@ def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
                     [gc.id],
                     [],
                     list(dict.fromkeys(m.report for m in missing)),
+                    [m.id for m in missing],
                 )
             )
     for rc in response.chains.values():
@@ -108,7 +137,12 @@ def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
                     [first] if first else [],
                 )
             )
-        extra = [m for m, k in zip(members, keys, strict=True) if k not in g_chain]
+        spanned = {r.id for r in overlapped.values()}
+        extra = [
+            m
+            for m, k in zip(members, keys, strict=True)
+            if k not in g_chain and m.id not in spanned
+        ]
         if extra:
             out.append(
                 Difference(
@@ -121,6 +155,20 @@ def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
                     list(dict.fromkeys(m.report for m in extra)),
                 )
             )
-    order = {"split": 0, "merged": 1, "missing": 2, "extra": 3}
+    order = {"split": 0, "merged": 1, "span": 2, "missing": 3, "extra": 4}
     out.sort(key=lambda d: order[d.kind])
     return out
+
+
+def _overlap_matches(
+    gold: Patient, response: Patient, response_keys: set, gold_keys: set
+) -> dict[str, Mention]:
+    """Gold mentions without an exact match → the response mention matched to each by
+    overlapping span (one-to-one, the scorer's partial matching), among the response
+    mentions without an exact match."""
+    from radtrack_gui.evaluation.mentions import match_partial, mention_key, span_of
+
+    g = [m for m in gold.mentions.values() if mention_key(m) not in response_keys]
+    r = [m for m in response.mentions.values() if mention_key(m) not in gold_keys]
+    pairs = match_partial([span_of(m) for m in g], [span_of(m) for m in r])
+    return {g[i].id: r[j] for i, j in pairs}

@@ -78,6 +78,10 @@ class MainWindow(QMainWindow):
         QApplication.setApplicationDisplayName("RadTrack")
         self.setWindowTitle("")
         self.setAcceptDrops(True)
+        # Tooltips also while the window is not the active one: in a first session it often
+        # is not until the first click, and Qt shows widget tooltips only in the active
+        # window otherwise (issue #20 item 11).
+        self.setAttribute(Qt.WidgetAttribute.WA_AlwaysShowToolTips)
         self.setDockNestingEnabled(True)
         self.prefs = WindowPrefs()
         self.session = Session()  # the open patient, its edit history and selection

@@ -218,8 +218,10 @@ class PatientController:
         self.last_load_seconds = time.perf_counter() - self._started
         w.status.set_problems()
         if loaded.patient.problems:
+            # No temporary message: it would hide the "⚠ N files skipped" link and, being
+            # the whole list, be cut at the window's edge (issue #20 item 11). The link is
+            # readable at once; its tooltip and click give every file.
             log.info("problems reading %s: %s", loaded.path, w.status.problems_text)
-            w.statusBar().showMessage(w.status.problems_text, 30000)
         elif loaded.read_only:
             log.warning("%s opened read-only: %s", loaded.path, loaded.read_only_reason)
             w.statusBar().showMessage(f"Read-only: {loaded.read_only_reason}", 30000)
@@ -286,7 +288,10 @@ class PatientController:
 
         def done(response: Patient) -> None:
             w.statusBar().clearMessage()
+            from radtrack_gui.gui.dialogs.opener import wire_compare
+
             dlg = cls(response, gold, w, source=f"from the models ({spec.label})")
+            wire_compare(w, dlg)  # clicks select in the open (gold) patient (item 3)
             dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dlg.show()
             w.compareShown.emit(dlg)

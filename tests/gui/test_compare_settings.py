@@ -145,3 +145,27 @@ def test_2_reason_for_exam_setting_reaches_the_extractor(qtbot, tmp_path, monkey
     loaded = project.open_project(folder, spec=s.run_spec())
     loaded.store.close()
     assert seen == [{"questions": True}]
+
+
+def test_wider_span_is_found_with_a_different_span_not_missing():
+    """Issue #20 item 3: a gold mention the response found with a wider (or narrower)
+    overlapping span is listed as found with a different span, naming the response's
+    mention to select; a mention with no overlap at all is still missing."""
+    from radtrack_gui.evaluation.compare import chain_differences
+
+    gold = make_patient(8, 5, 20, undated=0)
+    response = copy.deepcopy(gold)
+    ms = sorted(response.mentions.values(), key=lambda m: (m.report, m.start))
+    wider, gone = ms[0], ms[5]
+    wider.start = max(0, wider.start - 4)  # wider on the left: overlaps the gold span
+    del response.mentions[gone.id]
+    for c in response.chains.values():
+        if gone.id in c.mentions:
+            c.mentions.remove(gone.id)
+    diffs = chain_differences(gold, response)
+    span = [d for d in diffs if d.kind == "span"]
+    assert len(span) == 1 and span[0].response_mentions == [wider.id]
+    assert span[0].gold_mentions == [wider.id] and "found as" in span[0].text
+    missing = [d for d in diffs if d.kind == "missing"]
+    assert len(missing) == 1 and missing[0].gold_mentions == [gone.id]
+    assert not [d for d in diffs if d.kind == "extra"]  # the wider one is not also "extra"

@@ -8,6 +8,7 @@ import pytest
 
 from radtrack_gui.core.model import DEVICE, FINDING
 from radtrack_gui.gui.dialogs import opener
+from radtrack_gui.gui.qt import Qt
 from radtrack_gui.views.lanes import negative_only
 
 from .conftest import later_mention, stored
@@ -237,5 +238,25 @@ def test_compare_on_gold_folder_scores_the_models(qtbot, window, open_and_wait) 
         assert not dlg.patient.annotated and dlg.gold.annotated
         assert 0.0 < dlg.conll_f1 < 1.0  # a real comparison, not the gold against itself
         assert window.patient.annotated  # the open chains are untouched
+        # Issue #20 item 3: clicking a difference selects the mention in the open (gold)
+        # patient and shows its report, for every kind of difference listed.
+        rows = [dlg.diff_list.item(i) for i in range(dlg.diff_list.count())]
+        assert rows
+        kinds = set()
+        for item in rows:
+            d = item.data(Qt.ItemDataRole.UserRole)
+            concerned = set(d.reports)
+            concerned |= {dlg.patient.mentions[x].report for x in d.response_mentions}
+            concerned |= {dlg.gold.mentions[x].report for x in d.gold_mentions}
+            elsewhere = next(r.id for r in window.patient.reports if r.id not in concerned)
+            window.session.selection.mentions = []
+            window.report_view.show_report(elsewhere)
+            dlg.diff_list.itemClicked.emit(item)
+            assert window.report_view.report_id in concerned, item.text()
+            picked = window.session.selection.mentions
+            if d.kind != "extra":  # the gold has the mention (or one overlapping it)
+                assert picked and picked[0] in window.patient.mentions, item.text()
+            kinds.add(d.kind)
+        assert {"span", "split", "extra"} <= kinds  # the demo has these kinds
     finally:
         dlg.close()

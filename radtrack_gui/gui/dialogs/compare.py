@@ -32,10 +32,14 @@ from radtrack_gui.gui.qt import (
 class CompareView(QDialog):
     """Scores and differences. Clicking a difference navigates: ``mentionClicked`` with the
     mention it concerns (the window selects it and shows its report), else ``chainClicked``
-    with its chain, and ``reportClicked`` with the report a missing mention is in."""
+    with its chain, ``goldMentionClicked`` with the gold mention (a missing one) and
+    ``reportClicked`` with the report a missing mention is in. Ids are ``patient``'s
+    (``mentionClicked``) and ``gold``'s (``goldMentionClicked``): the window maps them onto
+    what it shows (:func:`radtrack_gui.gui.dialogs.opener.wire_compare`)."""
 
     chainClicked = Signal(str)
     mentionClicked = Signal(str)
+    goldMentionClicked = Signal(str)
     reportClicked = Signal(str)
 
     def __init__(
@@ -135,7 +139,11 @@ class CompareView(QDialog):
         mentions = [m for m in d.response_mentions if m in self.patient.mentions]
         if mentions:
             self.mentionClicked.emit(mentions[0])
-        elif d.response_chains:
-            self.chainClicked.emit(d.response_chains[0])
+        else:
+            if d.response_chains:
+                self.chainClicked.emit(d.response_chains[0])
+            gold = [m for m in d.gold_mentions if m in self.gold.mentions]
+            if gold:
+                self.goldMentionClicked.emit(gold[0])
         if d.reports and not mentions:
             self.reportClicked.emit(d.reports[0])

@@ -13,6 +13,8 @@ from radtrack_gui.gui.qt import QDesktopServices, QDialog, QMessageBox, Qt, QUrl
 from radtrack_gui.util.paths import user_log_dir
 
 if TYPE_CHECKING:
+    from radtrack_gui.core.model import Patient
+    from radtrack_gui.gui.dialogs.compare import CompareView
     from radtrack_gui.gui.main_window import MainWindow
 
 log = logging.getLogger("radtrack.gui.window")
@@ -76,13 +78,51 @@ def open_compare(window: MainWindow) -> QDialog | None:
         window.patients.compare_model_run(CompareView, gold)
         return None
     dlg = CompareView(patient, gold, window)
-    dlg.mentionClicked.connect(window.selection.on_mention_selected)
-    dlg.chainClicked.connect(window.selection.on_chain_selected)
-    dlg.reportClicked.connect(lambda rid: show_report(window, rid))
+    wire_compare(window, dlg)
     dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dlg.show()
     window.compareShown.emit(dlg)
     return dlg
+
+
+def wire_compare(window: MainWindow, dlg: CompareView) -> None:
+    """Clicks in the Compare dialog select in the window. The dialog's patients need not be
+    the open one (with a gold folder itself open, the dialog compares a model run against
+    it): a mention is found in the open patient by its span (the same span, else the one
+    overlapping it most in the same report); one not there shows its report."""
+    dlg.mentionClicked.connect(lambda mid: select_mention_of(window, dlg.patient, mid))
+    dlg.goldMentionClicked.connect(lambda mid: select_mention_of(window, dlg.gold, mid))
+    dlg.chainClicked.connect(
+        lambda cid: (
+            window.selection.on_chain_selected(cid)
+            if dlg.patient is window.session.patient
+            else None
+        )
+    )
+    dlg.reportClicked.connect(lambda rid: show_report(window, rid))
+
+
+def select_mention_of(window: MainWindow, source: Patient, mention_id: str) -> None:
+    """Select, in the open patient, ``source``'s mention ``mention_id`` (see wire_compare)."""
+    from radtrack_gui.evaluation.mentions import overlap, span_of
+
+    p = window.session.patient
+    m = source.mentions.get(mention_id)
+    if p is None or m is None:
+        return
+    if p is source or p.mentions.get(mention_id) is m:
+        window.selection.on_mention_selected(mention_id)
+        return
+    span = span_of(m)
+    best = max(
+        (x for x in p.mentions.values() if x.report == m.report),
+        key=lambda x: (span_of(x).pieces == span.pieces, overlap(span, span_of(x))),
+        default=None,
+    )
+    if best is not None and overlap(span, span_of(best)) > 0:
+        window.selection.on_mention_selected(best.id)
+    else:
+        show_report(window, m.report)
 
 
 def show_report(window: MainWindow, report_id: str) -> None:

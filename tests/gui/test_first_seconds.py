@@ -1,0 +1,88 @@
+"""Issue #20 item 11: what the window shows in its first seconds. The skipped-files notice
+is readable at once (not a long message cut at the window's edge), and the welcome page
+stays when a dialog opens over it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+def _bad_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "r1.txt").write_text(
+        "Date: 2150-01-02\nExam: CHEST\n\nFINDINGS: Small left pleural effusion.\n",
+        encoding="utf-8",
+    )
+    for i in range(6):
+        (folder / f"scan_with_a_long_file_name_{i}.txt").write_bytes(b"\x00\x01binary" * 20)
+    (folder / "x.json").write_text("{not json", encoding="utf-8")
+    return folder
+
+
+def test_skipped_files_notice_fits_from_the_first_second(
+    qtbot, window, open_and_wait, tmp_path: Path
+) -> None:
+    window.resize(1280, 800)
+    open_and_wait(window, _bad_folder(tmp_path))
+    bar = window.statusBar()
+    message = bar.currentMessage()
+    if message:  # a temporary message must fit the bar beside its permanent widgets
+        room = bar.width() - window.status.saved.width() - 40
+        assert bar.fontMetrics().horizontalAdvance(message) <= room, message
+    else:  # the ⚠ link shows at once, whole
+        label = window.status.problems
+        # Laid out whole within the first second (not squeezed by the other labels).
+        qtbot.waitUntil(
+            lambda: label.isVisible() and label.width() >= label.sizeHint().width(),
+            timeout=1000,
+        )
+    assert "7 files" in window.status.problems.text()
+    assert "scan_with_a_long_file_name_5.txt" in window.status.problems_text
+
+
+def test_welcome_page_stays_when_a_dialog_opens(qtbot, window) -> None:
+    from radtrack_gui.gui.dialogs import opener
+
+    assert window.central.currentWidget() is window.welcome and window.welcome.isVisible()
+    for open_dialog in (
+        opener.open_settings,
+        lambda w: w.menus.show_shortcuts(),
+        lambda w: opener.open_train_dialog(w, "linker"),
+    ):
+        open_dialog(window)
+        qtbot.wait(50)
+        assert window.central.currentWidget() is window.welcome
+        assert window.welcome.isVisible()
+        for dlg in window.findChildren(__import__("PySide6.QtWidgets").QtWidgets.QDialog):
+            if dlg.isVisible():
+                dlg.close()
+    assert window.welcome.isVisible()
+
+
+def test_tooltips_show_before_the_first_click(qtbot, window) -> None:
+    """A first session: another window is active (the terminal that started RadTrack) and
+    nothing in RadTrack was clicked yet. Hovering a control still shows its tooltip (Qt
+    shows widget tooltips only in the active window unless told otherwise)."""
+    from PySide6.QtTest import QTest
+
+    from radtrack_gui.gui.qt import QtWidgets
+
+    other = QtWidgets.QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    other.activateWindow()
+    qtbot.waitUntil(lambda: not window.isActiveWindow(), timeout=2000)
+    button = next(
+        b for b in window.findChildren(QtWidgets.QAbstractButton) if b.toolTip() and b.isVisible()
+    )
+    QtWidgets.QToolTip.hideText()
+    QTest.mouseMove(button, button.rect().center())
+    qtbot.waitUntil(QtWidgets.QToolTip.isVisible, timeout=3000)
+    assert QtWidgets.QToolTip.text() == button.toolTip()
+    assert not window.isActiveWindow()  # no click, no activation: the hover alone
+    QtWidgets.QToolTip.hideText()
