@@ -9,7 +9,7 @@ from bisect import bisect_right
 from radtrack_gui.core.model import FINDING, Mention, Patient, Report
 from radtrack_gui.gui import style
 from radtrack_gui.gui.qt import QColor, QFont, QTextCharFormat
-from radtrack_gui.views.labels import readable_why
+from radtrack_gui.views.labels import chain_names, mention_words, readable_why
 
 
 def display_text(text: str) -> str:
@@ -160,6 +160,7 @@ def details_html(m: Mention, p: Patient) -> str:
     ]
     if why:
         lines.append(
-            f"<span style='color:#555'>In this chain because: {esc(readable_why(why))}</span>"
+            f"<span style='color:#555'>In this chain because: "
+            f"{esc(readable_why(why, chain_names(p), mention_words(p)))}</span>"
         )
     return "<br>".join(lines)

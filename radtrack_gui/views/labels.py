@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from radtrack_gui.core.model import Patient
 from radtrack_gui.views import lanes as L
@@ -129,12 +130,26 @@ def unique_labels(
 
 
 _CHAIN_ID = re.compile(r"\bstarts c\d+\b")
+_ANY_ID = re.compile(r"\b([cm])(\d+)\b")
 
 
-def readable_why(why: str) -> str:
-    """Why a mention is in its chain, without the linker's chain ids ("starts c23": the
-    first mention of this chain)."""
-    return _CHAIN_ID.sub("first mention of this chain", why)
+def readable_why(
+    why: str, chains: Mapping[str, str] | None = None, mentions: Mapping[str, str] | None = None
+) -> str:
+    """Why a mention is in its chain, without the linker's ids: "starts c23" is the first
+    mention of this chain; another chain's id becomes its label (``chains``: id -> label) and
+    a mention's id its words (``mentions``: id -> text), quoted; an id neither names is
+    "another chain" / "another mention"."""
+    why = _CHAIN_ID.sub("first mention of this chain", why)
+
+    def name(m: re.Match[str]) -> str:
+        table, other = (
+            (chains, "another chain") if m.group(1) == "c" else (mentions, "another mention")
+        )
+        found = (table or {}).get(m.group(0))
+        return f"“{found}”" if found else other
+
+    return _ANY_ID.sub(name, why)
 
 
 def version_labels(patient: Patient) -> dict[str, str]:
@@ -147,3 +162,13 @@ def version_labels(patient: Patient) -> dict[str, str]:
         for k, rid in enumerate(members, 1):
             out[rid] = f" · version {k} of {len(members)}"
     return out
+
+
+def chain_names(patient: Patient) -> dict[str, str]:
+    """Chain id -> the label people see (never the id)."""
+    return {cid: c.label or c.id for cid, c in patient.chains.items()}
+
+
+def mention_words(patient: Patient) -> dict[str, str]:
+    """Mention id -> its words in its report ("effusion in 2150-03-02_ct.txt")."""
+    return {mid: f"{m.text}, {m.report}" for mid, m in patient.mentions.items()}

@@ -47,3 +47,17 @@ def test_twins_are_told_apart_without_ids() -> None:
 def test_the_why_line_has_no_chain_id() -> None:
     assert readable_why("starts c23 (same site)") == "first mention of this chain (same site)"
     assert readable_why("same concept (0.9)") == "same concept (0.9)"
+
+
+def test_why_names_other_chains_and_mentions_by_what_people_see():
+    why = "not c4: different level segment8 vs segment6 (m4)"
+    shown = readable_why(why, {"c4": "liver lesion"}, {"m4": "lesion, 2151-01-10_ct.txt"})
+    assert (
+        shown
+        == "not “liver lesion”: different level segment8 vs segment6 (“lesion, 2151-01-10_ct.txt”)"
+    )
+    assert (
+        readable_why(why)
+        == "not another chain: different level segment8 vs segment6 (another mention)"
+    )
+    assert readable_why("segment8 c-spine m2x") == "segment8 c-spine m2x"  # not ids
