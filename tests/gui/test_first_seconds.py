@@ -36,7 +36,7 @@ def test_skipped_files_notice_fits_from_the_first_second(
         assert bar.fontMetrics().horizontalAdvance(message) <= room, message
     else:  # the ⚠ link shows at once, whole
         label = window.status.problems
-        # Laid out whole within the first second (not squeezed by the other labels).
+        # Laid out whole at once (not squeezed by a long status message); the bound is for load.
         qtbot.waitUntil(
             lambda: label.isVisible() and label.width() >= label.sizeHint().width(),
             timeout=20000,
