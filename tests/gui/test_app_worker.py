@@ -39,9 +39,9 @@ def test_task_result_and_progress_arrive_on_main_thread(qtbot) -> None:
         on_success=results.append,
         on_progress=lambda s, d, t: seen.append((threading.current_thread().name, f"{s}{d}/{t}")),
     )
-    qtbot.waitUntil(lambda: bool(results), timeout=5000)
+    qtbot.waitUntil(lambda: bool(results), timeout=20000)
     assert results[0] != main  # ran on a pool thread
-    qtbot.waitUntil(lambda: len(seen) == 3, timeout=2000)
+    qtbot.waitUntil(lambda: len(seen) == 3, timeout=20000)
     assert [s for _, s in seen] == ["step1/3", "step2/3", "step3/3"]
     assert {t for t, _ in seen} == {main}
 
@@ -61,7 +61,7 @@ def test_task_cancel_and_failure(qtbot) -> None:
 
     task = worker.run_task(slow)
     assert started.wait(5)
-    with qtbot.waitSignal(task.cancelled, timeout=5000):
+    with qtbot.waitSignal(task.cancelled, timeout=20000):
         task.cancel()
     assert task.was_cancelled and task.result is None
 
@@ -70,7 +70,7 @@ def test_task_cancel_and_failure(qtbot) -> None:
 
     errors: list[BaseException] = []
     worker.run_task(bad, on_failure=errors.append)
-    qtbot.waitUntil(lambda: bool(errors), timeout=5000)
+    qtbot.waitUntil(lambda: bool(errors), timeout=20000)
     assert isinstance(errors[0], InputError)
 
 
@@ -93,7 +93,7 @@ def test_writes_are_serialized(qtbot) -> None:
         return run
 
     tasks = [worker.run_write(write(n)) for n in range(6)]
-    qtbot.waitUntil(lambda: all(t.is_done() for t in tasks), timeout=5000)
+    qtbot.waitUntil(lambda: all(t.is_done() for t in tasks), timeout=20000)
     assert peak[0] == 1 and order == list(range(6))
 
 
@@ -117,7 +117,7 @@ def test_crash_in_slot_is_logged(qtbot) -> None:
         emitter.poke.connect(broken_slot)
         before = len(REPORTER.crashes())
         QTimer.singleShot(0, emitter.poke.emit)
-        qtbot.waitUntil(lambda: len(REPORTER.crashes()) > before, timeout=3000)
+        qtbot.waitUntil(lambda: len(REPORTER.crashes()) > before, timeout=20000)
         assert "slot exploded on purpose" in REPORTER.crashes()[-1]
         # A worker thread's crash is caught by threading.excepthook.
         t = threading.Thread(target=lambda: 1 / 0, name="crashy")

@@ -52,7 +52,7 @@ def test_compare_view_scores_and_click(qtbot):
     assert view.conll_f1 < 1.0
     item = view.diff_list.item(0)
     assert item.text().startswith(("Split", "Merged"))
-    with qtbot.waitSignal(view.mentionClicked, timeout=2000) as blocker:
+    with qtbot.waitSignal(view.mentionClicked, timeout=20000) as blocker:
         view.diff_list.itemClicked.emit(item)
     assert blocker.args[0] in response.mentions
 

@@ -74,7 +74,7 @@ def test_timeline_mention_click_scrolls_viewer(qtbot, window, open_and_wait) -> 
     # The chain's other mentions in this report are highlighted too.
     same = [x.id for x in window.patient.mentions_of(m.report) if x.chain == m.chain]
     assert set(same) <= set(view.highlighted_mentions())
-    qtbot.waitUntil(lambda: view.is_visible_offset(m.start), timeout=3000)
+    qtbot.waitUntil(lambda: view.is_visible_offset(m.start), timeout=20000)
     assert window.chain_list.current_chain_id() == m.chain
     assert window.selection.selected_mention_ids() == [m.id]
     assert m.assertion in view.details.text() and m.type in view.details.text()
@@ -95,7 +95,7 @@ def test_real_click_on_glyph(qtbot, window, open_and_wait) -> None:
     )
     from radtrack_gui.gui.qt import Qt
 
-    with qtbot.waitSignal(tl.mentionClicked, timeout=3000) as blocker:
+    with qtbot.waitSignal(tl.mentionClicked, timeout=20000) as blocker:
         qtbot.mouseClick(tl.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     clicked = blocker.args[0]
     assert window.report_view.mention_id == clicked

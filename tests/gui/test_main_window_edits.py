@@ -149,7 +149,7 @@ def test_assertion_and_refused_edit(qtbot, window, open_and_wait) -> None:
     if d is None:
         pytest.skip("no device chain in the demo")
     depth = window.undo_stack.stack.count()
-    with qtbot.waitSignal(window.undo_stack.editFailed, timeout=1000) as failed:
+    with qtbot.waitSignal(window.undo_stack.editFailed, timeout=20000) as failed:
         window.edit_actions.move_mentions([p.chains[d].mentions[0]], f)
     assert "type" in failed.args[0]
     assert window.undo_stack.stack.count() == depth

@@ -13,7 +13,7 @@ DEMO_GOLD = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient_gold
 
 
 def test_open_missing_folder_reports_reason(qtbot, window, open_and_wait, tmp_path: Path) -> None:
-    with qtbot.waitSignal(window.loadFailed, timeout=2000) as failed:
+    with qtbot.waitSignal(window.loadFailed, timeout=20000) as failed:
         window.open_path(str(tmp_path / "nope"))
     assert "no such file or folder" in failed.args[0]
     assert window.patient is None
@@ -118,6 +118,6 @@ def test_csv_with_several_patients_needs_a_choice(qtbot, window, tmp_path: Path)
         )
         out.writerow([1, "7", "2150-01-01", "", "Radiology", "CHEST", "FINDINGS: Clear."])
         out.writerow([2, "8", "2150-01-02", "", "Radiology", "CHEST", "FINDINGS: Clear."])
-    with qtbot.waitSignal(window.loadFailed, timeout=5000) as failed:
+    with qtbot.waitSignal(window.loadFailed, timeout=20000) as failed:
         assert window.open_path(str(path)) is None
     assert "2 patients" in failed.args[0] and "--patient" in failed.args[0]

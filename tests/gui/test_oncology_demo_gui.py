@@ -70,7 +70,7 @@ def test_size_trace_in_lanes_and_plot_in_chain_panel(qtbot, window) -> None:
     grows = max(traced, key=lambda c: len(size_series(p, c).points))
     cl.select_chain(grows)
     plot = cl.size_plot
-    qtbot.waitUntil(plot.isVisible, timeout=5000)
+    qtbot.waitUntil(plot.isVisible, timeout=20000)
     assert plot.series is not None and plot.series.chain == grows
     assert f"{plot.series.points[0].date:%Y-%m-%d}" in plot.toolTip()
     image = plot.grab().toImage()
@@ -81,7 +81,7 @@ def test_size_trace_in_lanes_and_plot_in_chain_panel(qtbot, window) -> None:
     assert dots[largest].y() == min(d.y() for d in dots)  # the largest size is highest
     # a device: the plot goes away
     cl.select_chain(devices[0])
-    qtbot.waitUntil(lambda: not plot.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not plot.isVisible(), timeout=20000)
     assert plot.series is None
 
 

@@ -40,7 +40,7 @@ def test_drop_pdf_opens_it(qtbot, window, tmp_path: Path) -> None:
 def test_multi_patient_hl7_asks_for_the_patient(qtbot, window, tmp_path: Path) -> None:
     two = tmp_path / "two.hl7"
     two.write_text(ff.oru(pid="A") + ff.oru(pid="B", control="2"))
-    with qtbot.waitSignal(window.loadFailed, timeout=5000) as failed:
+    with qtbot.waitSignal(window.loadFailed, timeout=20000) as failed:
         window.open_path(str(two))
     assert "holds 2 patients (A, B)" in failed.args[0]
     with qtbot.waitSignal(window.patientDrawn, timeout=60000):

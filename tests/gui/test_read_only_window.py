@@ -56,7 +56,7 @@ def test_unwritable_data_folder_opens_read_only_without_a_store(
     # A push that gets past the actions (drag and drop, a script) is refused in words.
     cid = m.chain
     before = window.patient.chains[cid].reviewed
-    with qtbot.waitSignal(window.undo_stack.editFailed, timeout=5000) as failed:
+    with qtbot.waitSignal(window.undo_stack.editFailed, timeout=20000) as failed:
         window.session.push(MarkReviewed(cid, not before))
     assert window.patient.chains[cid].reviewed == before
     assert "read-only" in failed.args[0] and "nothing will be saved" in failed.args[0]

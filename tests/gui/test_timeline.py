@@ -15,7 +15,7 @@ def timeline(make_timeline):
 
 def test_lanes_and_glyphs_match_the_patient(timeline, qtbot):
     p = make_patient(30, 10, 90, undated=2)
-    with qtbot.waitSignal(timeline.drawn, timeout=5000):
+    with qtbot.waitSignal(timeline.drawn, timeout=20000):
         timeline.set_patient(p)
     assert timeline.lane_count() == len(p.chains) == 30
     assert timeline.glyph_count() == len(p.mentions) == 90
@@ -73,7 +73,7 @@ def test_click_on_glyph_emits_mention_and_selects_its_chain(timeline, qtbot):
     got: list[tuple[str, str]] = []
     timeline.mentionClicked.connect(lambda m: got.append(("mention", m)))
     timeline.chainClicked.connect(lambda c: got.append(("chain", c)))
-    with qtbot.waitSignal(timeline.mentionClicked, timeout=3000):
+    with qtbot.waitSignal(timeline.mentionClicked, timeout=20000):
         qtbot.mouseClick(timeline.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert got == [("mention", mid)]  # the window selects the chain from the mention
     assert timeline.selection.chain == p.mentions[mid].chain
@@ -139,7 +139,7 @@ def test_drag_glyph_onto_another_lane_emits_drop(timeline, qtbot):
         )
         QApplication.sendEvent(viewport, ev)
 
-    with qtbot.waitSignal(timeline.mentionsDropped, timeout=3000) as blocker:
+    with qtbot.waitSignal(timeline.mentionsDropped, timeout=20000) as blocker:
         send(QEvent.Type.MouseButtonPress, start, left, left)
         for k in range(1, 11):  # a real drag: button held while the mouse moves
             send(QEvent.Type.MouseMove, start + (end - start) * (k / 10), none, left)
@@ -193,7 +193,7 @@ def test_hover_shows_tooltip(timeline, qtbot):
     mid = timeline.layout_.lanes[0].mentions[0]
     scene = timeline.view.mapToScene(timeline.glyph_view_pos(mid))
     timeline.interaction.on_mouse_moved(scene)
-    qtbot.waitUntil(lambda: QtWidgets.QToolTip.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: QtWidgets.QToolTip.isVisible(), timeout=20000)
     assert p.mentions[mid].text in QtWidgets.QToolTip.text()
     QtWidgets.QToolTip.hideText()
 
@@ -237,7 +237,7 @@ def test_toggling_negatives_shows_them(timeline, qtbot):
     p, negatives, _ = _with_negatives(2)
     timeline.set_patient(p)
     assert timeline.lane_count() == len(p.chains) - 2
-    with qtbot.waitSignal(timeline.negativesChanged, timeout=2000) as blocker:
+    with qtbot.waitSignal(timeline.negativesChanged, timeout=20000) as blocker:
         timeline.controls.negatives_action.trigger()  # Filters ▸ Pertinent negatives
     assert blocker.args == [True]
     assert timeline.lane_count() == len(p.chains)
