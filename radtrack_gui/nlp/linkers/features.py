@@ -194,9 +194,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             if shared_levels(a, b):
                 return None  # "liver lesion ... in segment 7": the same level names the part
             whole = b if part is a else a
-            if a.report == b.report and whole.site_by_name:
+            if a.report == b.report and whole.site_by_name and whole.lat != "bilateral":
                 # "focal lesion in segment VI" restated as "focal liver lesion": the organ is
-                # only the name's own; the segment given once applies to both (GUIDELINE 9)
+                # only the name's own; the segment given once applies to both (GUIDELINE 9).
+                # Not a bilateral whole: "bilateral pleural effusions" is not the loculated
+                # effusion in the fissure (a part lies on one side).
                 return None
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
