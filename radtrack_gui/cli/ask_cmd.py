@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from radtrack_gui.cli.options import add_model_options, add_patient_option
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 if TYPE_CHECKING:
     from radtrack_gui.core.model import Patient
@@ -46,15 +49,25 @@ def read_questions(path: str | Path) -> list[str]:
     from radtrack_gui.formats.jsonl import read_jsonl
 
     out = []
-    for n, item in read_jsonl(path):
+
+    def blank(n: int) -> None:
+        print(f"note: {path}:{n}: blank line skipped", file=sys.stderr)
+
+    for n, item in read_jsonl(path, on_blank=blank):
         if (
             not isinstance(item, dict)
             or not isinstance(item.get("question"), str)
             or not item["question"].strip()
         ):
             raise InputError(f'{path}:{n}: expected {{"question": "..."}}')
-        out.append(item["question"])
+        out.append(clean_question(item["question"]))
     return out
+
+
+def clean_question(text: str) -> str:
+    """A question as text that can be written out: a lone surrogate (from an undecodable
+    argument byte or a JSON ``\\udcXX`` escape) becomes U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def open_patient(
@@ -136,7 +149,9 @@ def run(args: argparse.Namespace) -> int:
 
     if (args.question is None) == (args.questions is None):
         raise InputError("give one QUESTION or --questions FILE.jsonl")
-    questions = read_questions(args.questions) if args.questions else [args.question]
+    questions = (
+        read_questions(args.questions) if args.questions else [clean_question(args.question)]
+    )
     reader = get_reader(args.reader or default_reader())
     patient = open_patient(args.folder, args.extractor, args.linker, args.patient)
     for problem in patient.problems:
