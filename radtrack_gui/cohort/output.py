@@ -304,17 +304,17 @@ class CohortDir:
             notes.append(f"partition {part} set aside ({why}); its patients are done again")
         return notes
 
-    def committed(self, name: str) -> list[Path]:
-        """The Parquet files of ``name`` that sound manifests commit: exactly these, never a
-        glob over the folder (a leftover or foreign file is not read)."""
+    def committed(self) -> dict[str, list[Path]]:
+        """Dataset -> its Parquet files that sound manifests commit: exactly these, never a
+        glob over the folder (a leftover or foreign file is not read). One pass over the
+        manifests for all datasets."""
         bad = self.damaged()
-        files = []
-        for m in sorted(self.parts.glob("*.json"), key=lambda p: natural_key(p.stem)):
-            rows = read_manifest(m)
-            if m.stem in bad or not rows or not any(r["status"] == "done" for r in rows):
-                continue
-            files.append(self.path / name / f"{m.stem}.parquet")
-        return files
+        parts = [
+            m.stem
+            for m in sorted(self.parts.glob("*.json"), key=lambda p: natural_key(p.stem))
+            if m.stem not in bad and any(r["status"] == "done" for r in read_manifest(m) or ())
+        ]
+        return {name: [self.path / name / f"{part}.parquet" for part in parts] for name in DATASETS}
 
     def done(self) -> set[str]:
         return {k for k, r in self.records().items() if r["status"] == "done"}

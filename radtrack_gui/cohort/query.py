@@ -57,6 +57,7 @@ def connect(folder: str | Path) -> duckdb.DuckDBPyConnection:
     cohort = CohortDir(path)
     sch = schemas()
     sources: dict[str, Any] = {}
+    committed = cohort.committed()
     for name in (*DATASETS, "patients"):
         if name == "patients":
             files = (
@@ -65,7 +66,7 @@ def connect(folder: str | Path) -> duckdb.DuckDBPyConnection:
                 else []
             )
         else:
-            files = cohort.committed(name)
+            files = committed[name]
         if files:
             sources[name] = ds.dataset([str(f) for f in files], schema=sch[name], format="parquet")
         else:  # nothing done yet: an empty table with the right columns
