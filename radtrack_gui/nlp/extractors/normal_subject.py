@@ -19,6 +19,31 @@ MAX_WORDS = 6
 # Predicates that are normal statements only about a structure named as their subject
 # ("Ischiorectal fossae are free"); elsewhere they are other words ("free fluid").
 SUBJECT_ONLY = frozenset({"free"})
+# Predicates that are normal statements only when bound to a structure by the sentence's
+# structure: said of a structure ("Endometrium is regular", "Lateral ventricles are
+# symmetrical"), of a structure's property ("Its echotexture is homogeneous"), or before a
+# property noun ("Liver of regular morphovolumetry", "smooth external contours", "thin
+# walls", "typical configuration"); "regular intervals", "thin slices", "smooth muscle" and
+# the smooth margins of a lesion named before them in the sentence are no normal statement.
+STRUCTURE_BOUND = frozenset(
+    {
+        *("regular", "homogeneous", "homogenous", "smooth", "symmetric", "symmetrical"),
+        *("typical", "appropriate", "age-appropriate", "age appropriate", "acceptable"),
+        *("satisfactory", "centred", "centered", "thin", "non-thickened", "non thickened"),
+    }
+)
+# Properties of a structure a bound predicate may qualify (singular and plural).
+PROPERTY_NOUNS = frozenset(
+    {
+        *("contour", "contours", "outline", "outlines", "wall", "walls", "margin", "margins"),
+        *("echotexture", "echostructure", "ecostructure", "echogenicity", "echo", "texture"),
+        *("structure", "morphology", "morphovolumetry", "shape", "size", "volume", "volumes"),
+        *("dimensions", "configuration", "course", "calibre", "caliber", "appearance"),
+        *("position", "density", "attenuation", "thickness", "width", "curvature", "lordosis"),
+        *("kyphosis", "alignment", "distension", "distention", "parenchyma", "content"),
+        *("contents", "signal", "lumen", "height", "proportions", "arrangement"),
+    }
+)
 
 
 def subject_only_fails(c: Cand, toks: list[str]) -> bool:
@@ -33,6 +58,36 @@ def subject_only_fails(c: Cand, toks: list[str]) -> bool:
         i -= 1
     before = i > 0 and (low[i] in COPULAS or low[i] == ":")
     return not (before and (c.t1 >= len(low) or low[c.t1] in BREAKS))
+
+
+def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list[Cand]) -> bool:
+    """True for a structure-bound predicate (``STRUCTURE_BOUND``) that the sentence does not
+    bind to a structure: neither said (after a copula or a heading colon) of an anatomy-like
+    phrase or of a property noun, nor opening an anatomy-like phrase, nor qualifying a
+    property noun (at most two words on) when no finding or normal statement is named earlier
+    in the sentence (``earlier``: the candidates kept before it)."""
+    if c.term not in STRUCTURE_BOUND:
+        return False
+    low = [t.lower() for t in toks]
+    words = subject_phrase(toks, c.t0, c.t1)
+    opening = c.t0 == 0 or low[c.t0 - 1] in BREAKS  # "..., regular walls": a property next
+    if words and any(w.isalpha() for w in words):
+        if words[-1] in PROPERTY_NOUNS:  # "Its echotexture is homogeneous"
+            if not opening:
+                return False
+        elif _anatomy_like(v, words):
+            return False
+    j = c.t1
+    while j < len(low) and j - c.t1 <= 2:
+        if low[j] in PROPERTY_NOUNS:
+            # of a finding named before it, or one more attribute of a structure already said
+            # to be normal in this sentence ("normal size and shape, with a homogeneous
+            # echotexture": one normal statement)
+            return any(k.type == "finding" for k in earlier)
+        if low[j] in BREAKS or low[j] in COPULAS or not low[j].isalpha() or low[j] == "of":
+            break
+        j += 1
+    return True
 
 
 def anatomy_heads() -> frozenset[str]:
