@@ -135,11 +135,23 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
     return []
 
 
+# Blood flow is what a Doppler study examines: "Flow spectra are within normal limits",
+# "Intraparenchymal vascularization is normal" are normal statements ("Function is
+# preserved" stays none: no structure, no flow).
+FLOW_WORDS = frozenset(
+    {"flow", "flows", "vascularization", "vascularisation", "vascularity", "perfusion"}
+    | {"waveform", "waveforms"}
+)
+
+
 def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     """Make ``c`` (a normal predicate with no structure found) a normal statement about the
-    anatomy-like noun phrase it is said of; False (``c`` unchanged) when there is none."""
+    anatomy-like (or blood flow) noun phrase it is said of; False (``c`` unchanged) when
+    there is none."""
     words = subject_phrase(toks, c.t0, c.t1)
-    if not words or not any(w.isalpha() for w in words) or not _anatomy_like(v, words):
+    if not words or not any(w.isalpha() for w in words):
+        return False
+    if not _anatomy_like(v, words) and FLOW_WORDS.isdisjoint(words):
         return False
     phrase = " ".join(words)
     listed = v.anatomy_of(phrase)  # a synonym the sentence's anatomy reading left out

@@ -92,6 +92,26 @@ FRAMES_BEFORE = (
     ("suspicion", "of"),
     ("suspicious", "for"),
 )
+# A lymph node is a structure, but a lymph node counted, measured or described is a finding
+# ("a lymph node in the cardiophrenic angle", "numerous axillary lymph nodes", "no
+# pathologically altered lymph nodes"); not in "lymph node dissection/station".
+NODE_WORDS = frozenset({"node", "nodes"})
+NODE_SEEN = frozenset(
+    {
+        *("a", "an", "one", "two", "three", "four", "five", "several", "multiple", "numerous"),
+        *("some", "few", "many", "no", "without", "any", "single", "solitary", "isolated"),
+        *("additional", "another", "pathological", "pathologic", "pathologically"),
+        *("suspicious", "prominent", "reactive", "unchanged", "necrotic", "calcified"),
+        *("abnormal", "altered", "metastatic", "borderline", "mm", "cm"),
+    }
+)
+NODE_NOT = frozenset(
+    {
+        *("dissection", "station", "stations", "biopsy", "sampling", "excision", "level"),
+        *("levels", "region", "regions", "chain", "chains", "basin", "basins", "group"),
+        *("groups", "metastasis", "metastases", "involvement"),
+    }
+)
 # "<adjective> changes": a process named by its kind ("vascular changes", "traumatic
 # changes"), not a course word ("significant changes", "interval changes").
 CHANGE_NOUNS = frozenset({"changes", "change", "alterations", "alteration"})
@@ -316,6 +336,9 @@ def open_mentions(
         if i < n:
             out.append((i, i + 1, head_concept(found[i]), "finding", toks[i]))
     taken = set(found)
+    for i, tok in enumerate(toks[:-1]):
+        if tok == "lymph" and toks[i + 1] in NODE_WORDS and _node_seen(toks, i, covered):
+            out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
     for i, tok in enumerate(toks):
         if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
             if i in covered or i in taken or i - 1 in taken:
@@ -323,6 +346,19 @@ def open_mentions(
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
     return sorted(out)
+
+
+def _node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
+    """The lymph node at ``toks[i:i + 2]`` is counted, measured or described (``NODE_SEEN``
+    up to three words before it, no table term in between, no ``NODE_NOT`` after it)."""
+    if i in covered or i + 1 in covered or (i + 2 < len(toks) and toks[i + 2] in NODE_NOT):
+        return False
+    for k in range(i - 1, max(-1, i - 4), -1):
+        if k in covered or not (toks[k].isalnum() or toks[k] == "-"):
+            return False
+        if toks[k] in NODE_SEEN or toks[k].isdigit():
+            return True
+    return False
 
 
 def _kind_of_change(toks: list[str], k: int, covered: set[int], others: set[int]) -> bool:
@@ -365,6 +401,7 @@ def _is_head(v: Vocabulary, toks: list[str], k: int, covered: set[int], others: 
         and k not in others
         and tok.isalpha()
         and len(tok) >= 4
+        and len(set(tok.lower())) > 1  # "XXXX": a de-identified word
         and tok not in NOT_A_HEAD
         and not tok.endswith(("ly", "ed", "ing", *ADJECTIVE_ENDS))
         and tok not in ("sharp", "broad", "large", "small", "big")

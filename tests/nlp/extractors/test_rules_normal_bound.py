@@ -61,3 +61,18 @@ def test_one_more_attribute_of_a_normal_structure_is_the_same_statement(extracto
     # GUIDELINE "Units": several attributes of one structure in one statement are one mention
     got = _normals(extractor, "Gallbladder with normal appearance, regular walls.")
     assert [t for t, _ in got] == ["normal"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "concept"),
+    [
+        ("Flow spectra are within normal limits.", "normal flow spectra"),
+        ("Intraparenchymal vascularization is normal.", "normal intraparenchymal vascularization"),
+    ],
+)
+def test_normal_blood_flow_is_a_normal_statement(extractor, sentence, concept):
+    assert concept in [c for _, c in _normals(extractor, sentence, "US NECK")]
+
+
+def test_a_function_that_is_no_flow_stays_no_normal_statement(extractor):
+    assert _normals(extractor, "Function is preserved.", "US NECK") == []

@@ -80,3 +80,33 @@ def test_a_kind_of_changes_is_a_mention(ex: RuleExtractor) -> None:
 )
 def test_a_course_word_before_changes_is_no_mention(ex: RuleExtractor, sentence: str) -> None:
     assert [g for g in _got(ex, sentence, "head") if "change" in g[1]] == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("A lymph node in the cardiophrenic angle.", ("lymph node", "lymph node", "present")),
+        ("Numerous bilateral axillary lymph nodes.", ("lymph nodes", "lymph node", "present")),
+        ("A 12 mm lymph node in the left axilla.", ("lymph node", "lymph node", "present")),
+        ("No pathologically altered lymph nodes.", ("lymph nodes", "lymph node", "absent")),
+    ],
+)
+def test_a_lymph_node_counted_measured_or_described_is_a_finding(ex, sentence, found) -> None:
+    assert found in _got(ex, sentence, "chest")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Status post lymph node dissection.",  # a procedure
+        "Lymph node station 4R is shown for reference.",  # a place
+        "The lymph nodes were assessed.",  # named, not counted or described
+    ],
+)
+def test_a_lymph_node_only_named_is_no_finding(ex: RuleExtractor, sentence: str) -> None:
+    assert [g for g in _got(ex, sentence, "chest") if g[1] == "lymph node"] == []
+
+
+def test_a_table_term_before_the_node_keeps_its_own_mention(ex: RuleExtractor) -> None:
+    got = _got(ex, "No enlarged lymph nodes.", "chest")
+    assert [c for _, c, _ in got] == ["lymphadenopathy"]
