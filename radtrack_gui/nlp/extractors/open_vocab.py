@@ -300,6 +300,8 @@ NOT_A_HEAD = frozenset(
         *("away", "section", "upward", "forward", "nature", "thickness", "deep", "third"),
         *("characteristic", "boundary", "midsection", "morphology", "narrow", "cause"),
         *("another", "present", "measurement", "benign", "fazekas", "type", "kind"),
+        # imaging methods ("on color Doppler, measuring ...")
+        *("doppler", "ultrasound", "sonography", "mode", "scan", "scans", "elastography"),
     }
 )
 # word endings of adjectives ("largest", "visible", "sharp" is caught by NOT_A_HEAD's kin)
