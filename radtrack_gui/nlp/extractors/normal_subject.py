@@ -25,11 +25,13 @@ SUBJECT_ONLY = frozenset({"free"})
 # property noun ("Liver of regular morphovolumetry", "smooth external contours", "thin
 # walls", "typical configuration"); "regular intervals", "thin slices", "smooth muscle" and
 # the smooth margins of a lesion named before them in the sentence are no normal statement.
+# ("appropriate", "satisfactory", "acceptable" are left out: they are the cue words of a
+# device's position and of "in the appropriate clinical setting".)
 STRUCTURE_BOUND = frozenset(
     {
         *("regular", "homogeneous", "homogenous", "smooth", "symmetric", "symmetrical"),
-        *("typical", "appropriate", "age-appropriate", "age appropriate", "acceptable"),
-        *("satisfactory", "centred", "centered", "thin", "non-thickened", "non thickened"),
+        *("typical", "age-appropriate", "age appropriate", "centred", "centered", "thin"),
+        *("non-thickened", "non thickened"),
     }
 )
 # Properties of a structure a bound predicate may qualify (singular and plural).
@@ -39,7 +41,7 @@ PROPERTY_NOUNS = frozenset(
         *("echotexture", "echostructure", "ecostructure", "echogenicity", "echo", "texture"),
         *("structure", "morphology", "morphovolumetry", "shape", "size", "volume", "volumes"),
         *("dimensions", "configuration", "course", "calibre", "caliber", "appearance"),
-        *("position", "density", "attenuation", "thickness", "width", "curvature", "lordosis"),
+        *("density", "attenuation", "thickness", "width", "curvature", "lordosis"),
         *("kyphosis", "alignment", "distension", "distention", "parenchyma", "content"),
         *("contents", "signal", "lumen", "height", "proportions", "arrangement"),
     }
