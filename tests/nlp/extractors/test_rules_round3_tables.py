@@ -1,0 +1,48 @@
+"""Round 3 table rows (issue #18 §1/§3): referral headers are the reason for the exam, the
+knee's meniscus is anatomy, CSF "fluid spaces" are a structure, "proton density" is an MR
+sequence; each with its counter-example."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _found(ex: RuleExtractor, text: str, exam: str) -> list[tuple[str, str, str]]:
+    text = f"Exam: {exam}\n\n{text}\n"
+    return [
+        (text[m.start : m.end].lower(), m.concept, m.assertion)
+        for m in ex.extract(Report(id="r", text=text))
+    ]
+
+
+@pytest.mark.parametrize("header", ["Referral data", "Clinical data from the referral"])
+def test_a_referral_header_holds_the_question_not_findings(extractor, header):
+    got = _found(extractor, f"{header}: pleural effusion.\n\nFindings: No pneumothorax.", "CT")
+    assert [c for _, c, _ in got] == ["pneumothorax"]
+
+
+def test_the_knee_meniscus_is_no_costophrenic_blunting(extractor):
+    got = _found(extractor, "Tear of the posterior horn of the medial meniscus.", "MR KNEE")
+    assert [c for _, c, _ in got if c == "costophrenic angle blunting"] == []
+    chest = _found(extractor, "Meniscus of fluid in the left costophrenic angle.", "XR CHEST")
+    assert "costophrenic angle blunting" in [c for _, c, _ in chest]
+
+
+def test_csf_fluid_spaces_are_a_structure_not_fluid(extractor):
+    got = _found(extractor, "Cerebrospinal fluid spaces are not enlarged.", "CT HEAD")
+    assert ("enlarged", "enlargement", "absent") in got
+    assert [c for _, c, _ in got if c in ("fluid", "effusion")] == []
+
+
+def test_proton_density_is_a_sequence_not_a_density(extractor):
+    assert _found(extractor, "Proton density sequences with fat suppression.", "MR KNEE") == []
+    got = _found(extractor, "Increased density in the right lower lobe.", "XR CHEST")
+    assert any(c == "opacity" for _, c, _ in got)
