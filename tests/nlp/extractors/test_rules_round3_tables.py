@@ -46,3 +46,15 @@ def test_proton_density_is_a_sequence_not_a_density(extractor):
     assert _found(extractor, "Proton density sequences with fat suppression.", "MR KNEE") == []
     got = _found(extractor, "Increased density in the right lower lobe.", "XR CHEST")
     assert any(c == "opacity" for _, c, _ in got)
+
+
+def test_a_heterogeneous_structure_is_a_finding_but_a_heterogeneous_mass_is_the_mass(extractor):
+    got = _found(extractor, "The thyroid is heterogeneous.", "US NECK")
+    assert ("heterogeneous", "heterogeneity", "present") in got
+    got = _found(extractor, "A heterogeneous mass in the liver.", "CT ABDOMEN")
+    assert [c for _, c, _ in got] == ["mass"]
+
+
+def test_free_from_negates(extractor):
+    got = _found(extractor, "Lateral cervical spaces are free from lymphadenopathy.", "US NECK")
+    assert ("lymphadenopathy", "lymphadenopathy", "absent") in got
