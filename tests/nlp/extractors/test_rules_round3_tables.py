@@ -58,3 +58,18 @@ def test_a_heterogeneous_structure_is_a_finding_but_a_heterogeneous_mass_is_the_
 def test_free_from_negates(extractor):
     got = _found(extractor, "Lateral cervical spaces are free from lymphadenopathy.", "US NECK")
     assert ("lymphadenopathy", "lymphadenopathy", "absent") in got
+
+
+def test_a_nerve_sheath_is_no_device_but_an_access_sheath_is(extractor):
+    assert _found(extractor, "Dilation of the optic nerve sheaths.", "MR HEAD") == [] or all(
+        c != "central venous catheter"
+        for _, c, _ in _found(extractor, "Dilation of the optic nerve sheaths.", "MR HEAD")
+    )
+    got = _found(extractor, "A 6F sheath was placed in the right femoral artery.", "XA")
+    assert any(t == "sheath" for t, _, _ in got)
+
+
+def test_blood_flow_is_no_blood(extractor):
+    got = _found(extractor, "Intrarenal blood flow is visible on power Doppler.", "US")
+    assert [c for _, c, _ in got if "hemorrhage" in c or c == "blood"] == []
+    assert _found(extractor, "Blood in the subarachnoid space.", "CT HEAD") != []
