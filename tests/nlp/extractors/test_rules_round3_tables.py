@@ -71,3 +71,21 @@ def test_blood_flow_is_no_blood(extractor):
     got = _found(extractor, "Intrarenal blood flow is visible on power Doppler.", "US")
     assert [c for _, c, _ in got if "hemorrhage" in c or c == "blood"] == []
     assert _found(extractor, "Blood in the subarachnoid space.", "CT HEAD") != []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("The mediastinum is shifted to the left.", ("shifted", "deviation", "present")),
+        ("The liver has irregular contours.", ("irregular contours", "irregularity", "present")),
+    ],
+)
+def test_deviation_and_irregularity_of_a_structure_are_findings(extractor, sentence, found):
+    assert found in _found(extractor, sentence, "CT")
+
+
+def test_deviation_and_irregularity_need_a_structure(extractor):
+    # counter-examples: no structure named (needs-anatomy), a lesion's irregular margin word
+    assert _found(extractor, "Standard deviation of the measurement.", "CT") == []
+    got = _found(extractor, "An irregular mass.", "CT ABDOMEN")
+    assert [c for _, c, _ in got] == ["mass"]
