@@ -12,7 +12,10 @@ from radtrack_gui.nlp.vocabulary import Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
 COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "looks", "look"})
-ADVERBS = frozenset({"otherwise", "grossly", "also", "still", "entirely", "completely", "again"})
+ADVERBS = frozenset(
+    {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
+    | {"globally", "overall", "relatively"}
+)
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
 MAX_WORDS = 6

@@ -59,3 +59,13 @@ def test_normal_flow_is_no_flow_abnormality(extractor):
 def test_amniotic_fluid_is_a_structure_a_normal_statement_is_about(extractor):
     got = _found(extractor, "Amniotic fluid is normal.", "US OBSTETRIC")
     assert ("normal", "normal amniotic fluid", "present") in got
+
+
+def test_weeks_of_gestation_is_an_age_not_a_pregnancy(extractor):
+    got = _found(extractor, "Corresponding to 11 weeks and 4 days of gestation.", "US OBSTETRIC")
+    assert got == []
+
+
+def test_no_anomalies_is_an_absent_abnormality(extractor):
+    got = _found(extractor, "No thoracic or spinal anomalies.", "US OBSTETRIC")
+    assert ("anomalies", "abnormality", "absent") in got
