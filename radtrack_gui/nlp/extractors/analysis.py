@@ -13,6 +13,7 @@ from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
     subject_only_fails,
+    without_normal_properties,
 )
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
@@ -231,6 +232,8 @@ def analyse(
         if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
             c.assertion = "absent"
         kept.append(c)
+    if len(kept) > 1:
+        kept = without_normal_properties(kept, toks)
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

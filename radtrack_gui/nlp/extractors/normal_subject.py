@@ -34,6 +34,7 @@ STRUCTURE_BOUND = frozenset(
     {
         *("regular", "homogeneous", "homogenous", "smooth", "symmetric", "symmetrical"),
         *("typical", "age-appropriate", "age appropriate", "centred", "centered", "thin"),
+        *("physiological", "physiologic"),
         *("non-thickened", "non thickened"),
     }
 )
@@ -93,6 +94,49 @@ def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list
             break
         j += 1
     return True
+
+
+# Finding terms that name a property a normal statement may be about ("The lumbar lordosis is
+# physiological", "normal contrast enhancement", "Intraparenchymal vascularization is normal").
+PROPERTY_FINDINGS = frozenset(
+    {
+        *("lordosis", "kyphosis", "curvature", "curve", "signal", "vascularization"),
+        *("vascularisation", "vascularity", "flow", "echogenicity", "enhancement", "density"),
+        *("attenuation", "intensity", "alignment"),
+    }
+)
+
+
+def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
+    """``kept`` without the finding candidates that only name the property a normal
+    statement of the sentence is about: the subject before the copula of a normal predicate
+    ("The lumbar lordosis is physiological") or the word right after it ("normal contrast
+    enhancement", "physiological lordosis"); the normal statement stays."""
+    normals = [k for k in kept if k.concept.startswith("normal ")]
+    if not normals:
+        return kept
+    low = [t.lower() for t in toks]
+    drop: set[int] = set()
+    for n in normals:
+        i = n.t0 - 1
+        while i >= 0 and low[i] in ADVERBS:
+            i -= 1
+        start = i
+        if i >= 0 and low[i] in COPULAS:
+            while start > 0 and low[start - 1] not in BREAKS and i - start < MAX_WORDS:
+                start -= 1
+        for k in kept:
+            if k.type != "finding" or k.concept.startswith("normal "):
+                continue
+            if low[k.t1 - 1] not in PROPERTY_FINDINGS or k.assertion != "present":
+                continue
+            subject = i >= 0 and low[i] in COPULAS and start <= k.t0 and k.t1 <= i
+            after = n.t1 <= k.t0 <= n.t1 + 2 and all(
+                low[j] not in BREAKS for j in range(n.t1, k.t0)
+            )
+            if subject or after:
+                drop.add(id(k))
+    return [k for k in kept if id(k) not in drop]
 
 
 def anatomy_heads() -> frozenset[str]:

@@ -76,3 +76,22 @@ def test_normal_blood_flow_is_a_normal_statement(extractor, sentence, concept):
 
 def test_a_function_that_is_no_flow_stays_no_normal_statement(extractor):
     assert _normals(extractor, "Function is preserved.", "US NECK") == []
+
+
+def _all(ex: RuleExtractor, sentence: str, exam: str) -> list[tuple[str, str]]:
+    text = f"Exam: {exam}\n\nFINDINGS:\n{sentence}\n"
+    return [(text[m.start : m.end].lower(), m.concept) for m in ex.extract(Report("r", text))]
+
+
+def test_a_property_said_to_be_normal_is_the_normal_statement_only(extractor):
+    got = _all(extractor, "The lumbar lordosis is physiological.", "MR SPINE")
+    assert [t for t, _ in got] == ["physiological"]
+    assert got[0][1].startswith("normal ")
+
+
+def test_a_property_finding_not_said_normal_stays(extractor):
+    # counter-examples: no normal predicate about it
+    got = _all(extractor, "Straightening of the lumbar lordosis.", "MR SPINE")
+    assert any(t == "lordosis" for t, _ in got)
+    got = _all(extractor, "Reduced lordosis with normal alignment.", "MR SPINE")
+    assert any(t == "lordosis" for t, _ in got)
