@@ -102,14 +102,16 @@ NODE_SEEN = frozenset(
         *("some", "few", "many", "no", "without", "any", "single", "solitary", "isolated"),
         *("additional", "another", "pathological", "pathologic", "pathologically"),
         *("suspicious", "prominent", "reactive", "unchanged", "necrotic", "calcified"),
-        *("abnormal", "altered", "metastatic", "borderline", "mm", "cm"),
+        *("abnormal", "altered", "metastatic", "borderline", "mm", "cm", "oval", "round"),
+        *("small", "subcentimeter", "subcentimetric", "centimeter", "millimetric", "visible"),
     }
 )
 NODE_NOT = frozenset(
     {
         *("dissection", "station", "stations", "biopsy", "sampling", "excision", "level"),
         *("levels", "region", "regions", "chain", "chains", "basin", "basins", "group"),
-        *("groups", "metastasis", "metastases", "involvement"),
+        *("groups", "metastasis", "metastases", "involvement", "area", "areas"),
+        *("territory", "territories", "compartment", "compartments"),
     }
 )
 # "<adjective> changes": a process named by its kind ("vascular changes", "traumatic

@@ -89,6 +89,7 @@ def test_a_course_word_before_changes_is_no_mention(ex: RuleExtractor, sentence:
         ("Numerous bilateral axillary lymph nodes.", ("lymph nodes", "lymph node", "present")),
         ("A 12 mm lymph node in the left axilla.", ("lymph node", "lymph node", "present")),
         ("No pathologically altered lymph nodes.", ("lymph nodes", "lymph node", "absent")),
+        ("Small oval lymph nodes in both axillae.", ("lymph nodes", "lymph node", "present")),
     ],
 )
 def test_a_lymph_node_counted_measured_or_described_is_a_finding(ex, sentence, found) -> None:
@@ -100,6 +101,7 @@ def test_a_lymph_node_counted_measured_or_described_is_a_finding(ex, sentence, f
     [
         "Status post lymph node dissection.",  # a procedure
         "Lymph node station 4R is shown for reference.",  # a place
+        "Nothing in a lymph node area of the neck.",  # a place
         "The lymph nodes were assessed.",  # named, not counted or described
     ],
 )
