@@ -21,6 +21,7 @@ resume after a kill.
     python benchmarks/bench_mimic_csv.py --rows 500000         # the MIMIC-sized run
     python benchmarks/bench_mimic_csv.py --rows 0              # only the kill/resume check
     python benchmarks/bench_mimic_csv.py --format fhir --rows 20000   # FHIR Bulk NDJSON
+    python benchmarks/bench_mimic_csv.py --check-rows 0 --input notes.csv  # a CSV you have
 
 Everything is written under ``--tmp`` (default /work/tmp or the system's) and removed at the
 end unless ``--keep``.
@@ -109,7 +110,7 @@ def _rows(n_rows: int, share: float, seed: int) -> Iterator[list[str]]:
             others = int(k) + (rnd.random() < k - int(k))
             for _ in range(others):
                 cat, desc = rnd.choice(OTHER)
-                words = rnd.choices(FILLER, k=rnd.randint(8, 60))
+                words = rnd.choices(FILLER, k=rnd.randint(10, 78))
                 text = f"SYNTHETIC {cat.strip().upper()} NOTE (generated, no real patient)\n"
                 notes.append((cat, desc, text + " ".join(words), report.date))
             for cat, desc, text, when in notes:
@@ -174,7 +175,7 @@ def make_ndjson(path: Path, n_rows: int, seed: int) -> dict[str, int]:
             "status": "final",
             "subject": {"reference": f"Patient/{row[1]}"},
             "code": {"text": row[7]},
-            "effectiveDateTime": row[4].replace(" ", "T") if row[4] else None,
+            "effectiveDateTime": row[4].replace(" ", "T") + "Z" if row[4] else None,
             "presentedForm": [{"contentType": "text/plain", "data": data}],
         }
         rnd.choice(handles).write(json.dumps(resource) + "\n")
@@ -381,6 +382,7 @@ def main() -> int:
     ap.add_argument("--check-rows", type=int, default=2_000, help="rows of the resume check")
     ap.add_argument("--kill-after", type=int, default=8, help="batches committed before kill")
     ap.add_argument("--format", choices=("csv", "fhir"), default="csv")
+    ap.add_argument("--input", help="an existing NOTEEVENTS-style CSV instead of generating one")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--tmp", default="/work/tmp" if Path("/work").is_dir() else None)
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
@@ -405,21 +407,48 @@ def main() -> int:
     return 0 if ok else 1
 
 
+def count_csv(path: Path) -> dict[str, int]:
+    """The counts ``make_csv`` returns, of an existing CSV (one streamed pass)."""
+    rows = radiology = 0
+    subjects: set[str] = set()
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            rows += 1
+            if row["CATEGORY"] == "Radiology":
+                radiology += 1
+                subjects.add(row["SUBJECT_ID"])
+    return {"rows": rows, "radiology": radiology, "subjects": len(subjects)}
+
+
 def big_run(tmp: Path, args: Any) -> bool:
     src = tmp / ("notes.csv" if args.format == "csv" else "DiagnosticReport.ndjson")
     t0 = time.perf_counter()
-    if args.format == "csv":
+    if args.input:
+        src = Path(args.input)
+        made = count_csv(src)
+    elif args.format == "csv":
         made = make_csv(src, args.rows, args.radiology, args.seed)
     else:
         made = make_ndjson(src, args.rows, args.seed)
     size = src.stat().st_size
     print(
-        f"generated {src.name}: {made['rows']:,} rows, {size / 1e6:,.0f} MB, "
-        f"{made['radiology']:,} Radiology reports of {made['subjects']:,} patients "
-        f"in {time.perf_counter() - t0:.0f} s"
+        f"{'read' if args.input else 'generated'} {src.name}: {made['rows']:,} rows, "
+        f"{size / 1e6:,.0f} MB, {made['radiology']:,} Radiology reports of "
+        f"{made['subjects']:,} patients in {time.perf_counter() - t0:.0f} s",
+        flush=True,
     )
     out = tmp / "cohort"
     r = Run(src, out, args.workers, [])
+    while r.proc.poll() is None:  # a line a minute: a run cut short still says how it went
+        time.sleep(1)
+        if int(time.perf_counter() - r.t0) % 60 == 0:
+            now = _status(r.proc.pid).get("VmRSS", 0)
+            print(
+                f"  {time.perf_counter() - r.t0:5.0f} s: {r.committed()} batches committed, "
+                f"client RSS {now / 2**20:.0f} MiB (peak {r.client_peak / 2**20:.0f}), "
+                f"workers' peak {max(r.workers(), default=0) / 2**20:.0f} MiB",
+                flush=True,
+            )
     rc = r.wait()
     done, failed, reports = _done_reports(out)
     workers = ", ".join(f"{v / 2**20:.0f}" for v in r.workers())

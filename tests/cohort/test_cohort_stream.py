@@ -1,5 +1,5 @@
-"""A NOTEEVENTS-style CSV streamed through `radtrack cohort run` (issue #23 item 3), on a
-real LocalCluster: a run killed with SIGKILL part-way and resumed gives the rows of an
+"""A NOTEEVENTS-style CSV (and a FHIR Bulk NDJSON file) streamed through `radtrack cohort run`
+(issue #23 item 3), on a real LocalCluster: a run killed with SIGKILL part-way and resumed gives the rows of an
 uninterrupted run, every patient committed once, none lost. The generator, the runner and
 the checks are benchmarks/bench_mimic_csv.py's (which measures the same at 500,000 rows);
 no memory or time is asserted here."""
@@ -40,8 +40,9 @@ def test_generated_csv_is_noteevents_shaped_and_not_sorted_by_subject(tmp_path: 
     assert all(r["TEXT"].startswith("SYNTHETIC") for r in others)
 
 
-def test_killed_run_resumes_to_the_uninterrupted_output(tmp_path: Path) -> None:
-    got = bench.resume_check(tmp_path, 2_000, kill_after=4, seed=11, fmt="csv")
+@pytest.mark.parametrize(("fmt", "rows"), [("csv", 2_000), ("fhir", 300)])
+def test_killed_run_resumes_to_the_uninterrupted_output(tmp_path: Path, fmt: str, rows: int):
+    got = bench.resume_check(tmp_path, rows, kill_after=4, seed=11, fmt=fmt)
     made = got["made"]
     assert got["whole_rc"] == 0 and got["resume_rc"] == 0, got["resume_log"]
     assert got["killed"], "the run ended before the kill: nothing was interrupted"
@@ -54,6 +55,32 @@ def test_killed_run_resumes_to_the_uninterrupted_output(tmp_path: Path) -> None:
     assert got["twice"] == []
     done, failed, reports = got["done"]
     assert (done, failed, reports) == (made["subjects"], 0, made["radiology"])
-    # and a patient is what `radtrack process CSV --patient ID` gives
+    # and a patient is what `radtrack process FILE --patient ID` gives
     key = json.loads(got["resumed"]["patients"][0])["patient"]
     assert_same_as_process(tmp_path / "cut", key, process_json(got["source"], tmp_path, key))
+
+
+def test_dask_keeps_no_batch_after_it_is_sent(tmp_path: Path) -> None:
+    """Dask logs the recent messages of every batched stream with their payloads (1,000 by
+    default): the rows of every batch sent to a worker stayed in the client's LocalCluster
+    scheduler, so the client grew ~1 MB a batch. During a run the logs stay short."""
+    from distributed import default_client
+
+    from radtrack_gui.cohort.run import LOG_CONFIG, run_cohort
+
+    src = tmp_path / "notes.csv"
+    made = bench.make_csv(src, 300, 0.5, seed=4)
+    longest: list[int] = []
+
+    def watch(state: object) -> None:
+        client = default_client()
+        logs = [client.scheduler_comm.recent_message_log]
+        logs += [s.recent_message_log for s in client.cluster.scheduler.stream_comms.values()]
+        longest.append(max(len(log) for log in logs))
+
+    state = run_cohort(
+        src, tmp_path / "out", workers=1, batch_reports=1, batch_patients=1, progress=watch
+    )
+    assert state.done == made["subjects"] > 12  # more batches than the logs may hold
+    assert len(longest) == made["subjects"]  # one call per batch
+    assert max(longest) <= LOG_CONFIG["distributed.admin.low-level-log-length"] == 10
