@@ -71,9 +71,8 @@ class RunState:
     gold: list[str] = field(default_factory=list)  # patients read as gold annotations
     peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
     worker_cpu: dict[str, float] = field(default_factory=dict)  # worker -> CPU s in the run
-    failures: list[tuple[str, str]] = field(
-        default_factory=list
-    )  # (patient, reason), 1,000 at most
+    # (patient, reason) of the first MAX_FAILURES_KEPT failed patients (``failed`` counts all)
+    failures: list[tuple[str, str]] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)  # damaged partitions set aside
 
 
