@@ -3,8 +3,8 @@ resume after a kill.
 
 1. Generates a NOTEEVENTS-style CSV (MIMIC-III's columns: ROW_ID, SUBJECT_ID, HADM_ID,
    CHARTDATE, CHARTTIME, STORETIME, CATEGORY, DESCRIPTION, CGID, ISERROR, TEXT) of ``--rows``
-   rows (500,000 is about 1 GB) into a private temporary folder under ``--tmp``: Radiology
-   rows are the reports of the repository's synthetic patients (``evaluation.synth``; dates in
+   rows (default 20,000; 500,000 is about 1 GB) into a private temporary folder under
+   ``--tmp``: Radiology rows (``--radiology``, default 25 %, MIMIC-III's share) are the reports of the repository's synthetic patients (``evaluation.synth``; dates in
    the 2100s, as MIMIC's shifted ones), the other categories (nursing, physician, discharge,
    ECG, echo) synthetic filler notes that say so. Rows are spread over the whole file in random
    order (MIMIC is not sorted by subject): each row goes to one of 32 shuffle files, then the
@@ -17,8 +17,8 @@ resume after a kill.
    then resumed; checks that both give the same rows and that every patient is committed
    exactly once.
 
-    python benchmarks/bench_mimic_csv.py --rows 20000          # a quick estimate
-    python benchmarks/bench_mimic_csv.py --rows 500000         # the MIMIC-sized run
+    python benchmarks/bench_mimic_csv.py                       # 20,000 rows (make bench)
+    python benchmarks/bench_mimic_csv.py --rows 500000         # the MIMIC-sized run (~1 h here)
     python benchmarks/bench_mimic_csv.py --rows 0              # only the kill/resume check
     python benchmarks/bench_mimic_csv.py --format fhir --rows 20000   # FHIR Bulk NDJSON
     python benchmarks/bench_mimic_csv.py --check-rows 0 --input notes.csv  # a CSV you have
@@ -374,7 +374,12 @@ def check_resume(tmp: Path, rows: int, kill_after: int, seed: int, fmt: str) -> 
 # -- main ----------------------------------------------------------------------------------
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--rows", type=int, default=500_000, help="rows of the big run (0: none)")
+    ap.add_argument(
+        "--rows",
+        type=int,
+        default=20_000,
+        help="rows of the big run (0: none; 500000 is MIMIC-sized)",
+    )
     ap.add_argument(
         "--radiology", type=float, default=0.25, help="share of Radiology rows (MIMIC-III: 25 %%)"
     )
