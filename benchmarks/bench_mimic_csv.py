@@ -4,9 +4,10 @@ resume after a kill.
 1. Generates a NOTEEVENTS-style CSV (MIMIC-III's columns: ROW_ID, SUBJECT_ID, HADM_ID,
    CHARTDATE, CHARTTIME, STORETIME, CATEGORY, DESCRIPTION, CGID, ISERROR, TEXT) of ``--rows``
    rows (default 20,000; 500,000 is about 1 GB) into a private temporary folder under
-   ``--tmp``: Radiology rows (``--radiology``, default 25 %, MIMIC-III's share) are the reports of the repository's synthetic patients (``evaluation.synth``; dates in
-   the 2100s, as MIMIC's shifted ones), the other categories (nursing, physician, discharge,
-   ECG, echo) synthetic filler notes that say so. Rows are spread over the whole file in random
+   ``--tmp``: Radiology rows (``--radiology``, default 25 %, MIMIC-III's share) are the
+   reports of the repository's synthetic patients (``evaluation.synth``; dates in the 2100s,
+   as MIMIC's shifted ones), the other categories (nursing, physician, discharge, ECG, echo)
+   synthetic filler notes that say so. Rows are spread over the whole file in random
    order (MIMIC is not sorted by subject): each row goes to one of 32 shuffle files, then the
    files are joined.
 2. Runs ``radtrack cohort run CSV --out DIR --workers 2`` (a real LocalCluster) as a child
