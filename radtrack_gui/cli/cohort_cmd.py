@@ -169,8 +169,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"repaired: {note}", file=sys.stderr)
     for patient, reason in state.failures[:20]:
         print(f"failed: {patient}: {reason}", file=sys.stderr)
-    if len(state.failures) > 20:
-        print(f"... and {len(state.failures) - 20} more (see patients.parquet)", file=sys.stderr)
+    if state.failed > 20:
+        print(f"... and {state.failed - 20} more (see patients.parquet)", file=sys.stderr)
     rate = state.reports / state.seconds if state.seconds else 0.0
     modelled = state.done - len(state.gold)
     print(

@@ -1,7 +1,7 @@
 """Cohort INPUT as a FHIR Bulk Data ``DiagnosticReport.ndjson`` or an HL7 v2 batch file
 (many ``ORU^R01`` messages, FHS/BHS framing or MLLP tolerated): streamed once and split by
-patient into private per-patient files (JSON lines of ``[number, line, unit]``, a unit being
-one resource or one message), buffered in memory only up to a bound, as a MIMIC CSV is.
+patient (``spill.py``: hash buckets of JSON lines ``[patient, number, line, unit]``, a unit
+being one resource or one message), buffered in memory only up to a bound, as a MIMIC CSV is.
 
 A worker turns one patient's units into reports with the format reader's own code
 (``fhir.extract``, ``hl7v2.extract_messages``) and the report numbers the whole file gives
@@ -10,17 +10,18 @@ them, so the patient is the one ``radtrack process FILE --patient ID`` reads.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from radtrack_gui.cohort.spill import MAX_BUFFERED, Spill, bucket_count
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats.textreport import SkipFile
 
-MAX_BUFFERED = 16 * 1024 * 1024
+if TYPE_CHECKING:
+    from radtrack_gui.cohort.sources import Split
+
 RECORD_SUFFIXES = {".ndjson": "fhir", ".hl7": "hl7", ".oru": "hl7"}
 
 
@@ -48,48 +49,22 @@ def _units(path: Path, fmt: str) -> Iterator[tuple[str, int, int, Any]]:
 
 def split_records(
     path: Path, fmt: str, work: Path, skip: set[str], max_buffered: int = MAX_BUFFERED
-) -> list[tuple[str, str, int, int]]:
-    """Split the file at PATH into one private file per patient under WORK (patients in
-    SKIP left out). Returns (patient, split file, reports, total reports in the file)."""
-    work.mkdir(parents=True, exist_ok=True, mode=0o700)
-    files: dict[str, Path] = {}
-    counts: dict[str, int] = {}
-    buffers: dict[str, list[str]] = {}
-    buffered = number = 0
+) -> Split:
+    """Spill the file at PATH by patient into the hash buckets of a ``Spill`` under WORK
+    (patients in SKIP left out); the ``Split`` knows the reports in the whole file."""
+    from radtrack_gui.cohort.sources import Split
 
-    def flush() -> None:
-        for subject, lines in buffers.items():
-            fd = os.open(files[subject], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.writelines(lines)
-        buffers.clear()
-
+    spill = Spill(work, bucket_count(path.stat().st_size), max_buffered)
+    number = 0
     try:
         for subject, n, line, unit in _units(path, fmt):
             first, number = number + 1, number + n
-            if not subject or subject in skip:
-                continue
-            if subject not in files:
-                files[subject] = work / f"r{len(files):07d}.jsonl"
-                files[subject].unlink(missing_ok=True)
-                counts[subject] = 0
-            text = json.dumps([first, line, unit], ensure_ascii=False) + "\n"
-            buffers.setdefault(subject, []).append(text)
-            counts[subject] += n
-            buffered += len(text)
-            if buffered >= max_buffered:
-                flush()
-                buffered = 0
+            if subject and subject not in skip:
+                spill.add(subject, [first, line, unit])
     except (SkipFile, OSError) as exc:
         raise InputError(f"{path.name}: {exc}") from exc
-    flush()
-    return [(s, str(f), counts[s], number) for s, f in files.items()]
-
-
-def read_units(rows: str) -> list[list[Any]]:
-    """The ``[number, line, unit]`` lines of one patient's split file."""
-    with open(rows, encoding="utf-8") as f:
-        return [json.loads(line) for line in f]
+    spill.flush()
+    return Split(spill, str(path.resolve()), fmt=fmt, total=number)
 
 
 def load_records_patient(

@@ -16,14 +16,21 @@ import os
 import shutil
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from radtrack_gui.cohort.output import CohortDir
 from radtrack_gui.cohort.records import record_format, split_records
-from radtrack_gui.cohort.sources import PatientItem, batches, folder_patients, is_csv, split_csv
+from radtrack_gui.cohort.sources import (
+    PatientItem,
+    batches,
+    folder_patients,
+    is_csv,
+    split_csv,
+    stream_batches,
+)
 from radtrack_gui.core.errors import InputError
 
 IN_FLIGHT_PER_WORKER = 3  # batches queued per worker thread
@@ -31,11 +38,19 @@ IN_FLIGHT_PER_WORKER = 3  # batches queued per worker thread
 # profiler sampling every worker's stack 100 times a second, slower ticks and monitors.
 # An idle worker then uses ~0.3 % of a core instead of ~3 %. (On your own cluster, set
 # DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False and so on for the same effect.)
+# Dask keeps the last ``low-level-log-length`` (default 1,000) messages of every batched
+# stream for debugging, each with its payload when under 1 MB: a cohort batch's rows sent to a
+# worker, or its graph sent to a remote scheduler. The scheduler of a LocalCluster lives in
+# this process, so the client grew by about one batch (~1 MB) per batch until 1,000 per
+# worker (measured: 123 -> 307 MiB over 178 batches of the 500,000-row CSV). Set for the
+# whole run (workers that join later included) and for the local workers' own logs.
+LOG_CONFIG = {"distributed.admin.low-level-log-length": 10}
 LOCAL_CONFIG = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "500ms",
     "distributed.admin.system-monitor.interval": "2s",
     "distributed.worker.memory.monitor-interval": "1s",
+    **LOG_CONFIG,
 }
 
 
@@ -56,7 +71,8 @@ class RunState:
     gold: list[str] = field(default_factory=list)  # patients read as gold annotations
     peak_memory: dict[str, int] = field(default_factory=dict)  # worker -> peak RSS bytes
     worker_cpu: dict[str, float] = field(default_factory=dict)  # worker -> CPU s in the run
-    failures: list[tuple[str, str]] = field(default_factory=list)  # (patient, reason)
+    # (patient, reason) of the first MAX_FAILURES_KEPT failed patients (``failed`` counts all)
+    failures: list[tuple[str, str]] = field(default_factory=list)
     repaired: list[str] = field(default_factory=list)  # damaged partitions set aside
 
 
@@ -159,28 +175,35 @@ def run_cohort(
     repaired = cohort.quarantine(cohort.damaged())
     cohort.cleanup()
     done = cohort.done()
+    skipped = len(done)
+    groups: Callable[[int], Iterator[list[PatientItem]]]  # worker threads -> the batches
     if src.is_dir():
         items = [i for i in folder_patients(src, exclude=cohort.path) if i.key not in done]
-        skipped = len(done)
-    elif records:
+        total = len(items)
+
+        def groups(threads: int) -> Iterator[list[PatientItem]]:
+            return iter(plan(items, threads, batch_reports, batch_patients))
+    else:  # a big file: spilled by patient, then batched one spill bucket at a time
         shutil.rmtree(cohort.work, ignore_errors=True)
-        items = [
-            PatientItem(key=k, source=str(src.resolve()), rows=f, size=n, fmt=records, total=t)
-            for k, f, n, t in split_records(src, records, cohort.work / "records", done)
-        ]
-        skipped = len(done)
-    else:
-        shutil.rmtree(cohort.work, ignore_errors=True)
-        items = split_csv(src, cohort.work / "csv", skip=done)
-        skipped = len(done)
-    state = RunState(total=len(items), skipped=skipped, repaired=repaired)
+        work = cohort.work / "spill"
+        if records:
+            split = split_records(src, records, work, done)
+        else:
+            split = split_csv(src, work, skip=done)
+        total = split.patients
+
+        def groups(threads: int) -> Iterator[list[PatientItem]]:
+            per = batch_size(split.reports, threads, batch_reports)
+            return stream_batches(split, per, batch_patients)
+
+    del done
+    state = RunState(total=total, skipped=skipped, repaired=repaired)
     t0 = time.perf_counter()
     try:
-        if items:
+        if total:
             _schedule(
                 cohort,
-                items,
-                (batch_reports, batch_patients),
+                groups,
                 state,
                 scheduler,
                 workers,
@@ -197,24 +220,29 @@ def run_cohort(
     return state
 
 
+def batch_size(reports: int, threads: int, most: int = 200) -> int:
+    """Reports per batch: ``most``, fewer when that leaves under ~10 batches per worker
+    thread (so none waits idle at the end)."""
+    return max(1, min(most, -(-reports // (10 * max(threads, 1)))))
+
+
 def plan(
     items: list[PatientItem], threads: int, reports: int = 200, patients: int = 50
 ) -> list[list[PatientItem]]:
     """Batches of at most about ``reports`` reports and ``patients`` patients, smaller when
     that leaves fewer than ~10 batches per worker thread (so none waits idle at the end),
     largest first (so the last ones to finish are small)."""
-    total = sum(i.size for i in items)
-    per = max(1, min(reports, -(-total // (10 * max(threads, 1)))))
+    per = batch_size(sum(i.size for i in items), threads, reports)
     return sorted(batches(items, per, patients), key=lambda g: -sum(i.size for i in g))
 
 
-RETRY_OFFSET = 50_000  # a batch submitted again gets a partition number of its own
+RETRY_OFFSET = 10**9  # a batch submitted again gets a partition number of its own
+MAX_FAILURES_KEPT = 1_000  # failures named in ``RunState.failures`` (all are in patients.parquet)
 
 
 def _schedule(
     cohort: CohortDir,
-    items: list[PatientItem],
-    sizes: tuple[int, int],
+    groups: Callable[[int], Iterator[list[PatientItem]]],
     state: RunState,
     scheduler: str | None,
     workers: int | None,
@@ -224,23 +252,58 @@ def _schedule(
     t0: float,
     ignore_annotations: bool = False,
 ) -> None:
+    """Submit the batches ``groups(worker threads)`` gives as tasks, at most ``IN_FLIGHT_PER_WORKER`` per
+    worker thread at a time (the next batch is read only when a slot frees), and commit each
+    result as it comes. What this process holds does not grow with the input: the batches in
+    flight, the few to retry, and the counts in ``state``."""
+    import dask
+
+    with dask.config.set(LOG_CONFIG):
+        _run_batches(
+            cohort,
+            groups,
+            state,
+            scheduler,
+            workers,
+            extractor,
+            linker,
+            progress,
+            t0,
+            ignore_annotations,
+        )
+
+
+def _run_batches(
+    cohort: CohortDir,
+    groups: Callable[[int], Iterator[list[PatientItem]]],
+    state: RunState,
+    scheduler: str | None,
+    workers: int | None,
+    extractor: str,
+    linker: str,
+    progress: Progress | None,
+    t0: float,
+    ignore_annotations: bool,
+) -> None:
     from distributed import as_completed
 
     from radtrack_gui.cohort.tasks import process_batch
 
     client, cluster = connect(scheduler, workers)
     run_id = f"{int(time.time()):x}{os.getpid() % 0xFFFF:04x}"
-    pending: list[tuple[int, list[PatientItem]]] = []
-    part_of: dict[str, tuple[str, list[PatientItem]]] = {}
+    retry: list[tuple[int, list[PatientItem]]] = []  # batches whose output was lost
+    numbered: Iterator[tuple[int, list[PatientItem]]] = iter(())
+    in_flight: dict[str, tuple[str, list[PatientItem], Any]] = {}  # key -> part, group, future
     queue = as_completed()
-    futures: list[Any] = []
 
     out = str(cohort.path.resolve())
 
     def top_up() -> None:
         slots = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
-        while pending and queue.count() < slots:
-            n, group = pending.pop()
+        while len(in_flight) < slots:
+            n, group = retry.pop() if retry else next(numbered, (-1, []))
+            if not group:
+                return
             part = f"part-{run_id}-{n:05d}"
             fut = client.submit(
                 process_batch,
@@ -253,8 +316,7 @@ def _schedule(
                 key=f"radtrack-cohort-{run_id}-{n}",
                 pure=False,
             )
-            part_of[fut.key] = (part, group)
-            futures.append(fut)
+            in_flight[fut.key] = (part, group, fut)
             queue.add(fut)
 
     try:
@@ -262,11 +324,11 @@ def _schedule(
         state.model_loads += _warm_up(client, run_id, extractor, linker)
         state.startup = time.perf_counter() - t0
         threads = sum(client.nthreads().values()) or (workers or os.cpu_count() or 1)
-        pending = list(enumerate(plan(items, threads, *sizes)))[::-1]  # first batch first
+        numbered = enumerate(groups(threads))
         cpu0 = _run_everywhere(client)
         top_up()
         for fut in queue:
-            part, group = part_of.pop(fut.key)
+            part, group, _ = in_flight.pop(fut.key)
             try:
                 res = fut.result()
             except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
@@ -285,6 +347,7 @@ def _schedule(
                     ],
                 }
             fut.release()
+            del fut
             if res["tables"] is not None and res["tables"]["reports"].num_rows:
                 cohort.write_tables(part, res["tables"])  # a worker that could not reach DIR
             problem = cohort.commit(part, res["records"])
@@ -292,7 +355,7 @@ def _schedule(
                 n = int(part.rsplit("-", 1)[1])
                 cohort.discard(part)
                 if n < RETRY_OFFSET:
-                    pending.append((n + RETRY_OFFSET, group))
+                    retry.append((n + RETRY_OFFSET, group))
                     top_up()
                     continue
                 res["records"] = [
@@ -309,7 +372,9 @@ def _schedule(
                         state.gold.append(r["patient"])
                 else:
                     state.failed += 1
-                    state.failures.append((r["patient"], r["reason"]))
+                    if len(state.failures) < MAX_FAILURES_KEPT:
+                        state.failures.append((r["patient"], r["reason"]))
+            del res, group
             state.seconds = time.perf_counter() - t0
             if progress:
                 progress(state)
@@ -320,7 +385,7 @@ def _schedule(
         state.worker_cpu = {k: v[1] - cpu0.get(k, (0, 0.0))[1] for k, v in usage.items()}
     except KeyboardInterrupt:
         state.interrupted = True
-        client.cancel(futures)
+        client.cancel([f for _, _, f in in_flight.values()])
     finally:
         _close(client, cluster)
 

@@ -1,27 +1,27 @@
 """The patients of a cohort INPUT (FORMATS §6) and how a worker reads one.
 
 - A folder of patient folders: each sub-folder is a patient (§1), named by the folder.
-- A MIMIC-style CSV with many ``SUBJECT_ID``s: streamed once and split by subject into
-  private per-subject files (JSON lines of ``[line, row]``), buffered in memory only up to
-  a bound, so a NOTEEVENTS export of gigabytes is never loaded whole. A worker turns one
+- A MIMIC-style CSV with many ``SUBJECT_ID``s (in any order): streamed once and spilled to
+  private files partitioned by a hash of the subject (``spill.py``), buffered in memory
+  only up to a bound, then read back one bucket at a time, so a NOTEEVENTS export of
+  gigabytes is never loaded whole. A worker turns one
   subject's rows into reports with the CSV reader's own row code (``mimic_csv.add_rows``),
   so the patient is the one ``radtrack process big.csv --patient ID`` reads.
 """
 
 from __future__ import annotations
 
-import json
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from radtrack_gui.cohort.spill import MAX_BUFFERED, Spill, bucket_count, bucket_records
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats.textreport import SkipFile, natural_key
 from radtrack_gui.util.names import shown
-
-MAX_BUFFERED = 16 * 1024 * 1024  # bytes of CSV rows held before they go to the split files
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class PatientItem:
 
     key: str  # the cohort's ``patient``: the folder name or the SUBJECT_ID
     source: str  # the patient folder, or the CSV file
-    rows: str | None = None  # CSV: the file holding this subject's rows
+    rows: str | None = None  # CSV / records: the spill bucket holding this patient's rows
     size: int = 1  # about how many reports (for batching)
     data: tuple[tuple[int, dict[str, str]], ...] | None = None  # CSV: the rows themselves
     fmt: str = "csv"  # what ``rows`` holds: CSV rows, or FHIR / HL7 records (cohort/records.py)
@@ -38,14 +38,14 @@ class PatientItem:
     units: tuple[Any, ...] | None = None  # records: the patient's split lines, read in
 
     def loaded(self) -> PatientItem:
-        """With a CSV subject's rows read in, so a worker needs no access to the split."""
+        """With the patient's rows read in from its spill bucket (when they are not yet), so
+        a worker needs no access to the spill."""
         if self.rows is None or self.data is not None or self.units is not None:
             return self
+        records = bucket_records(Path(self.rows), self.key)
         if self.fmt != "csv":
-            from radtrack_gui.cohort.records import read_units
-
-            return replace(self, units=tuple(read_units(self.rows)))
-        return replace(self, data=tuple(read_rows(self.rows)))
+            return replace(self, units=tuple(records))
+        return replace(self, data=tuple((int(line), row) for line, row in records))
 
 
 def is_csv(path: Path) -> bool:
@@ -83,58 +83,63 @@ def folder_patients(folder: Path, exclude: Path | None = None) -> list[PatientIt
     return items
 
 
+@dataclass
+class Split:
+    """The patients of a cohort file spilled by ``split_csv`` or ``split_records``: their
+    counts at once, then (iterating) one ``PatientItem`` per patient with its rows read in,
+    one bucket of the spill at a time, so the whole file is never held."""
+
+    spill: Spill
+    source: str
+    fmt: str = "csv"
+    total: int = 0  # records: the reports in the whole file (for their ids)
+
+    @property
+    def patients(self) -> int:
+        return len(self.spill.keys)
+
+    @property
+    def reports(self) -> int:
+        return self.spill.rows
+
+    def __iter__(self) -> Iterator[PatientItem]:
+        for key, path, records in self.spill.groups():
+            if self.fmt == "csv":
+                data = tuple((int(line), row) for line, row in records)
+                yield PatientItem(key, self.source, rows=str(path), size=len(data), data=data)
+            else:
+                yield PatientItem(
+                    key,
+                    self.source,
+                    rows=str(path),
+                    size=len(records),
+                    fmt=self.fmt,
+                    total=self.total,
+                    units=tuple(records),
+                )
+
+
 def split_csv(
     path: Path,
     work: Path,
     skip: set[str] = frozenset(),  # type: ignore[assignment]
     max_buffered: int = MAX_BUFFERED,
-) -> list[PatientItem]:
-    """Stream the Radiology rows of the CSV at ``path`` into one private file per subject
-    under ``work`` (subjects in ``skip`` are left out). Subjects in file order."""
+) -> Split:
+    """Stream the Radiology rows of the CSV at ``path`` into the hash buckets of a ``Spill``
+    under ``work`` (subjects in ``skip`` are left out)."""
     from radtrack_gui.formats.mimic_csv import radiology_rows
 
-    work.mkdir(parents=True, exist_ok=True, mode=0o700)
-    files: dict[str, Path] = {}
-    counts: dict[str, int] = {}
-    buffers: dict[str, list[str]] = {}
-    buffered = 0
-
-    def flush() -> None:
-        for subject, lines in buffers.items():
-            fd = os.open(files[subject], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.writelines(lines)
-        buffers.clear()
-
     source = path.resolve()
+    spill = Spill(work, bucket_count(source.stat().st_size), max_buffered)
     try:
         for line, row in radiology_rows(source):
             subject = row.get("SUBJECT_ID", "").strip()
-            if subject in skip:
-                continue
-            if subject not in files:
-                files[subject] = work / f"s{len(files):07d}.jsonl"
-                files[subject].unlink(missing_ok=True)  # a split left by an earlier run
-                counts[subject] = 0
-            text = json.dumps([line, row], ensure_ascii=False) + "\n"
-            buffers.setdefault(subject, []).append(text)
-            counts[subject] += 1
-            buffered += len(text)
-            if buffered >= max_buffered:
-                flush()
-                buffered = 0
+            if subject not in skip:
+                spill.add(subject, [line, row])
     except SkipFile as exc:
         raise InputError(str(exc)) from exc
-    flush()
-    return [
-        PatientItem(key=s, source=str(source), rows=str(f), size=counts[s])
-        for s, f in files.items()
-    ]
-
-
-def read_rows(rows_file: str) -> list[tuple[int, dict[str, str]]]:
-    with open(rows_file, encoding="utf-8") as f:
-        return [(int(line), row) for line, row in map(json.loads, f)]
+    spill.flush()
+    return Split(spill, str(source))
 
 
 def load_patient(item: PatientItem) -> Patient:
@@ -143,16 +148,17 @@ def load_patient(item: PatientItem) -> Patient:
 
     if item.rows is None:
         return read_patient_folder(item.source)
+    item = item.loaded()
     if item.fmt != "csv":
-        from radtrack_gui.cohort.records import load_records_patient, read_units
+        from radtrack_gui.cohort.records import load_records_patient
 
-        units = list(item.units) if item.units is not None else read_units(item.rows)
+        units = list(item.units or ())
         return load_records_patient(Path(item.source), item.fmt, item.key, units, item.total)
     from radtrack_gui.formats.mimic_csv import CsvReports, add_rows
 
     got = CsvReports(patient=item.key)
     source = Path(item.source)
-    add_rows(got, item.data if item.data is not None else read_rows(item.rows), source)
+    add_rows(got, item.data or (), source)
     return csv_subject_patient(source, item.key, got)
 
 
@@ -161,15 +167,20 @@ def batches(
 ) -> list[list[PatientItem]]:
     """Consecutive patients grouped until a batch holds about ``reports`` reports or
     ``patients`` patients: one Dask task (and one Parquet partition) per batch."""
-    out: list[list[PatientItem]] = []
+    return list(stream_batches(items, reports, patients))
+
+
+def stream_batches(
+    items: Iterable[PatientItem], reports: int = 200, patients: int = 50
+) -> Iterator[list[PatientItem]]:
+    """``batches``, one at a time as ``items`` come (a spilled file's patients)."""
     cur: list[PatientItem] = []
     size = 0
     for item in items:
         cur.append(item)
         size += item.size
         if size >= reports or len(cur) >= patients:
-            out.append(cur)
+            yield cur
             cur, size = [], 0
     if cur:
-        out.append(cur)
-    return out
+        yield cur

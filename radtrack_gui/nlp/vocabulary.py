@@ -1,6 +1,7 @@
 """The vocabulary tables in ``resources/vocab`` (anatomy hierarchy, concepts, terms, cues).
 
-Loaded once per process (``vocabulary()``); everything is plain dicts for speed.
+Read once per process (``vocabulary()``), from a cache when the tables have not changed
+(``lexicon_cache``); everything is plain dicts for speed.
 ``anatomy.tsv``: structures with their parent (part-of), synonyms and region-bound words
 (``bound``: shape words such as "sulcus" or "convexity" that name the structure only in an
 exam of its body region; a word may be bound to structures of several regions);
@@ -116,6 +117,7 @@ class Vocabulary:
     sense_rules: dict[str, tuple[SenseRule, ...]] = field(default_factory=dict)  # senses.tsv
     # the folder the tables were read from (``vocabulary()``): its lexicon is cached on disk
     source: Path | None = None
+    _digest: str = ""  # of the tables in ``source`` (``lexicon_cache``), once computed
     _lexicon: Lexicon | None = None
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -226,12 +228,9 @@ class Vocabulary:
         """Token-keyed term tables for matching (built once; for tables read from a folder,
         once per change of the tables: ``lexicon_cache``)."""
         if self._lexicon is None:
-            if self.source is None:
-                self._lexicon = Lexicon.build(self)
-            else:
-                from radtrack_gui.nlp.lexicon_cache import cached_lexicon, tables_digest
+            from radtrack_gui.nlp.lexicon_cache import lexicon_of
 
-                self._lexicon = cached_lexicon(self, tables_digest(self.source))
+            self._lexicon = lexicon_of(self)
         return self._lexicon
 
     # -- concepts ------------------------------------------------------------
@@ -422,7 +421,14 @@ def read_relations(v: Vocabulary, path: Path) -> None:
 
 @cache
 def vocabulary(folder: str | None = None) -> Vocabulary:
-    base = Path(folder) if folder else resource("vocab")
+    """The tables of ``folder`` (default ``resources/vocab``), cached: ``lexicon_cache``."""
+    from radtrack_gui.nlp.lexicon_cache import cached_vocabulary
+
+    return cached_vocabulary(Path(folder) if folder else resource("vocab"), read_vocabulary)
+
+
+def read_vocabulary(base: Path) -> Vocabulary:
+    """Read the tables of the folder ``base``."""
     v = Vocabulary(source=base)
     for row in read_table(base / "anatomy.tsv"):
         name = row["name"].lower()

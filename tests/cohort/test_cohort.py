@@ -41,17 +41,45 @@ def test_csv_is_split_by_subject_with_bounded_buffers(plain: Path, tmp_path: Pat
     write_mimic_csv(plain, big, {"patient_001": "7", "patient_002": "8", "patient_003": "9"})
     small = sources.split_csv(big, tmp_path / "small", max_buffered=64)  # flushes every row
     whole = sources.split_csv(big, tmp_path / "whole")
-    assert [i.key for i in small] == ["7", "8", "9"]
-    for a, b in zip(small, whole, strict=True):
-        assert Path(a.rows).read_bytes() == Path(b.rows).read_bytes()
-        assert oct(Path(a.rows).stat().st_mode & 0o777) == "0o600"
-        got = sources.load_patient(a.loaded())
+    assert (small.patients, small.reports) == (whole.patients, whole.reports)
+    assert small.patients == 3 and small.reports > 3
+    a_items = sorted(small, key=lambda i: i.key)
+    b_items = sorted(whole, key=lambda i: i.key)
+    assert [i.key for i in a_items] == ["7", "8", "9"]
+    for a, b in zip(a_items, b_items, strict=True):
+        assert a.data == b.data and a.size == len(a.data or ())
+        assert oct(Path(a.rows or "").stat().st_mode & 0o777) == "0o600"
+        got = sources.load_patient(a)
         want = read_patient_folder(big, a.key)  # what `radtrack process --patient` reads
         assert [r.id for r in got.reports] == [r.id for r in want.reports]
         assert [r.text for r in got.reports] == [r.text for r in want.reports]
         assert got.id == want.id == a.key
     skipped = sources.split_csv(big, tmp_path / "skip", skip={"8"})
-    assert [i.key for i in skipped] == ["7", "9"]
+    assert sorted(i.key for i in skipped) == ["7", "9"] and skipped.patients == 2
+
+
+def test_spill_groups_each_patients_rows_whatever_the_order(tmp_path: Path):
+    from radtrack_gui.cohort.spill import Spill, bucket_count, bucket_records
+
+    rows = [(f"p{(i * 7) % 13}", i) for i in range(200)]  # 13 patients, interleaved
+    groups = {}
+    for buckets in (1, 5):
+        spill = Spill(tmp_path / f"s{buckets}", buckets, max_buffered=100)
+        for key, i in rows:
+            spill.add(key, [i, {"n": str(i)}])
+        assert len(list((tmp_path / f"s{buckets}").iterdir())) <= buckets
+        got = [(k, p, recs) for k, p, recs in spill.groups()]
+        assert len(got) == len({k for k, _ in rows}) == len(spill.keys) == 13
+        # a bucket is read whole before the next: its patients come together
+        order = [p for _, p, _ in got]
+        assert order == sorted(order)
+        groups[buckets] = {k: recs for k, _, recs in got}
+        for key, path, recs in got:
+            assert recs == [[i, {"n": str(i)}] for k, i in rows if k == key]  # file order
+            assert bucket_records(path, key) == recs  # a bucket holds other patients too
+    assert groups[1] == groups[5]
+    assert (bucket_count(0), bucket_count(10**6), bucket_count(10**9)) == (1, 1, 120)
+    assert bucket_count(10**13) == 1024
 
 
 def test_batches_group_small_patients():

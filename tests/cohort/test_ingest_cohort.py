@@ -11,7 +11,7 @@ import format_fixtures as ff
 import pytest
 from cohort_helpers import assert_same_as_process, process_json
 
-from radtrack_gui.cohort.records import read_units, split_records
+from radtrack_gui.cohort.records import split_records
 from radtrack_gui.cohort.sources import PatientItem
 
 
@@ -38,13 +38,13 @@ def test_record_file_split_by_patient_is_what_process_reads(tmp_path, make, fmt)
 
     src = make(tmp_path / ("bulk.ndjson" if fmt == "fhir" else "batch.hl7"))
     split = split_records(src, fmt, tmp_path / "work", skip=set(), max_buffered=10)
-    keys = [k for k, *_ in split]
+    items = sorted(split, key=lambda i: i.key)
+    keys = [i.key for i in items]
     assert keys == (["A", "B", "C"] if fmt == "fhir" else ["A", "B"])
-    items = [
-        PatientItem(key=k, source=str(src), rows=f, size=n, fmt=fmt, total=t).loaded()
-        for k, f, n, t in split
-    ]
     assert all(i.units is not None for i in items)  # a worker needs no access to the split
+    # an item without its rows reads them from its bucket, and only its own
+    bare = [PatientItem(i.key, i.source, rows=i.rows, fmt=fmt, total=i.total) for i in items]
+    assert [b.loaded().units for b in bare] == [i.units for i in items]
     cohort = CohortDir(tmp_path / "out")
     cohort.prepare(src, "rules", "knowledge")
     res = process_batch(items, "rules", "knowledge")
@@ -60,10 +60,10 @@ def test_record_file_split_by_patient_is_what_process_reads(tmp_path, make, fmt)
 def test_split_skips_done_patients_and_streams(tmp_path):
     src = _ndjson(tmp_path / "bulk.ndjson")
     split = split_records(src, "fhir", tmp_path / "work", skip={"A"}, max_buffered=1)
-    assert [k for k, *_ in split] == ["B", "C"]
-    (b_file,) = [f for k, f, *_ in split if k == "B"]
-    assert [u[0] for u in read_units(b_file)] == [2, 5]  # report numbers in the file
-    assert oct(Path(b_file).stat().st_mode & 0o777) == "0o600"
+    assert sorted(i.key for i in split) == ["B", "C"] and split.patients == 2
+    (b,) = [i for i in split if i.key == "B"]
+    assert [u[0] for u in b.units or ()] == [2, 5]  # report numbers in the file
+    assert oct(Path(b.rows or "").stat().st_mode & 0o777) == "0o600"
 
 
 @pytest.mark.slow

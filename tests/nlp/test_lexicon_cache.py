@@ -1,5 +1,6 @@
-"""The lexicon cached on disk (issue #23 item 7): the same matches as a fresh build, a
-changed table invalidates it, and only a private file RadTrack wrote is loaded."""
+"""The vocabulary and its lexicon cached on disk in one file (issue #23 item 5): the same
+tables and matches as a fresh read and build, a changed table invalidates it, and only a
+private file RadTrack wrote is loaded."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from radtrack_gui.nlp import lexicon_cache
+from radtrack_gui.nlp import vocabulary as vocab_module
 from radtrack_gui.nlp.text import TOKEN_RE
-from radtrack_gui.nlp.vocabulary import Lexicon, norm_token, vocabulary
+from radtrack_gui.nlp.vocabulary import Lexicon, norm_token, read_vocabulary, vocabulary
 from radtrack_gui.util.paths import demo_patient_dir, resource
 
 
@@ -40,7 +42,7 @@ def sentences() -> list[list[str]]:
 
 
 def cache_files() -> list[Path]:
-    return sorted(lexicon_cache.cache_path("x").parent.glob("lexicon-*.pickle"))
+    return sorted(lexicon_cache.cache_path("x").parent.glob("vocab-*.pickle"))
 
 
 def test_cached_lexicon_matches_like_a_fresh_build(
@@ -106,4 +108,81 @@ def test_untrusted_or_damaged_file_is_not_loaded(tables: Path) -> None:
 def test_cache_off(tables: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(lexicon_cache.OFF, "1")
     assert fresh(tables).lexicon().concepts
+    assert cache_files() == []
+
+
+TABLE_FIELDS = (
+    "parent",
+    "anatomy_terms",
+    "bound_anatomy",
+    "systems",
+    "concepts",
+    "concept_terms",
+    "cues",
+    "narrower",
+    "related",
+    "relation_kind",
+    "signs",
+    "canonical",
+    "senses",
+    "paired",
+    "sense_rules",
+)
+
+
+def test_cached_vocabulary_is_the_tables_read_afresh(
+    tables: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = fresh(tables)  # read, lexicon built, both cached
+    assert first._lexicon is not None and len(cache_files()) == 1
+    first.is_related("pneumothorax", "pleural effusion")  # memos filled: never cached
+    first.anatomy_ancestors("left lower lobe")
+
+    def no_read(base: Path) -> object:
+        raise AssertionError("tables read again although cached")
+
+    monkeypatch.setattr(vocab_module, "read_vocabulary", no_read)
+    cached = fresh(tables)
+    assert cached is not first and cached.source == tables
+    assert cached._lexicon is None  # the lexicon is read only when text is matched
+    assert not cached._related_memo and not cached._ancestors
+    read = read_vocabulary(tables)
+    for name in TABLE_FIELDS:
+        assert getattr(cached, name) == getattr(read, name), name
+    assert len(cached.concepts) > 100 and cached.cues
+    lex = cached.lexicon()
+    assert lex.concepts == first.lexicon().concepts
+
+
+def test_changed_table_gives_a_vocabulary_with_the_change(tables: Path) -> None:
+    assert "zorblax nodule" not in fresh(tables).concepts
+    concepts = tables / "concepts.tsv"
+    concepts.write_text(
+        concepts.read_text(encoding="utf-8") + "zorblax nodule\tfinding\tzorblax nodule\t\t\t\t\n",
+        encoding="utf-8",
+    )
+    again = fresh(tables)
+    assert "zorblax nodule" in again.concepts  # not the cached tables of before
+    assert again.concept_terms["zorblax nodule"] == "zorblax nodule"
+    assert len(cache_files()) == 2
+
+
+def test_damaged_vocabulary_part_is_read_afresh(tables: Path) -> None:
+    fresh(tables)
+    digest = lexicon_cache.tables_digest(tables)
+    path = lexicon_cache.cache_path(digest)
+    assert lexicon_cache.load_vocabulary(digest) is not None
+    data = path.read_bytes()
+    path.write_bytes(data[:20] + b"x" * 50 + data[70:])  # the vocabulary pickle broken
+    assert lexicon_cache.load_vocabulary(digest) is None
+    v = fresh(tables)
+    assert v.concepts and lexicon_cache.load_vocabulary(digest) is not None  # rewritten
+    os.chmod(path, 0o640)
+    assert lexicon_cache.load_vocabulary(digest) is None
+
+
+def test_cache_off_reads_the_tables(tables: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(lexicon_cache.OFF, "1")
+    v = fresh(tables)
+    assert v.source == tables and v.concepts and v._lexicon is None
     assert cache_files() == []
