@@ -330,6 +330,11 @@ def install_ask(window: Any) -> AskPanel:
             menu_action.menu().addSeparator()
             menu_action.menu().addAction(act)
     window.patientLoaded.connect(panel.patient_changed)
-    dock.visibilityChanged.connect(lambda shown: shown and panel.fill_suggestions())
+
+    def shown_now(visible: bool) -> None:
+        if visible:
+            panel.fill_suggestions()
+
+    dock.visibilityChanged.connect(shown_now)
     panel.dock, panel.action = dock, act
     return panel
