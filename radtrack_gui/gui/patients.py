@@ -207,7 +207,11 @@ class PatientController:
         # 1,000-report patient they take a fifth of a second: issue #20 item 12).
         w.timeline.set_patient(loaded.patient)
         if w.timeline.isVisible():
-            w.timeline.repaint()
+            w.status.update()  # the status bar names the patient in that first frame
+            layout = w.timeline.layout()
+            if layout is not None:
+                layout.activate()  # the hint above the lanes at its new width
+            w.repaint()
         w.chain_list.set_patient(loaded.patient, editable=not loaded.read_only)
         w.report_view.set_patient(loaded.patient)
         log.info(
