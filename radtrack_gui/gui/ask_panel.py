@@ -29,6 +29,7 @@ from radtrack_gui.gui.qt import (
     QListWidgetItem,
     QPushButton,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -86,6 +87,7 @@ class AskPanel(QWidget):
         self.answer: Answer | None = None
         self._reader: Any = None
         self._reader_patient: int | None = None
+        self._suggested_for: int | None = None  # id() of the patient the hints are for
         self._extractive: Any = False  # the installed `reader` (None: none; False: not looked)
         self.dock: QDockWidget | None = None  # set by install(): the dock holding the panel
         self.action: QAction | None = None  # and the Ask action (Ctrl+K)
@@ -137,24 +139,40 @@ class AskPanel(QWidget):
         return getattr(loaded, "path", None)
 
     def patient_changed(self) -> None:
-        """Refill suggestions and recent questions for the newly opened patient."""
-        from radtrack_gui.qa.suggest import load_recent, suggestions
+        """Refill the recent questions for the newly opened patient; the suggestions are
+        worked out when the box is shown (it starts hidden) or, shown, after the views
+        are drawn: they take a pass over every chain, which a first draw need not wait
+        for (issue #20 item 12)."""
+        from radtrack_gui.qa.suggest import load_recent
 
         self.answer = None
         self.answer_label.setText("")
         self.evidence.clear()
         self.hints.clear()
         self.recent.clear()
+        self._suggested_for = None
         patient = self.window_.patient
         if patient is None:
             return
+        if self.isVisible():
+            QTimer.singleShot(0, self.fill_suggestions)
         path = self._project_path()
-        for q in suggestions(patient):
-            if not self.hints.findItems(q, Qt.MatchFlag.MatchExactly):
-                self.hints.addItem(q)
         for q in load_recent(path) if path else []:
             if not self.recent.findItems(q, Qt.MatchFlag.MatchExactly):
                 self.recent.addItem(q)
+
+    def fill_suggestions(self) -> None:
+        """The suggested questions for the open patient (once per patient opened)."""
+        from radtrack_gui.qa.suggest import suggestions
+
+        patient = self.window_.patient
+        if patient is None or self._suggested_for == id(patient):
+            return
+        self._suggested_for = id(patient)
+        self.hints.clear()
+        for q in suggestions(patient):
+            if not self.hints.findItems(q, Qt.MatchFlag.MatchExactly):
+                self.hints.addItem(q)
 
     def _hint(self, item: QListWidgetItem) -> None:
         self.line.setText(item.text())
@@ -312,5 +330,11 @@ def install_ask(window: Any) -> AskPanel:
             menu_action.menu().addSeparator()
             menu_action.menu().addAction(act)
     window.patientLoaded.connect(panel.patient_changed)
+
+    def shown_now(visible: bool) -> None:
+        if visible:
+            panel.fill_suggestions()
+
+    dock.visibilityChanged.connect(shown_now)
     panel.dock, panel.action = dock, act
     return panel

@@ -122,6 +122,9 @@ class Vocabulary:
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
     _ancestors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
+    _broader: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
+    # name -> every concept whose broader line holds it (itself included); built once
+    _below: dict[str, tuple[str, ...]] | None = None
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
@@ -266,15 +269,31 @@ class Vocabulary:
         return self.anatomy_related(ca.anatomy, cb.anatomy)
 
     def related_to(self, concept: str | None) -> frozenset[str]:
-        """Every concept ``is_related`` to ``concept`` (memoized)."""
+        """Every concept ``is_related`` to ``concept`` (memoized). Only the concepts below
+        a concept related to one above ``concept`` can be (``is_related``'s first test),
+        so only those are tried, not every concept in the tables."""
         if not concept or not self.related or concept not in self.concepts:
             return frozenset()
         found = self._related_set.get(concept)
         if found is None:
+            below = self._concepts_below()
+            targets = set().union(
+                *(self.related.get(x, ()) for x in self.broader_concepts(concept))
+            )
+            candidates = {c for t in targets for c in below.get(t, ())}
             found = self._related_set[concept] = frozenset(
-                c for c in self.concepts if self.is_related(concept, c)
+                c for c in candidates if self.is_related(concept, c)
             )
         return found
+
+    def _concepts_below(self) -> dict[str, tuple[str, ...]]:
+        if self._below is None:
+            below: dict[str, list[str]] = {}
+            for c in self.concepts:
+                for name in self.broader_concepts(c):
+                    below.setdefault(name, []).append(c)
+            self._below = {k: tuple(v) for k, v in below.items()}
+        return self._below
 
     def is_durable(self, concept: str | None) -> bool:
         """Flagged ``durable`` (a permanent device, a chronic finding): its course spans
@@ -283,14 +302,18 @@ class Vocabulary:
         return c is not None and "durable" in c.flags
 
     def broader_concepts(self, concept: str) -> list[str]:
-        """``concept`` and the broader concepts above it, nearest first."""
-        out, seen = [], set()
-        while concept and concept not in seen:
-            out.append(concept)
-            seen.add(concept)
-            c = self.concepts.get(concept)
-            concept = c.broader if c else ""
-        return out
+        """``concept`` and the broader concepts above it, nearest first (memoized; a new
+        list each call)."""
+        line = self._broader.get(concept)
+        if line is None:
+            out, seen, name = [], set(), concept
+            while name and name not in seen:
+                out.append(name)
+                seen.add(name)
+                c = self.concepts.get(name)
+                name = c.broader if c else ""
+            line = self._broader[concept] = tuple(out)
+        return list(line)
 
 
 def singular_name(name: str) -> str:
