@@ -3,14 +3,15 @@
 One self-contained file (inline CSS with print rules, no scripts, no external links):
 
 1. the overview, one printed page: patient id, period, counts, then one line per finding
-   and device (seen from/to, reports, where it stands now), and the pertinent negatives
-   and normal statements in one line;
+   and device (seen from/to, reports, where it stands now), the chains that share a name
+   asked about in words ("Two chains named “liver lesion” — the same finding? …",
+   ``views/same_name.py``), and the pertinent negatives and normal statements in one line;
 2. from a new printed page, a table per type (findings, devices) with, per chain, when
    it was seen, the course in words (a finding measured on two or more dated reports
    also shows its size over time: an inline SVG plot with dates and values, and the
    sizes in words) and the evidence sentences (each sentence once, its
-   mentions marked); chains with the same name say so ("2 chains named …: the models did
-   not link them");
+   mentions marked); chains with the same name say so ("1 of 2 chains named …: the models
+   did not link them");
 3. pertinent negatives and normal statements (every mention absent or "normal …"), apart.
 
 Columns have fixed shares and long words wrap, so the evidence never runs off the page
@@ -29,6 +30,7 @@ from radtrack_gui.formats.size_svg import size_plot_svg
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.course import Course, chain_course, mention_sentence
 from radtrack_gui.views.lanes import negative_only
+from radtrack_gui.views.same_name import SameName, same_named
 from radtrack_gui.views.sizes import size_series
 
 __all__ = ["html_summary", "write_html_summary"]
@@ -48,6 +50,8 @@ td.date { font-size: .92em; }
 td.label { font-weight: 600; }
 td.num { text-align: right; }
 span.twin { display: block; font-weight: normal; color: #8a4b00; font-size: .85em; }
+span.twin-mark { font-weight: normal; color: #8a4b00; font-size: .85em; }
+ul.same-name { margin: .5em 0; padding-left: 1.2em; color: #8a4b00; font-size: .92em; }
 p.negatives { font-size: .92em; }
 section.chains h2:first-child { margin-top: 0; }
 span.reviewed { font-weight: normal; color: #1b7a3a; font-size: .85em; }
@@ -66,7 +70,8 @@ svg.size-plot { max-width: 100%; height: auto; }
   h2 { break-after: avoid; }
   section.chains { break-before: page; }
   table.overview td, table.overview th { padding: .06em .4em; font-size: .88em; }
-  p.negatives { font-size: .85em; }
+  p.negatives, ul.same-name { font-size: .85em; }
+  ul.same-name { margin: .3em 0; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
   mark { background: none; font-weight: 700; text-decoration: underline; }
@@ -123,20 +128,9 @@ def _evidence(patient: Patient, course: Course, limit: int) -> str:
     return '<ol class="evidence">' + "".join(items) + "</ol>"
 
 
-def _twins(courses: list[Course]) -> dict[str, str]:
+def _twins(groups: list[SameName]) -> dict[str, str]:
     """Chain -> a note for chains that share their name with another chain."""
-    by_name: dict[tuple[str, str], list[Course]] = {}
-    for c in courses:
-        by_name.setdefault((c.type, c.label.lower()), []).append(c)
-    notes = {}
-    for same in by_name.values():
-        if len(same) > 1:
-            for k, c in enumerate(same, 1):
-                notes[c.chain] = (
-                    f"{k} of {len(same)} chains named “{c.label}”: the models did not "
-                    "link them (review: the same finding, or two?)"
-                )
-    return notes
+    return {cid: g.note(cid) for g in groups for cid in g.chains}
 
 
 def _seen(c: Course) -> str:
@@ -177,13 +171,21 @@ def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str,
     )
 
 
-def _overview(courses: list[Course], negatives: list[Course]) -> str:
-    """One line per finding and device, then the negatives in one paragraph."""
+def _overview(courses: list[Course], negatives: list[Course], groups: list[SameName]) -> str:
+    """One line per finding and device, the same-named chains asked about, then the
+    negatives in one paragraph."""
     rows = []
+    marks = {cid: (k, len(g.chains)) for g in groups for k, cid in enumerate(g.chains, 1)}
     for c in courses:
         now = c.events[-1].word if c.events else ""
+        mark = (
+            f' <span class="twin-mark">({marks[c.chain][0]} of {marks[c.chain][1]}, same '
+            "name)</span>"
+            if c.chain in marks
+            else ""
+        )
         rows.append(
-            f'<tr><td class="label"><a href="#{escape(c.chain)}">{escape(c.label)}</a></td>'
+            f'<tr><td class="label"><a href="#{escape(c.chain)}">{escape(c.label)}</a>{mark}</td>'
             f"<td>{escape(_TITLES[c.type][:-1].lower())}</td>"
             f'<td class="date">{escape(_seen(c))}</td><td class="num">{len(c.events)}</td>'
             f"<td>{escape(now)}</td></tr>"
@@ -196,6 +198,12 @@ def _overview(courses: list[Course], negatives: list[Course]) -> str:
         if rows
         else "<p>No findings or devices.</p>"
     )
+    if groups:
+        table += (
+            '<ul class="same-name">'
+            + "".join(f"<li>{escape(g.question())}</li>" for g in groups)
+            + "</ul>"
+        )
     if negatives:
         counts: dict[str, int] = {}
         for c in negatives:  # each name once ("pneumothorax" was denied in 8 chains)
@@ -269,11 +277,12 @@ def html_summary(
 
     shown = [c for c in courses if not negated(c)]
     negatives = [c for c in courses if negated(c)]
-    twins = _twins(shown)
+    groups = same_named(patient, [c.chain for c in shown])
+    twins = _twins(groups)
     body = [
         f"<h1>Radiology course: patient {escape(patient.id)}</h1>",
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
-        _overview(shown, negatives),
+        _overview(shown, negatives, groups),
         '<section class="chains">',
     ]
     for kind in (FINDING, DEVICE):
