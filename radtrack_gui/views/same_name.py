@@ -41,6 +41,10 @@ class SameName:
         n = len(self.chains)
         return f"{_NUMBERS.get(n, str(n))} chains named “{self.label}”"
 
+    def short(self) -> str:
+        """“liver lesion” (4 chains): one item of a list of such names."""
+        return f"“{self.label}” ({len(self.chains)} chains)"
+
     def question(self) -> str:
         """The one line the overview shows."""
         if self.reviewed:

@@ -266,15 +266,17 @@ def test_the_overview_asks_about_chains_that_share_a_name():
         p.chains[cid].label = "pleural effusion"
     overview = html_summary(p).split('<section class="chains">', 1)[0]
     assert (
-        "<li>Two chains named “pleural effusion” — the same finding? The models did not "
-        "link them: merge them, or keep them apart.</li>" in overview
+        "<b>Same name, not linked:</b> “pleural effusion” (2 chains). Each is one finding or "
+        "device the models did not link, or really two (another side, site or episode): "
+        "merge them, or keep them apart." in overview
     )
     assert overview.count('<span class="twin-mark">') == 2
-    assert "(1 of 2, same name)" in overview and "(2 of 2, same name)" in overview
+    assert "(1 of 2)</span>" in overview and "(2 of 2)</span>" in overview
     for cid in (first, second):
         p.chains[cid].reviewed = True
     overview = html_summary(p).split('<section class="chains">', 1)[0]
-    assert "Two chains named “pleural effusion”, reviewed: kept apart." in overview
+    assert "Same name, reviewed and kept apart:</b> “pleural effusion” (2 chains)." in overview
+    assert "not linked" not in overview
     p.chains[second].label = "left pleural effusion"
     overview = html_summary(p).split('<section class="chains">', 1)[0]
-    assert "same name" not in overview and "chains named" not in overview
+    assert "same name" not in overview.lower()
