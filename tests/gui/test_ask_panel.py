@@ -125,3 +125,37 @@ def test_free_form_question_goes_to_the_reading_model_in_the_background(
     assert "(reader)" in panel.answer_label.text()
     ev = answer.evidence[0]
     assert window.patient.report(ev.report).text[ev.start : ev.end] == ev.text
+
+
+def test_ctrl_k_opens_the_ask_box_wherever_the_focus_is(window, open_and_wait, demo, qtbot):
+    """Issue #20: Ctrl+K did not open the Ask box when sent at the screen. The key goes to
+    the focused widget as a user's would (shortcut override first): from the timeline, the
+    report viewer, the chain list and its search box, the box opens with the focus in its
+    question line; the chain search's text is left as it was (Ctrl+K is not "delete to the
+    end of the line" there)."""
+    from radtrack_gui.gui.qt import QApplication, Qt
+
+    open_and_wait(window, demo)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=20000)
+    panel = window.ask_panel
+    window.chain_list.search.setText("effusion")
+    window.chain_list.search.setCursorPosition(2)
+    for name, widget in (
+        ("timeline", window.timeline.view),
+        ("report", window.report_view.text),
+        ("chain list", window.chain_list.tree),
+        ("chain search", window.chain_list.search),
+    ):
+        panel.dock.hide()
+        widget.setFocus()
+        qtbot.waitUntil(widget.hasFocus, timeout=20000)
+        qtbot.keyClick(widget, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+        assert panel.dock.isVisible(), name
+        assert panel.line.hasFocus(), name
+    assert window.chain_list.search.text() == "effusion"
+    # Counter-example: another key with Ctrl does not open it.
+    panel.dock.hide()
+    window.timeline.view.setFocus()
+    qtbot.keyClick(window.timeline.view, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
+    assert not panel.dock.isVisible()
