@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from radtrack_gui.core.model import Patient
 from radtrack_gui.views import lanes as L
 
-# What tells same-named lanes apart: site, first date, first exam, first report's place.
-LabelFacts = tuple[str, str, str, int]
+# What tells same-named lanes apart: site, first date, first exam, first report's place,
+# and the finest place its mentions name most ("hepatic segment 8").
+LabelFacts = tuple[str, str, str, int, str]
 
 COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
 
@@ -80,8 +81,11 @@ def unique_labels(
     patient: Patient, lanes: list[L.Lane], cache: dict[tuple, LabelFacts] | None = None
 ) -> dict[str, str]:
     """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
-    site (body region) and the first date are added; still equal, the first report's exam,
-    then "1 of 2" in time order. Users never see chain ids (issue #20 item 8).
+    finest place the mentions name, where it differs ("liver lesion · hepatic segment 8"
+    and "· hepatic segment 6", which the body region and the date could not tell apart),
+    else the site (body region), and the first date are added; still equal, the first
+    report's exam, then "1 of 2" in time order. The place comes first: a label cut at the
+    end for room keeps what tells it apart. Users never see chain ids (issue #20 item 8).
     ``cache`` (kept by the caller between draws) holds each lane's site and first date."""
     by_label: dict[str, list[L.Lane]] = {}
     for ln in lanes:
@@ -105,13 +109,17 @@ def unique_labels(
                 when = f"{r.date.day} {r.date:%b %Y}" if r and r.date and r.date_known else ""
                 exam = short_exam(r.exam, r.modality) if r else ""
                 exam = f"{r.modality} {exam}".strip() if r else ""
-                got = memo[key] = (site, when, exam, order.get(rid, 0))
+                got = memo[key] = (site, when, exam, order.get(rid, 0), finest_place(ms))
             facts[ln.chain] = got
         several_sites = len({f[0] for f in facts.values()}) > 1
+        several_places = len({f[4] for f in facts.values()}) > 1
         named: dict[str, str] = {}
         for ln in same:
-            site, when, _exam, _at = facts[ln.chain]
-            extra = [site] if site and several_sites else []
+            site, when, _exam, _at, place = facts[ln.chain]
+            if place and several_places:
+                extra = [place]
+            else:
+                extra = [site] if site and several_sites else []
             extra += [when] if when else []
             named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
         if len(set(named.values())) < len(named):  # still equal: the first exam
@@ -127,6 +135,16 @@ def unique_labels(
                 named.update({c: f"{t} ({k} of {len(cs)})" for k, c in enumerate(cs, 1)})
         out.update(named)
     return out
+
+
+def finest_place(mentions: list) -> str:
+    """The most specific place the mentions name most often (each mention's anatomy is
+    listed most specific first): "hepatic segment 8"; "" when none is named."""
+    counts: dict[str, int] = {}
+    for m in mentions:
+        if m.anatomy and m.assertion != "absent":
+            counts[m.anatomy[0]] = counts.get(m.anatomy[0], 0) + 1
+    return max(counts, key=lambda a: (counts[a], a)) if counts else ""
 
 
 _CHAIN_ID = re.compile(r"\bstarts c\d+\b")
