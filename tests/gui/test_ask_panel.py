@@ -159,3 +159,57 @@ def test_ctrl_k_opens_the_ask_box_wherever_the_focus_is(window, open_and_wait, d
     window.timeline.view.setFocus()
     qtbot.keyClick(window.timeline.view, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
     assert not panel.dock.isVisible()
+
+
+def test_suggested_questions_have_the_room_before_a_question(window, open_and_wait, demo, qtbot):
+    """At 1280x800 the empty evidence list took the dock's room and the suggested
+    questions showed in a strip two rows high, the second cut. Before a question the
+    suggestions show whole; an answer's evidence then takes the room (and no evidence
+    list shows for an answer without evidence)."""
+    from radtrack_gui.gui.main_window import first_size
+    from radtrack_gui.gui.qt import QSize
+
+    window.resize(*first_size(QSize(1280, 800)))
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel.action.trigger()
+    qtbot.waitUntil(lambda: panel.hints.isVisible(), timeout=20000)
+    qtbot.wait(50)
+    shown = min(panel.hints.count(), 3)
+    assert shown >= 2
+    row = panel.hints.sizeHintForRow(0)
+    assert panel.hints.viewport().height() >= shown * row, (panel.hints.height(), row)
+    assert not panel.evidence.isVisible()
+    panel.ask("Is the chest tube still in?")
+    assert panel.evidence.count() >= 1 and panel.evidence.isVisible()
+    # each row measured at the list's shown width (not as tall as a hidden list's rows)
+    width = panel.evidence.viewport().width() - 6
+    for i in range(panel.evidence.count()):
+        label = panel.evidence.itemWidget(panel.evidence.item(i))
+        assert panel.evidence.item(i).sizeHint().height() <= label.heightForWidth(width) + 4
+    panel.ask("Is there a pericardial effusion?")
+    assert panel.evidence.count() == 0 and not panel.evidence.isVisible()
+
+
+def test_an_answer_leaves_the_report_viewer_its_room(window, open_and_wait, demo, qtbot):
+    """At 1280x800 an answer grew the Ask dock and the report viewer above it kept two
+    lines; the dock is now no taller than the answer needs."""
+    from radtrack_gui.gui.main_window import first_size
+    from radtrack_gui.gui.qt import QSize
+
+    window.resize(*first_size(QSize(1280, 800)))
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel.action.trigger()
+    qtbot.waitUntil(lambda: panel.dock.isVisible(), timeout=20000)
+    window.resizeDocks(
+        [panel.dock], [600], __import__("PySide6.QtCore").QtCore.Qt.Orientation.Vertical
+    )
+    qtbot.wait(50)
+    panel.ask("Is the chest tube still in?")
+    assert panel.evidence.isVisible()
+    label = panel.answer_label
+    qtbot.waitUntil(lambda: panel.dock.height() < 420, timeout=20000)
+    assert label.height() >= label.heightForWidth(label.width())  # the answer shows whole
+    text = window.report_view.text
+    assert text.viewport().height() >= 8 * text.fontMetrics().lineSpacing()
