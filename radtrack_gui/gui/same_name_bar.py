@@ -4,9 +4,8 @@ Above the list, one group at a time: "Two chains named “liver lesion” — th
 The models did not link them: merge them, or keep them apart.", with what a person does
 about it, as links: Select both (in every view, to compare), Merge, Keep apart (marks them
 reviewed, so the question is not asked again; undoable), and Next when several names are
-shared. The
-bar asks for the action with signals; the selection controller (``gui/selection.py``) and
-the edit actions do it. Hidden when no two chains share a name.
+shared. The bar asks for the action with signals; the selection controller
+(``gui/selection.py``) and the edit actions do it. Hidden when no two chains share a name.
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ import html
 from radtrack_gui.core.model import Patient
 from radtrack_gui.gui.qt import QFrame, QLabel, Qt, QVBoxLayout, QWidget, Signal
 from radtrack_gui.views.same_name import SameName, same_named
-
-ACTIONS = ("select", "merge", "keep", "next")
 
 
 class SameNameBar(QFrame):
