@@ -28,6 +28,7 @@ from radtrack_gui.gui.qt import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyle,
     Qt,
     QTimer,
     QVBoxLayout,
@@ -110,11 +111,18 @@ class AskPanel(QWidget):
         self.evidence.itemActivated.connect(self.open_evidence)
         self.evidence.itemClicked.connect(self.open_evidence)
         self.evidence.setMinimumHeight(EVIDENCE_ROWS * 64 + 8)
+        # Shown with an answer's evidence: empty, it took the room of the suggested
+        # questions (two rows, cut, at 1280x800 and 1480x900)
+        self.evidence.hide()
         self.hints_label = QLabel("Suggested questions", self)
         self.hints = QListWidget(self)
         self.hints.setObjectName("askHints")
         self.hints.setMaximumHeight(96)
-        self.hints.setMinimumHeight(24)  # gives way to the evidence in a short dock
+        # Before a question, three suggestions whole even in a short dock (at 1280x800 they
+        # were cut to one and a half); with evidence shown they give way to it.
+        row_px = self.hints.fontMetrics().height() + 4
+        self._hints_room = 3 * row_px + 2 * self.hints.frameWidth() + 2
+        self.hints.setMinimumHeight(self._hints_room)
         self.hints.itemActivated.connect(self._hint)
         self.hints.itemClicked.connect(self._hint)
         self.recent_label = QLabel("Recent", self)
@@ -132,6 +140,7 @@ class AskPanel(QWidget):
         lay.addWidget(self.hints)
         lay.addWidget(self.recent_label)
         lay.addWidget(self.recent)
+        lay.addStretch(0)  # the room left, when there is no evidence to give it to
 
     # -- the patient ---------------------------------------------------------------------
     def _project_path(self) -> str | None:
@@ -252,6 +261,19 @@ class AskPanel(QWidget):
             )
         self.answer_label.setText(msg)
         self.evidence.clear()
+        # Shown (and laid out) before the rows are measured: a hidden list's width made
+        # every row as tall as at 120 px.
+        self.evidence.setVisible(bool(answer.evidence))
+        self.hints.setMinimumHeight(24 if answer.evidence else self._hints_room)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        # more rows than shown at once: the scroll bar takes its width from the rows
+        bar = (
+            self.evidence.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+            if len(answer.evidence) > EVIDENCE_ROWS
+            else 0
+        )
         for ev in answer.evidence:
             item = QListWidgetItem(self.evidence)
             label = QLabel(evidence_html(ev))
@@ -260,7 +282,7 @@ class AskPanel(QWidget):
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
             item.setData(Qt.ItemDataRole.UserRole, ev)
             item.setToolTip(f"{ev.report} {ev.start}-{ev.end}")
-            width = max(120, self.evidence.viewport().width() - 6)
+            width = max(120, self.evidence.viewport().width() - 6 - bar)
             height = label.heightForWidth(width)
             hint = label.sizeHint()
             if height > 0:
@@ -269,6 +291,7 @@ class AskPanel(QWidget):
             item.setSizeHint(hint)
             self.evidence.setItemWidget(item, label)
         self._fit_evidence()
+        QTimer.singleShot(0, self._fit_dock)  # once the window has laid out the answer
         self.answered.emit(answer)
 
     def _fit_evidence(self) -> None:
@@ -278,7 +301,29 @@ class AskPanel(QWidget):
             for i in range(min(EVIDENCE_ROWS, self.evidence.count()))
         ]
         frame = 2 * self.evidence.frameWidth() + 2 * self.evidence.spacing() + 4
-        self.evidence.setMinimumHeight(max(EVIDENCE_ROWS * 64 + 8, sum(rows) + frame))
+        # what the rows need, no more: a fixed 200 px for two short rows squeezed the
+        # report viewer above to two lines at 1280x800
+        self.evidence.setMinimumHeight(max(48, sum(rows) + frame))
+
+    def _fit_dock(self) -> None:
+        """The dock no taller than the answer needs: the report viewer it shares the side
+        with keeps the rest (at 1280x800 an answer left the report two lines)."""
+        dock, window = self.dock, self.window_
+        if dock is None or not dock.isVisible() or dock.isFloating():
+            return
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        label = self.answer_label  # wrapped: its minimum is not for its width
+        wrapped = label.heightForWidth(max(1, label.width())) - label.minimumSizeHint().height()
+        need = dock.minimumSizeHint().height() + max(0, wrapped) + 4
+        report = getattr(window, "report_dock", None)
+        if report is None or not report.isVisible() or report.isFloating():
+            return
+        beside = window.dockWidgetArea(report) == window.dockWidgetArea(dock)
+        if beside and dock.height() > need:  # (resizeDocks shares out what the list holds)
+            total = dock.height() + report.height()
+            window.resizeDocks([report, dock], [total - need, need], Qt.Orientation.Vertical)
 
     def open_evidence(self, item: QListWidgetItem) -> None:
         """Show the evidence in the report viewer; select its mention and chain."""
