@@ -60,6 +60,7 @@ from radtrack_gui.nlp.linkers.places import (
     tissue_of_density,
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
+from radtrack_gui.nlp.linkers.signs import default_site_fits, reads_findings
 from radtrack_gui.nlp.phrases import alternative_items
 
 if TYPE_CHECKING:
@@ -293,6 +294,7 @@ def enrich(
         if info.type != DEVICE:
             ctx.read = reading(ctx, v)
             ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None
+            ctx.reads_findings = reads_findings(ctx, v)
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):
@@ -403,6 +405,8 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
             c = v.concepts.get(y.concept)
             if c is None or not c.anatomy:
                 continue
+            if y.ctx is not None and not default_site_fits(v, c.anatomy, y.ctx.region):
+                continue  # GUIDELINE 11: the default is another body region's reading
             rx, ry = cavity(v, x.site), cavity(v, c.anatomy)
             if rx and ry and rx != ry:
                 return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"
