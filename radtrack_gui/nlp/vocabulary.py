@@ -222,7 +222,10 @@ class Vocabulary:
             for kid in self.narrower.get(concept, ())
             if self.concepts[kid].anatomy
             and self.is_part_of(self.concepts[kid].anatomy, region)
-            and ("derived" not in self.concepts[kid].flags or "default-kind" in self.concepts[kid].flags)
+            and (
+                "derived" not in self.concepts[kid].flags
+                or "default-kind" in self.concepts[kid].flags
+            )
         ]
         if len(fits) > 1:  # several kinds there: the one marked as the usual reading
             fits = [kid for kid in fits if "default-kind" in self.concepts[kid].flags]

@@ -20,8 +20,6 @@ question:
 
 ``sign_reading`` is any of them; ``features.conflict`` lifts "different concepts" for such a
 pair (location, side and level still decide) and ``features.features`` counts it as a reading.
-``default_site_fits`` keeps a concept's default site to the exam's body region (GUIDELINE 11:
-"infarction" in a spleen ultrasound is not the brain's).
 """
 
 from __future__ import annotations
@@ -30,7 +28,6 @@ import re
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive, names_finding_term
 from radtrack_gui.nlp.linkers.sites import is_region
 
@@ -165,19 +162,6 @@ def _site_fits(sign: MentionInfo, dx: MentionInfo, v: Vocabulary) -> bool:
     if sign.site is None or where is None:
         return True
     return v.anatomy_related(sign.site, where)
-
-
-def default_site_fits(v: Vocabulary, anatomy: str, region: str) -> bool:
-    """A concept's default structure applies in an exam of ``region`` (the exam title's
-    body region: chest, head, abdomen, ...): it lies in that region, or the region names no
-    one structure (extremity, whole body, unknown). GUIDELINE 11: "infarction" in a spleen
-    ultrasound is not the brain's, "vascular congestion" of the vasa recta not the lungs'."""
-    top = REGION_ANATOMY.get((region or "").lower(), "")
-    if not top or not anatomy:
-        return True
-    if top == "abdomen":  # an abdominal exam sees the pelvis and retroperitoneum too
-        return v.region_of(anatomy) in ("abdomen", "pelvis")
-    return v.is_part_of(anatomy, top) or v.region_of(anatomy) not in REGION_ANATOMY.values()
 
 
 def reading_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
