@@ -279,13 +279,12 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     x[19] = float(a.type == DEVICE)
     v = vocabulary()
     # the report reads one as the other: as strong as the vocabulary relating them
-    read = rel in ("", "unknown") and (
-        read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v)
-    )
+    by_report = a.report == b.report and sign_reading(a, b, v)
+    read = rel in ("", "unknown") and (read_as(a, b, v) or read_as_concept(a, b) or by_report)
     x[20] = float(rel == "related" or read)
     if a.durable and b.durable:
         x[21] = x[13]
-    x[22] = float((rel in ("related", "broader") and explained(a, b)) or read)
+    x[22] = float((rel in ("related", "broader") and (explained(a, b) or by_report)) or read)
     return x
 
 

@@ -108,14 +108,14 @@ def descriptive(concept: str | None, v: Vocabulary) -> bool:
     memo = _SIGN_WORDS.get(id(v))
     if memo is None or memo[0] is not v:
         words = {c for sign in v.signs for c in v.broader_concepts(sign)}
-        # and the narrower kinds of a sign that no row reads as a diagnosis ("nodular
-        # opacity"; not "abscess", a kind of collection that collections are read as)
+        # and the narrower kinds of a sign, unless a row reads them, or a broader word of
+        # theirs, as a diagnosis ("nodular opacity"; not "abscess", a kind of collection
+        # that collections are read as, nor "renal cyst", a kind of the diagnosis "cyst")
         diagnoses = {d for ds in v.signs.values() for d in ds}
-        words |= {
-            c
-            for c in v.concepts
-            if c not in diagnoses and any(x in v.signs for x in v.broader_concepts(c)[1:])
-        }
+        for c in v.concepts:
+            line = v.broader_concepts(c)
+            if any(x in v.signs for x in line[1:]) and not diagnoses.intersection(line):
+                words.add(c)
         memo = _SIGN_WORDS[id(v)] = (v, frozenset(words))
     return concept in memo[1]
 
