@@ -47,6 +47,14 @@ _FINDINGS_SUBJECT = re.compile(
     r"(?:findings?|appearances?|images?|picture|aspects?|features?|pattern|constellation)\b",
     re.IGNORECASE,
 )
+# a sentence that is only a hedged reading ("Possible epidermoid cyst?", "DD: bursitis")
+_BARE_READING = re.compile(
+    r"^\W*(?:(?:differential\s+diagnosis|dd|ddx)\s*:?\s*|(?:most\s+)?(?:possible|possibly"
+    r"|probable|probably|likely|presumably|presumed|suspected|consistent\s+with|compatible"
+    r"\s+with|in\s+keeping\s+with|suggestive\s+of|suspicious\s+for|likely\s+representing)"
+    r"\s+)",
+    re.IGNORECASE,
+)
 # a spaced dash right before the reading, or a colon before a queried reading
 _DASH = re.compile(r"\s[-\u2013\u2014]\s+$")
 _COLON = re.compile(r"^\s*:\s*$")
@@ -73,16 +81,24 @@ def is_sign(m: MentionInfo, v: Vocabulary) -> bool:
     return descriptive(m.concept, v)
 
 
-def reads_findings(ctx: MentionContext, v: Vocabulary) -> bool:
-    """The mention's sentence reads the report's findings as it ("These findings are
-    indicative of osteoarthritis"): a findings subject, an interpreting word, and no other
-    finding named between that word and the mention."""
+def reads_findings(ctx: MentionContext, v: Vocabulary) -> str:
+    """How the mention's sentence reads findings before it as this diagnosis: "paragraph"
+    ("These findings are indicative of osteoarthritis": a findings subject, an interpreting
+    word, no other finding named between that word and the mention), "previous" (a bare,
+    hedged reading of the sentence before: "Possible epidermoid cyst?", "Differential
+    diagnosis: chronic inflammation"), else ""."""
     text = ctx.text
     before = text[ctx.sentence[0] : ctx.start]
-    if len(before) > 160 or not _FINDINGS_SUBJECT.match(before):
-        return False
+    if len(before) > 160:
+        return ""
+    bare = _BARE_READING.match(before)
+    if bare and len(before[bare.end() :].split()) <= 3:
+        # at most a few words to the mention, no other finding ("abscess or hematoma")
+        return "" if names_finding_term(before[bare.end() :], v) else "previous"
+    if not _FINDINGS_SUBJECT.match(before):
+        return ""
     hits = list(EXPLAINS.finditer(before))
-    return bool(hits) and not names_finding_term(before[hits[-1].end() :], v)
+    return "paragraph" if hits and not names_finding_term(before[hits[-1].end() :], v) else ""
 
 
 def _ordered(a: MentionInfo, b: MentionInfo) -> tuple[MentionInfo, MentionInfo] | None:
@@ -123,9 +139,15 @@ def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     assert sc is not None and dc is not None
     if sc.sentence[0] >= dc.sentence[0] or not dc.reads_findings or is_sign(dx, v):
         return False
-    if dx.concept and sign.concept in dx.related:
-        return True  # the vocabulary reads this sign as that diagnosis
     text = dc.text
+    if dc.reads_findings == "previous":
+        # the last sentence before that names a finding ("Clinical correlation is requested"
+        # between them names none)
+        gap = text[sc.sentence[1] : dc.sentence[0]]
+        if "\n\n" in gap or names_finding_term(gap, v):
+            return False
+    elif dx.concept and sign.concept in dx.related:
+        return True  # the vocabulary reads this sign as that diagnosis
     same_paragraph = text.find("\n\n", sc.sentence[1], dc.sentence[0]) < 0
     return same_paragraph and (is_sign(sign, v) or not sign.known) and _site_fits(sign, dx, v)
 

@@ -228,3 +228,27 @@ def test_round_three_rows_keep_location() -> None:
         "talofibular ligament.",
     )
     assert not c.same(c.mark(0, "Thickening"), c.mark(0, "Sprain"))
+
+
+# -- a bare hedged reading reads the sentence before -----------------------------------------
+def test_a_bare_hedged_reading_reads_the_last_sentence_that_names_a_finding() -> None:
+    c = _case(
+        "CT NECK",
+        "Rounded subcutaneous density at the level of C5. Clinical correlation is recommended. "
+        "Possible glarboma?",
+    )
+    assert c.same(c.mark(0, "density"), c.mark(0, "glarboma"))
+
+
+def test_a_bare_reading_does_not_reach_past_another_finding_or_a_listed_hypothesis() -> None:
+    # counter-examples: a finding named between; "abscess or ..." lists hypotheses
+    c = _case(
+        "CT NECK",
+        "Rounded subcutaneous density at the level of C5. Small effusion. Possible glarboma?",
+    )
+    assert not c.same(c.mark(0, "density"), c.mark(0, "glarboma"))
+    d = _case(
+        "US ABDOMEN",
+        "Thickened gallbladder wall. Differential diagnosis: abscess or glarbitis.",
+    )
+    assert not d.same(d.mark(0, "Thickened gallbladder wall"), d.mark(0, "glarbitis"))
