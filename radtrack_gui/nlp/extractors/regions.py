@@ -68,11 +68,16 @@ def sense_reading(v: Vocabulary, term: str, toks: list[str], t0: int, region: st
     rules = v.sense_rules.get(term)
     if not rules:
         return ""
-    region = v.region_of(region) if region else ""
+    place, region = region, v.region_of(region) if region else ""
     before = " ".join(toks[max(0, t0 - 5) : t0]).replace(" - ", "-")
     text = " " + " ".join(toks) + " "
     for rule in rules:
-        if rule.regions and region not in rule.regions:
+        # a body region, or an exam region below one ("breasts" lies in the thorax)
+        if (
+            rule.regions
+            and region not in rule.regions
+            and not (place and any(v.is_part_of(place, r) for r in rule.regions))
+        ):
             continue
         if rule.before and not any(
             (" " + before).endswith(" " + " ".join(p).replace(" - ", "-")) for p in rule.before
