@@ -8,7 +8,8 @@ question:
 
 - ``punctuated``: the sentence gives the reading after a spaced dash or, as a question, after
   a colon ("thickening in the left external auditory canal – cerumen", "ocular staphylomas:
-  high myopia?"), no other finding named between;
+  high myopia?"), no other finding named between; or names the look the finding gives
+  ("engorged vasa recta with the 'comb sign' appearance", "... with a reticular pattern");
 - ``findings_reading``: a sentence that reads "the findings" as a diagnosis ("These findings
   are indicative of osteoarthritis", "Appearance consistent with hepatic steatosis") reads
   the descriptive findings (signs) of its paragraph before it, or a sign the vocabulary
@@ -58,6 +59,15 @@ _BARE_READING = re.compile(
 # a spaced dash right before the reading, or a colon before a queried reading
 _DASH = re.compile(r"\s[-\u2013\u2014]\s+$")
 _COLON = re.compile(r"^\s*:\s*$")
+# "... with the 'comb sign' appearance", "... with a reticular pattern": the finding named
+# by the look it gives
+_NAMED = re.compile(
+    r"^(?:[^;:]*?\s)?,?\s*(?:with|showing|giving)\s+(?:an?|the)\s*[\"'\u201c\u2018]?$", re.I
+)
+_PATTERN = re.compile(
+    r"^\s*[\"'\u201d\u2019]?\s*(?:appearance|pattern|configuration|morphology)\b", re.I
+)
+_PATTERN_END = re.compile(r"\b(?:sign|pattern|appearance)$", re.I)
 _STOP = re.compile(r";|\.(?!\d)")  # a clause or sentence end (not a decimal point)
 
 
@@ -124,8 +134,12 @@ def punctuated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         return False
     if _DASH.search(between):
         return not names_finding_term(between, v)
-    after = fc.text[sc.end : sc.sentence[1]].strip()
-    return bool(_COLON.match(between)) and after.startswith("?")
+    after = fc.text[sc.end : sc.sentence[1]]
+    if _NAMED.match(between) and not names_finding_term(between, v):
+        # "engorgement of the vasa recta with the 'comb sign' appearance": the pattern's name
+        own = fc.text[sc.start : sc.end]
+        return bool(_PATTERN.match(after) or _PATTERN_END.search(own))
+    return bool(_COLON.match(between)) and after.strip().startswith("?")
 
 
 def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:

@@ -252,3 +252,17 @@ def test_a_bare_reading_does_not_reach_past_another_finding_or_a_listed_hypothes
         "Thickened gallbladder wall. Differential diagnosis: abscess or glarbitis.",
     )
     assert not d.same(d.mark(0, "Thickened gallbladder wall"), d.mark(0, "glarbitis"))
+
+
+def test_the_look_a_finding_gives_is_that_finding() -> None:
+    c = _case(
+        "CT ABDOMEN",
+        "Marked engorgement of the vasa recta along the ileum with the “comb sign” appearance.",
+    )
+    assert c.same(c.mark(0, "engorgement of the vasa recta"), c.mark(0, "comb sign"))
+
+
+def test_a_finding_attached_by_with_is_not_a_look() -> None:
+    # counter-example: "with a small abscess" names another finding, not a look
+    c = _case("CT ABDOMEN", "Wall thickening of the sigmoid colon with a small abscess.")
+    assert not c.same(c.mark(0, "Wall thickening"), c.mark(0, "abscess"))
