@@ -46,3 +46,13 @@ def test_coronary_stenosis_is_vessel_narrowing(ex: RuleExtractor) -> None:
 def test_parenchyma_names_the_brain_only_in_a_head_exam(ex: RuleExtractor) -> None:
     assert "brain" not in _got(ex, "Liver: echogenic parenchyma.", "abdomen")[0][2]
     assert "brain" in _got(ex, "Hypodensity in the parenchyma.", "head")[0][2]
+
+
+def test_vascular_sclerosis_is_atherosclerosis_and_coronary_the_disease(ex: RuleExtractor) -> None:
+    assert _got(ex, "Coronary sclerosis.", "chest")[0][1] == "coronary artery disease"
+    assert _got(ex, "Sclerosis of the carotid arteries.", "neck")[0][1] == "atherosclerosis"
+    # counter-examples: bone sclerosis stays a bone lesion; atherosclerosis of the aorta is not
+    # coronary disease because the exam is of the chest (a named site decides the kind)
+    assert _got(ex, "Sclerotic lesion in the T8 vertebral body.", "spine")[0][1] == "bone lesion"
+    got = _got(ex, "The aorta shows calcified atherosclerotic plaques in its wall.", "chest")
+    assert [c for _, c, _ in got] == ["atherosclerosis"]
