@@ -23,7 +23,9 @@ EXPLAINS = re.compile(
     r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
     r"|probably|presumably|attributed\s+to|suspect(?:ed)?|(?:as\s+)?(?:\w+\s+)?signs?\s+of"
     r"|considered|in\s+relation\s+to|attributable\s+to|typical\s+of|characteristic\s+of"
-    r"|comparable\s+to)\b",
+    r"|comparable\s+to|raising\s+(?:the\s+)?(?:suspicion|possibility)\s+(?:of|for)"
+    r"|suspicious\s+(?:of|for)|in\s+the\s+sense\s+of|in\s+terms\s+of|in\s+line\s+with"
+    r"|typical\s+for|pointing\s+to(?:wards?)?)\b",
     re.IGNORECASE,
 )
 

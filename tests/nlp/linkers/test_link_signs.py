@@ -266,3 +266,18 @@ def test_a_finding_attached_by_with_is_not_a_look() -> None:
     # counter-example: "with a small abscess" names another finding, not a look
     c = _case("CT ABDOMEN", "Wall thickening of the sigmoid colon with a small abscess.")
     assert not c.same(c.mark(0, "Wall thickening"), c.mark(0, "abscess"))
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["in the sense of", "in terms of", "raising suspicion of", "suspicious for", "in line with"],
+)
+def test_more_interpreting_words_read_the_sign(words: str) -> None:
+    c = _case("CT ABDOMEN", f"Hypodense area in the liver segment 6, {words} a glarboma.")
+    assert c.same(c.mark(0, "Hypodense area"), c.mark(0, "glarboma"))
+
+
+def test_a_neighbouring_finding_is_no_reading() -> None:
+    # counter-example: "next to" names a place, not a reading
+    c = _case("CT ABDOMEN", "Hypodense area in the liver segment 6 next to a glarboma.")
+    assert not c.same(c.mark(0, "Hypodense area"), c.mark(0, "glarboma"))
