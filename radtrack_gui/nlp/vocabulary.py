@@ -187,12 +187,14 @@ class Vocabulary:
         """The narrower kind of ``concept`` whose default anatomy contains ``anatomy``
         ("hemorrhage" in the sulci -> "subarachnoid hemorrhage"); ``concept`` when none or
         more than one fits. A generic concept (no default anatomy) also looks at the kinds of
-        its broader concept ("hematoma" in the subdural space -> "subdural hematoma")."""
+        its broader concept ("hematoma" in the subdural space -> "subdural hematoma"); not a
+        concept derived from RadLex, whose siblings are other diseases ("lymphangioleiomyomatosis"
+        in the lungs is no "pulmonary blastoma", a kind of proliferation there too)."""
         c = self.concepts.get(concept)
         if c is None or not anatomy:
             return concept
         levels = [concept]
-        if not c.anatomy and c.broader and c.type == "finding":
+        if not c.anatomy and c.broader and c.type == "finding" and "derived" not in c.flags:
             levels.append(c.broader)
         for level in levels:
             fits = []
@@ -214,14 +216,21 @@ class Vocabulary:
         """The one narrower kind of a generic ``concept`` that lies inside ``region``
         ("edema" in a chest report -> "pulmonary edema"), or among several the one flagged
         ``default-kind`` ("effusion" in a chest report -> "pleural effusion"); ``concept``
-        otherwise, and always for a concept flagged ``site-kinds``."""
+        otherwise, and always for a concept flagged ``site-kinds``. A kind derived from
+        RadLex is a disease of its own, not the region's reading of the word ("bursitis" in
+        a knee ultrasound is not "lumbar interspinous bursitis"): only a named site gives it."""
         c = self.concepts.get(concept)
         if c is None or c.anatomy or not region or "site-kinds" in c.flags:
             return concept
         fits = [
             kid
             for kid in self.narrower.get(concept, ())
-            if self.concepts[kid].anatomy and self.is_part_of(self.concepts[kid].anatomy, region)
+            if self.concepts[kid].anatomy
+            and self.is_part_of(self.concepts[kid].anatomy, region)
+            and (
+                "derived" not in self.concepts[kid].flags
+                or "default-kind" in self.concepts[kid].flags
+            )
         ]
         if len(fits) > 1:  # several kinds there: the one marked as the usual reading
             fits = [kid for kid in fits if "default-kind" in self.concepts[kid].flags]
