@@ -124,6 +124,10 @@ class Vocabulary:
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
         """``name`` and every structure it is part of, nearest first."""
+        return list(self.ancestor_chain(name))
+
+    def ancestor_chain(self, name: str) -> tuple[str, ...]:
+        """``anatomy_ancestors`` as the memoised tuple itself (no copy: for hot paths)."""
         hit = self._ancestors.get(name)
         if hit is None:
             chain, seen, part = [], set(), name
@@ -132,21 +136,21 @@ class Vocabulary:
                 seen.add(part)
                 part = self.parent.get(part, "")
             hit = self._ancestors[name] = tuple(chain)
-        return list(hit)
+        return hit
 
     def is_part_of(self, part: str, whole: str) -> bool:
         """True if ``part`` is ``whole`` or lies inside it."""
-        return whole in self.anatomy_ancestors(part)
+        return whole in self.ancestor_chain(part)
 
     def region_of(self, name: str) -> str:
         """The body region a structure lies in (the child of "body" above it)."""
-        chain = self.anatomy_ancestors(name)
+        chain = self.ancestor_chain(name)
         return chain[-2] if len(chain) >= 2 else name
 
     def system_of(self, name: str) -> str | None:
         """The organ system of a structure (anatomy.tsv ``system``): its own, else its
         nearest ancestor's; None when none is given up to "body"."""
-        for part in self.anatomy_ancestors(name):
+        for part in self.ancestor_chain(name):
             if part in self.systems:
                 return self.systems[part]
         return None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import accumulate, count
+from itertools import accumulate, count, repeat
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -117,40 +118,52 @@ class Lexicon:
             return [], []
         text = " " + "  ".join(toks) + " "
         # character offset of each token's leading space -> token index (and the end -> n)
-        tok_at = dict(zip(accumulate([len(t) + 2 for t in toks], initial=0), count()))
+        tok_at = dict(zip(accumulate(map(add, map(len, toks), repeat(2)), initial=0), count()))
         longest: dict[int, tuple[int, str]] = {}  # concept term start -> (end, key)
         for last, (key, width) in self._concept_ac.iter(text):
             t0, t1 = tok_at[last + 1 - width], tok_at[last + 1]
-            if t1 > longest.get(t0, (0, ""))[0]:
+            old = longest.get(t0)
+            if old is None or t1 > old[0]:
                 longest[t0] = (t1, key)
         other_at: dict[int, list[tuple[int, str]]] = {}  # other term start -> (end, key)s
         if self.others:
             for last, (key, width) in self._other_ac.iter(text):
-                other_at.setdefault(tok_at[last + 1 - width], []).append((tok_at[last + 1], key))
+                t0 = tok_at[last + 1 - width]
+                hit = other_at.get(t0)
+                if hit is None:
+                    other_at[t0] = [(tok_at[last + 1], key)]
+                else:
+                    hit.append((tok_at[last + 1], key))
         concepts: list[tuple[int, int, str]] = []
-        taken = [False] * n
+        taken = [False] * n if longest else []
         free = 0  # the first token a concept term may start at
-        for t0 in sorted(longest):
+        for t0 in sorted(longest) if len(longest) > 1 else longest:
             if t0 < free:
                 continue  # inside a term taken or passed over
             t1, key = longest[t0]
-            if any(e > t1 for e, _ in other_at.get(t0, ())):
+            here = other_at.get(t0)
+            if here is not None and max(here)[0] > t1:
                 continue  # a longer cue or structure starts here
             free = t1
-            if self._in_structure(other_at, t0, t1):
+            if t0 and other_at and self._in_structure(other_at, t0, t1):
                 continue  # a structure's name holds the whole term
             concepts.append((t0, t1, self.concepts[key]))
             taken[t0:t1] = [True] * (t1 - t0)
         others: list[tuple[int, int, tuple[Entry, ...]]] = []
         free_from = 0
-        for t0 in sorted(other_at):
-            if t0 < free_from or taken[t0]:
+        for t0 in sorted(other_at) if len(other_at) > 1 else other_at:
+            if t0 < free_from:
                 continue
-            fits = [(e, k) for e, k in other_at[t0] if not any(taken[t0:e])]
-            if fits:
-                e, key = max(fits)
-                others.append((t0, e, self.others[key]))
-                free_from = e
+            ends = other_at[t0]
+            if concepts:
+                if taken[t0]:
+                    continue
+                ends = [(e, k) for e, k in ends if True not in taken[t0:e]]
+                if not ends:
+                    continue
+            e, key = max(ends) if len(ends) > 1 else ends[0]
+            others.append((t0, e, self.others[key]))
+            free_from = e
         return concepts, others
 
     def _in_structure(self, other_at: dict[int, list[tuple[int, str]]], t0: int, t1: int) -> bool:

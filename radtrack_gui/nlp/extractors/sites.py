@@ -168,7 +168,7 @@ def phrase_window(
     c.anatomy = ""
     if found_anat:
         # the most specific structure named in the phrase
-        best = max(found_anat, key=lambda a: len(v.anatomy_ancestors(a[0])))
+        best = max(found_anat, key=lambda a: len(v.ancestor_chain(a[0])))
         c.anatomy = best[0]
         c.anatomy_from_text = True
         if c.side is None:
