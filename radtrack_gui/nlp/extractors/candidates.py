@@ -12,7 +12,7 @@ from radtrack_gui.nlp.text import word_tokens
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
 
-@dataclass
+@dataclass(slots=True)
 class Cand:
     """A mention being built (token offsets inside its sentence)."""
 
@@ -35,7 +35,7 @@ class Cand:
     span: tuple[int, int] | None = None  # character offsets given by the caller (annotate)
 
 
-@dataclass
+@dataclass(slots=True)
 class Sentence:
     start: int
     end: int
@@ -46,6 +46,7 @@ class Sentence:
     cands: list[Cand] = field(default_factory=list)
     tops: tuple[str, ...] = ()  # body regions of the structures it names
     templates: tuple[tuple[int, int, str, str, str], ...] = ()  # its concept terms
+    device_word: bool = False  # a device word ("tip", "line") is among its matches
 
     @property
     def spans(self) -> list[tuple[int, int]]:
@@ -67,8 +68,9 @@ def glued(rel: Sequence[tuple[int, int]], t0: int, t1: int) -> bool:
 
 def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: ignore[type-arg]
     """What a sentence's text alone decides: token offsets and tokens, the lexicon's
-    matches, the body regions it names, and its candidates (concept terms that are
-    not flagged ``ignore``: words that look like a finding or device and are neither)."""
+    matches, the body regions it names, its candidates (concept terms that are not flagged
+    ``ignore``: words that look like a finding or device and are neither), and whether a
+    device word is among the matches."""
     rel, toks = word_tokens(key)
     concepts, others = lex.match(toks)
     if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
@@ -100,7 +102,16 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         opened = open_mentions(v, lex, toks, covered, others_at)
         if opened:
             templates = sorted([*templates, *opened])
-    return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops), tuple(templates))
+    device_word = any(kind == "device-word" for _, _, entries in others for kind, *_ in entries)
+    return (
+        rel,
+        tuple(toks),
+        tuple(concepts),
+        tuple(others),
+        tuple(tops),
+        tuple(templates),
+        device_word,
+    )
 
 
 def given_cand(
