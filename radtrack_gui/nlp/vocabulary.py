@@ -120,6 +120,7 @@ class Vocabulary:
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
     _ancestors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
+    _memo: dict[tuple[str, str, str], str] = field(default_factory=dict)  # refine*
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
@@ -186,7 +187,15 @@ class Vocabulary:
         """The narrower kind of ``concept`` whose default anatomy contains ``anatomy``
         ("hemorrhage" in the sulci -> "subarachnoid hemorrhage"); ``concept`` when none or
         more than one fits. A generic concept (no default anatomy) also looks at the kinds of
-        its broader concept ("hematoma" in the subdural space -> "subdural hematoma")."""
+        its broader concept ("hematoma" in the subdural space -> "subdural hematoma").
+        Memoised per (concept, anatomy): the tables do not change once read."""
+        key = ("refine", concept, anatomy)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = self._refine(concept, anatomy)
+        return hit
+
+    def _refine(self, concept: str, anatomy: str) -> str:
         c = self.concepts.get(concept)
         if c is None or not anatomy:
             return concept
@@ -213,7 +222,15 @@ class Vocabulary:
         """The one narrower kind of a generic ``concept`` that lies inside ``region``
         ("edema" in a chest report -> "pulmonary edema"), or among several the one flagged
         ``default-kind`` ("effusion" in a chest report -> "pleural effusion"); ``concept``
-        otherwise, and always for a concept flagged ``site-kinds``."""
+        otherwise, and always for a concept flagged ``site-kinds``. Memoised like
+        ``refine``."""
+        key = ("region", concept, region)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = self._refine_in_region(concept, region)
+        return hit
+
+    def _refine_in_region(self, concept: str, region: str) -> str:
         c = self.concepts.get(concept)
         if c is None or c.anatomy or not region or "site-kinds" in c.flags:
             return concept

@@ -14,9 +14,11 @@ from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
+    anat_ends,
     attributes,
     phrase_window,
     previous_sites,
+    side_word_ends,
 )
 from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
 from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Concept, Vocabulary
@@ -132,14 +134,16 @@ def analyse(
 
     context_free = not fixed and not devwords
     # device words continuing a device
-    device_words(sent, devwords, anat, devices, concept_at, sides)
-    sent.cands.sort(key=lambda c: c.t0)
+    if devwords:
+        device_words(sent, devwords, anat, devices, concept_at, sides)
+        sent.cands.sort(key=lambda c: c.t0)
 
     # phrase windows: anatomy and sides next to each term
+    ends, side_ends = anat_ends(anat), side_word_ends(sides)
     for c in sent.cands:
         if c.device_word:
             continue
-        phrase_window(v, c, toks, anat, sides, concept_at)
+        phrase_window(v, c, toks, anat, sides, concept_at, ends, side_ends)
 
     back_reference = not BACK_REFERENCE.isdisjoint(toks)
     prev_sites = previous_sites(prev, sent) if back_reference else []
