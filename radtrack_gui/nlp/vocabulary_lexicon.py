@@ -157,10 +157,12 @@ class Lexicon:
             elif taken[t0]:
                 continue
             else:  # the longest that holds no token of a concept term
-                fit = next((x for x in reversed(ends) if True not in taken[t0 : x[0]]), None)
-                if fit is None:
-                    continue
-                e, key = fit
+                e, key = ends[-1]
+                if True in taken[t0:e]:
+                    fit = next((x for x in reversed(ends) if True not in taken[t0 : x[0]]), None)
+                    if fit is None:
+                        continue
+                    e, key = fit
             others.append((t0, e, self.others[key]))
             free_from = e
         return concepts, others

@@ -94,9 +94,17 @@ def analyse(
     term_mark = [False] * (n + 1)
     for t in terminators:
         term_mark[t] = True
-    for i, tok in enumerate(toks):
-        if tok in (";", ":") or (tok == "," and i and toks[i - 1] in CLOSING_VERBS):
-            term_mark[i] = True  # "no effusion seen, nodule in the left lung": two clauses
+    for mark in (";", ":", ","):  # positions found by list.index (C), not a loop over toks
+        if mark not in toks:
+            continue
+        i = toks.index(mark)
+        while True:
+            if mark != "," or (i and toks[i - 1] in CLOSING_VERBS):
+                term_mark[i] = True  # "no effusion seen, nodule in the left lung": two clauses
+            try:
+                i = toks.index(mark, i + 1)
+            except ValueError:
+                break
     concept_at = [False] * n
     for c in sent.cands:
         for k in range(c.t0, c.t1):

@@ -76,12 +76,15 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
         others = numbered_lists(v, lex.numbered_heads, toks, others)
     tops = []
+    device_word = False
     for _, _, entries in others:
         for kind, value, _, _ in entries:
             if kind == "anatomy":
                 chain = v.ancestor_chain(value)
                 if len(chain) >= 2:
                     tops.append(chain[-2])
+            elif kind == "device-word":
+                device_word = True
     templates = []
     for t0, t1, name in concepts:
         c = v.concepts[name]
@@ -102,7 +105,6 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         opened = open_mentions(v, lex, toks, covered, others_at)
         if opened:
             templates = sorted([*templates, *opened])
-    device_word = any(kind == "device-word" for _, _, entries in others for kind, *_ in entries)
     return (
         rel,
         tuple(toks),
