@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is part of it
     Entry,
@@ -120,7 +121,9 @@ class Vocabulary:
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
     _ancestors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
-    _memo: dict[tuple[str, str, str], str] = field(default_factory=dict)  # refine*
+    # values the extractors derive from the tables alone (pure functions of them, so kept:
+    # the tables do not change once read); keyed by the function's name and arguments
+    memo: dict[tuple[str, ...], Any] = field(default_factory=dict)
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
@@ -167,7 +170,16 @@ class Vocabulary:
     def sided(self, name: str, side: str | None) -> str:
         """``name`` on ``side`` when the table has that structure ("pleura", "left" ->
         "left pleura"); otherwise ``name`` unchanged."""
-        if side in ("left", "right") and not name.startswith(("left ", "right ")):
+        if side not in ("left", "right"):
+            return name
+        key = ("sided", name, side)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = self._sided(name, side)
+        return hit
+
+    def _sided(self, name: str, side: str) -> str:
+        if not name.startswith(("left ", "right ")):
             for candidate in (f"{side} {name}", f"{side} {singular_name(name)}"):
                 if candidate in self.parent:
                     return candidate
@@ -190,9 +202,9 @@ class Vocabulary:
         its broader concept ("hematoma" in the subdural space -> "subdural hematoma").
         Memoised per (concept, anatomy): the tables do not change once read."""
         key = ("refine", concept, anatomy)
-        hit = self._memo.get(key)
+        hit = self.memo.get(key)
         if hit is None:
-            hit = self._memo[key] = self._refine(concept, anatomy)
+            hit = self.memo[key] = self._refine(concept, anatomy)
         return hit
 
     def _refine(self, concept: str, anatomy: str) -> str:
@@ -225,9 +237,9 @@ class Vocabulary:
         otherwise, and always for a concept flagged ``site-kinds``. Memoised like
         ``refine``."""
         key = ("region", concept, region)
-        hit = self._memo.get(key)
+        hit = self.memo.get(key)
         if hit is None:
-            hit = self._memo[key] = self._refine_in_region(concept, region)
+            hit = self.memo[key] = self._refine_in_region(concept, region)
         return hit
 
     def _refine_in_region(self, concept: str, region: str) -> str:
