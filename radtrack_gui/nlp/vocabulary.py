@@ -123,7 +123,7 @@ class Vocabulary:
     _ancestors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
     # values the extractors derive from the tables alone (pure functions of them, so kept:
     # the tables do not change once read); keyed by the function's name and arguments
-    memo: dict[tuple[str, ...], Any] = field(default_factory=dict)
+    memo: dict[tuple[str, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
