@@ -163,9 +163,11 @@ def _run_in(text: str) -> list[tuple[int, str]]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def _unknown(written: str) -> str:
     """An unknown upper-case header: one naming an exam (MIMIC's ``PORTABLE AP CHEST:``)
-    introduces the findings; others are kept as written."""
+    introduces the findings; others are kept as written. Cached: a function of the text
+    (templates repeat their headers, and reading an exam title takes dozens of regexes)."""
     plain = _SPACES.sub(" ", written).strip()
     if not plain.isupper() or not _UNKNOWN_OK.match(plain) or len(plain.split()) > 5:
         return ""

@@ -147,7 +147,8 @@ def analyse(
         sent.cands.sort(key=lambda c: c.t0)
 
     # phrase windows: anatomy and sides next to each term
-    ends, side_ends = anat_ends(anat), side_word_ends(sides)
+    ends = anat_ends(anat) if anat else {}
+    side_ends = side_word_ends(sides) if sides else {}
     for c in sent.cands:
         if c.device_word:
             continue
@@ -181,7 +182,7 @@ def analyse(
 
     kept: list[Cand] = []
     looked = list(sent.cands)
-    starts = sorted(c.t0 for c in sent.cands)
+    starts = sorted([c.t0 for c in sent.cands])
     for c in sent.cands:
         if c.antecedent is not None:  # resolved by now (it comes first)
             a = c.antecedent
