@@ -16,6 +16,7 @@ extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -28,6 +29,7 @@ from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is
     norm_token,
     trie_regex,
 )
+from radtrack_gui.nlp.vocabulary_refine import refine_kind, region_kind
 from radtrack_gui.nlp.word_lists import read_table
 from radtrack_gui.util.paths import resource
 
@@ -170,20 +172,7 @@ class Vocabulary:
     def sided(self, name: str, side: str | None) -> str:
         """``name`` on ``side`` when the table has that structure ("pleura", "left" ->
         "left pleura"); otherwise ``name`` unchanged."""
-        if side not in ("left", "right"):
-            return name
-        key = ("sided", name, side)
-        hit = self.memo.get(key)
-        if hit is None:
-            hit = self.memo[key] = self._sided(name, side)
-        return hit
-
-    def _sided(self, name: str, side: str) -> str:
-        if not name.startswith(("left ", "right ")):
-            for candidate in (f"{side} {name}", f"{side} {singular_name(name)}"):
-                if candidate in self.parent:
-                    return candidate
-        return name
+        return name if side not in ("left", "right") else self._memo_call(_sided, name, side)
 
     @staticmethod
     def laterality_of(name: str) -> str | None:
@@ -199,61 +188,23 @@ class Vocabulary:
         """The narrower kind of ``concept`` whose default anatomy contains ``anatomy``
         ("hemorrhage" in the sulci -> "subarachnoid hemorrhage"); ``concept`` when none or
         more than one fits. A generic concept (no default anatomy) also looks at the kinds of
-        its broader concept ("hematoma" in the subdural space -> "subdural hematoma").
-        Memoised per (concept, anatomy): the tables do not change once read."""
-        key = ("refine", concept, anatomy)
-        hit = self.memo.get(key)
-        if hit is None:
-            hit = self.memo[key] = self._refine(concept, anatomy)
-        return hit
-
-    def _refine(self, concept: str, anatomy: str) -> str:
-        c = self.concepts.get(concept)
-        if c is None or not anatomy:
-            return concept
-        levels = [concept]
-        if not c.anatomy and c.broader and c.type == "finding":
-            levels.append(c.broader)
-        for level in levels:
-            fits = []
-            for kid in self.narrower.get(level, ()):
-                k = self.concepts[kid]
-                if kid == concept or not k.anatomy or k.anatomy == c.anatomy:
-                    continue
-                if c.anatomy and not self.is_part_of(k.anatomy, c.anatomy):
-                    continue  # not a more specific site than the concept's own
-                if self.is_part_of(anatomy, k.anatomy):
-                    fits.append(kid)
-            if len(fits) == 1:
-                return fits[0]
-            if fits:
-                return concept
-        return concept
+        its broader concept ("hematoma" in the subdural space -> "subdural hematoma")."""
+        return self._memo_call(refine_kind, concept, anatomy)
 
     def refine_in_region(self, concept: str, region: str) -> str:
         """The one narrower kind of a generic ``concept`` that lies inside ``region``
         ("edema" in a chest report -> "pulmonary edema"), or among several the one flagged
         ``default-kind`` ("effusion" in a chest report -> "pleural effusion"); ``concept``
-        otherwise, and always for a concept flagged ``site-kinds``. Memoised like
-        ``refine``."""
-        key = ("region", concept, region)
+        otherwise, and always for a concept flagged ``site-kinds``."""
+        return self._memo_call(region_kind, concept, region)
+
+    def _memo_call(self, fn: Callable[[Vocabulary, str, str], str], a: str, b: str) -> str:
+        """``fn(self, a, b)``, kept in ``memo`` (a pure function of the tables)."""
+        key = (fn.__name__, a, b)
         hit = self.memo.get(key)
         if hit is None:
-            hit = self.memo[key] = self._refine_in_region(concept, region)
-        return hit
-
-    def _refine_in_region(self, concept: str, region: str) -> str:
-        c = self.concepts.get(concept)
-        if c is None or c.anatomy or not region or "site-kinds" in c.flags:
-            return concept
-        fits = [
-            kid
-            for kid in self.narrower.get(concept, ())
-            if self.concepts[kid].anatomy and self.is_part_of(self.concepts[kid].anatomy, region)
-        ]
-        if len(fits) > 1:  # several kinds there: the one marked as the usual reading
-            fits = [kid for kid in fits if "default-kind" in self.concepts[kid].flags]
-        return fits[0] if len(fits) == 1 else concept
+            hit = self.memo[key] = fn(self, a, b)
+        return hit  # type: ignore[no-any-return]
 
     def lexicon(self) -> Lexicon:
         """Token-keyed term tables for matching (built once; for tables read from a folder,
@@ -325,6 +276,14 @@ class Vocabulary:
             c = self.concepts.get(concept)
             concept = c.broader if c else ""
         return out
+
+
+def _sided(v: Vocabulary, name: str, side: str) -> str:
+    if not name.startswith(("left ", "right ")):
+        for candidate in (f"{side} {name}", f"{side} {singular_name(name)}"):
+            if candidate in v.parent:
+                return candidate
+    return name
 
 
 def singular_name(name: str) -> str:

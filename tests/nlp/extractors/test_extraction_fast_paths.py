@@ -13,6 +13,7 @@ from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.sections import _INLINE, _alts, _inline
 from radtrack_gui.nlp.text import TOKEN_RE, sentences, word_tokens
 from radtrack_gui.nlp.vocabulary import vocabulary
+from radtrack_gui.nlp.vocabulary_refine import refine_kind
 
 TRICKY = [
     "",
@@ -133,7 +134,7 @@ def test_memoised_refinement_keeps_its_arguments_apart() -> None:
     v = vocabulary()
     assert v.refine("hemorrhage", "left sulci") == "subarachnoid hemorrhage"
     assert v.refine("hemorrhage", "liver") != "subarachnoid hemorrhage"
-    assert v.refine("hemorrhage", "left sulci") == v._refine("hemorrhage", "left sulci")
+    assert v.refine("hemorrhage", "left sulci") == refine_kind(v, "hemorrhage", "left sulci")
     assert v.sided("pleura", "left") == "left pleura"
     assert v.sided("pleura", "right") == "right pleura"
     assert v.sided("pleura", None) == "pleura"
