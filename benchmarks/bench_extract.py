@@ -23,13 +23,18 @@ Also prints how often the sentence splitter agrees with NLTK's Punkt (the splitt
 replaced) on the IU, PARROT and demo reports (identical sentence spans / the larger count).
 
 Usage: python benchmarks/bench_extract.py [--limit N] [--no-agreement] [--corpus iu|parrot]
-(``--corpus parrot``: the 2,738 whole-body PARROT v1.0 reports, read in place.)
+[--repeat N]
+(``--corpus parrot``: the 2,738 whole-body PARROT v1.0 reports, read in place.
+``--repeat N``: N interleaved rounds -- rules, floor, each installed peer, each a fresh object
+and one pass -- then the median reports/s of each and the ratio of the medians floor / rules;
+pin the process to one core, ``taskset -c 0``.)
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -109,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         default="iu",
         help="parrot: the 2,738 whole-body PARROT v1.0 reports instead of IU",
     )
+    ap.add_argument(
+        "--repeat", type=int, default=1, help="interleaved rounds; medians printed when > 1"
+    )
     args = ap.parse_args(argv)
     from radtrack_gui.core.errors import InputError
     from radtrack_gui.evaluation.corpora import parrot_v1_reports
@@ -125,9 +133,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         texts = texts[: args.limit]
     print(f"reports: {len(texts)} ({args.corpus.upper()}), one pass each, one core")
-    time_pass("rules", _rules, texts)
-    time_pass("floor", _floor, texts)
-    time_peers(texts)
+    rates: dict[str, list[float]] = {}
+    for _ in range(max(1, args.repeat)):
+        rates.setdefault("rules", []).append(time_pass("rules", _rules, texts))
+        rates.setdefault("floor", []).append(time_pass("floor", _floor, texts))
+        for peer, rate in time_peers(texts).items():
+            rates.setdefault(peer, []).append(rate)
+    if args.repeat > 1:
+        medians = {k: statistics.median(v) for k, v in rates.items()}
+        print(f"medians of {args.repeat} interleaved rounds (reports/s CPU):")
+        for k, m in medians.items():
+            print(f"  {k:10} {m:9.0f}")
+        print(f"  floor / rules: {medians['floor'] / medians['rules']:.2f}x")
     if not args.no_agreement:
         _agreement()
     return 0

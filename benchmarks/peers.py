@@ -61,9 +61,10 @@ SETUP: dict[str, Callable[[], Callable[[str], int]]] = {
 }
 
 
-def time_pass(label: str, setup: Callable[[], Callable[[str], int]], texts: list[str]) -> None:
+def time_pass(label: str, setup: Callable[[], Callable[[str], int]], texts: list[str]) -> float:
     """``setup()`` then one pass of its ``run`` over ``texts``, printed as reports/s of this
-    process's CPU time (wall beside it), set-up time apart, and found items per report."""
+    process's CPU time (wall beside it), set-up time apart, and found items per report;
+    returns the reports/s of CPU time."""
     t0 = time.process_time()
     run = setup()
     t1, w1 = time.process_time(), time.perf_counter()
@@ -76,12 +77,16 @@ def time_pass(label: str, setup: Callable[[], Callable[[str], int]], texts: list
         f"{label:10} {n / (t2 - t1):9.0f} reports/s CPU ({n / (w2 - w1):6.0f} wall)   "
         f"set-up {t1 - t0:5.2f} s   {found / n:5.2f} mentions/report"
     )
+    return n / (t2 - t1)
 
 
-def time_peers(texts: list[str]) -> None:
-    """Each installed peer timed over ``texts`` by ``time_pass``; "not installed" otherwise."""
+def time_peers(texts: list[str]) -> dict[str, float]:
+    """Each installed peer timed over ``texts`` by ``time_pass``; "not installed" otherwise.
+    Returns the reports/s of each one timed."""
+    rates: dict[str, float] = {}
     for peer in PEERS:
         if importlib.util.find_spec(peer) is None:
             print(f"{peer:10} not installed")
         else:
-            time_pass(peer, SETUP[peer], texts)
+            rates[peer] = time_pass(peer, SETUP[peer], texts)
+    return rates

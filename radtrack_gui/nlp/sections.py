@@ -68,9 +68,14 @@ def _alts(words: tuple[str, ...]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
+# An inline header: white space, then a header in upper case (after any non-space character)
+# or in title case (after a sentence end), then a colon. The character before the white
+# space is checked by ``_inline`` (a look-behind first in the pattern made every position of
+# the text a start to try; a pattern that starts with white space before a capital is
+# scanned twice as fast).
 _INLINE_RX = re.compile(
-    rf"(?<=\S)[ \t]++(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:"
-    rf"|(?<=[.!?])[ \t]++(?P<t>{_alts(tuple(w.title() for w in _INLINE))})[ \t\xa0]*+:"
+    rf"[ \t]+(?=[A-Z])(?:(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:"
+    rf"|(?P<t>{_alts(tuple(w.title() for w in _INLINE))})[ \t\xa0]*+:)"
 )
 # Headers that may run into their text without a colon at a line start ("Indication
 # Assessment of ..."): only before a capitalised word, so "Findings are ..." stays text.
@@ -118,10 +123,27 @@ def _candidates(text: str) -> list[tuple[int, str]]:
         if m["colon"] or canonical(h) is not None:
             out.append((m.start("h"), h))
     out.extend(_run_in(text))
-    for m in _INLINE_RX.finditer(text):
-        g = "h" if m["h"] else "t"
-        out.append((m.start(g), m[g]))
+    out.extend(_inline(text))
     out.sort(key=lambda c: c[0])
+    return out
+
+
+def _inline(text: str) -> list[tuple[int, str]]:
+    """Inline headers (``_INLINE_RX``): an upper-case one right after white space that
+    follows a non-space character, a title-case one after white space that follows a
+    sentence end (``.``, ``!``, ``?``)."""
+    out: list[tuple[int, str]] = []
+    if ":" not in text:
+        return out
+    for m in _INLINE_RX.finditer(text):
+        before = m.start() - 1
+        if before < 0:
+            continue
+        if m["h"]:
+            if not text[before].isspace():
+                out.append((m.start("h"), m["h"]))
+        elif text[before] in ".!?":
+            out.append((m.start("t"), m["t"]))
     return out
 
 
@@ -141,9 +163,11 @@ def _run_in(text: str) -> list[tuple[int, str]]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def _unknown(written: str) -> str:
     """An unknown upper-case header: one naming an exam (MIMIC's ``PORTABLE AP CHEST:``)
-    introduces the findings; others are kept as written."""
+    introduces the findings; others are kept as written. Cached: a function of the text
+    (templates repeat their headers, and reading an exam title takes dozens of regexes)."""
     plain = _SPACES.sub(" ", written).strip()
     if not plain.isupper() or not _UNKNOWN_OK.match(plain) or len(plain.split()) > 5:
         return ""

@@ -19,6 +19,7 @@ import re
 import sys
 import types
 from functools import lru_cache
+from itertools import accumulate
 
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -37,6 +38,36 @@ TOKEN_RE = re.compile(
 )
 
 # A line that is a header: "FINDINGS:", "IMPRESSION: ...", "CT HEAD W/O CONTRAST".
+# The same tokens as split pieces: [gap, token, gap, token, ..., gap], made in C.
+_TOKEN_SPLIT = re.compile("(" + TOKEN_RE.pattern + ")", re.S)
+
+
+def word_tokens(text: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
+    """The tokens of ``text`` as ``(spans, words)``: each token's (start, end) and its
+    lexicon spelling (lower case, no inner spaces: "C5 - 6" -> "c5-6", as
+    ``vocabulary_lexicon.norm_token``), in one regex split and C-level list operations.
+
+    Each token is lower-cased on its own: lower-casing the whole text would shift every
+    offset after a character whose lower case is longer ("İ" -> "i̇"), so the whole text is
+    lower-cased at once only when it is ASCII (where the token pattern ignores case)."""
+    if text.isascii():
+        parts = _TOKEN_SPLIT.split(text.lower())
+        words = parts[1::2]
+    else:
+        parts = _TOKEN_SPLIT.split(text)
+        words = [w.lower() for w in parts[1::2]]
+    bounds = list(accumulate(map(len, parts)))
+    spans = tuple(zip(bounds[0:-1:2], bounds[1::2], strict=True))
+    if " " in text:  # a vertebral level written with spaces, a de-id bracket
+        if "\x00" in text:
+            words = [w.replace(" ", "") for w in words]
+        else:
+            joined = "\x00".join(words)
+            if " " in joined:
+                words = joined.replace(" ", "").split("\x00")
+    return spans, words
+
+
 _HEADER_RE = re.compile(r"[ \t]*[A-Z][A-Z0-9 /&()#,'-]{1,60}:")
 _TITLE_RE = re.compile(r"[^a-z\n]*[A-Z]{2}[^a-z\n]*")  # a line with no lower-case letter
 _LIST_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+")  # list marker at a line start

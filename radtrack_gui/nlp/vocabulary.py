@@ -17,9 +17,11 @@ extractor. ``Vocabulary.lexicon()`` compiles all terms into token-keyed tables f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is part of it
     Entry,
@@ -28,6 +30,7 @@ from radtrack_gui.nlp.vocabulary_lexicon import (  # re-exported: the lexicon is
     norm_token,
     trie_regex,
 )
+from radtrack_gui.nlp.vocabulary_refine import refine_kind, region_kind
 from radtrack_gui.nlp.word_lists import read_table
 from radtrack_gui.util.paths import resource
 
@@ -125,10 +128,17 @@ class Vocabulary:
     _broader: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
     # name -> every concept whose broader line holds it (itself included); built once
     _below: dict[str, tuple[str, ...]] | None = None
+    # values the extractors derive from the tables alone (pure functions of them, so kept:
+    # the tables do not change once read); keyed by the function's name and arguments
+    memo: dict[tuple[str, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
         """``name`` and every structure it is part of, nearest first."""
+        return list(self.ancestor_chain(name))
+
+    def ancestor_chain(self, name: str) -> tuple[str, ...]:
+        """``anatomy_ancestors`` as the memoised tuple itself (no copy: for hot paths)."""
         hit = self._ancestors.get(name)
         if hit is None:
             chain, seen, part = [], set(), name
@@ -137,21 +147,21 @@ class Vocabulary:
                 seen.add(part)
                 part = self.parent.get(part, "")
             hit = self._ancestors[name] = tuple(chain)
-        return list(hit)
+        return hit
 
     def is_part_of(self, part: str, whole: str) -> bool:
         """True if ``part`` is ``whole`` or lies inside it."""
-        return whole in self.anatomy_ancestors(part)
+        return whole in self.ancestor_chain(part)
 
     def region_of(self, name: str) -> str:
         """The body region a structure lies in (the child of "body" above it)."""
-        chain = self.anatomy_ancestors(name)
+        chain = self.ancestor_chain(name)
         return chain[-2] if len(chain) >= 2 else name
 
     def system_of(self, name: str) -> str | None:
         """The organ system of a structure (anatomy.tsv ``system``): its own, else its
         nearest ancestor's; None when none is given up to "body"."""
-        for part in self.anatomy_ancestors(name):
+        for part in self.ancestor_chain(name):
             if part in self.systems:
                 return self.systems[part]
         return None
@@ -167,11 +177,7 @@ class Vocabulary:
     def sided(self, name: str, side: str | None) -> str:
         """``name`` on ``side`` when the table has that structure ("pleura", "left" ->
         "left pleura"); otherwise ``name`` unchanged."""
-        if side in ("left", "right") and not name.startswith(("left ", "right ")):
-            for candidate in (f"{side} {name}", f"{side} {singular_name(name)}"):
-                if candidate in self.parent:
-                    return candidate
-        return name
+        return name if side not in ("left", "right") else self._memo_call(_sided, name, side)
 
     @staticmethod
     def laterality_of(name: str) -> str | None:
@@ -190,27 +196,7 @@ class Vocabulary:
         its broader concept ("hematoma" in the subdural space -> "subdural hematoma"); not a
         concept derived from RadLex, whose siblings are other diseases ("lymphangioleiomyomatosis"
         in the lungs is no "pulmonary blastoma", a kind of proliferation there too)."""
-        c = self.concepts.get(concept)
-        if c is None or not anatomy:
-            return concept
-        levels = [concept]
-        if not c.anatomy and c.broader and c.type == "finding" and "derived" not in c.flags:
-            levels.append(c.broader)
-        for level in levels:
-            fits = []
-            for kid in self.narrower.get(level, ()):
-                k = self.concepts[kid]
-                if kid == concept or not k.anatomy or k.anatomy == c.anatomy:
-                    continue
-                if c.anatomy and not self.is_part_of(k.anatomy, c.anatomy):
-                    continue  # not a more specific site than the concept's own
-                if self.is_part_of(anatomy, k.anatomy):
-                    fits.append(kid)
-            if len(fits) == 1:
-                return fits[0]
-            if fits:
-                return concept
-        return concept
+        return self._memo_call(refine_kind, concept, anatomy)
 
     def refine_in_region(self, concept: str, region: str) -> str:
         """The one narrower kind of a generic ``concept`` that lies inside ``region``
@@ -219,22 +205,15 @@ class Vocabulary:
         otherwise, and always for a concept flagged ``site-kinds``. A kind derived from
         RadLex is a disease of its own, not the region's reading of the word ("bursitis" in
         a knee ultrasound is not "lumbar interspinous bursitis"): only a named site gives it."""
-        c = self.concepts.get(concept)
-        if c is None or c.anatomy or not region or "site-kinds" in c.flags:
-            return concept
-        fits = [
-            kid
-            for kid in self.narrower.get(concept, ())
-            if self.concepts[kid].anatomy
-            and self.is_part_of(self.concepts[kid].anatomy, region)
-            and (
-                "derived" not in self.concepts[kid].flags
-                or "default-kind" in self.concepts[kid].flags
-            )
-        ]
-        if len(fits) > 1:  # several kinds there: the one marked as the usual reading
-            fits = [kid for kid in fits if "default-kind" in self.concepts[kid].flags]
-        return fits[0] if len(fits) == 1 else concept
+        return self._memo_call(region_kind, concept, region)
+
+    def _memo_call(self, fn: Callable[[Vocabulary, str, str], str], a: str, b: str) -> str:
+        """``fn(self, a, b)``, kept in ``memo`` (a pure function of the tables)."""
+        key = (fn.__name__, a, b)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = fn(self, a, b)
+        return hit  # type: ignore[no-any-return]
 
     def lexicon(self) -> Lexicon:
         """Token-keyed term tables for matching (built once; for tables read from a folder,
@@ -323,6 +302,14 @@ class Vocabulary:
                 name = c.broader if c else ""
             line = self._broader[concept] = tuple(out)
         return list(line)
+
+
+def _sided(v: Vocabulary, name: str, side: str) -> str:
+    if not name.startswith(("left ", "right ")):
+        for candidate in (f"{side} {name}", f"{side} {singular_name(name)}"):
+            if candidate in v.parent:
+                return candidate
+    return name
 
 
 def singular_name(name: str) -> str:

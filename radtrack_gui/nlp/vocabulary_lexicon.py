@@ -1,12 +1,13 @@
 """Token-keyed term tables for the rule extractor's matching (``Vocabulary.lexicon()``):
-one Aho-Corasick automaton over the concept terms and one over the other terms (anatomy,
-cues); ``trie_regex`` (one regex shaped as a character trie) stays for other matchers."""
+one Aho-Corasick automaton over the concept terms and the other terms (anatomy, cues)
+together; ``trie_regex`` (one regex shaped as a character trie) stays for other matchers."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import accumulate, count
+from itertools import accumulate, count, repeat
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -29,8 +30,7 @@ class Lexicon:
         self.others: dict[str, tuple[Entry, ...]] = {}
         self.max_concept: dict[str, int] = {}  # first token -> longest concept term
         self.max_other: dict[str, int] = {}
-        self._concept_ac: Any = None  # Aho-Corasick automata, built by build()
-        self._other_ac: Any = None
+        self._ac: Any = None  # one Aho-Corasick automaton over both tables, built by build()
         # words that name structures by a number ("segment" of "segment 6"), and plurals
         self.numbered_heads: frozenset[str] = frozenset()
 
@@ -91,8 +91,7 @@ class Lexicon:
             for variant in hyphen_variants(key):
                 for entry in entries:
                     lex._add_other(variant, entry)
-        lex._concept_ac = _automaton(lex.concepts)
-        lex._other_ac = _automaton(lex.others)
+        lex._ac = _automaton(lex.concepts, lex.others)
         return lex
 
     def match(
@@ -104,53 +103,68 @@ class Lexicon:
         are anatomy named like a finding or device) and, in the tokens left, the other terms
         (leftmost-longest, never across a concept term).
 
-        Every term occurrence is found in one pass of an Aho-Corasick automaton each
-        (``pyahocorasick``, in C) over the tokens written with a space on both sides, so a
-        term matches whole tokens only; choosing among them is a few steps per match. The
+        Every term occurrence is found in one pass of one Aho-Corasick automaton over both
+        tables (``pyahocorasick``, in C) over the tokens written with a space on both sides,
+        so a term matches whole tokens only; choosing among them is a few steps per match. The
         automata build in milliseconds for any vocabulary size (a trie-shaped regex of the
         whole-body vocabulary took seconds to compile)."""
-        if self._concept_ac is None or self._other_ac is None:
-            self._concept_ac = _automaton(self.concepts)
-            self._other_ac = _automaton(self.others)
+        if self._ac is None:
+            self._ac = _automaton(self.concepts, self.others)
         n = len(toks)
         if not n:
             return [], []
         text = " " + "  ".join(toks) + " "
         # character offset of each token's leading space -> token index (and the end -> n)
-        tok_at = dict(zip(accumulate([len(t) + 2 for t in toks], initial=0), count()))
+        tok_at = dict(zip(accumulate(map(add, map(len, toks), repeat(2)), initial=0), count()))
+        # Hits come in the order of their last character, so for one start token a longer
+        # term always comes after a shorter one.
         longest: dict[int, tuple[int, str]] = {}  # concept term start -> (end, key)
-        for last, (key, width) in self._concept_ac.iter(text):
-            t0, t1 = tok_at[last + 1 - width], tok_at[last + 1]
-            if t1 > longest.get(t0, (0, ""))[0]:
-                longest[t0] = (t1, key)
         other_at: dict[int, list[tuple[int, str]]] = {}  # other term start -> (end, key)s
-        if self.others:
-            for last, (key, width) in self._other_ac.iter(text):
-                other_at.setdefault(tok_at[last + 1 - width], []).append((tok_at[last + 1], key))
+        for last, (width, concept, other) in self._ac.iter(text):
+            t1 = tok_at[last + 1]
+            t0 = t1 - width
+            if concept is not None:
+                longest[t0] = (t1, concept)
+            if other is not None:
+                hit = other_at.get(t0)
+                if hit is None:
+                    other_at[t0] = [(t1, other)]
+                else:
+                    hit.append((t1, other))
         concepts: list[tuple[int, int, str]] = []
-        taken = [False] * n
+        taken = [False] * n if longest else []
         free = 0  # the first token a concept term may start at
-        for t0 in sorted(longest):
+        for t0 in sorted(longest) if len(longest) > 1 else longest:
             if t0 < free:
                 continue  # inside a term taken or passed over
             t1, key = longest[t0]
-            if any(e > t1 for e, _ in other_at.get(t0, ())):
+            here = other_at.get(t0)
+            if here is not None and here[-1][0] > t1:
                 continue  # a longer cue or structure starts here
             free = t1
-            if self._in_structure(other_at, t0, t1):
+            if t0 and other_at and self._in_structure(other_at, t0, t1):
                 continue  # a structure's name holds the whole term
             concepts.append((t0, t1, self.concepts[key]))
             taken[t0:t1] = [True] * (t1 - t0)
         others: list[tuple[int, int, tuple[Entry, ...]]] = []
         free_from = 0
-        for t0 in sorted(other_at):
-            if t0 < free_from or taken[t0]:
+        for t0 in sorted(other_at) if len(other_at) > 1 else other_at:
+            if t0 < free_from:
                 continue
-            fits = [(e, k) for e, k in other_at[t0] if not any(taken[t0:e])]
-            if fits:
-                e, key = max(fits)
-                others.append((t0, e, self.others[key]))
-                free_from = e
+            ends = other_at[t0]
+            if not concepts:
+                e, key = ends[-1]  # the longest
+            elif taken[t0]:
+                continue
+            else:  # the longest that holds no token of a concept term
+                e, key = ends[-1]
+                if True in taken[t0:e]:
+                    fit = next((x for x in reversed(ends) if True not in taken[t0 : x[0]]), None)
+                    if fit is None:
+                        continue
+                    e, key = fit
+            others.append((t0, e, self.others[key]))
+            free_from = e
         return concepts, others
 
     def _in_structure(self, other_at: dict[int, list[tuple[int, str]]], t0: int, t1: int) -> bool:
@@ -217,16 +231,23 @@ class Lexicon:
         return concepts, others
 
 
-def _automaton(keys: Iterable[str]) -> Any:
-    """An Aho-Corasick automaton over the space-joined token keys, each written with a space
-    on both sides and two between tokens (so matches hold whole tokens and never share a
-    space); a match's value is (key, its width in that text)."""
+def _automaton(concepts: Iterable[str], others: Iterable[str]) -> Any:
+    """One Aho-Corasick automaton over the space-joined token keys of both tables, each
+    written with a space on both sides and two between tokens (so matches hold whole tokens
+    and never share a space); a match's value is (its token count, the key if it is a
+    concept term else None, the key if it is another term else None)."""
     import ahocorasick
 
+    concept_keys, other_keys = set(concepts), set(others)
     auto = ahocorasick.Automaton()
-    for key in keys:
+    for key in sorted(concept_keys | other_keys):
         written = " " + key.replace(" ", "  ") + " "
-        auto.add_word(written, (key, len(written)))
+        value = (
+            key.count(" ") + 1,
+            key if key in concept_keys else None,
+            key if key in other_keys else None,
+        )
+        auto.add_word(written, value)
     if len(auto):
         auto.make_automaton()
     return auto

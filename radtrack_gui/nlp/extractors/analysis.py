@@ -19,9 +19,11 @@ from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
+    anat_ends,
     attributes,
     phrase_window,
     previous_sites,
+    side_word_ends,
 )
 from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
 from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Concept, Vocabulary
@@ -97,9 +99,17 @@ def analyse(
     term_mark = [False] * (n + 1)
     for t in terminators:
         term_mark[t] = True
-    for i, tok in enumerate(toks):
-        if tok in (";", ":") or (tok == "," and i and toks[i - 1] in CLOSING_VERBS):
-            term_mark[i] = True  # "no effusion seen, nodule in the left lung": two clauses
+    for mark in (";", ":", ","):  # positions found by list.index (C), not a loop over toks
+        if mark not in toks:
+            continue
+        i = toks.index(mark)
+        while True:
+            if mark != "," or (i and toks[i - 1] in CLOSING_VERBS):
+                term_mark[i] = True  # "no effusion seen, nodule in the left lung": two clauses
+            try:
+                i = toks.index(mark, i + 1)
+            except ValueError:
+                break
     concept_at = [False] * n
     for c in sent.cands:
         for k in range(c.t0, c.t1):
@@ -137,14 +147,17 @@ def analyse(
 
     context_free = not fixed and not devwords
     # device words continuing a device
-    device_words(sent, devwords, anat, devices, concept_at, sides)
-    sent.cands.sort(key=lambda c: c.t0)
+    if devwords:
+        device_words(sent, devwords, anat, devices, concept_at, sides)
+        sent.cands.sort(key=lambda c: c.t0)
 
     # phrase windows: anatomy and sides next to each term
+    ends = anat_ends(anat) if anat else {}
+    side_ends = side_word_ends(sides) if sides else {}
     for c in sent.cands:
         if c.device_word:
             continue
-        phrase_window(v, c, toks, anat, sides, concept_at)
+        phrase_window(v, c, toks, anat, sides, concept_at, ends, side_ends)
 
     back_reference = not BACK_REFERENCE.isdisjoint(toks)
     prev_sites = previous_sites(prev, sent) if back_reference else []
@@ -174,7 +187,7 @@ def analyse(
 
     kept: list[Cand] = []
     looked = list(sent.cands)
-    starts = sorted(c.t0 for c in sent.cands)
+    starts = sorted([c.t0 for c in sent.cands])
     for c in sent.cands:
         if c.antecedent is not None:  # resolved by now (it comes first)
             a = c.antecedent

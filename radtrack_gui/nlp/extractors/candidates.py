@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
-from radtrack_gui.nlp.extractors.open_vocab import open_mentions
-from radtrack_gui.nlp.text import TOKEN_RE
+from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
+from radtrack_gui.nlp.text import word_tokens
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
 
-@dataclass
+@dataclass(slots=True)
 class Cand:
     """A mention being built (token offsets inside its sentence)."""
 
@@ -35,7 +35,7 @@ class Cand:
     span: tuple[int, int] | None = None  # character offsets given by the caller (annotate)
 
 
-@dataclass
+@dataclass(slots=True)
 class Sentence:
     start: int
     end: int
@@ -46,6 +46,7 @@ class Sentence:
     cands: list[Cand] = field(default_factory=list)
     tops: tuple[str, ...] = ()  # body regions of the structures it names
     templates: tuple[tuple[int, int, str, str, str], ...] = ()  # its concept terms
+    device_word: bool = False  # a device word ("tip", "line") is among its matches
 
     @property
     def spans(self) -> list[tuple[int, int]]:
@@ -67,24 +68,23 @@ def glued(rel: Sequence[tuple[int, int]], t0: int, t1: int) -> bool:
 
 def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: ignore[type-arg]
     """What a sentence's text alone decides: token offsets and tokens, the lexicon's
-    matches, the body regions it names, and its candidates (concept terms that are
-    not flagged ``ignore``: words that look like a finding or device and are neither)."""
-    rel = tuple(m.span() for m in TOKEN_RE.finditer(key))
-    # Each token lower-cased on its own: lower-casing the whole sentence first would shift
-    # every offset after a character whose lower case is longer ("İ" -> "i̇").
-    toks = [key[a:b].lower() for a, b in rel]
-    if " " in key:  # a vertebral level written with spaces ("C5 - 6") is one token
-        toks = [t.replace(" ", "") for t in toks]
+    matches, the body regions it names, its candidates (concept terms that are not flagged
+    ``ignore``: words that look like a finding or device and are neither), and whether a
+    device word is among the matches."""
+    rel, toks = word_tokens(key)
     concepts, others = lex.match(toks)
     if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
         others = numbered_lists(v, lex.numbered_heads, toks, others)
     tops = []
+    device_word = False
     for _, _, entries in others:
         for kind, value, _, _ in entries:
             if kind == "anatomy":
-                chain = v.anatomy_ancestors(value)
+                chain = v.ancestor_chain(value)
                 if len(chain) >= 2:
                     tops.append(chain[-2])
+            elif kind == "device-word":
+                device_word = True
     templates = []
     for t0, t1, name in concepts:
         c = v.concepts[name]
@@ -99,12 +99,21 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         if "ignore" not in c.flags:
             templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
     # observations no table names, from the sentence's structure (open_vocab)
-    covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
-    others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
-    opened = open_mentions(v, lex, toks, covered, others_at)
-    if opened:
-        templates = sorted([*templates, *opened])
-    return (rel, tuple(toks), tuple(concepts), tuple(others), tuple(tops), tuple(templates))
+    if may_open(toks):
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
+        opened = open_mentions(v, lex, toks, covered, others_at)
+        if opened:
+            templates = sorted([*templates, *opened])
+    return (
+        rel,
+        tuple(toks),
+        tuple(concepts),
+        tuple(others),
+        tuple(tops),
+        tuple(templates),
+        device_word,
+    )
 
 
 def given_cand(

@@ -127,6 +127,20 @@ NOT_A_KIND = frozenset(
     }
 )
 FRAMES_AFTER = frozenset({"measuring", "measures", "measured"})
+# Faster look-ups of the same: the frames by first word; every word that opens a frame; a
+# word each frame needs (its longest, the rarest: "keeping" of "in keeping with"), so a
+# sentence without any of them holds no frame; the endings ``SUFFIX`` accepts (a cheap test
+# before the regex).
+FRAMES_BY_WORD: dict[str, tuple[tuple[str, ...], ...]] = {
+    w: tuple(f for f in FRAMES_BEFORE if f[0] == w) for w in {f[0] for f in FRAMES_BEFORE}
+}
+FRAME_WORDS = frozenset(FRAMES_BY_WORD) | FRAMES_AFTER
+FRAME_NEEDS = frozenset(max(f, key=len) for f in FRAMES_BEFORE) | FRAMES_AFTER
+SUFFIX_ENDS = (
+    *("itis", "osis", "oma", "omas", "ectasis", "ectases", "ectasia", "ectasias", "megaly"),
+    *("pathy", "plasia", "plasias", "trophy", "iasis", "malacia", "penia", "lysis", "cele"),
+    *("celes", "degeneration", "emia"),
+)
 # A noun phrase ends before these.
 PHRASE_END = frozenset(
     {
@@ -310,6 +324,22 @@ NOT_A_HEAD = frozenset(
 ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", "less")
 
 
+_ENDING = re.compile(f"(?:{'|'.join(SUFFIX_ENDS)})(?:\x00|$)")
+
+# words that open the lymph-node and "<kind> changes" readings
+_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS
+
+
+def may_open(toks: list[str]) -> bool:
+    """A cheap test: the sentence has a word with a pathology ending or a word a frame
+    needs, so ``open_mentions`` may find something (False: it finds nothing)."""
+    return (
+        not FRAME_NEEDS.isdisjoint(toks)
+        or not _OWN_WORDS.isdisjoint(toks)
+        or _ENDING.search("\x00".join(toks)) is not None
+    )
+
+
 def open_mentions(
     v: Vocabulary, lex: Lexicon, toks: list[str], covered: set[int], others_at: set[int]
 ) -> list[tuple[int, int, str, str, str]]:
@@ -317,15 +347,18 @@ def open_mentions(
     term)``; ``covered``: tokens of table concept terms; ``others_at``: tokens of structure
     names and cues."""
     found: dict[int, str] = {}
-    n = len(toks)
     for i, tok in enumerate(toks):
-        if i in covered or i in others_at:
+        if not tok.endswith(SUFFIX_ENDS) or i in covered or i in others_at:
             continue
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
+    if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
+        return _templates(found, toks)
     for i, tok in enumerate(toks):
-        for frame in FRAMES_BEFORE:
-            if tok == frame[0] and tuple(toks[i : i + len(frame)]) == frame:
+        if tok not in FRAME_WORDS:
+            continue
+        for frame in FRAMES_BY_WORD.get(tok, ()):
+            if tuple(toks[i : i + len(frame)]) == frame:
                 head = _head_after(v, toks, i + len(frame), covered, others_at)
                 if head is not None:
                     found.setdefault(head, toks[head])
@@ -335,10 +368,7 @@ def open_mentions(
                 k -= 1
             if k >= 0 and _is_head(v, toks, k, covered, others_at):
                 found.setdefault(k, toks[k])
-    out = []
-    for i in sorted(found):
-        if i < n:
-            out.append((i, i + 1, head_concept(found[i]), "finding", toks[i]))
+    out = _templates(found, toks)
     taken = set(found)
     for i, tok in enumerate(toks[:-1]):
         if tok == "lymph" and toks[i + 1] in NODE_WORDS and _node_seen(toks, i, covered):
@@ -350,6 +380,11 @@ def open_mentions(
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
     return sorted(out)
+
+
+def _templates(found: dict[int, str], toks: list[str]) -> list[tuple[int, int, str, str, str]]:
+    n = len(toks)
+    return [(i, i + 1, head_concept(found[i]), "finding", toks[i]) for i in sorted(found) if i < n]
 
 
 def _node_seen(toks: list[str], i: int, covered: set[int]) -> bool:

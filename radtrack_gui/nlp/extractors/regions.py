@@ -43,9 +43,18 @@ def region_reading(v: Vocabulary, concept: Concept, term: str, region: str) -> t
     ("mass effect" in a kidney ultrasound, "infiltration" of abdominal fat): the concept
     that ``term`` names in ``region`` (a sense listing the same term whose site lies in
     ``region``, else in no particular region), else its nearest broader concept without a
-    default site, else itself; the flag says whether the default site still holds."""
+    default site, else itself; the flag says whether the default site still holds.
+    Memoised in ``v.memo`` (a function of the tables and the arguments)."""
     if "region-bound" not in concept.flags or region not in EXAM_REGIONS:
         return concept.name, True
+    key = ("region_reading", concept.name, term, region)
+    hit = v.memo.get(key)
+    if hit is None:
+        hit = v.memo[key] = _region_reading(v, concept, term, region)
+    return hit  # type: ignore[no-any-return]
+
+
+def _region_reading(v: Vocabulary, concept: Concept, term: str, region: str) -> tuple[str, bool]:
     if v.region_of(concept.anatomy) == region:
         return concept.name, True
     others = [v.concepts[n] for n in v.senses.get(term.lower(), ()) if n != concept.name]
@@ -150,7 +159,16 @@ def mr_sequence(toks: list[str], i: int) -> bool:
 
 def own_structure(v: Vocabulary, term: str, region: str = "") -> str:
     """The structure named by words inside a multi-word term, or "" (a region-bound word,
-    "parenchyma", names its structure only in an exam of that structure's ``region``)."""
+    "parenchyma", names its structure only in an exam of that structure's ``region``;
+    memoised in ``v.memo``)."""
+    key = ("own_structure", term, region)
+    hit = v.memo.get(key)
+    if hit is None:
+        hit = v.memo[key] = _own_structure(v, term, region)
+    return hit  # type: ignore[no-any-return]
+
+
+def _own_structure(v: Vocabulary, term: str, region: str) -> str:
     words = term.split()
     for n in (2, 1):
         for i in range(len(words) - n + 1):

@@ -293,7 +293,7 @@ class RuleExtractor:
                 hit = tokens_and_terms(self.vocab, self.lex, key)
                 if len(cache) < SENTENCE_CACHE:
                     cache[key] = hit
-            rel, toks, concepts, others, tops, templates = hit
+            rel, toks, concepts, others, tops, templates, device_word = hit
             if not toks:
                 continue
             sent = Sentence(s, e, paragraph, rel, toks, others, tops=tops)
@@ -309,6 +309,7 @@ class RuleExtractor:
                 out.append(sent)
                 continue
             sent.templates = templates  # candidates are made only when analysed
+            sent.device_word = device_word
             out.append(sent)
         if stray is not None:
             stray.extend(todo)
@@ -328,6 +329,9 @@ class RuleExtractor:
         (annotate), none is dropped or added. A sentence whose result depends on nothing
         before it (no device word, no site taken from the previous sentence) is analysed
         once per text and exam region; later copies of it reuse the result."""
+        if not fixed and not sent.templates and not sent.device_word:
+            sent.cands = []  # no term, no device word: nothing to analyse
+            return
         key = (text[sent.start : sent.end], region)
         hit = None if fixed else self._result_cache.get(key)
         if hit is not None:

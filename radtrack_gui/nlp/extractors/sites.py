@@ -95,12 +95,17 @@ def phrase_window(
     anat: dict[int, tuple[int, str, str]],
     sides: dict[int, tuple[int, str]],
     concept_at: list[bool],
+    ends: dict[int, int] | None = None,
+    side_ends: dict[int, int] | None = None,
 ) -> None:
     """Anatomy and side words in the modifiers before the term and in a prepositional
-    phrase (or a side phrase) right after it."""
+    phrase (or a side phrase) right after it. ``ends``, ``side_ends``: ``anat_ends(anat)``
+    and ``side_ends(sides)`` when the caller has them (once per sentence)."""
     n = len(toks)
-    ends = anat_ends(anat)
-    side_ends = {t1 - 1: t0 for t0, (t1, _) in sides.items()}
+    if ends is None:
+        ends = anat_ends(anat)
+    if side_ends is None:
+        side_ends = side_word_ends(sides)
     found_anat: list[tuple[str, str]] = []
     found_side: list[str] = []
     if sides:  # a side inside the mention's own words first (a given span, "right ... line")
@@ -168,7 +173,7 @@ def phrase_window(
     c.anatomy = ""
     if found_anat:
         # the most specific structure named in the phrase
-        best = max(found_anat, key=lambda a: len(v.anatomy_ancestors(a[0])))
+        best = max(found_anat, key=lambda a: len(v.ancestor_chain(a[0])))
         c.anatomy = best[0]
         c.anatomy_from_text = True
         if c.side is None:
@@ -365,6 +370,11 @@ def attributes(
 def anat_ends(anat: dict[int, tuple[int, str, str]]) -> dict[int, int]:
     """Last token -> first token of each anatomy match."""
     return {t1 - 1: t0 for t0, (t1, _, _) in anat.items()}
+
+
+def side_word_ends(sides: dict[int, tuple[int, str]]) -> dict[int, int]:
+    """Last token -> first token of each side word."""
+    return {t1 - 1: t0 for t0, (t1, _) in sides.items()}
 
 
 def normal_site_ok(v: Vocabulary, c: Cand, site: str) -> bool:
