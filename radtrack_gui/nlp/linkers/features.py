@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import continues, pair_conflict, restated_negative
+from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -38,6 +38,12 @@ from radtrack_gui.nlp.linkers.readings import (
     one_organ,
     read_as,
     read_as_concept,
+)
+from radtrack_gui.nlp.linkers.restatement import (
+    restated,
+    restated_negative,
+    same_lesion,
+    shared_levels,
 )
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
@@ -86,6 +92,7 @@ FEATURES: tuple[str, ...] = (
     "related_concept",  # related concepts: a descriptive and a diagnostic term for one process
     "durable_gap",  # gap_log again when both are durable (permanent device, chronic finding)
     "explained",  # one sentence reads the descriptive word as the other ("... represents")
+    "restated",  # one finding told twice in other words (restatement.restated: GUIDELINE 9/10)
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
@@ -150,7 +157,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if reason:
         return reason
     rel = concepts_related(a, b)
-    if rel == "" and not read_as(a, b, v) and not read_as_concept(a, b):
+    if rel == "" and not read_as(a, b, v) and not read_as_concept(a, b) and not restated(a, b):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
@@ -171,6 +178,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.site and b.site and a.site != b.site:
         if side_split(v, a.site, b.site):
             return None
+        if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
+            return None  # one place and size beat the site a finding word implies
         if (
             rel == "related"
             and (a.site_by_name or b.site_by_name)
@@ -194,23 +203,20 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             if shared_levels(a, b):
                 return None  # "liver lesion ... in segment 7": the same level names the part
             whole = b if part is a else a
-            if a.report == b.report and whole.site_by_name and whole.lat != "bilateral":
+            if (
+                a.report == b.report
+                and whole.site_by_name
+                and (whole.lat != "bilateral" or part.lat == "bilateral")
+            ):
                 # "focal lesion in segment VI" restated as "focal liver lesion": the organ is
                 # only the name's own; the segment given once applies to both (GUIDELINE 9).
                 # Not a bilateral whole: "bilateral pleural effusions" is not the loculated
-                # effusion in the fissure (a part lies on one side).
+                # effusion in the fissure (a part lies on one side), unless the part is
+                # bilateral too ("haziness around the hila bilaterally ... pulmonary edema").
                 return None
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
-
-
-def shared_levels(a: MentionInfo, b: MentionInfo) -> frozenset[str]:
-    """The levels, segments, stations or labelled lesions both name (an inline label is a
-    report's layout, no place)."""
-    if a.ctx is None or b.ctx is None:
-        return frozenset()
-    return frozenset(x for x in a.ctx.levels & b.ctx.levels if not x.startswith("heading:"))
 
 
 def _one_cavity(x: str, y: str, v: Vocabulary) -> bool:
@@ -279,6 +285,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         (rel in ("related", "broader") and explained(a, b))
         or (rel in ("", "unknown") and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
     )
+    x[23] = float(rel != "same" and restated(a, b))
     return x
 
 
@@ -296,6 +303,8 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
         kinds = (a.ctx.kinds if a.ctx else None) or {}
         kind = kinds.get((a.concept or "", b.concept or ""), "")
         out.append(f"related concepts{f' ({kind})' if kind else ''} '{a.concept}' ~ '{b.concept}'")
+    if x[INDEX["restated"]]:
+        out.append("restated" if a.assertion == "absent" else "one lesion by place and size")
     if x[INDEX["explained"]]:
         out.append("read as one in the same sentence")
     elif x[INDEX["same_text"]]:
