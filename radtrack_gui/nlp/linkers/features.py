@@ -162,6 +162,12 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
             return "normal statement vs finding"
+        if (
+            a.report == b.report
+            and a.text == b.text
+            and not (a.statement_site and b.statement_site)
+        ):
+            return None  # "normal anatomical course" of the coronaries, restated without them
         if not a.statement_site or a.statement_site != b.statement_site:
             return (
                 f"normal statements about different structures "
@@ -279,13 +285,13 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     )
     x[19] = float(a.type == DEVICE)
     x[20] = float(rel == "related")
-    if a.durable and b.durable:
-        x[21] = x[13]
+    if (a.durable and b.durable) or same_lesion(a, b):
+        x[21] = x[13]  # a lesion followed by place and size does not fade (GUIDELINE 10)
     x[22] = float(
         (rel in ("related", "broader") and explained(a, b))
         or (rel in ("", "unknown") and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
     )
-    x[23] = float(rel != "same" and restated(a, b))
+    x[23] = float(rel != "same" and bool(restated(a, b)))
     return x
 
 
@@ -304,7 +310,7 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
         kind = kinds.get((a.concept or "", b.concept or ""), "")
         out.append(f"related concepts{f' ({kind})' if kind else ''} '{a.concept}' ~ '{b.concept}'")
     if x[INDEX["restated"]]:
-        out.append("restated" if a.assertion == "absent" else "one lesion by place and size")
+        out.append(restated(a, b))
     if x[INDEX["explained"]]:
         out.append("read as one in the same sentence")
     elif x[INDEX["same_text"]]:

@@ -150,12 +150,16 @@ def same_lesion(a: MentionInfo, b: MentionInfo) -> bool:
     return lesion_like(a) and lesion_like(b) and bool(shared_levels(a, b))
 
 
-def restated(a: MentionInfo, b: MentionInfo) -> bool:
-    """One finding stated twice in other words (a negative, a lesion by place and size, or
-    a finding the report points back to)."""
+def restated(a: MentionInfo, b: MentionInfo) -> str:
+    """How one finding is stated twice in other words ("" when it is not): a negative
+    restated, one lesion by place and size, or a finding the report points back to."""
     if a.concept == b.concept:
-        return False  # the concept itself already says so
-    return restated_negative(a, b) or same_lesion(a, b) or pointed_back(a, b)
+        return ""  # the concept itself already says so
+    if restated_negative(a, b):
+        return "one negative restated"
+    if same_lesion(a, b):
+        return "one lesion by place and size"
+    return "points back to it" if pointed_back(a, b) else ""
 
 
 # "this change", "these nodules", "the described mass", "the aforementioned lesion": a noun
