@@ -67,6 +67,10 @@ def shared_levels(a: MentionInfo, b: MentionInfo) -> frozenset[str]:
     return frozenset(x for x in a.ctx.levels & b.ctx.levels if not x.startswith("heading:"))
 
 
+def _places(m: MentionInfo) -> frozenset[str]:
+    return m.ctx.levels if m.ctx is not None else frozenset()
+
+
 def _concluding(section: str | None) -> bool:
     return (section or "").upper().startswith(CONCLUDING_SECTIONS)
 
@@ -97,7 +101,10 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
     - the same concept or a vaguer word for it ("no acute fracture" / "no acute injury");
     - in the impression, another word for what was looked for ("no hemorrhagic signs" /
       "no ... hemorrhagic lesions"). Related concepts are a checklist, not a restatement
-      ("no pulmonary edema. No focal consolidation.", "no infiltrates" / "no pneumonia")."""
+      ("no pulmonary edema. No focal consolidation.", "no infiltrates" / "no pneumonia").
+
+    Within one observation section a negative at a level ("L5-S1: no foraminal stenosis")
+    and the same negative without one are two: the second is about the other levels."""
     a, b = first.concept, later.concept
     if (
         first.assertion != "absent"
@@ -111,6 +118,14 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
             and first.ctx.sentence == later.ctx.sentence
         )
     ):
+        return False
+    if (
+        first.section == later.section
+        and not _concluding(first.section)
+        and bool(_places(first)) != bool(_places(later))
+    ):
+        # "L5-S1: no foraminal stenosis" ... later in the findings "No foraminal stenosis":
+        # the second is about the other levels, not the first told again
         return False
     v = v or vocabulary()
     within = not ({a, b} & ANY_FINDING)

@@ -244,3 +244,19 @@ def test_a_normal_statement_restated_without_its_structure_is_one() -> None:
         (30, "Exam: CT CORONARY ANGIOGRAM\n\nIMPRESSION: Normal course."),
     )
     assert not c.same(c.mark(0, "Normal course"), c.mark(1, "Normal course"))
+
+
+SPINE = (
+    "Exam: MR LUMBAR SPINE\n\nFINDINGS:\nLevel L5-S1: No foraminal stenosis. Mild endplate "
+    "edema.\n\nNo canal narrowing. No foraminal stenosis.\n\nIMPRESSION: {impression}"
+)
+
+
+def test_a_level_heading_on_its_own_line_heads_its_paragraph_only() -> None:
+    c = Case((0, SPINE.format(impression="Mild endplate edema at L5-S1.")))
+    at_level, after = c.mark(0, "foraminal stenosis"), c.mark(0, "foraminal stenosis", 1)
+    assert not c.same(at_level, after)
+    # counter-example: the impression restates the level's negative (level given once)
+    c = Case((0, SPINE.format(impression="No foraminal stenosis.")))
+    at_level, restated = c.mark(0, "foraminal stenosis"), c.mark(0, "foraminal stenosis", 2)
+    assert c.same(at_level, restated)
