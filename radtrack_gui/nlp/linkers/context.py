@@ -43,7 +43,6 @@ from radtrack_gui.nlp.linkers.places import (
     WORD,
     after_mention,
     cavity,
-    clause_side,
     coordinated_sites,
     device_place,
     device_side_after,
@@ -69,6 +68,7 @@ from radtrack_gui.nlp.linkers.restatement import (
     restated_negative,
     sizes_conflict,
 )
+from radtrack_gui.nlp.linkers.sides import clause_side, scope_side
 from radtrack_gui.nlp.phrases import alternative_items
 from radtrack_gui.nlp.sections import find_sections
 
@@ -339,7 +339,10 @@ def enrich(
                     info.lat = info.lat or v.laterality_of(named)
         if info.lat is None:
             info.lat = (
-                side_of(heading(report, s)) or side_of(report.exam) or plural_pair_side(info, v)
+                side_of(heading(report, s))
+                or side_of(report.exam)
+                or scope_side(info, text, ctx.sentence[0], v)
+                or plural_pair_side(info, v)
             )
         if ctx.anaphor and not names_place(info, v):
             # "The described mass likely corresponds to glandular parenchyma": it is where the

@@ -457,19 +457,3 @@ def device_place(v: Vocabulary, before: str) -> str | None:
     phrase = _PHRASE_START.split(before)[-1]
     named = named_structures(v, phrase, 0)
     return named[-1][1] if named else None
-
-
-_ANY_SIDE = re.compile(r"\b(left|right|bilateral(?:ly)?|both)\b", re.IGNORECASE)
-
-
-def clause_side(own: str, sentence: str) -> str | None:
-    """The one side a finding's own words name, else the one side its sentence names, any
-    spelling counted ("there is hemorrhage in the right thalamus, as well as edema ...
-    bilaterally": right, its own; a line "Ampullary obstruction of the left fallopian tube"
-    below a right one: left); None when neither names exactly one ("right-sided
-    pneumothorax on the left decubitus film": two)."""
-    for words in (own, sentence):
-        sides = {SIDE_WORDS.get(w.lower(), "bilateral") for w in _ANY_SIDE.findall(words)}
-        if sides:
-            return sides.pop() if len(sides) == 1 else None
-    return None

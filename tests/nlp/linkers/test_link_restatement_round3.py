@@ -260,3 +260,25 @@ def test_a_level_heading_on_its_own_line_heads_its_paragraph_only() -> None:
     c = Case((0, SPINE.format(impression="No foraminal stenosis.")))
     at_level, restated = c.mark(0, "foraminal stenosis"), c.mark(0, "foraminal stenosis", 2)
     assert c.same(at_level, restated)
+
+
+def test_the_side_of_an_exam_of_one_side_holds_for_its_paragraph() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: US BREAST\n\nFINDINGS: Ultrasound of the left breast shows an implant in normal "
+            "position. No suspicious lesions are seen. Ultrasound of the right breast shows "
+            "fibrocystic changes. No suspicious focal lesions are seen.",
+        )
+    )
+    assert not c.same(c.mark(0, "suspicious lesions"), c.mark(0, "suspicious focal lesions"))
+    # counter-example: one side's exam restated stays one
+    c = Case(
+        (
+            0,
+            "Exam: US BREAST\n\nFINDINGS: Ultrasound of the left breast shows an implant in normal "
+            "position. No suspicious lesions are seen.\n\nIMPRESSION: No suspicious focal lesions "
+            "in the left breast.",
+        )
+    )
+    assert c.same(c.mark(0, "suspicious lesions"), c.mark(0, "suspicious focal lesions"))
