@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.extractors.layout import question_spans
+from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
@@ -427,13 +428,17 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
 
 def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
     """A site given on one, the other's concept at its own default structure elsewhere
-    ("gallbladder wall edema" vs "pulmonary edema")."""
+    ("gallbladder wall edema" vs "pulmonary edema"); not a default outside the exam's body
+    cavity ("these nodules" in an abdominal MR are no lung nodules: GUIDELINE 11)."""
     for x, y in ((a, b), (b, a)):
         if x.site and y.site is None and y.concept:
             c = v.concepts.get(y.concept)
             if c is None or not c.anatomy:
                 continue
             rx, ry = cavity(v, x.site), cavity(v, c.anatomy)
+            exam = REGION_ANATOMY.get((y.ctx.region if y.ctx else "").lower())
+            if exam and ry and cavity(v, exam) not in (None, ry):
+                continue
             if rx and ry and rx != ry:
                 return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"
     return None

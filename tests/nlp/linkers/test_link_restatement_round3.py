@@ -282,3 +282,18 @@ def test_the_side_of_an_exam_of_one_side_holds_for_its_paragraph() -> None:
         )
     )
     assert c.same(c.mark(0, "suspicious lesions"), c.mark(0, "suspicious focal lesions"))
+
+
+LIVER = (
+    "Exam: {exam}\n\nFINDINGS: The liver is enlarged and holds multiple space-occupying "
+    "processes, the largest 13 cm. These nodules show necrotic areas."
+)
+
+
+def test_a_default_site_outside_the_exam_does_not_hold() -> None:
+    # GUIDELINE 11: "nodules" in an abdominal MR are not lung nodules
+    c = Case((0, LIVER.format(exam="MR ABDOMEN")))
+    assert c.same(c.mark(0, "space-occupying processes"), c.mark(0, "These nodules"))
+    # counter-example: in a chest CT a nodule is the lung's, not the liver's
+    c = Case((0, LIVER.format(exam="CT CHEST")))
+    assert not c.same(c.mark(0, "space-occupying processes"), c.mark(0, "These nodules"))
