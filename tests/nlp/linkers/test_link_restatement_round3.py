@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from linker_cases import Case
 
+from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.registry import get_extractor
 
 
@@ -297,3 +298,47 @@ def test_a_default_site_outside_the_exam_does_not_hold() -> None:
     # counter-example: in a chest CT a nodule is the lung's, not the liver's
     c = Case((0, LIVER.format(exam="CT CHEST")))
     assert not c.same(c.mark(0, "space-occupying processes"), c.mark(0, "These nodules"))
+
+
+def test_words_of_where_a_thing_stands_do_not_name_it() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Pelvicalyceal dilation after clamping of the bladder "
+            "catheter. The bladder is empty, with a catheter in place.",
+        )
+    )
+    named, bare = (
+        c.mark(0, "bladder catheter", kind=DEVICE),
+        c.mark(0, "catheter in place", kind=DEVICE),
+    )
+    assert c.same(named, bare)
+    c = Case(
+        (
+            0,
+            "Exam: XA ABDOMEN\n\nFINDINGS: The feeding artery of the AVM was embolized with "
+            "coils. Flow is much reduced at the AVM site.",
+        )
+    )
+    assert c.same(c.mark(0, "AVM"), c.mark(0, "AVM site"))
+    # counter-examples: another device kind; another thing's site
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Right nephrostomy tube. The bladder is empty, with a "
+            "catheter in place.",
+        )
+    )
+    named, bare = (
+        c.mark(0, "nephrostomy tube", kind=DEVICE),
+        c.mark(0, "catheter in place", kind=DEVICE),
+    )
+    assert not c.same(named, bare)
+    c = Case(
+        (
+            0,
+            "Exam: XA ABDOMEN\n\nFINDINGS: The feeding artery of the AVM was embolized. Small "
+            "hematoma at the puncture site.",
+        )
+    )
+    assert not c.same(c.mark(0, "AVM"), c.mark(0, "puncture site"))
