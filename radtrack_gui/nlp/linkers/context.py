@@ -52,6 +52,7 @@ from radtrack_gui.nlp.linkers.places import (
     heading,
     heading_names_site,
     last_structure,
+    named_structures,
     plural_pair_side,
     side_after,
     side_of,
@@ -64,6 +65,7 @@ from radtrack_gui.nlp.linkers.places import (
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
 from radtrack_gui.nlp.linkers.restatement import (
     count_conflict,
+    loose_site,
     names_place,
     points_back,
     restated_negative,
@@ -345,6 +347,12 @@ def enrich(
                 or scope_side(info, text, ctx.sentence[0], v)
                 or plural_pair_side(info, v)
             )
+        if info.type != DEVICE and info.site:
+            near = [x for _, x in named_structures(v, _clause(text, s, e, ctx.sentence), 0)]
+            near += [x for _, x in named_structures(v, heading(report, s), 0)]
+            opening = named_structures(v, text[ctx.sentence[0] : s], 0)
+            near += [x for _, x in opening[:1]]  # the sentence's subject: "The pancreas is ..."
+            ctx.loose_site = loose_site(info, near, v)
         if ctx.anaphor and not names_place(info, v):
             # "The described mass likely corresponds to glandular parenchyma": it is where the
             # finding it points back to is; its sentence's structures are not its site

@@ -43,6 +43,7 @@ from radtrack_gui.nlp.linkers.restatement import (
     restated,
     restated_negative,
     same_lesion,
+    same_words_restated,
     shared_levels,
 )
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
@@ -186,6 +187,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None
         if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
             return None  # one place and size beat the site a finding word implies
+        if same_words_restated(a, b, v):
+            return None  # a site read from beyond the clause, given once (GUIDELINE 9)
         if (
             rel == "related"
             and (a.site_by_name or b.site_by_name)

@@ -29,6 +29,7 @@ class MentionContext:
     read_root: str | None = None  # that concept's top broader concept (a blocking key)
     replaced: bool = False  # a device its clause says was exchanged/replaced ("interval exchange")
     anaphor: bool = False  # it points back ("this change", "the described mass"): restatement.py
+    loose_site: bool = False  # its site is read from beyond its clause and sub-heading
 
 
 @dataclass(slots=True)

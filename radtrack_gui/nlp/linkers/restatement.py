@@ -16,6 +16,7 @@ import re
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.info import MentionInfo
+from radtrack_gui.nlp.linkers.places import cavity as cavity_of
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Sections that conclude a report: a negative there restates the findings' checklist.
@@ -255,3 +256,28 @@ def count_conflict(a: MentionInfo, b: MentionInfo) -> str | None:
     if {ca, cb} == {"one", "several"}:
         return f"'{a.text}' and '{b.text}': one vs several"
     return None
+
+
+def same_words_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """GUIDELINE 9: the same words in two sentences of one report, where one's site was read
+    from beyond its clause and sub-heading ("a high-flow vascular lesion ... likely
+    consistent with retained placenta"), are one finding: a site given once applies to both,
+    within one body cavity. Not two findings whose clauses name their structures ("simple
+    cyst in the liver" / "simple cyst in the right kidney")."""
+    if a.report != b.report or a.text != b.text or a.ctx is None or b.ctx is None:
+        return False
+    if a.ctx.sentence == b.ctx.sentence or not (a.ctx.loose_site or b.ctx.loose_site):
+        return False
+    if not a.site or not b.site:
+        return True
+    ca, cb = cavity_of(v, a.site), cavity_of(v, b.site)
+    return ca is None or cb is None or ca == cb
+
+
+def loose_site(m: MentionInfo, near: list[str], v: Vocabulary) -> bool:
+    """``m``'s site is none of the structures ``near`` it (its clause, its sub-heading) name,
+    nor its concept's own."""
+    site = m.site
+    if not site or m.site_by_name:
+        return False
+    return not any(v.anatomy_related(x, site) for x in near)

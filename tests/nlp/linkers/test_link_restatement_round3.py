@@ -342,3 +342,36 @@ def test_words_of_where_a_thing_stands_do_not_name_it() -> None:
         )
     )
     assert not c.same(c.mark(0, "AVM"), c.mark(0, "puncture site"))
+
+
+def test_the_same_words_with_a_site_read_beyond_their_clause_are_one() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: XA PELVIS\n\nFINDINGS: A high-flow vascular lesion was found, fed by branches "
+            "of both internal iliac arteries. The high-flow vascular lesion is probably due to "
+            "retained placenta.",
+        )
+    )
+    first, second = (
+        c.mark(0, "high-flow vascular lesion"),
+        c.mark(0, "high-flow vascular lesion", 1),
+    )
+    assert c.same(first, second)
+    # counter-examples: each clause names its own structure; each sentence opens with it
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: Simple cyst in the liver.\n\nIMPRESSION: Simple cyst "
+            "in the right kidney.",
+        )
+    )
+    assert not c.same(c.mark(0, "Simple cyst"), c.mark(0, "Simple cyst", 1))
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: The liver is enlarged, without focal changes. The "
+            "pancreas is not enlarged, without focal changes.",
+        )
+    )
+    assert not c.same(c.mark(0, "focal changes"), c.mark(0, "focal changes", 1))
