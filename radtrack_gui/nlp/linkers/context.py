@@ -71,7 +71,7 @@ from radtrack_gui.nlp.linkers.restatement import (
     restated_negative,
     sizes_conflict,
 )
-from radtrack_gui.nlp.linkers.sides import clause_side, scope_side
+from radtrack_gui.nlp.linkers.sides import beside, clause_side, scope_side
 from radtrack_gui.nlp.phrases import alternative_items
 from radtrack_gui.nlp.sections import find_sections
 
@@ -353,6 +353,7 @@ def enrich(
             opening = named_structures(v, text[ctx.sentence[0] : s], 0)
             near += [x for _, x in opening[:1]]  # the sentence's subject: "The pancreas is ..."
             ctx.loose_site = loose_site(info, near, v)
+        ctx.beside = beside(info, text[s:e], tail)
         if ctx.anaphor and not names_place(info, v):
             # "The described mass likely corresponds to glandular parenchyma": it is where the
             # finding it points back to is; its sentence's structures are not its site
@@ -427,6 +428,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         )
         if fa and fb and not set(fa) & set(fb):
             return f"calibre {fa[0]}F vs {fb[0]}F: two devices"  # a device keeps its size
+    if a.type != DEVICE and a.site == b.site and {ca.beside, cb.beside} == {True, False}:
+        return f"in vs next to the {a.site}: two places"
     if a.type != DEVICE:
         reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b) or count_conflict(a, b)
         if reason:

@@ -30,6 +30,7 @@ class MentionContext:
     replaced: bool = False  # a device its clause says was exchanged/replaced ("interval exchange")
     anaphor: bool = False  # it points back ("this change", "the described mass"): restatement.py
     loose_site: bool = False  # its site is read from beyond its clause and sub-heading
+    beside: bool | None = None  # next to its structure (True), in it (False), not said (None)
 
 
 @dataclass(slots=True)

@@ -1,6 +1,7 @@
 """Sides given outside a finding's noun phrase (GUIDELINE 3 and 9): the one side its own
 words or its sentence name, and the side of an exam of one side named earlier in its
-paragraph. Used by ``context.enrich``."""
+paragraph; and whether a finding lies in its structure or beside it. Used by
+``context.enrich``."""
 
 from __future__ import annotations
 
@@ -55,3 +56,24 @@ def scope_side(info: MentionInfo, text: str, sentence_start: int, v: Vocabulary)
     if not named or not v.anatomy_related(named, info.statement_site):
         return None
     return last.group(1).lower()
+
+
+# a locative before a structure: next to it, or in it
+_LOCATIVE = (
+    r"(?:(adjacent\s+to|next\s+to|close\s+to|near|around|surrounding|beside|outside"
+    r"|abutting)|(in|within|inside))\s+the\b"
+)
+_OWN_LOCATIVE = re.compile(r"\b" + _LOCATIVE, re.IGNORECASE)
+_TAIL_LOCATIVE = re.compile(r"^\W*(?:[\w-]+\s+){0,2}?" + _LOCATIVE, re.IGNORECASE)
+
+
+def beside(info: MentionInfo, own: str, tail: str) -> bool | None:
+    """Whether a finding lies next to its structure ("mass adjacent to the gallbladder":
+    True) or in it ("mass in the gallbladder": False), read from its own words, else from
+    the start of the rest of its clause (``tail``); None when they say neither."""
+    if info.type == DEVICE:
+        return None
+    m = _OWN_LOCATIVE.search(own) or _TAIL_LOCATIVE.match(tail)
+    if m is None:
+        return None
+    return m.group(1) is not None

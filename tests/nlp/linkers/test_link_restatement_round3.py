@@ -375,3 +375,25 @@ def test_the_same_words_with_a_site_read_beyond_their_clause_are_one() -> None:
         )
     )
     assert not c.same(c.mark(0, "focal changes"), c.mark(0, "focal changes", 1))
+
+
+def test_in_a_structure_is_not_next_to_it() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: US ABDOMEN\n\nFINDINGS: No mass in the gallbladder. No mass adjacent to the "
+            "gallbladder.",
+        )
+    )
+    assert not c.same(
+        c.mark(0, "mass in the gallbladder"), c.mark(0, "mass adjacent to the gallbladder")
+    )
+    # counter-example: the organ's mass restated in the impression stays one
+    c = Case(
+        (
+            0,
+            "Exam: US ABDOMEN\n\nFINDINGS: No mass in the gallbladder.\n\nIMPRESSION: No "
+            "gallbladder mass.",
+        )
+    )
+    assert c.same(c.mark(0, "mass in the gallbladder"), c.mark(0, "gallbladder mass"))
