@@ -7,7 +7,13 @@ mentions are one statement told twice, and when two findings are one lesion or t
 - ``restated_negative``: one negative stated twice in one report;
 - ``same_lesion``: two findings named at one place (level, segment, quadrant, station) with
   one measurement are one lesion, whatever words name it ("mass" / "conglomerate");
-- ``sizes_conflict``: two findings of one report measured clearly apart are two lesions.
+- ``sizes_conflict``: two findings of one report measured clearly apart are two lesions;
+- ``pointed_back``: "this change", "the described mass" is the finding named before it;
+- ``count_conflict``: one stated as single is not a group stated as several;
+- ``same_words_restated``: the same words, one site read beyond its clause, are one.
+
+``restated`` (a pair feature and a lifted concept conflict in ``features.py``) gathers the
+first, second and fourth.
 """
 
 from __future__ import annotations
