@@ -348,11 +348,11 @@ def enrich(
                 or plural_pair_side(info, v)
             )
         if info.type != DEVICE and info.site:
-            near = [x for _, x in named_structures(v, _clause(text, s, e, ctx.sentence), 0)]
-            near += [x for _, x in named_structures(v, heading(report, s), 0)]
+            around = [x for _, x in named_structures(v, _clause(text, s, e, ctx.sentence), 0)]
+            around += [x for _, x in named_structures(v, heading(report, s), 0)]
             opening = named_structures(v, text[ctx.sentence[0] : s], 0)
-            near += [x for _, x in opening[:1]]  # the sentence's subject: "The pancreas is ..."
-            ctx.loose_site = loose_site(info, near, v)
+            around += [x for _, x in opening[:1]]  # the sentence's subject: "The pancreas is ..."
+            ctx.loose_site = loose_site(info, around, v)
         ctx.beside = beside(info, text[s:e], tail)
         if ctx.anaphor and not names_place(info, v):
             # "The described mass likely corresponds to glandular parenchyma": it is where the
