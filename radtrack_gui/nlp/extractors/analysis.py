@@ -48,7 +48,10 @@ ADJECTIVE_ENDINGS = ("ive", "tic", "ous", "ed", "ic", "al", "ar", "ary")
 # A participle that completes a clause ("no effusion seen"): a comma right after it ends
 # every scope, as a clause end does.
 CLOSING_VERBS = frozenset(
-    {"seen", "identified", "noted", "demonstrated", "visualized", "appreciated", "evident"}
+    {
+        *("seen", "identified", "noted", "demonstrated", "visualized", "appreciated", "evident"),
+        *("observed", "detected", "found"),
+    }
 )
 
 

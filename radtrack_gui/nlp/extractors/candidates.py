@@ -33,6 +33,9 @@ class Cand:
     used: set[int] = field(default_factory=set)  # token positions of its phrase window
     antecedent: Cand | None = None  # the device a device word continues
     span: tuple[int, int] | None = None  # character offsets given by the caller (annotate)
+    # a given span's first token of its concept term (the last token when it has none): a
+    # negation written inside the span before it is the span's own ("ureters are not dilated")
+    head_at: int | None = None
 
 
 @dataclass(slots=True)
@@ -128,14 +131,15 @@ def given_cand(
     term = " ".join(sent.toks[t0:t1])
     best: tuple[int, int, int] | None = None
     name = ""
+    head_at = t1 - 1
     for a, b, concept in concepts:  # most shared tokens, then inside, then last
         shared = min(b, t1) - max(a, t0)
         if shared <= 0 or "ignore" in v.concepts[concept].flags:
             continue
         key = (shared, a >= t0 and b <= t1, b)
         if best is None or key > best:
-            best, name = key, concept
-    cand = Cand(t0, t1, name or term, type_, term, span=(start, end))
+            best, name, head_at = key, concept, max(a, t0)
+    cand = Cand(t0, t1, name or term, type_, term, span=(start, end), head_at=head_at)
     if (
         not name
         and type_ == DEVICE

@@ -82,11 +82,15 @@ def assertion_of(
     nodule" are negative)."""
     best: tuple[int, int, str, str] | None = None  # (distance, priority, assertion, dir)
     neg_pre_at = -1  # start of the farthest negation pre-trigger reaching the mention
+    # a given span may begin inside a cue ("no significant" before "significant
+    # lymphadenopathy") or hold one before its concept term ("ureters are not dilated"); a
+    # cue after the term stays the term's modifier ("mass without calcification")
+    lead = c.head_at if c.span is not None and c.head_at is not None else c.t0
     for t0, t1, kind, direction in triggers:
         value = "absent" if kind == "negate" else "possible"
         prio = 0 if kind == "possible" else 1
-        if t1 <= c.t0 and direction in ("pre", "both", "alt"):
-            dist = c.t0 - t1
+        if t0 < lead and t1 <= max(c.t0, lead) and direction in ("pre", "both", "alt"):
+            dist = max(0, c.t0 - t1)
             limit = NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW
             if direction in ("both", "alt"):
                 # the alternative is the next mention after the cue, modifiers and all

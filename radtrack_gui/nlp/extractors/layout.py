@@ -37,6 +37,15 @@ def measurements(sent: Sentence, text: str) -> None:
             best.measurements.append(" ".join(m.group().split()))
 
 
+# A sentence that says how the exam was done ends the reason for it, even on its line (the
+# order of a report: indication, technique, findings): "Examination conducted before and
+# after contrast", "The study was performed with ...".
+TECHNIQUE_SENTENCE = re.compile(
+    r"(?<=[.!?])[ \t]+(?=(?:the[ \t]+|this[ \t]+)?(?:examination|exam|study|scan|imaging"
+    r"|acquisition|images?)[ \t]+(?:was[ \t]+|were[ \t]+|is[ \t]+|are[ \t]+)?(?:performed"
+    r"|conducted|acquired|obtained|carried[ \t]+out)\b)",
+    re.IGNORECASE,
+)
 # A line whose last character ends a sentence (".", "?" or "!" before the newline).
 SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*\n")
 
@@ -65,6 +74,9 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
             stop = SENTENCE_LINE_END.search(text, pos, end)
             if stop:
                 end = stop.start() + 1
+        technique = TECHNIQUE_SENTENCE.search(text, pos, end)
+        if technique:
+            end = technique.start()  # "... another facility. Examination performed with ..."
         out.append((sec.start, end))
     return out
 

@@ -28,7 +28,6 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
-from radtrack_gui.nlp.linkers.context import restated_negative
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -39,6 +38,7 @@ from radtrack_gui.nlp.linkers.features import (
     gap_days,
 )
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
+from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
 from radtrack_gui.nlp.linkers.signs import reading_keys
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
@@ -76,6 +76,17 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         sentence = f"s:{m.report}:{m.ctx.sentence[0]}"
         filed.append(sentence)
         lookup.append(sentence)
+        # a negative restated in other words in the same report, a lesion measured at a
+        # named place (``restatement.restated``)
+        extra = [f"n:{m.report}"] if m.assertion == "absent" else []
+        if m.sizes and lesion_like(m):
+            extra += [f"l:{x}" for x in sorted(m.ctx.levels) if not x.startswith("heading:")]
+        if lesion_like(m) and m.assertion != "absent":
+            filed.append(f"a:{m.report}")  # found by a later "these nodules" of its report
+        if m.ctx.anaphor:
+            extra.append(f"a:{m.report}")
+        filed += extra
+        lookup += extra
         if m.ctx.read_root and m.ctx.read_root != m.root:
             # read as another concept in its sentence: found by that concept's mentions
             filed.append(f"c:{m.type}:{m.ctx.read_root}")

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
+from radtrack_gui.nlp.extractors.layout import question_spans
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, default_site_fits
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
@@ -51,6 +52,7 @@ from radtrack_gui.nlp.linkers.places import (
     heading,
     heading_names_site,
     last_structure,
+    named_structures,
     plural_pair_side,
     side_after,
     side_of,
@@ -61,8 +63,18 @@ from radtrack_gui.nlp.linkers.places import (
     tissue_of_density,
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
+from radtrack_gui.nlp.linkers.restatement import (
+    count_conflict,
+    loose_site,
+    names_place,
+    points_back,
+    restated_negative,
+    sizes_conflict,
+)
+from radtrack_gui.nlp.linkers.sides import beside, clause_side, scope_side
 from radtrack_gui.nlp.linkers.signs import reads_findings
 from radtrack_gui.nlp.phrases import alternative_items
+from radtrack_gui.nlp.sections import find_sections
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.vocabulary import Vocabulary
@@ -191,14 +203,30 @@ def _clause(text: str, s: int, e: int, sent: tuple[int, int]) -> str:
     return text[lo:hi]
 
 
+def asked_spans(report: Report) -> list[tuple[int, int]]:
+    """Where the report gives its reason for the exam: the extractor's extent of each
+    indication section (its first paragraph, or the first line after an inline header), not
+    the whole section: the findings often follow without a header of their own."""
+    text = report.text or ""
+    return question_spans(text, report.sections or find_sections(text))
+
+
 def read_context(
-    m: MentionInfo, start: int, end: int, report: Report | None, v: Vocabulary
+    m: MentionInfo,
+    start: int,
+    end: int,
+    report: Report | None,
+    v: Vocabulary,
+    asked: list[tuple[int, int]] | None = None,
 ) -> MentionContext:
+    """``asked``: the report's ``asked_spans`` (computed here when not given)."""
     text = report.text if report is not None else ""
     sent = _sentence(text, start, end)
     ctx = MentionContext(start, end, sent, region=report.region if report else "", text=text)
     section = (m.section or "").upper()
-    ctx.reason = section.startswith(REASON_SECTIONS)
+    if section.startswith(REASON_SECTIONS) and report is not None:
+        asked = asked_spans(report) if asked is None else asked
+        ctx.reason = not asked or any(a <= start < b for a, b in asked)
     if not text:
         return ctx
     sentence = text[sent[0] : sent[1]]
@@ -211,6 +239,7 @@ def read_context(
         m.type != DEVICE and bool(_OTHER_POSITION.search(before[-60:]))
     )
     ctx.new = bool(_NEW.search(before[-40:]))
+    ctx.anaphor = m.type != DEVICE and points_back(before[-40:] + own)
     lo, hi = _clause_span(text, start, end, sent)
     title = heading(report, start) if report is not None else ""
     ctx.levels = place_levels(text, (lo, hi), sent, start, title, names_finding(v))
@@ -238,10 +267,13 @@ def enrich(
     v: Vocabulary,
 ) -> None:
     """Read each mention's context and fold it into its prepared attributes."""
+    asked: dict[str, list[tuple[int, int]]] = {}
     for info in infos:
         s, e = spans[info.id]
         report = reports.get(info.report)
-        ctx = info.ctx = read_context(info, s, e, report, v)
+        if report is not None and info.report not in asked:
+            asked[info.report] = asked_spans(report)
+        ctx = info.ctx = read_context(info, s, e, report, v, asked.get(info.report))
         ctx.kinds = v.relation_kind
         if ctx.event == "removed":
             info.change = "removed"
@@ -272,6 +304,12 @@ def enrich(
             if named and heading_names_site(info, named, v):
                 info.site = named
         if info.type != DEVICE:
+            # the side the finding's own words or sentence name beats one read past them
+            side = clause_side(text[s:e], text[ctx.sentence[0] : ctx.sentence[1]])
+            if side and info.lat and side != info.lat:
+                info.lat = side
+                if info.site and v.laterality_of(info.site) not in (None, side):
+                    info.site = v.sided(info.site, side)
             drop_compared_side(info, ctx, v)
             if tissue_of_density(info, ctx, v):
                 info.site, info.site_by_name = None, False
@@ -306,8 +344,22 @@ def enrich(
                     info.lat = info.lat or v.laterality_of(named)
         if info.lat is None:
             info.lat = (
-                side_of(heading(report, s)) or side_of(report.exam) or plural_pair_side(info, v)
+                side_of(heading(report, s))
+                or side_of(report.exam)
+                or scope_side(info, text, ctx.sentence[0], v)
+                or plural_pair_side(info, v)
             )
+        if info.type != DEVICE and info.site:
+            around = [x for _, x in named_structures(v, _clause(text, s, e, ctx.sentence), 0)]
+            around += [x for _, x in named_structures(v, heading(report, s), 0)]
+            opening = named_structures(v, text[ctx.sentence[0] : s], 0)
+            around += [x for _, x in opening[:1]]  # the sentence's subject: "The pancreas is ..."
+            ctx.loose_site = loose_site(info, around, v)
+        ctx.beside = beside(info, text[s:e], tail)
+        if ctx.anaphor and not names_place(info, v):
+            # "The described mass likely corresponds to glandular parenchyma": it is where the
+            # finding it points back to is; its sentence's structures are not its site
+            info.site, info.site_by_name, info.lat = None, False, side_of(text[s:e])
 
 
 def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...]) -> bool:
@@ -378,29 +430,19 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         )
         if fa and fb and not set(fa) & set(fb):
             return f"calibre {fa[0]}F vs {fb[0]}F: two devices"  # a device keeps its size
+    if a.type != DEVICE and a.site == b.site and {ca.beside, cb.beside} == {True, False}:
+        return f"in vs next to the {a.site}: two places"
     if a.type != DEVICE:
-        reason = _default_site_conflict(a, b, v) or _sizes_conflict(a, b)
+        reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b) or count_conflict(a, b)
         if reason:
             return reason
     return _negation_conflict(first, later, gap)
 
 
-def _sizes_conflict(a: MentionInfo, b: MentionInfo) -> str | None:
-    """Two findings of one report measured at clearly different sizes are two lesions
-    (GUIDELINE 10); across reports a lesion may grow or shrink, so sizes never split it."""
-    if a.report != b.report or not a.sizes or not b.sizes or sizes_agree(a.sizes, b.sizes):
-        return None
-    return f"measured {max(a.sizes):g} vs {max(b.sizes):g} mm in one report: two lesions"
-
-
-def sizes_agree(xs: tuple[float, ...], ys: tuple[float, ...]) -> bool:
-    """Some measurement of one is within 2 mm or 20 % of one of the other."""
-    return any(abs(x - y) <= max(2.0, 0.2 * max(x, y)) for x in xs for y in ys)
-
-
 def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
     """A site given on one, the other's concept at its own default structure elsewhere
-    ("gallbladder wall edema" vs "pulmonary edema")."""
+    ("gallbladder wall edema" vs "pulmonary edema"); not a default outside the exam's body
+    cavity ("these nodules" in an abdominal MR are no lung nodules: GUIDELINE 11)."""
     for x, y in ((a, b), (b, a)):
         if x.site and y.site is None and y.concept:
             c = v.concepts.get(y.concept)
@@ -410,27 +452,12 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
             if not default_site_fits(v, c.anatomy, top):
                 continue  # GUIDELINE 11: the default is another body region's reading
             rx, ry = cavity(v, x.site), cavity(v, c.anatomy)
+            exam = REGION_ANATOMY.get((y.ctx.region if y.ctx else "").lower())
+            if exam and ry and cavity(v, exam) not in (None, ry):
+                continue
             if rx and ry and rx != ry:
                 return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"
     return None
-
-
-def restated_negative(first: MentionInfo, later: MentionInfo) -> bool:
-    """One negative stated twice in one report ("no pneumothorax" in the findings and in the
-    impression, "no acute fracture" / "no acute injury": GUIDELINE 9): the same or a broader
-    concept about the same structure as given, in two sentences (related concepts are a
-    checklist, "no pulmonary edema. No focal consolidation.", not a restatement) (one sentence states it
-    once: "no opacity to suggest a pneumonia")."""
-    a, b = first.concept, later.concept
-    return (
-        first.assertion == later.assertion == "absent"
-        and first.report == later.report
-        and first.statement_site == later.statement_site
-        and (first.ctx is None or later.ctx is None or first.ctx.sentence != later.ctx.sentence)
-        and a is not None
-        and b is not None
-        and (a == b or a in later.concept_line or b in first.concept_line)
-    )
 
 
 def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import continues, pair_conflict, restated_negative
+from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -38,6 +38,13 @@ from radtrack_gui.nlp.linkers.readings import (
     one_organ,
     read_as,
     read_as_concept,
+)
+from radtrack_gui.nlp.linkers.restatement import (
+    restated,
+    restated_negative,
+    same_lesion,
+    same_words_restated,
+    shared_levels,
 )
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
@@ -87,6 +94,7 @@ FEATURES: tuple[str, ...] = (
     "related_concept",  # related concepts: a descriptive and a diagnostic term for one process
     "durable_gap",  # gap_log again when both are durable (permanent device, chronic finding)
     "explained",  # one sentence reads the descriptive word as the other ("... represents")
+    "restated",  # one finding told twice in other words (restatement.restated: GUIDELINE 9/10)
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
@@ -151,11 +159,19 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if reason:
         return reason
     rel = concepts_related(a, b)
-    if rel == "" and not (read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v)):
+    if rel == "" and not (
+        read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v) or restated(a, b)
+    ):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
             return "normal statement vs finding"
+        if (
+            a.report == b.report
+            and a.text == b.text
+            and not (a.statement_site and b.statement_site)
+        ):
+            return None  # "normal anatomical course" of the coronaries, restated without them
         if not a.statement_site or a.statement_site != b.statement_site:
             return (
                 f"normal statements about different structures "
@@ -172,6 +188,10 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.site and b.site and a.site != b.site:
         if side_split(v, a.site, b.site):
             return None
+        if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
+            return None  # one place and size beat the site a finding word implies
+        if same_words_restated(a, b, v):
+            return None  # a site read from beyond the clause, given once (GUIDELINE 9)
         if (
             rel == "related"
             and (a.site_by_name or b.site_by_name)
@@ -199,23 +219,20 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             if shared_levels(a, b):
                 return None  # "liver lesion ... in segment 7": the same level names the part
             whole = b if part is a else a
-            if a.report == b.report and whole.site_by_name and whole.lat != "bilateral":
+            if (
+                a.report == b.report
+                and whole.site_by_name
+                and (whole.lat != "bilateral" or part.lat == "bilateral")
+            ):
                 # "focal lesion in segment VI" restated as "focal liver lesion": the organ is
                 # only the name's own; the segment given once applies to both (GUIDELINE 9).
                 # Not a bilateral whole: "bilateral pleural effusions" is not the loculated
-                # effusion in the fissure (a part lies on one side).
+                # effusion in the fissure (a part lies on one side), unless the part is
+                # bilateral too ("haziness around the hila bilaterally ... pulmonary edema").
                 return None
             return f"sub-part vs whole: '{a.site}' vs '{b.site}'"
         return f"different site '{a.site}' vs '{b.site}'"
     return None
-
-
-def shared_levels(a: MentionInfo, b: MentionInfo) -> frozenset[str]:
-    """The levels, segments, stations or labelled lesions both name (an inline label is a
-    report's layout, no place)."""
-    if a.ctx is None or b.ctx is None:
-        return frozenset()
-    return frozenset(x for x in a.ctx.levels & b.ctx.levels if not x.startswith("heading:"))
 
 
 def _one_cavity(x: str, y: str, v: Vocabulary) -> bool:
@@ -282,9 +299,10 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     by_report = a.report == b.report and sign_reading(a, b, v)
     read = rel in ("", "unknown") and (read_as(a, b, v) or read_as_concept(a, b) or by_report)
     x[20] = float(rel == "related" or read)
-    if a.durable and b.durable:
-        x[21] = x[13]
+    if (a.durable and b.durable) or same_lesion(a, b):
+        x[21] = x[13]  # a lesion followed by place and size does not fade (GUIDELINE 10)
     x[22] = float((rel in ("related", "broader") and (explained(a, b) or by_report)) or read)
+    x[23] = float(rel != "same" and bool(restated(a, b)))
     return x
 
 
@@ -302,6 +320,8 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
         kinds = (a.ctx.kinds if a.ctx else None) or {}
         kind = kinds.get((a.concept or "", b.concept or ""), "")
         out.append(f"related concepts{f' ({kind})' if kind else ''} '{a.concept}' ~ '{b.concept}'")
+    if x[INDEX["restated"]]:
+        out.append(restated(a, b))
     if x[INDEX["explained"]]:
         one = explained(a, b) or (a.ctx and b.ctx and a.ctx.sentence == b.ctx.sentence)
         out.append(

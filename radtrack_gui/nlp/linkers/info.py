@@ -29,6 +29,9 @@ class MentionContext:
     read_root: str | None = None  # that concept's top broader concept (a blocking key)
     replaced: bool = False  # a device its clause says was exchanged/replaced ("interval exchange")
     reads_findings: str = ""  # how its sentence reads findings before it as it (signs.py)
+    anaphor: bool = False  # it points back ("this change", "the described mass"): restatement.py
+    loose_site: bool = False  # its site is read from beyond its clause and sub-heading
+    beside: bool | None = None  # next to its structure (True), in it (False), not said (None)
 
 
 @dataclass(slots=True)

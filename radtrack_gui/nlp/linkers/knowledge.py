@@ -57,6 +57,7 @@ KNOWLEDGE_WEIGHTS: dict[str, float] = {
     "related_concept": 0.30,
     "durable_gap": 0.30,  # cancels gap_log: a durable thing does not fade with time
     "explained": 0.25,  # "opacity ... representing atelectasis": one process, one sentence
+    "restated": 0.45,  # as much as one concept: the report says it is one finding
 }
 KNOWLEDGE_BIAS = 0.0
 DEFAULT_THRESHOLD = 0.5

@@ -51,7 +51,12 @@ SIDES = ("left", "right", "bilateral")
 # Sections that retell the history: their course words ("intubated") are not events.
 HISTORY_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON", "COMPARISON")
 # Words that may stand beside a bare device word without naming the device.
-FILLER_WORDS = frozenset({*SIDES, "sided", "the", "a", "an", "this", "that", "its", "of"})
+FILLER_WORDS = frozenset(
+    {*SIDES, "sided", "the", "a", "an", "this", "that", "its", "of", *("in", "place", "situ")}
+)
+# Words after a thing that say where it stands, not what it is: "catheter in place", "AVM
+# site" name the catheter and the AVM.
+_STATUS_TAILS = (("in", "place"), ("in", "situ"), ("site",), ("location",))
 TWO_YEARS = 730.0
 # Words of a span that count or place along a thing but do not name it.
 COUNT_WORDS = frozenset(
@@ -71,10 +76,21 @@ def singular(word: str) -> str:
     return word
 
 
+def _without_status(tokens: list[str]) -> list[str]:
+    """``tokens`` without a closing word of where the thing stands ("in place", "site")."""
+    for tail in _STATUS_TAILS:
+        if len(tokens) > len(tail) and tuple(tokens[-len(tail) :]) == tail:
+            return tokens[: -len(tail)]
+    return tokens
+
+
 def own_words_concept(words: str) -> str:
-    """An unknown concept (a span's own words) without counts and the part of the thing
-    ("2 distal leads" and "2 leads": "lead"), its last word singular."""
-    kept = [t for t in _WORD.findall(words) if not t.isdigit() and t not in COUNT_WORDS]
+    """An unknown concept (a span's own words) without counts, the part of the thing and
+    where it stands ("2 distal leads" and "2 leads": "lead"; "catheter in place":
+    "catheter"; "AVM site": "avm"), its last word singular."""
+    kept = _without_status(
+        [t for t in _WORD.findall(words) if not t.isdigit() and t not in COUNT_WORDS]
+    )
     if not kept:
         return words
     return " ".join([*kept[:-1], singular(kept[-1])])
@@ -190,7 +206,7 @@ def prepare(
         report = reports.get(m.report)
         text = m.text.lower().strip()
         tokens = tuple(_WORD.findall(text))
-        head = singular(tokens[-1]) if tokens else text
+        head = singular(_without_status(list(tokens))[-1]) if tokens else text
         concept = src.concept.lower() if src.concept else None
         if concept is None:
             found = v.concept_of(text)

@@ -44,18 +44,28 @@ def headings(text: str) -> tuple[list[int], list[int], list[str]]:
 
 
 def heading(report: Report, s: int) -> str:
-    """The nearest sub-heading ("Right kidney:", "L4-L5:") before ``s`` in its section."""
+    """The nearest sub-heading ("Right kidney:", "L4-L5:") before ``s`` in its section. A
+    sub-heading with its text on its own line ("Level L5-S1: No foraminal stenosis.") heads
+    that paragraph only: a paragraph after a blank line is not under it."""
     lo = 0
     for sec in report.sections:
         if sec.start <= s < sec.end:
             lo = sec.start
-    starts, ends, names = headings(report.text)
+    text = report.text
+    starts, ends, names = headings(text)
     i = bisect_right(ends, s) - 1  # the last heading that ends by s
     while i >= 0 and starts[i] >= lo:
         if starts[i] > lo or lo == 0:
+            line_end = text.find("\n", ends[i])
+            inline = text[ends[i] : line_end if line_end >= 0 else len(text)].strip()
+            if inline and _BLANK_LINE.search(text, ends[i], s):
+                return ""
             return names[i]
         i -= 1
     return ""
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def side_of(words: str) -> str | None:

@@ -1,0 +1,289 @@
+"""Restatements within one report (GUIDELINE 9) and lesions one by one (GUIDELINE 10).
+
+A report states a finding in its findings and again in its impression, often in other words,
+with the side, site or level given in only one of the two. These rules decide when two
+mentions are one statement told twice, and when two findings are one lesion or two:
+
+- ``restated_negative``: one negative stated twice in one report;
+- ``same_lesion``: two findings named at one place (level, segment, quadrant, station) with
+  one measurement are one lesion, whatever words name it ("mass" / "conglomerate");
+- ``sizes_conflict``: two findings of one report measured clearly apart are two lesions;
+- ``pointed_back``: "this change", "the described mass" is the finding named before it;
+- ``count_conflict``: one stated as single is not a group stated as several;
+- ``same_words_restated``: the same words, one site read beyond its clause, are one.
+
+``restated`` (a pair feature and a lifted concept conflict in ``features.py``) gathers the
+first, second and fourth.
+"""
+
+from __future__ import annotations
+
+import re
+
+from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.info import MentionInfo
+from radtrack_gui.nlp.linkers.places import cavity as cavity_of
+from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+
+# Sections that conclude a report: a negative there restates the findings' checklist.
+CONCLUDING_SECTIONS = ("IMPRESSION", "CONCLUSION", "OPINION", "SUMMARY")
+# Words that say how or how much, not what: two negatives sharing only these are a checklist
+# ("no acute fracture" / "no acute hemorrhage"); "hemorrhagic" in "no hemorrhagic signs" and
+# "no hemorrhagic lesions" says what.
+GENERIC_WORDS = frozenset(
+    {
+        *("the", "a", "an", "of", "in", "on", "at", "to", "with", "and", "or", "is", "are"),
+        *("no", "not", "without", "any", "evidence", "sign", "signs", "finding", "findings"),
+        *("lesion", "lesions", "change", "changes", "abnormality", "abnormalities", "area"),
+        *("areas", "focus", "foci", "acute", "recent", "new", "significant", "focal"),
+        *("definite", "obvious", "suspicious", "other", "further", "small", "large", "signal"),
+        *("visible", "detectable", "identified", "observed", "seen", "noted", "diffuse"),
+        *("morphologically", "pathological", "abnormal", "appreciable", "gross", "major"),
+    }
+)
+# Concepts that say "anything" about a structure: the structure is what the statement is about.
+ANY_FINDING = frozenset({"abnormality", "normal", "unremarkable"})
+# Concepts that name a focal lesion by its kind or its look: one measured at one place is
+# one lesion under any of these names (an effusion or a fracture is not a lesion).
+LESION_KINDS = frozenset(
+    {
+        *("lesion", "mass", "nodule", "opacity", "nodular opacity", "cyst", "proliferation"),
+        *("malignancy", "echogenicity", "abnormal uptake", "enhancement", "lymphadenopathy"),
+    }
+)
+
+
+def sizes_conflict(a: MentionInfo, b: MentionInfo) -> str | None:
+    """Two findings of one report measured at clearly different sizes are two lesions
+    (GUIDELINE 10); across reports a lesion may grow or shrink, so sizes never split it."""
+    if a.report != b.report or not a.sizes or not b.sizes or sizes_agree(a.sizes, b.sizes):
+        return None
+    return f"measured {max(a.sizes):g} vs {max(b.sizes):g} mm in one report: two lesions"
+
+
+def sizes_agree(xs: tuple[float, ...], ys: tuple[float, ...]) -> bool:
+    """Some measurement of one is within 2 mm or 20 % of one of the other."""
+    return any(abs(x - y) <= max(2.0, 0.2 * max(x, y)) for x in xs for y in ys)
+
+
+def shared_levels(a: MentionInfo, b: MentionInfo) -> frozenset[str]:
+    """The levels, segments, stations or labelled lesions both name (an inline label is a
+    report's layout, no place)."""
+    if a.ctx is None or b.ctx is None:
+        return frozenset()
+    return frozenset(x for x in a.ctx.levels & b.ctx.levels if not x.startswith("heading:"))
+
+
+def _places(m: MentionInfo) -> frozenset[str]:
+    return m.ctx.levels if m.ctx is not None else frozenset()
+
+
+def _concluding(section: str | None) -> bool:
+    return (section or "").upper().startswith(CONCLUDING_SECTIONS)
+
+
+def sites_agree(x: str | None, y: str | None, v: Vocabulary, within: bool = True) -> bool:
+    """Two statements' structures as given agree: the same, one not given (a site given
+    once applies to both: GUIDELINE 9), or (``within``) one a part of the other ("spine" /
+    "cervical spine")."""
+    return x is None or y is None or x == y or (within and v.anatomy_related(x, y))
+
+
+def shared_qualifier(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
+    """The two spans share a word that says what was looked for ("hemorrhagic signs" /
+    "hemorrhagic lesions", "ischemic lesions" / "recent ischemic"), not only how."""
+    wx = {w for w in x if w not in GENERIC_WORDS and not w.isdigit()}
+    wy = {w for w in y if w not in GENERIC_WORDS and not w.isdigit()}
+    return bool(wx & wy)
+
+
+def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | None = None) -> bool:
+    """One negative stated twice in one report ("no pneumothorax" in the findings and in the
+    impression: GUIDELINE 9), in two sentences (one sentence states it once: "no opacity to
+    suggest a pneumonia"), about the same structure as given, one not given, or one within
+    the other ("no acute fracture" of the spine / "no ... cervical spine injury"; not for a
+    statement about anything, "no acute airspace abnormality" / "no acute cardiopulmonary
+    abnormality", whose structure is what it says):
+
+    - the same concept or a vaguer word for it ("no acute fracture" / "no acute injury");
+    - in the impression, another word for what was looked for ("no hemorrhagic signs" /
+      "no ... hemorrhagic lesions"). Related concepts are a checklist, not a restatement
+      ("no pulmonary edema. No focal consolidation.", "no infiltrates" / "no pneumonia").
+
+    Within one observation section a negative at a level ("L5-S1: no foraminal stenosis")
+    and the same negative without one are two: the second is about the other levels."""
+    a, b = first.concept, later.concept
+    if (
+        first.assertion != "absent"
+        or later.assertion != "absent"
+        or first.report != later.report
+        or a is None
+        or b is None
+        or (
+            first.ctx is not None
+            and later.ctx is not None
+            and first.ctx.sentence == later.ctx.sentence
+        )
+    ):
+        return False
+    if (
+        first.section == later.section
+        and not _concluding(first.section)
+        and bool(_places(first)) != bool(_places(later))
+    ):
+        # "L5-S1: no foraminal stenosis" ... later in the findings "No foraminal stenosis":
+        # the second is about the other levels, not the first told again
+        return False
+    v = v or vocabulary()
+    within = not ({a, b} & ANY_FINDING)
+    if not sites_agree(first.statement_site, later.statement_site, v, within):
+        return False
+    if a == b or a in later.concept_line or b in first.concept_line or _vaguer(first, later, v):
+        return True
+    if _concluding(first.section) == _concluding(later.section):
+        return False
+    return shared_qualifier(first.tokens, later.tokens)
+
+
+def _vaguer(x: MentionInfo, y: MentionInfo, v: Vocabulary) -> bool:
+    """One names the other in a vaguer word by the relations table ("injury" / "fracture")."""
+    kinds = v.relation_kind
+    return any(
+        kinds.get((p, q)) == "broader" or kinds.get((q, p)) == "broader"
+        for p in x.concept_line
+        for q in y.concept_line
+    )
+
+
+def lesion_like(m: MentionInfo) -> bool:
+    """A focal lesion by its kind or look, or a name the vocabulary lacks."""
+    return not m.known or any(c in LESION_KINDS for c in m.concept_line)
+
+
+def same_lesion(a: MentionInfo, b: MentionInfo) -> bool:
+    """GUIDELINE 10: two findings named at one place (a level, segment, quadrant or station
+    both name) with a measurement in common are one lesion, whatever words name it ("mass" /
+    "fibro-cystic conglomerate" in the upper outer quadrant, both 3.5 cm). Not a negative,
+    not a finding that is no lesion (effusion, fracture), not without a shared place."""
+    if a.type == DEVICE or b.type == DEVICE or "absent" in (a.assertion, b.assertion):
+        return False
+    if not (a.sizes and b.sizes and sizes_agree(a.sizes, b.sizes)):
+        return False
+    return lesion_like(a) and lesion_like(b) and bool(shared_levels(a, b))
+
+
+def restated(a: MentionInfo, b: MentionInfo) -> str:
+    """How one finding is stated twice in other words ("" when it is not): a negative
+    restated, one lesion by place and size, or a finding the report points back to."""
+    if a.concept == b.concept:
+        return ""  # the concept itself already says so
+    if restated_negative(a, b):
+        return "one negative restated"
+    if same_lesion(a, b):
+        return "one lesion by place and size"
+    return "points back to it" if pointed_back(a, b) else ""
+
+
+# "this change", "these nodules", "the described mass", "the aforementioned lesion": a noun
+# phrase that points back to a finding named before it (not "that", a relative pronoun)
+_POINTS_BACK = re.compile(
+    r"\b(?:this|these|those|said|the\s+(?:described|aforementioned|above[- ]?mentioned"
+    r"|above[- ]?described|mentioned|current|same|latter|former))\s+(?:[\w-]+\s+){0,3}[\w-]+$",
+    re.IGNORECASE,
+)
+
+
+def points_back(phrase: str) -> bool:
+    """``phrase`` (the words before a mention in its clause, and the mention) ends in a noun
+    phrase that points back to something named before ("This change", "the described
+    mass")."""
+    phrase = phrase.rstrip()
+    return bool(_POINTS_BACK.search(phrase[max(phrase.rfind(p) for p in ",;:(") + 1 :]))
+
+
+def names_place(m: MentionInfo, v: Vocabulary) -> bool:
+    """The mention's own words name a structure ("this left renal lesion")."""
+    toks = m.tokens
+    return any(
+        " ".join(toks[i : i + n]) in v.anatomy_terms
+        for n in (1, 2, 3)
+        for i in range(len(toks) - n + 1)
+    )
+
+
+def pointed_back(a: MentionInfo, b: MentionInfo) -> bool:
+    """The later of two findings of one report points back ("This change is being sampled")
+    to the earlier, a positive finding of the same head word, or both lesions by kind or
+    look ("space-occupying processes" ... "these nodules"). Not back to a negative, not to
+    an unrelated kind of finding ("effusion" ... "this change")."""
+    first, later = (a, b) if a.order < b.order else (b, a)
+    if (
+        first.report != later.report
+        or later.ctx is None
+        or not later.ctx.anaphor
+        or first.type == DEVICE
+        or "absent" in (first.assertion, later.assertion)
+    ):
+        return False
+    return first.head == later.head or (lesion_like(first) and lesion_like(later))
+
+
+_SINGLE = re.compile(r"\b(?:single|solitary|isolated|one|sole|unique)\b", re.IGNORECASE)
+_SEVERAL = re.compile(
+    r"\b(?:multiple|several|few|numerous|scattered|many|innumerable|various|two|three|four"
+    r"|five|multifocal)\b",
+    re.IGNORECASE,
+)
+
+
+def _count(m: MentionInfo) -> str:
+    """ "one" when its words say a single one ("a single subpleural nodule"), "several"
+    when they say a group ("few scattered nodular opacities"), else ""."""
+    c = m.ctx
+    if c is None or not c.text:
+        return ""
+    words = c.text[max(c.sentence[0], c.start - 30) : c.end]
+    words = words[max(0, words.rfind(",") + 1) :]  # the span's own phrase
+    if _SINGLE.search(words):
+        return "one"
+    plural = bool(m.tokens) and m.head != m.tokens[-1]  # the head is the singular
+    if plural and _SEVERAL.search(words):
+        return "several"
+    return ""
+
+
+def count_conflict(a: MentionInfo, b: MentionInfo) -> str | None:
+    """In one report a finding stated as a single one is not a group stated as several
+    ("few scattered micronodular opacities ... and a single subpleural nodule"); a group
+    restated as a group, or one as one, may be the same."""
+    if a.report != b.report or a.type == DEVICE:
+        return None
+    ca, cb = _count(a), _count(b)
+    if {ca, cb} == {"one", "several"}:
+        return f"'{a.text}' and '{b.text}': one vs several"
+    return None
+
+
+def same_words_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """GUIDELINE 9: the same words in two sentences of one report, where one's site was read
+    from beyond its clause and sub-heading ("a high-flow vascular lesion ... likely
+    consistent with retained placenta"), are one finding: a site given once applies to both,
+    within one body cavity. Not two findings whose clauses name their structures ("simple
+    cyst in the liver" / "simple cyst in the right kidney")."""
+    if a.report != b.report or a.text != b.text or a.ctx is None or b.ctx is None:
+        return False
+    if a.ctx.sentence == b.ctx.sentence or not (a.ctx.loose_site or b.ctx.loose_site):
+        return False
+    if not a.site or not b.site:
+        return True
+    ca, cb = cavity_of(v, a.site), cavity_of(v, b.site)
+    return ca is None or cb is None or ca == cb
+
+
+def loose_site(m: MentionInfo, near: list[str], v: Vocabulary) -> bool:
+    """``m``'s site is none of the structures ``near`` it (its clause, its sub-heading) name,
+    nor its concept's own."""
+    site = m.site
+    if not site or m.site_by_name:
+        return False
+    return not any(v.anatomy_related(x, site) for x in near)
