@@ -19,12 +19,17 @@ Prints exact and partial P/R/F1, overall and per type, per corpus.
 
 ``--wholebody``: the whole-body sample instead (``resources/silver/mentions_wholebody.jsonl``,
 44 PARROT v1.0 + 3 DRAGON reports, see ``radtrack_gui.evaluation.wholebody_mentions`` and
-docs/evaluation-mentions.md): exact and partial P/R/F1 per half (dev, heldout), overall, per
+docs/evaluation-mentions.md) and the second dev sample (split dev2): exact and partial P/R/F1
+per split (dev, dev2, heldout), overall, per
 type, per modality and per body region, for every extractor given with ``--extractor`` (default:
 rules, and neural when a trained model is found), then the most frequent head words of the
-labelled spans the first extractor missed, on the DEV half only.
+labelled spans the first extractor missed, on the DEV half and on DEV2 (the second dev sample,
+``resources/silver/mentions_wholebody_dev2.jsonl``, 26 more PARROT reports, all dev) only.
 
-Usage: python benchmarks/mentions_sample.py [--wholebody [--extractor NAME ...] [--top N]]
+``--dev-only`` leaves the held-out half out (not extracted, not printed): for tuning runs.
+
+Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
+[--top N]]
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from radtrack_gui.evaluation.silver_mentions import load_sample
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 
-def wholebody(names: list[str], top: int) -> int:
+def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     from radtrack_gui.evaluation.wholebody_mentions import (
         evaluate_wholebody,
         format_missed,
@@ -49,13 +54,13 @@ def wholebody(names: list[str], top: int) -> int:
     )
 
     try:
-        sample, results, skipped = evaluate_wholebody(names)
+        splits = ("dev", "dev2") if dev_only else ("dev", "dev2", "heldout")
+        sample, results, skipped = evaluate_wholebody(names, splits=splits)
     except InputError as exc:
         print(exc, file=sys.stderr)
         return 2
-    splits = {r.split for r in sample.reports.values()}
     print(
-        f"reports: {len(sample.reports)} ({', '.join(sorted(splits))})  "
+        f"reports: {len(sample.reports)} ({', '.join(sample.splits)})  "
         f"labelled mentions: {len(sample.spans)}"
     )
     for res in results:
@@ -63,16 +68,16 @@ def wholebody(names: list[str], top: int) -> int:
         print(format_result(res))
     for why in skipped:
         print(f"skipped: {why}")
-    if results:
+    for split in ("dev", "dev2") if results else ():
         first = results[0]
         print()
-        kinds = missed_by_kind(sample, first.response, "dev")
+        kinds = missed_by_kind(sample, first.response, split)
         print(
-            f"missed labelled spans, DEV half only, extractor {first.name}: "
+            f"missed labelled spans, {split.upper()} only, extractor {first.name}: "
             + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
         )
-        print(f"the {top} most frequent missed heads (DEV half only):")
-        print(format_missed(missed_heads(sample, first.response, "dev", top)))
+        print(f"the {top} most frequent missed heads ({split.upper()} only):")
+        print(format_missed(missed_heads(sample, first.response, split, top)))
     return 0 if results else 2
 
 
@@ -81,9 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--wholebody", action="store_true", help="score the whole-body sample")
     ap.add_argument("--extractor", action="append", default=[], metavar="NAME")
     ap.add_argument("--top", type=int, default=30, help="missed heads listed (default 30)")
+    ap.add_argument(
+        "--dev-only",
+        action="store_true",
+        help="with --wholebody: score the dev and dev2 reports only (the held-out half is "
+        "not even extracted)",
+    )
     args = ap.parse_args(argv)
     if args.wholebody:
-        return wholebody(args.extractor or ["rules", "neural"], args.top)
+        return wholebody(args.extractor or ["rules", "neural"], args.top, args.dev_only)
     try:
         texts, labelled = load_sample()
     except InputError as exc:

@@ -140,9 +140,10 @@ class Patient:
             key=lambda m: (m.start, m.end),
         )
 
-    def chain_mentions(self, chain_id: str) -> list[Mention]:
-        """The chain's mentions in report order, then text order."""
-        order = self.report_index()
+    def chain_mentions(self, chain_id: str, order: dict[str, int] | None = None) -> list[Mention]:
+        """The chain's mentions in report order, then text order. ``order``: the
+        ``report_index()`` when the caller has it (a loop over every chain)."""
+        order = self.report_index() if order is None else order
         ms = [self.mentions[m] for m in self.chains[chain_id].mentions]
         return sorted(ms, key=lambda m: (order.get(m.report, 1 << 30), m.start, m.end))
 

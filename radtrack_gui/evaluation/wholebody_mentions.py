@@ -10,6 +10,9 @@ place: a changed corpus or a wrong offset is an error naming the line, never a s
 
 Each report belongs to one half by :func:`radtrack_gui.evaluation.challenge.split_of` of
 ``corpus:report``; the ``heldout`` half is scored, never read for tuning.
+``resources/silver/mentions_wholebody_dev2.jsonl`` (same format; other PARROT reports, drawn by
+``scripts/select_wholebody_sample.py --dev2``) is all development data: its reports form the
+split ``dev2`` whatever their hash says.
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -33,6 +36,10 @@ from radtrack_gui.evaluation.silver_mentions import shared_root, span_digest
 from radtrack_gui.util.paths import resource
 
 WHOLEBODY = "silver/mentions_wholebody.jsonl"
+WHOLEBODY_DEV2 = "silver/mentions_wholebody_dev2.jsonl"
+DEV2 = "dev2"
+# Every split a whole-body sample report can be in, in print order.
+SAMPLE_SPLITS = ("dev", DEV2, "heldout")
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -53,6 +60,7 @@ class SampleReport:
     modality: str
     region: str
     text: str
+    fixed_split: str = ""  # set for a file that is one split as a whole (dev2)
 
     @property
     def doc(self) -> str:
@@ -60,7 +68,7 @@ class SampleReport:
 
     @property
     def split(self) -> str:
-        return split_of(self.doc)
+        return self.fixed_split or split_of(self.doc)
 
 
 @dataclass
@@ -70,6 +78,24 @@ class Sample:
 
     def span_text(self, s: Labelled) -> str:
         return self.reports[s.doc].text[s.start : s.end]
+
+    @property
+    def splits(self) -> tuple[str, ...]:
+        """The splits its reports are in, in print order."""
+        found = {r.split for r in self.reports.values()}
+        return tuple(x for x in SAMPLE_SPLITS if x in found)
+
+    def only(self, splits: Sequence[str]) -> Sample:
+        """The reports (and their spans) of ``splits`` only."""
+        reports = {d: r for d, r in self.reports.items() if r.split in splits}
+        return Sample(reports, [s for s in self.spans if s.doc in reports])
+
+    def merged(self, other: Sample, source: str) -> Sample:
+        """This sample and ``other`` (read from ``source``); a report in both is an error."""
+        both = sorted(set(self.reports) & set(other.reports))
+        if both:
+            raise InputError(f"{source}: report {both[0]} is already in the whole-body sample")
+        return Sample({**self.reports, **other.reports}, self.spans + other.spans)
 
 
 def _record(path: Path, n: int, line: str) -> dict[str, object] | None:
@@ -87,9 +113,10 @@ def _record(path: Path, n: int, line: str) -> dict[str, object] | None:
     return d
 
 
-def load_wholebody(path: Path | None = None, shared: Path | None = None) -> Sample:
+def load_wholebody(path: Path | None = None, shared: Path | None = None, split: str = "") -> Sample:
     """The labelled reports (texts read in place) and their spans; every span's digest is
-    checked against the text, and one report has one modality and region."""
+    checked against the text, and one report has one modality and region. ``split``, if
+    given, is every report's split (a file that is one split as a whole)."""
     path = path or resource(WHOLEBODY)
     shared = shared or shared_root()
     reports: dict[str, SampleReport] = {}
@@ -121,7 +148,7 @@ def load_wholebody(path: Path | None = None, shared: Path | None = None) -> Samp
                 text = corpus_text(shared, corpus, key)
             except InputError as exc:
                 raise InputError(f"{path}:{n}: {exc}") from exc
-            rep = SampleReport(corpus, key, str(d["modality"]), str(d["region"]), text)
+            rep = SampleReport(corpus, key, str(d["modality"]), str(d["region"]), text, split)
             reports[doc] = rep
         elif (rep.modality, rep.region) != (d["modality"], d["region"]):
             raise InputError(
@@ -247,13 +274,25 @@ class ExtractorResult:
     response: list[Span]
 
 
+def load_all(shared: Path | None = None) -> Sample:
+    """The shipped sample (dev and heldout halves) and the second dev sample (split dev2)."""
+    sample = load_wholebody(None, shared)
+    dev2 = resource(WHOLEBODY_DEV2)
+    return sample.merged(load_wholebody(dev2, shared, DEV2), str(dev2))
+
+
 def evaluate_wholebody(
-    names: Sequence[str], path: Path | None = None, shared: Path | None = None
+    names: Sequence[str],
+    path: Path | None = None,
+    shared: Path | None = None,
+    splits: Sequence[str] = SAMPLE_SPLITS,
 ) -> tuple[Sample, list[ExtractorResult], list[str]]:
-    """The sample, each available extractor's scores on it, and why any was skipped."""
+    """The sample (``path``, else both shipped files: :func:`load_all`; its reports of
+    ``splits`` only), each available extractor's scores on it, and why any was skipped."""
     from radtrack_gui.nlp.registry import get_extractor
 
-    sample = load_wholebody(path, shared)
+    sample = load_wholebody(path, shared) if path is not None else load_all(shared)
+    sample = sample.only(splits)
     key = key_spans(sample)
     results: list[ExtractorResult] = []
     skipped: list[str] = []
@@ -265,9 +304,10 @@ def evaluate_wholebody(
         except InputError as exc:
             skipped.append(f"{name}: {exc}")
             continue
-        rows = group_rows(sample.reports, key, response)
+        rows = group_rows(sample.reports, key, response, sample.splits)
         agree = {
-            split: assertion_agreement(sample, response, assertions, split) for split in SPLITS
+            split: assertion_agreement(sample, response, assertions, split)
+            for split in sample.splits
         }
         results.append(ExtractorResult(name, rows, agree, response))
     return sample, results, skipped
@@ -320,7 +360,7 @@ def missed_heads(
     """The ``top`` most frequent head words (last word, lower-cased) of labelled spans of
     ``split`` that no extracted span overlaps, as (kind, head, count, modalities); kind is
     device, normal statement or finding."""
-    if split not in SPLITS:
+    if split not in SAMPLE_SPLITS:
         raise InputError(f"unknown split {split!r}")
     by_doc: dict[str, list[Span]] = {}
     for r in response:

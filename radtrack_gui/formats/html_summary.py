@@ -3,14 +3,17 @@
 One self-contained file (inline CSS with print rules, no scripts, no external links):
 
 1. the overview, one printed page: patient id, period, counts, then one line per finding
-   and device (seen from/to, reports, where it stands now), and the pertinent negatives
-   and normal statements in one line;
+   and device (seen from/to, reports, where it stands now; a name shared by several
+   chains is marked "(1 of 2)"), the chains that share a name asked about in words
+   ("Same name, not linked: “liver lesion” (4 chains). Each is one finding or device the
+   models did not link, or really two …", ``views/same_name.py``), and the pertinent
+   negatives and normal statements in one line;
 2. from a new printed page, a table per type (findings, devices) with, per chain, when
    it was seen, the course in words (a finding measured on two or more dated reports
    also shows its size over time: an inline SVG plot with dates and values, and the
    sizes in words) and the evidence sentences (each sentence once, its
-   mentions marked); chains with the same name say so ("2 chains named …: the models did
-   not link them");
+   mentions marked); chains with the same name say so ("1 of 2 chains named …: the models
+   did not link them");
 3. pertinent negatives and normal statements (every mention absent or "normal …"), apart.
 
 Columns have fixed shares and long words wrap, so the evidence never runs off the page
@@ -29,6 +32,7 @@ from radtrack_gui.formats.size_svg import size_plot_svg
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.course import Course, chain_course, mention_sentence
 from radtrack_gui.views.lanes import negative_only
+from radtrack_gui.views.same_name import SameName, same_named
 from radtrack_gui.views.sizes import size_series
 
 __all__ = ["html_summary", "write_html_summary"]
@@ -45,15 +49,19 @@ th, td { text-align: left; vertical-align: top; padding: .35em .5em;
          border-bottom: 1px solid var(--rule); overflow-wrap: break-word; }
 th { font-size: .9em; color: var(--muted); font-weight: 600; }
 td.date { font-size: .92em; }
+td.date span.n { color: var(--muted); }
 td.label { font-weight: 600; }
 td.num { text-align: right; }
 span.twin { display: block; font-weight: normal; color: #8a4b00; font-size: .85em; }
+span.twin-mark { font-weight: normal; color: #8a4b00; font-size: .85em; }
+p.same-name { color: #8a4b00; font-size: .92em; }
 p.negatives { font-size: .92em; }
 section.chains h2:first-child { margin-top: 0; }
 span.reviewed { font-weight: normal; color: #1b7a3a; font-size: .85em; }
 ol.evidence { margin: 0; padding-left: 1.2em; font-size: .92em; }
 ol.evidence li { margin: .15em 0; }
-.when { color: var(--muted); white-space: nowrap; }
+.when { color: var(--muted); }
+.nw { white-space: nowrap; }
 mark { background: var(--mark); padding: 0 .1em; }
 .negated mark { background: #dcdcdc; }
 ul.problems { color: var(--muted); font-size: .9em; }
@@ -61,12 +69,16 @@ div.size { margin-top: .4em; }
 div.size p { margin: .1em 0 0; color: var(--muted); font-size: .9em; }
 svg.size-plot { max-width: 100%; height: auto; }
 @media print {
-  @page { margin: 11mm 11mm; }
+  @page { margin: 10mm 11mm; }
+  h2 { margin: 1em 0 .3em; }
+  p.meta { margin-bottom: .6em; }
   body { margin: 0; max-width: none; font-size: 9.5pt; }
   h2 { break-after: avoid; }
   section.chains { break-before: page; }
+  th, td { padding: .3em .35em; }
   table.overview td, table.overview th { padding: .06em .4em; font-size: .88em; }
-  p.negatives { font-size: .85em; }
+  .when { font-size: .92em; }
+  p.negatives, p.same-name { font-size: .85em; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
   mark { background: none; font-weight: 700; text-decoration: underline; }
@@ -113,30 +125,21 @@ def _evidence(patient: Patient, course: Course, limit: int) -> str:
     items = []
     for (rid, _), (sentence, spans, negated) in list(sentences.items())[:limit]:
         r = reports[rid]
-        when = f"{_date(r)} {r.modality}" + (f" · {r.exam}" if r.exam else "")
-        cls = ' class="negated"' if negated else ""
-        items.append(
-            f'<li{cls}><span class="when">{escape(when)}:</span> {_marked(sentence, spans)}</li>'
+        # The date and modality stay on one line; a long exam name wraps (kept on one line
+        # it ran past the column and was cut off in print).
+        when = f'<span class="nw">{escape(f"{_date(r)} {r.modality}")}</span>' + (
+            f" · {escape(r.exam)}" if r.exam else ""
         )
+        cls = ' class="negated"' if negated else ""
+        items.append(f'<li{cls}><span class="when">{when}:</span> {_marked(sentence, spans)}</li>')
     if len(sentences) > limit:
         items.append(f"<li>… and {len(sentences) - limit} more</li>")
     return '<ol class="evidence">' + "".join(items) + "</ol>"
 
 
-def _twins(courses: list[Course]) -> dict[str, str]:
+def _twins(groups: list[SameName]) -> dict[str, str]:
     """Chain -> a note for chains that share their name with another chain."""
-    by_name: dict[tuple[str, str], list[Course]] = {}
-    for c in courses:
-        by_name.setdefault((c.type, c.label.lower()), []).append(c)
-    notes = {}
-    for same in by_name.values():
-        if len(same) > 1:
-            for k, c in enumerate(same, 1):
-                notes[c.chain] = (
-                    f"{k} of {len(same)} chains named “{c.label}”: the models did not "
-                    "link them (review: the same finding, or two?)"
-                )
-    return notes
+    return {cid: g.note(cid) for g in groups for cid in g.chains}
 
 
 def _seen(c: Course) -> str:
@@ -144,6 +147,24 @@ def _seen(c: Course) -> str:
     if c.first_seen is None and c.last_seen is None:
         return "—"
     return first if first == last else f"{first} to {last}"
+
+
+def _seen_html(c: Course) -> str:
+    """When, each date whole on its line (a date split at its hyphen read "2151-0110"),
+    and in how many reports."""
+    first, last = _date(c.first_seen), _date(c.last_seen)
+
+    def whole(date: str) -> str:  # "undated (file name)" may wrap; a long name must
+        return escape(date) if date.startswith("undated") else f'<span class="nw">{date}</span>'
+
+    if c.first_seen is None and c.last_seen is None:
+        when = "—"
+    elif first == last:
+        when = whole(first)
+    else:
+        when = f"{whole(first)} to {whole(last)}"
+    n = len(c.events)
+    return f'{when}<br><span class="n">{n} report{"s" if n != 1 else ""}</span>'
 
 
 def _size(patient: Patient, chain_id: str) -> str:
@@ -165,37 +186,48 @@ def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str,
         twin = f'<span class="twin">{escape(twins[c.chain])}</span>' if c.chain in twins else ""
         rows.append(
             f'<tr id="{escape(c.chain)}"><td class="label">{escape(c.label)}{reviewed}{twin}</td>'
-            f'<td class="date">{escape(_seen(c))}</td>'
-            f'<td class="num">{len(c.events)}</td><td>{escape(c.text)}{_size(patient, c.chain)}</td>'
+            f'<td class="date">{_seen_html(c)}</td>'
+            f"<td>{escape(c.text)}{_size(patient, c.chain)}</td>"
             f"<td>{_evidence(patient, c, limit)}</td></tr>"
         )
+    # (the report count went into "Seen": a column of its own was too narrow in print for
+    # its header, and the chain's name got the room)
     return (
-        '<table class="chains"><colgroup><col style="width:15%"><col style="width:12%">'
-        '<col style="width:8%"><col style="width:21%"><col style="width:44%"></colgroup>'
-        "<thead><tr><th>Chain</th><th>Seen</th><th>Reports</th><th>Course</th>"
+        '<table class="chains"><colgroup><col style="width:20%"><col style="width:13%">'
+        '<col style="width:23%"><col style="width:44%"></colgroup>'
+        "<thead><tr><th>Chain</th><th>Seen</th><th>Course</th>"
         "<th>Evidence</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
 
 
-def _overview(courses: list[Course], negatives: list[Course]) -> str:
-    """One line per finding and device, then the negatives in one paragraph."""
+def _overview(courses: list[Course], negatives: list[Course], groups: list[SameName]) -> str:
+    """One line per finding and device, the same-named chains asked about, then the
+    negatives in one paragraph."""
     rows = []
+    marks = {cid: (k, len(g.chains)) for g in groups for k, cid in enumerate(g.chains, 1)}
     for c in courses:
         now = c.events[-1].word if c.events else ""
+        mark = (
+            f' <span class="twin-mark">({marks[c.chain][0]} of {marks[c.chain][1]})</span>'
+            if c.chain in marks
+            else ""
+        )
         rows.append(
-            f'<tr><td class="label"><a href="#{escape(c.chain)}">{escape(c.label)}</a></td>'
+            f'<tr><td class="label"><a href="#{escape(c.chain)}">{escape(c.label)}</a>{mark}</td>'
             f"<td>{escape(_TITLES[c.type][:-1].lower())}</td>"
             f'<td class="date">{escape(_seen(c))}</td><td class="num">{len(c.events)}</td>'
             f"<td>{escape(now)}</td></tr>"
         )
     table = (
-        '<table class="overview"><colgroup><col style="width:34%"><col style="width:10%">'
-        '<col style="width:28%"><col style="width:9%"><col style="width:19%"></colgroup>'
+        '<table class="overview"><colgroup><col style="width:32%"><col style="width:9%">'
+        '<col style="width:32%"><col style="width:9%"><col style="width:18%"></colgroup>'
         "<thead><tr><th>Finding or device</th><th>Type</th><th>Seen</th><th>Reports</th>"
         "<th>Last report says</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
         if rows
         else "<p>No findings or devices.</p>"
     )
+    if groups:  # one short paragraph: the overview must stay one printed page
+        table += _same_name_paragraph(groups)
     if negatives:
         counts: dict[str, int] = {}
         for c in negatives:  # each name once ("pneumothorax" was denied in 8 chains)
@@ -205,6 +237,27 @@ def _overview(courses: list[Course], negatives: list[Course]) -> str:
         )
         table += f'<p class="negatives"><b>Not seen or normal:</b> {names}.</p>'
     return '<section class="overview"><h2>Overview</h2>' + table + "</section>"
+
+
+def _same_name_paragraph(groups: list[SameName]) -> str:
+    """The overview's question about same-named chains, and those a person kept apart."""
+    asked = [g for g in groups if not g.reviewed]
+    kept = [g for g in groups if g.reviewed]
+    parts = []
+    if asked:
+        parts.append(
+            "<b>Same name, not linked:</b> "
+            + ", ".join(escape(g.short()) for g in asked)
+            + ". Each is one finding or device the models did not link, or really two "
+            "(another side, site or episode): merge them, or keep them apart."
+        )
+    if kept:
+        parts.append(
+            "<b>Same name, reviewed and kept apart:</b> "
+            + ", ".join(escape(g.short()) for g in kept)
+            + "."
+        )
+    return '<p class="same-name">' + " ".join(parts) + "</p>"
 
 
 def _negatives(courses: list[Course]) -> str:
@@ -269,11 +322,12 @@ def html_summary(
 
     shown = [c for c in courses if not negated(c)]
     negatives = [c for c in courses if negated(c)]
-    twins = _twins(shown)
+    groups = same_named(patient, [c.chain for c in shown])
+    twins = _twins(groups)
     body = [
         f"<h1>Radiology course: patient {escape(patient.id)}</h1>",
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
-        _overview(shown, negatives),
+        _overview(shown, negatives, groups),
         '<section class="chains">',
     ]
     for kind in (FINDING, DEVICE):

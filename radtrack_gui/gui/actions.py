@@ -230,6 +230,21 @@ class EditActions(QObject):
     def set_reviewed(self, chain_id: str, reviewed: bool) -> edits.Changes | None:
         return self._push_new(lambda: edits.MarkReviewed([chain_id], reviewed))
 
+    def keep_apart(self, chain_ids: list[str]) -> edits.Changes | None:
+        """Same-named chains a person says are different: marked reviewed (one edit)."""
+        p = self.patient
+        chains = [c for c in chain_ids if p is not None and c in p.chains]
+        if p is None or len(chains) < 2:
+            return None
+        label = p.chains[chains[0]].label
+
+        def command() -> edits.Command:
+            cmd = edits.MarkReviewed(chains, True)
+            cmd.text = f"Keep the {len(chains)} chains named “{label}” apart (marked reviewed)"
+            return cmd
+
+        return self._push_new(command)
+
     # -- mention edits -------------------------------------------------------------
     def add_selection(self, kind: str, chain: str | None = None) -> edits.Changes | None:
         span = self.ctx.selected_span()

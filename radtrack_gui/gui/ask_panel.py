@@ -28,7 +28,9 @@ from radtrack_gui.gui.qt import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyle,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -86,6 +88,7 @@ class AskPanel(QWidget):
         self.answer: Answer | None = None
         self._reader: Any = None
         self._reader_patient: int | None = None
+        self._suggested_for: int | None = None  # id() of the patient the hints are for
         self._extractive: Any = False  # the installed `reader` (None: none; False: not looked)
         self.dock: QDockWidget | None = None  # set by install(): the dock holding the panel
         self.action: QAction | None = None  # and the Ask action (Ctrl+K)
@@ -108,11 +111,18 @@ class AskPanel(QWidget):
         self.evidence.itemActivated.connect(self.open_evidence)
         self.evidence.itemClicked.connect(self.open_evidence)
         self.evidence.setMinimumHeight(EVIDENCE_ROWS * 64 + 8)
+        # Shown with an answer's evidence: empty, it took the room of the suggested
+        # questions (two rows, cut, at 1280x800 and 1480x900)
+        self.evidence.hide()
         self.hints_label = QLabel("Suggested questions", self)
         self.hints = QListWidget(self)
         self.hints.setObjectName("askHints")
         self.hints.setMaximumHeight(96)
-        self.hints.setMinimumHeight(24)  # gives way to the evidence in a short dock
+        # Before a question, three suggestions whole even in a short dock (at 1280x800 they
+        # were cut to one and a half); with evidence shown they give way to it.
+        row_px = self.hints.fontMetrics().height() + 4
+        self._hints_room = 3 * row_px + 2 * self.hints.frameWidth() + 2
+        self.hints.setMinimumHeight(self._hints_room)
         self.hints.itemActivated.connect(self._hint)
         self.hints.itemClicked.connect(self._hint)
         self.recent_label = QLabel("Recent", self)
@@ -130,6 +140,7 @@ class AskPanel(QWidget):
         lay.addWidget(self.hints)
         lay.addWidget(self.recent_label)
         lay.addWidget(self.recent)
+        lay.addStretch(0)  # the room left, when there is no evidence to give it to
 
     # -- the patient ---------------------------------------------------------------------
     def _project_path(self) -> str | None:
@@ -137,24 +148,40 @@ class AskPanel(QWidget):
         return getattr(loaded, "path", None)
 
     def patient_changed(self) -> None:
-        """Refill suggestions and recent questions for the newly opened patient."""
-        from radtrack_gui.qa.suggest import load_recent, suggestions
+        """Refill the recent questions for the newly opened patient; the suggestions are
+        worked out when the box is shown (it starts hidden) or, shown, after the views
+        are drawn: they take a pass over every chain, which a first draw need not wait
+        for (issue #20 item 12)."""
+        from radtrack_gui.qa.suggest import load_recent
 
         self.answer = None
         self.answer_label.setText("")
         self.evidence.clear()
         self.hints.clear()
         self.recent.clear()
+        self._suggested_for = None
         patient = self.window_.patient
         if patient is None:
             return
+        if self.isVisible():
+            QTimer.singleShot(0, self.fill_suggestions)
         path = self._project_path()
-        for q in suggestions(patient):
-            if not self.hints.findItems(q, Qt.MatchFlag.MatchExactly):
-                self.hints.addItem(q)
         for q in load_recent(path) if path else []:
             if not self.recent.findItems(q, Qt.MatchFlag.MatchExactly):
                 self.recent.addItem(q)
+
+    def fill_suggestions(self) -> None:
+        """The suggested questions for the open patient (once per patient opened)."""
+        from radtrack_gui.qa.suggest import suggestions
+
+        patient = self.window_.patient
+        if patient is None or self._suggested_for == id(patient):
+            return
+        self._suggested_for = id(patient)
+        self.hints.clear()
+        for q in suggestions(patient):
+            if not self.hints.findItems(q, Qt.MatchFlag.MatchExactly):
+                self.hints.addItem(q)
 
     def _hint(self, item: QListWidgetItem) -> None:
         self.line.setText(item.text())
@@ -234,6 +261,19 @@ class AskPanel(QWidget):
             )
         self.answer_label.setText(msg)
         self.evidence.clear()
+        # Shown (and laid out) before the rows are measured: a hidden list's width made
+        # every row as tall as at 120 px.
+        self.evidence.setVisible(bool(answer.evidence))
+        self.hints.setMinimumHeight(24 if answer.evidence else self._hints_room)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        # more rows than shown at once: the scroll bar takes its width from the rows
+        bar = (
+            self.evidence.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+            if len(answer.evidence) > EVIDENCE_ROWS
+            else 0
+        )
         for ev in answer.evidence:
             item = QListWidgetItem(self.evidence)
             label = QLabel(evidence_html(ev))
@@ -242,7 +282,7 @@ class AskPanel(QWidget):
             label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
             item.setData(Qt.ItemDataRole.UserRole, ev)
             item.setToolTip(f"{ev.report} {ev.start}-{ev.end}")
-            width = max(120, self.evidence.viewport().width() - 6)
+            width = max(120, self.evidence.viewport().width() - 6 - bar)
             height = label.heightForWidth(width)
             hint = label.sizeHint()
             if height > 0:
@@ -251,6 +291,7 @@ class AskPanel(QWidget):
             item.setSizeHint(hint)
             self.evidence.setItemWidget(item, label)
         self._fit_evidence()
+        QTimer.singleShot(0, self._fit_dock)  # once the window has laid out the answer
         self.answered.emit(answer)
 
     def _fit_evidence(self) -> None:
@@ -260,7 +301,29 @@ class AskPanel(QWidget):
             for i in range(min(EVIDENCE_ROWS, self.evidence.count()))
         ]
         frame = 2 * self.evidence.frameWidth() + 2 * self.evidence.spacing() + 4
-        self.evidence.setMinimumHeight(max(EVIDENCE_ROWS * 64 + 8, sum(rows) + frame))
+        # what the rows need, no more: a fixed 200 px for two short rows squeezed the
+        # report viewer above to two lines at 1280x800
+        self.evidence.setMinimumHeight(max(48, sum(rows) + frame))
+
+    def _fit_dock(self) -> None:
+        """The dock no taller than the answer needs: the report viewer it shares the side
+        with keeps the rest (at 1280x800 an answer left the report two lines)."""
+        dock, window = self.dock, self.window_
+        if dock is None or not dock.isVisible() or dock.isFloating():
+            return
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        label = self.answer_label  # wrapped: its minimum is not for its width
+        wrapped = label.heightForWidth(max(1, label.width())) - label.minimumSizeHint().height()
+        need = dock.minimumSizeHint().height() + max(0, wrapped) + 4
+        report = getattr(window, "report_dock", None)
+        if report is None or not report.isVisible() or report.isFloating():
+            return
+        beside = window.dockWidgetArea(report) == window.dockWidgetArea(dock)
+        if beside and dock.height() > need:  # (resizeDocks shares out what the list holds)
+            total = dock.height() + report.height()
+            window.resizeDocks([report, dock], [total - need, need], Qt.Orientation.Vertical)
 
     def open_evidence(self, item: QListWidgetItem) -> None:
         """Show the evidence in the report viewer; select its mention and chain."""
@@ -312,5 +375,11 @@ def install_ask(window: Any) -> AskPanel:
             menu_action.menu().addSeparator()
             menu_action.menu().addAction(act)
     window.patientLoaded.connect(panel.patient_changed)
+
+    def shown_now(visible: bool) -> None:
+        if visible:
+            panel.fill_suggestions()
+
+    dock.visibilityChanged.connect(shown_now)
     panel.dock, panel.action = dock, act
     return panel

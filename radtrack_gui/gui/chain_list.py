@@ -29,6 +29,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.gui.same_name_bar import SameNameBar
 from radtrack_gui.gui.size_plot import SizePlot
 from radtrack_gui.views.lanes import negative_only
 from radtrack_gui.views.search import chain_haystack, matches, query_terms
@@ -99,6 +100,8 @@ class ChainList(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.search)
         layout.addLayout(filters)
+        self.same_name = SameNameBar(self)  # chains that share a name: the same finding?
+        layout.addWidget(self.same_name)
         layout.addWidget(self.tree, 1)
         self.size_plot = SizePlot(self)  # the current chain's size over time, when measured
         layout.addWidget(self.size_plot)
@@ -123,6 +126,7 @@ class ChainList(QWidget):
     def refresh(self, changes: object = None) -> None:
         """Rebuild rows (only the named chains when ``changes`` says which)."""
         p = self.patient
+        self.same_name.update_from(p, editable=self.editable)
         names = getattr(changes, "chains", None)
         if (
             p is not None

@@ -5,6 +5,13 @@ Opening goes through ``cohort.loader.adopt`` (the cohort's chains become the pat
 project unless its project store already holds it) and then the window's usual
 ``open_path``, so corrections are saved to that patient's project store as for any patient.
 pyarrow is imported (by the loader) only when a cohort is opened.
+
+The dialog is a window of its own, not the main window's dialog: a dialog with a parent is
+its transient window, which the window manager keeps above it, and a dialog-type window
+without a parent is kept above the whole application (EWMH). Either way the cohort's list
+stayed on top of the patient it opened (issue #20 item 10). Now the patient's window comes
+to the front; the list stays open behind it for the next patient and closes with the main
+window.
 """
 
 from __future__ import annotations
@@ -17,16 +24,19 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.gui.qt import (
     QAbstractItemView,
     QDialog,
+    QEvent,
     QFileDialog,
     QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
     QModelIndex,
+    QObject,
     QSortFilterProxyModel,
     QStandardItem,
     QStandardItemModel,
     Qt,
+    QTimer,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -155,12 +165,58 @@ def show_cohort(window: Any, folder: str) -> CohortDialog | None:
         folder,
         rows,
         lambda path, pid: window.open_path(path, patient_id=pid),
-        window,
+        None,  # a window of its own (see the module's note)
         quiet=quiet(),
     )
+    dlg.setWindowFlags(
+        Qt.WindowType.Window
+        | Qt.WindowType.WindowTitleHint
+        | Qt.WindowType.WindowSystemMenuHint
+        | Qt.WindowType.WindowMinMaxButtonsHint
+        | Qt.WindowType.WindowCloseButtonHint
+    )
     dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dlg.patientOpened.connect(lambda key: _to_front(window, dlg, key))
+    _CloseWith(window, dlg)
+    frame = window.frameGeometry()
+    dlg.move(frame.center() - dlg.rect().center())  # first shown over the main window
     dlg.show()
     return dlg
+
+
+def _to_front(window: Any, dlg: CohortDialog, key: str) -> None:
+    """The patient being opened is what the user looks at next: its window comes first."""
+    window.raise_()
+    window.activateWindow()
+    note = (
+        f"{key} from cohort {Path(dlg.folder).name}; the cohort's patient list stays open "
+        "in its own window behind this one."
+    )
+
+    def loaded() -> None:  # once, after the open's own messages
+        window.patientLoaded.disconnect(loaded)
+        window.statusBar().showMessage(note, 15000)
+
+    window.patientLoaded.connect(loaded)
+
+
+class _CloseWith(QObject):
+    """Closes a cohort window when the main window it opens patients in closes."""
+
+    def __init__(self, window: QWidget, dlg: CohortDialog) -> None:
+        super().__init__(dlg)  # goes with the cohort window
+        self.window, self.dlg = window, dlg
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            # after the main window's own closeEvent, which may keep it open
+            QTimer.singleShot(0, self._close_if_gone)
+        return False
+
+    def _close_if_gone(self) -> None:
+        if not self.window.isVisible():
+            self.dlg.close()
 
 
 def choose_cohort(window: Any) -> CohortDialog | None:

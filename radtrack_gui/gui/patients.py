@@ -203,9 +203,17 @@ class PatientController:
         self._awaiting_draw = True
         w.central.setCurrentWidget(w.timeline)
         t0 = time.perf_counter()
+        # The timeline first, painted at once; the side panels fill after it (on a
+        # 1,000-report patient they take a fifth of a second: issue #20 item 12).
+        w.timeline.set_patient(loaded.patient)
+        if w.timeline.isVisible():
+            w.status.update()  # the status bar names the patient in that first frame
+            layout = w.timeline.layout()
+            if layout is not None:
+                layout.activate()  # the hint above the lanes at its new width
+            w.repaint()
         w.chain_list.set_patient(loaded.patient, editable=not loaded.read_only)
         w.report_view.set_patient(loaded.patient)
-        w.timeline.set_patient(loaded.patient)
         log.info(
             "opened %s: %d reports, %d mentions, %d chains in %.2f s (views %.0f ms)",
             loaded.path,

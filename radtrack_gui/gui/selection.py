@@ -40,6 +40,12 @@ class SelectionController:
         self.chain_list.chainActivated.connect(self._chain_list_activated)
         self.chain_list.selectionChangedIds.connect(self._chain_list_selection)
         self.report_view.mentionClicked.connect(self._report_mention_clicked)
+        bar = self.chain_list.same_name  # chains that share a name (gui/same_name_bar.py)
+        bar.selectRequested.connect(self.select_chains)
+        bar.mergeRequested.connect(self.merge_chains)
+        bar.keepApartRequested.connect(
+            lambda ids: self.window.edit_actions.keep_apart([str(c) for c in ids])
+        )
 
     def on_mention_selected(self, mention_id: str) -> None:
         """A mention was picked (timeline, viewer, compare): show it everywhere. Mentions
@@ -133,6 +139,27 @@ class SelectionController:
         self.report_view.set_selected_mentions([])
         self.report_view.select_chain(chain_id)
         self.window.update_actions()
+
+    def select_chains(self, ids: list) -> None:
+        """Select these chains in every view (the first is the current one)."""
+        p = self.patient
+        chains = [str(c) for c in ids if p is not None and c in p.chains]
+        if len(chains) <= 1:
+            if chains:
+                self.on_chain_selected(chains[0])
+            return
+        self.session.selection.mentions = []
+        self.chain_list.select_chains(chains, current=chains[0])
+        self.timeline.select_chains(chains, current=chains[0])
+        self.report_view.set_selected_mentions([])
+        self.report_view.select_chain(chains[0])
+        self.window.update_actions()
+
+    def merge_chains(self, ids: list) -> None:
+        """Merge these chains into the first (the edit actions' merge, undoable)."""
+        self.select_chains(ids)
+        if len(self.selected_chain_ids()) >= 2:
+            self.window.edit_actions.merge()
 
     def _chain_list_activated(self, chain_id: str) -> None:
         """The chain list's current chain changed; its selection (Ctrl/Shift) stays."""

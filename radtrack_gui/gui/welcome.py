@@ -1,4 +1,11 @@
-"""What the main window's centre shows before a patient is open: the welcome page."""
+"""What the main window's centre shows before a patient is open: the welcome page.
+
+Its content starts near the top, the icon beside the name: a dialog opened over the
+window is centred on it, and with the content centred too every dialog (Open, Settings,
+Train) hid all of it, so the window around the dialog looked empty, as if the page had
+gone (issue #20 item 11, seen under Xvfb + openbox). Now the name and the first lines stay
+in sight above such a dialog.
+"""
 
 from __future__ import annotations
 
@@ -33,9 +40,15 @@ class Welcome(QWidget):
         super().__init__(parent)
         self.setObjectName("welcome")
         self._open_path = open_path
-        title = QLabel("<span style='font-size:20pt; font-weight:600'>RadTrack</span>")
+        self.title = QLabel("<span style='font-size:18pt; font-weight:600'>RadTrack</span>")
+        self.title.setObjectName("welcomeTitle")
         icon = QLabel()
-        icon.setPixmap(app_icon().pixmap(72, 72))
+        icon.setPixmap(app_icon().pixmap(32, 32))
+        head = QHBoxLayout()
+        head.setSpacing(12)
+        head.addWidget(icon)
+        head.addWidget(self.title)
+        head.addStretch(1)
         text = QLabel(
             "Open a folder of one patient's radiology reports to see every finding "
             "and device as a lane through time.<br>You can also drop a folder "
@@ -57,9 +70,9 @@ class Welcome(QWidget):
         self.recent_list = QVBoxLayout()
         self.recent_list.setSpacing(2)
         box = QVBoxLayout()
+        box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(12)
-        box.addWidget(icon)
-        box.addWidget(title)
+        box.addLayout(head)
         box.addWidget(text)
         box.addLayout(buttons)
         box.addSpacing(12)
@@ -69,13 +82,13 @@ class Welcome(QWidget):
         inner.setLayout(box)
         inner.setMaximumWidth(560)
         outer = QVBoxLayout(self)
-        outer.addStretch(1)
+        outer.setContentsMargins(24, 6, 24, 10)
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(inner)
         row.addStretch(1)
         outer.addLayout(row)
-        outer.addStretch(2)
+        outer.addStretch(1)  # the rest below: the top stays clear of a centred dialog
 
     def fill(self, recent: list[str]) -> None:
         while self.recent_list.count():

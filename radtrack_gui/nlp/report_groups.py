@@ -120,12 +120,37 @@ def _same_exam(
     return sim >= similarity or (marked and sim >= MARKED_SIMILARITY)
 
 
+# The last grouping worked out and what it was worked out from: reading a folder groups its
+# reports and the pipeline, finding no group, asks again about the same reports.
+_LAST: tuple[tuple, list[list[str]]] | None = None
+
+
+def _grouping_input(reports: list[Report], similarity: float) -> tuple:
+    """Everything ``group_reports`` reads of the reports (texts compare by identity first)."""
+    return similarity, tuple(
+        (r.id, r.text, r.date, r.date_known, r.exam, r.modality, r.region, tuple(r.flags))
+        for r in reports
+    )
+
+
 def group_reports(
     reports: list[Report],
     similarity: float = DEFAULT_SIMILARITY,
 ) -> list[list[str]]:
     """Groups of report ids (every report in exactly one; singletons included), each in
-    report order, ordered by their first report."""
+    report order, ordered by their first report. The same reports asked again (same
+    ids, texts, dates, exams, flags) get the last answer without the work."""
+    global _LAST
+    key = _grouping_input(reports, similarity)
+    last = _LAST
+    if last is not None and last[0] == key:
+        return [list(g) for g in last[1]]
+    groups = _group_reports(reports, similarity)
+    _LAST = (key, [list(g) for g in groups])
+    return groups
+
+
+def _group_reports(reports: list[Report], similarity: float) -> list[list[str]]:
     parent = list(range(len(reports)))
 
     def find(i: int) -> int:
@@ -144,10 +169,20 @@ def group_reports(
         bool(_MARKER.search(r.text[:4000])) or any(f in VERSION_FLAGS for f in r.flags)
         for r in reports
     ]
+    exams = [_exam_key(r) for r in reports]  # (another exam is never the same one)
     for pos, j in enumerate(order):
         for i in order[max(0, pos - WINDOW) : pos]:
-            if find(i) != find(j) and _same_exam(
-                reports[i], reports[j], shingles[i], shingles[j], marked[i] or marked[j], similarity
+            if (
+                exams[i] == exams[j]
+                and find(i) != find(j)
+                and _same_exam(
+                    reports[i],
+                    reports[j],
+                    shingles[i],
+                    shingles[j],
+                    marked[i] or marked[j],
+                    similarity,
+                )
             ):
                 parent[find(j)] = find(i)
     groups: dict[int, list[str]] = {}

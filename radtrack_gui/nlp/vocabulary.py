@@ -122,6 +122,9 @@ class Vocabulary:
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
     _ancestors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
+    _broader: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
+    # name -> every concept whose broader line holds it (itself included); built once
+    _below: dict[str, tuple[str, ...]] | None = None
 
     # -- anatomy -------------------------------------------------------------
     def anatomy_ancestors(self, name: str) -> list[str]:
@@ -184,12 +187,14 @@ class Vocabulary:
         """The narrower kind of ``concept`` whose default anatomy contains ``anatomy``
         ("hemorrhage" in the sulci -> "subarachnoid hemorrhage"); ``concept`` when none or
         more than one fits. A generic concept (no default anatomy) also looks at the kinds of
-        its broader concept ("hematoma" in the subdural space -> "subdural hematoma")."""
+        its broader concept ("hematoma" in the subdural space -> "subdural hematoma"); not a
+        concept derived from RadLex, whose siblings are other diseases ("lymphangioleiomyomatosis"
+        in the lungs is no "pulmonary blastoma", a kind of proliferation there too)."""
         c = self.concepts.get(concept)
         if c is None or not anatomy:
             return concept
         levels = [concept]
-        if not c.anatomy and c.broader and c.type == "finding":
+        if not c.anatomy and c.broader and c.type == "finding" and "derived" not in c.flags:
             levels.append(c.broader)
         for level in levels:
             fits = []
@@ -211,14 +216,21 @@ class Vocabulary:
         """The one narrower kind of a generic ``concept`` that lies inside ``region``
         ("edema" in a chest report -> "pulmonary edema"), or among several the one flagged
         ``default-kind`` ("effusion" in a chest report -> "pleural effusion"); ``concept``
-        otherwise, and always for a concept flagged ``site-kinds``."""
+        otherwise, and always for a concept flagged ``site-kinds``. A kind derived from
+        RadLex is a disease of its own, not the region's reading of the word ("bursitis" in
+        a knee ultrasound is not "lumbar interspinous bursitis"): only a named site gives it."""
         c = self.concepts.get(concept)
         if c is None or c.anatomy or not region or "site-kinds" in c.flags:
             return concept
         fits = [
             kid
             for kid in self.narrower.get(concept, ())
-            if self.concepts[kid].anatomy and self.is_part_of(self.concepts[kid].anatomy, region)
+            if self.concepts[kid].anatomy
+            and self.is_part_of(self.concepts[kid].anatomy, region)
+            and (
+                "derived" not in self.concepts[kid].flags
+                or "default-kind" in self.concepts[kid].flags
+            )
         ]
         if len(fits) > 1:  # several kinds there: the one marked as the usual reading
             fits = [kid for kid in fits if "default-kind" in self.concepts[kid].flags]
@@ -266,15 +278,31 @@ class Vocabulary:
         return self.anatomy_related(ca.anatomy, cb.anatomy)
 
     def related_to(self, concept: str | None) -> frozenset[str]:
-        """Every concept ``is_related`` to ``concept`` (memoized)."""
+        """Every concept ``is_related`` to ``concept`` (memoized). Only the concepts below
+        a concept related to one above ``concept`` can be (``is_related``'s first test),
+        so only those are tried, not every concept in the tables."""
         if not concept or not self.related or concept not in self.concepts:
             return frozenset()
         found = self._related_set.get(concept)
         if found is None:
+            below = self._concepts_below()
+            targets = set().union(
+                *(self.related.get(x, ()) for x in self.broader_concepts(concept))
+            )
+            candidates = {c for t in targets for c in below.get(t, ())}
             found = self._related_set[concept] = frozenset(
-                c for c in self.concepts if self.is_related(concept, c)
+                c for c in candidates if self.is_related(concept, c)
             )
         return found
+
+    def _concepts_below(self) -> dict[str, tuple[str, ...]]:
+        if self._below is None:
+            below: dict[str, list[str]] = {}
+            for c in self.concepts:
+                for name in self.broader_concepts(c):
+                    below.setdefault(name, []).append(c)
+            self._below = {k: tuple(v) for k, v in below.items()}
+        return self._below
 
     def is_durable(self, concept: str | None) -> bool:
         """Flagged ``durable`` (a permanent device, a chronic finding): its course spans
@@ -283,14 +311,18 @@ class Vocabulary:
         return c is not None and "durable" in c.flags
 
     def broader_concepts(self, concept: str) -> list[str]:
-        """``concept`` and the broader concepts above it, nearest first."""
-        out, seen = [], set()
-        while concept and concept not in seen:
-            out.append(concept)
-            seen.add(concept)
-            c = self.concepts.get(concept)
-            concept = c.broader if c else ""
-        return out
+        """``concept`` and the broader concepts above it, nearest first (memoized; a new
+        list each call)."""
+        line = self._broader.get(concept)
+        if line is None:
+            out, seen, name = [], set(), concept
+            while name and name not in seen:
+                out.append(name)
+                seen.add(name)
+                c = self.concepts.get(name)
+                name = c.broader if c else ""
+            line = self._broader[concept] = tuple(out)
+        return list(line)
 
 
 def singular_name(name: str) -> str:

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from radtrack_gui.core.model import DEVICE, Chain, Patient
-from radtrack_gui.views.course import Course, chain_course
+from radtrack_gui.views.course import Course, chain_courses
 
 MAX_RECENT = 20
 
@@ -22,8 +22,7 @@ def suggestions(patient: Patient, n: int = 5) -> list[str]:
     followed over most reports."""
     devices: list[tuple[int, Chain, Course]] = []
     findings: list[tuple[int, Chain, Course]] = []
-    for chain in patient.chains.values():
-        course = chain_course(patient, chain.id)
+    for chain, course in zip(patient.chains.values(), chain_courses(patient), strict=True):
         if course.only_absent or len(course.events) < 2:
             continue
         (devices if chain.type == DEVICE else findings).append((len(course.events), chain, course))

@@ -159,6 +159,11 @@ def write_changes(conn: sqlite3.Connection, patient: Patient, changes: Changes) 
     conn.executemany("DELETE FROM chains WHERE id = ?", [(c,) for c in changes.chains_removed])
 
 
+def _list(text: str) -> Any:
+    """A stored JSON list ("[]", the commonest value, without the parser)."""
+    return [] if text == "[]" else json.loads(text)
+
+
 def read_patient(
     meta: dict[str, Any], read: Callable[[str], list[dict[str, Any]]]
 ) -> Patient | None:
@@ -185,8 +190,8 @@ def read_patient(
                 region=r["region"],
                 patient=r["patient"],
                 source=r["source"],
-                sections=[Section(*s) for s in json.loads(r["sections"])],
-                flags=json.loads(r["flags"]),
+                sections=[Section(*s) for s in _list(r["sections"])],
+                flags=_list(r["flags"]),
             )
         )
     rows = sorted(read("SELECT * FROM mentions"), key=lambda r: natural_key(r["id"]))
@@ -199,15 +204,15 @@ def read_patient(
             text=r["text"],
             type=r["type"],
             concept=r["concept"],
-            anatomy=json.loads(r["anatomy"]),
+            anatomy=_list(r["anatomy"]),
             laterality=r["laterality"],
             assertion=r["assertion"],
             change=r["change"],
             section=r["section"],
-            measurements=json.loads(r["measurements"]),
+            measurements=_list(r["measurements"]),
             chain=r["chain"],
             source=r["source"],
-            fragments=[(int(a), int(b)) for a, b in json.loads(r["fragments"])],
+            fragments=[(int(a), int(b)) for a, b in _list(r["fragments"])],
         )
     rows = sorted(read("SELECT * FROM chains"), key=lambda r: natural_key(r["id"]))
     for r in rows:
@@ -215,7 +220,7 @@ def read_patient(
             id=r["id"],
             type=r["type"],
             label=r["label"],
-            mentions=json.loads(r["mentions"]),
+            mentions=_list(r["mentions"]),
             reviewed=bool(r["reviewed"]),
             source=r["source"],
             why=json.loads(r["why"]),

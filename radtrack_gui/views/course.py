@@ -11,13 +11,14 @@ One *event* per report that mentions the chain: what the report says about it (a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient, Report
 from radtrack_gui.nlp.text import sentence_around
 
-__all__ = ["Course", "Event", "chain_course", "mention_sentence"]
+__all__ = ["Course", "Event", "chain_course", "chain_courses", "mention_sentence"]
 
 # Change words as they should read in a course, per type (others are kept as written).
 _FINDING_CHANGE = {
@@ -158,13 +159,30 @@ def _describe(events: list[Event]) -> str:
     return ", ".join(parts)
 
 
-def chain_course(patient: Patient, chain_id: str) -> Course:
-    """Events, first/last seen and the course in words of one chain."""
+def chain_courses(patient: Patient, chain_ids: Iterable[str] | None = None) -> list[Course]:
+    """``chain_course`` of each chain (every chain by default), the report lookups built
+    once: linear in the mentions, not in chains x reports."""
+    order = patient.report_index()
+    reports = {r.id: r for r in patient.reports}
+    ids = patient.chains if chain_ids is None else chain_ids
+    return [chain_course(patient, cid, order=order, reports=reports) for cid in ids]
+
+
+def chain_course(
+    patient: Patient,
+    chain_id: str,
+    *,
+    order: dict[str, int] | None = None,
+    reports: dict[str, Report] | None = None,
+) -> Course:
+    """Events, first/last seen and the course in words of one chain (``order`` and
+    ``reports``: the patient's report index and reports by id, when the caller has them)."""
     chain = patient.chains[chain_id]
     by_report: dict[str, list[Mention]] = {}
-    for m in patient.chain_mentions(chain_id):  # report order, then text order
+    for m in patient.chain_mentions(chain_id, order):  # report order, then text order
         by_report.setdefault(m.report, []).append(m)
-    reports = {r.id: r for r in patient.reports}
+    if reports is None:
+        reports = {r.id: r for r in patient.reports}
     events: list[Event] = []
     prev: str | None = None
     seen: list[Report] = []

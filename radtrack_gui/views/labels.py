@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from radtrack_gui.core.model import Patient
 from radtrack_gui.views import lanes as L
 
-# What tells same-named lanes apart: site, first date, first exam, first report's place.
-LabelFacts = tuple[str, str, str, int]
+# What tells same-named lanes apart: site, first date, first exam, first report's place,
+# and the finest place its mentions name most ("hepatic segment 8").
+LabelFacts = tuple[str, str, str, int, str]
 
 COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
 
@@ -80,8 +81,12 @@ def unique_labels(
     patient: Patient, lanes: list[L.Lane], cache: dict[tuple, LabelFacts] | None = None
 ) -> dict[str, str]:
     """Chain id -> its lane label, made unique where labels clash ("ileus" twice): the
-    site (body region) and the first date are added; still equal, the first report's exam,
-    then "1 of 2" in time order. Users never see chain ids (issue #20 item 8).
+    finest place the mentions name, where it differs ("liver lesion · segment 8" and
+    "· segment 6", of hepatic segments 8 and 6: the body region and the date could not
+    tell them apart; the first date only where the place is the same),
+    else the site (body region) and the first date are added; still equal, the first
+    report's exam, then "1 of 2" in time order. The place comes first: a label cut at the
+    end for room keeps what tells it apart. Users never see chain ids (issue #20 item 8).
     ``cache`` (kept by the caller between draws) holds each lane's site and first date."""
     by_label: dict[str, list[L.Lane]] = {}
     for ln in lanes:
@@ -105,19 +110,32 @@ def unique_labels(
                 when = f"{r.date.day} {r.date:%b %Y}" if r and r.date and r.date_known else ""
                 exam = short_exam(r.exam, r.modality) if r else ""
                 exam = f"{r.modality} {exam}".strip() if r else ""
-                got = memo[key] = (site, when, exam, order.get(rid, 0))
+                got = memo[key] = (site, when, exam, order.get(rid, 0), finest_place(ms))
             facts[ln.chain] = got
         several_sites = len({f[0] for f in facts.values()}) > 1
+        several_places = len({f[4] for f in facts.values()}) > 1
+        short = short_places([f[4] for f in facts.values()])
         named: dict[str, str] = {}
+        by_place: list[str] = []  # named by their place alone: the date only if needed
         for ln in same:
-            site, when, _exam, _at = facts[ln.chain]
+            site, when, _exam, _at, place = facts[ln.chain]
+            place = short.get(place, place)
+            if place and several_places:
+                named[ln.chain] = f"{ln.label} · {place}"
+                by_place.append(ln.chain)
+                continue
             extra = [site] if site and several_sites else []
             extra += [when] if when else []
             named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
-        if len(set(named.values())) < len(named):  # still equal: the first exam
-            exams = {c: facts[c][2] for c in named}
-            if len(set(exams.values())) > 1:
-                named = {c: f"{t}, {exams[c]}" if exams[c] else t for c, t in named.items()}
+        texts = list(named.values())
+        for c in by_place:
+            if texts.count(named[c]) > 1 and facts[c][1]:
+                named[c] = f"{named[c]}, {facts[c][1]}"
+        texts = list(named.values())
+        equal = [c for c, t in named.items() if texts.count(t) > 1]
+        exams = {c: facts[c][2] for c in equal}  # still equal: the first exam
+        if len(set(exams.values())) > 1:
+            named.update({c: f"{named[c]}, {e}" if e else named[c] for c, e in exams.items()})
         clash: dict[str, list[str]] = {}
         for c, t in named.items():
             clash.setdefault(t, []).append(c)
@@ -127,6 +145,33 @@ def unique_labels(
                 named.update({c: f"{t} ({k} of {len(cs)})" for k, c in enumerate(cs, 1)})
         out.update(named)
     return out
+
+
+def finest_place(mentions: list) -> str:
+    """The most specific place the mentions name most often (each mention's anatomy is
+    listed most specific first): "hepatic segment 8"; "" when none is named."""
+    counts: dict[str, int] = {}
+    for m in mentions:
+        if m.anatomy and m.assertion != "absent":
+            counts[m.anatomy[0]] = counts.get(m.anatomy[0], 0) + 1
+    return max(counts, key=lambda a: (counts[a], a)) if counts else ""
+
+
+def short_places(places: list[str]) -> dict[str, str]:
+    """Places without the words they all start with, where what is left is a number
+    or a letter kept with the word before it: "hepatic segment 8" and "hepatic segment 6"
+    become "segment 8" and "segment 6" (room in a lane label); "pancreatic head" and
+    "pancreatic tail" stay whole."""
+    named = [p for p in dict.fromkeys(places) if p]
+    if len(named) < 2:
+        return {}
+    words = [p.split() for p in named]
+    common = 0
+    while all(len(w) > common + 1 for w in words) and len({w[common] for w in words}) == 1:
+        common += 1
+    if common == 0 or not all(len(w[common]) <= 3 for w in words):
+        return {}
+    return {p: " ".join(w[common - 1 :]) for p, w in zip(named, words, strict=True)}
 
 
 _CHAIN_ID = re.compile(r"\bstarts c\d+\b")

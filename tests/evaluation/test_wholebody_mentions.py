@@ -234,6 +234,8 @@ def test_radtrack_eval_prints_the_sample_per_half_modality_and_region(
         row = next(x for x in out.splitlines() if x.startswith(f"{split:8} all "))
         key = int(row.split()[3])
         assert 200 <= key <= 320  # each half holds about half of the 517 spans
+    dev2 = next(x for x in out.splitlines() if x.startswith("dev2     all "))
+    assert int(dev2.split()[3]) >= 150  # the second dev sample is scored too
     assert any(x.split()[1:3] == ["mod", "MR"] for x in out.splitlines())
     assert any(x.split()[1:3] == ["reg", "spine"] for x in out.splitlines())
     assert "assertion agreement" in out

@@ -253,3 +253,30 @@ def test_the_overview_names_each_negative_once():
     assert "Not seen or normal:</b> pneumothorax (2 chains)." in html
     p.chains[p.mentions["m0"].chain or ""].label = "left pneumothorax"  # counter-example
     assert "left pneumothorax, pneumothorax." in html_summary(p)
+
+
+def test_the_overview_asks_about_chains_that_share_a_name():
+    """Issue #20: the overview page itself (not only the chain tables) flags same-named
+    chains, in a clinician's words, and marks their rows; a reviewed pair says it was kept
+    apart; a renamed one is not flagged (counter-examples)."""
+    p = _series("finding", [("present", "new"), ("present", None), ("present", None)])
+    p.set_chains([["m0", "m1"], ["m2"]])
+    first, second = (p.mentions[m].chain or "" for m in ("m0", "m2"))
+    for cid in (first, second):
+        p.chains[cid].label = "pleural effusion"
+    overview = html_summary(p).split('<section class="chains">', 1)[0]
+    assert (
+        "<b>Same name, not linked:</b> “pleural effusion” (2 chains). Each is one finding or "
+        "device the models did not link, or really two (another side, site or episode): "
+        "merge them, or keep them apart." in overview
+    )
+    assert overview.count('<span class="twin-mark">') == 2
+    assert "(1 of 2)</span>" in overview and "(2 of 2)</span>" in overview
+    for cid in (first, second):
+        p.chains[cid].reviewed = True
+    overview = html_summary(p).split('<section class="chains">', 1)[0]
+    assert "Same name, reviewed and kept apart:</b> “pleural effusion” (2 chains)." in overview
+    assert "not linked" not in overview
+    p.chains[second].label = "left pleural effusion"
+    overview = html_summary(p).split('<section class="chains">', 1)[0]
+    assert "same name" not in overview.lower()

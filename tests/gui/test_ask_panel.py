@@ -125,3 +125,91 @@ def test_free_form_question_goes_to_the_reading_model_in_the_background(
     assert "(reader)" in panel.answer_label.text()
     ev = answer.evidence[0]
     assert window.patient.report(ev.report).text[ev.start : ev.end] == ev.text
+
+
+def test_ctrl_k_opens_the_ask_box_wherever_the_focus_is(window, open_and_wait, demo, qtbot):
+    """Issue #20: Ctrl+K did not open the Ask box when sent at the screen. The key goes to
+    the focused widget as a user's would (shortcut override first): from the timeline, the
+    report viewer, the chain list and its search box, the box opens with the focus in its
+    question line; the chain search's text is left as it was (Ctrl+K is not "delete to the
+    end of the line" there)."""
+    from radtrack_gui.gui.qt import QApplication, Qt
+
+    open_and_wait(window, demo)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=20000)
+    panel = window.ask_panel
+    window.chain_list.search.setText("effusion")
+    window.chain_list.search.setCursorPosition(2)
+    for name, widget in (
+        ("timeline", window.timeline.view),
+        ("report", window.report_view.text),
+        ("chain list", window.chain_list.tree),
+        ("chain search", window.chain_list.search),
+    ):
+        panel.dock.hide()
+        widget.setFocus()
+        qtbot.waitUntil(widget.hasFocus, timeout=20000)
+        qtbot.keyClick(widget, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+        assert panel.dock.isVisible(), name
+        assert panel.line.hasFocus(), name
+    assert window.chain_list.search.text() == "effusion"
+    # Counter-example: another key with Ctrl does not open it.
+    panel.dock.hide()
+    window.timeline.view.setFocus()
+    qtbot.keyClick(window.timeline.view, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
+    assert not panel.dock.isVisible()
+
+
+def test_suggested_questions_have_the_room_before_a_question(window, open_and_wait, demo, qtbot):
+    """At 1280x800 the empty evidence list took the dock's room and the suggested
+    questions showed in a strip two rows high, the second cut. Before a question the
+    suggestions show whole; an answer's evidence then takes the room (and no evidence
+    list shows for an answer without evidence)."""
+    from radtrack_gui.gui.main_window import first_size
+    from radtrack_gui.gui.qt import QSize
+
+    window.resize(*first_size(QSize(1280, 800)))
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel.action.trigger()
+    qtbot.waitUntil(lambda: panel.hints.isVisible(), timeout=20000)
+    qtbot.wait(50)
+    shown = min(panel.hints.count(), 3)
+    assert shown >= 2
+    row = panel.hints.sizeHintForRow(0)
+    assert panel.hints.viewport().height() >= shown * row, (panel.hints.height(), row)
+    assert not panel.evidence.isVisible()
+    panel.ask("Is the chest tube still in?")
+    assert panel.evidence.count() >= 1 and panel.evidence.isVisible()
+    # each row measured at the list's shown width (not as tall as a hidden list's rows)
+    width = panel.evidence.viewport().width() - 6
+    for i in range(panel.evidence.count()):
+        label = panel.evidence.itemWidget(panel.evidence.item(i))
+        assert panel.evidence.item(i).sizeHint().height() <= label.heightForWidth(width) + 4
+    panel.ask("Is there a pericardial effusion?")
+    assert panel.evidence.count() == 0 and not panel.evidence.isVisible()
+
+
+def test_an_answer_leaves_the_report_viewer_its_room(window, open_and_wait, demo, qtbot):
+    """At 1280x800 an answer grew the Ask dock and the report viewer above it kept two
+    lines; the dock is now no taller than the answer needs."""
+    from radtrack_gui.gui.main_window import first_size
+    from radtrack_gui.gui.qt import QSize
+
+    window.resize(*first_size(QSize(1280, 800)))
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel.action.trigger()
+    qtbot.waitUntil(lambda: panel.dock.isVisible(), timeout=20000)
+    window.resizeDocks(
+        [panel.dock], [600], __import__("PySide6.QtCore").QtCore.Qt.Orientation.Vertical
+    )
+    qtbot.wait(50)
+    panel.ask("Is the chest tube still in?")
+    assert panel.evidence.isVisible()
+    label = panel.answer_label
+    qtbot.waitUntil(lambda: panel.dock.height() < 420, timeout=20000)
+    assert label.height() >= label.heightForWidth(label.width())  # the answer shows whole
+    text = window.report_view.text
+    assert text.viewport().height() >= 8 * text.fontMetrics().lineSpacing()

@@ -74,3 +74,37 @@ def test_cohort_table_sorts_searches_and_opens_a_patient(qtbot, window, cohort_d
     with ProjectStore.for_folder(str(source), read_only=True) as store:
         again = store.load_patient()
     assert again is not None and again.chains[first].reviewed
+
+
+def test_a_patient_opened_from_the_cohort_comes_to_the_front(qtbot, window, cohort_dir: Path):
+    """Issue #20 item 10: the cohort dialog stayed on top of the patient it opened. A dialog
+    with a parent is the parent's transient window (the window manager keeps it above the
+    parent) and a dialog-type window without one is above its whole application; the
+    cohort's patients are a window of their own, the opened patient comes to the front,
+    and the list closes with the main window."""
+    from radtrack_gui.gui.cohort_dialog import show_cohort
+    from radtrack_gui.gui.qt import QApplication, Qt
+
+    dlg = show_cohort(window, str(cohort_dir))
+    assert dlg is not None
+    qtbot.waitExposed(dlg)
+    handle = dlg.windowHandle()
+    assert handle is not None and handle.transientParent() is None  # not kept above
+    assert dlg.windowType() == Qt.WindowType.Window  # a normal window, not a dialog
+    assert not dlg.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
+    assert not dlg.isModal()
+    dlg.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=20000)
+    dlg.search.setText("patient_001")
+    with qtbot.waitSignal(window.patientDrawn, timeout=60000):
+        _dclick(qtbot, dlg, 0)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=20000)
+    assert dlg.isVisible()  # still there for the next patient
+    assert "cohort" in window.statusBar().currentMessage()  # says where the list went
+    counter = show_cohort(window, str(cohort_dir))  # a second list: both close with the window
+    assert counter is not None
+    closed: list[str] = []
+    for d in (dlg, counter):
+        d.finished.connect(lambda _r, d=d: closed.append(d.windowTitle()))
+    window.close()
+    qtbot.waitUntil(lambda: len(closed) == 2, timeout=20000)

@@ -84,3 +84,31 @@ def test_the_export_dialog_ticks_the_formats_of_the_last_export(
         assert settings.load().export_formats == chosen  # kept for the next session
     finally:
         again.close()
+
+
+def test_the_export_folder_is_never_inside_radtrack_itself(qtbot, tmp_path, monkeypatch):
+    """The demo patients are shipped inside the program: an export of one was offered
+    ".../radtrack_gui/resources/samples/DEMO-002_export". Their exports start in the home
+    folder; a patient of the user's exports beside its folder (counter-example)."""
+    from pathlib import Path
+
+    from radtrack_gui.gui.dialogs.export import ExportDialog
+    from radtrack_gui.util.paths import oncology_patient_dir, resources_dir
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    p = make_patient(2, 2, 3, undated=0)
+    p.id = "DEMO-002"
+    p.folder = str(oncology_patient_dir())
+    dlg = ExportDialog(p, None)
+    qtbot.addWidget(dlg)
+    chosen = Path(dlg.folder_edit.text())
+    assert chosen == home / "DEMO-002_export"
+    assert resources_dir().resolve() not in chosen.resolve().parents
+    mine = tmp_path / "patients" / "p7"
+    mine.mkdir(parents=True)
+    p.folder = str(mine)
+    dlg2 = ExportDialog(p, None)
+    qtbot.addWidget(dlg2)
+    assert Path(dlg2.folder_edit.text()) == tmp_path / "patients" / "DEMO-002_export"

@@ -45,22 +45,34 @@ def test_skipped_files_notice_fits_from_the_first_second(
     assert "scan_with_a_long_file_name_5.txt" in window.status.problems_text
 
 
-def test_welcome_page_stays_when_a_dialog_opens(qtbot, window) -> None:
+def test_welcome_page_stays_in_sight_when_a_dialog_opens(qtbot, window) -> None:
+    """Under Xvfb + openbox nothing hid the welcome page: each dialog, centred on the
+    window, covered all of it (the content was centred too), so the window looked empty.
+    At 1280x800 the page's name stays in sight beside each dialog opened from it, and the
+    page stays the one shown."""
     from radtrack_gui.gui.dialogs import opener
+    from radtrack_gui.gui.main_window import first_size
+    from radtrack_gui.gui.qt import QRect, QSize, QtWidgets
 
-    assert window.central.currentWidget() is window.welcome and window.welcome.isVisible()
-    for open_dialog in (
-        opener.open_settings,
-        lambda w: w.menus.show_shortcuts(),
-        lambda w: opener.open_train_dialog(w, "linker"),
+    window.resize(*first_size(QSize(1280, 800)))  # the first window on a 1280x800 screen
+    qtbot.wait(50)
+    title = window.welcome.title
+    assert window.central.currentWidget() is window.welcome and title.isVisible()
+    for name, open_dialog in (
+        ("settings", opener.open_settings),
+        ("train", lambda w: opener.open_train_dialog(w, "linker")),
     ):
-        open_dialog(window)
+        dlg = open_dialog(window)
+        assert dlg is not None
+        qtbot.waitExposed(dlg)
         qtbot.wait(50)
-        assert window.central.currentWidget() is window.welcome
-        assert window.welcome.isVisible()
-        for dlg in window.findChildren(__import__("PySide6.QtWidgets").QtWidgets.QDialog):
-            if dlg.isVisible():
-                dlg.close()
+        frame = dlg.frameGeometry().adjusted(0, -24, 0, 0)  # a window manager's title bar
+        shown = QRect(title.mapToGlobal(title.rect().topLeft()), title.size())
+        assert not frame.intersects(shown), (name, frame, shown)
+        assert window.central.currentWidget() is window.welcome and title.isVisible()
+        dlg.close()
+    for dlg in window.findChildren(QtWidgets.QDialog):
+        dlg.close()
     assert window.welcome.isVisible()
 
 

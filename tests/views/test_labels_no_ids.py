@@ -61,3 +61,44 @@ def test_why_names_other_chains_and_mentions_by_what_people_see():
         == "not another chain: different level segment8 vs segment6 (another mention)"
     )
     assert readable_why("segment8 c-spine m2x") == "segment8 c-spine m2x"  # not ids
+
+
+def test_twins_in_one_organ_are_told_apart_by_the_finest_place_first() -> None:
+    """Two liver lesions first seen in one report (the oncology demo): the body region and
+    the date are the same, and the label cut at 1280 px read "liver lesion · 10 Jan 2…"
+    twice. Their segments tell them apart, first in the label; a twin without a named place
+    keeps the date (counter-example: same segment, no place added)."""
+    p = _patient()
+    for mid, place in (("m1", "hepatic segment 8"), ("m2", "hepatic segment 6")):
+        p.mentions[mid].anatomy = [place, "right hepatic lobe", "liver"]
+    lanes = [
+        L.Lane(c.id, "liver lesion", "finding", "abdomen", i, list(c.mentions), 1)
+        for i, c in enumerate(p.chains.values())
+    ]
+    labels = unique_labels(p, lanes)
+    first, second, third = (labels[ln.chain] for ln in lanes)
+    assert first == "liver lesion · segment 8"  # the words all share left out, no date
+    assert second == "liver lesion · segment 6"  # (the place tells them apart)
+    assert "6 Mar 2150" in third and "segment" not in third
+    p.mentions["m3"].anatomy = ["hepatic segment 8", "liver"]  # a second one in segment 8
+    labels = unique_labels(p, lanes)
+    assert labels[lanes[1].chain] == "liver lesion · segment 6"
+    assert labels[lanes[0].chain].startswith("liver lesion · segment 8, 6 Mar 2150")
+    assert labels[lanes[2].chain].startswith("liver lesion · segment 8, 6 Mar 2150")
+    assert len(set(labels.values())) == 3  # (then the exam)
+    p.mentions["m2"].anatomy = ["hepatic segment 8", "liver"]  # one place: not added
+    labels = unique_labels(p, lanes)
+    assert not any("segment" in t for t in labels.values())
+    assert len(set(labels.values())) == 3
+
+
+def test_places_are_shortened_only_to_what_tells_them_apart() -> None:
+    from radtrack_gui.views.labels import short_places
+
+    assert short_places(["hepatic segment 8", "hepatic segment 6", ""]) == {
+        "hepatic segment 8": "segment 8",
+        "hepatic segment 6": "segment 6",
+    }
+    assert short_places(["pancreatic head", "pancreatic tail"]) == {}  # words: kept whole
+    assert short_places(["right upper lobe", "left upper lobe"]) == {}
+    assert short_places(["hepatic segment 8"]) == {}

@@ -5,6 +5,7 @@ one-line message in the dialog (and a log entry), never a traceback."""
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -100,6 +101,20 @@ def export_patient(
     return out
 
 
+def export_start(folder: str | None) -> Path:
+    """Where an export goes unless the user picks a folder: beside the patient's folder,
+    or the home folder when that is RadTrack's own (the demo patients are shipped inside
+    the program, where nothing of the user's belongs) or cannot be written."""
+    from radtrack_gui.util.paths import resources_dir
+
+    if folder:
+        parent = Path(folder).resolve().parent
+        shipped = resources_dir().resolve()
+        if shipped != parent and shipped not in parent.parents and os.access(parent, os.W_OK):
+            return parent
+    return Path.home()
+
+
 class ExportDialog(QDialog):
     """Choose formats and a folder; Export writes them and lists what happened."""
 
@@ -142,7 +157,7 @@ class ExportDialog(QDialog):
 
         form = QFormLayout()
         row = QHBoxLayout()
-        start = Path(patient.folder).parent if patient.folder else Path.home()
+        start = export_start(patient.folder)
         self.folder_edit = QLineEdit(str(start / f"{safe_name(patient.id)}_export"))
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)

@@ -138,6 +138,10 @@ class Legend(pg.GraphicsWidget):
         super().__init__()
         self.entries: list[tuple[str, list[tuple[Any, int, Any, Any, str]]]] = []
         self.font = QFont()
+        # The height kept while one patient is shown at one width: the entries that come
+        # and go with the lanes shown (size trace, count marks) must not give the lanes a
+        # row, take it back and fold them again, draw after draw (issue #20 item 12).
+        self._held = 0.0
         self.setSizePolicy(
             QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Fixed
         )
@@ -146,6 +150,10 @@ class Legend(pg.GraphicsWidget):
         self.entries = entries
         self.font = font
         self._relayout()
+
+    def release_height(self) -> None:
+        """Another patient: the legend takes the height its entries need again."""
+        self._held = 0.0
 
     def _flow(self, width: float) -> list[tuple[float, float, str, Any]]:
         fm = QtGui.QFontMetrics(self.font)
@@ -174,6 +182,7 @@ class Legend(pg.GraphicsWidget):
         width = max(200.0, self.size().width() or 900.0)
         flow = self._flow(width)
         h = (max(y for _, y, _, _ in flow) + self.ROW_H + 4) if flow else 4
+        h = self._held = max(h, self._held)
         self.setMinimumHeight(h)
         self.setMaximumHeight(h)
         self.updateGeometry()
@@ -188,6 +197,9 @@ class Legend(pg.GraphicsWidget):
             return
         flow = self._flow(self.size().width())
         h = (max(y for _, y, _, _ in flow) + self.ROW_H + 4) if flow else 4
+        if abs(ev.newSize().width() - ev.oldSize().width()) > 0.5:
+            self._held = h  # another width: the rows wrap anew
+        h = max(h, self._held)
         if abs(h - self.size().height()) > 0.5:
             # A new width wrapped the rows differently: the layout must give the new
             # height now, or the last row stays clipped (issue #20 item 9, ~1300 px).

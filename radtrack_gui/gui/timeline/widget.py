@@ -132,9 +132,25 @@ class TimelineWidget(QWidget):
         self.selection.chains = []
         self.selection.mentions = []
         self.painter._label_cache.clear()
+        self.legend.release_height()
         self.painter.draw()
+        for _ in range(2):
+            # The new legend and the "more lanes" hint took or gave room: fold for the
+            # room there is, now, not in a redraw after the first paint (the lanes would
+            # change under the eye, and the work would be done twice).
+            if not self.overview_on or not self._settled_room_changed():
+                break
+            self.painter.draw()
         self.fit_all()
         self._readable_rows()
+
+    def _settled_room_changed(self) -> bool:
+        """Lay the widget out now; whether the rows that fit differ from the last draw's."""
+        outer = self.layout()
+        if outer is not None:
+            outer.activate()
+        self.view.ci.layout.activate()
+        return self.vb.height() > 50 and self.painter.rows_that_fit() != self.painter._fit_rows
 
     def _readable_rows(self) -> None:
         """Many lanes: show the first screenful at a readable row height (Home shows all)."""

@@ -9,7 +9,12 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
-from radtrack_gui.nlp.extractors.normal_subject import normal_of_unlisted, subject_only_fails
+from radtrack_gui.nlp.extractors.normal_subject import (
+    bound_predicate_fails,
+    normal_of_unlisted,
+    subject_only_fails,
+    without_normal_properties,
+)
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
@@ -182,7 +187,7 @@ def analyse(
             concept is not None
             and "normal" in concept.flags
             and not fixed
-            and subject_only_fails(c, toks)
+            and (subject_only_fails(c, toks) or bound_predicate_fails(v, c, toks, kept))
         ):
             continue  # "free" is normal only as a structure's predicate
         if v.sense_rules and not c.device_word and c.term in v.sense_rules:
@@ -227,6 +232,8 @@ def analyse(
         if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
             c.assertion = "absent"
         kept.append(c)
+    if len(kept) > 1:
+        kept = without_normal_properties(kept, toks)
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

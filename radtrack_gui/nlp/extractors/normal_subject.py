@@ -12,13 +12,44 @@ from radtrack_gui.nlp.vocabulary import Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
 COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "looks", "look"})
-ADVERBS = frozenset({"otherwise", "grossly", "also", "still", "entirely", "completely", "again"})
+ADVERBS = frozenset(
+    {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
+    | {"globally", "overall", "relatively"}
+)
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
 MAX_WORDS = 6
 # Predicates that are normal statements only about a structure named as their subject
 # ("Ischiorectal fossae are free"); elsewhere they are other words ("free fluid").
 SUBJECT_ONLY = frozenset({"free"})
+# Predicates that are normal statements only when bound to a structure by the sentence's
+# structure: said of a structure ("Endometrium is regular", "Lateral ventricles are
+# symmetrical"), of a structure's property ("Its echotexture is homogeneous"), or before a
+# property noun ("Liver of regular morphovolumetry", "smooth external contours", "thin
+# walls", "typical configuration"); "regular intervals", "thin slices", "smooth muscle" and
+# the smooth margins of a lesion named before them in the sentence are no normal statement.
+# ("appropriate", "satisfactory", "acceptable" are left out: they are the cue words of a
+# device's position and of "in the appropriate clinical setting".)
+STRUCTURE_BOUND = frozenset(
+    {
+        *("regular", "homogeneous", "homogenous", "smooth", "symmetric", "symmetrical"),
+        *("typical", "age-appropriate", "age appropriate", "centred", "centered", "thin"),
+        *("physiological", "physiologic"),
+        *("non-thickened", "non thickened"),
+    }
+)
+# Properties of a structure a bound predicate may qualify (singular and plural).
+PROPERTY_NOUNS = frozenset(
+    {
+        *("contour", "contours", "outline", "outlines", "wall", "walls", "margin", "margins"),
+        *("echotexture", "echostructure", "ecostructure", "echogenicity", "echo", "texture"),
+        *("structure", "morphology", "morphovolumetry", "shape", "size", "volume", "volumes"),
+        *("dimensions", "configuration", "course", "calibre", "caliber", "appearance"),
+        *("density", "attenuation", "thickness", "width", "curvature", "lordosis"),
+        *("kyphosis", "alignment", "distension", "distention", "parenchyma", "content"),
+        *("contents", "signal", "lumen", "height", "proportions", "arrangement"),
+    }
+)
 
 
 def subject_only_fails(c: Cand, toks: list[str]) -> bool:
@@ -33,6 +64,79 @@ def subject_only_fails(c: Cand, toks: list[str]) -> bool:
         i -= 1
     before = i > 0 and (low[i] in COPULAS or low[i] == ":")
     return not (before and (c.t1 >= len(low) or low[c.t1] in BREAKS))
+
+
+def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list[Cand]) -> bool:
+    """True for a structure-bound predicate (``STRUCTURE_BOUND``) that the sentence does not
+    bind to a structure: neither said (after a copula or a heading colon) of an anatomy-like
+    phrase or of a property noun, nor opening an anatomy-like phrase, nor qualifying a
+    property noun (at most two words on) when no finding or normal statement is named earlier
+    in the sentence (``earlier``: the candidates kept before it)."""
+    if c.term not in STRUCTURE_BOUND:
+        return False
+    low = [t.lower() for t in toks]
+    words = subject_phrase(toks, c.t0, c.t1)
+    opening = c.t0 == 0 or low[c.t0 - 1] in BREAKS  # "..., regular walls": a property next
+    if words and any(w.isalpha() for w in words):
+        if words[-1] in PROPERTY_NOUNS:  # "Its echotexture is homogeneous"
+            if not opening:
+                return False
+        elif _anatomy_like(v, words):
+            return False
+    j = c.t1
+    while j < len(low) and j - c.t1 <= 2:
+        if low[j] in PROPERTY_NOUNS:
+            # of a finding named before it, or one more attribute of a structure already said
+            # to be normal in this sentence ("normal size and shape, with a homogeneous
+            # echotexture": one normal statement)
+            return any(k.type == "finding" for k in earlier)
+        if low[j] in BREAKS or low[j] in COPULAS or not low[j].isalpha() or low[j] == "of":
+            break
+        j += 1
+    return True
+
+
+# Finding terms that name a property a normal statement may be about ("The lumbar lordosis is
+# physiological", "normal contrast enhancement", "Intraparenchymal vascularization is normal").
+PROPERTY_FINDINGS = frozenset(
+    {
+        *("lordosis", "kyphosis", "curvature", "curve", "signal", "vascularization"),
+        *("vascularisation", "vascularity", "flow", "echogenicity", "enhancement", "density"),
+        *("attenuation", "intensity", "alignment"),
+    }
+)
+
+
+def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
+    """``kept`` without the finding candidates that only name the property a normal
+    statement of the sentence is about: the subject before the copula of a normal predicate
+    ("The lumbar lordosis is physiological") or the word right after it ("normal contrast
+    enhancement", "physiological lordosis"); the normal statement stays."""
+    normals = [k for k in kept if k.concept.startswith("normal ")]
+    if not normals:
+        return kept
+    low = [t.lower() for t in toks]
+    drop: set[int] = set()
+    for n in normals:
+        i = n.t0 - 1
+        while i >= 0 and low[i] in ADVERBS:
+            i -= 1
+        start = i
+        if i >= 0 and low[i] in COPULAS:
+            while start > 0 and low[start - 1] not in BREAKS and i - start < MAX_WORDS:
+                start -= 1
+        for k in kept:
+            if k.type != "finding" or k.concept.startswith("normal "):
+                continue
+            if low[k.t1 - 1] not in PROPERTY_FINDINGS or k.assertion != "present":
+                continue
+            subject = i >= 0 and low[i] in COPULAS and start <= k.t0 and k.t1 <= i
+            after = n.t1 <= k.t0 <= n.t1 + 2 and all(
+                low[j] not in BREAKS for j in range(n.t1, k.t0)
+            )
+            if subject or after:
+                drop.add(id(k))
+    return [k for k in kept if id(k) not in drop]
 
 
 def anatomy_heads() -> frozenset[str]:
@@ -80,11 +184,23 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
     return []
 
 
+# Blood flow is what a Doppler study examines: "Flow spectra are within normal limits",
+# "Intraparenchymal vascularization is normal" are normal statements ("Function is
+# preserved" stays none: no structure, no flow).
+FLOW_WORDS = frozenset(
+    {"flow", "flows", "vascularization", "vascularisation", "vascularity", "perfusion"}
+    | {"waveform", "waveforms"}
+)
+
+
 def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     """Make ``c`` (a normal predicate with no structure found) a normal statement about the
-    anatomy-like noun phrase it is said of; False (``c`` unchanged) when there is none."""
+    anatomy-like (or blood flow) noun phrase it is said of; False (``c`` unchanged) when
+    there is none."""
     words = subject_phrase(toks, c.t0, c.t1)
-    if not words or not any(w.isalpha() for w in words) or not _anatomy_like(v, words):
+    if not words or not any(w.isalpha() for w in words):
+        return False
+    if not _anatomy_like(v, words) and FLOW_WORDS.isdisjoint(words):
         return False
     phrase = " ".join(words)
     listed = v.anatomy_of(phrase)  # a synonym the sentence's anatomy reading left out

@@ -23,9 +23,13 @@ from __future__ import annotations
 import re
 
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
+from radtrack_gui.nlp.word_lists import word_list
 
 OPEN = "open"  # the flag of a concept made for an open-vocabulary mention
-SUFFIX = re.compile(r"[a-z]{3,}(?:itis|osis|omas?|ectasis|ectases|megaly|pathy)")
+SUFFIX = re.compile(
+    r"[a-z]{3,}(?:itis|osis|omas?|ectasis|ectases|ectasias?|megaly|pathy|plasias?|trophy"
+    r"|iasis|malacia|penia|lysis|celes?|degeneration)|(?:hyper|isch)a?emia"
+)
 # words with those endings that name normal anatomy, procedures or no finding
 NOT_PATHOLOGY = frozenset(
     {
@@ -56,6 +60,17 @@ NOT_PATHOLOGY = frozenset(
         "osteopathy",
         "naturopathy",
         "trauma",
+        # -lysis, -cele: procedures and ordinary words
+        "analysis",
+        "dialysis",
+        "hemodialysis",
+        "haemodialysis",
+        "thrombolysis",
+        "fibrinolysis",
+        "hydrolysis",
+        "electrolysis",
+        "catalysis",
+        "parcele",
     }
 )
 FRAMES_BEFORE = (
@@ -68,6 +83,48 @@ FRAMES_BEFORE = (
     ("new",),
     ("enlarging",),
     ("growing",),
+    # an observation looked for or seen ("no signs of destruction", "features of renal
+    # osteodystrophy", "suspicion of hypoplasia")
+    ("signs", "of"),
+    ("sign", "of"),
+    ("features", "of"),
+    ("evidence", "of"),
+    ("suspicion", "of"),
+    ("suspicious", "for"),
+)
+# A lymph node is a structure, but a lymph node counted, measured or described is a finding
+# ("a lymph node in the cardiophrenic angle", "numerous axillary lymph nodes", "no
+# pathologically altered lymph nodes"); not in "lymph node dissection/station".
+NODE_WORDS = frozenset({"node", "nodes"})
+NODE_SEEN = frozenset(
+    {
+        *("a", "an", "one", "two", "three", "four", "five", "several", "multiple", "numerous"),
+        *("some", "few", "many", "no", "without", "any", "single", "solitary", "isolated"),
+        *("additional", "another", "pathological", "pathologic", "pathologically"),
+        *("suspicious", "prominent", "reactive", "unchanged", "necrotic", "calcified"),
+        *("abnormal", "altered", "metastatic", "borderline", "mm", "cm", "oval", "round"),
+        *("small", "subcentimeter", "subcentimetric", "centimeter", "millimetric", "visible"),
+    }
+)
+NODE_NOT = frozenset(
+    {
+        *("dissection", "station", "stations", "biopsy", "sampling", "excision", "level"),
+        *("levels", "region", "regions", "chain", "chains", "basin", "basins", "group"),
+        *("groups", "metastasis", "metastases", "involvement", "area", "areas"),
+        *("territory", "territories", "compartment", "compartments"),
+    }
+)
+# "<adjective> changes": a process named by its kind ("vascular changes", "traumatic
+# changes"), not a course word ("significant changes", "interval changes").
+CHANGE_NOUNS = frozenset({"changes", "change", "alterations", "alteration"})
+NOT_A_KIND = frozenset(
+    {
+        *("significant", "relevant", "interval", "substantial", "major", "minor", "other"),
+        *("similar", "further", "general", "overall", "marginal", "essential", "total"),
+        *("material", "special", "usual", "several", "visual", "initial", "additional"),
+        *("dynamic", "mechanical", "technical", "radiological", "radiologic", "morphological"),
+        *("morphologic", "structural", "functional", "typical", "evolutional", "natural"),
+    }
 )
 FRAMES_AFTER = frozenset({"measuring", "measures", "measured"})
 # A noun phrase ends before these.
@@ -239,6 +296,14 @@ NOT_A_HEAD = frozenset(
         "peri",
         "cellularity",
         "aftereffects",
+        # places, parts and vague words after "evidence/signs/features of"
+        *("intra", "vessel", "acute", "activity", "complex", "event", "fovea", "segment"),
+        *("trunk", "outline", "pole", "zone", "angle", "stage", "tail", "long", "presence"),
+        *("away", "section", "upward", "forward", "nature", "thickness", "deep", "third"),
+        *("characteristic", "boundary", "midsection", "morphology", "narrow", "cause"),
+        *("another", "present", "measurement", "benign", "fazekas", "type", "kind"),
+        # imaging methods ("on color Doppler, measuring ...")
+        *("doppler", "ultrasound", "sonography", "mode", "scan", "scans", "elastography"),
     }
 )
 # word endings of adjectives ("largest", "visible", "sharp" is caught by NOT_A_HEAD's kin)
@@ -274,7 +339,43 @@ def open_mentions(
     for i in sorted(found):
         if i < n:
             out.append((i, i + 1, head_concept(found[i]), "finding", toks[i]))
-    return out
+    taken = set(found)
+    for i, tok in enumerate(toks[:-1]):
+        if tok == "lymph" and toks[i + 1] in NODE_WORDS and _node_seen(toks, i, covered):
+            out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
+    for i, tok in enumerate(toks):
+        if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
+            if i in covered or i in taken or i - 1 in taken:
+                continue
+            concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
+            out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
+    return sorted(out)
+
+
+def _node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
+    """The lymph node at ``toks[i:i + 2]`` is counted, measured or described (``NODE_SEEN``
+    up to three words before it, no table term in between, no ``NODE_NOT`` after it)."""
+    if i in covered or i + 1 in covered or (i + 2 < len(toks) and toks[i + 2] in NODE_NOT):
+        return False
+    for k in range(i - 1, max(-1, i - 4), -1):
+        if k in covered or not (toks[k].isalnum() or toks[k] == "-"):
+            return False
+        if toks[k] in NODE_SEEN or toks[k].isdigit():
+            return True
+    return False
+
+
+def _kind_of_change(toks: list[str], k: int, covered: set[int], others: set[int]) -> bool:
+    """``toks[k]`` is an adjective naming a kind of process before "changes"."""
+    tok = toks[k]
+    return (
+        k not in covered
+        and k not in others
+        and tok.isalpha()
+        and len(tok) >= 5
+        and tok not in NOT_A_KIND
+        and tok.endswith(("al", "ar", "ic", "ous", "ive", "ory"))
+    )
 
 
 def _head_after(
@@ -304,6 +405,7 @@ def _is_head(v: Vocabulary, toks: list[str], k: int, covered: set[int], others: 
         and k not in others
         and tok.isalpha()
         and len(tok) >= 4
+        and len(set(tok.lower())) > 1  # "XXXX": a de-identified word
         and tok not in NOT_A_HEAD
         and not tok.endswith(("ly", "ed", "ing", *ADJECTIVE_ENDS))
         and tok not in ("sharp", "broad", "large", "small", "big")
@@ -312,8 +414,15 @@ def _is_head(v: Vocabulary, toks: list[str], k: int, covered: set[int], others: 
 
 
 def _noun_ok(v: Vocabulary, tok: str) -> bool:
-    """Not a structure's name (anatomy is never a finding of its own)."""
-    return v.anatomy_of(tok) is None and v.anatomy_of(head_concept(tok)) is None
+    """Not a structure's name nor an anatomy head noun (anatomy is never a finding of its
+    own)."""
+    heads = word_list("anatomy_heads")
+    return (
+        v.anatomy_of(tok) is None
+        and v.anatomy_of(head_concept(tok)) is None
+        and tok not in heads
+        and head_concept(tok) not in heads
+    )
 
 
 def head_concept(tok: str) -> str:

@@ -24,6 +24,20 @@ REGION_ANATOMY = {
 EXAM_REGIONS = frozenset(r for r in REGION_ANATOMY.values() if r)
 
 
+def default_site_fits(v: Vocabulary, anatomy: str, top: str) -> bool:
+    """A concept's default structure ``anatomy`` applies in an exam whose body region is the
+    anatomy name ``top`` (``REGION_ANATOMY``'s values; "" when unknown, extremity or whole
+    body): it lies in that region, or in none of the exam regions (bones, soft tissues).
+    GUIDELINE 11: "infarction" in a spleen ultrasound is not the brain's, "vascular
+    congestion" of the vasa recta not the lungs'. An abdominal exam sees the pelvis too."""
+    if not top or not anatomy:
+        return True
+    region = v.region_of(anatomy)
+    if top == "abdomen" and region == "pelvis":
+        return True
+    return v.is_part_of(anatomy, top) or region not in EXAM_REGIONS
+
+
 def region_reading(v: Vocabulary, concept: Concept, term: str, region: str) -> tuple[str, bool]:
     """A ``region-bound`` concept read in another body region than its default site's
     ("mass effect" in a kidney ultrasound, "infiltration" of abdominal fat): the concept
@@ -54,11 +68,16 @@ def sense_reading(v: Vocabulary, term: str, toks: list[str], t0: int, region: st
     rules = v.sense_rules.get(term)
     if not rules:
         return ""
-    region = v.region_of(region) if region else ""
+    place, region = region, v.region_of(region) if region else ""
     before = " ".join(toks[max(0, t0 - 5) : t0]).replace(" - ", "-")
     text = " " + " ".join(toks) + " "
     for rule in rules:
-        if rule.regions and region not in rule.regions:
+        # a body region, or an exam region below one ("breasts" lies in the thorax)
+        if (
+            rule.regions
+            and region not in rule.regions
+            and not (place and any(v.is_part_of(place, r) for r in rule.regions))
+        ):
             continue
         if rule.before and not any(
             (" " + before).endswith(" " + " ".join(p).replace(" - ", "-")) for p in rule.before
@@ -129,12 +148,15 @@ def mr_sequence(toks: list[str], i: int) -> bool:
     return after in MR_WORDS or before in ("sagittal", "axial", "coronal", "on", "and", "/")
 
 
-def own_structure(v: Vocabulary, term: str) -> str:
-    """The structure named by words inside a multi-word term, or ""."""
+def own_structure(v: Vocabulary, term: str, region: str = "") -> str:
+    """The structure named by words inside a multi-word term, or "" (a region-bound word,
+    "parenchyma", names its structure only in an exam of that structure's ``region``)."""
     words = term.split()
     for n in (2, 1):
         for i in range(len(words) - n + 1):
-            name = v.anatomy_of(" ".join(words[i : i + n]))
+            key = " ".join(words[i : i + n])
+            bound = v.bound_anatomy.get(key)
+            name = bound.get(region, "") if bound is not None else v.anatomy_of(key)
             if name:
                 return name
     return ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
-from radtrack_gui.nlp.extractors.regions import own_structure, region_reading
+from radtrack_gui.nlp.extractors.regions import default_site_fits, own_structure, region_reading
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -289,8 +289,11 @@ def attributes(
         site = default
     if not site and c.type == FINDING and " " in c.term:
         # the term names its own structure ("splenic laceration")
-        own = own_structure(v, c.term)
-        if own and (not default or v.is_part_of(own, default)):
+        own = own_structure(v, c.term, region)
+        # ("splenic infarction" in an abdominal exam: the brain is another region's reading)
+        if own and (
+            not default or v.is_part_of(own, default) or not default_site_fits(v, default, region)
+        ):
             site = own
             c.anatomy_from_text = True
     if not site and c.type == FINDING:

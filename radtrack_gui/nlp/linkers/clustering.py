@@ -39,6 +39,7 @@ from radtrack_gui.nlp.linkers.features import (
     gap_days,
 )
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
+from radtrack_gui.nlp.linkers.signs import reading_keys
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # score(earlier member, newcomer) -> score in [0, 1]
@@ -79,6 +80,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
             # read as another concept in its sentence: found by that concept's mentions
             filed.append(f"c:{m.type}:{m.ctx.read_root}")
             lookup.append(f"c:{m.type}:{m.ctx.read_root}")
+        # a diagnosis finds the signs the report reads as it ("These findings are ...")
+        more_filed, more_lookup = reading_keys(m)
+        filed += more_filed
+        lookup += more_lookup
     return filed, lookup
 
 

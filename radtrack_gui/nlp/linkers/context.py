@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
+from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, default_site_fits
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
@@ -60,6 +61,7 @@ from radtrack_gui.nlp.linkers.places import (
     tissue_of_density,
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
+from radtrack_gui.nlp.linkers.signs import reads_findings
 from radtrack_gui.nlp.phrases import alternative_items
 
 if TYPE_CHECKING:
@@ -293,6 +295,7 @@ def enrich(
         if info.type != DEVICE:
             ctx.read = reading(ctx, v)
             ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None
+            ctx.reads_findings = reads_findings(ctx, v)
         if info.type != DEVICE and info.site is None:
             sentence = text[ctx.sentence[0] : ctx.sentence[1]]
             if _ANAPHOR_SITE.search(sentence):
@@ -403,6 +406,9 @@ def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str
             c = v.concepts.get(y.concept)
             if c is None or not c.anatomy:
                 continue
+            top = REGION_ANATOMY.get(y.ctx.region.lower(), "") if y.ctx is not None else ""
+            if not default_site_fits(v, c.anatomy, top):
+                continue  # GUIDELINE 11: the default is another body region's reading
             rx, ry = cavity(v, x.site), cavity(v, c.anatomy)
             if rx and ry and rx != ry:
                 return f"different site '{x.site}' vs '{c.anatomy}' ({y.concept})"

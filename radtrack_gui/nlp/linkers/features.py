@@ -39,6 +39,7 @@ from radtrack_gui.nlp.linkers.readings import (
     read_as,
     read_as_concept,
 )
+from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
@@ -150,7 +151,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if reason:
         return reason
     rel = concepts_related(a, b)
-    if rel == "" and not read_as(a, b, v) and not read_as_concept(a, b):
+    if rel == "" and not (read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v)):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
@@ -181,7 +182,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None
         if (a.ctx and b.site in a.ctx.sites) or (b.ctx and a.site in b.ctx.sites):
             return None  # "right middle and lower lobe pneumonia" covers both lobes
-        if explained(a, b) and (one_organ(a, b, v) or _one_cavity(a.site, b.site, v)):
+        if explained(a, b) and (
+            one_organ(a, b, v)
+            or _one_cavity(a.site, b.site, v)
+            or (rel != "same" and one_organ_sites(a.site, b.site, v))
+        ):
             # one sentence reads one as the other; where each was seen inside the organ is
             # how the process spreads, not another site (GUIDELINE 2)
             return None
@@ -272,13 +277,14 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
         and not (b.section or "").upper().startswith(HISTORY_SECTIONS)
     )
     x[19] = float(a.type == DEVICE)
-    x[20] = float(rel == "related")
+    v = vocabulary()
+    # the report reads one as the other: as strong as the vocabulary relating them
+    by_report = a.report == b.report and sign_reading(a, b, v)
+    read = rel in ("", "unknown") and (read_as(a, b, v) or read_as_concept(a, b) or by_report)
+    x[20] = float(rel == "related" or read)
     if a.durable and b.durable:
         x[21] = x[13]
-    x[22] = float(
-        (rel in ("related", "broader") and explained(a, b))
-        or (rel in ("", "unknown") and (read_as(a, b, vocabulary()) or read_as_concept(a, b)))
-    )
+    x[22] = float((rel in ("related", "broader") and (explained(a, b) or by_report)) or read)
     return x
 
 
@@ -292,12 +298,15 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
             out.append(f"same concept '{a.concept}' ('{b.text}' ~ '{a.text}')")
     elif x[INDEX["broader_concept"]]:
         out.append(f"broader/narrower concept '{a.concept}' ~ '{b.concept}'")
-    elif x[INDEX["related_concept"]]:
+    elif x[INDEX["related_concept"]] and concepts_related(a, b) == "related":
         kinds = (a.ctx.kinds if a.ctx else None) or {}
         kind = kinds.get((a.concept or "", b.concept or ""), "")
         out.append(f"related concepts{f' ({kind})' if kind else ''} '{a.concept}' ~ '{b.concept}'")
     if x[INDEX["explained"]]:
-        out.append("read as one in the same sentence")
+        one = explained(a, b) or (a.ctx and b.ctx and a.ctx.sentence == b.ctx.sentence)
+        out.append(
+            "read as one in the same sentence" if one else "the report reads one as the other"
+        )
     elif x[INDEX["same_text"]]:
         out.append(f"same text '{a.text}'")
     if x[INDEX["abbreviation"]]:

@@ -28,6 +28,7 @@ class MentionContext:
     read: str | None = None  # the concept its sentence reads it as ("..., likely pneumonia")
     read_root: str | None = None  # that concept's top broader concept (a blocking key)
     replaced: bool = False  # a device its clause says was exchanged/replaced ("interval exchange")
+    reads_findings: str = ""  # how its sentence reads findings before it as it (signs.py)
 
 
 @dataclass(slots=True)

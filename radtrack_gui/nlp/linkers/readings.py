@@ -17,13 +17,15 @@ if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
-_EXPLAINS = re.compile(
+EXPLAINS = re.compile(
     r"\b(?:represent\w*|consistent\s+with|compatible\s+with|suggest\w*|likely|may\s+be"
     r"|could\s+be|due\s+to|correspond\w*|concerning\s+for|worrisome\s+for|favou?r\w*"
     r"|reflect\w*|indicat\w*|secondary\s+to|in\s+keeping\s+with|related\s+to|possibly"
     r"|probably|presumably|attributed\s+to|suspect(?:ed)?|(?:as\s+)?(?:\w+\s+)?signs?\s+of"
     r"|considered|in\s+relation\s+to|attributable\s+to|typical\s+of|characteristic\s+of"
-    r"|comparable\s+to)\b",
+    r"|comparable\s+to|raising\s+(?:the\s+)?(?:suspicion|possibility)\s+(?:of|for)"
+    r"|suspicious\s+(?:of|for)|in\s+the\s+sense\s+of|in\s+terms\s+of|in\s+line\s+with"
+    r"|typical\s+for|pointing\s+to(?:wards?)?)\b",
     re.IGNORECASE,
 )
 
@@ -38,7 +40,7 @@ def explained(a: MentionInfo, b: MentionInfo) -> bool:
     if first.sentence != second.sentence or first.end > second.start:
         return False
     between = first.text[first.end : second.start]
-    return len(between) <= 120 and bool(_EXPLAINS.search(between))
+    return len(between) <= 120 and bool(EXPLAINS.search(between))
 
 
 def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
@@ -52,18 +54,20 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     assert ca is not None and cb is not None
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
     between = first.text[first.end : second.start]
-    if not _names_finding_term(between, v):
+    if not names_finding_term(between, v):
         return True
     # "wall thickening and surrounding fat stranding, consistent with diverticulitis": signs
     # listed with "and" before the reading are all read as it, when the first is a sign
-    hits = list(_EXPLAINS.finditer(between))
+    hits = list(EXPLAINS.finditer(between))
     hit = hits[-1] if hits else None
     lead = a if ca is first else b
-    return (
-        hit is not None
-        and not _names_finding_term(between[hit.end() :], v)
-        and _LISTED_SIGNS.match(between[: hit.start()]) is not None
-        and _descriptive(lead.concept, v)
+    if hit is None or names_finding_term(between[hit.end() :], v):
+        return False
+    listed = between[: hit.start()]
+    # or signs attached by "with" ("parietal thickening ..., with marked mucosal enhancement,
+    # suggestive of Crohn's disease"): every finding named between is a sign too
+    return descriptive(lead.concept, v) and (
+        _LISTED_SIGNS.match(listed) is not None or only_signs(listed, v)
     )
 
 
@@ -71,7 +75,7 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 _LISTED_SIGNS = re.compile(r"^(?:(?!\b(?:with|without|or)\b)[^;.:])*\band\b[^;.:]*$", re.I)
 
 
-def _names_finding_term(text: str, v: Vocabulary) -> bool:
+def names_finding_term(text: str, v: Vocabulary) -> bool:
     words = [w.lower() for w in WORD.findall(text)]
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):
@@ -81,11 +85,41 @@ def _names_finding_term(text: str, v: Vocabulary) -> bool:
     return False
 
 
-def _descriptive(concept: str | None, v: Vocabulary) -> bool:
+# words that set a finding aside ("without distinct vascularization or clear margins")
+_SET_ASIDE = re.compile(r"\b(?:without|no|not)\b[^,;.]*", re.IGNORECASE)
+
+
+def only_signs(text: str, v: Vocabulary) -> bool:
+    """Every finding term ``text`` names (outside "without ..." phrases) is a sign word."""
+    words = [w.lower() for w in WORD.findall(_SET_ASIDE.sub(" ", text))]
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
+            if c is not None and c.type != DEVICE and not descriptive(c.name, v):
+                return False
+    return True
+
+
+_SIGN_WORDS: dict[int, tuple[Vocabulary, frozenset[str]]] = {}
+
+
+def descriptive(concept: str | None, v: Vocabulary) -> bool:
     """A sign (imaging) word: a sign-of row's sign, or a broader word of one ("thickening")."""
     if not concept:
         return False
-    return any(concept in v.broader_concepts(sign) for sign in v.signs)
+    memo = _SIGN_WORDS.get(id(v))
+    if memo is None or memo[0] is not v:
+        words = {c for sign in v.signs for c in v.broader_concepts(sign)}
+        # and the narrower kinds of a sign, unless a row reads them, or a broader word of
+        # theirs, as a diagnosis ("nodular opacity"; not "abscess", a kind of collection
+        # that collections are read as, nor "renal cyst", a kind of the diagnosis "cyst")
+        diagnoses = {d for ds in v.signs.values() for d in ds}
+        for c in v.concepts:
+            line = v.broader_concepts(c)
+            if any(x in v.signs for x in line[1:]) and not diagnoses.intersection(line):
+                words.add(c)
+        memo = _SIGN_WORDS[id(v)] = (v, frozenset(words))
+    return concept in memo[1]
 
 
 def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:
@@ -102,7 +136,7 @@ def reading(ctx: MentionContext, v: Vocabulary) -> str | None:
     """The concept a finding's sentence reads it as: an interpreting word after it, then
     that concept's term as the first finding named, none named before the word."""
     tail = ctx.text[ctx.end : ctx.sentence[1]][:120]
-    hit = _EXPLAINS.search(tail)
+    hit = EXPLAINS.search(tail)
     if hit is None or _first_concept(tail[: hit.start()], v):
         return None
     return _first_concept(tail[hit.end() :], v)
