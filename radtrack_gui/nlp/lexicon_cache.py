@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import copyreg
+import dataclasses
 import hashlib
 import io
 import os
@@ -133,8 +134,10 @@ def pristine(v: Vocabulary) -> Vocabulary:
     """A shallow copy of ``v`` as ``vocabulary()`` builds it: no lexicon, empty memos, no
     folder (the loading process sets its own)."""
     c = copy.copy(v)
-    c._lexicon = None
-    c._related_memo, c._related_set, c._ancestors = {}, {}, {}
+    for f in dataclasses.fields(c):  # every private field (lexicon, memos) back to its default
+        if f.name.startswith("_") and f.name != "_digest":
+            empty = f.default_factory() if f.default_factory is not dataclasses.MISSING else None
+            setattr(c, f.name, f.default if f.default is not dataclasses.MISSING else empty)
     c.source = None
     return c
 

@@ -186,3 +186,15 @@ def test_cache_off_reads_the_tables(tables: Path, monkeypatch: pytest.MonkeyPatc
     v = fresh(tables)
     assert v.source == tables and v.concepts and v._lexicon is None
     assert cache_files() == []
+
+
+def test_what_is_cached_holds_no_memo_or_matcher(tables: Path) -> None:
+    v = fresh(tables)
+    v.lexicon()
+    v.is_related("pneumothorax", "pleural effusion")
+    v.anatomy_ancestors("left lower lobe")
+    assert v._lexicon is not None and v._related_memo and v._ancestors  # filled
+    c = lexicon_cache.pristine(v)
+    assert c._lexicon is None and not c._related_memo and not c._ancestors
+    assert c.source is None and c._digest == v._digest and c.concepts is v.concepts
+    assert v._lexicon is not None and v._related_memo  # the original keeps them
