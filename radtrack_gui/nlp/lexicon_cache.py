@@ -134,8 +134,8 @@ def pristine(v: Vocabulary) -> Vocabulary:
     """A shallow copy of ``v`` as ``vocabulary()`` builds it: no lexicon, empty memos, no
     folder (the loading process sets its own)."""
     c = copy.copy(v)
-    for f in dataclasses.fields(c):  # every private field (lexicon, memos) back to its default
-        if f.name.startswith("_") and f.name != "_digest":
+    for f in dataclasses.fields(c):  # every private field and memo back to its default
+        if (f.name.startswith("_") and f.name != "_digest") or f.name == "memo":
             empty = f.default_factory() if f.default_factory is not dataclasses.MISSING else None
             setattr(c, f.name, f.default if f.default is not dataclasses.MISSING else empty)
     c.source = None
