@@ -30,7 +30,7 @@ from html import escape
 from radtrack_gui.core.model import DEVICE, FINDING, Patient, Report
 from radtrack_gui.formats.size_svg import size_plot_svg
 from radtrack_gui.util.atomic import atomic_write_text
-from radtrack_gui.views.course import Course, chain_course, mention_sentence
+from radtrack_gui.views.course import Course, chain_courses, mention_sentence
 from radtrack_gui.views.lanes import negative_only
 from radtrack_gui.views.same_name import SameName, same_named
 from radtrack_gui.views.sizes import size_series
@@ -299,7 +299,7 @@ def html_summary(
         (c for c in patient.chains.values() if len(c.mentions) >= min_mentions),
         key=lambda c: (first_pos(c.id), c.id),
     )
-    courses = [chain_course(patient, c.id) for c in chains]
+    courses = chain_courses(patient, [c.id for c in chains])
     dated = [r.date for r in patient.reports if r.date is not None and r.date_known]
     span = f"{min(dated):%Y-%m-%d} to {max(dated):%Y-%m-%d}" if dated else "no dated reports"
     meta = [
