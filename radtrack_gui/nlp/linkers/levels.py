@@ -243,6 +243,16 @@ _SECTION_WORDS = frozenset(
 )
 
 
+# A response assessment ("Partial response:", "Progression:", "Stable disease:") grades the
+# findings it lists; it names no place, so it sets no level.
+_RESPONSE_WORDS = frozenset(
+    {
+        *("response", "progression", "progressive", "regression", "remission", "stable"),
+        *("recurrence", "relapse", "responding"),
+    }
+)
+
+
 def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
     """The label of the stretch a mention stands in, within 80 characters before it
     ("heading:mitral flow"), or none."""
@@ -255,7 +265,7 @@ def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
             break
         words.insert(0, token.lower())
     words = [w for w in words if w not in ("level", "levels")]
-    if not words or _SECTION_WORDS & set(words) or _VERBS & set(words):
+    if not words or (_SECTION_WORDS | _VERBS | _RESPONSE_WORDS) & set(words):
         return frozenset()
     return frozenset({f"heading:{' '.join(words)}"})
 

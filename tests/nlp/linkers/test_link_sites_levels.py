@@ -212,6 +212,10 @@ def test_the_structure_a_sentence_opens_with_is_the_site_of_a_finding_without_on
         ("at 10:30 a ", set()),
         ("ratio 2:1 with ", set()),
         ("There is a mass: it ", set()),
+        # a response assessment grades what it lists; it names no place
+        ("1. Partial response: decreased pancreatic head ", set()),
+        ("Progression: enlarging ", set()),
+        ("Stable disease: unchanged ", set()),
     ],
 )
 def test_inline_labels(text: str, expected: set[str]) -> None:
