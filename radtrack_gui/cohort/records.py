@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from radtrack_gui.cohort.items import Split
 from radtrack_gui.cohort.spill import MAX_BUFFERED, Spill, bucket_count
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats.textreport import SkipFile
-
-if TYPE_CHECKING:
-    from radtrack_gui.cohort.sources import Split
 
 RECORD_SUFFIXES = {".ndjson": "fhir", ".hl7": "hl7", ".oru": "hl7"}
 
@@ -52,7 +50,6 @@ def split_records(
 ) -> Split:
     """Spill the file at PATH by patient into the hash buckets of a ``Spill`` under WORK
     (patients in SKIP left out); the ``Split`` knows the reports in the whole file."""
-    from radtrack_gui.cohort.sources import Split
 
     spill = Spill(work, bucket_count(path.stat().st_size), max_buffered)
     number = 0

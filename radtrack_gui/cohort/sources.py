@@ -13,39 +13,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
-from radtrack_gui.cohort.spill import MAX_BUFFERED, Spill, bucket_count, bucket_records
+from radtrack_gui.cohort.items import PatientItem, Split
+from radtrack_gui.cohort.spill import MAX_BUFFERED, Spill, bucket_count
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.formats.textreport import SkipFile, natural_key
 from radtrack_gui.util.names import shown
-
-
-@dataclass(frozen=True)
-class PatientItem:
-    """One patient of the cohort, as a worker needs it (small and picklable)."""
-
-    key: str  # the cohort's ``patient``: the folder name or the SUBJECT_ID
-    source: str  # the patient folder, or the CSV file
-    rows: str | None = None  # CSV / records: the spill bucket holding this patient's rows
-    size: int = 1  # about how many reports (for batching)
-    data: tuple[tuple[int, dict[str, str]], ...] | None = None  # CSV: the rows themselves
-    fmt: str = "csv"  # what ``rows`` holds: CSV rows, or FHIR / HL7 records (cohort/records.py)
-    total: int = 0  # records: the reports in the whole file (for their ids)
-    units: tuple[Any, ...] | None = None  # records: the patient's split lines, read in
-
-    def loaded(self) -> PatientItem:
-        """With the patient's rows read in from its spill bucket (when they are not yet), so
-        a worker needs no access to the spill."""
-        if self.rows is None or self.data is not None or self.units is not None:
-            return self
-        records = bucket_records(Path(self.rows), self.key)
-        if self.fmt != "csv":
-            return replace(self, units=tuple(records))
-        return replace(self, data=tuple((int(line), row) for line, row in records))
 
 
 def is_csv(path: Path) -> bool:
@@ -81,42 +56,6 @@ def folder_patients(folder: Path, exclude: Path | None = None) -> list[PatientIt
             "folders or a MIMIC CSV; for one patient use `radtrack process`)"
         )
     return items
-
-
-@dataclass
-class Split:
-    """The patients of a cohort file spilled by ``split_csv`` or ``split_records``: their
-    counts at once, then (iterating) one ``PatientItem`` per patient with its rows read in,
-    one bucket of the spill at a time, so the whole file is never held."""
-
-    spill: Spill
-    source: str
-    fmt: str = "csv"
-    total: int = 0  # records: the reports in the whole file (for their ids)
-
-    @property
-    def patients(self) -> int:
-        return len(self.spill.keys)
-
-    @property
-    def reports(self) -> int:
-        return self.spill.rows
-
-    def __iter__(self) -> Iterator[PatientItem]:
-        for key, path, records in self.spill.groups():
-            if self.fmt == "csv":
-                data = tuple((int(line), row) for line, row in records)
-                yield PatientItem(key, self.source, rows=str(path), size=len(data), data=data)
-            else:
-                yield PatientItem(
-                    key,
-                    self.source,
-                    rows=str(path),
-                    size=len(records),
-                    fmt=self.fmt,
-                    total=self.total,
-                    units=tuple(records),
-                )
 
 
 def split_csv(
