@@ -119,14 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     from radtrack_gui.core.errors import InputError
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.evaluation.silver_mentions import iu_reports, shared_root
+    from radtrack_gui.evaluation.corpora import extraction_texts
 
     try:
-        if args.corpus == "parrot":
-            texts = list(parrot_v1_reports(shared_root()))
-        else:
-            texts = [t for _, t in iu_reports()]
+        texts = extraction_texts(args.corpus)
     except InputError as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -40,13 +40,9 @@ def report_hash(mentions: list) -> str:  # type: ignore[type-arg]
 
 
 def corpora() -> dict[str, list[str]]:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.evaluation.silver_mentions import iu_reports, shared_root
+    from radtrack_gui.evaluation.corpora import extraction_texts
 
-    return {
-        "iu": [t for _, t in iu_reports()],
-        "parrot": list(parrot_v1_reports(shared_root())),
-    }
+    return {name: extraction_texts(name) for name in ("iu", "parrot")}
 
 
 def fingerprint(reverse: bool = False) -> dict[str, object]:

@@ -66,3 +66,14 @@ def corpus_text(shared: Path, corpus: str, key: str) -> str:
             raise InputError(f"dragon: no report {key}")
         return found
     raise InputError(f"unknown corpus {corpus!r}")
+
+
+def extraction_texts(corpus: str) -> list[str]:
+    """Every report text of ``corpus`` in file order: "iu" (the 3,851 IU reports) or
+    "parrot" (the 2,738 PARROT v1.0 English reports); for timing and fingerprinting
+    extraction. InputError when the corpus is not beside the checkout."""
+    from radtrack_gui.evaluation.silver_mentions import iu_reports, shared_root
+
+    if corpus == "parrot":
+        return list(parrot_v1_reports(shared_root()))
+    return [t for _, t in iu_reports()]
