@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from radtrack_gui.nlp.linkers.places import WORD
+from radtrack_gui.nlp.linkers.spine import listed_levels
 from radtrack_gui.nlp.vocabulary import singular_name
 
 ORDINALS = (
@@ -65,6 +66,7 @@ def levels(
             out.update(f"{singular_name(words[-1])}{n}" for n in nths)
         else:
             out.add(level)
+    out |= listed_levels(text, start, end, limit)  # "L3 and L5", "from L2 to L5", the sacrum
     return frozenset(out)
 
 

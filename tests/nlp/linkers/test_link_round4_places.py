@@ -24,3 +24,58 @@ def test_a_level_heading_in_markdown_emphasis_or_after_at_sets_the_level() -> No
     plain = plain.replace("**At C6-C7:**\n", "")
     c = Case((0, plain))
     assert c.same(c.mark(0, "Median disc herniation"), c.mark(0, "Median disc herniation", 1))
+
+
+def test_a_disc_finding_restated_at_its_level_is_one() -> None:
+    text = (
+        "Exam: MR LUMBAR SPINE\n\nFindings:\n\n**At L4-L5:\n- Global disc protrusion impinging "
+        "on the L4 nerve roots.\n\nCONCLUSION:\n\nDisc protrusion at L4-L5 impinging on the L4 "
+        "nerve roots. Disc protrusion at L2-L3."
+    )
+    c = Case((0, text))
+    first = c.mark(0, "Global disc protrusion")
+    assert c.same(first, c.mark(0, "Disc protrusion"))
+    # counter-example: the same words at another level stay apart
+    assert not c.same(first, c.mark(0, "Disc protrusion", 1))
+
+
+def test_a_level_is_a_place_on_the_discs_not_on_another_spinal_structure() -> None:
+    from radtrack_gui.nlp.linkers.spine import level_on_column
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    assert level_on_column("intervertebral discs", "l4-l5", v)
+    assert level_on_column("c3-c4", "spinal canal", v)
+    # counter-examples: another part of the spine, another region of the spine, two levels
+    assert not level_on_column("sacrum", "l4-l5", v)
+    assert not level_on_column("cervical spine", "l4-l5", v)
+    assert not level_on_column("l3-l4", "l4-l5", v)
+
+
+def test_lists_and_ranges_of_levels_name_every_level() -> None:
+    from radtrack_gui.nlp.linkers.spine import listed_levels
+
+    assert listed_levels("in the vertebral bodies of L3 and L5") == {"l3", "l5"}
+    assert listed_levels("osteophytes from L2 to L5") == {
+        *("l2", "l3", "l4", "l5", "l2-3", "l3-4", "l4-5")
+    }
+    assert listed_levels("**At L1-L2 to L3-L4:") == {"l1-2", "l2-3", "l3-4"}
+    assert listed_levels("at C3, T6-T7, T8, and T11-T12-L1") >= {"c3", "t6-7", "t8", "t12-l1"}
+    assert listed_levels("a signal anomaly in the sacral segments") >= {"s1", "s5"}
+    # counter-examples: MR sequences, the sacroiliac joints
+    assert listed_levels("hyperintense on T1 and T2 sequences") == frozenset()
+    assert listed_levels("T2 and T1 weighted images") == frozenset()
+    assert listed_levels("intact sacroiliac joints") == frozenset()
+
+
+def test_a_finding_at_listed_levels_is_not_the_one_of_the_sacrum() -> None:
+    text = (
+        "Exam: MR PELVIS\n\nResults:\nA signal anomaly is noted in the sacral segments.\n"
+        "Signal anomalies are present in the vertebral bodies of L3 and L5.\n\nConclusion:\n"
+        "Signal anomaly in the vertebral body of L5."
+    )
+    c = Case((0, text))
+    sacral, lumbar = c.mark(0, "signal anomaly"), c.mark(0, "Signal anomalies")
+    assert not c.same(sacral, lumbar)
+    # counter-example: the conclusion's L5 is one of the listed levels
+    assert c.same(lumbar, c.mark(0, "Signal anomaly"))
