@@ -73,6 +73,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.sides import beside, clause_side, scope_side
 from radtrack_gui.nlp.linkers.signs import reads_findings
+from radtrack_gui.nlp.linkers.structures import vessel_of
 from radtrack_gui.nlp.phrases import alternative_items
 from radtrack_gui.nlp.sections import find_sections
 
@@ -406,8 +407,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     # inline labels only between findings of one report (each report lays itself out:
     # "PORTABLE AP CHEST:"; a device is named under "Reason:" and under the findings alike)
     apart = level_conflict(
-        ca.levels,
-        cb.levels,
+        ca.levels | vessel_of(a.site),  # a vessel read as the site is a place too
+        cb.levels | vessel_of(b.site),
         a.type != DEVICE or (a.durable and b.durable),
         headings=a.report == b.report and a.type != DEVICE,
     )

@@ -79,3 +79,72 @@ def test_a_finding_at_listed_levels_is_not_the_one_of_the_sacrum() -> None:
     assert not c.same(sacral, lumbar)
     # counter-example: the conclusion's L5 is one of the listed levels
     assert c.same(lumbar, c.mark(0, "Signal anomaly"))
+
+
+def test_tendons_named_bare_are_places() -> None:
+    text = (
+        "Exam: US LEFT SHOULDER\n\nMild tendinosis of the subscapularis.\nMarked tendinopathy "
+        "of the supraspinatus and infraspinatus tendons.\n\nImpression:\nSubscapularis "
+        "tendinosis."
+    )
+    c = Case((0, text))
+    sub = c.mark(0, "Mild tendinosis")
+    assert not c.same(sub, c.mark(0, "Marked tendinopathy"))
+    # counter-example: the same tendon named again is one finding
+    assert c.same(sub, c.mark(0, "Subscapularis tendinosis"))
+
+
+def test_a_ligament_and_a_meniscus_are_two_structures() -> None:
+    from radtrack_gui.nlp.linkers.structures import different_tissues
+
+    text = (
+        "Exam: MR RIGHT KNEE\n\nFindings:\nThere is a chronic low-grade tear of the anterior "
+        "cruciate ligament.\nThere is a vertical tear involving the posterior horn of the "
+        "medial meniscus.\n\nConclusion:\nChronic low-grade tear of the ACL."
+    )
+    c = Case((0, text))
+    acl = c.mark(0, "chronic low-grade tear")
+    assert not c.same(acl, c.mark(0, "vertical tear"))
+    assert c.same(acl, c.mark(0, "Chronic low-grade tear"))  # counter-example: the ACL again
+    assert different_tissues("anterior cruciate ligament", "posterior horn")
+    assert not different_tissues("patellar tendon", "patellar ligament")
+
+
+def test_node_regions_tell_node_statements_apart() -> None:
+    text = (
+        "Exam: CT CHEST ABDOMEN PELVIS\n\nResults:\nNo mediastinal or axillary "
+        "lymphadenopathy observed.\nAdrenals are normal. No deep lymphadenopathy.\n\n"
+        "Conclusion:\nNO DEEP LYMPHADENOPATHY."
+    )
+    c = Case((0, text))
+    chest = c.mark(0, "No mediastinal or axillary lymphadenopathy")
+    deep, again = c.mark(0, "No deep lymphadenopathy"), c.mark(0, "NO DEEP LYMPHADENOPATHY")
+    assert not c.same(chest, again)
+    # counter-example: the deep nodes' negative restated in the conclusion is one
+    assert c.same(deep, again)
+
+
+def test_named_vessels_are_places() -> None:
+    text = (
+        "Exam: CTA HEAD AND NECK\n\nThe aortic arch is patent and shows atherosclerotic "
+        "changes.\nCalcified atherosclerotic plaques are present in both ICAs.\n\n"
+        "Conclusions:\nAtherosclerotic changes of the aortic arch."
+    )
+    c = Case((0, text))
+    arch = c.mark(0, "atherosclerotic changes")
+    assert not c.same(arch, c.mark(0, "Calcified atherosclerotic plaques"))
+    # counter-example: the arch named again
+    assert c.same(arch, c.mark(0, "Atherosclerotic changes"))
+
+
+def test_a_coordinated_node_list_is_read_whole() -> None:
+    text = (
+        "Exam: XR CHEST\n\nFindings:\nBilateral hilar and subcarinal adenopathy is again "
+        "seen.\n\nImpression:\nMediastinal and hilar adenopathy, known sarcoidosis. No axillary "
+        "adenopathy."
+    )
+    c = Case((0, text))
+    first = c.mark(0, "adenopathy")
+    assert c.same(first, c.mark(0, "adenopathy", 1))
+    # counter-example: another region's nodes
+    assert not c.same(first, c.mark(0, "adenopathy", 2))
