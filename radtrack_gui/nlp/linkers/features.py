@@ -48,7 +48,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
-from radtrack_gui.nlp.linkers.spine import level_on_column
+from radtrack_gui.nlp.linkers.spine import concluded_whole, level_on_column
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -224,7 +224,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             whole = b if part is a else a
             if (
                 a.report == b.report
-                and whole.site_by_name
+                and (whole.site_by_name or concluded_whole(part, whole))
                 and (whole.lat != "bilateral" or part.lat == "bilateral")
             ):
                 # "focal lesion in segment VI" restated as "focal liver lesion": the organ is

@@ -17,7 +17,10 @@ import re
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from radtrack_gui.nlp.linkers.restatement import concluding
+
 if TYPE_CHECKING:
+    from radtrack_gui.nlp.linkers.info import MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # The anatomy table's names of a disc space ("l4-l5", "l5-s1") or a vertebra ("l3", "c7").
@@ -45,6 +48,21 @@ def level_on_column(x: str, y: str, v: Vocabulary) -> bool:
             named = next((p for p in parts if other.startswith(p)), None)
             return named is None or region.startswith(named)
     return False
+
+
+def concluded_whole(part: MentionInfo, whole: MentionInfo) -> bool:
+    """GUIDELINE 9: a finding of the findings at a part of an organ ("... in segment VII:
+    cystic metastases?") restated in the impression at the organ ("hepatic ... cystic
+    metastases"), in the same concept: the part given once applies to both. Not two
+    statements of one section (a lesion of segment VII and another of the liver), not
+    across reports (GUIDELINE 2)."""
+    return (
+        part.report == whole.report
+        and part.concept is not None
+        and part.concept == whole.concept
+        and concluding(whole.section)
+        and not concluding(part.section)
+    )
 
 
 # -- lists and ranges of levels --------------------------------------------------------------

@@ -2,6 +2,8 @@
 and 4; round 4): each a "kind:value" level, compared only within its kind
 (``levels.level_conflict``), so two findings that name different values are two findings.
 
+- ``quadrant``: breast areas given without the word "quadrant" ("upper outer left area",
+  "upper central region");
 - ``part``: muscles and tendons radiologists name without a head noun ("tendinosis of the
   subscapularis", "supraspinatus tendinosis") and the knee ligaments by abbreviation (ACL,
   PCL, MCL, LCL), named as the open part names are ("part:subscapularis tendon");
@@ -99,8 +101,16 @@ _VESSEL_NAMES = {
 _VESSEL_NAME = re.compile(
     r"\b(" + "|".join(n.replace(" ", r"\s+") for n in _VESSEL_NAMES) + r")", re.IGNORECASE
 )
+# Breast areas given without the word "quadrant" ("upper outer left area", "upper central
+# region"): the quadrant values ``levels`` reads ("quadrant:uo") and the central parts
+# between two quadrants ("quadrant:uc"); a quadrant named as such is read by ``levels``.
+_AREA = re.compile(
+    r"\b(upper|lower|superior|inferior)[\s-]+(outer|inner|lateral|medial|central)"
+    r"(?:\s+(?:left|right))?\s+(?:area|region|portion)s?\b",
+    re.IGNORECASE,
+)
 _HINT = re.compile(
-    r"node|adenopath|\b[A-Z]{2,4}s?\b|carotid|vertebral|cerebr|basilar|mesenteric|vena|aort"
+    r"upper|lower|superior|inferior|node|adenopath|\b[A-Z]{2,4}s?\b|carotid|vertebral|cerebr|basilar|mesenteric|vena|aort"
     r"|subclavian|femoral|" + "|".join(_BARE_TENDONS),
     re.IGNORECASE,
 )
@@ -122,6 +132,11 @@ def structure_sites(text: str, start: int = 0, end: int | None = None) -> frozen
     for m in _NODE_REGION.finditer(text, start, hi):
         for w in _NODE_REGION_WORD.findall(m.group(1)):
             out.add(f"nodes:{_NODE_REGIONS[w.lower()]}")
+    for m in _AREA.finditer(text, start, hi):
+        up = "u" if m.group(1).lower() in ("upper", "superior") else "l"
+        where = m.group(2).lower()
+        side = {"outer": "o", "lateral": "o", "inner": "i", "medial": "i", "central": "c"}
+        out.add(f"quadrant:{up}{side[where]}")
     for m in _VESSEL_SHORT.finditer(text, start, hi):
         out.add(f"vessel:{m.group(1).lower()}")
     for m in _VESSEL_NAME.finditer(text, start, hi):

@@ -148,3 +148,15 @@ def test_a_coordinated_node_list_is_read_whole() -> None:
     assert c.same(first, c.mark(0, "adenopathy", 1))
     # counter-example: another region's nodes
     assert not c.same(first, c.mark(0, "adenopathy", 2))
+
+
+def test_breast_areas_without_the_word_quadrant_are_places() -> None:
+    text = (
+        "Exam: US BREASTS\n\nFindings:\nThe smallest cyst is noted in the upper central left "
+        "area. The hypoechoic lesion in the upper outer left area has decreased.\n\n"
+        "Conclusion:\nStable cyst in the upper central left area."
+    )
+    c = Case((0, text))
+    cyst = c.mark(0, "smallest cyst")
+    assert not c.same(cyst, c.mark(0, "hypoechoic lesion"))
+    assert c.same(cyst, c.mark(0, "Stable cyst"))  # counter-example: the same area again
