@@ -40,6 +40,7 @@ from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, default_site_fit
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
+from radtrack_gui.nlp.linkers.phases import phase_conflict
 from radtrack_gui.nlp.linkers.places import (
     WORD,
     after_mention,
@@ -434,7 +435,12 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     if a.type != DEVICE and a.site == b.site and {ca.beside, cb.beside} == {True, False}:
         return f"in vs next to the {a.site}: two places"
     if a.type != DEVICE:
-        reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b) or count_conflict(a, b)
+        reason = (
+            _default_site_conflict(a, b, v)
+            or sizes_conflict(a, b)
+            or count_conflict(a, b)
+            or phase_conflict(a, b)
+        )
         if reason:
             return reason
     return _negation_conflict(first, later, gap)

@@ -60,3 +60,21 @@ def test_qualified_words_are_look_or_degree_not_place() -> None:
     assert not qualified_words(M("ground-glass opacities"), M("right ground-glass opacities"))  # type: ignore[arg-type]
     assert not qualified_words(M("nodules"), M("two nodules"))  # type: ignore[arg-type]
     assert not qualified_words(M("focal opacity"), M("focal lesion"))  # type: ignore[arg-type]
+
+
+def test_two_phases_in_one_report_are_two_statements() -> None:
+    text = (
+        "Exam: CT HEAD\n\nNo early signs of ischemia. No hyperdense artery sign. No subacute "
+        "infarct demarcation.\n\nImpression:\nNo acute or subacute infarct demarcation."
+    )
+    c = Case((0, text))
+    subacute = c.mark(0, "No subacute infarct demarcation")
+    assert not c.same(c.mark(0, "No early signs of ischemia"), subacute)
+    # counter-example: a phase shared with the impression's restatement
+    assert c.same(subacute, c.mark(0, "No acute or subacute infarct demarcation"))
+    # counter-example: across reports a finding ages, one chain
+    c = Case(
+        (0, "Exam: CT HEAD\n\nFindings:\nAcute infarct in the left frontal lobe."),
+        (30, "Exam: CT HEAD\n\nFindings:\nChronic infarct in the left frontal lobe."),
+    )
+    assert c.same(c.mark(0, "Acute infarct"), c.mark(1, "Chronic infarct"))
