@@ -61,8 +61,10 @@ def shortcuts_sheet(parent: QWidget, rows: list[tuple[str, str, str]]) -> QDialo
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.resizeColumnToContents(0)
     table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-    table.horizontalHeader().sectionResized.connect(lambda *_: table.resizeRowsToContents())
-    table.resizeRowsToContents()
+    # Rows follow their text at the width shown (sized once, before the sheet had its
+    # width, they were of mixed heights at the screen).
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dlg)
     buttons.rejected.connect(dlg.reject)
     layout = QVBoxLayout(dlg)
