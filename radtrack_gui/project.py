@@ -65,7 +65,7 @@ class LoadedProject:
             return None
         if self.store is None:
             return self.no_store_reason
-        return "opened read-only: another RadTrack window is editing this patient"
+        return "another RadTrack window is editing this patient"
 
     @property
     def problems(self) -> list[Problem]:
