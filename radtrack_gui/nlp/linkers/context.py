@@ -416,8 +416,7 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
     lc = later.ctx
     assert lc is not None and first.ctx is not None
-    same_ordinal = _OWN_OTHER.match(first.text) and first.text.split()[:1] == later.text.split()[:1]
-    if (lc.other and first.report == later.report and not same_ordinal) or (
+    if (lc.other and first.report == later.report and not _same_ordinal(first, later)) or (
         later.assertion == "absent" and (lc.other or lc.new)
     ):
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
@@ -437,6 +436,13 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         if reason:
             return reason
     return _negation_conflict(first, later, gap)
+
+
+def _same_ordinal(first: MentionInfo, later: MentionInfo) -> bool:
+    """The earlier one opens with "other/another/second ..." and both open with that word
+    ("second nodule" twice): read only for the pairs that need it (a later "other" in the
+    same report), not for every pair the clustering tries."""
+    return bool(_OWN_OTHER.match(first.text)) and (first.text.split()[:1] == later.text.split()[:1])
 
 
 def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
