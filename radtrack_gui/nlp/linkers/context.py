@@ -40,6 +40,7 @@ from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, default_site_fit
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
+from radtrack_gui.nlp.linkers.phases import phase_conflict
 from radtrack_gui.nlp.linkers.places import (
     WORD,
     after_mention,
@@ -73,6 +74,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.sides import beside, clause_side, scope_side
 from radtrack_gui.nlp.linkers.signs import reads_findings
+from radtrack_gui.nlp.linkers.structures import vessel_of
 from radtrack_gui.nlp.phrases import alternative_items
 from radtrack_gui.nlp.sections import find_sections
 
@@ -406,8 +408,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     # inline labels only between findings of one report (each report lays itself out:
     # "PORTABLE AP CHEST:"; a device is named under "Reason:" and under the findings alike)
     apart = level_conflict(
-        ca.levels,
-        cb.levels,
+        ca.levels | vessel_of(a.site),  # a vessel read as the site is a place too
+        cb.levels | vessel_of(b.site),
         a.type != DEVICE or (a.durable and b.durable),
         headings=a.report == b.report and a.type != DEVICE,
     )
@@ -432,7 +434,12 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     if a.type != DEVICE and a.site == b.site and {ca.beside, cb.beside} == {True, False}:
         return f"in vs next to the {a.site}: two places"
     if a.type != DEVICE:
-        reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b) or count_conflict(a, b)
+        reason = (
+            _default_site_conflict(a, b, v)
+            or sizes_conflict(a, b)
+            or count_conflict(a, b)
+            or phase_conflict(a, b)
+        )
         if reason:
             return reason
     return _negation_conflict(first, later, gap)

@@ -48,6 +48,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
+from radtrack_gui.nlp.linkers.spine import concluded_whole, level_on_column
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -188,6 +189,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.site and b.site and a.site != b.site:
         if side_split(v, a.site, b.site):
             return None
+        if level_on_column(a.site, b.site, v):
+            return None  # "disc protrusion" / "disc protrusion at L4-L5": the level given once
         if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
             return None  # one place and size beat the site a finding word implies
         if same_words_restated(a, b, v):
@@ -221,7 +224,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             whole = b if part is a else a
             if (
                 a.report == b.report
-                and whole.site_by_name
+                and (whole.site_by_name or concluded_whole(part, whole))
                 and (whole.lat != "bilateral" or part.lat == "bilateral")
             ):
                 # "focal lesion in segment VI" restated as "focal liver lesion": the organ is
