@@ -28,6 +28,7 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
+from radtrack_gui.nlp.linkers.episodes import design, placed_after_removal, removal_of_another
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -40,6 +41,7 @@ from radtrack_gui.nlp.linkers.features import (
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
 from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
 from radtrack_gui.nlp.linkers.signs import reading_keys
+from radtrack_gui.nlp.linkers.uptake import uptake_keys
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # score(earlier member, newcomer) -> score in [0, 1]
@@ -95,6 +97,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         more_filed, more_lookup = reading_keys(m)
         filed += more_filed
         lookup += more_lookup
+        # PET uptake at a site finds the lesion there (uptake.py)
+        more_filed, more_lookup = uptake_keys(m)
+        filed += more_filed
+        lookup += more_lookup
     return filed, lookup
 
 
@@ -117,6 +123,7 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.site_by_name,
         (m.ctx.sites, m.ctx.spread, m.ctx.levels) if m.ctx else None,
         (m.report, m.sizes) if m.sizes else None,
+        tuple(sorted(design(m).items())) if m.type == DEVICE else None,
     )
 
 
@@ -184,6 +191,10 @@ class ChainState:
                     f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
                 )
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
+        if placed_after_removal(self.members, self.ended_by, m):
+            return f"placed after the removal in {self.ended_by}: a new device"
+        if removal_of_another(self.members, m):
+            return f"placed in this report ({self.members[0].id}): the removal is another's"
         if self.members and _exchanged(self.members[-1], m):
             return f"exchanged/replaced after {self.members[-1].id}: a new device"
         if self.members and _silently_replaced(self.members[-1], m):
