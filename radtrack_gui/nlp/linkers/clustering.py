@@ -28,7 +28,7 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
-from radtrack_gui.nlp.linkers.episodes import design, placed_after_removal, removal_of_another
+from radtrack_gui.nlp.linkers.episodes import design, placed_after_removal
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -104,6 +104,9 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     return filed, lookup
 
 
+# Scores this close are a tie (a weight and its cancelling weight, 0.3 * g - 0.3 * g, leave
+# float noise): the more recent chain wins, as on an exact tie.
+TIE = 1e-9
 # Bounds that keep linking near-linear for any chain size (see the module docstring).
 MAX_REPS = 16  # scoring representatives per chain: the latest distinct signatures
 MAX_CANDIDATES = 6  # chains examined per blocking key, most recently active first
@@ -193,8 +196,6 @@ class ChainState:
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
         if placed_after_removal(self.members, self.ended_by, m):
             return f"placed after the removal in {self.ended_by}: a new device"
-        if removal_of_another(self.members, m):
-            return f"placed in this report ({self.members[0].id}): the removal is another's"
         if self.members and _exchanged(self.members[-1], m):
             return f"exchanged/replaced after {self.members[-1].id}: a new device"
         if self.members and _silently_replaced(self.members[-1], m):
@@ -265,7 +266,9 @@ def cluster(
                     continue
                 scored[(top_rep.id, m.id)] = top
                 if top >= threshold and (
-                    best is None or top > best[0] or (top == best[0] and ch.number > best[1].number)
+                    best is None
+                    or top > best[0] + TIE
+                    or (top >= best[0] - TIE and ch.number > best[1].number)
                 ):
                     best = (top, ch, top_rep)  # ties go to the more recent chain
                 elif top < threshold and (near_miss is None or top > near_miss[0]):

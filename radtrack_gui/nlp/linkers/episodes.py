@@ -23,7 +23,10 @@ import re
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.info import MentionInfo
 
-# Makes two devices of one kind cannot share: group -> {value: words naming it}.
+# Makes two devices of one kind cannot share: group -> {value: words naming it}. The stent
+# composition (metal / plastic stent) and the breast implant types (saline / silicone gel,
+# pre- / retro-pectoral) are the DICOM context groups CID 3814 and CID 6059
+# (../shared/terminology/dicom_cid); cover and valve kinds are radiology usage.
 DESIGN_WORDS: dict[str, dict[str, frozenset[str]]] = {
     "material": {
         "metal": frozenset({"metal", "metallic", "nitinol", "wallstent", "steel", "sems"}),
@@ -32,6 +35,16 @@ DESIGN_WORDS: dict[str, dict[str, frozenset[str]]] = {
     "cover": {
         "covered": frozenset({"covered"}),
         "uncovered": frozenset({"uncovered", "bare", "bare-metal", "noncovered"}),
+    },
+    "filling": {
+        "saline": frozenset({"saline"}),
+        "silicone": frozenset({"silicone"}),
+    },
+    "plane": {
+        "prepectoral": frozenset({"prepectoral", "pre-pectoral", "subglandular"}),
+        "retropectoral": frozenset(
+            {"retropectoral", "retro-pectoral", "subpectoral", "submuscular"}
+        ),
     },
     "valve": {
         "mechanical": frozenset({"mechanical"}),
@@ -135,20 +148,3 @@ def placed_after_removal(members: list[MentionInfo], ended_by: str, m: MentionIn
     if end is None or end.report != m.report or end.ctx is None or end.ctx.start >= m.ctx.start:
         return False
     return m.change in NEW_CHANGES or m.ctx.replaced or m.ctx.new
-
-
-def removal_of_another(members: list[MentionInfo], m: MentionInfo) -> bool:
-    """``m`` says a device was removed and the chain's device was placed earlier in the same
-    report: the removal is the device it replaced ("The nephrostomy tube was removed. A new
-    nephrostomy tube was placed. IMPRESSION: Nephrostomy tube removed.")."""
-    if m.type != DEVICE or m.ctx is None or m.ctx.event != "removed" or not members:
-        return False
-    from radtrack_gui.nlp.linkers.mentions import NEW_CHANGES
-
-    first = members[0]
-    return (
-        first.report == m.report
-        and first.ctx is not None
-        and first.ctx.start < m.ctx.start
-        and (first.change in NEW_CHANGES or first.ctx.replaced)
-    )

@@ -106,9 +106,7 @@ def test_a_lymph_node_followed_by_its_course_or_size_is_a_finding() -> None:
     assert [t for t, _, _ in _found("The portocaval lymph node has decreased to 1.1 cm.")] == [
         "lymph node"
     ]
-    assert [t for t, _, _ in _found("The portocaval lymph node measures 1.3 cm.")] == [
-        "lymph node"
-    ]
+    assert [t for t, _, _ in _found("The portocaval lymph node measures 1.3 cm.")] == ["lymph node"]
     # counter-examples: a procedure, and a structure called normal
     assert _found("Lymph node dissection was performed.") == []
     assert "lymph node" not in [t for t, _, _ in _found("The lymph nodes are unremarkable.")]
