@@ -18,6 +18,7 @@ import math
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.context import continues, pair_conflict
+from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -181,6 +182,9 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.type == DEVICE:
         if a.access and b.access and a.access != b.access:
             return f"different access '{a.access}' vs '{b.access}'"
+        made = design_conflict(a, b)  # "plastic" vs "metal" stent (episodes.py)
+        if made:
+            return made
         if a.durable and b.durable and a.site and b.site:
             ca, cb = cavity(v, a.site), cavity(v, b.site)
             if ca and cb and ca != cb:  # a permanent device does not move to another cavity
