@@ -17,6 +17,8 @@ language, not of one sentence:
   post-fractures"), the findings between being signs only;
 - ``this_appearance``: "This appearance is compatible with X", "These findings suggest X":
   a demonstrative subject reads the findings of the sentence right before it;
+- ``opens_after``: "The findings are consistent with X" opening a closing paragraph reads
+  the signs of the paragraph right before it (``signs.findings_reading``), not earlier ones;
 - ``restated_subject``: a later sentence restates the sign as its subject and reads it
   ("Multiple rounded hypodensities with ring enhancement ..., suggestive of multiple
   abscesses" after "Hypodensities with ring enhancement in the vermis"): the sign's concept
@@ -185,6 +187,17 @@ def restated_subject(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         return False
     subject = first_concept(before[: hits[-1].start()], v)
     return subject is not None and subject in sign.concept_line
+
+
+def opens_after(sc: MentionContext, dc: MentionContext) -> bool:
+    """The reading sentence opens its own paragraph right after the sign's paragraph
+    ("... marginal thrombotic masses.\n\nThe findings are consistent with deep vein
+    thrombosis."): a closing paragraph reads the one before it."""
+    text = dc.text
+    start = text.rfind("\n\n", 0, dc.sentence[0])
+    if start < sc.sentence[1] or WORD.search(text[start : dc.sentence[0]]):
+        return False  # the sign is in its paragraph, or the sentence does not open it
+    return text.rfind("\n\n", sc.sentence[1], start) < 0
 
 
 def reading_names_site(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:

@@ -29,7 +29,7 @@ import re
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.glosses import gloss_reading, ordered
+from radtrack_gui.nlp.linkers.glosses import gloss_reading, opens_after, ordered
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive, names_finding_term
 from radtrack_gui.nlp.linkers.sites import is_region
 
@@ -145,7 +145,8 @@ def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     elif dx.concept and sign.concept in dx.related:
         return True  # the vocabulary reads this sign as that diagnosis
     same_paragraph = text.find("\n\n", sc.sentence[1], dc.sentence[0]) < 0
-    return same_paragraph and (is_sign(sign, v) or not sign.known) and _site_fits(sign, dx, v)
+    near = same_paragraph or opens_after(sc, dc)
+    return near and (is_sign(sign, v) or not sign.known) and _site_fits(sign, dx, v)
 
 
 def impression_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
@@ -199,6 +200,9 @@ def reading_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     places += [f"lv:{m.report}:{x}" for x in sorted(c.levels) if not x.startswith("heading:")]
     filed = [f"p:{m.report}:{para}", *places]
     lookup = [f"p:{m.report}:{para}"] if c.reads_findings else []
+    if c.reads_findings and para >= 0 and not c.text[para : c.sentence[0]].strip(" \n-*"):
+        # it opens its paragraph: it reads the one before too (glosses.opens_after)
+        lookup.append(f"p:{m.report}:{c.text.rfind(chr(10) * 2, 0, para)}")
     if in_impression(m):
         lookup += places
     return filed, lookup

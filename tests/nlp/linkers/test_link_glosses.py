@@ -139,3 +139,52 @@ def test_a_finding_listed_after_the_restated_subject_is_not_read() -> None:
     )
     assert c.same(c.mark(0, "soft tissue mass"), c.mark(0, "lung cancer"))
     assert not c.same(c.mark(0, "Multiple nodules"), c.mark(0, "lung cancer"))
+
+
+# -- a closing paragraph reads the paragraph before it ---------------------------------------
+def test_a_closing_findings_reading_reads_the_paragraph_before() -> None:
+    c = _case(
+        "US LEG VEINS",
+        "The femoral vein is compressible.\n\n"
+        "The popliteal vein is partially compressible with residual marginal glarbotic "
+        "material.\n\n"
+        "The findings are consistent with deep vein glarbosis.",
+    )
+    assert c.same(c.mark(0, "glarbotic material"), c.mark(0, "deep vein glarbosis"))
+
+
+def test_a_closing_findings_reading_does_not_reach_two_paragraphs_back() -> None:
+    # counter-example: another paragraph stands between the sign and the reading
+    c = _case(
+        "US LEG VEINS",
+        "The popliteal vein holds residual marginal glarbotic material.\n\n"
+        "The common femoral vein is compressible.\n\n"
+        "The findings are consistent with deep vein glarbosis.",
+    )
+    assert not c.same(c.mark(0, "glarbotic material"), c.mark(0, "deep vein glarbosis"))
+
+
+# -- changes left by surgery are a finding (RadLex "postoperative change") ------------------
+def test_postoperative_changes_are_a_finding_a_sign_is_read_as() -> None:
+    c = _case(
+        "MRI BREAST",
+        "There is a small amount of fluid around the implant and edema of the breast tissue "
+        "in the medial part, consistent with postoperative changes.",
+    )
+    changes = c.mark(0, "postoperative changes")
+    assert c.same(c.mark(0, "edema"), changes)
+    # counter-example: surgical clips stay a device, never one chain with a finding
+    clips = _case("CT ABDOMEN", "Surgical clips in the gallbladder fossa. Postoperative changes.")
+    assert not clips.same(clips.mark(0, "Surgical clips"), clips.mark(0, "Postoperative changes"))
+
+
+def test_postoperative_changes_are_typed_as_a_finding() -> None:
+    from radtrack_gui.core.model import DEVICE, FINDING
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    for words in ("postoperative changes", "post-surgical changes", "surgical changes"):
+        c = v.concept_of(words)
+        assert c is not None and c.type == FINDING, words
+    clips = v.concept_of("surgical clips")
+    assert clips is not None and clips.type == DEVICE
