@@ -188,3 +188,18 @@ def test_postoperative_changes_are_typed_as_a_finding() -> None:
         assert c is not None and c.type == FINDING, words
     clips = v.concept_of("surgical clips")
     assert clips is not None and clips.type == DEVICE
+
+
+# -- a report's reading carries to the follow-up ---------------------------------------------
+def test_a_reading_with_attached_signs_carries_to_a_follow_up() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MRI PELVIS\n\nFINDINGS: The left ovary contains hemorrhagic cystic "
+            "structures with T1 hyperintensity, suggestive of endometriomas.",
+        ),
+        (10, "Exam: MRI PELVIS\n\nFINDINGS: Endometriomas of the left ovary, stable. Adenomyosis."),
+    )
+    cysts = c.mark(0, "hemorrhagic cystic structures")
+    assert c.same(cysts, c.mark(1, "Endometriomas"))
+    assert not c.same(cysts, c.mark(1, "Adenomyosis"))  # counter-example: another diagnosis
