@@ -339,7 +339,7 @@ def enrich(
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
             info.lat = info.lat or side_after(info, tail, v)
         if info.type != DEVICE:
-            ctx.read = reading(ctx, v)
+            ctx.read = reading(ctx, v, info)
             ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None
             ctx.reads_findings = reads_findings(ctx, v)
         if info.type != DEVICE and info.site is None:
