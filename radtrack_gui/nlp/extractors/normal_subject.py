@@ -205,11 +205,13 @@ FLOW_WORDS = frozenset(
 # ("Normal examination.", "Ultrasound findings are within normal limits", "Diagnostic
 # Impression: Within normal limits.") is a normal statement about the whole exam.
 EXAM_WORDS = frozenset(
-    {
-        *("examination", "exam", "study", "findings", "scan", "ultrasound", "sonography"),
-        *("radiograph", "x-ray", "impression", "conclusion", "conclusions", "result"),
-        *("results", "assessment", "summary"),
-    }
+    {"examination", "exam", "study", "findings", "scan", "ultrasound", "sonography"}
+    | {"radiograph", "x-ray"}
+)
+# Report headings: only a heading colon makes the predicate a statement about the exam
+# ("Impression: within normal limits"; "Overall impression is normal" is no finding).
+HEADING_WORDS = frozenset(
+    {"impression", "conclusion", "conclusions", "result", "results", "assessment", "summary"}
 )
 NORMAL_EXAM = "normal examination"
 
@@ -221,7 +223,10 @@ def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     words = subject_phrase(toks, c.t0, c.t1)
     if not words or not any(w.isalpha() for w in words):
         return False
-    if words[-1] in EXAM_WORDS:
+    i = c.t0 - 1
+    while i >= 0 and toks[i].lower() in ADVERBS:
+        i -= 1
+    if words[-1] in EXAM_WORDS or (words[-1] in HEADING_WORDS and i >= 0 and toks[i] == ":"):
         c.concept, c.anatomy, c.anatomy_from_text = NORMAL_EXAM, "", False
         return True
     if not _anatomy_like(v, words) and FLOW_WORDS.isdisjoint(words):

@@ -106,3 +106,12 @@ def test_a_normal_exam_is_a_normal_statement_about_the_whole_exam(
 def test_a_normal_predicate_of_no_exam_word_stays_none(ex: RuleExtractor) -> None:
     for text in ("Function is preserved.", "Technique: unremarkable."):
         assert _got(ex, text) == []
+
+
+def test_new_anatomy_heads_bind_normal_predicates(ex: RuleExtractor) -> None:
+    got = _got(ex, "The cerebellopontine angles are clear.", "head")
+    assert ("clear", "normal cerebellopontine angles", "present") in got
+    assert ("regular", "normal junctional zone", "present") in _got(
+        ex, "The junctional zone is regular.", "pelvis"
+    )
+    assert _got(ex, "The reading is regular.", "pelvis") == []
