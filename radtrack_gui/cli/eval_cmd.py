@@ -166,7 +166,8 @@ def _challenge(args: argparse.Namespace) -> None:
 
 def _protocol(args: argparse.Namespace) -> None:
     from radtrack_gui.cli.progress import ProgressBar
-    from radtrack_gui.evaluation.protocol import evaluate, format_table, write_csv, write_json
+    from radtrack_gui.evaluation.protocol import evaluate
+    from radtrack_gui.evaluation.protocol_output import format_table, write_csv, write_json
     from radtrack_gui.training import fit_linker
 
     bar = ProgressBar()  # draws on stderr only when it is a terminal

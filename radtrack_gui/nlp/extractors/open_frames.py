@@ -214,6 +214,15 @@ NODE_SEEN = frozenset(
         *("hypoechoic", "hyperechoic", "isoechoic", "hypodense", "hyperdense", "enhancing"),
     }
 )
+# ... or followed, in its clause, by its measure, its course or its uptake ("the portocaval
+# lymph node has decreased to 1.1 cm", "the lymph node measures 1.3 cm", "is FDG avid")
+NODE_SEEN_AFTER = frozenset(
+    {
+        *("measures", "measuring", "measured", "increased", "decreased", "enlarged"),
+        *("enlarging", "grown", "shrunk", "smaller", "larger", "avid", "hypermetabolic"),
+    }
+)
+NODE_AFTER_WINDOW = 4
 NODE_NOT = frozenset(
     {
         *("dissection", "station", "stations", "biopsy", "sampling", "excision", "level"),
@@ -226,9 +235,15 @@ NODE_NOT = frozenset(
 
 def node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
     """The lymph node at ``toks[i:i + 2]`` is counted, measured or described (``NODE_SEEN``
-    up to three words before it, no other table term in between, no ``NODE_NOT`` after it)."""
+    up to three words before it, no other table term in between, or ``NODE_SEEN_AFTER`` in
+    the few words after it; no ``NODE_NOT`` right after it)."""
     if i in covered or i + 1 in covered or (i + 2 < len(toks) and toks[i + 2] in NODE_NOT):
         return False
+    for k in range(i + 2, min(len(toks), i + 2 + NODE_AFTER_WINDOW)):
+        if not (toks[k].isalnum() or toks[k] == "-"):
+            break
+        if toks[k] in NODE_SEEN_AFTER:
+            return True
     for k in range(i - 1, max(-1, i - 4), -1):
         if toks[k] in NODE_SEEN or toks[k].isdigit():
             return True  # (a describing word the tables name too: "hypoechoic")
