@@ -8,13 +8,15 @@ one of the anatomy head nouns of ``resources/vocab/anatomy_heads.tsv``."""
 from __future__ import annotations
 
 from radtrack_gui.nlp.extractors.candidates import Cand
-from radtrack_gui.nlp.vocabulary import Vocabulary
+from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
 COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "looks", "look"})
 ADVERBS = frozenset(
     {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
     | {"globally", "overall", "relatively"}
+    # degree words before a finding predicate ("is slightly thickened")
+    | {"slightly", "mildly", "moderately", "markedly", "diffusely", "focally"}
 )
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
@@ -205,11 +207,13 @@ FLOW_WORDS = frozenset(
 # ("Normal examination.", "Ultrasound findings are within normal limits", "Diagnostic
 # Impression: Within normal limits.") is a normal statement about the whole exam.
 EXAM_WORDS = frozenset(
-    {
-        *("examination", "exam", "study", "findings", "scan", "ultrasound", "sonography"),
-        *("radiograph", "x-ray", "impression", "conclusion", "conclusions", "result"),
-        *("results", "assessment", "summary"),
-    }
+    {"examination", "exam", "study", "findings", "scan", "ultrasound", "sonography"}
+    | {"radiograph", "x-ray"}
+)
+# Report headings: only a heading colon makes the predicate a statement about the exam
+# ("Impression: within normal limits"; "Overall impression is normal" is no finding).
+HEADING_WORDS = frozenset(
+    {"impression", "conclusion", "conclusions", "result", "results", "assessment", "summary"}
 )
 NORMAL_EXAM = "normal examination"
 
@@ -221,7 +225,10 @@ def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     words = subject_phrase(toks, c.t0, c.t1)
     if not words or not any(w.isalpha() for w in words):
         return False
-    if words[-1] in EXAM_WORDS:
+    i = c.t0 - 1
+    while i >= 0 and toks[i].lower() in ADVERBS:
+        i -= 1
+    if words[-1] in EXAM_WORDS or (words[-1] in HEADING_WORDS and i >= 0 and toks[i] == ":"):
         c.concept, c.anatomy, c.anatomy_from_text = NORMAL_EXAM, "", False
         return True
     if not _anatomy_like(v, words) and FLOW_WORDS.isdisjoint(words):
@@ -231,3 +238,19 @@ def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     c.concept = f"normal {listed or phrase}"
     c.anatomy, c.anatomy_from_text = (listed, True) if listed else ("", False)
     return True
+
+
+def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: list[str]) -> bool:
+    """A finding that needs a structure ("thickened") and is the predicate of an anatomy-like
+    subject the tables lack ("The Achilles tendon is thickened"): the subject is its site
+    (kept without an anatomy of the tables). False for every other mention."""
+    if "needs-anatomy" not in concept.flags or "normal" in concept.flags or c.type != "finding":
+        return False
+    low = [t.lower() for t in toks]
+    i = c.t0 - 1
+    while i >= 0 and low[i] in ADVERBS:
+        i -= 1
+    if i < 0 or low[i] not in COPULAS:
+        return False  # only a predicate after a copula ("is thickened"), not "thickened wall"
+    words = subject_phrase(toks, c.t0, c.t1)
+    return bool(words) and any(w.isalpha() for w in words) and _anatomy_like(v, words)

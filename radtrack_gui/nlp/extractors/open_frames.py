@@ -82,6 +82,12 @@ TRANSPARENT = frozenset(
 ASSERTED_HEADS = frozenset(
     {"shadow", "shadows", "formation", "formations", "area", "areas", "focus", "foci"}
 )
+# "area(s)" names a thing seen only with a describing word ("an irregular area is seen")
+AREA_WORDS = frozenset({"area", "areas"})
+VAGUE = frozenset(
+    {"certain", "some", "other", "these", "those", "the", "a", "an", "both", "all", "several"}
+    | {"many", "few", "same", "this", "that", "adjacent", "remaining", "surrounding"}
+)
 # words a subject phrase (read backwards) does not reach across
 SUBJECT_STOP = frozenset(
     {
@@ -158,6 +164,8 @@ def _subject_head(toks: list[str], end: int, is_head: IsHead, covered: set[int])
     head = end
     if ofs and ofs[0] > start and toks[ofs[0] - 1] not in TRANSPARENT:
         head = ofs[0] - 1
+    if toks[head] in AREA_WORDS and (head == start or toks[head - 1] in VAGUE):
+        return None  # "in certain areas is noted": a place, not a thing seen
     if not covered.isdisjoint(range(start, head + 1)):
         return None  # a table term in the head's phrase: that term's mention stands
     return head if is_head(head) else None
@@ -203,6 +211,7 @@ NODE_SEEN = frozenset(
         *("suspicious", "prominent", "reactive", "unchanged", "necrotic", "calcified"),
         *("abnormal", "altered", "metastatic", "borderline", "mm", "cm", "oval", "round"),
         *("small", "subcentimeter", "subcentimetric", "centimeter", "millimetric", "visible"),
+        *("hypoechoic", "hyperechoic", "isoechoic", "hypodense", "hyperdense", "enhancing"),
     }
 )
 # ... or followed, in its clause, by its measure, its course or its uptake ("the portocaval
@@ -226,8 +235,8 @@ NODE_NOT = frozenset(
 
 def node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
     """The lymph node at ``toks[i:i + 2]`` is counted, measured or described (``NODE_SEEN``
-    up to three words before it, no table term in between, or ``NODE_SEEN_AFTER`` in the
-    few words after it; no ``NODE_NOT`` right after it)."""
+    up to three words before it, no other table term in between, or ``NODE_SEEN_AFTER`` in
+    the few words after it; no ``NODE_NOT`` right after it)."""
     if i in covered or i + 1 in covered or (i + 2 < len(toks) and toks[i + 2] in NODE_NOT):
         return False
     for k in range(i + 2, min(len(toks), i + 2 + NODE_AFTER_WINDOW)):
@@ -236,8 +245,8 @@ def node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
         if toks[k] in NODE_SEEN_AFTER:
             return True
     for k in range(i - 1, max(-1, i - 4), -1):
-        if k in covered or not (toks[k].isalnum() or toks[k] == "-"):
-            return False
         if toks[k] in NODE_SEEN or toks[k].isdigit():
-            return True
+            return True  # (a describing word the tables name too: "hypoechoic")
+        if k in covered or not (toks[k].isalnum() or toks[k] in ("-", ",")):
+            return False
     return False

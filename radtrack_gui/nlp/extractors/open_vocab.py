@@ -305,7 +305,10 @@ NOT_A_HEAD = frozenset(
         *("characteristic", "boundary", "midsection", "morphology", "narrow", "cause"),
         *("another", "present", "measurement", "benign", "fazekas", "type", "kind"),
         *("artifact", "artifacts", "artefact", "artefacts", "evidence", "opacification"),
-        *("locations", "framework", "features", "signs", "cluster", "clusters"),
+        *("locations", "framework", "features", "signs", "cluster", "clusters", "diameter"),
+        *("characteristics", "high", "low", "indication", "loop", "loops", "diffusion"),
+        *("preservation", "layer", "skin", "system", "suppression", "volume", "possibility"),
+        *("intense", "impression", "dense"),
         # imaging methods ("on color Doppler, measuring ...")
         *("doppler", "ultrasound", "sonography", "mode", "scan", "scans", "elastography"),
     }
@@ -422,6 +425,8 @@ def _head_after(
             break
         last = k
         k += 1
+    if k < len(toks) and toks[k] == "-":
+        return None  # the phrase runs on inside a hyphenated word ("a full-thickness tear")
     if last is None or not _is_head(v, toks, last, covered, others_at, allowed):
         return None
     return last

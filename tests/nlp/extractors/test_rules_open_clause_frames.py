@@ -117,6 +117,8 @@ def test_a_lymph_node_described_by_its_predicate_is_a_finding(ex: RuleExtractor)
     assert any(g[0] == "lymph nodes" for g in _got(ex, "Axillary lymph nodes are reactive."))
     got = _got(ex, "The lymph nodes in the examined area are not enlarged.")
     assert any(g[0] == "lymph nodes" for g in got)
+    got = _got(ex, "Multiple small, oval, hypoechoic mesenteric lymph nodes at the root.")
+    assert any(g[0] == "lymph nodes" for g in got)
     for text in ("Lymph node dissection was performed.", "The lymph nodes are listed below."):
         assert not any(g[0].startswith("lymph node") for g in _got(ex, text))
 

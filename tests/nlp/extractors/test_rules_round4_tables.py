@@ -106,3 +106,26 @@ def test_a_normal_exam_is_a_normal_statement_about_the_whole_exam(
 def test_a_normal_predicate_of_no_exam_word_stays_none(ex: RuleExtractor) -> None:
     for text in ("Function is preserved.", "Technique: unremarkable."):
         assert _got(ex, text) == []
+
+
+def test_new_anatomy_heads_bind_normal_predicates(ex: RuleExtractor) -> None:
+    got = _got(ex, "The cerebellopontine angles are clear.", "head")
+    assert ("clear", "normal cerebellopontine angles", "present") in got
+    assert ("regular", "normal junctional zone", "present") in _got(
+        ex, "The junctional zone is regular.", "pelvis"
+    )
+    assert _got(ex, "The reading is regular.", "pelvis") == []
+
+
+def test_fallopian_tubes_are_a_structure_of_normal_statements(ex: RuleExtractor) -> None:
+    got = _got(ex, "Both fallopian tubes are patent.", "pelvis")
+    assert ("patent", "normal fallopian tubes", "present") in got
+    assert not any(g[1] == "normal fallopian tubes" for g in _got(ex, "A chest tube is patent."))
+
+
+def test_a_finding_said_of_an_unlisted_structure_keeps_it_as_its_site(ex: RuleExtractor) -> None:
+    got = _got(ex, "The Achilles tendon is slightly thickened.", "extremity")
+    assert ("thickened", "thickening", "present") in got
+    # no structure-like subject, or no copula: a thickening without a site is no mention
+    assert _got(ex, "The report is thickened.", "extremity") == []
+    assert _got(ex, "Thickened in the middle third.", "extremity") == []
