@@ -203,3 +203,28 @@ def test_a_reading_with_attached_signs_carries_to_a_follow_up() -> None:
     cysts = c.mark(0, "hemorrhagic cystic structures")
     assert c.same(cysts, c.mark(1, "Endometriomas"))
     assert not c.same(cysts, c.mark(1, "Adenomyosis"))  # counter-example: another diagnosis
+
+
+# -- a diagnosis the report gives to one sign is not another sign's by the vocabulary alone --
+def test_a_diagnosis_given_to_another_sign_stays_apart() -> None:
+    c = _case(
+        "CT HEAD",
+        "FINDINGS:\n- Right temporo-parietal cortico-subcortical edema with mass effect, "
+        "suggestive of an ischemic stroke.\n- Multiple hypodense foci in the left parietal "
+        "lobe and the right external capsule, indicative of multiple focal ischemic strokes.",
+    )
+    edema = c.mark(0, "cortico-subcortical edema")
+    assert c.same(edema, c.mark(0, "ischemic stroke"))
+    assert not c.same(edema, c.mark(0, "multiple focal ischemic strokes"))
+
+
+def test_a_diagnosis_given_to_the_restated_sign_still_joins() -> None:
+    # counter-example: the impression's reading names the findings' own sign
+    c = Case(
+        (
+            0,
+            "FINDINGS: Opacity in the right lower lobe.\n\n"
+            "IMPRESSION: Right lower lobe opacity, likely pneumonia.",
+        )
+    )
+    assert c.same(c.mark(0, "Opacity"), c.mark(0, "pneumonia"))
