@@ -228,3 +228,20 @@ def test_a_diagnosis_given_to_the_restated_sign_still_joins() -> None:
         )
     )
     assert c.same(c.mark(0, "Opacity"), c.mark(0, "pneumonia"))
+
+
+# -- a property the vocabulary flags as a modifier is a sign word ----------------------------
+def test_an_irregularity_is_a_sign_a_closing_reading_reads() -> None:
+    c = _case(
+        "CT ANGIOGRAPHY NECK",
+        "Wall irregularity of the left internal carotid artery.\n\n"
+        "Appearance consistent with glarbosis of the left internal carotid artery.",
+    )
+    assert c.same(c.mark(0, "irregularity"), c.mark(0, "glarbosis"))
+    # counter-example (GUIDELINE 3): the reading is about the other side
+    d = _case(
+        "CT ANGIOGRAPHY NECK",
+        "Wall irregularity of the left internal carotid artery.\n\n"
+        "Appearance consistent with glarbosis of the right internal carotid artery.",
+    )
+    assert not d.same(d.mark(0, "irregularity"), d.mark(0, "glarbosis"))
