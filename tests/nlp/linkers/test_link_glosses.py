@@ -245,3 +245,18 @@ def test_an_irregularity_is_a_sign_a_closing_reading_reads() -> None:
         "Appearance consistent with glarbosis of the right internal carotid artery.",
     )
     assert not d.same(d.mark(0, "irregularity"), d.mark(0, "glarbosis"))
+
+
+# -- "ductal ectasia" is a dilated duct, not the aortic ectasia (GUIDELINE 11) ---------------
+def test_ductal_ectasia_is_a_dilated_duct_restated_in_other_words() -> None:
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    duct, aorta = v.concept_of("ductal ectasia"), v.concept_of("aortic ectasia")
+    assert duct is not None and duct.anatomy != "aorta"
+    assert aorta is not None and aorta.anatomy == "aorta"  # counter-example: still the aorta
+    c = _case(
+        "MAMMOGRAPHY",
+        "FINDINGS: Milk duct dilation in both breasts.\n\nIMPRESSION: Bilateral ductal ectasia.",
+    )
+    assert c.same(c.mark(0, "Milk duct dilation"), c.mark(0, "ductal ectasia"))
