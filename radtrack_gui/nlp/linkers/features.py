@@ -19,7 +19,11 @@ import math
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
-from radtrack_gui.nlp.linkers.glosses import one_sentence_reading, reading_names_site
+from radtrack_gui.nlp.linkers.glosses import (
+    given_to_another,
+    one_sentence_reading,
+    reading_names_site,
+)
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -166,6 +170,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v) or restated(a, b)
     ):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
+    if rel == "related" and given_to_another(a, b, v) and not sign_reading(a, b, v):
+        return "the report reads another sign as this diagnosis"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
             return "normal statement vs finding"

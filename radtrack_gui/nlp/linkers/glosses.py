@@ -220,3 +220,32 @@ def one_sentence_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 def gloss_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """Any of the readings above."""
     return one_sentence_reading(a, b, v) or this_appearance(a, b, v) or restated_subject(a, b, v)
+
+
+def given_to_another(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """The report gives the diagnosis to another sign: its own sentence reads a finding of
+    another concept as it ("Multiple hypodense foci ..., indicative of focal ischemic
+    strokes"), and the other mention, in another sentence, is related to it only by the
+    vocabulary ("cortico-subcortical edema", a sign of infarcts, elsewhere in the report).
+    Not when the sentence's sign is the other mention's concept (a restatement)."""
+    if a.report != b.report or a.ctx is None or b.ctx is None:
+        return False
+    if a.ctx.sentence == b.ctx.sentence:
+        return False
+    for dx, sign in ((a, b), (b, a)):
+        if descriptive(dx.concept, v) or not sign_like(sign, v):
+            continue
+        c = dx.ctx
+        assert c is not None
+        before = c.text[c.sentence[0] : c.start]
+        hits = list(EXPLAINS.finditer(before))
+        if not hits or names_finding_term(before[hits[-1].end() :], v):
+            continue
+        read = first_concept(before[: hits[-1].start()], v)
+        if (
+            read is not None
+            and read not in sign.concept_line
+            and sign.concept not in (v.broader_concepts(read))
+        ):
+            return True
+    return False

@@ -108,6 +108,9 @@ def descriptive(concept: str | None, v: Vocabulary) -> bool:
     memo = _SIGN_WORDS.get(id(v))
     if memo is None or memo[0] is not v:
         words = {c for sign in v.signs for c in v.broader_concepts(sign)}
+        # a property the vocabulary flags as describing a finding (irregularity,
+        # heterogeneity, vascularity, flow abnormality): a description, no diagnosis
+        words |= {c.name for c in v.concepts.values() if "modifier" in c.flags}
         # and the narrower kinds of a sign, unless a row reads them, or a broader word of
         # theirs, as a diagnosis ("nodular opacity"; not "abscess", a kind of collection
         # that collections are read as, nor "renal cyst", a kind of the diagnosis "cyst")

@@ -203,3 +203,60 @@ def test_a_reading_with_attached_signs_carries_to_a_follow_up() -> None:
     cysts = c.mark(0, "hemorrhagic cystic structures")
     assert c.same(cysts, c.mark(1, "Endometriomas"))
     assert not c.same(cysts, c.mark(1, "Adenomyosis"))  # counter-example: another diagnosis
+
+
+# -- a diagnosis the report gives to one sign is not another sign's by the vocabulary alone --
+def test_a_diagnosis_given_to_another_sign_stays_apart() -> None:
+    c = _case(
+        "CT HEAD",
+        "FINDINGS:\n- Right temporo-parietal cortico-subcortical edema with mass effect, "
+        "suggestive of an ischemic stroke.\n- Multiple hypodense foci in the left parietal "
+        "lobe and the right external capsule, indicative of multiple focal ischemic strokes.",
+    )
+    edema = c.mark(0, "cortico-subcortical edema")
+    assert c.same(edema, c.mark(0, "ischemic stroke"))
+    assert not c.same(edema, c.mark(0, "multiple focal ischemic strokes"))
+
+
+def test_a_diagnosis_given_to_the_restated_sign_still_joins() -> None:
+    # counter-example: the impression's reading names the findings' own sign
+    c = Case(
+        (
+            0,
+            "FINDINGS: Opacity in the right lower lobe.\n\n"
+            "IMPRESSION: Right lower lobe opacity, likely pneumonia.",
+        )
+    )
+    assert c.same(c.mark(0, "Opacity"), c.mark(0, "pneumonia"))
+
+
+# -- a property the vocabulary flags as a modifier is a sign word ----------------------------
+def test_an_irregularity_is_a_sign_a_closing_reading_reads() -> None:
+    c = _case(
+        "CT ANGIOGRAPHY NECK",
+        "Wall irregularity of the left internal carotid artery.\n\n"
+        "Appearance consistent with glarbosis of the left internal carotid artery.",
+    )
+    assert c.same(c.mark(0, "irregularity"), c.mark(0, "glarbosis"))
+    # counter-example (GUIDELINE 3): the reading is about the other side
+    d = _case(
+        "CT ANGIOGRAPHY NECK",
+        "Wall irregularity of the left internal carotid artery.\n\n"
+        "Appearance consistent with glarbosis of the right internal carotid artery.",
+    )
+    assert not d.same(d.mark(0, "irregularity"), d.mark(0, "glarbosis"))
+
+
+# -- "ductal ectasia" is a dilated duct, not the aortic ectasia (GUIDELINE 11) ---------------
+def test_ductal_ectasia_is_a_dilated_duct_restated_in_other_words() -> None:
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    duct, aorta = v.concept_of("ductal ectasia"), v.concept_of("aortic ectasia")
+    assert duct is not None and duct.anatomy != "aorta"
+    assert aorta is not None and aorta.anatomy == "aorta"  # counter-example: still the aorta
+    c = _case(
+        "MAMMOGRAPHY",
+        "FINDINGS: Milk duct dilation in both breasts.\n\nIMPRESSION: Bilateral ductal ectasia.",
+    )
+    assert c.same(c.mark(0, "Milk duct dilation"), c.mark(0, "ductal ectasia"))
