@@ -208,9 +208,10 @@ def restated(a: MentionInfo, b: MentionInfo) -> str:
 
 
 def normal_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary | None = None) -> bool:
-    """GUIDELINE 9 (round 4): a structure stated normal and, in another sentence of the
+    """GUIDELINE 9 (round 4): a structure stated normal and, in another paragraph of the
     same report, a negative of a finding at that structure say one thing twice ("Clear
-    axillary regions" on the mammogram, "No axillary lymphadenopathy" on the ultrasound).
+    axillary regions" on the mammogram, "No axillary lymphadenopathy" on the ultrasound);
+    within one paragraph they are a checklist.
     The negative must name the structure itself (its site, its statement's structure or
     its node region), not only lie in its region ("normal liver" / "no ascites")."""
     normal, negative = (a, b) if a.generic_statement else (b, a)
@@ -228,6 +229,9 @@ def normal_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary | None = None)
         or negative.ctx.reason
     ):
         return False
+    lo, hi = sorted((normal.ctx.sentence[0], negative.ctx.sentence[0]))
+    if not re.search(r"\n[ \t]*\n", normal.ctx.text[lo:hi]):
+        return False  # one paragraph's checklist ("heart normal in size. No cardiomegaly.")
     v = v or vocabulary()
     structure = normal.statement_site or normal.site
     if structure is None or is_region_name(structure, v):

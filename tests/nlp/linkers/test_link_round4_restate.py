@@ -114,3 +114,12 @@ def test_a_structure_stated_normal_and_a_negative_there_are_one_statement() -> N
     # counter-example: a negative that only lies in the normal organ's region
     c = Case((0, "Exam: CT ABDOMEN\n\nFindings:\nNormal liver.\nNo ascites.\n"))
     assert not c.same(c.mark(0, "Normal liver"), c.mark(0, "No ascites"))
+
+
+def test_a_normal_structure_and_a_negative_in_one_paragraph_are_a_checklist() -> None:
+    text = (
+        "Exam: MG BREASTS\n\nFINDINGS\n\nMammography reveals:\nClear axillary regions. No "
+        "axillary lymphadenopathy.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "Clear axillary regions"), c.mark(0, "No axillary lymphadenopathy"))
