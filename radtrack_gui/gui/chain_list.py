@@ -31,6 +31,7 @@ from radtrack_gui.gui.qt import (
 )
 from radtrack_gui.gui.same_name_bar import SameNameBar
 from radtrack_gui.gui.size_plot import SizePlot
+from radtrack_gui.views.labels import list_names
 from radtrack_gui.views.lanes import negative_only
 from radtrack_gui.views.search import chain_haystack, matches, query_terms
 
@@ -55,6 +56,8 @@ class ChainList(QWidget):
         self._items: dict[str, QTreeWidgetItem] = {}
         self._groups: dict[str, QTreeWidgetItem] = {}
         self._haystack: dict[str, str] = {}
+        self._names: dict[str, str] = {}  # chain id -> the name shown (twins told apart)
+        self._name_cache: dict[tuple, tuple] = {}  # views.labels.unique_labels' cache
         self._updating = False
 
         self.search = QLineEdit()
@@ -135,7 +138,10 @@ class ChainList(QWidget):
             and names is not None
             and self._items
         ):
-            self._refresh_some(set(names))
+            before = self._names
+            self._names = list_names(p, self._name_cache)
+            twins = {c for c, n in self._names.items() if before.get(c) != n}  # a twin's name
+            self._refresh_some(set(names) | twins)
             self._show_size()
             return
         selected = set(self.selected_chain_ids())
@@ -149,6 +155,9 @@ class ChainList(QWidget):
             self._haystack.clear()
             if p is None:
                 return
+            if len(self._name_cache) > 50_000:
+                self._name_cache.clear()
+            self._names = list_names(p, self._name_cache)
             order = p.report_index()
             for kind, title in GROUPS:
                 group = QTreeWidgetItem([title])
@@ -247,7 +256,7 @@ class ChainList(QWidget):
             if len(reports) > 1
             else (f"{reports[0] + 1}" if reports else "")
         )
-        item.setText(COL_LABEL, c.label or c.id)
+        item.setText(COL_LABEL, self._names.get(c.id) or c.label or c.id)
         item.setData(COL_LABEL, ROLE_ID, c.id)
         item.setText(COL_COUNT, str(len(c.mentions)))
         item.setTextAlignment(
