@@ -122,6 +122,8 @@ class ChainList(QWidget):
     def set_patient(self, patient: Patient | None, *, editable: bool = True) -> None:
         """Show ``patient``'s chains; ``editable=False`` (a read-only patient): the
         reviewed boxes show their state but cannot be ticked."""
+        if patient is not self.patient:
+            self._name_cache.clear()  # keyed by chain and mention ids: per patient
         self.patient = patient
         self.editable = editable
         self.refresh()

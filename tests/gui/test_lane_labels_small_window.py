@@ -88,6 +88,7 @@ def test_the_chain_list_tells_same_named_chains_apart_as_the_lanes_do(
     name keeps its plain label (the timeline hides it)."""
     from radtrack_gui.core.edits import MergeChains
 
+    open_and_wait(window, SAMPLES / "demo_patient")  # another patient's ids before
     open_and_wait(window, SAMPLES / "oncology_patient")
     p = window.patient
     lanes = {ln.chain: COUNT_SUFFIX.sub("", t) for ln, t in _lanes(window)}
