@@ -10,9 +10,12 @@ undoable edit, sent as a signal).
 
 from __future__ import annotations
 
+from typing import Any
+
 from radtrack_gui.core.model import DEVICE, FINDING, Chain, Patient
 from radtrack_gui.gui.qt import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QColor,
     QComboBox,
@@ -22,15 +25,18 @@ from radtrack_gui.gui.qt import (
     QItemSelectionModel,
     QLineEdit,
     QSignalBlocker,
+    QStyle,
     Qt,
     QTreeWidget,
     QTreeWidgetItem,
+    QtWidgets,
     QVBoxLayout,
     QWidget,
     Signal,
 )
 from radtrack_gui.gui.same_name_bar import SameNameBar
 from radtrack_gui.gui.size_plot import SizePlot
+from radtrack_gui.gui.timeline.axes import elide_label
 from radtrack_gui.views.labels import list_names
 from radtrack_gui.views.lanes import negative_only
 from radtrack_gui.views.search import chain_haystack, matches, query_terms
@@ -40,6 +46,18 @@ GROUPS = ((FINDING, "Findings"), (DEVICE, "Devices"))
 COL_LABEL, COL_COUNT, COL_SPAN = range(3)
 COL_REVIEWED = COL_LABEL  # the check box in front of the label: reviewed
 NEGATIVE_INK = "#7A7F87"  # chains whose every mention is absent (pertinent negatives)
+
+
+class NameDelegate(QtWidgets.QStyledItemDelegate):
+    """Draws a chain's name cut to its cell by ``elide_label`` (the lane labels' rule)."""
+
+    def initStyleOption(self, option: Any, index: Any) -> None:
+        super().initStyleOption(option, index)
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        text = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
+        if option.text and text.width() > 0:
+            option.text = elide_label(option.text, option.fontMetrics, text.width() - 6)
 
 
 class ChainList(QWidget):
@@ -81,6 +99,9 @@ class ChainList(QWidget):
         self.tree.setHeaderLabels(["Chain (✓ reviewed)", "#", "Reports"])
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setUniformRowHeights(True)
+        # Names cut for room as the lanes' are: a twin keeps its place or date ("right
+        # pneumonia · …" twice at 1480x900 before), other names are cut at their end.
+        self.tree.setItemDelegateForColumn(COL_LABEL, NameDelegate(self.tree))
         self.tree.setAlternatingRowColors(True)
         self.tree.setRootIsDecorated(True)
         self.tree.setIndentation(12)

@@ -87,6 +87,7 @@ def test_the_chain_list_tells_same_named_chains_apart_as_the_lanes_do(
     an edit that changes them (a merge leaves fewer twins); a pertinent negative of that
     name keeps its plain label (the timeline hides it)."""
     from radtrack_gui.core.edits import MergeChains
+    from radtrack_gui.gui.qt import QRect, QtWidgets
 
     open_and_wait(window, SAMPLES / "demo_patient")  # another patient's ids before
     open_and_wait(window, SAMPLES / "oncology_patient")
@@ -100,6 +101,22 @@ def test_the_chain_list_tells_same_named_chains_apart_as_the_lanes_do(
     assert len({rows[c] for c in shown}) == len(shown), rows
     assert all(rows[c] == lanes[c] for c in shown), [(rows[c], lanes[c]) for c in shown]
     assert all(rows[c] == "liver lesion" for c in hidden)  # counter-example
+    # Cut for room (a narrow list), a twin's row keeps its place, as its lane does; a
+    # plain name is cut at its end.
+    tree = window.chain_list.tree
+    for cid, keeps in ((shown[0], rows[shown[0]].split(" · ")[1]), (hidden[0], None)):
+        index = tree.indexFromItem(window.chain_list._items[cid], 0)
+        option = QtWidgets.QStyleOptionViewItem()
+        # as wide as the name: with the check box beside it, the text has less room
+        width = tree.fontMetrics().horizontalAdvance(rows[cid]) + 8
+        option.rect = QRect(0, 0, width, 20)
+        option.widget = tree
+        tree.itemDelegateForIndex(index).initStyleOption(option, index)
+        assert "…" in option.text and option.text.startswith("l"), option.text
+        if keeps:
+            assert option.text.endswith(f" · {keeps}"), option.text
+        else:
+            assert option.text.endswith("…"), option.text
     # Merge all but one: the one left is "liver lesion" again, in the list too.
     window.session.push(MergeChains(shown))
     qtbot.wait(50)
