@@ -31,6 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import Patient, Problem, Report
@@ -187,6 +188,12 @@ def _group_reports(reports: list[Report], similarity: float) -> list[list[str]]:
             )
         return marks[i]
 
+    def pair_grams(i: int, j: int) -> tuple[frozenset, frozenset]:
+        return grams_of(i), grams_of(j)
+
+    def pair_marked(i: int, j: int) -> bool:
+        return marked(i) or marked(j)
+
     exams = [_exam_key(r) for r in reports]  # (another exam is never the same one)
     for pos, j in enumerate(order):
         for i in order[max(0, pos - WINDOW) : pos]:
@@ -196,8 +203,8 @@ def _group_reports(reports: list[Report], similarity: float) -> list[list[str]]:
                 and _same_exam(
                     reports[i],
                     reports[j],
-                    lambda i=i, j=j: (grams_of(i), grams_of(j)),
-                    lambda i=i, j=j: marked(i) or marked(j),
+                    partial(pair_grams, i, j),
+                    partial(pair_marked, i, j),
                     similarity,
                 )
             ):
