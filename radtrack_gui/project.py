@@ -104,7 +104,7 @@ class LoadedProject:
             return self.no_store_reason
         if self.save_error is not None:
             return self.save_error
-        return "opened read-only: another RadTrack window is editing this patient"
+        return "another RadTrack window is editing this patient"
 
     @property
     def problems(self) -> list[Problem]:

@@ -13,6 +13,7 @@ from radtrack_gui.views import lanes as L
 LabelFacts = tuple[str, str, str, int, str]
 
 COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
+PLACE_SEP = " · "  # between a same-named lane's name and what tells it apart
 
 
 def lane_label(lane: L.Lane, label: str | None = None) -> str:
@@ -121,12 +122,12 @@ def unique_labels(
             site, when, _exam, _at, place = facts[ln.chain]
             place = short.get(place, place)
             if place and several_places:
-                named[ln.chain] = f"{ln.label} · {place}"
+                named[ln.chain] = f"{ln.label}{PLACE_SEP}{place}"
                 by_place.append(ln.chain)
                 continue
             extra = [site] if site and several_sites else []
             extra += [when] if when else []
-            named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
+            named[ln.chain] = f"{ln.label}{PLACE_SEP}{', '.join(extra)}" if extra else ln.label
         texts = list(named.values())
         for c in by_place:
             if texts.count(named[c]) > 1 and facts[c][1]:

@@ -28,6 +28,7 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
+from radtrack_gui.nlp.linkers.episodes import design, placed_after_removal
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -40,6 +41,7 @@ from radtrack_gui.nlp.linkers.features import (
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
 from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
 from radtrack_gui.nlp.linkers.signs import reading_keys
+from radtrack_gui.nlp.linkers.uptake import uptake_keys
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # score(earlier member, newcomer) -> score in [0, 1]
@@ -95,9 +97,16 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         more_filed, more_lookup = reading_keys(m)
         filed += more_filed
         lookup += more_lookup
+        # PET uptake at a site finds the lesion there (uptake.py)
+        more_filed, more_lookup = uptake_keys(m)
+        filed += more_filed
+        lookup += more_lookup
     return filed, lookup
 
 
+# Scores this close are a tie (a weight and its cancelling weight, 0.3 * g - 0.3 * g, leave
+# float noise): the more recent chain wins, as on an exact tie.
+TIE = 1e-9
 # Bounds that keep linking near-linear for any chain size (see the module docstring).
 MAX_REPS = 16  # scoring representatives per chain: the latest distinct signatures
 MAX_CANDIDATES = 6  # chains examined per blocking key, most recently active first
@@ -117,6 +126,7 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.site_by_name,
         (m.ctx.sites, m.ctx.spread, m.ctx.levels) if m.ctx else None,
         (m.report, m.sizes) if m.sizes else None,
+        tuple(sorted(design(m).items())) if m.type == DEVICE else None,
     )
 
 
@@ -184,6 +194,8 @@ class ChainState:
                     f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
                 )
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
+        if placed_after_removal(self.members, self.ended_by, m):
+            return f"placed after the removal in {self.ended_by}: a new device"
         if self.members and _exchanged(self.members[-1], m):
             return f"exchanged/replaced after {self.members[-1].id}: a new device"
         if self.members and _silently_replaced(self.members[-1], m):
@@ -254,7 +266,9 @@ def cluster(
                     continue
                 scored[(top_rep.id, m.id)] = top
                 if top >= threshold and (
-                    best is None or top > best[0] or (top == best[0] and ch.number > best[1].number)
+                    best is None
+                    or top > best[0] + TIE
+                    or (top >= best[0] - TIE and ch.number > best[1].number)
                 ):
                     best = (top, ch, top_rep)  # ties go to the more recent chain
                 elif top < threshold and (near_miss is None or top > near_miss[0]):

@@ -25,7 +25,12 @@ if TYPE_CHECKING:
 CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})
 SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both": "bilateral"}
 WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
-_HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
+# A sub-heading: a short name ending in a colon at the start of a line, also set in Markdown
+# emphasis or after "At" ("**At C3-C4:**", "**At L1-L2 to L3-L4:", "## Liver:").
+_HEADING = re.compile(
+    r"^[ \t]*(?:[*_#]+[ \t]*)?(?:[Aa]t[ \t]+)?([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*[*_]*:",
+    re.MULTILINE,
+)
 # Distribution words of a diffuse process (GUIDELINE 2): how it spreads, not a new site.
 _JOINS = frozenset({"and", "the", "both"})  # words that only join coordinated sites
 SPREAD_WORDS = frozenset({"perihilar", "bibasilar", "bibasal", "interstitial", "peribronchial"})
