@@ -169,8 +169,10 @@ class WindowMenus:
         page = w.central.currentWidget()
         target = w.welcome.content if page is w.welcome else page
         keep = QRect(target.mapToGlobal(QPoint(0, 0)), target.size())
+        # Within the window below its title bar (over its frame's top the sheet's own
+        # title bar hid the window's buttons at the screen).
         dlg.setGeometry(
-            place_clear_of(w.frameGeometry(), keep, w.screen().availableGeometry(), dlg.size())
+            place_clear_of(w.geometry(), keep, w.screen().availableGeometry(), dlg.size())
         )
         self.shortcuts_dialog = dlg
         dlg.show()

@@ -82,7 +82,8 @@ def _inner(region: QRect) -> QRect:
 
 def place_clear_of(frame: QRect, keep: QRect, screen: QRect, size: QSize = PREFERRED) -> QRect:
     """Where a sheet of about ``size`` goes (its geometry without the window manager's
-    frame): inside ``frame`` (the main window, on ``screen``) and clear of ``keep``, to its
+    frame): inside ``frame`` (the main window's area below its title bar, on ``screen``)
+    and clear of ``keep``, to its
     right, else its left, else below it, as large as ``size`` or the room allows. When no
     side has ``SMALLEST`` room: at the window's right edge (over part of ``keep``, never
     off the screen)."""

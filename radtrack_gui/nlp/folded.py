@@ -11,7 +11,7 @@ capital and another kind of character (``[A-z]``) or a non-ASCII character. Text
 not ASCII is searched with the pattern itself.
 
 Matches found on the lower-cased copy give its (lower-cased) groups at the original's
-offsets: ``finditer_lower`` says so in its name.
+offsets: ``search_lower`` and ``finditer_lower`` say so in their names.
 """
 
 from __future__ import annotations
@@ -63,6 +63,17 @@ class Folded:
         if low is None:
             return self.rx.search(text, pos, end) is not None
         return self.lower.search(low, pos, end) is not None
+
+    def search_lower(
+        self, text: str, pos: int = 0, endpos: int | None = None
+    ) -> re.Match[str] | None:
+        """``rx.search(text, pos, endpos)``'s match at the same offsets, but on ASCII text
+        its groups are lower-cased: for callers that lower-case them anyway."""
+        end = len(text) if endpos is None else endpos
+        low = _lowered(text)
+        if low is None:
+            return self.rx.search(text, pos, end)
+        return self.lower.search(low, pos, end)
 
     def finditer_lower(
         self, text: str, pos: int = 0, endpos: int | None = None

@@ -34,6 +34,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import Patient, Problem, Report
+from radtrack_gui.nlp.folded import Folded
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.features import MentionInfo
@@ -247,21 +248,25 @@ _SEXES = {
 }
 
 
+# (tried on the lower-cased header: every field is lower-cased below; ``nlp/folded.py``)
+_MRN_F, _NAME_F, _SEX_F, _SEX_TEXT_F, _AGE_F = map(Folded, (_MRN, _NAME, _SEX, _SEX_TEXT, _AGE))
+
+
 def identity(report: Report) -> dict[str, str]:
     """Identifying fields found in a report's header or text (lower-cased)."""
     head = report.text[:3000]
     found: dict[str, str] = {}
     if report.patient:
         found["patient"] = report.patient.strip().lower()
-    if m := _MRN.search(head):
+    if m := _MRN_F.search_lower(head):
         found["mrn"] = m[1].lower()
-    if m := _NAME.search(head):
+    if m := _NAME_F.search_lower(head):
         name = " ".join(sorted(_WORD.findall(m[1].lower())))
         if name and not name.isdigit():
             found["name"] = name
-    if m := _SEX.search(head) or _SEX_TEXT.search(head):
+    if m := _SEX_F.search_lower(head) or _SEX_TEXT_F.search_lower(head):
         found["sex"] = _SEXES[m[1].lower()]
-    if m := _AGE.search(head):
+    if m := _AGE_F.search_lower(head):
         found["age"] = m[1] or m[2]
     return found
 

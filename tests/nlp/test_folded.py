@@ -92,3 +92,39 @@ def test_patterns_lower_casing_would_change_are_refused(pattern: str) -> None:
 def test_a_case_sensitive_pattern_is_refused() -> None:
     with pytest.raises(ValueError, match="not case-insensitive"):
         Folded(re.compile("RCA"))
+
+
+def test_report_identity_reads_the_same_fields_as_the_patterns_themselves() -> None:
+    """``report_groups.identity`` tries its patterns on the lower-cased header: the fields
+    are those the original patterns give (lower-cased), on headers of every case."""
+    from radtrack_gui.core.model import Report
+    from radtrack_gui.nlp import report_groups as rg
+
+    def by_patterns(text: str) -> dict[str, str]:
+        head, found = text[:3000], {}
+        if m := rg._MRN.search(head):
+            found["mrn"] = m[1].lower()
+        if m := rg._NAME.search(head):
+            name = " ".join(sorted(rg._WORD.findall(m[1].lower())))
+            if name and not name.isdigit():
+                found["name"] = name
+        if m := rg._SEX.search(head) or rg._SEX_TEXT.search(head):
+            found["sex"] = rg._SEXES[m[1].lower()]
+        if m := rg._AGE.search(head):
+            found["age"] = m[1] or m[2]
+        return found
+
+    headers = [
+        "Patient Name: DOE, Jane\nMRN: AB-12345\nSex: F\nAge: 67\n\nFINDINGS: ...",
+        "NAME: smith john\nMedical Record Number #x9-0001\nGENDER: male",
+        "HISTORY: 54-YEAR-OLD WOMAN with cough. Unit No. 77aa-1",
+        "patient id: 0042-zz\n71 yr old man",
+        "Name: Ünal Öztürk\nMRN: ÄB-1234\nSex: M",  # not ASCII: the patterns themselves
+        "No identifying header. Findings: effusion.",
+    ]
+    seen = set()
+    for text in headers:
+        got = rg.identity(Report("r", text))
+        assert got == by_patterns(text), text
+        seen.update(got)
+    assert seen == {"mrn", "name", "sex", "age"}  # every field was read somewhere

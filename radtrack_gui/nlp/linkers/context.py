@@ -339,7 +339,7 @@ def enrich(
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
             info.lat = info.lat or side_after(info, tail, v)
         if info.type != DEVICE:
-            ctx.read = reading(ctx, v)
+            ctx.read = reading(ctx, v, info)
             ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None
             ctx.reads_findings = reads_findings(ctx, v)
         if info.type != DEVICE and info.site is None:
@@ -453,12 +453,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     if a.type != DEVICE and a.site == b.site and {ca.beside, cb.beside} == {True, False}:
         return f"in vs next to the {a.site}: two places"
     if a.type != DEVICE:
-        reason = (
-            _default_site_conflict(a, b, v)
-            or sizes_conflict(a, b)
-            or count_conflict(a, b)
-            or phase_conflict(a, b)
-        )
+        reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b)
+        reason = reason or count_conflict(a, b) or phase_conflict(a, b)
         if reason:
             return reason
     return _negation_conflict(first, later, gap)

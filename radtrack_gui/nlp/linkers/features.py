@@ -19,6 +19,11 @@ import math
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
+from radtrack_gui.nlp.linkers.glosses import (
+    given_to_another,
+    one_sentence_reading,
+    reading_names_site,
+)
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -165,6 +170,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v) or restated(a, b)
     ):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
+    if rel == "related" and given_to_another(a, b, v) and not sign_reading(a, b, v):
+        return "the report reads another sign as this diagnosis"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
             return "normal statement vs finding"
@@ -199,6 +206,14 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None  # one place and size beat the site a finding word implies
         if same_words_restated(a, b, v):
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
+        if read_as(a, b, v) or one_sentence_reading(a, b, v):
+            # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
+            # stone in the right kidney"): where the sign was seen is where the diagnosis is
+            return None
+        if (sign_reading(a, b, v) or read_as_concept(a, b)) and (
+            v.anatomy_related(a.site, b.site) or reading_names_site(a, b, v)
+        ):
+            return None  # a sign seen in a part of the organ the report's diagnosis names
         if (
             rel == "related"
             and (a.site_by_name or b.site_by_name)

@@ -200,7 +200,25 @@ def restated(a: MentionInfo, b: MentionInfo) -> str:
 
     if uptake_at_site(a, b):
         return "uptake at the lesion's site: a property of the lesion"
+    if concluded_at_place(a, b):
+        return "the impression's finding at the same place"
     return "points back to it" if pointed_back(a, b) else ""
+
+
+def concluded_at_place(a: MentionInfo, b: MentionInfo) -> bool:
+    """GUIDELINE 9 (round 4): a positive finding of the findings and a positive finding of
+    the impression at one fine place both name (a level, an open part name, a quadrant, a
+    node region, a vessel: not a whole organ) are one finding told twice, in other words
+    ("disc protrusion at L4-L5" / "... herniation at L4-L5", "thickening at the insertion
+    of the supraspinatus tendon" / "insertional tendinopathy of the supraspinatus tendon").
+    Not two findings of one section, not a negative, not across reports."""
+    if a.report != b.report or DEVICE in (a.type, b.type):
+        return False
+    if "absent" in (a.assertion, b.assertion) or concluding(a.section) == concluding(b.section):
+        return False
+    if a.ctx is None or b.ctx is None or a.ctx.reason or b.ctx.reason:
+        return False
+    return bool(shared_levels(a, b))
 
 
 # "this change", "these nodules", "the described mass", "the aforementioned lesion": a noun

@@ -78,3 +78,23 @@ def test_two_phases_in_one_report_are_two_statements() -> None:
         (30, "Exam: CT HEAD\n\nFindings:\nChronic infarct in the left frontal lobe."),
     )
     assert c.same(c.mark(0, "Acute infarct"), c.mark(1, "Chronic infarct"))
+
+
+def test_the_impression_finding_at_the_same_fine_place_is_the_finding_told_again() -> None:
+    text = (
+        "Exam: MR CERVICAL SPINE\n\nResults:\nA slight signal anomaly of the spinal cord at "
+        "C3-C4, suggestive of edema.\nA signal anomaly of the spinal cord at C6-C7.\n\n"
+        "CONCLUSION:\nDisc herniation with early signs of distress at C3-C4."
+    )
+    c = Case((0, text))
+    distress = c.mark(0, "early signs of distress")
+    assert c.same(c.mark(0, "slight signal anomaly"), distress)
+    # counter-example: the same words at another level
+    assert not c.same(c.mark(0, "signal anomaly of the spinal cord at C6-C7"), distress)
+    # counter-example: two findings of one section at one level stay two
+    text = (
+        "Exam: MR LUMBAR SPINE\n\nFindings:\nAt L4-L5 there is a disc bulge. Facet arthropathy "
+        "at L4-L5.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "disc bulge"), c.mark(0, "Facet arthropathy"))
