@@ -46,6 +46,7 @@ from radtrack_gui.nlp.linkers.readings import (
     read_as_concept,
 )
 from radtrack_gui.nlp.linkers.restatement import (
+    normal_restated,
     restated,
     restated_negative,
     same_lesion,
@@ -174,7 +175,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return "the report reads another sign as this diagnosis"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
-            return "normal statement vs finding"
+            return None if normal_restated(a, b, v) else "normal statement vs finding"
         if (
             a.report == b.report
             and a.text == b.text
