@@ -18,6 +18,7 @@ import math
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.context import continues, pair_conflict
+from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
     adjective_names,
     given_to_another,
@@ -46,6 +47,7 @@ from radtrack_gui.nlp.linkers.readings import (
     read_as_concept,
 )
 from radtrack_gui.nlp.linkers.restatement import (
+    normal_restated,
     restated,
     restated_negative,
     same_lesion,
@@ -54,6 +56,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
+from radtrack_gui.nlp.linkers.spine import concluded_whole, level_on_column
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -181,7 +184,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return "the report reads another sign as this diagnosis"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
-            return "normal statement vs finding"
+            return None if normal_restated(a, b, v) else "normal statement vs finding"
         if (
             a.report == b.report
             and a.text == b.text
@@ -196,6 +199,9 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.type == DEVICE:
         if a.access and b.access and a.access != b.access:
             return f"different access '{a.access}' vs '{b.access}'"
+        made = design_conflict(a, b)  # "plastic" vs "metal" stent (episodes.py)
+        if made:
+            return made
         if a.durable and b.durable and a.site and b.site:
             ca, cb = cavity(v, a.site), cavity(v, b.site)
             if ca and cb and ca != cb:  # a permanent device does not move to another cavity
@@ -204,6 +210,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.site and b.site and a.site != b.site:
         if side_split(v, a.site, b.site):
             return None
+        if level_on_column(a.site, b.site, v):
+            return None  # "disc protrusion" / "disc protrusion at L4-L5": the level given once
         if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
             return None  # one place and size beat the site a finding word implies
         if same_words_restated(a, b, v):
@@ -245,7 +253,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             whole = b if part is a else a
             if (
                 a.report == b.report
-                and whole.site_by_name
+                and (whole.site_by_name or concluded_whole(part, whole))
                 and (whole.lat != "bilateral" or part.lat == "bilateral")
             ):
                 # "focal lesion in segment VI" restated as "focal liver lesion": the organ is
