@@ -76,7 +76,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.sides import beside, clause_side, scope_side
 from radtrack_gui.nlp.linkers.signs import reads_findings
-from radtrack_gui.nlp.linkers.structures import vessel_of
+from radtrack_gui.nlp.linkers.structures import places_of
 from radtrack_gui.nlp.phrases import alternative_items
 from radtrack_gui.nlp.sections import find_sections
 
@@ -411,13 +411,13 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         return "alternatives ('X or Y'): two hypotheses"
     if ca.several_sites != cb.several_sites:
         return "'at the sites described above' names several sites"
-    # open part names of devices only for permanent ones (a tube's tip moves along a vein);
-    # inline labels only between findings of one report (each report lays itself out:
-    # "PORTABLE AP CHEST:"; a device is named under "Reason:" and under the findings alike)
+    # parts/vessels of devices only for permanent ones (a tube's tip moves along a vein);
+    # inline labels only between findings of one report (a device is named anywhere)
+    fixed = a.type != DEVICE or (a.durable and b.durable)
     apart = level_conflict(
-        ca.levels | vessel_of(a.site),  # a vessel read as the site is a place too
-        cb.levels | vessel_of(b.site),
-        a.type != DEVICE or (a.durable and b.durable),
+        places_of(ca.levels, a.site, fixed),
+        places_of(cb.levels, b.site, fixed),
+        fixed,
         headings=a.report == b.report and a.type != DEVICE,
     )
     if apart:

@@ -10,9 +10,11 @@ and 4; round 4): each a "kind:value" level, compared only within its kind
 - ``nodes``: the lymph node region a node statement names ("no mediastinal or axillary
   lymphadenopathy" vs "no deep lymphadenopathy"); "deep" nodes are the abdominal and pelvic
   ones, "mediastinal" covers the mediastinal stations;
-- ``vessel``: neck, brain, trunk and limb arteries and veins by their usual abbreviation
+- ``vascular``: neck, brain, trunk and limb arteries and veins by their usual abbreviation
   (upper case: "ICA", "SMV") or name ("internal carotid", "aortic arch"), beside the
-  coronary arteries ``levels`` reads.
+  coronary arteries ``levels`` reads (``vessel``). For findings and permanent devices only
+  (``context.pair_conflict``): a line's tip moves along the veins its access names ("left
+  subclavian line, tip in the SVC").
 
 Open soft-tissue structures of one joint under different head nouns (a ligament and a
 meniscus, a tendon and a labrum) are different structures (``different_tissues``) unless
@@ -138,9 +140,9 @@ def structure_sites(text: str, start: int = 0, end: int | None = None) -> frozen
         side = {"outer": "o", "lateral": "o", "inner": "i", "medial": "i", "central": "c"}
         out.add(f"quadrant:{up}{side[where]}")
     for m in _VESSEL_SHORT.finditer(text, start, hi):
-        out.add(f"vessel:{m.group(1).lower()}")
+        out.add(f"vascular:{m.group(1).lower()}")
     for m in _VESSEL_NAME.finditer(text, start, hi):
-        out.add(f"vessel:{_VESSEL_NAMES[' '.join(m.group(1).lower().split())]}")
+        out.add(f"vascular:{_VESSEL_NAMES[' '.join(m.group(1).lower().split())]}")
     return frozenset(out)
 
 
@@ -159,11 +161,20 @@ def nodes_at(text: str, lo: int, start: int, end: int) -> frozenset[str]:
 
 @lru_cache(maxsize=512)
 def vessel_of(site: str | None) -> frozenset[str]:
-    """The ``vessel`` level of a site the anatomy table names ("aorta", "internal carotid
+    """The ``vascular`` level of a site the anatomy table names ("aorta", "internal carotid
     artery"), or none."""
     if not site:
         return frozenset()
-    return frozenset(x for x in structure_sites(site) if x.startswith("vessel:"))
+    return frozenset(x for x in structure_sites(site) if x.startswith("vascular:"))
+
+
+def places_of(levels: frozenset[str], site: str | None, fixed: bool) -> frozenset[str]:
+    """The levels two mentions are compared by: with the ``vascular`` level of the site for
+    findings and permanent devices (``fixed``), without any ``vascular`` level for a device
+    that moves (a line's tip)."""
+    if fixed:
+        return levels | vessel_of(site)
+    return frozenset(x for x in levels if not x.startswith("vascular:"))
 
 
 # Soft-tissue structures of a joint by head noun; a horn is a meniscus's.

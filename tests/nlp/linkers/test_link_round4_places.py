@@ -160,3 +160,14 @@ def test_breast_areas_without_the_word_quadrant_are_places() -> None:
     cyst = c.mark(0, "smallest cyst")
     assert not c.same(cyst, c.mark(0, "hypoechoic lesion"))
     assert c.same(cyst, c.mark(0, "Stable cyst"))  # counter-example: the same area again
+
+
+def test_named_veins_do_not_split_a_line_whose_tip_moves() -> None:
+    from radtrack_gui.core.model import DEVICE
+
+    c = Case(
+        (0, "Findings:\nLeft subclavian central venous catheter with tip in the SVC."),
+        (1, "Findings:\nLeft subclavian central venous catheter, tip at the cavoatrial junction."),
+    )
+    first = c.mark(0, "central venous catheter", kind=DEVICE)
+    assert c.same(first, c.mark(1, "central venous catheter", kind=DEVICE))
