@@ -75,6 +75,7 @@ from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
 CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
 REPORT_CACHE = 20_000  # distinct report texts whose mention rows are kept
+ReportKey = tuple[str, str, tuple[tuple[str, int, int], ...]]  # text, region, sections
 
 
 class RuleExtractor:
@@ -91,9 +92,9 @@ class RuleExtractor:
         self.lex = self.vocab.lexicon()
         # (chunk text, exam region) -> the mention rows found in it
         self._chunk_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
-        # (report text, its exam region as given) -> ``_rows`` (reports without given
-        # sections or spans: nothing else of the report decides its mentions)
-        self._report_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
+        # (report text, exam region as given, sections as given) -> ``_rows`` (without
+        # spans nothing else of the report decides its mentions)
+        self._report_cache: dict[ReportKey, tuple[tuple, ...]] = {}  # type: ignore[type-arg]
         self._tops_cache: dict[str, tuple[str, ...]] = {}
         self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
         self._anatomy_memo: dict[str, tuple[str, ...]] = {}
@@ -127,9 +128,13 @@ class RuleExtractor:
         and the region, and a chunk seen before (templates repeat word for word) is copied
         instead of analysed again."""
         text = report.text or ""
-        # a report read before (archives repeat normal reports word for word) whose
-        # mentions depend only on its text and exam region: its rows are copied
-        key = (text, report.region or "") if spans is None and not report.sections else None
+        # a report read before (archives repeat normal reports word for word): without
+        # spans its mentions depend only on its text, exam region and sections (given, or
+        # found in the text), so its rows are copied
+        key: ReportKey | None = None
+        if spans is None:
+            given = tuple((x.name, x.start, x.end) for x in report.sections or ())
+            key = (text, report.region or "", given)
         rows = None if key is None else self._report_cache.get(key)
         if rows is None:
             rows = self._rows(report, text, spans)
