@@ -75,7 +75,8 @@ from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
 CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
 REPORT_CACHE = 20_000  # distinct report texts whose mention rows are kept
-ReportKey = tuple[str, str, tuple[tuple[str, int, int], ...]]  # text, region, sections
+# text, exam region, sections (as given), questions kept
+ReportKey = tuple[str, str, tuple[tuple[str, int, int], ...], bool]
 
 
 class RuleExtractor:
@@ -92,8 +93,8 @@ class RuleExtractor:
         self.lex = self.vocab.lexicon()
         # (chunk text, exam region) -> the mention rows found in it
         self._chunk_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
-        # (report text, exam region as given, sections as given) -> ``_rows`` (without
-        # spans nothing else of the report decides its mentions)
+        # (report text, exam region and sections as given, ``questions``) -> ``_rows``
+        # (without spans nothing else decides a report's mentions)
         self._report_cache: dict[ReportKey, tuple[tuple, ...]] = {}  # type: ignore[type-arg]
         self._tops_cache: dict[str, tuple[str, ...]] = {}
         self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
@@ -134,7 +135,7 @@ class RuleExtractor:
         key: ReportKey | None = None
         if spans is None:
             given = tuple((x.name, x.start, x.end) for x in report.sections or ())
-            key = (text, report.region or "", given)
+            key = (text, report.region or "", given, self.questions)
         rows = None if key is None else self._report_cache.get(key)
         if rows is None:
             rows = self._rows(report, text, spans)

@@ -199,3 +199,18 @@ def test_report_cache_keeps_region_and_given_sections_apart() -> None:
     assert {m.section for m in again} == {"IMPRESSION"} and len(ex._report_cache) == 3
     findings = ex.extract(Report(id="b", text=text, region="chest", sections=other))
     assert {m.section for m in findings} == {"FINDINGS"} and len(ex._report_cache) == 4
+
+
+def test_report_cache_keeps_questions_apart() -> None:
+    """The reason for the exam is left out unless ``questions`` is set; the cached rows of
+    one setting are never those of the other (even when the setting changes later)."""
+    from radtrack_gui.core.model import Report
+    from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+    text = "INDICATION: Pneumonia?\n\nFINDINGS: No pleural effusion."
+    ex = RuleExtractor()
+    plain = ex.extract(Report(id="a", text=text))
+    ex.questions = True
+    asked = ex.extract(Report(id="a", text=text))
+    assert not any(m.question for m in plain)
+    assert any(m.question for m in asked) and len(asked) > len(plain)
