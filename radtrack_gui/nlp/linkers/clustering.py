@@ -80,7 +80,8 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup.append(sentence)
         # a negative restated in other words in the same report, a lesion measured at a
         # named place (``restatement.restated``)
-        extra = [f"n:{m.report}"] if m.assertion == "absent" else []
+        # (and a normal statement, restated as a negative there: ``restatement.normal_restated``)
+        extra = [f"n:{m.report}"] if m.assertion == "absent" or m.generic_statement else []
         if m.sizes and lesion_like(m):
             extra += [f"l:{x}" for x in sorted(m.ctx.levels) if not x.startswith("heading:")]
         if lesion_like(m) and m.assertion != "absent":
@@ -104,8 +105,9 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     return filed, lookup
 
 
-# Scores this close are a tie (a weight and its cancelling weight, 0.3 * g - 0.3 * g, leave
-# float noise): the more recent chain wins, as on an exact tie.
+# For a device, scores this close are a tie (a weight and its cancelling weight, 0.3 * g -
+# 0.3 * g, leave float noise): the more recent chain wins, as on an exact tie; a device
+# restated without its make continues its latest episode (episodes.py).
 TIE = 1e-9
 # Bounds that keep linking near-linear for any chain size (see the module docstring).
 MAX_REPS = 16  # scoring representatives per chain: the latest distinct signatures
@@ -236,6 +238,7 @@ def cluster(
     for m in infos:
         check_cancelled()  # Cancel stops linking within one mention (core.progress)
         filed, lookup = keys(m)
+        tie = TIE if m.type == DEVICE else 0.0
         seen: set[int] = set()
         best: tuple[float, ChainState, MentionInfo] | None = None
         near_miss: tuple[float, ChainState] | None = None
@@ -267,8 +270,8 @@ def cluster(
                 scored[(top_rep.id, m.id)] = top
                 if top >= threshold and (
                     best is None
-                    or top > best[0] + TIE
-                    or (top >= best[0] - TIE and ch.number > best[1].number)
+                    or top > best[0] + tie
+                    or (top >= best[0] - tie and ch.number > best[1].number)
                 ):
                     best = (top, ch, top_rep)  # ties go to the more recent chain
                 elif top < threshold and (near_miss is None or top > near_miss[0]):

@@ -69,6 +69,7 @@ from radtrack_gui.nlp.linkers.restatement import (
     count_conflict,
     loose_site,
     names_place,
+    normal_restated,
     points_back,
     restated_negative,
     sizes_conflict,
@@ -497,8 +498,8 @@ def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None
     fc, lc = first.ctx, later.ctx
     assert fc is not None and lc is not None
     f_abs, l_abs = first.assertion == "absent", later.assertion == "absent"
-    if not f_abs and not l_abs:
-        return None
+    if (not f_abs and not l_abs) or normal_restated(first, later):
+        return None  # (a structure stated normal and a negative there: GUIDELINE 9)
     if f_abs and not l_abs:
         if fc.event and later.report_idx == first.report_idx:
             return None  # one exam (a report group: preliminary, final, addendum) corrected

@@ -20,6 +20,7 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
+    adjective_names,
     given_to_another,
     one_sentence_reading,
     reading_names_site,
@@ -46,6 +47,7 @@ from radtrack_gui.nlp.linkers.readings import (
     read_as_concept,
 )
 from radtrack_gui.nlp.linkers.restatement import (
+    normal_restated,
     restated,
     restated_negative,
     same_lesion,
@@ -122,7 +124,15 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         # evidence of another concept; they name this one when the words agree ("adhesion" /
         # "rectal adhesion", "Crohn's disease in the active phase" / "... in an active phase";
         # findings only: a device's head word, "tube", names many devices)
-        return _own_words(a.tokens, b.tokens) if a.type != DEVICE else "unknown"
+        if a.type == DEVICE:
+            return "unknown"
+        own = _own_words(a.tokens, b.tokens)
+        if own == "unknown" and (
+            adjective_names(a.tokens, b.head, vocabulary())
+            or adjective_names(b.tokens, a.head, vocabulary())
+        ):
+            return "same"  # "myomatous uterus" / "subserosal myoma": the adjective names it
+        return own
     return ""
 
 
@@ -174,7 +184,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return "the report reads another sign as this diagnosis"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
-            return "normal statement vs finding"
+            return None if normal_restated(a, b, v) else "normal statement vs finding"
         if (
             a.report == b.report
             and a.text == b.text

@@ -202,7 +202,44 @@ def restated(a: MentionInfo, b: MentionInfo) -> str:
         return "uptake at the lesion's site: a property of the lesion"
     if concluded_at_place(a, b):
         return "the impression's finding at the same place"
+    if normal_restated(a, b):
+        return "a normal structure restated as a negative there"
     return "points back to it" if pointed_back(a, b) else ""
+
+
+def normal_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary | None = None) -> bool:
+    """GUIDELINE 9 (round 4): a structure stated normal and, in another sentence of the
+    same report, a negative of a finding at that structure say one thing twice ("Clear
+    axillary regions" on the mammogram, "No axillary lymphadenopathy" on the ultrasound).
+    The negative must name the structure itself (its site, its statement's structure or
+    its node region), not only lie in its region ("normal liver" / "no ascites")."""
+    normal, negative = (a, b) if a.generic_statement else (b, a)
+    if (
+        a.report != b.report
+        or not normal.generic_statement
+        or negative.generic_statement
+        or normal.assertion == "absent"
+        or negative.assertion != "absent"
+        or DEVICE in (a.type, b.type)
+        or normal.ctx is None
+        or negative.ctx is None
+        or normal.ctx.sentence == negative.ctx.sentence
+        or normal.ctx.reason
+        or negative.ctx.reason
+    ):
+        return False
+    v = v or vocabulary()
+    structure = normal.statement_site or normal.site
+    if structure is None or is_region_name(structure, v):
+        return False
+    named = {negative.site, negative.statement_site}
+    named |= {v.anatomy_of(x[6:]) for x in negative.ctx.levels if x.startswith("nodes:")}
+    return structure in named
+
+
+def is_region_name(name: str, v: Vocabulary) -> bool:
+    """A body region or the whole body (too broad to be the structure a negative names)."""
+    return v.parent.get(name, "") in ("", "body")
 
 
 def concluded_at_place(a: MentionInfo, b: MentionInfo) -> bool:

@@ -98,3 +98,19 @@ def test_the_impression_finding_at_the_same_fine_place_is_the_finding_told_again
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "disc bulge"), c.mark(0, "Facet arthropathy"))
+
+
+def test_a_structure_stated_normal_and_a_negative_there_are_one_statement() -> None:
+    text = (
+        "Exam: MG BREASTS\n\nFINDINGS\n\nMammography reveals:\nNo pathological "
+        "calcifications.\nClear axillary regions.\n\nUltrasound findings include:\nNo "
+        "axillary lymphadenopathy.\nNo suspicious lesions.\n"
+    )
+    c = Case((0, text))
+    clear = c.mark(0, "Clear axillary regions")
+    assert c.same(clear, c.mark(0, "No axillary lymphadenopathy"))
+    # counter-example: a negative about something else
+    assert not c.same(clear, c.mark(0, "No pathological calcifications"))
+    # counter-example: a negative that only lies in the normal organ's region
+    c = Case((0, "Exam: CT ABDOMEN\n\nFindings:\nNormal liver.\nNo ascites.\n"))
+    assert not c.same(c.mark(0, "Normal liver"), c.mark(0, "No ascites"))
