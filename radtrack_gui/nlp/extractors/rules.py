@@ -82,6 +82,8 @@ from radtrack_gui.util.memo import RecentMemo
 SENTENCE_CACHE = 10_000  # sentences (their tokens and matches; their analysed candidates)
 CHUNK_CACHE = 2_500  # chunks (text between blank lines) whose mentions are kept
 REPORT_CACHE = 2_500  # report texts whose mention rows are kept (IU repeats reports word for word)
+# text, exam region, sections (as given), questions kept
+ReportKey = tuple[str, str, tuple[tuple[str, int, int], ...], bool]
 
 
 class RuleExtractor:
@@ -99,9 +101,9 @@ class RuleExtractor:
         # (chunk text, exam region) -> the mention rows found in it
         self._chunk_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
         self._chunk_cache = RecentMemo(CHUNK_CACHE)
-        # (report text, its exam region as given) -> ``_rows`` (reports without given
-        # sections or spans: nothing else of the report decides its mentions)
-        self._report_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
+        # (report text, exam region and sections as given, ``questions``) -> ``_rows``
+        # (without spans nothing else decides a report's mentions)
+        self._report_cache: RecentMemo[ReportKey, tuple[tuple, ...]]  # type: ignore[type-arg]
         self._report_cache = RecentMemo(REPORT_CACHE)
         self._tops_cache: RecentMemo[str, tuple[str, ...]] = RecentMemo(CHUNK_CACHE)
         self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
@@ -137,9 +139,13 @@ class RuleExtractor:
         and the region, and a chunk seen before (templates repeat word for word) is copied
         instead of analysed again."""
         text = report.text or ""
-        # a report read before (archives repeat normal reports word for word) whose
-        # mentions depend only on its text and exam region: its rows are copied
-        key = (text, report.region or "") if spans is None and not report.sections else None
+        # a report read before (archives repeat normal reports word for word): without
+        # spans its mentions depend only on its text, exam region and sections (given, or
+        # found in the text), so its rows are copied
+        key: ReportKey | None = None
+        if spans is None:
+            given = tuple((x.name, x.start, x.end) for x in report.sections or ())
+            key = (text, report.region or "", given, self.questions)
         rows = None if key is None else self._report_cache.get(key)
         if rows is None:
             rows = self._rows(report, text, spans)
