@@ -12,6 +12,7 @@ from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
+    said_of_unlisted_structure,
     subject_only_fails,
     without_normal_properties,
 )
@@ -53,6 +54,26 @@ CLOSING_VERBS = frozenset(
         *("observed", "detected", "found"),
     }
 )
+
+
+# At most this many words (structures, sides, levels) between a modifier and its finding.
+MODIFIER_GAP = 4
+_LEVEL_WORDS = frozenset({"segment", "level", "station", "lobe"})
+
+
+def _phrase_words(
+    toks: list[str], anat: dict[int, tuple[int, str, str]], sides: dict[int, tuple[int, str]]
+) -> list[bool]:
+    """Per token: a structure, side or level word ("pancreatic head", "right", "segment 6")
+    that a noun phrase may hold between a modifier and its finding."""
+    out = [t.isdigit() or t in _LEVEL_WORDS for t in toks]
+    for t0, (t1, *_rest) in anat.items():
+        for k in range(t0, min(t1, len(toks))):
+            out[k] = True
+    for t0, (t1, _side) in sides.items():
+        for k in range(t0, min(t1, len(toks))):
+            out[k] = True
+    return out
 
 
 def analyse(
@@ -122,21 +143,31 @@ def analyse(
     # finding term right after them ("hypodense lesion", "calcified nodule")
     v_concepts = v.concepts
     kept0: list[Cand] = []
+    phrase_at = _phrase_words(toks, anat, sides) if sent.cands and not fixed else []
     for i, c in enumerate([] if fixed else sent.cands):
         if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
             continue
         if c.type == DEVICE and verb_not_device(toks, c.t0, c.t1):
             continue  # "placed to drain the collection": a verb, not a device
         nxt = sent.cands[i + 1] if i + 1 < len(sent.cands) else None
+        flagged = "modifier" in getattr(v_concepts.get(c.concept), "flags", ())
         if (
             nxt is not None
-            and nxt.t0 - c.t1 <= 1
             and nxt.type == FINDING
             and (
-                "modifier" in getattr(v_concepts.get(c.concept), "flags", ())
-                or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS))
+                (
+                    (flagged or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS)))
+                    and nxt.t0 - c.t1 <= 1
+                    and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
+                )
+                or (
+                    # "FDG-avid pancreatic head mass", "hypodense segment 6 lesion": a
+                    # modifier before the structure that names where its finding is
+                    flagged
+                    and nxt.t0 - c.t1 <= MODIFIER_GAP
+                    and all(phrase_at[k] for k in range(c.t1, nxt.t0))
+                )
             )
-            and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
         ):
             for k in range(c.t0, c.t1):
                 concept_at[k] = False
@@ -237,6 +268,7 @@ def analyse(
             )
             and not fixed
             and not ("normal" in concept.flags and normal_of_unlisted(v, c, toks))
+            and not said_of_unlisted_structure(v, c, concept, toks)
         ):
             continue
         c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)

@@ -81,6 +81,7 @@ from radtrack_gui.util.memo import RecentMemo
 # docs/performance.md, "A cohort worker's memory").
 SENTENCE_CACHE = 10_000  # sentences (their tokens and matches; their analysed candidates)
 CHUNK_CACHE = 2_500  # chunks (text between blank lines) whose mentions are kept
+REPORT_CACHE = 2_500  # report texts whose mention rows are kept (IU repeats reports word for word)
 
 
 class RuleExtractor:
@@ -98,6 +99,10 @@ class RuleExtractor:
         # (chunk text, exam region) -> the mention rows found in it
         self._chunk_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
         self._chunk_cache = RecentMemo(CHUNK_CACHE)
+        # (report text, its exam region as given) -> ``_rows`` (reports without given
+        # sections or spans: nothing else of the report decides its mentions)
+        self._report_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
+        self._report_cache = RecentMemo(REPORT_CACHE)
         self._tops_cache: RecentMemo[str, tuple[str, ...]] = RecentMemo(CHUNK_CACHE)
         self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
         self._anatomy_memo: dict[str, tuple[str, ...]] = {}
@@ -132,9 +137,44 @@ class RuleExtractor:
         and the region, and a chunk seen before (templates repeat word for word) is copied
         instead of analysed again."""
         text = report.text or ""
+        # a report read before (archives repeat normal reports word for word) whose
+        # mentions depend only on its text and exam region: its rows are copied
+        key = (text, report.region or "") if spans is None and not report.sections else None
+        rows = None if key is None else self._report_cache.get(key)
+        if rows is None:
+            rows = self._rows(report, text, spans)
+            if key is not None:
+                self._report_cache.put(key, rows)
+        source = source or f"model:{self.name}"
+        rid = report.id
+        return [
+            Mention(
+                id="",
+                report=rid,
+                start=s,
+                end=e,
+                text=text[s:e],
+                type=type_,
+                concept=concept,
+                anatomy=list(anatomy),
+                laterality=side,
+                assertion=assertion,
+                change=change,
+                section=section,
+                measurements=list(sizes),
+                source=source,
+                question=question,
+            )
+            for s, e, type_, concept, anatomy, side, assertion, change, section, sizes, question in rows
+        ]
+
+    def _rows(
+        self, report: Report, text: str, spans: Sequence[tuple[int, int, str]] | None
+    ) -> tuple[tuple, ...]:  # type: ignore[type-arg]
+        """``annotate``'s mentions as rows (start, end, type, concept, anatomy, side,
+        assertion, change, section, sizes, question), questions left out unless kept."""
         self._splits.clear()
         sections = report.sections or find_sections(text)
-        source = source or f"model:{self.name}"
         found: list[tuple[int, Sequence[tuple]]] = []  # type: ignore[type-arg]
         if spans is not None:  # (offset, mentions) per chunk; here the whole text
             found.append((0, self._run(text, report, spans)))
@@ -156,7 +196,6 @@ class RuleExtractor:
                 found.append((a, hit))
         asked = question_spans(text, sections)
         out = []
-        rid = report.id
         for at, rows in found:
             for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:
                 s += at
@@ -170,25 +209,21 @@ class RuleExtractor:
                 if question and not self.questions and spans is None:
                     continue  # a reason for the exam is a question, not a finding (rule 8)
                 out.append(
-                    Mention(
-                        id="",
-                        report=rid,
-                        start=s,
-                        end=e,
-                        text=text[s:e],
-                        type=type_,
-                        concept=concept,
-                        anatomy=list(anatomy),
-                        laterality=side,
-                        assertion=assertion,
-                        change=change,
-                        section=section,
-                        measurements=list(sizes),
-                        source=source,
-                        question=question,
+                    (
+                        s,
+                        e,
+                        type_,
+                        concept,
+                        anatomy,
+                        side,
+                        assertion,
+                        change,
+                        section,
+                        sizes,
+                        question,
                     )
                 )
-        return out
+        return tuple(out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:
         """``sentences(text)``, remembered for the texts of the current report (a chunk is

@@ -28,6 +28,7 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
+from radtrack_gui.nlp.linkers.episodes import design, placed_after_removal
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -40,6 +41,7 @@ from radtrack_gui.nlp.linkers.features import (
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
 from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
 from radtrack_gui.nlp.linkers.signs import reading_keys
+from radtrack_gui.nlp.linkers.uptake import uptake_keys
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # score(earlier member, newcomer) -> score in [0, 1]
@@ -78,7 +80,8 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup.append(sentence)
         # a negative restated in other words in the same report, a lesion measured at a
         # named place (``restatement.restated``)
-        extra = [f"n:{m.report}"] if m.assertion == "absent" else []
+        # (and a normal statement, restated as a negative there: ``restatement.normal_restated``)
+        extra = [f"n:{m.report}"] if m.assertion == "absent" or m.generic_statement else []
         if m.sizes and lesion_like(m):
             extra += [f"l:{x}" for x in sorted(m.ctx.levels) if not x.startswith("heading:")]
         if lesion_like(m) and m.assertion != "absent":
@@ -95,9 +98,17 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         more_filed, more_lookup = reading_keys(m)
         filed += more_filed
         lookup += more_lookup
+        # PET uptake at a site finds the lesion there (uptake.py)
+        more_filed, more_lookup = uptake_keys(m)
+        filed += more_filed
+        lookup += more_lookup
     return filed, lookup
 
 
+# For a device, scores this close are a tie (a weight and its cancelling weight, 0.3 * g -
+# 0.3 * g, leave float noise): the more recent chain wins, as on an exact tie; a device
+# restated without its make continues its latest episode (episodes.py).
+TIE = 1e-9
 # Bounds that keep linking near-linear for any chain size (see the module docstring).
 MAX_REPS = 16  # scoring representatives per chain: the latest distinct signatures
 MAX_CANDIDATES = 6  # chains examined per blocking key, most recently active first
@@ -117,6 +128,7 @@ def conflict_key(m: MentionInfo) -> tuple:
         m.site_by_name,
         (m.ctx.sites, m.ctx.spread, m.ctx.levels) if m.ctx else None,
         (m.report, m.sizes) if m.sizes else None,
+        tuple(sorted(design(m).items())) if m.type == DEVICE else None,
     )
 
 
@@ -184,6 +196,8 @@ class ChainState:
                     f"device removed/withdrawn in {self.ended_by}: a reappearance is a new device"
                 )
             return f"resolved in {self.ended_by}: a recurrence is a new chain"
+        if placed_after_removal(self.members, self.ended_by, m):
+            return f"placed after the removal in {self.ended_by}: a new device"
         if self.members and _exchanged(self.members[-1], m):
             return f"exchanged/replaced after {self.members[-1].id}: a new device"
         if self.members and _silently_replaced(self.members[-1], m):
@@ -224,6 +238,7 @@ def cluster(
     for m in infos:
         check_cancelled()  # Cancel stops linking within one mention (core.progress)
         filed, lookup = keys(m)
+        tie = TIE if m.type == DEVICE else 0.0
         seen: set[int] = set()
         best: tuple[float, ChainState, MentionInfo] | None = None
         near_miss: tuple[float, ChainState] | None = None
@@ -254,7 +269,9 @@ def cluster(
                     continue
                 scored[(top_rep.id, m.id)] = top
                 if top >= threshold and (
-                    best is None or top > best[0] or (top == best[0] and ch.number > best[1].number)
+                    best is None
+                    or top > best[0] + tie
+                    or (top >= best[0] - tie and ch.number > best[1].number)
                 ):
                     best = (top, ch, top_rep)  # ties go to the more recent chain
                 elif top < threshold and (near_miss is None or top > near_miss[0]):

@@ -11,6 +11,7 @@ from radtrack_gui.nlp.linkers.context import enrich as read_contexts
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
 from radtrack_gui.nlp.linkers.tips import resolve_tips
+from radtrack_gui.nlp.linkers.uptake import fold_uptake
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
@@ -271,4 +272,5 @@ def prepare(
     spans = {i.id: patient.mentions[i.id].span for i in out}
     read_contexts(out, spans, reports, v)
     resolve_tips(out, spans, reports)
+    fold_uptake(out)  # "the mass is FDG avid": the uptake stands for the mass (uptake.py)
     return out
