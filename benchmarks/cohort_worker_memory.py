@@ -97,7 +97,13 @@ def _memo_bytes() -> dict[str, int]:
     out: dict[str, int] = {}
     seen: set[int] = set()
     for ext, _ in tasks._MODELS.values():
-        for name in ("_sentence_cache", "_result_cache", "_chunk_cache", "_tops_cache"):
+        for name in (
+            "_sentence_cache",
+            "_result_cache",
+            "_chunk_cache",
+            "_tops_cache",
+            "_report_cache",
+        ):
             memo = getattr(ext, name, None)
             if memo is not None:
                 out[name] = out.get(name, 0) + _deep_size(memo, seen)

@@ -76,8 +76,8 @@ from radtrack_gui.util.memo import RecentMemo
 # What an extractor remembers between reports, each memo a ``RecentMemo`` (at most twice
 # its size; the recently used are kept). Memos that kept the first 200,000 sentences and
 # 50,000 chunks they saw grew a cohort worker by ~15 KB a report to ~800 MiB; at these
-# sizes the memos top out near 100 MiB and keep most of the hits (generated cohort, 10,000
-# reports: sentences 0.81 of lookups vs 0.82 unbounded, chunks 0.21 vs 0.22; see
+# sizes the memos top out under ~50 MiB and keep most of the hits (generated cohort, 10,000
+# reports: sentence hits 0.78-0.81 at half to twice these sizes, 0.82 unbounded; see
 # docs/performance.md, "A cohort worker's memory").
 SENTENCE_CACHE = 10_000  # sentences (their tokens and matches; their analysed candidates)
 CHUNK_CACHE = 2_500  # chunks (text between blank lines) whose mentions are kept

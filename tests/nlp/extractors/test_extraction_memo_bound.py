@@ -10,8 +10,6 @@ from radtrack_gui.core.model import Report
 from radtrack_gui.nlp.extractors import rules
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
-MEMOS = ("_sentence_cache", "_result_cache", "_chunk_cache", "_tops_cache")
-
 
 def _report(k: int) -> Report:
     # every report has sentences no other report has (sizes, dates), and one template
@@ -34,12 +32,19 @@ def _rows(ex: RuleExtractor, report: Report) -> list[tuple]:  # type: ignore[typ
 def small_memos(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules, "SENTENCE_CACHE", 16)
     monkeypatch.setattr(rules, "CHUNK_CACHE", 8)
+    monkeypatch.setattr(rules, "REPORT_CACHE", 8)
 
 
 @pytest.mark.usefixtures("small_memos")
 def test_memos_stay_bounded_and_output_is_unchanged() -> None:
     ex = RuleExtractor()
-    sizes = {"_sentence_cache": 16, "_result_cache": 16, "_chunk_cache": 8, "_tops_cache": 8}
+    sizes = {
+        "_sentence_cache": 16,
+        "_result_cache": 16,
+        "_chunk_cache": 8,
+        "_tops_cache": 8,
+        "_report_cache": 8,
+    }
     for k in range(300):
         report = _report(k)
         assert _rows(ex, report) == _rows(RuleExtractor(), report), k  # a fresh one
