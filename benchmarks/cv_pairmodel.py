@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from radtrack_gui.evaluation import protocol
+    from radtrack_gui.evaluation.protocol_output import format_table
     from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
 
     def make(name: str):  # type: ignore[no-untyped-def]
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         progress=progress,
         fit=fit_linker,
     )
-    print(protocol.format_table(ev))
+    print(format_table(ev))
     print(
         f"budget: {args.epochs} epochs, at most {args.max_pairs} distinct training pairs "
         f"and {args.validation_pairs} validation pairs, "

@@ -24,9 +24,10 @@ per split (dev, dev2, heldout), overall, per
 type, per modality and per body region, for every extractor given with ``--extractor`` (default:
 rules, and neural when a trained model is found), then the most frequent head words of the
 labelled spans the first extractor missed, on the DEV half and on DEV2 (the second dev sample,
-``resources/silver/mentions_wholebody_dev2.jsonl``, 26 more PARROT reports, all dev) only.
+``resources/silver/mentions_wholebody_dev2.jsonl``, 26 more PARROT reports, all dev) and on
+DEV3 (``mentions_wholebody_dev3.jsonl``, 41 fresh PARROT reports, all dev) only.
 
-``--dev-only`` leaves the held-out half out (not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2 and dev3) (not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]
@@ -46,6 +47,8 @@ from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     from radtrack_gui.evaluation.wholebody_mentions import (
+        DEV_SPLITS,
+        SAMPLE_SPLITS,
         evaluate_wholebody,
         format_missed,
         format_result,
@@ -54,7 +57,7 @@ def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     )
 
     try:
-        splits = ("dev", "dev2") if dev_only else ("dev", "dev2", "heldout")
+        splits = DEV_SPLITS if dev_only else SAMPLE_SPLITS
         sample, results, skipped = evaluate_wholebody(names, splits=splits)
     except InputError as exc:
         print(exc, file=sys.stderr)
@@ -68,7 +71,7 @@ def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
         print(format_result(res))
     for why in skipped:
         print(f"skipped: {why}")
-    for split in ("dev", "dev2") if results else ():
+    for split in DEV_SPLITS if results else ():
         first = results[0]
         print()
         kinds = missed_by_kind(sample, first.response, split)

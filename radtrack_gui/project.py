@@ -8,14 +8,22 @@ Qt-free, so the GUI (in a worker thread, ``gui/worker.py``) and the CLI share it
   ``rerun=True`` runs the models again and replaces the stored chains (the edit log stays).
 - ``model_run(path)``: the models' chains for a folder's text, ignoring its annotations.
 
+``defer_save=True`` (the GUI): the models' result is not written before the patient is
+returned; the caller shows it first, then calls ``LoadedProject.finish_save`` (in the
+background). Everything that writes or closes the store calls ``finish_save`` first (it
+waits for a save in progress), so nothing is lost and no edit reaches a store that does
+not hold the patient yet.
+
 Heavy modules (the pipeline, the store) are imported inside the functions: the GUI imports
 this module at start-up.
 """
 
 from __future__ import annotations
 
+import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,6 +52,35 @@ class LoadedProject:
     extractor: str | None = None  # the models that made the chains (None: not a model)
     linker: str | None = None
     no_store_reason: str | None = None  # why there is no store (nothing will be saved)
+    # the models' result still to be written (``open_project(defer_save=True)``)
+    pending_save: Callable[[], None] | None = field(default=None, repr=False)
+    save_error: str | None = None  # the deferred save failed: nothing is saved
+    _save_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def saving(self) -> bool:
+        """The models' result is not in the store yet (``finish_save`` writes it)."""
+        return self.pending_save is not None
+
+    def finish_save(self) -> bool:
+        """Write the deferred models' result to the store, once; a second caller (another
+        thread) waits until the first is done. A store failure is kept in ``save_error``
+        (the project is then read-only, saying why) rather than raised. True when the
+        store holds the patient (or there was nothing to save)."""
+        from radtrack_gui.store.errors import StoreError
+
+        with self._save_lock:
+            pending = self.pending_save
+            if pending is not None:
+                try:
+                    pending()
+                except StoreError as exc:
+                    self.save_error = (
+                        f"nothing will be saved: the analysis could not be stored ({exc})"
+                    )
+                finally:
+                    self.pending_save = None
+        return self.save_error is None
 
     @property
     def store_path(self) -> Path | None:
@@ -56,7 +93,7 @@ class LoadedProject:
         without a store on purpose, ``store=None`` and no reason, edits in memory.)"""
         if self.store is None:
             return self.no_store_reason is not None
-        return bool(getattr(self.store, "read_only", False))
+        return self.save_error is not None or bool(getattr(self.store, "read_only", False))
 
     @property
     def read_only_reason(self) -> str | None:
@@ -65,7 +102,9 @@ class LoadedProject:
             return None
         if self.store is None:
             return self.no_store_reason
-        return "opened read-only: another RadTrack window is editing this patient"
+        if self.save_error is not None:
+            return self.save_error
+        return "another RadTrack window is editing this patient"
 
     @property
     def problems(self) -> list[Problem]:
@@ -90,6 +129,7 @@ def open_project(
     read_only: bool = False,
     owner: object = None,
     store_optional: bool = False,
+    defer_save: bool = False,
 ) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
@@ -103,7 +143,10 @@ def open_project(
 
     ``store_optional``: when the store cannot be made (the user data folder is not
     writable), the models run and the patient opens without one, read-only, its
-    ``no_store_reason`` saying why (otherwise that is a ``StoreError``)."""
+    ``no_store_reason`` saying why (otherwise that is a ``StoreError``).
+
+    ``defer_save``: a model run is returned before it is stored; the caller must call
+    ``finish_save`` (module docstring)."""
     from radtrack_gui import pipeline
     from radtrack_gui.nlp.registry import RunSpec
 
@@ -132,8 +175,17 @@ def open_project(
         if cancel():
             raise Cancelled()
         extractor, linker = spec.extractor_name, spec.linker_name
+        pending: Callable[[], None] | None = None
         if store is not None:
-            _save(store, patient, extractor, linker, progress)
+            saving = store
+
+            def pending(report: Progress = no_progress) -> None:
+                # (deferred: no progress, the open's task is over by then)
+                _save(saving, patient, extractor, linker, report)
+
+            if not defer_save:
+                pending(progress)
+                pending = None
         if patient.annotated:
             models, ext, lnk = GOLD_LABEL, None, None
         elif kind == "json":
@@ -141,7 +193,16 @@ def open_project(
         else:
             models, ext, lnk = spec.label, extractor, linker
         return LoadedProject(
-            patient, store, str(source), False, models, time.perf_counter() - t0, ext, lnk, no_store
+            patient,
+            store,
+            str(source),
+            False,
+            models,
+            time.perf_counter() - t0,
+            ext,
+            lnk,
+            no_store,
+            pending_save=pending,
         )
     except BaseException:
         if store is not None:

@@ -39,10 +39,10 @@ import build_vocab_rules as R  # noqa: E402
 
 from radtrack_gui.nlp.vocabulary import (  # noqa: E402
     plural,
-    read_table,
     singular_name,
     split_terms,
 )
+from radtrack_gui.nlp.word_lists import read_table  # noqa: E402
 
 HEADERS = {
     "anatomy_radlex.tsv": "# Derived by scripts/build_vocab.py from RadLex (RSNA, RadLex License 2.0) and\n"

@@ -79,8 +79,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         choices=("wholebody",),
         default=None,
         help="also score mention detection on a labelled sample of real reports: "
-        "'wholebody' (PARROT v1.0 + DRAGON, and the second dev sample as split dev2; P/R/F1 "
-        "per half, modality and body region, for "
+        "'wholebody' (PARROT v1.0 + DRAGON, and the second and third dev samples as splits "
+        "dev2, dev3; P/R/F1 per half, modality and body region, for "
         "--extractor, else rules and neural when a trained model is found)",
     )
     p.add_argument(
@@ -166,7 +166,8 @@ def _challenge(args: argparse.Namespace) -> None:
 
 def _protocol(args: argparse.Namespace) -> None:
     from radtrack_gui.cli.progress import ProgressBar
-    from radtrack_gui.evaluation.protocol import evaluate, format_table, write_csv, write_json
+    from radtrack_gui.evaluation.protocol import evaluate
+    from radtrack_gui.evaluation.protocol_output import format_table, write_csv, write_json
     from radtrack_gui.training import fit_linker
 
     bar = ProgressBar()  # draws on stderr only when it is a terminal

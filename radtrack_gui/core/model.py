@@ -6,6 +6,7 @@ end exclusive. A mention belongs to exactly one chain; singletons are chains of 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -221,9 +222,16 @@ class Patient:
 PART_WORDS = frozenset({"tip", "tips", "distal tip", "catheter tip"})
 
 
+# A side named in a label already ("normal right lung"): it is not said again.
+_SIDE_WORD = re.compile(r"\b(left|right|bilateral)\b")
+
+
 def chain_label(patient: Patient, mention_ids: list[str]) -> str:
     """A readable label: laterality + the most frequent concept (or text) of the members,
-    a member that only stands for a device ("tip") counting when nothing else names it."""
+    a member that only stands for a device ("tip") counting when nothing else names it.
+    The side is said once ("normal right lung" stays so; it read "right normal right
+    lung"), and after "normal" in a normal statement ("normal right kidney", not "right
+    normal kidney", which reads as a finding)."""
     counts: dict[str, int] = {}
     lat: str | None = None
     for mid in mention_ids:
@@ -233,6 +241,9 @@ def chain_label(patient: Patient, mention_ids: list[str]) -> str:
         lat = lat or m.laterality
     named = {k: n for k, n in counts.items() if k not in PART_WORDS} or counts
     name = max(named, key=lambda k: (named[k], -len(k))) if named else ""
-    if lat and not name.startswith(lat):
-        name = f"{lat} {name}"
+    if lat and not _SIDE_WORD.search(name):
+        normal = "normal "
+        name = (
+            f"{normal}{lat} {name[len(normal) :]}" if name.startswith(normal) else f"{lat} {name}"
+        )
     return name

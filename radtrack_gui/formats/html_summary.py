@@ -32,7 +32,7 @@ from radtrack_gui.formats.size_svg import size_plot_svg
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.course import Course, chain_courses, mention_sentence
 from radtrack_gui.views.lanes import negative_only
-from radtrack_gui.views.same_name import SameName, same_named
+from radtrack_gui.views.same_name import SameName, also_present, same_named
 from radtrack_gui.views.sizes import size_series
 
 __all__ = ["html_summary", "write_html_summary"]
@@ -200,9 +200,15 @@ def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str,
     )
 
 
-def _overview(courses: list[Course], negatives: list[Course], groups: list[SameName]) -> str:
+def _overview(
+    courses: list[Course],
+    negatives: list[Course],
+    groups: list[SameName],
+    present: dict[str, list[str]],
+) -> str:
     """One line per finding and device, the same-named chains asked about, then the
-    negatives in one paragraph."""
+    negatives in one paragraph: those never seen, then apart those denied in some reports
+    but present in others (``present``: negative chain -> present chains)."""
     rows = []
     marks = {cid: (k, len(g.chains)) for g in groups for k, cid in enumerate(g.chains, 1)}
     for c in courses:
@@ -228,15 +234,25 @@ def _overview(courses: list[Course], negatives: list[Course], groups: list[SameN
     )
     if groups:  # one short paragraph: the overview must stay one printed page
         table += _same_name_paragraph(groups)
-    if negatives:
-        counts: dict[str, int] = {}
-        for c in negatives:  # each name once ("pneumothorax" was denied in 8 chains)
-            counts[c.label] = counts.get(c.label, 0) + 1
-        names = ", ".join(
-            escape(n) + (f" ({k} chains)" if k > 1 else "") for n, k in counts.items()
-        )
-        table += f'<p class="negatives"><b>Not seen or normal:</b> {names}.</p>'
+    never = [c for c in negatives if c.chain not in present]
+    denied = [c for c in negatives if c.chain in present]
+    if never or denied:
+        parts = []
+        if never:
+            parts.append(f"<b>Not seen or normal:</b> {_names(never)}.")
+        if denied:  # "no new liver lesion" while liver lesions are listed above
+            names = ", ".join(dict.fromkeys(escape(c.label) for c in denied))
+            parts.append(f"<b>Present, though some reports say “no …”:</b> {names} (see above).")
+        table += '<p class="negatives">' + " ".join(parts) + "</p>"
     return '<section class="overview"><h2>Overview</h2>' + table + "</section>"
+
+
+def _names(courses: list[Course]) -> str:
+    """Each name once, with its count ("pneumothorax" was denied in 8 chains)."""
+    counts: dict[str, int] = {}
+    for c in courses:
+        counts[c.label] = counts.get(c.label, 0) + 1
+    return ", ".join(escape(n) + (f" ({k} chains)" if k > 1 else "") for n, k in counts.items())
 
 
 def _same_name_paragraph(groups: list[SameName]) -> str:
@@ -260,14 +276,22 @@ def _same_name_paragraph(groups: list[SameName]) -> str:
     return '<p class="same-name">' + " ".join(parts) + "</p>"
 
 
-def _negatives(courses: list[Course]) -> str:
+def _negatives(courses: list[Course], present: dict[str, list[str]], labels: dict[str, str]) -> str:
     rows = []
     for c in courses:
         when = ", ".join(
             e.date.strftime("%Y-%m-%d") if e.date else f"undated ({e.report})" for e in c.events
         )
+        there = present.get(c.chain, [])
+        note = (
+            '<span class="twin">present in other reports: '
+            + ", ".join(f'<a href="#{escape(o)}">{escape(labels[o])}</a>' for o in there)
+            + "</span>"
+            if there
+            else ""
+        )
         rows.append(
-            f'<tr><td class="label">{escape(c.label)}</td>'
+            f'<tr><td class="label">{escape(c.label)}{note}</td>'
             f"<td>{escape(_TITLES[c.type][:-1].lower())}</td>"
             f"<td>{escape(when)}</td></tr>"
         )
@@ -324,10 +348,11 @@ def html_summary(
     negatives = [c for c in courses if negated(c)]
     groups = same_named(patient, [c.chain for c in shown])
     twins = _twins(groups)
+    present = also_present(patient, [c.chain for c in negatives], [c.chain for c in shown])
     body = [
         f"<h1>Radiology course: patient {escape(patient.id)}</h1>",
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
-        _overview(shown, negatives, groups),
+        _overview(shown, negatives, groups, present),
         '<section class="chains">',
     ]
     for kind in (FINDING, DEVICE):
@@ -340,7 +365,7 @@ def html_summary(
         )
     if negatives:
         body.append(f"<h2>Pertinent negatives and normal statements ({len(negatives)})</h2>")
-        body.append(_negatives(negatives))
+        body.append(_negatives(negatives, present, {c.chain: c.label for c in shown}))
     body.append("</section>")
     if patient.problems:
         body.append(

@@ -26,18 +26,16 @@ from radtrack_gui.gui.qt import (
     QAction,
     QActionGroup,
     QDialog,
-    QDialogButtonBox,
-    QHeaderView,
     QKeySequence,
     QMainWindow,
     QMenu,
+    QPoint,
+    QRect,
     Qt,
-    QTableWidget,
-    QTableWidgetItem,
     QToolBar,
-    QVBoxLayout,
     QWidget,
 )
+from radtrack_gui.gui.shortcuts_sheet import place_clear_of, shortcuts_sheet
 
 
 class WindowMenus:
@@ -159,27 +157,23 @@ class WindowMenus:
         return out
 
     def show_shortcuts(self) -> QDialog:
-        rows = self.shortcut_rows()
-        dlg = QDialog(self.window)
-        dlg.setWindowTitle("Keyboard shortcuts")
-        table = QTableWidget(len(rows), 3, dlg)
-        table.setHorizontalHeaderLabels(["Menu", "Keys", "Does"])
-        for i, (menu, keys, what) in enumerate(rows):
-            for j, value in enumerate((menu, keys, what)):
-                table.setItem(i, j, QTableWidgetItem(value))
-        table.verticalHeader().hide()
-        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        table.setAlternatingRowColors(True)
-        table.setShowGrid(False)
-        table.verticalHeader().setDefaultSectionSize(24)
-        table.resizeColumnsToContents()
-        table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dlg)
-        buttons.rejected.connect(dlg.reject)
-        layout = QVBoxLayout(dlg)
-        layout.addWidget(table)
-        layout.addWidget(buttons)
-        dlg.resize(620, 560)
+        """The shortcuts sheet, beside what the window shows (``gui/shortcuts_sheet.py``);
+        asked again while it is open, the same sheet comes to the front."""
+        old = self.shortcuts_dialog
+        if old is not None and old.isVisible():
+            old.raise_()
+            old.activateWindow()
+            return old
+        dlg = shortcuts_sheet(self.window, self.shortcut_rows())
+        w: Any = self.window
+        page = w.central.currentWidget()
+        target = w.welcome.content if page is w.welcome else page
+        keep = QRect(target.mapToGlobal(QPoint(0, 0)), target.size())
+        # Within the window below its title bar (over its frame's top the sheet's own
+        # title bar hid the window's buttons at the screen).
+        dlg.setGeometry(
+            place_clear_of(w.geometry(), keep, w.screen().availableGeometry(), dlg.size())
+        )
         self.shortcuts_dialog = dlg
         dlg.show()
         return dlg

@@ -82,6 +82,10 @@ class StatusBar:
             self.saved.setText("Read-only — edits are off, nothing will be saved")
             self.saved.setToolTip(self.session.read_only_reason or "")
             return
+        if loaded is not None and loaded.saving:
+            self.saved.setText("Saving…")
+            self.saved.setToolTip("The patient is being written to the project store")
+            return
         h = self.session.history
         when = h.saved_at.strftime("%H:%M:%S") if h and h.saved_at else None
         self.saved.setText(f"✔ All changes saved{f' ({when})' if when else ''}")

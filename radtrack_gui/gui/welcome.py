@@ -81,6 +81,7 @@ class Welcome(QWidget):
         inner = QWidget()
         inner.setLayout(box)
         inner.setMaximumWidth(560)
+        self.content = inner  # what a sheet opened over the page keeps clear of
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 6, 24, 10)
         row = QHBoxLayout()

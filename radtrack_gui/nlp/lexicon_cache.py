@@ -32,6 +32,7 @@ import os
 import pickle
 import stat
 import sys
+import types
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -53,18 +54,24 @@ def enabled() -> bool:
     return not os.environ.get(OFF)
 
 
+def code_modules() -> tuple[types.ModuleType, ...]:
+    """The modules whose code decides what a cached vocabulary and lexicon hold: the
+    vocabulary, its table readers, the lexicon builder, the word lists and this cache."""
+    from radtrack_gui.nlp import vocabulary, vocabulary_lexicon, vocabulary_tables, word_lists
+
+    return (vocabulary, vocabulary_tables, vocabulary_lexicon, word_lists, sys.modules[__name__])
+
+
 def tables_digest(folder: Path) -> str:
     """A digest of the vocabulary tables in ``folder`` and of the code that reads them and
     builds the lexicon (any change: another digest)."""
     import ahocorasick  # its build, not importlib.metadata (that alone costs ~0.08 s)
 
-    from radtrack_gui.nlp import vocabulary, vocabulary_lexicon, word_lists
-
     h = hashlib.sha256()
     aho = Path(str(ahocorasick.__file__))
     st = aho.stat()
     h.update(f"{sys.version_info[:3]}|{aho.name}|{st.st_size}|{st.st_mtime_ns}\0".encode())
-    for module in (vocabulary, vocabulary_lexicon, word_lists, sys.modules[__name__]):
+    for module in code_modules():
         h.update(Path(str(module.__file__)).read_bytes())
     for path in sorted(folder.iterdir()):
         if path.is_file():

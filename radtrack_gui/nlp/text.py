@@ -37,6 +37,11 @@ TOKEN_RE = re.compile(
     re.S,
 )
 
+# Where a token may hold a space (``TOKEN_RE``): a de-id bracket, or a vertebral level with
+# white space before or after its "-" / "/" ("C5 - 6"); elsewhere no token has one, so
+# ``word_tokens`` need not look (a superset: only a gate).
+_SPACED_TOKEN = re.compile(r"\[\*\*|\d\s[-/]|[-/]\s[CTLSctls]?\d")
+
 # A line that is a header: "FINDINGS:", "IMPRESSION: ...", "CT HEAD W/O CONTRAST".
 # The same tokens as split pieces: [gap, token, gap, token, ..., gap], made in C.
 _TOKEN_SPLIT = re.compile("(" + TOKEN_RE.pattern + ")", re.S)
@@ -58,7 +63,8 @@ def word_tokens(text: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
         words = [w.lower() for w in parts[1::2]]
     bounds = list(accumulate(map(len, parts)))
     spans = tuple(zip(bounds[0:-1:2], bounds[1::2], strict=True))
-    if " " in text:  # a vertebral level written with spaces, a de-id bracket
+    if " " in text and _SPACED_TOKEN.search(text) is not None:
+        # a vertebral level written with spaces, a de-id bracket
         if "\x00" in text:
             words = [w.replace(" ", "") for w in words]
         else:

@@ -94,6 +94,7 @@ class Session:
         """Forget the open patient and close its store (every edit is already saved)."""
         if self.loaded is None:
             return
+        self.loaded.finish_save()  # a model run shown before it was stored is stored now
         loaded, self.loaded, self.history = self.loaded, None, None
         self.selection.clear()
         if loaded.store is not None:
@@ -129,6 +130,7 @@ class Session:
         if self.history is None:
             self.failed.emit("no patient is open")
             return None
+        self._stored()
         if self.read_only:  # said in the user's words, before any store is touched
             self.history.fail(f"this patient is read-only ({self.read_only_reason})")
             return None
@@ -142,10 +144,18 @@ class Session:
             self.failed.emit(reason)
 
     def undo(self) -> Changes | None:
+        self._stored()
         return self.history.undo() if self.history is not None else None
 
     def redo(self) -> Changes | None:
+        self._stored()
         return self.history.redo() if self.history is not None else None
+
+    def _stored(self) -> None:
+        """Before an edit reaches the store: a model run not stored yet (the GUI stores
+        it after the first paint) is stored first, waiting for a save in progress."""
+        if self.loaded is not None:
+            self.loaded.finish_save()
 
     def _history_changed(self, changes: Changes) -> None:
         self.selection.prune(self.patient)

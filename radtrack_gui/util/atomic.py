@@ -23,6 +23,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO
 
+from radtrack_gui.util.paths import make_folders
+
 STDOUT = "-"
 
 
@@ -155,7 +157,7 @@ def atomic_open(
     if target.is_dir():
         raise WriteError(f"{target}: is a folder; name a file to write")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(target.parent)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from exc
@@ -190,7 +192,7 @@ def atomic_folder(path: str | os.PathLike[str]) -> Iterator[Path]:
     ``path`` that replaces it on success; an existing ``path`` is removed only once the new
     one is complete, and nothing is left behind on failure."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(target.parent)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
     try:
         with _registered(str(tmp)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -44,13 +45,25 @@ def oncology_patient_dir() -> Path:
     return resource("samples", "oncology_patient")
 
 
+def make_folders(path: str | os.PathLike[str]) -> Path:
+    """``path`` and the folders missing on the way to it, each made private (0700): what
+    holds patient data is never readable by others (``mkdir(parents=True)`` made them 0755
+    under the usual umask, as an export to a new folder did). Folders that exist are left
+    as they are (a user's own folder is not ours to change)."""
+    path = Path(path)
+    missing = [p for p in (path, *path.parents) if not p.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o700, exist_ok=True)
+        with contextlib.suppress(OSError):
+            os.chmod(folder, 0o700)  # mkdir's mode is masked by the umask
+    return path
+
+
 def _private_dir(path: Path) -> Path:
     """``path`` created if needed, private (0700) even when it existed wider, and so is every
     folder made on the way (mkdir's ``mode`` would apply to the last one only, leaving e.g.
     ``~/.local/state`` 0755)."""
-    missing = [p for p in (path, *path.parents) if not p.exists()]
-    for folder in reversed(missing):
-        folder.mkdir(mode=0o700, exist_ok=True)
+    make_folders(path)
     try:
         if path.stat().st_mode & 0o077:
             os.chmod(path, 0o700)

@@ -13,6 +13,7 @@ from radtrack_gui.views import lanes as L
 LabelFacts = tuple[str, str, str, int, str]
 
 COUNT_SUFFIX = re.compile(r"\s+\(\d+\)$")  # a lane label's "(n)" mention count
+PLACE_SEP = " · "  # between a same-named lane's name and what tells it apart
 
 
 def lane_label(lane: L.Lane, label: str | None = None) -> str:
@@ -121,12 +122,12 @@ def unique_labels(
             site, when, _exam, _at, place = facts[ln.chain]
             place = short.get(place, place)
             if place and several_places:
-                named[ln.chain] = f"{ln.label} · {place}"
+                named[ln.chain] = f"{ln.label}{PLACE_SEP}{place}"
                 by_place.append(ln.chain)
                 continue
             extra = [site] if site and several_sites else []
             extra += [when] if when else []
-            named[ln.chain] = f"{ln.label} · {', '.join(extra)}" if extra else ln.label
+            named[ln.chain] = f"{ln.label}{PLACE_SEP}{', '.join(extra)}" if extra else ln.label
         texts = list(named.values())
         for c in by_place:
             if texts.count(named[c]) > 1 and facts[c][1]:
@@ -145,6 +146,27 @@ def unique_labels(
                 named.update({c: f"{t} ({k} of {len(cs)})" for k, c in enumerate(cs, 1)})
         out.update(named)
     return out
+
+
+def list_names(patient: Patient, cache: dict[tuple, LabelFacts] | None = None) -> dict[str, str]:
+    """Chain id -> the name a list of chains shows: the timeline's lane name where chains
+    share a label ("liver lesion · segment 8", "· segment 6"; the chain list showed
+    "liver lesion" three times), the label elsewhere. Pertinent negatives keep their label
+    (the timeline hides them, so they take no part in its names)."""
+    counts: dict[tuple[str, str], int] = {}
+    for c in patient.chains.values():
+        key = (c.type, (c.label or "").lower())
+        counts[key] = counts.get(key, 0) + 1
+    lanes = [
+        L.Lane(c.id, c.label, c.type, c.type, 0, list(c.mentions), len(c.mentions))
+        for c in patient.chains.values()
+        if c.label
+        and counts[(c.type, c.label.lower())] > 1
+        and not L.negative_only(patient.mentions[m] for m in c.mentions if m in patient.mentions)
+    ]
+    names = {c.id: c.label or c.id for c in patient.chains.values()}
+    names.update(unique_labels(patient, lanes, cache) if lanes else {})
+    return names
 
 
 def finest_place(mentions: list) -> str:

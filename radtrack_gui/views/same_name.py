@@ -11,6 +11,7 @@ has been decided ("keep apart" in the GUI marks them reviewed).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -95,4 +96,45 @@ def same_named(patient: Patient, chain_ids: Iterable[str] | None = None) -> list
             )
         )
     out.sort(key=lambda g: first(g.chains[0]))
+    return out
+
+
+_SIDES = re.compile(r"\b(left|right|bilateral)\b")
+
+
+def _name_and_side(label: str) -> tuple[str, str]:
+    """("liver lesion", "") for "liver lesion"; ("pleural effusion", "right") for
+    "right pleural effusion"."""
+    text = label.strip().lower()
+    sides = _SIDES.findall(text)
+    return " ".join(_SIDES.sub(" ", text).split()), " ".join(sorted(set(sides)))
+
+
+def also_present(
+    patient: Patient, negative_ids: Iterable[str], present_ids: Iterable[str]
+) -> dict[str, list[str]]:
+    """Negative chain -> the chains of the same finding or device that are there in other
+    reports ("no new liver lesion" while a "liver lesion" chain is present): the same
+    type and name, on the same side or with no side named on one of them ("no pleural
+    effusion" and "right pleural effusion" match; "left" and "right" do not). A summary
+    must not list such a name as not seen without saying so."""
+    present: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for cid in present_ids:
+        chain = patient.chains.get(cid)
+        if chain is not None and chain.label:
+            name, side = _name_and_side(chain.label)
+            present.setdefault((chain.type, name), []).append((side, cid))
+    out: dict[str, list[str]] = {}
+    for cid in negative_ids:
+        chain = patient.chains.get(cid)
+        if chain is None or not chain.label:
+            continue
+        name, side = _name_and_side(chain.label)
+        same = [
+            other
+            for other_side, other in present.get((chain.type, name), [])
+            if not side or not other_side or side == other_side
+        ]
+        if same:
+            out[cid] = same
     return out

@@ -42,3 +42,28 @@ def test_chain_label_is_not_a_bare_tip() -> None:
         p.mentions[f"m{i}"] = Mention(f"m{i}", "r", 0, len(text), text, type="device")
     assert chain_label(p, ["m0", "m1", "m2", "m3"]) == "drain"
     assert chain_label(p, ["m1", "m2"]) == "tip"
+
+
+def test_chain_label_says_the_side_once_and_never_before_normal() -> None:
+    """A normal statement about the right lung was labelled "right normal right lung"
+    (the side said twice, and "right normal …" reads as a finding)."""
+    p = Patient("p")
+    cases = [
+        ("clear", "normal right lung", "right"),  # the side in the concept already
+        ("unremarkable", "normal kidney", "left"),  # the side goes after "normal"
+        ("effusion", "pleural effusion", "left"),  # a finding: the side first, as before
+        ("opacity", "opacity in the right lung", "right"),
+        ("effusions", "bilateral pleural effusion", "bilateral"),
+    ]
+    for i, (text, concept, side) in enumerate(cases):
+        p.mentions[f"m{i}"] = Mention(
+            f"m{i}", "r", 0, len(text), text, concept=concept, laterality=side
+        )
+    labels = [chain_label(p, [f"m{i}"]) for i in range(len(cases))]
+    assert labels == [
+        "normal right lung",
+        "normal left kidney",
+        "left pleural effusion",
+        "opacity in the right lung",
+        "bilateral pleural effusion",
+    ]

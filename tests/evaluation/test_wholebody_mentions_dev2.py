@@ -16,6 +16,7 @@ from radtrack_gui.core.errors import InputError
 from radtrack_gui.evaluation.challenge import split_of
 from radtrack_gui.evaluation.wholebody_mentions import (
     DEV2,
+    DEV3,
     Labelled,
     Sample,
     SampleReport,
@@ -80,9 +81,9 @@ def test_the_reports_are_the_written_seeded_second_draw() -> None:
     assert first == _keys(SILVER / "mentions_wholebody.jsonl")  # the first draw is unchanged
 
 
-def test_load_all_joins_both_files_with_three_splits() -> None:
+def test_load_all_joins_the_files_with_their_splits() -> None:
     sample = load_all(_shared())
-    assert sample.splits == ("dev", DEV2, "heldout")
+    assert sample.splits == ("dev", DEV2, DEV3, "heldout")
     dev2 = sample.only([DEV2])
     assert set(dev2.reports) == {f"parrot1:{k}" for k in _keys(DEV2_FILE)}
     assert all(s.doc in dev2.reports for s in dev2.spans) and len(dev2.spans) >= 150
@@ -110,4 +111,4 @@ def test_missed_heads_lists_dev2_and_refuses_an_unknown_split() -> None:
     assert missed_heads(sample, [], DEV2) == [("finding", "nodes", 1, "US")]
     assert missed_heads(sample, [], "dev") == []
     with pytest.raises(InputError, match="unknown split"):
-        missed_heads(sample, [], "dev3")
+        missed_heads(sample, [], "dev4")

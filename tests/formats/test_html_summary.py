@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import stat
 from datetime import datetime
 from html.parser import HTMLParser
@@ -280,3 +281,38 @@ def test_the_overview_asks_about_chains_that_share_a_name():
     p.chains[second].label = "left pleural effusion"
     overview = html_summary(p).split('<section class="chains">', 1)[0]
     assert "same name" not in overview.lower()
+
+
+def test_not_seen_never_names_a_finding_that_is_present() -> None:
+    """Round 4: "Not seen or normal: … liver lesion" while liver lesions were present ("no new
+    liver lesion" in a later report). A name also present is said so, apart, and its row in
+    the negatives table links to the present chain; another side is another finding."""
+    p = Patient(id="n")
+    said = [
+        ("A liver lesion.", "liver lesion", "present", None),
+        ("No new liver lesion.", "liver lesion", "absent", None),
+        ("Right pleural effusion.", "pleural effusion", "present", "right"),
+        ("No left pleural effusion.", "pleural effusion", "absent", "left"),
+        ("No pneumothorax.", "pneumothorax", "absent", None),
+    ]
+    for i, (text, concept, assertion, side) in enumerate(said):
+        p.reports.append(Report(id=f"r{i}", text=text, date=datetime(2150, 1, 1 + i),
+                                date_known=True, modality="CT"))  # fmt: skip
+        at = text.lower().index(concept.split()[-1] if side else concept)
+        word = text[at : at + len(concept)] if not side else concept.split()[-1]
+        p.mentions[f"m{i}"] = Mention(f"m{i}", f"r{i}", at, at + len(word), word,
+                                      type="finding", concept=concept, assertion=assertion,
+                                      laterality=side)  # fmt: skip
+    p.set_chains([])
+    html = html_summary(p)
+    line = html.split('<p class="negatives">', 1)[1].split("</p>", 1)[0]
+    never, _, denied = line.partition("Present, though some reports say")
+    assert "Not seen or normal:</b> left pleural effusion, pneumothorax." in never, line
+    assert "liver lesion" not in never and "liver lesion" in denied, line
+    assert "pleural effusion" not in denied and "pneumothorax" not in denied, line
+    table = html.split("Pertinent negatives and normal statements", 1)[1]
+    row = re.search(r'<tr><td class="label">liver lesion.*?</tr>', table)
+    assert row is not None, table
+    link = f'present in other reports: <a href="#{p.mentions["m0"].chain}">liver lesion</a>'
+    assert link in row.group(0), row.group(0)
+    assert html.count("present in other reports") == 1

@@ -76,11 +76,13 @@ def window(qtbot) -> Iterator[object]:
 
 @pytest.fixture
 def open_and_wait(qtbot):
-    """open_and_wait(window, PATH): open PATH and wait until the timeline has drawn it."""
+    """open_and_wait(window, PATH): open PATH and wait until the timeline has drawn it and
+    the project store holds it (a model run is stored after the first paint)."""
 
     def run(window, path: Path | str, timeout: int = 60000) -> None:
         with qtbot.waitSignal(window.patientDrawn, timeout=timeout, raising=True):
             assert window.open_path(str(path)) is not None
+        qtbot.waitUntil(lambda: not window.patients.storing(), timeout=timeout)
 
     return run
 

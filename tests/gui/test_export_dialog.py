@@ -23,12 +23,16 @@ def test_export_all_formats_and_reimport_json(timeline, qtbot, tmp_path):
     timeline.set_patient(p)
     dlg = ExportDialog(p, timeline)
     qtbot.addWidget(dlg)
-    dlg.folder_edit.setText(str(tmp_path / "out"))
+    dlg.folder_edit.setText(str(tmp_path / "new" / "out"))
     dlg.base_edit.setText("pt 1")  # made file-name safe
     dlg.set_selected([f.key for f in FORMATS])
     results = dlg.run_export()
     assert [e for _, _, e in results] == [None] * len(FORMATS)
-    out = tmp_path / "out"
+    out = tmp_path / "new" / "out"
+    # Folders it made hold patient data: private (round 4 at the screen: 0755), as the
+    # brat folder inside (tests/util/test_paths.py: a folder that was there stays as it was).
+    for made in (out, out.parent, out / "pt_1_brat"):
+        assert made.stat().st_mode & 0o777 == 0o700, (made, oct(made.stat().st_mode))
     assert (out / "pt_1.json").is_file()
     assert (out / "pt_1.csv").read_text(encoding="utf-8").count("\n") > len(p.mentions)
     assert list((out / "pt_1_brat").glob("*.ann"))

@@ -83,6 +83,10 @@ def test_a_window_opened_read_only_says_so(qtbot, window, open_and_wait, demo_go
         assert "read-only" in second.windowTitle()
         assert "Read-only" in second.status.saved.text()
         assert "another RadTrack window" in second.status.saved.toolTip()
+        # Said once (round 4 at the screen: "Read-only: opened read-only: another …").
+        message = second.statusBar().currentMessage()
+        assert message.startswith("Read-only: another RadTrack window"), message
+        assert message.lower().count("read-only") == 1, message
         second.selection.on_mention_selected(m.id)
         assert _edit_actions_enabled(second) == []
         assert not second.menus["rerun"].isEnabled()

@@ -198,3 +198,28 @@ def test_what_is_cached_holds_no_memo_or_matcher(tables: Path) -> None:
     assert c._lexicon is None and not c._related_memo and not c._ancestors
     assert c.source is None and c._digest == v._digest and c.concepts is v.concepts
     assert v._lexicon is not None and v._related_memo  # the original keeps them
+
+
+def test_digest_covers_the_table_readers_code(
+    tables: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table readers live in ``vocabulary_tables``: a change to its source gives another
+    digest (a cached vocabulary read by the old code is not used), the same source the same
+    digest; the other modules' sources count too."""
+    from radtrack_gui.nlp import vocabulary_tables, word_lists
+
+    assert vocabulary_tables in lexicon_cache.code_modules()
+    before = lexicon_cache.tables_digest(tables)
+    same = tmp_path / "vocabulary_tables.py"
+    source = Path(str(vocabulary_tables.__file__)).read_text(encoding="utf-8")
+    same.write_text(source, encoding="utf-8")
+    monkeypatch.setattr(vocabulary_tables, "__file__", str(same))
+    assert lexicon_cache.tables_digest(tables) == before
+    same.write_text(source + "\n# a changed reader\n", encoding="utf-8")
+    changed = lexicon_cache.tables_digest(tables)
+    assert changed != before
+    monkeypatch.undo()
+    lists = tmp_path / "word_lists.py"
+    lists.write_text(Path(str(word_lists.__file__)).read_text(encoding="utf-8") + "\n#\n")
+    monkeypatch.setattr(word_lists, "__file__", str(lists))
+    assert lexicon_cache.tables_digest(tables) not in (before, changed)

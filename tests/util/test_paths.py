@@ -44,3 +44,24 @@ def test_resources_are_the_packages_own_unless_overridden(tmp_path, monkeypatch)
     monkeypatch.delenv("RADTRACK_RESOURCES")
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)
     assert resources_dir() == tmp_path / "bundle" / "resources"  # the frozen app's copy
+
+
+def test_make_folders_makes_missing_folders_private_and_leaves_others(tmp_path) -> None:
+    """An export or a write to a new folder made it 0755 (round 4 at the screen)."""
+    import os
+
+    from radtrack_gui.util.atomic import atomic_write_text
+    from radtrack_gui.util.paths import make_folders
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    os.chmod(mine, 0o755)  # the user's own folder
+    made = make_folders(mine / "a" / "b")
+    assert made.is_dir()
+    for folder in (mine / "a", mine / "a" / "b"):
+        assert folder.stat().st_mode & 0o777 == 0o700, folder
+    assert mine.stat().st_mode & 0o777 == 0o755  # counter-example: not ours to change
+    atomic_write_text(mine / "c" / "d" / "x.txt", "x")
+    assert (mine / "c").stat().st_mode & 0o777 == 0o700
+    assert (mine / "c" / "d").stat().st_mode & 0o777 == 0o700
+    assert (mine / "c" / "d" / "x.txt").stat().st_mode & 0o777 == 0o600

@@ -31,6 +31,7 @@ from radtrack_gui.gui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from radtrack_gui.util.paths import make_folders
 
 log = logging.getLogger("radtrack.gui.export")
 
@@ -83,7 +84,7 @@ def export_patient(
             out.append((fmt.key, path, "no timeline to export"))
             continue
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            make_folders(folder)  # new folders private (0700)
             _writer(fmt.key, patient, timeline)(path)
         except (InputError, OSError, ValueError) as exc:
             out.append((fmt.key, path, str(exc) or type(exc).__name__))

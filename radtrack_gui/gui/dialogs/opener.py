@@ -138,6 +138,8 @@ def open_train_dialog(window: MainWindow, kind: str) -> QDialog | None:
     from radtrack_gui.gui.dialogs.train import TrainDialog
 
     loaded = window.session.loaded
+    if loaded is not None:
+        loaded.finish_save()  # the dialog reads the store file: the model run is in it
     store = loaded.store_path if loaded is not None else None
     dlg = TrainDialog(kind, window.prefs, window.session.patient, store, window)
     dlg.modelChosen.connect(

@@ -18,11 +18,13 @@ from radtrack_gui.gui.qt import (
     Qt,
     QtGui,
 )
-from radtrack_gui.views.labels import COUNT_SUFFIX, year_once
+from radtrack_gui.views.labels import COUNT_SUFFIX, PLACE_SEP, year_once
 
 LANE_AXIS_WIDTH = 200
-MAX_LANE_AXIS_WIDTH = 320
-LANE_AXIS_SHARE = 0.34  # at most this share of the plot's width goes to lane labels
+MAX_LANE_AXIS_WIDTH = 360
+# At most this share of the view's width goes to lane labels: the column grows with the
+# window (at 1280x800 the view is about 590 px: 0.34 cut "liver lesion · segment 8 (17)").
+LANE_AXIS_SHARE = 0.42
 
 
 # -- axes ----------------------------------------------------------------------------
@@ -271,15 +273,30 @@ def date_strings(values: list[float], spacing: float, lo: float = -np.inf) -> li
 
 
 def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
-    """``text`` cut at its end to ``width`` px, keeping a lane's "(n)" count whole, so
-    the name reads from its start (the full label is the tooltip):
-    "endotracheal tube · 2 Mar 2150 (9)" -> "endotracheal tube · 2… (9)"."""
+    """``text`` cut to ``width`` px, keeping a lane's "(n)" count whole (the full label is
+    the tooltip). A label made unique by what tells it apart ("liver lesion · segment 8",
+    "endotracheal tube · 16 May 2150", ``views.labels.unique_labels``) keeps that part and
+    gives up the middle of its name first: "endotr…tube · 16 May 2150 (3)", so lanes of the
+    same name stay apart; the part after " · " is cut at its end only when the name would
+    keep less than a quarter of the width (and six letters). Other labels are cut at their end:
+    "intraparenchymal hemorr… (3)"."""
     if metrics.horizontalAdvance(text) <= width:
         return text
     m = COUNT_SUFFIX.search(text)
-    if m is None:
-        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
-    suffix = m.group(0)
+    suffix = m.group(0) if m else ""
+    body = text[: m.start()] if m else text
     room = width - metrics.horizontalAdvance(suffix)
-    head = metrics.elidedText(text[: m.start()], Qt.TextElideMode.ElideRight, max(0, room))
-    return head + suffix
+    name, sep, place = body.partition(PLACE_SEP)
+    if not (sep and place):
+        return metrics.elidedText(body, Qt.TextElideMode.ElideRight, max(0, room)) + suffix
+    tail = sep + place
+    for_name = room - metrics.horizontalAdvance(tail)
+    least = min(
+        metrics.horizontalAdvance(name), max(room // 4, metrics.horizontalAdvance(name[:6] + "…"))
+    )
+    middle = Qt.TextElideMode.ElideMiddle
+    if for_name >= least:
+        return metrics.elidedText(name, middle, for_name) + tail + suffix
+    head = metrics.elidedText(name, middle, least) + sep
+    rest = room - metrics.horizontalAdvance(head)
+    return head + metrics.elidedText(place, Qt.TextElideMode.ElideRight, max(0, rest)) + suffix

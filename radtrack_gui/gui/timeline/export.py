@@ -1,9 +1,9 @@
 """Timeline export: PNG and SVG of the scene, written atomically.
 
 An export is a figure, not a screenshot: it has a title line (patient, period, how many
-reports and chains) above the timeline, folded lanes are stated ("14 more findings not
-shown (folded)") instead of offered to a click, and the session's selection, drag and
-hover are left out."""
+reports and chains, in as many lines as the figure's width needs) above the timeline,
+folded lanes are stated ("14 more findings not shown") instead of offered to a click, and
+the session's selection, drag and hover are left out."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from radtrack_gui.gui.qt import (
     QBuffer,
     QByteArray,
     QColor,
+    QFont,
     QIODevice,
     QRectF,
     QtGui,
@@ -72,22 +73,47 @@ def figure_title(widget: Any) -> str:
     return " · ".join(bits)
 
 
-TITLE_H = 34  # px of the title band above the timeline (screen scale)
+TITLE_H = 34  # px of a one-line title band above the timeline (screen scale)
+TITLE_LINE_H = 20  # px each further line adds (a narrow figure wraps its title)
 
 
-def _paint_title(painter: QtGui.QPainter, text: str, width: float, scale: float) -> None:
-    from radtrack_gui.gui.qt import QFont, Qt
-
+def _title_font(scale: float) -> QFont:
     font = QFont()
     font.setPixelSize(round(15 * scale))
     font.setBold(True)
+    return font
+
+
+def title_lines(text: str, metrics: QtGui.QFontMetrics, width: float) -> list[str]:
+    """The title in lines that fit ``width`` px, broken between its " · " parts (at
+    1280x800 the one line ran past the figure's edge: "… 18 reports (1 unda")."""
+    lines: list[str] = []
+    for part in text.split(" · "):
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} · {part}") <= width:
+            lines[-1] = f"{lines[-1]} · {part}"
+        else:
+            lines.append(part)
+    return lines
+
+
+def _title_height(text: str, width: float) -> int:
+    """The title band's height (screen scale) for a figure ``width`` px wide."""
+    n = len(title_lines(text, QtGui.QFontMetrics(_title_font(1.0)), width - 20))
+    return TITLE_H + TITLE_LINE_H * (n - 1)
+
+
+def _paint_title(painter: QtGui.QPainter, text: str, width: float, scale: float) -> None:
+    from radtrack_gui.gui.qt import Qt
+
+    font = _title_font(scale)
     painter.setFont(font)
     painter.setPen(QColor("#1a1a1a"))
-    painter.drawText(
-        QRectF(10 * scale, 0, width - 20 * scale, TITLE_H * scale),
-        int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-        text,
-    )
+    lines = title_lines(text, QtGui.QFontMetrics(font), width - 20 * scale)
+    top = (TITLE_H - TITLE_LINE_H) / 2 * scale
+    for i, line in enumerate(lines):
+        y = top + i * TITLE_LINE_H * scale
+        box = QRectF(10 * scale, y, width - 20 * scale, TITLE_LINE_H * scale)
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), line)
 
 
 def export_png(widget: Any, path: str) -> None:
@@ -110,14 +136,15 @@ def _export_png(widget: Any, path: str) -> None:
     exporter.parameters()["antialias"] = True
     scene_image = exporter.export(toBytes=True)
     scale = scene_image.width() / max(1, widget.view.width())
-    band = round(TITLE_H * scale)
+    title = figure_title(widget)
+    band = round(_title_height(title, widget.view.width()) * scale)
     image = QtGui.QImage(
         scene_image.width(), scene_image.height() + band, QtGui.QImage.Format.Format_ARGB32
     )
     image.fill(QColor("white"))
     painter = QtGui.QPainter(image)
     try:
-        _paint_title(painter, figure_title(widget), image.width(), scale)
+        _paint_title(painter, title, image.width(), scale)
         painter.drawImage(0, band, scene_image)
     finally:
         painter.end()
@@ -137,16 +164,18 @@ def _export_svg(widget: Any, path: str) -> None:
     view = widget.view
     w, h = view.viewport().width(), view.viewport().height()
     source = view.mapToScene(view.viewport().rect()).boundingRect()
+    title = figure_title(widget)
+    band = _title_height(title, w)
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
     gen = QtSvg.QSvgGenerator()
     gen.setOutputDevice(buf)
-    gen.setSize(QSize(w, h + TITLE_H))
-    gen.setViewBox(QRect(0, 0, w, h + TITLE_H))
+    gen.setSize(QSize(w, h + band))
+    gen.setViewBox(QRect(0, 0, w, h + band))
     gen.setResolution(view.logicalDpiX())  # axes replay QPictures, which scale by dpi
     gen.setTitle("RadTrack timeline")
-    gen.setDescription(figure_title(widget))
+    gen.setDescription(title)
     items = [it for it in view.scene().items() if hasattr(it, "setExportMode")]
     painter = QtGui.QPainter(gen)
     try:
@@ -160,9 +189,9 @@ def _export_svg(widget: Any, path: str) -> None:
                     "resolutionScale": 1.0,
                 },
             )
-        painter.fillRect(QRectF(0, 0, w, h + TITLE_H), QColor("white"))
-        _paint_title(painter, figure_title(widget), w, 1.0)
-        view.scene().render(painter, QRectF(0, TITLE_H, w, h), source)
+        painter.fillRect(QRectF(0, 0, w, h + band), QColor("white"))
+        _paint_title(painter, title, w, 1.0)
+        view.scene().render(painter, QRectF(0, band, w, h), source)
     finally:
         painter.end()
         for it in items:

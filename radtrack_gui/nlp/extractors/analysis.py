@@ -12,6 +12,7 @@ from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
+    said_of_unlisted_structure,
     subject_only_fails,
     without_normal_properties,
 )
@@ -267,6 +268,7 @@ def analyse(
             )
             and not fixed
             and not ("normal" in concept.flags and normal_of_unlisted(v, c, toks))
+            and not said_of_unlisted_structure(v, c, concept, toks)
         ):
             continue
         c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)

@@ -8,20 +8,27 @@ one of the anatomy head nouns of ``resources/vocab/anatomy_heads.tsv``."""
 from __future__ import annotations
 
 from radtrack_gui.nlp.extractors.candidates import Cand
-from radtrack_gui.nlp.vocabulary import Vocabulary
+from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
 COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "looks", "look"})
 ADVERBS = frozenset(
     {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
     | {"globally", "overall", "relatively"}
+    # degree words before a finding predicate ("is slightly thickened")
+    | {"slightly", "mildly", "moderately", "markedly", "diffusely", "focally"}
 )
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
 MAX_WORDS = 6
+# verbs after which a predicate opens the phrase it is said of ("shows symmetrical breasts")
+SHOW_VERBS = frozenset({"shows", "show", "showing", "reveals", "reveal", "revealing"})
+# words that end such a phrase ("symmetrical breasts with heterogeneous parenchyma")
+PHRASE_ENDS = frozenset({"with", "and", "in", "without"})
 # Predicates that are normal statements only about a structure named as their subject
 # ("Ischiorectal fossae are free"); elsewhere they are other words ("free fluid").
-SUBJECT_ONLY = frozenset({"free"})
+# "midline" likewise: "The trachea is midline" (the midline itself is a brain structure).
+SUBJECT_ONLY = frozenset({"free", "midline"})
 # Predicates that are normal statements only when bound to a structure by the sentence's
 # structure: said of a structure ("Endometrium is regular", "Lateral ventricles are
 # symmetrical"), of a structure's property ("Its echotexture is homogeneous"), or before a
@@ -35,7 +42,7 @@ STRUCTURE_BOUND = frozenset(
         *("regular", "homogeneous", "homogenous", "smooth", "symmetric", "symmetrical"),
         *("typical", "age-appropriate", "age appropriate", "centred", "centered", "thin"),
         *("physiological", "physiologic"),
-        *("non-thickened", "non thickened"),
+        *("non-thickened", "non thickened", "symmetrically structured", "symmetrically"),
     }
 )
 # Properties of a structure a bound predicate may qualify (singular and plural).
@@ -63,7 +70,7 @@ def subject_only_fails(c: Cand, toks: list[str]) -> bool:
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
     before = i > 0 and (low[i] in COPULAS or low[i] == ":")
-    return not (before and (c.t1 >= len(low) or low[c.t1] in BREAKS))
+    return not (before and (c.t1 >= len(low) or low[c.t1] in BREAKS or low[c.t1] == "and"))
 
 
 def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list[Cand]) -> bool:
@@ -174,13 +181,16 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
         if end - i > MAX_WORDS:
             return []
         return _phrase(low[i + 1 : end])
-    if i < 0 or low[i] in BREAKS:
-        j = t1
-        while j < len(low) and low[j] not in BREAKS and low[j] not in COPULAS and j - t1 < 4:
+    if i < 0 or low[i] in BREAKS or low[i] in SHOW_VERBS:
+        j, words = t1, 0
+        while j < len(low) and low[j] not in COPULAS and words < 4:
+            if low[j] in BREAKS and not (low[j] == "-" and j - t1 > 0 and j + 1 < len(low)):
+                break  # a hyphen inside a word ("glandular-type breasts") is no break
+            words += low[j] != "-"
             j += 1
-        if j < len(low) and low[j] not in BREAKS:
+        if j < len(low) and low[j] not in BREAKS and low[j] not in PHRASE_ENDS:
             return []
-        return _phrase(low[t1:j])
+        return [w for w in _phrase(low[t1:j]) if w != "-"]
     return []
 
 
@@ -193,13 +203,34 @@ FLOW_WORDS = frozenset(
 )
 
 
+# Words naming the whole examination or a report heading: a normal predicate said of them
+# ("Normal examination.", "Ultrasound findings are within normal limits", "Diagnostic
+# Impression: Within normal limits.") is a normal statement about the whole exam.
+EXAM_WORDS = frozenset(
+    {"examination", "exam", "study", "findings", "scan", "ultrasound", "sonography"}
+    | {"radiograph", "x-ray"}
+)
+# Report headings: only a heading colon makes the predicate a statement about the exam
+# ("Impression: within normal limits"; "Overall impression is normal" is no finding).
+HEADING_WORDS = frozenset(
+    {"impression", "conclusion", "conclusions", "result", "results", "assessment", "summary"}
+)
+NORMAL_EXAM = "normal examination"
+
+
 def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     """Make ``c`` (a normal predicate with no structure found) a normal statement about the
-    anatomy-like (or blood flow) noun phrase it is said of; False (``c`` unchanged) when
-    there is none."""
+    anatomy-like (or blood flow) noun phrase it is said of, or about the whole examination
+    (``EXAM_WORDS``); False (``c`` unchanged) when there is none."""
     words = subject_phrase(toks, c.t0, c.t1)
     if not words or not any(w.isalpha() for w in words):
         return False
+    i = c.t0 - 1
+    while i >= 0 and toks[i].lower() in ADVERBS:
+        i -= 1
+    if words[-1] in EXAM_WORDS or (words[-1] in HEADING_WORDS and i >= 0 and toks[i] == ":"):
+        c.concept, c.anatomy, c.anatomy_from_text = NORMAL_EXAM, "", False
+        return True
     if not _anatomy_like(v, words) and FLOW_WORDS.isdisjoint(words):
         return False
     phrase = " ".join(words)
@@ -207,3 +238,19 @@ def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     c.concept = f"normal {listed or phrase}"
     c.anatomy, c.anatomy_from_text = (listed, True) if listed else ("", False)
     return True
+
+
+def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: list[str]) -> bool:
+    """A finding that needs a structure ("thickened") and is the predicate of an anatomy-like
+    subject the tables lack ("The Achilles tendon is thickened"): the subject is its site
+    (kept without an anatomy of the tables). False for every other mention."""
+    if "needs-anatomy" not in concept.flags or "normal" in concept.flags or c.type != "finding":
+        return False
+    low = [t.lower() for t in toks]
+    i = c.t0 - 1
+    while i >= 0 and low[i] in ADVERBS:
+        i -= 1
+    if i < 0 or low[i] not in COPULAS:
+        return False  # only a predicate after a copula ("is thickened"), not "thickened wall"
+    words = subject_phrase(toks, c.t0, c.t1)
+    return bool(words) and any(w.isalpha() for w in words) and _anatomy_like(v, words)

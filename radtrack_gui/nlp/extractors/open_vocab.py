@@ -22,6 +22,14 @@ from __future__ import annotations
 
 import re
 
+from radtrack_gui.nlp.extractors.open_frames import (
+    ASSERTED_HEADS,
+    CLAUSE_WORDS,
+    NODE_WORDS,
+    clause_heads,
+    node_described_after,
+    node_seen,
+)
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -92,40 +100,11 @@ FRAMES_BEFORE = (
     ("suspicion", "of"),
     ("suspicious", "for"),
 )
-# A lymph node is a structure, but a lymph node counted, measured or described is a finding
-# ("a lymph node in the cardiophrenic angle", "numerous axillary lymph nodes", "no
-# pathologically altered lymph nodes"); not in "lymph node dissection/station".
-NODE_WORDS = frozenset({"node", "nodes"})
-NODE_SEEN = frozenset(
-    {
-        *("a", "an", "one", "two", "three", "four", "five", "several", "multiple", "numerous"),
-        *("some", "few", "many", "no", "without", "any", "single", "solitary", "isolated"),
-        *("additional", "another", "pathological", "pathologic", "pathologically"),
-        *("suspicious", "prominent", "reactive", "unchanged", "necrotic", "calcified"),
-        *("abnormal", "altered", "metastatic", "borderline", "mm", "cm", "oval", "round"),
-        *("small", "subcentimeter", "subcentimetric", "centimeter", "millimetric", "visible"),
-    }
-)
-# ... or followed, in its clause, by its measure, its course or its uptake ("the portocaval
-# lymph node has decreased to 1.1 cm", "the lymph node measures 1.3 cm", "is FDG avid")
-NODE_SEEN_AFTER = frozenset(
-    {
-        *("measures", "measuring", "measured", "increased", "decreased", "enlarged"),
-        *("enlarging", "grown", "shrunk", "smaller", "larger", "avid", "hypermetabolic"),
-    }
-)
-NODE_AFTER_WINDOW = 4
-NODE_NOT = frozenset(
-    {
-        *("dissection", "station", "stations", "biopsy", "sampling", "excision", "level"),
-        *("levels", "region", "regions", "chain", "chains", "basin", "basins", "group"),
-        *("groups", "metastasis", "metastases", "involvement", "area", "areas"),
-        *("territory", "territories", "compartment", "compartments"),
-    }
-)
 # "<adjective> changes": a process named by its kind ("vascular changes", "traumatic
 # changes"), not a course word ("significant changes", "interval changes").
-CHANGE_NOUNS = frozenset({"changes", "change", "alterations", "alteration"})
+# "<adjective> formations" likewise names a lesion by its kind ("microcystic formations",
+# "myomatous formations": the translated reports' word for a lesion).
+CHANGE_NOUNS = frozenset({"changes", "change", "alterations", "alteration", "formations"})
 NOT_A_KIND = frozenset(
     {
         *("significant", "relevant", "interval", "substantial", "major", "minor", "other"),
@@ -325,6 +304,11 @@ NOT_A_HEAD = frozenset(
         *("away", "section", "upward", "forward", "nature", "thickness", "deep", "third"),
         *("characteristic", "boundary", "midsection", "morphology", "narrow", "cause"),
         *("another", "present", "measurement", "benign", "fazekas", "type", "kind"),
+        *("artifact", "artifacts", "artefact", "artefacts", "evidence", "opacification"),
+        *("locations", "framework", "features", "signs", "cluster", "clusters", "diameter"),
+        *("characteristics", "high", "low", "indication", "loop", "loops", "diffusion"),
+        *("preservation", "layer", "skin", "system", "suppression", "volume", "possibility"),
+        *("intense", "impression", "dense"),
         # imaging methods ("on color Doppler, measuring ...")
         *("doppler", "ultrasound", "sonography", "mode", "scan", "scans", "elastography"),
     }
@@ -335,8 +319,8 @@ ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", 
 
 _ENDING = re.compile(f"(?:{'|'.join(SUFFIX_ENDS)})(?:\x00|$)")
 
-# words that open the lymph-node and "<kind> changes" readings
-_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS
+# words that open the lymph-node, "<kind> changes" and clause-frame (open_frames) readings
+_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS
 
 
 def may_open(toks: list[str]) -> bool:
@@ -375,12 +359,24 @@ def open_mentions(
             k = i - 1
             if toks[k] == ",":
                 k -= 1
-            if k >= 0 and _is_head(v, toks, k, covered, others_at):
+            if k >= 0 and _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS):
                 found.setdefault(k, toks[k])
+    if not CLAUSE_WORDS.isdisjoint(toks):
+        for k, tok in clause_heads(
+            toks,
+            lambda k: _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS),
+            lambda j: _head_after(v, toks, j, covered, others_at, ASSERTED_HEADS),
+            covered,
+        ).items():
+            found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
     for i, tok in enumerate(toks[:-1]):
-        if tok == "lymph" and toks[i + 1] in NODE_WORDS and _node_seen(toks, i, covered):
+        if (
+            tok == "lymph"
+            and toks[i + 1] in NODE_WORDS
+            and (node_seen(toks, i, covered) or node_described_after(toks, i))
+        ):
             out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
     for i, tok in enumerate(toks):
         if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
@@ -394,25 +390,6 @@ def open_mentions(
 def _templates(found: dict[int, str], toks: list[str]) -> list[tuple[int, int, str, str, str]]:
     n = len(toks)
     return [(i, i + 1, head_concept(found[i]), "finding", toks[i]) for i in sorted(found) if i < n]
-
-
-def _node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
-    """The lymph node at ``toks[i:i + 2]`` is counted, measured or described (``NODE_SEEN``
-    up to three words before it, no table term in between, or ``NODE_SEEN_AFTER`` in the
-    few words after it; no ``NODE_NOT`` right after it)."""
-    if i in covered or i + 1 in covered or (i + 2 < len(toks) and toks[i + 2] in NODE_NOT):
-        return False
-    for k in range(i + 2, min(len(toks), i + 2 + NODE_AFTER_WINDOW)):
-        if not (toks[k].isalnum() or toks[k] == "-"):
-            break
-        if toks[k] in NODE_SEEN_AFTER:
-            return True
-    for k in range(i - 1, max(-1, i - 4), -1):
-        if k in covered or not (toks[k].isalnum() or toks[k] == "-"):
-            return False
-        if toks[k] in NODE_SEEN or toks[k].isdigit():
-            return True
-    return False
 
 
 def _kind_of_change(toks: list[str], k: int, covered: set[int], others: set[int]) -> bool:
@@ -429,7 +406,12 @@ def _kind_of_change(toks: list[str], k: int, covered: set[int], others: set[int]
 
 
 def _head_after(
-    v: Vocabulary, toks: list[str], j: int, covered: set[int], others_at: set[int]
+    v: Vocabulary,
+    toks: list[str],
+    j: int,
+    covered: set[int],
+    others_at: set[int],
+    allowed: frozenset[str] = frozenset(),
 ) -> int | None:
     """The head noun of the phrase starting at ``j``: its last word before a phrase end;
     None when the phrase holds a table term or a structure ends it."""
@@ -443,12 +425,22 @@ def _head_after(
             break
         last = k
         k += 1
-    if last is None or not _is_head(v, toks, last, covered, others_at):
+    if k < len(toks) and toks[k] == "-":
+        return None  # the phrase runs on inside a hyphenated word ("a full-thickness tear")
+    if last is None or not _is_head(v, toks, last, covered, others_at, allowed):
         return None
     return last
 
 
-def _is_head(v: Vocabulary, toks: list[str], k: int, covered: set[int], others: set[int]) -> bool:
+def _is_head(
+    v: Vocabulary,
+    toks: list[str],
+    k: int,
+    covered: set[int],
+    others: set[int],
+    allowed: frozenset[str] = frozenset(),
+) -> bool:
+    """``toks[k]`` may head an open mention (``allowed``: NOT_A_HEAD words let back in)."""
     tok = toks[k]
     return (
         k not in covered
@@ -456,7 +448,7 @@ def _is_head(v: Vocabulary, toks: list[str], k: int, covered: set[int], others: 
         and tok.isalpha()
         and len(tok) >= 4
         and len(set(tok.lower())) > 1  # "XXXX": a de-identified word
-        and tok not in NOT_A_HEAD
+        and (tok not in NOT_A_HEAD or tok in allowed)
         and not tok.endswith(("ly", "ed", "ing", *ADJECTIVE_ENDS))
         and tok not in ("sharp", "broad", "large", "small", "big")
         and _noun_ok(v, tok)

@@ -71,9 +71,17 @@ from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import find_sections
 from radtrack_gui.nlp.text import sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.util.memo import RecentMemo
 
-SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
-CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
+# What an extractor remembers between reports, each memo a ``RecentMemo`` (at most twice
+# its size; the recently used are kept). Memos that kept the first 200,000 sentences and
+# 50,000 chunks they saw grew a cohort worker by ~15 KB a report to ~800 MiB; at these
+# sizes the memos top out near 100 MiB and keep most of the hits (generated cohort, 10,000
+# reports: sentences 0.81 of lookups vs 0.82 unbounded, chunks 0.21 vs 0.22; see
+# docs/performance.md, "A cohort worker's memory").
+SENTENCE_CACHE = 10_000  # sentences (their tokens and matches; their analysed candidates)
+CHUNK_CACHE = 2_500  # chunks (text between blank lines) whose mentions are kept
+REPORT_CACHE = 2_500  # report texts whose mention rows are kept (IU repeats reports word for word)
 
 
 class RuleExtractor:
@@ -89,14 +97,20 @@ class RuleExtractor:
         self.vocab: Vocabulary = vocabulary(vocab_folder)
         self.lex = self.vocab.lexicon()
         # (chunk text, exam region) -> the mention rows found in it
-        self._chunk_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
-        self._tops_cache: dict[str, tuple[str, ...]] = {}
+        self._chunk_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
+        self._chunk_cache = RecentMemo(CHUNK_CACHE)
+        # (report text, its exam region as given) -> ``_rows`` (reports without given
+        # sections or spans: nothing else of the report decides its mentions)
+        self._report_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
+        self._report_cache = RecentMemo(REPORT_CACHE)
+        self._tops_cache: RecentMemo[str, tuple[str, ...]] = RecentMemo(CHUNK_CACHE)
         self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
         self._anatomy_memo: dict[str, tuple[str, ...]] = {}
         # (sentence text, exam region) -> its finished candidates as rows (``candidates.to_row``)
-        self._result_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
+        self._result_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
+        self._result_cache = RecentMemo(SENTENCE_CACHE)
         # sentence text -> what ``candidates.tokens_and_terms`` decides from it alone
-        self._sentence_cache: dict[str, tuple] = {}  # type: ignore[type-arg]
+        self._sentence_cache: RecentMemo[str, tuple] = RecentMemo(SENTENCE_CACHE)  # type: ignore[type-arg]
 
     # -- public ----------------------------------------------------------------
     def extract(self, report: Report) -> list[Mention]:
@@ -123,9 +137,44 @@ class RuleExtractor:
         and the region, and a chunk seen before (templates repeat word for word) is copied
         instead of analysed again."""
         text = report.text or ""
+        # a report read before (archives repeat normal reports word for word) whose
+        # mentions depend only on its text and exam region: its rows are copied
+        key = (text, report.region or "") if spans is None and not report.sections else None
+        rows = None if key is None else self._report_cache.get(key)
+        if rows is None:
+            rows = self._rows(report, text, spans)
+            if key is not None:
+                self._report_cache.put(key, rows)
+        source = source or f"model:{self.name}"
+        rid = report.id
+        return [
+            Mention(
+                id="",
+                report=rid,
+                start=s,
+                end=e,
+                text=text[s:e],
+                type=type_,
+                concept=concept,
+                anatomy=list(anatomy),
+                laterality=side,
+                assertion=assertion,
+                change=change,
+                section=section,
+                measurements=list(sizes),
+                source=source,
+                question=question,
+            )
+            for s, e, type_, concept, anatomy, side, assertion, change, section, sizes, question in rows
+        ]
+
+    def _rows(
+        self, report: Report, text: str, spans: Sequence[tuple[int, int, str]] | None
+    ) -> tuple[tuple, ...]:  # type: ignore[type-arg]
+        """``annotate``'s mentions as rows (start, end, type, concept, anatomy, side,
+        assertion, change, section, sizes, question), questions left out unless kept."""
         self._splits.clear()
         sections = report.sections or find_sections(text)
-        source = source or f"model:{self.name}"
         found: list[tuple[int, Sequence[tuple]]] = []  # type: ignore[type-arg]
         if spans is not None:  # (offset, mentions) per chunk; here the whole text
             found.append((0, self._run(text, report, spans)))
@@ -143,12 +192,10 @@ class RuleExtractor:
                 hit = self._chunk_cache.get(key)
                 if hit is None:
                     hit = tuple(self._run(key[0], report, None, region))
-                    if len(self._chunk_cache) < CHUNK_CACHE:
-                        self._chunk_cache[key] = hit
+                    self._chunk_cache.put(key, hit)
                 found.append((a, hit))
         asked = question_spans(text, sections)
         out = []
-        rid = report.id
         for at, rows in found:
             for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:
                 s += at
@@ -162,25 +209,21 @@ class RuleExtractor:
                 if question and not self.questions and spans is None:
                     continue  # a reason for the exam is a question, not a finding (rule 8)
                 out.append(
-                    Mention(
-                        id="",
-                        report=rid,
-                        start=s,
-                        end=e,
-                        text=text[s:e],
-                        type=type_,
-                        concept=concept,
-                        anatomy=list(anatomy),
-                        laterality=side,
-                        assertion=assertion,
-                        change=change,
-                        section=section,
-                        measurements=list(sizes),
-                        source=source,
-                        question=question,
+                    (
+                        s,
+                        e,
+                        type_,
+                        concept,
+                        anatomy,
+                        side,
+                        assertion,
+                        change,
+                        section,
+                        sizes,
+                        question,
                     )
                 )
-        return out
+        return tuple(out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:
         """``sentences(text)``, remembered for the texts of the current report (a chunk is
@@ -201,12 +244,10 @@ class RuleExtractor:
                 sent = cache.get(key)
                 if sent is None:
                     sent = tokens_and_terms(self.vocab, self.lex, key)
-                    if len(cache) < SENTENCE_CACHE:
-                        cache[key] = sent
+                    cache.put(key, sent)
                 tops.extend(sent[4])
             hit = tuple(tops)
-            if len(self._tops_cache) < CHUNK_CACHE:
-                self._tops_cache[chunk] = hit
+            self._tops_cache.put(chunk, hit)
         return hit
 
     def _run(
@@ -291,8 +332,7 @@ class RuleExtractor:
             hit = cache.get(key)
             if hit is None:  # reports repeat sentences: tokens and matches once per text
                 hit = tokens_and_terms(self.vocab, self.lex, key)
-                if len(cache) < SENTENCE_CACHE:
-                    cache[key] = hit
+                cache.put(key, hit)
             rel, toks, concepts, others, tops, templates, device_word = hit
             if not toks:
                 continue
@@ -342,7 +382,5 @@ class RuleExtractor:
             return
         if not fixed:
             sent.cands = [Cand(*t) for t in sent.templates]
-        if analyse(self.vocab, sent, prev, region, devices, text, fixed) and (
-            len(self._result_cache) < SENTENCE_CACHE
-        ):
-            self._result_cache[key] = tuple(to_row(c) for c in sent.cands)
+        if analyse(self.vocab, sent, prev, region, devices, text, fixed):
+            self._result_cache.put(key, tuple(to_row(c) for c in sent.cands))

@@ -80,7 +80,8 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup.append(sentence)
         # a negative restated in other words in the same report, a lesion measured at a
         # named place (``restatement.restated``)
-        extra = [f"n:{m.report}"] if m.assertion == "absent" else []
+        # (and a normal statement, restated as a negative there: ``restatement.normal_restated``)
+        extra = [f"n:{m.report}"] if m.assertion == "absent" or m.generic_statement else []
         if m.sizes and lesion_like(m):
             extra += [f"l:{x}" for x in sorted(m.ctx.levels) if not x.startswith("heading:")]
         if lesion_like(m) and m.assertion != "absent":

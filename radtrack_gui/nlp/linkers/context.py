@@ -41,6 +41,7 @@ from radtrack_gui.nlp.linkers.episodes import exchange_role
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
+from radtrack_gui.nlp.linkers.phases import phase_conflict
 from radtrack_gui.nlp.linkers.places import (
     WORD,
     after_mention,
@@ -68,12 +69,14 @@ from radtrack_gui.nlp.linkers.restatement import (
     count_conflict,
     loose_site,
     names_place,
+    normal_restated,
     points_back,
     restated_negative,
     sizes_conflict,
 )
 from radtrack_gui.nlp.linkers.sides import beside, clause_side, scope_side
 from radtrack_gui.nlp.linkers.signs import reads_findings
+from radtrack_gui.nlp.linkers.structures import vessel_of
 from radtrack_gui.nlp.phrases import alternative_items
 from radtrack_gui.nlp.sections import find_sections
 
@@ -337,7 +340,7 @@ def enrich(
             ctx.spread = spread_only(info, text[max(ctx.sentence[0], s - 30) : e], v)
             info.lat = info.lat or side_after(info, tail, v)
         if info.type != DEVICE:
-            ctx.read = reading(ctx, v)
+            ctx.read = reading(ctx, v, info)
             ctx.read_root = v.broader_concepts(ctx.read)[-1] if ctx.read else None
             ctx.reads_findings = reads_findings(ctx, v)
         if info.type != DEVICE and info.site is None:
@@ -412,8 +415,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     # inline labels only between findings of one report (each report lays itself out:
     # "PORTABLE AP CHEST:"; a device is named under "Reason:" and under the findings alike)
     apart = level_conflict(
-        ca.levels,
-        cb.levels,
+        ca.levels | vessel_of(a.site),  # a vessel read as the site is a place too
+        cb.levels | vessel_of(b.site),
         a.type != DEVICE or (a.durable and b.durable),
         headings=a.report == b.report and a.type != DEVICE,
     )
@@ -422,7 +425,6 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     first, later = (a, b) if (a.report_idx, ca.start) <= (b.report_idx, cb.start) else (b, a)
     lc = later.ctx
     assert lc is not None and first.ctx is not None
-    same_ordinal = _OWN_OTHER.match(first.text) and first.text.split()[:1] == later.text.split()[:1]
     # "No additional liver lesion" in the findings and "No additional lesion" in the
     # impression: one negative about other ones, told twice (GUIDELINE 9)
     told_twice = (
@@ -431,7 +433,7 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
         and restated_negative(first, later)
     )
     if not told_twice and (
-        (lc.other and first.report == later.report and not same_ordinal)
+        (lc.other and first.report == later.report and not _same_ordinal(first, later))
         or (later.assertion == "absent" and (lc.other or lc.new))
     ):
         return f"'{later.text}' is another one ('other', 'additional', 'no new')"
@@ -452,10 +454,18 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     if a.type != DEVICE and a.site == b.site and {ca.beside, cb.beside} == {True, False}:
         return f"in vs next to the {a.site}: two places"
     if a.type != DEVICE:
-        reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b) or count_conflict(a, b)
+        reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b)
+        reason = reason or count_conflict(a, b) or phase_conflict(a, b)
         if reason:
             return reason
     return _negation_conflict(first, later, gap)
+
+
+def _same_ordinal(first: MentionInfo, later: MentionInfo) -> bool:
+    """The earlier one opens with "other/another/second ..." and both open with that word
+    ("second nodule" twice): read only for the pairs that need it (a later "other" in the
+    same report), not for every pair the clustering tries."""
+    return bool(_OWN_OTHER.match(first.text)) and (first.text.split()[:1] == later.text.split()[:1])
 
 
 def _default_site_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
@@ -488,8 +498,8 @@ def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None
     fc, lc = first.ctx, later.ctx
     assert fc is not None and lc is not None
     f_abs, l_abs = first.assertion == "absent", later.assertion == "absent"
-    if not f_abs and not l_abs:
-        return None
+    if (not f_abs and not l_abs) or normal_restated(first, later):
+        return None  # (a structure stated normal and a negative there: GUIDELINE 9)
     if f_abs and not l_abs:
         if fc.event and later.report_idx == first.report_idx:
             return None  # one exam (a report group: preliminary, final, addendum) corrected

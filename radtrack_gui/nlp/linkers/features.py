@@ -19,6 +19,12 @@ import math
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.context import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
+from radtrack_gui.nlp.linkers.glosses import (
+    adjective_names,
+    given_to_another,
+    one_sentence_reading,
+    reading_names_site,
+)
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -41,6 +47,7 @@ from radtrack_gui.nlp.linkers.readings import (
     read_as_concept,
 )
 from radtrack_gui.nlp.linkers.restatement import (
+    normal_restated,
     restated,
     restated_negative,
     same_lesion,
@@ -49,6 +56,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
+from radtrack_gui.nlp.linkers.spine import concluded_whole, level_on_column
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -116,7 +124,15 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         # evidence of another concept; they name this one when the words agree ("adhesion" /
         # "rectal adhesion", "Crohn's disease in the active phase" / "... in an active phase";
         # findings only: a device's head word, "tube", names many devices)
-        return _own_words(a.tokens, b.tokens) if a.type != DEVICE else "unknown"
+        if a.type == DEVICE:
+            return "unknown"
+        own = _own_words(a.tokens, b.tokens)
+        if own == "unknown" and (
+            adjective_names(a.tokens, b.head, vocabulary())
+            or adjective_names(b.tokens, a.head, vocabulary())
+        ):
+            return "same"  # "myomatous uterus" / "subserosal myoma": the adjective names it
+        return own
     return ""
 
 
@@ -164,9 +180,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v) or restated(a, b)
     ):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
+    if rel == "related" and given_to_another(a, b, v) and not sign_reading(a, b, v):
+        return "the report reads another sign as this diagnosis"
     if a.generic_statement or b.generic_statement:
         if not (a.generic_statement and b.generic_statement):
-            return "normal statement vs finding"
+            return None if normal_restated(a, b, v) else "normal statement vs finding"
         if (
             a.report == b.report
             and a.text == b.text
@@ -192,10 +210,20 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     if a.site and b.site and a.site != b.site:
         if side_split(v, a.site, b.site):
             return None
+        if level_on_column(a.site, b.site, v):
+            return None  # "disc protrusion" / "disc protrusion at L4-L5": the level given once
         if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
             return None  # one place and size beat the site a finding word implies
         if same_words_restated(a, b, v):
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
+        if read_as(a, b, v) or one_sentence_reading(a, b, v):
+            # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
+            # stone in the right kidney"): where the sign was seen is where the diagnosis is
+            return None
+        if (sign_reading(a, b, v) or read_as_concept(a, b)) and (
+            v.anatomy_related(a.site, b.site) or reading_names_site(a, b, v)
+        ):
+            return None  # a sign seen in a part of the organ the report's diagnosis names
         if (
             rel == "related"
             and (a.site_by_name or b.site_by_name)
@@ -225,7 +253,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             whole = b if part is a else a
             if (
                 a.report == b.report
-                and whole.site_by_name
+                and (whole.site_by_name or concluded_whole(part, whole))
                 and (whole.lat != "bilateral" or part.lat == "bilateral")
             ):
                 # "focal lesion in segment VI" restated as "focal liver lesion": the organ is

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from radtrack_gui.nlp.folded import Folded
 from radtrack_gui.nlp.linkers.places import WORD
+from radtrack_gui.nlp.linkers.spine import listed_levels
+from radtrack_gui.nlp.linkers.structures import different_tissues, nodes_at, structure_sites
 from radtrack_gui.nlp.vocabulary import singular_name
 
 ORDINALS = (
@@ -65,6 +68,7 @@ def levels(
             out.update(f"{singular_name(words[-1])}{n}" for n in nths)
         else:
             out.add(level)
+    out |= listed_levels(text, start, end, limit)  # "L3 and L5", "from L2 to L5", the sacrum
     return frozenset(out)
 
 
@@ -158,6 +162,7 @@ _HINT = re.compile(
     r"|coronary|marginal|diagonal|ramus|posterolateral",
     re.IGNORECASE,
 )
+_HINT_FOLDED = Folded(_HINT)  # (a tenth of linking before: ``nlp/folded.py``)
 
 
 def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
@@ -165,9 +170,9 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
     breast quadrants, organ poles, node levels and stations, RECIST/lesion labels and open
     part names ("part:common bile duct")."""
     hi = len(text) if end is None else end
-    out: set[str] = set()
-    if not _HINT.search(text, start, hi):
-        return frozenset()  # none of the words any reader below needs (most clauses)
+    out: set[str] = set(structure_sites(text, start, hi))  # muscles, node regions, vessels
+    if not _HINT_FOLDED.found(text, start, hi):
+        return frozenset(out)  # none of the words any reader below needs (most clauses)
     for m in _CLOCK.finditer(text, start, hi):
         out.add(f"clock:{int(m.group(1)) % 12 + (0.5 if m.group(2) and m.group(2) >= '15' else 0)}")
     for m in _QUADRANT.finditer(text, start, hi):
@@ -284,7 +289,9 @@ def place_levels(
     type III, extending to the posterior horn of the lateral meniscus"), else its
     sub-heading's ``title``; a lesion label may open the sentence ("Target lesion 1: ...")."""
     lo, hi = clause
-    found = levels(text, lo, sent[1], hi) | sub_sites(text, lo, hi)
+    found = (
+        levels(text, lo, sent[1], hi) | sub_sites(text, lo, hi) | nodes_at(text, sent[0], start, hi)
+    )
     if not found:
         back = sent[0]
         for hit in _CARRY_STOP.finditer(text, sent[0], lo):
@@ -352,6 +359,8 @@ def _parts_conflict(xs: list[str], ys: list[str]) -> tuple[str, str] | None:
         for q in ys:
             if (set(p.split()[:-1]) & set(q.split()[:-1])) - _GENERIC_MODIFIERS:
                 return p, q  # two parts of one organ under other head nouns
+            if different_tissues(p, q):
+                return p, q  # a ligament and a meniscus of one knee
     return None
 
 

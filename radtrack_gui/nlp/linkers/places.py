@@ -25,7 +25,12 @@ if TYPE_CHECKING:
 CAVITIES = frozenset({"head", "neck", "thorax", "abdomen"})
 SIDE_WORDS = {"left": "left", "right": "right", "bilateral": "bilateral", "both": "bilateral"}
 WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
-_HEADING = re.compile(r"^[ \t]*([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*:", re.MULTILINE)
+# A sub-heading: a short name ending in a colon at the start of a line, also set in Markdown
+# emphasis or after "At" ("**At C3-C4:**", "**At L1-L2 to L3-L4:", "## Liver:").
+_HEADING = re.compile(
+    r"^[ \t]*(?:[*_#]+[ \t]*)?(?:[Aa]t[ \t]+)?([A-Za-z][A-Za-z0-9 /-]{0,40}?)[ \t]*[*_]*:",
+    re.MULTILINE,
+)
 # Distribution words of a diffuse process (GUIDELINE 2): how it spreads, not a new site.
 _JOINS = frozenset({"and", "the", "both"})  # words that only join coordinated sites
 SPREAD_WORDS = frozenset({"perihilar", "bibasilar", "bibasal", "interstitial", "peribronchial"})
@@ -85,18 +90,39 @@ def last_structure(v: Vocabulary, text: str) -> str | None:
     return None
 
 
+# (vocabulary, text, lo, exam) -> structures: one sentence or clause is read for each of
+# its mentions (6,446 different texts in 25,505 calls on a 1,000-report patient); the value
+# holds the vocabulary, so its id cannot be reused while the entry lives. Cleared when full.
+_NAMED_MEMO: dict[tuple[int, str, int, str | None], tuple[object, tuple[tuple[int, str], ...]]]
+_NAMED_MEMO = {}
+NAMED_MEMO_SIZE = 20_000
+
+
 def named_structures(
     v: Vocabulary, text: str, lo: int, exam: str | None = None
 ) -> list[tuple[int, str]]:
     """(offset, structure) for each structure the vocabulary names in ``text`` (longest
     names first; body regions left out); offsets count from ``lo``. A region-bound word
     ("sulcus", "convexity") names the structure of the exam's cavity ``exam``, or none."""
+    key = (id(v), text, lo, exam)
+    hit = _NAMED_MEMO.get(key)
+    if hit is not None and hit[0] is v:
+        return list(hit[1])
+    out = _named_structures(v, text, lo, exam)
+    if len(_NAMED_MEMO) >= NAMED_MEMO_SIZE:
+        _NAMED_MEMO.clear()
+    _NAMED_MEMO[key] = (v, tuple(out))
+    return out
+
+
+def _named_structures(v: Vocabulary, text: str, lo: int, exam: str | None) -> list[tuple[int, str]]:
     words = list(WORD.finditer(text))
+    low = [w.group(0).lower() for w in words]
     out: list[tuple[int, str]] = []
     i = 0
     while i < len(words):
         for n in (3, 2, 1):
-            key = " ".join(w.group(0).lower() for w in words[i : i + n])
+            key = " ".join(low[i : i + n])
             name = v.anatomy_terms.get(key) if i + n <= len(words) else None
             if exam and key in v.bound_anatomy:
                 name = v.bound_anatomy[key].get(exam)

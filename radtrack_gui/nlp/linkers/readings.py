@@ -66,9 +66,7 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     listed = between[: hit.start()]
     # or signs attached by "with" ("parietal thickening ..., with marked mucosal enhancement,
     # suggestive of Crohn's disease"): every finding named between is a sign too
-    return descriptive(lead.concept, v) and (
-        _LISTED_SIGNS.match(listed) is not None or only_signs(listed, v)
-    )
+    return sign_like(lead, v) and (_LISTED_SIGNS.match(listed) is not None or only_signs(listed, v))
 
 
 # the words between two listed signs: joined by "and" or a comma, nothing attached by "with"
@@ -110,6 +108,9 @@ def descriptive(concept: str | None, v: Vocabulary) -> bool:
     memo = _SIGN_WORDS.get(id(v))
     if memo is None or memo[0] is not v:
         words = {c for sign in v.signs for c in v.broader_concepts(sign)}
+        # a property the vocabulary flags as describing a finding (irregularity,
+        # heterogeneity, vascularity, flow abnormality): a description, no diagnosis
+        words |= {c.name for c in v.concepts.values() if "modifier" in c.flags}
         # and the narrower kinds of a sign, unless a row reads them, or a broader word of
         # theirs, as a diagnosis ("nodular opacity"; not "abscess", a kind of collection
         # that collections are read as, nor "renal cyst", a kind of the diagnosis "cyst")
@@ -132,14 +133,57 @@ def read_as_concept(a: MentionInfo, b: MentionInfo) -> bool:
     return False
 
 
-def reading(ctx: MentionContext, v: Vocabulary) -> str | None:
+def reading(ctx: MentionContext, v: Vocabulary, lead: MentionInfo | None = None) -> str | None:
     """The concept a finding's sentence reads it as: an interpreting word after it, then
-    that concept's term as the first finding named, none named before the word."""
-    tail = ctx.text[ctx.end : ctx.sentence[1]][:120]
-    hit = EXPLAINS.search(tail)
-    if hit is None or _first_concept(tail[: hit.start()], v):
+    that concept's term as the first finding named, none named before the word; or, for a
+    ``lead`` that is a sign (or a kind of what it is read as), findings attached to it
+    before the word ("cystic structures with T1 hyperintensity, suggestive of X")."""
+    tail = ctx.text[ctx.end : ctx.sentence[1]]
+    hit = EXPLAINS.search(tail[:120])
+    if hit is not None and not first_concept(tail[: hit.start()], v):
+        return first_concept(tail[hit.end() :], v)
+    if lead is None:
         return None
-    return _first_concept(tail[hit.end() :], v)
+    stop = STOP.search(tail)
+    tail = tail[: min(LONG, stop.start() if stop else len(tail))]
+    for hit in EXPLAINS.finditer(tail):
+        if not attached_before(tail[: hit.start()], v):
+            continue
+        read = first_concept(tail[hit.end() :], v)
+        if read and (sign_like(lead, v) or kind_of_same(lead, read, v)):
+            return read
+        return None
+    return None
+
+
+LONG = 240  # characters between a sign and its reading when what lies between is attached
+STOP = re.compile(r";|\.(?!\d)|\n")
+# words that attach what follows to the finding before them ("mass with internal hemorrhage")
+ATTACH = re.compile(
+    r"\b(?:with|showing|containing|accompanied\s+by|surrounded\s+by|associated\s+with"
+    r"|causing|demonstrating)\b",
+    re.IGNORECASE,
+)
+
+
+def attached_before(listed: str, v: Vocabulary) -> bool:
+    """What stands between a finding and an interpreting word is attached to the finding:
+    an attaching word, and only sign words named before it."""
+    att = ATTACH.search(listed)
+    return att is not None and only_signs(listed[: att.start()], v)
+
+
+def sign_like(m: MentionInfo, v: Vocabulary) -> bool:
+    """A sign word, or words the vocabulary does not know (an open-vocabulary observation is
+    no known diagnosis)."""
+    return descriptive(m.concept, v) or not m.known
+
+
+def kind_of_same(lead: MentionInfo, read: str, v: Vocabulary) -> bool:
+    """The reading is a more specific kind of what the lead is a kind of ("ovarian cyst" read
+    as "endometrioma": both cysts)."""
+    line = v.broader_concepts(read)
+    return bool(lead.concept_line) and any(c in line for c in lead.concept_line)
 
 
 def names_finding(v: Vocabulary) -> Callable[[str], bool]:
@@ -156,7 +200,7 @@ def names_finding(v: Vocabulary) -> Callable[[str], bool]:
     return test
 
 
-def _first_concept(text: str, v: Vocabulary) -> str | None:
+def first_concept(text: str, v: Vocabulary) -> str | None:
     """The (canonical) concept of the first finding term in ``text``, or None."""
     words = [w.lower() for w in WORD.findall(text)]
     for i in range(len(words)):

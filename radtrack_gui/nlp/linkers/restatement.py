@@ -78,8 +78,12 @@ def _places(m: MentionInfo) -> frozenset[str]:
     return m.ctx.levels if m.ctx is not None else frozenset()
 
 
-def _concluding(section: str | None) -> bool:
+def concluding(section: str | None) -> bool:
+    """An impression/conclusion section."""
     return (section or "").upper().startswith(CONCLUDING_SECTIONS)
+
+
+_concluding = concluding
 
 
 def sites_agree(x: str | None, y: str | None, v: Vocabulary, within: bool = True) -> bool:
@@ -138,11 +142,22 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
     within = not ({a, b} & ANY_FINDING)
     if not sites_agree(first.statement_site, later.statement_site, v, within):
         return False
+    if not sites_agree(_where(first, v), _where(later, v), v, within):
+        return False  # "no lesions in the pancreas" / "liver ..., with no focal lesions"
     if a == b or a in later.concept_line or b in first.concept_line or _vaguer(first, later, v):
         return True
     if _concluding(first.section) == _concluding(later.section):
         return False
     return shared_qualifier(first.tokens, later.tokens)
+
+
+def _where(m: MentionInfo, v: Vocabulary) -> str | None:
+    """The finer of a mention's site and the structure its statement names, where the two
+    agree ("liver" within "abdomen"); else the statement's (round 4: a site carried from a
+    sub-heading of another organ is not what "no deep lymphadenopathy" is about)."""
+    if m.site is None or m.statement_site is None:
+        return m.site or m.statement_site
+    return m.site if v.anatomy_related(m.site, m.statement_site) else m.statement_site
 
 
 def _vaguer(x: MentionInfo, y: MentionInfo, v: Vocabulary) -> bool:
@@ -185,7 +200,62 @@ def restated(a: MentionInfo, b: MentionInfo) -> str:
 
     if uptake_at_site(a, b):
         return "uptake at the lesion's site: a property of the lesion"
+    if concluded_at_place(a, b):
+        return "the impression's finding at the same place"
+    if normal_restated(a, b):
+        return "a normal structure restated as a negative there"
     return "points back to it" if pointed_back(a, b) else ""
+
+
+def normal_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary | None = None) -> bool:
+    """GUIDELINE 9 (round 4): a structure stated normal and, in another sentence of the
+    same report, a negative of a finding at that structure say one thing twice ("Clear
+    axillary regions" on the mammogram, "No axillary lymphadenopathy" on the ultrasound).
+    The negative must name the structure itself (its site, its statement's structure or
+    its node region), not only lie in its region ("normal liver" / "no ascites")."""
+    normal, negative = (a, b) if a.generic_statement else (b, a)
+    if (
+        a.report != b.report
+        or not normal.generic_statement
+        or negative.generic_statement
+        or normal.assertion == "absent"
+        or negative.assertion != "absent"
+        or DEVICE in (a.type, b.type)
+        or normal.ctx is None
+        or negative.ctx is None
+        or normal.ctx.sentence == negative.ctx.sentence
+        or normal.ctx.reason
+        or negative.ctx.reason
+    ):
+        return False
+    v = v or vocabulary()
+    structure = normal.statement_site or normal.site
+    if structure is None or is_region_name(structure, v):
+        return False
+    named = {negative.site, negative.statement_site}
+    named |= {v.anatomy_of(x[6:]) for x in negative.ctx.levels if x.startswith("nodes:")}
+    return structure in named
+
+
+def is_region_name(name: str, v: Vocabulary) -> bool:
+    """A body region or the whole body (too broad to be the structure a negative names)."""
+    return v.parent.get(name, "") in ("", "body")
+
+
+def concluded_at_place(a: MentionInfo, b: MentionInfo) -> bool:
+    """GUIDELINE 9 (round 4): a positive finding of the findings and a positive finding of
+    the impression at one fine place both name (a level, an open part name, a quadrant, a
+    node region, a vessel: not a whole organ) are one finding told twice, in other words
+    ("disc protrusion at L4-L5" / "... herniation at L4-L5", "thickening at the insertion
+    of the supraspinatus tendon" / "insertional tendinopathy of the supraspinatus tendon").
+    Not two findings of one section, not a negative, not across reports."""
+    if a.report != b.report or DEVICE in (a.type, b.type):
+        return False
+    if "absent" in (a.assertion, b.assertion) or concluding(a.section) == concluding(b.section):
+        return False
+    if a.ctx is None or b.ctx is None or a.ctx.reason or b.ctx.reason:
+        return False
+    return bool(shared_levels(a, b))
 
 
 # "this change", "these nodules", "the described mass", "the aforementioned lesion": a noun
@@ -274,7 +344,7 @@ def same_words_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     consistent with retained placenta"), are one finding: a site given once applies to both,
     within one body cavity. Not two findings whose clauses name their structures ("simple
     cyst in the liver" / "simple cyst in the right kidney")."""
-    if a.report != b.report or a.text != b.text or a.ctx is None or b.ctx is None:
+    if a.report != b.report or a.ctx is None or b.ctx is None or not qualified_words(a, b):
         return False
     if a.ctx.sentence == b.ctx.sentence or not (a.ctx.loose_site or b.ctx.loose_site):
         return False
@@ -282,6 +352,26 @@ def same_words_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         return True
     ca, cb = cavity_of(v, a.site), cavity_of(v, b.site)
     return ca is None or cb is None or ca == cb
+
+
+# Words that only qualify a finding's look or certainty, not its place or count (round 4).
+_QUALIFIERS = frozenset(
+    {
+        *("focal", "small", "mild", "minimal", "subtle", "discrete", "slight", "moderate"),
+        *("marked", "extensive", "faint", "patchy", "residual", "persistent", "known", "some"),
+    }
+)
+
+
+def qualified_words(a: MentionInfo, b: MentionInfo) -> bool:
+    """The same words, or one's words with qualifiers of look or degree before them
+    ("ground-glass opacities" / "focal ground-glass opacities"); not a place, side or
+    count ("right ground-glass opacities", "two nodules")."""
+    if a.text == b.text:
+        return True
+    short, long_ = sorted((a.tokens, b.tokens), key=len)
+    n = len(long_) - len(short)
+    return bool(short) and long_[n:] == short and set(long_[:n]) <= _QUALIFIERS
 
 
 def loose_site(m: MentionInfo, near: list[str], v: Vocabulary) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.folded import Folded
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.places import SIDE_WORDS
 from radtrack_gui.nlp.vocabulary import Vocabulary
@@ -37,6 +38,9 @@ _SCOPE = re.compile(
 )
 
 
+_SCOPE_FOLDED = Folded(_SCOPE)
+
+
 def scope_side(info: MentionInfo, text: str, sentence_start: int, v: Vocabulary) -> str | None:
     """The side of an exam of one side named earlier in the finding's paragraph
     ("Ultrasound of the left breast shows ... No suspicious lesions are observed. Ultrasound
@@ -46,7 +50,8 @@ def scope_side(info: MentionInfo, text: str, sentence_start: int, v: Vocabulary)
     if info.type == DEVICE or not info.statement_site:
         return None
     para = text.rfind("\n\n", 0, sentence_start)
-    scopes = list(_SCOPE.finditer(text, max(0, para), sentence_start))
+    # (groups lower-cased on ASCII text: both are lower-cased below anyway)
+    scopes = list(_SCOPE_FOLDED.finditer_lower(text, max(0, para), sentence_start))
     if not scopes:
         return None
     last = scopes[-1]

@@ -29,6 +29,7 @@ import re
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.glosses import gloss_reading, opens_after, ordered
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive, names_finding_term
 from radtrack_gui.nlp.linkers.sites import is_region
 
@@ -44,7 +45,7 @@ IMPRESSION_SECTIONS = ("IMPRESSION", "CONCLUSION", "OPINION", "ASSESSMENT", "SUM
 _FINDINGS_SUBJECT = re.compile(
     r"^\W*(?:[A-Z][A-Za-z ]{0,30}:\s*)?(?:(?:all|the|these|this|such|overall|above)\s+)*"
     r"(?:(?:above|described|imaging|radiological|radiologic|sonographic|ultrasound|mr|mri|ct"
-    r"|mammographic|overall|combined)\s+)?"
+    r"|mammographic|overall|combined|ultrasonographic|[a-z]+)\s+)?"
     r"(?:findings?|appearances?|images?|picture|aspects?|features?|pattern|constellation)\b",
     re.IGNORECASE,
 )
@@ -69,17 +70,6 @@ _PATTERN = re.compile(
 )
 _PATTERN_END = re.compile(r"\b(?:sign|pattern|appearance)$", re.I)
 _STOP = re.compile(r";|\.(?!\d)")  # a clause or sentence end (not a decimal point)
-
-
-def is_finding(m: MentionInfo) -> bool:
-    """A positive or hedged finding seen in the report (not a question, not negated)."""
-    return (
-        m.type != DEVICE
-        and m.assertion != "absent"
-        and m.ctx is not None
-        and not m.ctx.reason
-        and not m.generic_statement
-    )
 
 
 def in_impression(m: MentionInfo) -> bool:
@@ -111,17 +101,9 @@ def reads_findings(ctx: MentionContext, v: Vocabulary) -> str:
     return "paragraph" if hits and not names_finding_term(before[hits[-1].end() :], v) else ""
 
 
-def _ordered(a: MentionInfo, b: MentionInfo) -> tuple[MentionInfo, MentionInfo] | None:
-    """(first, second) by position when both are findings of one report, else None."""
-    if a.report != b.report or not (is_finding(a) and is_finding(b)):
-        return None
-    assert a.ctx is not None and b.ctx is not None
-    return (a, b) if a.ctx.start <= b.ctx.start else (b, a)
-
-
 def punctuated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """One sentence gives the reading after a spaced dash, or after a colon as a question."""
-    pair = _ordered(a, b)
+    pair = ordered(a, b)
     if pair is None:
         return False
     first, second = pair
@@ -145,7 +127,7 @@ def punctuated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """A later sentence reads "the findings" as a diagnosis: the signs of its paragraph
     before it, or a sign the vocabulary relates to it anywhere before it in the report."""
-    pair = _ordered(a, b)
+    pair = ordered(a, b)
     if pair is None:
         return False
     sign, dx = pair
@@ -163,13 +145,14 @@ def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     elif dx.concept and sign.concept in dx.related:
         return True  # the vocabulary reads this sign as that diagnosis
     same_paragraph = text.find("\n\n", sc.sentence[1], dc.sentence[0]) < 0
-    return same_paragraph and (is_sign(sign, v) or not sign.known) and _site_fits(sign, dx, v)
+    near = same_paragraph or opens_after(sc, dc)
+    return near and (is_sign(sign, v) or not sign.known) and _site_fits(sign, dx, v)
 
 
 def impression_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """The impression names a diagnosis where the findings describe a sign: the same
     specific site, or a level both name."""
-    pair = _ordered(a, b)
+    pair = ordered(a, b)
     if pair is None:
         return False
     sign, dx = pair
@@ -185,7 +168,12 @@ def impression_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 
 def sign_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """The report reads one of the two findings as the other (any of the ways above)."""
-    return punctuated(a, b, v) or findings_reading(a, b, v) or impression_reading(a, b, v)
+    return (
+        punctuated(a, b, v)
+        or findings_reading(a, b, v)
+        or impression_reading(a, b, v)
+        or gloss_reading(a, b, v)
+    )
 
 
 def _site_fits(sign: MentionInfo, dx: MentionInfo, v: Vocabulary) -> bool:
@@ -210,8 +198,17 @@ def reading_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     para = c.text.rfind("\n\n", 0, c.sentence[0])
     places = [f"site:{m.report}:{m.site}"] if m.site else []
     places += [f"lv:{m.report}:{x}" for x in sorted(c.levels) if not x.startswith("heading:")]
-    filed = [f"p:{m.report}:{para}", *places]
+    # a word stem of its report ("myomatous uterus" / "subserosal myoma": the adjective of a
+    # finding noun, ``glosses.adjective_names``): its head, and every word of words the
+    # vocabulary does not know
+    words = m.tokens if not m.known else (m.head,)
+    stems = sorted({f"w:{m.report}:{w[:5]}" for w in words if len(w) >= 5})
+    filed = [f"p:{m.report}:{para}", *places, *stems]
     lookup = [f"p:{m.report}:{para}"] if c.reads_findings else []
+    lookup += stems
+    if c.reads_findings and para >= 0 and not c.text[para : c.sentence[0]].strip(" \n-*"):
+        # it opens its paragraph: it reads the one before too (glosses.opens_after)
+        lookup.append(f"p:{m.report}:{c.text.rfind(chr(10) * 2, 0, para)}")
     if in_impression(m):
         lookup += places
     return filed, lookup

@@ -25,6 +25,10 @@ TRICKY = [
     "ΟΔΟΣ ΣΑ: final sigma stays per token",
     "a\x00b c - 6 [** x y **]",
     "don't O'Brien 2.5 cm 1,234 x\u00a0y",
+    # a space on one side of the level's "-" or "/" only (word_tokens' gate must see it)
+    "levels C5 -6, c5- 6, L4/ 5, T12 /L1 and S1 - S2",
+    "tab and line break in a level: C5\t-\t6, T12\n- L1, 3 / 4 cm",
+    "a bracket without the level [**Known lastname**] and 1 - 2 nodes",
 ]
 
 
@@ -138,3 +142,54 @@ def test_memoised_refinement_keeps_its_arguments_apart() -> None:
     assert v.sided("pleura", "left") == "left pleura"
     assert v.sided("pleura", "right") == "right pleura"
     assert v.sided("pleura", None) == "pleura"
+
+
+def _fields(mentions: list) -> list[dict]:  # type: ignore[type-arg]
+    """Every field of each mention but its report id."""
+    import dataclasses
+
+    return [
+        {f.name: getattr(m, f.name) for f in dataclasses.fields(m) if f.name != "report"}
+        for m in mentions
+    ]
+
+
+def test_repeated_report_gives_fresh_equal_mentions() -> None:
+    """A report text read again is copied from the report cache: the same mentions under
+    the new report's id, as new objects (editing one report's mentions leaves the next
+    alone), equal to a fresh extractor's."""
+    from radtrack_gui.core.model import Report
+    from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+    text = (DEMO / sorted(p.name for p in DEMO.glob("*.txt"))[0]).read_text(encoding="utf-8")
+    ex = RuleExtractor()
+    first = ex.extract(Report(id="a", text=text))
+    assert first and len(ex._report_cache) == 1
+    first[0].anatomy.append("edited")
+    first[0].measurements.append("9 cm")
+    again = ex.extract(Report(id="b", text=text))
+    assert {m.report for m in again} == {"b"}
+    assert _fields(again) == _fields(RuleExtractor().extract(Report(id="c", text=text)))
+    assert "edited" not in again[0].anatomy and "9 cm" not in again[0].measurements
+
+
+def test_report_cache_keeps_region_and_given_sections_apart() -> None:
+    """Counter-examples: the same text in another exam region reads otherwise (an
+    "effusion" of the head is the mastoid's), and given sections name the sections (such a
+    report is not taken from the cache)."""
+    from radtrack_gui.core.model import Report, Section
+    from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+    text = "FINDINGS: Small effusion. Old fracture."
+    ex = RuleExtractor()
+    chest = ex.extract(Report(id="a", text=text, region="chest"))
+    head = ex.extract(Report(id="a", text=text, region="head"))
+    assert chest[0].concept == "pleural effusion"
+    assert head[0].concept != "pleural effusion"
+    assert _fields(head) == _fields(
+        RuleExtractor().extract(Report(id="a", text=text, region="head"))
+    )
+    given = [Section(name="IMPRESSION", start=0, end=len(text))]
+    named = ex.extract(Report(id="a", text=text, region="chest", sections=given))
+    assert {m.section for m in chest} == {"FINDINGS"}
+    assert {m.section for m in named} == {"IMPRESSION"}

@@ -1,0 +1,252 @@
+"""Clause frames of the open vocabulary (issue #18 §1): a noun phrase the clause asserts as
+seen or present is an observation, its head noun the concept, even when no table names it.
+
+* **Seen**: the phrase is the subject of "is/are/was/were (not, also ...) seen / noted /
+  observed / visible / identified / detected / documented / evident / depicted", or stands
+  right before the participle ("with no washout observed", "fluid level noted").
+* **There is**: the phrase after "there is/are/was/were" ("There is moderate dorsal
+  compression in the fracture").
+* **Shows**: the phrase after "shows / reveals / demonstrates / exhibits" and their other
+  forms ("which shows a twist on its mesenteric axis").
+* **Presence of**: "the presence of X" names X.
+
+The head of a subject phrase is its last word, or the last word before its first "of" (the
+"restriction" of "no restriction of fluid mobility is observed"); a quantity or place word
+there ("amount", "trace", "areas", "number") passes the head on to the "of" phrase ("a small
+amount of flocculent shadow is visible" -> "shadow"). Structure names, report and property
+words, table terms and cue words are never a head (``open_vocab._is_head`` decides, with the
+words of ``ASSERTED_HEADS`` let back in: in an asserting clause "shadow", "formation",
+"area" and "focus" name a thing seen, not a property of one). Only the words of
+``CLAUSE_WORDS`` open a frame, and ``open_vocab.may_open`` tests for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+SEEN = frozenset(
+    {
+        *("seen", "noted", "observed", "visible", "identified", "detected", "documented"),
+        *("evident", "depicted", "visualized", "visualised", "appreciated", "demonstrated"),
+    }
+)
+COPULA = frozenset({"is", "are", "was", "were", "be", "been"})
+# words between the copula and the participle ("are not clearly seen", "is also noted")
+BETWEEN = frozenset(
+    {
+        *("not", "also", "still", "again", "now", "clearly", "well", "newly", "partially"),
+        *("no", "longer", "only", "currently", "further", "again", "additionally", "better"),
+        *("likewise", "definitely", "reliably", "obviously", "readily", "easily", "being"),
+    }
+)
+SHOW = frozenset(
+    {
+        *("shows", "show", "showed", "showing", "reveals", "reveal", "revealed", "revealing"),
+        *("demonstrates", "demonstrate", "demonstrating", "exhibits", "exhibit", "exhibiting"),
+    }
+)
+THERE = "there"
+PRESENCE = "presence"
+# Every word that opens one of these frames (``may_open`` tests for them).
+CLAUSE_WORDS = SEEN | SHOW | frozenset({THERE, PRESENCE})
+# determiners and quantity words a phrase after "there is" / "shows" may open with
+OPENERS = frozenset(
+    {
+        *("a", "an", "the", "some", "several", "multiple", "numerous", "few", "many", "mild"),
+        *("moderate", "marked", "severe", "slight", "minimal", "small", "large", "extensive"),
+        *("diffuse", "focal", "two", "three", "four", "single", "also", "again", "still"),
+        *("now", "evidence", "of", "another", "additional", "significant", "subtle"),
+        *("widespread", "generalized", "generalised", "scattered", "bilateral", "partial"),
+        *("no", "any", "evident", "obvious", "definite", "clear", "visible", "apparent"),
+    }
+)
+# A phrase opening with a quality word states a technique or a normal property ("there is
+# good opacification"), not an observation.
+QUALITY = frozenset(
+    {
+        *("good", "adequate", "satisfactory", "sufficient", "optimal", "acceptable", "normal"),
+        *("physiological", "physiologic", "appropriate", "correct", "proper", "regular"),
+        *("usual", "preserved", "limited", "poor", "suboptimal", "nothing"),
+    }
+)
+# words that pass the head of a subject phrase on to its "of" phrase
+TRANSPARENT = frozenset(
+    {
+        *("amount", "amounts", "trace", "traces", "number", "area", "areas", "zone", "zones"),
+        *("region", "regions", "focus", "foci", "degree", "presence", "signs", "sign"),
+        *("evidence", "volume", "quantity", "collection", "collections", "level", "levels"),
+        *("cluster", "clusters", "group", "groups", "features", "feature", "pattern"),
+    }
+)
+# NOT_A_HEAD words that, asserted as seen or present, name a thing
+ASSERTED_HEADS = frozenset(
+    {"shadow", "shadows", "formation", "formations", "area", "areas", "focus", "foci"}
+)
+# "area(s)" names a thing seen only with a describing word ("an irregular area is seen")
+AREA_WORDS = frozenset({"area", "areas"})
+VAGUE = frozenset(
+    {"certain", "some", "other", "these", "those", "the", "a", "an", "both", "all", "several"}
+    | {"many", "few", "same", "this", "that", "adjacent", "remaining", "surrounding"}
+)
+# words a subject phrase (read backwards) does not reach across
+SUBJECT_STOP = frozenset(
+    {
+        *("in", "at", "on", "with", "within", "without", "from", "to", "into", "along", "and"),
+        *("or", "but", "which", "that", "there", "is", "are", "was", "were", "as", "by", "for"),
+        *("since", "than", "where", "while", "when", "also", "otherwise", "however", "then"),
+    }
+)
+MAX_PHRASE = 6
+
+IsHead = Callable[[int], bool]
+HeadAfter = Callable[[int], "int | None"]
+
+
+def clause_heads(
+    toks: list[str], is_head: IsHead, head_after: HeadAfter, covered: set[int]
+) -> dict[int, str]:
+    """Token index -> token of each head noun the clause frames assert in ``toks``;
+    ``is_head(k)``: ``toks[k]`` may be an open head; ``head_after(j)``: the head of the
+    phrase starting at ``j`` (None when it holds a table term or no head); ``covered``: the
+    tokens of table terms (a subject phrase holding one is that term's mention)."""
+    found: dict[int, str] = {}
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        if tok in SEEN and i > 0:
+            k = i - 1
+            while k >= 0 and toks[k] in BETWEEN:
+                k -= 1
+            if k >= 0 and toks[k] in COPULA:
+                k -= 1
+                while k >= 0 and toks[k] in BETWEEN:
+                    k -= 1
+            head = _subject_head(toks, k, is_head, covered)
+            if head is not None:
+                found.setdefault(head, toks[head])
+        elif tok == THERE and i + 1 < n and toks[i + 1] in COPULA:
+            _after(toks, i + 2, head_after, found)
+        elif tok in SHOW:
+            _after(toks, i + 1, head_after, found)
+        elif tok == PRESENCE and i + 1 < n and toks[i + 1] == "of":
+            _after(toks, i + 2, head_after, found)
+    return found
+
+
+def _after(toks: list[str], j: int, head_after: HeadAfter, found: dict[int, str]) -> None:
+    n = len(toks)
+    while j < n and (toks[j] in OPENERS or (toks[j] in TRANSPARENT and j + 1 < n)):
+        if toks[j] in TRANSPARENT and toks[j + 1] != "of":
+            break  # "areas" of its own: the head, if asserted ("there is a larger area")
+        j += 1
+    if j >= len(toks) or toks[j] in QUALITY:
+        return
+    head = head_after(j)
+    if head is not None:
+        found.setdefault(head, toks[head])
+
+
+def _subject_head(toks: list[str], end: int, is_head: IsHead, covered: set[int]) -> int | None:
+    """The head of the subject phrase ending at ``toks[end]``: its last word, or the last
+    word before its first "of" unless that word is ``TRANSPARENT``."""
+    if end < 0 or not toks[end].isalpha():
+        return None
+    start = end
+    while (
+        start > 0
+        and end - start < MAX_PHRASE
+        and (toks[start - 1].isalpha() or toks[start - 1] == "-")
+        and toks[start - 1] not in SUBJECT_STOP
+    ):
+        start -= 1
+    if start > 0 and toks[start - 1] == "-":
+        return None  # a phrase cut inside a hyphenated word
+    ofs = [k for k in range(start, end + 1) if toks[k] == "of"]
+    head = end
+    if ofs and ofs[0] > start and toks[ofs[0] - 1] not in TRANSPARENT:
+        head = ofs[0] - 1
+    if toks[head] in AREA_WORDS and (head == start or toks[head - 1] in VAGUE):
+        return None  # "in certain areas is noted": a place, not a thing seen
+    if not covered.isdisjoint(range(start, head + 1)):
+        return None  # a table term in the head's phrase: that term's mention stands
+    return head if is_head(head) else None
+
+
+# what a lymph node's predicate may say of it ("Axillary lymph nodes are reactive", "The lymph
+# nodes in the examined area are not enlarged"): a described node is a finding
+NODE_PREDICATES = frozenset(
+    {
+        *("reactive", "enlarged", "prominent", "suspicious", "pathological", "abnormal"),
+        *("necrotic", "calcified", "visible", "seen", "present", "detected", "noted"),
+        *("increased", "hypoechoic", "round", "oval", "unchanged", "smaller", "larger"),
+    }
+)
+
+
+def node_described_after(toks: list[str], i: int) -> bool:
+    """The lymph node(s) at ``toks[i:i + 2]`` are the subject of a describing predicate
+    within the clause (a copula, then at most two adverbs, then ``NODE_PREDICATES``)."""
+    n = len(toks)
+    k = i + 2
+    while k < n and k - i < 9 and toks[k] not in COPULA:
+        if not (toks[k].isalpha() or toks[k] == "-"):
+            return False
+        k += 1
+    if k >= n or toks[k] not in COPULA:
+        return False
+    k += 1
+    while k < n and toks[k] in BETWEEN and k - i < 12:
+        k += 1
+    return k < n and toks[k] in NODE_PREDICATES
+
+
+# A lymph node is a structure, but a lymph node counted, measured or described is a finding
+# ("a lymph node in the cardiophrenic angle", "numerous axillary lymph nodes", "no
+# pathologically altered lymph nodes"); not in "lymph node dissection/station".
+NODE_WORDS = frozenset({"node", "nodes"})
+NODE_SEEN = frozenset(
+    {
+        *("a", "an", "one", "two", "three", "four", "five", "several", "multiple", "numerous"),
+        *("some", "few", "many", "no", "without", "any", "single", "solitary", "isolated"),
+        *("additional", "another", "pathological", "pathologic", "pathologically"),
+        *("suspicious", "prominent", "reactive", "unchanged", "necrotic", "calcified"),
+        *("abnormal", "altered", "metastatic", "borderline", "mm", "cm", "oval", "round"),
+        *("small", "subcentimeter", "subcentimetric", "centimeter", "millimetric", "visible"),
+        *("hypoechoic", "hyperechoic", "isoechoic", "hypodense", "hyperdense", "enhancing"),
+    }
+)
+# ... or followed, in its clause, by its measure, its course or its uptake ("the portocaval
+# lymph node has decreased to 1.1 cm", "the lymph node measures 1.3 cm", "is FDG avid")
+NODE_SEEN_AFTER = frozenset(
+    {
+        *("measures", "measuring", "measured", "increased", "decreased", "enlarged"),
+        *("enlarging", "grown", "shrunk", "smaller", "larger", "avid", "hypermetabolic"),
+    }
+)
+NODE_AFTER_WINDOW = 4
+NODE_NOT = frozenset(
+    {
+        *("dissection", "station", "stations", "biopsy", "sampling", "excision", "level"),
+        *("levels", "region", "regions", "chain", "chains", "basin", "basins", "group"),
+        *("groups", "metastasis", "metastases", "involvement", "area", "areas"),
+        *("territory", "territories", "compartment", "compartments"),
+    }
+)
+
+
+def node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
+    """The lymph node at ``toks[i:i + 2]`` is counted, measured or described (``NODE_SEEN``
+    up to three words before it, no other table term in between, or ``NODE_SEEN_AFTER`` in
+    the few words after it; no ``NODE_NOT`` right after it)."""
+    if i in covered or i + 1 in covered or (i + 2 < len(toks) and toks[i + 2] in NODE_NOT):
+        return False
+    for k in range(i + 2, min(len(toks), i + 2 + NODE_AFTER_WINDOW)):
+        if not (toks[k].isalnum() or toks[k] == "-"):
+            break
+        if toks[k] in NODE_SEEN_AFTER:
+            return True
+    for k in range(i - 1, max(-1, i - 4), -1):
+        if toks[k] in NODE_SEEN or toks[k].isdigit():
+            return True  # (a describing word the tables name too: "hypoechoic")
+        if k in covered or not (toks[k].isalnum() or toks[k] in ("-", ",")):
+            return False
+    return False

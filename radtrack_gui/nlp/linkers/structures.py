@@ -1,0 +1,193 @@
+"""Finer places the open part names of ``levels.sub_sites`` miss (issue #18 §2, GUIDELINE 1
+and 4; round 4): each a "kind:value" level, compared only within its kind
+(``levels.level_conflict``), so two findings that name different values are two findings.
+
+- ``quadrant``: breast areas given without the word "quadrant" ("upper outer left area",
+  "upper central region");
+- ``part``: muscles and tendons radiologists name without a head noun ("tendinosis of the
+  subscapularis", "supraspinatus tendinosis") and the knee ligaments by abbreviation (ACL,
+  PCL, MCL, LCL), named as the open part names are ("part:subscapularis tendon");
+- ``nodes``: the lymph node region a node statement names ("no mediastinal or axillary
+  lymphadenopathy" vs "no deep lymphadenopathy"); "deep" nodes are the abdominal and pelvic
+  ones, "mediastinal" covers the mediastinal stations;
+- ``vessel``: neck, brain, trunk and limb arteries and veins by their usual abbreviation
+  (upper case: "ICA", "SMV") or name ("internal carotid", "aortic arch"), beside the
+  coronary arteries ``levels`` reads.
+
+Open soft-tissue structures of one joint under different head nouns (a ligament and a
+meniscus, a tendon and a labrum) are different structures (``different_tissues``) unless
+their names share a specific word ("patellar tendon" / "patellar ligament").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Muscles and tendons named bare (the name is the muscle's: its tendon is meant in a tendon
+# finding); two-word names first.
+_BARE_TENDONS = (
+    *("teres minor", "teres major", "long head of the biceps", "gluteus medius"),
+    *("gluteus minimus", "pes anserinus", "supraspinatus", "infraspinatus", "subscapularis"),
+    *("biceps", "triceps", "quadriceps", "achilles", "plantaris", "gastrocnemius", "soleus"),
+    *("iliopsoas", "hamstrings?", "popliteus", "semimembranosus", "semitendinosus"),
+)
+_BARE = re.compile(r"\b(" + "|".join(_BARE_TENDONS) + r")\b", re.IGNORECASE)
+_KNEE_LIGAMENTS = {
+    "acl": "anterior cruciate ligament",
+    "pcl": "posterior cruciate ligament",
+    "mcl": "medial collateral ligament",
+    "lcl": "lateral collateral ligament",
+}
+_KNEE = re.compile(r"\b(ACL|PCL|MCL|LCL)\b")
+
+# Lymph node regions, read only where a node word follows within a few words.
+_NODE_WORD = r"(?:lymph\s*nodes?|nodes?|lymphadenopath(?:y|ies)|adenopath(?:y|ies))"
+_NODE_REGIONS = {
+    "mediastinal": "mediastinal",
+    "subcarinal": "mediastinal",
+    "paratracheal": "mediastinal",
+    "prevascular": "mediastinal",
+    "hilar": "hilar",
+    "axillary": "axillary",
+    "supraclavicular": "supraclavicular",
+    "cervical": "cervical",
+    "intramammary": "intramammary",
+    "inguinal": "inguinal",
+    "deep": "deep",
+    "abdominal": "deep",
+    "retroperitoneal": "deep",
+    "mesenteric": "deep",
+    "para-aortic": "deep",
+    "paraaortic": "deep",
+    "interaortocaval": "deep",
+    "celiac": "deep",
+    "iliac": "deep",
+    "pelvic": "deep",
+}
+_NODE_REGION = re.compile(
+    r"\b((?:(?:" + "|".join(_NODE_REGIONS) + r")(?:\s*(?:,|/|-|or|and|and/or)\s*)?)+)"
+    r"(?:\s+\w+){0,2}?\s+" + _NODE_WORD + r"\b",
+    re.IGNORECASE,
+)
+_NODE_REGION_WORD = re.compile(r"\b(" + "|".join(_NODE_REGIONS) + r")\b", re.IGNORECASE)
+
+_VESSEL_SHORT = re.compile(
+    r"\b(ICA|ECA|CCA|VA|MCA|ACA|PCA|SCA|PICA|AICA|SMA|SMV|IMV|IVC|SVC|CFA|SFA|PFA|CIA|EIA"
+    r"|IIA)s?\b"
+)
+_VESSEL_NAMES = {
+    "internal carotid": "ica",
+    "external carotid": "eca",
+    "common carotid": "cca",
+    "vertebral arter": "va",
+    "middle cerebral": "mca",
+    "anterior cerebral": "aca",
+    "posterior cerebral": "pca",
+    "superior cerebellar": "sca",
+    "basilar": "basilar",
+    "superior mesenteric artery": "sma",
+    "inferior mesenteric artery": "ima",
+    "superior mesenteric vein": "smv",
+    "inferior mesenteric vein": "imv",
+    "inferior vena cava": "ivc",
+    "superior vena cava": "svc",
+    "aortic arch": "aorta",
+    "aorta": "aorta",
+    "subclavian": "subclavian",
+    "common femoral": "cfa",
+    "superficial femoral": "sfa",
+}
+_VESSEL_NAME = re.compile(
+    r"\b(" + "|".join(n.replace(" ", r"\s+") for n in _VESSEL_NAMES) + r")", re.IGNORECASE
+)
+# Breast areas given without the word "quadrant" ("upper outer left area", "upper central
+# region"): the quadrant values ``levels`` reads ("quadrant:uo") and the central parts
+# between two quadrants ("quadrant:uc"); a quadrant named as such is read by ``levels``.
+_AREA = re.compile(
+    r"\b(upper|lower|superior|inferior)[\s-]+(outer|inner|lateral|medial|central)"
+    r"(?:\s+(?:left|right))?\s+(?:area|region|portion)s?\b",
+    re.IGNORECASE,
+)
+_HINT = re.compile(
+    r"upper|lower|superior|inferior|node|adenopath|\b[A-Z]{2,4}s?\b|carotid|vertebral|cerebr|basilar|mesenteric|vena|aort"
+    r"|subclavian|femoral|" + "|".join(_BARE_TENDONS),
+    re.IGNORECASE,
+)
+
+
+def structure_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
+    """The ``part``, ``nodes`` and ``vessel`` levels ``text[start:end]`` names."""
+    hi = len(text) if end is None else end
+    if not _HINT.search(text, start, hi):
+        return frozenset()
+    out: set[str] = set()
+    for m in _BARE.finditer(text, start, hi):
+        name = " ".join(m.group(1).lower().split())
+        name = "biceps" if name.startswith("long head") else name
+        name = "hamstring" if name.startswith("hamstring") else name
+        out.add(f"part:{name} tendon")
+    for m in _KNEE.finditer(text, start, hi):
+        out.add(f"part:{_KNEE_LIGAMENTS[m.group(1).lower()]}")
+    for m in _NODE_REGION.finditer(text, start, hi):
+        for w in _NODE_REGION_WORD.findall(m.group(1)):
+            out.add(f"nodes:{_NODE_REGIONS[w.lower()]}")
+    for m in _AREA.finditer(text, start, hi):
+        up = "u" if m.group(1).lower() in ("upper", "superior") else "l"
+        where = m.group(2).lower()
+        side = {"outer": "o", "lateral": "o", "inner": "i", "medial": "i", "central": "c"}
+        out.add(f"quadrant:{up}{side[where]}")
+    for m in _VESSEL_SHORT.finditer(text, start, hi):
+        out.add(f"vessel:{m.group(1).lower()}")
+    for m in _VESSEL_NAME.finditer(text, start, hi):
+        out.add(f"vessel:{_VESSEL_NAMES[' '.join(m.group(1).lower().split())]}")
+    return frozenset(out)
+
+
+def nodes_at(text: str, lo: int, start: int, end: int) -> frozenset[str]:
+    """The node regions of the node phrase a mention at ``start`` stands in, read from ``lo``
+    (its sentence) so a coordinated list is read whole ("hilar and subcarinal adenopathy":
+    the clause of "adenopathy" begins after "and")."""
+    out: set[str] = set()
+    for m in _NODE_REGION.finditer(text, lo, end):
+        if m.end() > start:
+            out.update(
+                f"nodes:{_NODE_REGIONS[w.lower()]}" for w in _NODE_REGION_WORD.findall(m.group(1))
+            )
+    return frozenset(out)
+
+
+@lru_cache(maxsize=512)
+def vessel_of(site: str | None) -> frozenset[str]:
+    """The ``vessel`` level of a site the anatomy table names ("aorta", "internal carotid
+    artery"), or none."""
+    if not site:
+        return frozenset()
+    return frozenset(x for x in structure_sites(site) if x.startswith("vessel:"))
+
+
+# Soft-tissue structures of a joint by head noun; a horn is a meniscus's.
+_TISSUE = {
+    "ligament": "ligament",
+    "meniscus": "meniscus",
+    "horn": "meniscus",
+    "tendon": "tendon",
+    "labrum": "labrum",
+}
+_GENERIC = frozenset(
+    {
+        *("anterior", "posterior", "medial", "lateral", "superior", "inferior", "long", "short"),
+        *("common", "deep", "superficial", "proximal", "distal", "body", "root", "the", "of"),
+    }
+)
+
+
+def different_tissues(p: str, q: str) -> bool:
+    """Two open part names with other head nouns naming two soft-tissue structures of a
+    joint ("anterior cruciate ligament" / "posterior horn"), not one ("patellar tendon" /
+    "patellar ligament": a shared specific word)."""
+    x, y = p.split(), q.split()
+    kx, ky = _TISSUE.get(x[-1]), _TISSUE.get(y[-1])
+    if kx is None or ky is None or kx == ky:
+        return False
+    return not (set(x[:-1]) & set(y[:-1])) - _GENERIC

@@ -1,0 +1,137 @@
+"""The draw of the PARROT v1.0 reports in the third whole-body mention sample (split dev3).
+
+Rule (written before labelling, run once; see docs/vocabulary.md, "Round 4"):
+- fresh reports only: PARROT v1.0 rows whose key (the 0-based line number) is referenced by no
+  file in ``resources/challenge/`` (``row_a``/``row_b`` of a ``parrot1`` pair) or
+  ``resources/silver/`` (``report`` of a ``parrot1`` span), and whose
+  ``zlib.crc32(str(key).encode()) % 3 == 2`` (the share of this labeller; the other two
+  labellers of round 4 use 0 and 1, so their later files never touch these keys);
+- reports of at most ``MAX_CHARS`` characters;
+- each goes to the FIRST stratum of ``STRATA`` whose rough keyword pattern (case-insensitive)
+  matches its opening (the first ``OPENING`` characters, where PARROT names the exam or its
+  main subject); the nuclear-medicine stratum reads the whole text (NM words are rare);
+- ``random.Random(SEED).sample`` draws ``PER_STRATUM`` from each, strata in order (one
+  generator for the whole draw).
+The keyword is only a guess of the exam: the modality and region stored with the labels are
+the labeller's reading of each report. The ``nm`` pool is empty: every PARROT v1.0 report
+with a nuclear-medicine word is already in a labelled file.
+
+Second pass (added after the first pass was labelled, before any extractor was run on either):
+the first pass gave 288 spans in 34 reports with a finding (one drawn report, an upper GI
+contrast study, states none), under the brief's 300 spans / 35 reports, so
+``random.Random(SEED + 1)`` draws ``SECOND_PASS`` more from each stratum's pool less the
+reports already drawn.
+
+Usage: python scripts/select_wholebody_dev3.py [SHARED]   (prints stratum, pool size, keys)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import zlib
+from pathlib import Path
+
+SEED = 20261130
+MAX_CHARS = 1500
+OPENING = 300
+PER_STRATUM = 5
+SECOND_PASS = 1
+SHARE = 2  # zlib.crc32(str(key).encode()) % 3 for wb-mentions3
+WHOLE_TEXT = frozenset({"nm"})
+OWN = "mentions_wholebody_dev3.jsonl"  # the labels of this draw (not an exclusion)
+STRATA: tuple[tuple[str, str], ...] = (
+    (
+        "nm",
+        r"\bPET\b|scintigra|\bSPECT\b|bone scan|\bFDG\b|technetium|tc-?99|radiotracer|\bSUV"
+        r"|radiopharmac|isotop",
+    ),
+    ("mammo", r"mammogra|bi-?rads|tomosynthesis|\bbreasts?\b"),
+    ("obgyn", r"fetal|fetus|gestation|placenta|pregnan|uter(us|ine)|endometri|ovar(y|ies|ian)"),
+    ("doppler", r"doppler|duplex|carotid|venous|arter(y|ies|ial)|\bveins?\b|aort"),
+    ("neck", r"thyroid|parotid|submandibular|\bneck\b|cervical lymph|laryn|pharyn"),
+    ("spine", r"\bspin(e|al)\b|lumbar|vertebra|intervertebral|\bdiscs?\b|sacr"),
+    (
+        "msk",
+        r"knee|shoulder|\bhips?\b|ankle|wrist|\bfoot\b|\bfeet\b|\bhand\b|elbow|femur|femoral"
+        r"|tibia|fibula|humer|radius|ulna|fractur|joint|tendon|menisc|ligament",
+    ),
+    (
+        "bowel",
+        r"bowel|colon|stoma|rect(um|al)|ile(um|al)|jejun|sigmoid|colostomy|ileostomy|append"
+        r"|intestin|enter(ic|o)",
+    ),
+)
+
+
+def used_keys(resources: Path) -> frozenset[int]:
+    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
+    ``OWN``, the file this draw was labelled into)."""
+    keys: set[int] = set()
+    for tsv in sorted((resources / "challenge").glob("*.tsv")):
+        header: list[str] = []
+        for line in tsv.read_text(encoding="utf-8").splitlines():
+            if not line or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if not header:
+                header = cells
+                continue
+            row = dict(zip(header, cells, strict=False))
+            if row.get("corpus") == "parrot1":
+                keys.update(int(row[c]) for c in ("row_a", "row_b") if row.get(c, "").isdigit())
+    for jsonl in sorted((resources / "silver").glob("*.jsonl")):
+        if jsonl.name == OWN:
+            continue
+        for line in jsonl.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line) if line.strip() else {}
+            if rec.get("corpus") == "parrot1" and str(rec.get("report", "")).isdigit():
+                keys.add(int(rec["report"]))
+    return frozenset(keys)
+
+
+def mine(key: int) -> bool:
+    return zlib.crc32(str(key).encode()) % 3 == SHARE
+
+
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> list[tuple[str, int, list[int]]]:
+    """(stratum, pool size, drawn keys in ascending order) per stratum."""
+    pools: dict[str, list[int]] = {name: [] for name, _ in STRATA}
+    for i, text in enumerate(reports):
+        if i in used or not mine(i) or len(text) > MAX_CHARS:
+            continue
+        for name, pattern in STRATA:
+            where = text if name in WHOLE_TEXT else text[:OPENING]
+            if re.search(pattern, where, re.I):
+                pools[name].append(i)
+                break
+    first = _sample(pools, PER_STRATUM, SEED)
+    taken = {k for _, _, keys in first for k in keys}
+    rest = {name: [k for k in pool if k not in taken] for name, pool in pools.items()}
+    return first + [(f"{n}+", p, k) for n, p, k in _sample(rest, SECOND_PASS, SEED + 1)]
+
+
+def _sample(pools: dict[str, list[int]], k: int, seed: int) -> list[tuple[str, int, list[int]]]:
+    rng = random.Random(seed)
+    return [
+        (name, len(pools[name]), sorted(rng.sample(pools[name], min(k, len(pools[name])))))
+        for name, _ in STRATA
+    ]
+
+
+def main(argv: list[str]) -> int:
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+    from radtrack_gui.evaluation.silver_mentions import shared_root
+    from radtrack_gui.util.paths import resources_dir
+
+    shared = Path(argv[0]) if argv else shared_root()
+    reports = parrot_v1_reports(shared)
+    for name, pool, keys in draw(reports, used_keys(resources_dir())):
+        print(f"{name:8} pool {pool:4d}  drawn {' '.join(map(str, keys))}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
