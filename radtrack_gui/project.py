@@ -78,6 +78,9 @@ class LoadedProject:
                     self.save_error = (
                         f"nothing will be saved: the analysis could not be stored ({exc})"
                     )
+                except Exception as exc:  # our bug: reported by the caller; no edit after it
+                    self.save_error = f"nothing will be saved: storing the analysis failed ({exc})"
+                    raise
                 finally:
                     self.pending_save = None
         return self.save_error is None

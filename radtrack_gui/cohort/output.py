@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from radtrack_gui.core.errors import InputError
@@ -45,79 +48,83 @@ PATIENT_FIELDS = (
 )
 
 
-def schemas() -> dict[str, pa.Schema]:
-    """The Parquet schema of each dataset and of ``patients.parquet``."""
+@cache
+def schemas() -> Mapping[str, pa.Schema]:
+    """The Parquet schema of each dataset and of ``patients.parquet`` (built once: the
+    client checks three files against them at every commit)."""
     import pyarrow as pa
 
     s, i = pa.string(), pa.int64()
     section = pa.struct([("name", s), ("start", i), ("end", i)])
-    return {
-        "reports": pa.schema(
-            [
-                ("patient", s),
-                ("id", s),
-                ("date", s),
-                ("date_known", pa.bool_()),
-                ("exam", s),
-                ("modality", s),
-                ("text", s),
-                ("region", s),
-                ("flags", pa.list_(s)),
-                ("sections", pa.list_(section)),
-            ]
-        ),
-        "mentions": pa.schema(
-            [
-                ("patient", s),
-                ("id", s),
-                ("report", s),
-                ("start", i),
-                ("end", i),
-                ("text", s),
-                ("type", s),
-                ("chain", s),
-                ("concept", s),
-                ("anatomy", pa.list_(s)),
-                ("laterality", s),
-                ("assertion", s),
-                ("change", s),
-                ("section", s),
-                ("measurements", pa.list_(s)),
-                ("source", s),
-                ("fragments", pa.list_(pa.list_(i))),
-            ]
-        ),
-        "chains": pa.schema(
-            [
-                ("patient", s),
-                ("id", s),
-                ("type", s),
-                ("label", s),
-                ("mentions", pa.list_(s)),
-                ("reviewed", pa.bool_()),
-                ("source", s),
-                ("why", pa.map_(s, s)),
-                ("label_locked", pa.bool_()),
-            ]
-        ),
-        "patients": pa.schema(
-            [
-                ("patient", s),
-                ("status", s),
-                ("reason", s),
-                ("reports", i),
-                ("mentions", i),
-                ("chains", i),
-                ("id", s),
-                ("source", s),
-                ("part", s),
-                ("problems", pa.list_(s)),
-                ("seconds", pa.float64()),
-                # read as gold annotations (its .ann files), not run through the models
-                ("gold", pa.bool_()),
-            ]
-        ),
-    }
+    return MappingProxyType(
+        {
+            "reports": pa.schema(
+                [
+                    ("patient", s),
+                    ("id", s),
+                    ("date", s),
+                    ("date_known", pa.bool_()),
+                    ("exam", s),
+                    ("modality", s),
+                    ("text", s),
+                    ("region", s),
+                    ("flags", pa.list_(s)),
+                    ("sections", pa.list_(section)),
+                ]
+            ),
+            "mentions": pa.schema(
+                [
+                    ("patient", s),
+                    ("id", s),
+                    ("report", s),
+                    ("start", i),
+                    ("end", i),
+                    ("text", s),
+                    ("type", s),
+                    ("chain", s),
+                    ("concept", s),
+                    ("anatomy", pa.list_(s)),
+                    ("laterality", s),
+                    ("assertion", s),
+                    ("change", s),
+                    ("section", s),
+                    ("measurements", pa.list_(s)),
+                    ("source", s),
+                    ("fragments", pa.list_(pa.list_(i))),
+                ]
+            ),
+            "chains": pa.schema(
+                [
+                    ("patient", s),
+                    ("id", s),
+                    ("type", s),
+                    ("label", s),
+                    ("mentions", pa.list_(s)),
+                    ("reviewed", pa.bool_()),
+                    ("source", s),
+                    ("why", pa.map_(s, s)),
+                    ("label_locked", pa.bool_()),
+                ]
+            ),
+            "patients": pa.schema(
+                [
+                    ("patient", s),
+                    ("status", s),
+                    ("reason", s),
+                    ("reports", i),
+                    ("mentions", i),
+                    ("chains", i),
+                    ("id", s),
+                    ("source", s),
+                    ("part", s),
+                    ("problems", pa.list_(s)),
+                    ("seconds", pa.float64()),
+                    # read as gold annotations (its .ann files), not run through the models
+                    ("gold", pa.bool_()),
+                ]
+            ),
+        }
+    )
 
 
 def tables(docs: list[tuple[str, dict[str, Any]]]) -> dict[str, pa.Table]:

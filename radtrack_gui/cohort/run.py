@@ -34,6 +34,7 @@ from radtrack_gui.cohort.sources import (
 from radtrack_gui.core.errors import InputError
 
 IN_FLIGHT_PER_WORKER = 3  # batches queued per worker thread
+SLOTS_EVERY_S = 5.0  # how often the worker threads are counted again (workers may join)
 # The local cluster's housekeeping, quieter than Dask's interactive defaults: no statistical
 # profiler sampling every worker's stack 100 times a second, slower ticks and monitors.
 # An idle worker then uses ~0.3 % of a core instead of ~3 %. (On your own cluster, set
@@ -48,7 +49,11 @@ LOG_CONFIG = {"distributed.admin.low-level-log-length": 10}
 LOCAL_CONFIG = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "500ms",
-    "distributed.admin.system-monitor.interval": "2s",
+    # every Dask server (the scheduler and each worker's nanny, all in this process) samples
+    # the host; nothing here reads it (no dashboard): rarely, and without disk counters
+    # (an idle 2-worker cluster: 16 -> 12-14 ms of this process's CPU a second)
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.admin.system-monitor.disk": False,
     "distributed.worker.memory.monitor-interval": "1s",
     **LOG_CONFIG,
 }
@@ -205,13 +210,13 @@ def run_cohort(
                 cohort,
                 groups,
                 state,
-                scheduler,
-                workers,
-                extractor,
-                linker,
-                progress,
-                t0,
-                ignore_annotations,
+                scheduler=scheduler,
+                workers=workers,
+                extractor=extractor,
+                linker=linker,
+                progress=progress,
+                t0=t0,
+                ignore_annotations=ignore_annotations,
             )
     finally:
         cohort.write_patients()
@@ -244,39 +249,7 @@ def _schedule(
     cohort: CohortDir,
     groups: Callable[[int], Iterator[list[PatientItem]]],
     state: RunState,
-    scheduler: str | None,
-    workers: int | None,
-    extractor: str,
-    linker: str,
-    progress: Progress | None,
-    t0: float,
-    ignore_annotations: bool = False,
-) -> None:
-    """Submit the batches ``groups(worker threads)`` gives as tasks, at most ``IN_FLIGHT_PER_WORKER`` per
-    worker thread at a time (the next batch is read only when a slot frees), and commit each
-    result as it comes. What this process holds does not grow with the input: the batches in
-    flight, the few to retry, and the counts in ``state``."""
-    import dask
-
-    with dask.config.set(LOG_CONFIG):
-        _run_batches(
-            cohort,
-            groups,
-            state,
-            scheduler,
-            workers,
-            extractor,
-            linker,
-            progress,
-            t0,
-            ignore_annotations,
-        )
-
-
-def _run_batches(
-    cohort: CohortDir,
-    groups: Callable[[int], Iterator[list[PatientItem]]],
-    state: RunState,
+    *,
     scheduler: str | None,
     workers: int | None,
     extractor: str,
@@ -285,109 +258,120 @@ def _run_batches(
     t0: float,
     ignore_annotations: bool,
 ) -> None:
+    """Submit the batches ``groups(worker threads)`` gives as tasks, at most ``IN_FLIGHT_PER_WORKER`` per
+    worker thread at a time (the next batch is read only when a slot frees), and commit each
+    result as it comes. What this process holds does not grow with the input: the batches in
+    flight, the few to retry, and the counts in ``state`` (and Dask's message logs, kept
+    short by ``LOG_CONFIG`` for the whole run)."""
+    import dask
     from distributed import as_completed
 
     from radtrack_gui.cohort.tasks import process_batch
 
-    client, cluster = connect(scheduler, workers)
-    run_id = f"{int(time.time()):x}{os.getpid() % 0xFFFF:04x}"
-    retry: list[tuple[int, list[PatientItem]]] = []  # batches whose output was lost
-    numbered: Iterator[tuple[int, list[PatientItem]]] = iter(())
-    in_flight: dict[str, tuple[str, list[PatientItem], Any]] = {}  # key -> part, group, future
-    queue = as_completed()
+    with dask.config.set(LOG_CONFIG):
+        client, cluster = connect(scheduler, workers)
+        run_id = f"{int(time.time()):x}{os.getpid() % 0xFFFF:04x}"
+        retry: list[tuple[int, list[PatientItem]]] = []  # batches whose output was lost
+        numbered: Iterator[tuple[int, list[PatientItem]]] = iter(())
+        in_flight: dict[str, tuple[str, list[PatientItem], Any]] = {}  # key -> part, group, future
+        queue = as_completed()
 
-    out = str(cohort.path.resolve())
+        out = str(cohort.path.resolve())
 
-    def top_up() -> None:
-        slots = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
-        while len(in_flight) < slots:
-            n, group = retry.pop() if retry else next(numbered, (-1, []))
-            if not group:
-                return
-            part = f"part-{run_id}-{n:05d}"
-            fut = client.submit(
-                process_batch,
-                [i.loaded() for i in group],
-                extractor,
-                linker,
-                out,
-                part,
-                ignore_annotations,
-                key=f"radtrack-cohort-{run_id}-{n}",
-                pure=False,
-            )
-            in_flight[fut.key] = (part, group, fut)
-            queue.add(fut)
+        counted = [-SLOTS_EVERY_S, 0]  # when the worker threads were last counted; slots
 
-    try:
-        state.workers = len(client.nthreads())
-        state.model_loads += _warm_up(client, run_id, extractor, linker)
-        state.startup = time.perf_counter() - t0
-        threads = sum(client.nthreads().values()) or (workers or os.cpu_count() or 1)
-        numbered = enumerate(groups(threads))
-        cpu0 = _run_everywhere(client)
-        top_up()
-        for fut in queue:
-            part, group, _ = in_flight.pop(fut.key)
-            try:
-                res = fut.result()
-            except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
-                res = {
-                    "tables": None,
-                    "loads": 0,
-                    "records": [
-                        {
-                            "patient": i.key,
-                            "source": i.source,
-                            "status": "failed",
-                            "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
-                            "run again to retry",
-                        }
-                        for i in group
-                    ],
-                }
-            fut.release()
-            del fut
-            if res["tables"] is not None and res["tables"]["reports"].num_rows:
-                cohort.write_tables(part, res["tables"])  # a worker that could not reach DIR
-            problem = cohort.commit(part, res["records"])
-            if problem:  # the worker's files are gone or broken: once more, else failed
-                n = int(part.rsplit("-", 1)[1])
-                cohort.discard(part)
-                if n < RETRY_OFFSET:
-                    retry.append((n + RETRY_OFFSET, group))
-                    top_up()
-                    continue
-                res["records"] = [
-                    {**r, "status": "failed", "reason": f"output lost ({problem}); run again"}
-                    for r in res["records"]
-                ]
-                cohort.commit(part, res["records"])
-            state.model_loads += res["loads"]
-            for r in res["records"]:
-                if r["status"] == "done":
-                    state.done += 1
-                    state.reports += r["reports"]
-                    if r.get("gold"):
-                        state.gold.append(r["patient"])
-                else:
-                    state.failed += 1
-                    if len(state.failures) < MAX_FAILURES_KEPT:
-                        state.failures.append((r["patient"], r["reason"]))
-            del res, group
-            state.seconds = time.perf_counter() - t0
-            if progress:
-                progress(state)
+        def top_up() -> None:
+            now = time.monotonic()
+            if now - counted[0] >= SLOTS_EVERY_S:  # a call to the scheduler: not every batch
+                counted[:] = [now, IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))]
+            while len(in_flight) < counted[1]:
+                n, group = retry.pop() if retry else next(numbered, (-1, []))
+                if not group:
+                    return
+                part = f"part-{run_id}-{n:05d}"
+                fut = client.submit(
+                    process_batch,
+                    [i.loaded() for i in group],
+                    extractor,
+                    linker,
+                    out,
+                    part,
+                    ignore_annotations,
+                    key=f"radtrack-cohort-{run_id}-{n}",
+                    pure=False,
+                )
+                in_flight[fut.key] = (part, group, fut)
+                queue.add(fut)
+
+        try:
+            state.workers = len(client.nthreads())
+            state.model_loads += _warm_up(client, run_id, extractor, linker)
+            state.startup = time.perf_counter() - t0
+            threads = sum(client.nthreads().values()) or (workers or os.cpu_count() or 1)
+            numbered = enumerate(groups(threads))
+            cpu0 = _run_everywhere(client)
             top_up()
-        state.workers = max(state.workers, len(client.nthreads()))
-        usage = _run_everywhere(client)
-        state.peak_memory = {k: v[0] for k, v in usage.items()}
-        state.worker_cpu = {k: v[1] - cpu0.get(k, (0, 0.0))[1] for k, v in usage.items()}
-    except KeyboardInterrupt:
-        state.interrupted = True
-        client.cancel([f for _, _, f in in_flight.values()])
-    finally:
-        _close(client, cluster)
+            for fut in queue:
+                part, group, _ = in_flight.pop(fut.key)
+                try:
+                    res = fut.result()
+                except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
+                    res = {
+                        "tables": None,
+                        "loads": 0,
+                        "records": [
+                            {
+                                "patient": i.key,
+                                "source": i.source,
+                                "status": "failed",
+                                "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
+                                "run again to retry",
+                            }
+                            for i in group
+                        ],
+                    }
+                fut.release()
+                del fut
+                if res["tables"] is not None and res["tables"]["reports"].num_rows:
+                    cohort.write_tables(part, res["tables"])  # a worker that could not reach DIR
+                problem = cohort.commit(part, res["records"])
+                if problem:  # the worker's files are gone or broken: once more, else failed
+                    n = int(part.rsplit("-", 1)[1])
+                    cohort.discard(part)
+                    if n < RETRY_OFFSET:
+                        retry.append((n + RETRY_OFFSET, group))
+                        top_up()
+                        continue
+                    res["records"] = [
+                        {**r, "status": "failed", "reason": f"output lost ({problem}); run again"}
+                        for r in res["records"]
+                    ]
+                    cohort.commit(part, res["records"])
+                state.model_loads += res["loads"]
+                for r in res["records"]:
+                    if r["status"] == "done":
+                        state.done += 1
+                        state.reports += r["reports"]
+                        if r.get("gold"):
+                            state.gold.append(r["patient"])
+                    else:
+                        state.failed += 1
+                        if len(state.failures) < MAX_FAILURES_KEPT:
+                            state.failures.append((r["patient"], r["reason"]))
+                del res, group
+                state.seconds = time.perf_counter() - t0
+                if progress:
+                    progress(state)
+                top_up()
+            state.workers = max(state.workers, len(client.nthreads()))
+            usage = _run_everywhere(client)
+            state.peak_memory = {k: v[0] for k, v in usage.items()}
+            state.worker_cpu = {k: v[1] - cpu0.get(k, (0, 0.0))[1] for k, v in usage.items()}
+        except KeyboardInterrupt:
+            state.interrupted = True
+            client.cancel([f for _, _, f in in_flight.values()])
+        finally:
+            _close(client, cluster)
 
 
 def _run_everywhere(client: Any) -> dict[str, tuple[int, float]]:

@@ -10,9 +10,12 @@ undoable edit, sent as a signal).
 
 from __future__ import annotations
 
+from typing import Any
+
 from radtrack_gui.core.model import DEVICE, FINDING, Chain, Patient
 from radtrack_gui.gui.qt import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QColor,
     QComboBox,
@@ -22,15 +25,19 @@ from radtrack_gui.gui.qt import (
     QItemSelectionModel,
     QLineEdit,
     QSignalBlocker,
+    QStyle,
     Qt,
     QTreeWidget,
     QTreeWidgetItem,
+    QtWidgets,
     QVBoxLayout,
     QWidget,
     Signal,
 )
 from radtrack_gui.gui.same_name_bar import SameNameBar
 from radtrack_gui.gui.size_plot import SizePlot
+from radtrack_gui.gui.timeline.axes import elide_label
+from radtrack_gui.views.labels import list_names
 from radtrack_gui.views.lanes import negative_only
 from radtrack_gui.views.search import chain_haystack, matches, query_terms
 
@@ -39,6 +46,18 @@ GROUPS = ((FINDING, "Findings"), (DEVICE, "Devices"))
 COL_LABEL, COL_COUNT, COL_SPAN = range(3)
 COL_REVIEWED = COL_LABEL  # the check box in front of the label: reviewed
 NEGATIVE_INK = "#7A7F87"  # chains whose every mention is absent (pertinent negatives)
+
+
+class NameDelegate(QtWidgets.QStyledItemDelegate):
+    """Draws a chain's name cut to its cell by ``elide_label`` (the lane labels' rule)."""
+
+    def initStyleOption(self, option: Any, index: Any) -> None:
+        super().initStyleOption(option, index)
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        text = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
+        if option.text and text.width() > 0:
+            option.text = elide_label(option.text, option.fontMetrics, text.width() - 6)
 
 
 class ChainList(QWidget):
@@ -55,6 +74,8 @@ class ChainList(QWidget):
         self._items: dict[str, QTreeWidgetItem] = {}
         self._groups: dict[str, QTreeWidgetItem] = {}
         self._haystack: dict[str, str] = {}
+        self._names: dict[str, str] = {}  # chain id -> the name shown (twins told apart)
+        self._name_cache: dict[tuple, tuple] = {}  # views.labels.unique_labels' cache
         self._updating = False
 
         self.search = QLineEdit()
@@ -78,6 +99,9 @@ class ChainList(QWidget):
         self.tree.setHeaderLabels(["Chain (✓ reviewed)", "#", "Reports"])
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setUniformRowHeights(True)
+        # Names cut for room as the lanes' are: a twin keeps its place or date ("right
+        # pneumonia · …" twice at 1480x900 before), other names are cut at their end.
+        self.tree.setItemDelegateForColumn(COL_LABEL, NameDelegate(self.tree))
         self.tree.setAlternatingRowColors(True)
         self.tree.setRootIsDecorated(True)
         self.tree.setIndentation(12)
@@ -119,6 +143,8 @@ class ChainList(QWidget):
     def set_patient(self, patient: Patient | None, *, editable: bool = True) -> None:
         """Show ``patient``'s chains; ``editable=False`` (a read-only patient): the
         reviewed boxes show their state but cannot be ticked."""
+        if patient is not self.patient:
+            self._name_cache.clear()  # keyed by chain and mention ids: per patient
         self.patient = patient
         self.editable = editable
         self.refresh()
@@ -135,7 +161,10 @@ class ChainList(QWidget):
             and names is not None
             and self._items
         ):
-            self._refresh_some(set(names))
+            before = self._names
+            self._names = list_names(p, self._name_cache)
+            twins = {c for c, n in self._names.items() if before.get(c) != n}  # a twin's name
+            self._refresh_some(set(names) | twins)
             self._show_size()
             return
         selected = set(self.selected_chain_ids())
@@ -149,6 +178,9 @@ class ChainList(QWidget):
             self._haystack.clear()
             if p is None:
                 return
+            if len(self._name_cache) > 50_000:
+                self._name_cache.clear()
+            self._names = list_names(p, self._name_cache)
             order = p.report_index()
             for kind, title in GROUPS:
                 group = QTreeWidgetItem([title])
@@ -247,7 +279,7 @@ class ChainList(QWidget):
             if len(reports) > 1
             else (f"{reports[0] + 1}" if reports else "")
         )
-        item.setText(COL_LABEL, c.label or c.id)
+        item.setText(COL_LABEL, self._names.get(c.id) or c.label or c.id)
         item.setData(COL_LABEL, ROLE_ID, c.id)
         item.setText(COL_COUNT, str(len(c.mentions)))
         item.setTextAlignment(

@@ -29,8 +29,9 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import Patient, Problem, Report
@@ -96,8 +97,15 @@ def _timed(r: Report) -> bool:
 
 
 def _same_exam(
-    a: Report, b: Report, sa: frozenset, sb: frozenset, marked: bool, similarity: float
+    a: Report,
+    b: Report,
+    grams: Callable[[], tuple[frozenset, frozenset]],
+    marked: Callable[[], bool],
+    similarity: float,
 ) -> bool:
+    """``grams()``: both reports' word 3-grams, ``marked()``: either is a marked version;
+    asked only when the dates leave the question open (most pairs of a long follow-up are
+    other days: their texts are never read)."""
     if _exam_key(a) != _exam_key(b):
         return False
     if _timed(a) and _timed(b):
@@ -105,20 +113,18 @@ def _same_exam(
             return True  # one exam date-time: versions of one exam
         # another time is another exam, unless a marked version restates it whole
         days = _days(a, b)
-        return (
-            marked
-            and days is not None
-            and days <= MARKED_DAYS
-            and min(len(sa), len(sb)) >= 20
-            and len(sa & sb) / min(len(sa), len(sb)) >= CONTAINED
-        )
+        if not (days is not None and days <= MARKED_DAYS and marked()):
+            return False
+        sa, sb = grams()
+        return min(len(sa), len(sb)) >= 20 and len(sa & sb) / min(len(sa), len(sb)) >= CONTAINED
     days = _days(a, b)
     if days is not None and a.date and b.date and a.date.date() != b.date.date():
         return False
+    sa, sb = grams()
     if days is None and min(len(sa), len(sb)) < 8:
         return False  # undated one-liners repeat word for word
     sim = jaccard(sa, sb)
-    return sim >= similarity or (marked and sim >= MARKED_SIMILARITY)
+    return sim >= similarity or (marked() and sim >= MARKED_SIMILARITY)
 
 
 # The last grouping worked out and what it was worked out from: reading a folder groups its
@@ -165,11 +171,29 @@ def _group_reports(reports: list[Report], similarity: float) -> list[list[str]]:
         return (0, d) if d is not None and reports[i].date_known else (1, datetime.min)
 
     order = sorted(range(len(reports)), key=key)
-    shingles = [_shingles(r.text) for r in reports]  # word 3-grams
-    marked = [
-        bool(_MARKER.search(r.text[:4000])) or any(f in VERSION_FLAGS for f in r.flags)
-        for r in reports
-    ]
+    # word 3-grams and version marks, read when a pair needs them (``_same_exam``)
+    grams: dict[int, frozenset] = {}
+    marks: dict[int, bool] = {}
+
+    def grams_of(i: int) -> frozenset:
+        if i not in grams:
+            grams[i] = _shingles(reports[i].text)
+        return grams[i]
+
+    def marked(i: int) -> bool:
+        if i not in marks:
+            r = reports[i]
+            marks[i] = bool(_MARKER.search(r.text[:4000])) or any(
+                f in VERSION_FLAGS for f in r.flags
+            )
+        return marks[i]
+
+    def pair_grams(i: int, j: int) -> tuple[frozenset, frozenset]:
+        return grams_of(i), grams_of(j)
+
+    def pair_marked(i: int, j: int) -> bool:
+        return marked(i) or marked(j)
+
     exams = [_exam_key(r) for r in reports]  # (another exam is never the same one)
     for pos, j in enumerate(order):
         for i in order[max(0, pos - WINDOW) : pos]:
@@ -179,9 +203,8 @@ def _group_reports(reports: list[Report], similarity: float) -> list[list[str]]:
                 and _same_exam(
                     reports[i],
                     reports[j],
-                    shingles[i],
-                    shingles[j],
-                    marked[i] or marked[j],
+                    partial(pair_grams, i, j),
+                    partial(pair_marked, i, j),
                     similarity,
                 )
             ):

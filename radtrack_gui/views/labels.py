@@ -148,6 +148,27 @@ def unique_labels(
     return out
 
 
+def list_names(patient: Patient, cache: dict[tuple, LabelFacts] | None = None) -> dict[str, str]:
+    """Chain id -> the name a list of chains shows: the timeline's lane name where chains
+    share a label ("liver lesion · segment 8", "· segment 6"; the chain list showed
+    "liver lesion" three times), the label elsewhere. Pertinent negatives keep their label
+    (the timeline hides them, so they take no part in its names)."""
+    counts: dict[tuple[str, str], int] = {}
+    for c in patient.chains.values():
+        key = (c.type, (c.label or "").lower())
+        counts[key] = counts.get(key, 0) + 1
+    lanes = [
+        L.Lane(c.id, c.label, c.type, c.type, 0, list(c.mentions), len(c.mentions))
+        for c in patient.chains.values()
+        if c.label
+        and counts[(c.type, c.label.lower())] > 1
+        and not L.negative_only(patient.mentions[m] for m in c.mentions if m in patient.mentions)
+    ]
+    names = {c.id: c.label or c.id for c in patient.chains.values()}
+    names.update(unique_labels(patient, lanes, cache) if lanes else {})
+    return names
+
+
 def finest_place(mentions: list) -> str:
     """The most specific place the mentions name most often (each mention's anatomy is
     listed most specific first): "hepatic segment 8"; "" when none is named."""

@@ -77,3 +77,61 @@ def test_lanes_of_one_name_read_apart_in_a_1280_window(
         assert axis._metrics.horizontalAdvance(s) <= axis.width() - 14, s
     if folder == "oncology_patient":
         assert [f for f, s in shown if f != s] == [], shown
+
+
+def test_the_chain_list_tells_same_named_chains_apart_as_the_lanes_do(
+    qtbot, window, open_and_wait
+) -> None:
+    """At the screen the chain list read "liver lesion" three times beside lanes named
+    "liver lesion · segment 8 / 6 / 2": its rows now carry the lanes' names, and follow
+    an edit that changes them (a merge leaves fewer twins); a pertinent negative of that
+    name keeps its plain label (the timeline hides it)."""
+    from radtrack_gui.core.edits import MergeChains
+    from radtrack_gui.gui.qt import QRect, QtWidgets
+
+    open_and_wait(window, SAMPLES / "demo_patient")  # another patient's ids before
+    open_and_wait(window, SAMPLES / "oncology_patient")
+    p = window.patient
+    lanes = {ln.chain: COUNT_SUFFIX.sub("", t) for ln, t in _lanes(window)}
+    rows = {cid: item.text(0) for cid, item in window.chain_list._items.items()}
+    lesions = [c for c in p.chains.values() if c.label == "liver lesion"]
+    shown = [c.id for c in lesions if c.id in lanes]
+    hidden = [c.id for c in lesions if c.id not in lanes]
+    assert len(shown) >= 3 and hidden, (shown, hidden)
+    assert len({rows[c] for c in shown}) == len(shown), rows
+    assert all(rows[c] == lanes[c] for c in shown), [(rows[c], lanes[c]) for c in shown]
+    assert all(rows[c] == "liver lesion" for c in hidden)  # counter-example
+    # Cut for room (a narrow list), a twin's row keeps its place, as its lane does; a
+    # plain name is cut at its end.
+    tree = window.chain_list.tree
+    for cid, keeps in ((shown[0], rows[shown[0]].split(" · ")[1]), (hidden[0], None)):
+        index = tree.indexFromItem(window.chain_list._items[cid], 0)
+        option = QtWidgets.QStyleOptionViewItem()
+        # as wide as the name: with the check box beside it, the text has less room
+        width = tree.fontMetrics().horizontalAdvance(rows[cid]) + 8
+        option.rect = QRect(0, 0, width, 20)
+        option.widget = tree
+        tree.itemDelegateForIndex(index).initStyleOption(option, index)
+        assert "…" in option.text and option.text.startswith("l"), option.text
+        if keeps:
+            assert option.text.endswith(f" · {keeps}"), option.text
+        else:
+            assert option.text.endswith("…"), option.text
+    # Merge all but one: the one left is "liver lesion" again, in the list too.
+    window.session.push(MergeChains(shown))
+    qtbot.wait(50)
+    assert window.chain_list._items[shown[0]].text(0) == "liver lesion"
+    window.session.undo()
+    qtbot.wait(50)
+    assert window.chain_list._items[shown[1]].text(0) == rows[shown[1]]
+
+
+def _lanes(window):  # type: ignore[no-untyped-def]
+    """(lane, its full label) for every lane row of the timeline."""
+    tl = window.timeline
+    by_chain = {ln.chain: ln for ln in tl.layout_.lanes}
+    out = []
+    for (kind, key), text in zip(tl.layout_.row_kind, tl.lane_axis.labels, strict=True):
+        if kind == "lane":
+            out.append((by_chain[key], text))
+    return out

@@ -44,6 +44,7 @@ def test_open_demo_through_pipeline(qtbot, window, open_and_wait) -> None:
     pytest.importorskip("radtrack_gui.nlp.extractors.rules")
     with qtbot.waitSignal(window.patientDrawn, timeout=120000):
         window.menus["demo"].trigger()  # Help > Open demo patient
+    qtbot.waitUntil(lambda: not window.patients.storing(), timeout=120000)  # after the paint
     p = window.patient
     assert p is not None and not p.annotated and p.mentions
     on_disk = stored(DEMO)

@@ -214,6 +214,8 @@ def test_rerun_models_replaces_corrections(qtbot, window, open_and_wait) -> None
     window.session.push(RenameChain(cid, "renamed by hand"))
     with qtbot.waitSignal(window.patientDrawn, timeout=120000):
         window.patients.rerun_models()
+    # the new run replaces the stored one after its first paint
+    qtbot.waitUntil(lambda: not window.patients.storing(), timeout=120000)
     assert not window.loaded.from_store
     assert window.patient.chains[cid].label == automatic
     with ProjectStore.for_folder(DEMO, read_only=True) as store:

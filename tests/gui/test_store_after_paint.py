@@ -13,7 +13,8 @@ pytestmark = pytest.mark.gui
 
 
 class PaintSeen:
-    """An event filter: whether the timeline's plot has been painted since ``arm``."""
+    """An event filter: whether the timeline's plot has been painted since it was installed
+    (the timeline is not the page shown before a patient opens)."""
 
     def __init__(self) -> None:
         from radtrack_gui.gui.qt import QEvent, QObject

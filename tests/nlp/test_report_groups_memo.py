@@ -42,3 +42,28 @@ def test_same_reports_are_not_grouped_twice(monkeypatch: pytest.MonkeyPatch) -> 
     assert group_reports(other_exam) == [["a.txt"], ["b.txt"], ["c.txt"]] and runs == [3, 3, 3]
     assert group_reports(reports, similarity=0.99) == [["a.txt", "b.txt"], ["c.txt"]]
     assert runs == [3, 3, 3, 3]
+
+
+def test_texts_are_read_only_for_pairs_the_dates_leave_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reports of one exam on other days, each at its own time, are other exams whatever
+    their words: their 3-grams are not worked out (a long follow-up: most pairs). An
+    undated pair and a marked version within three days are read (counter-examples)."""
+    read: list[int] = []
+    real = report_groups._shingles
+
+    def spy(text: str) -> frozenset:
+        read.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(report_groups, "_shingles", spy)
+    monkeypatch.setattr(report_groups, "_LAST", None)
+    daily = [rep(f"{n}.txt", T0 + timedelta(days=5 * n)) for n in range(6)]
+    assert group_reports(daily) == [[r.id] for r in daily] and read == []
+    undated = [replace(r, date=None, date_known=False) for r in daily[:2]]
+    assert group_reports(undated) == [["0.txt", "1.txt"]] and len(read) == 2
+    addendum = replace(daily[1], id="1b.txt", text="ADDENDUM: " + TEXT * 3)
+    near = [daily[0], replace(addendum, date=T0 + timedelta(days=2))]
+    group_reports(near)
+    assert len(read) == 4  # a marked version two days later: its words decide

@@ -111,7 +111,8 @@ def clause_heads(
     tokens of table terms (a subject phrase holding one is that term's mention)."""
     found: dict[int, str] = {}
     n = len(toks)
-    for i, tok in enumerate(toks):
+    for i in [i for i, tok in enumerate(toks) if tok in CLAUSE_WORDS]:
+        tok = toks[i]
         if tok in SEEN and i > 0:
             k = i - 1
             while k >= 0 and toks[k] in BETWEEN:

@@ -347,7 +347,8 @@ def open_mentions(
             found[i] = tok
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
         return _templates(found, toks)
-    for i, tok in enumerate(toks):
+    # each reading's pass runs only when the sentence holds one of its words
+    for i, tok in enumerate(toks) if not FRAME_WORDS.isdisjoint(toks) else ():
         if tok not in FRAME_WORDS:
             continue
         for frame in FRAMES_BY_WORD.get(tok, ()):
@@ -371,14 +372,14 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    for i, tok in enumerate(toks[:-1]):
+    for i, tok in enumerate(toks[:-1]) if "lymph" in toks else ():
         if (
             tok == "lymph"
             and toks[i + 1] in NODE_WORDS
             and (node_seen(toks, i, covered) or node_described_after(toks, i))
         ):
             out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
-    for i, tok in enumerate(toks):
+    for i, tok in enumerate(toks) if not CHANGE_NOUNS.isdisjoint(toks) else ():
         if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
             if i in covered or i in taken or i - 1 in taken:
                 continue

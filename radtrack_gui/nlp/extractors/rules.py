@@ -71,10 +71,19 @@ from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import find_sections
 from radtrack_gui.nlp.text import sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.util.memo import RecentMemo
 
-SENTENCE_CACHE = 200_000  # distinct sentences kept per extractor (a few hundred MB at most)
-CHUNK_CACHE = 50_000  # distinct chunks (text between blank lines) whose mentions are kept
-REPORT_CACHE = 20_000  # distinct report texts whose mention rows are kept
+# What an extractor remembers between reports, each memo a ``RecentMemo`` (at most twice
+# its size; the recently used are kept). Memos that kept the first 200,000 sentences and
+# 50,000 chunks they saw grew a cohort worker by ~15 KB a report to ~800 MiB; at these
+# sizes the memos top out under ~50 MiB and keep most of the hits (generated cohort, 10,000
+# reports: sentence hits 0.78-0.81 at half to twice these sizes, 0.82 unbounded; see
+# docs/performance.md, "A cohort worker's memory").
+SENTENCE_CACHE = 10_000  # sentences (their tokens and matches; their analysed candidates)
+CHUNK_CACHE = 2_500  # chunks (text between blank lines) whose mentions are kept
+REPORT_CACHE = 2_500  # report texts whose mention rows are kept (IU repeats reports word for word)
+# text, exam region, sections (as given), questions kept
+ReportKey = tuple[str, str, tuple[tuple[str, int, int], ...], bool]
 
 
 class RuleExtractor:
@@ -90,17 +99,20 @@ class RuleExtractor:
         self.vocab: Vocabulary = vocabulary(vocab_folder)
         self.lex = self.vocab.lexicon()
         # (chunk text, exam region) -> the mention rows found in it
-        self._chunk_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
-        # (report text, its exam region as given) -> ``_rows`` (reports without given
-        # sections or spans: nothing else of the report decides its mentions)
-        self._report_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
-        self._tops_cache: dict[str, tuple[str, ...]] = {}
+        self._chunk_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
+        self._chunk_cache = RecentMemo(CHUNK_CACHE)
+        # (report text, exam region and sections as given, ``questions``) -> ``_rows``
+        # (without spans nothing else decides a report's mentions)
+        self._report_cache: RecentMemo[ReportKey, tuple[tuple, ...]]  # type: ignore[type-arg]
+        self._report_cache = RecentMemo(REPORT_CACHE)
+        self._tops_cache: RecentMemo[str, tuple[str, ...]] = RecentMemo(CHUNK_CACHE)
         self._splits: dict[str, list[tuple[int, int]]] = {}  # cleared per report
         self._anatomy_memo: dict[str, tuple[str, ...]] = {}
         # (sentence text, exam region) -> its finished candidates as rows (``candidates.to_row``)
-        self._result_cache: dict[tuple[str, str], tuple[tuple, ...]] = {}  # type: ignore[type-arg]
+        self._result_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
+        self._result_cache = RecentMemo(SENTENCE_CACHE)
         # sentence text -> what ``candidates.tokens_and_terms`` decides from it alone
-        self._sentence_cache: dict[str, tuple] = {}  # type: ignore[type-arg]
+        self._sentence_cache: RecentMemo[str, tuple] = RecentMemo(SENTENCE_CACHE)  # type: ignore[type-arg]
 
     # -- public ----------------------------------------------------------------
     def extract(self, report: Report) -> list[Mention]:
@@ -127,14 +139,18 @@ class RuleExtractor:
         and the region, and a chunk seen before (templates repeat word for word) is copied
         instead of analysed again."""
         text = report.text or ""
-        # a report read before (archives repeat normal reports word for word) whose
-        # mentions depend only on its text and exam region: its rows are copied
-        key = (text, report.region or "") if spans is None and not report.sections else None
+        # a report read before (archives repeat normal reports word for word): without
+        # spans its mentions depend only on its text, exam region and sections (given, or
+        # found in the text), so its rows are copied
+        key: ReportKey | None = None
+        if spans is None:
+            given = tuple((x.name, x.start, x.end) for x in report.sections or ())
+            key = (text, report.region or "", given, self.questions)
         rows = None if key is None else self._report_cache.get(key)
         if rows is None:
             rows = self._rows(report, text, spans)
-            if key is not None and len(self._report_cache) < REPORT_CACHE:
-                self._report_cache[key] = rows
+            if key is not None:
+                self._report_cache.put(key, rows)
         source = source or f"model:{self.name}"
         rid = report.id
         return [
@@ -182,8 +198,7 @@ class RuleExtractor:
                 hit = self._chunk_cache.get(key)
                 if hit is None:
                     hit = tuple(self._run(key[0], report, None, region))
-                    if len(self._chunk_cache) < CHUNK_CACHE:
-                        self._chunk_cache[key] = hit
+                    self._chunk_cache.put(key, hit)
                 found.append((a, hit))
         asked = question_spans(text, sections)
         out = []
@@ -235,12 +250,10 @@ class RuleExtractor:
                 sent = cache.get(key)
                 if sent is None:
                     sent = tokens_and_terms(self.vocab, self.lex, key)
-                    if len(cache) < SENTENCE_CACHE:
-                        cache[key] = sent
+                    cache.put(key, sent)
                 tops.extend(sent[4])
             hit = tuple(tops)
-            if len(self._tops_cache) < CHUNK_CACHE:
-                self._tops_cache[chunk] = hit
+            self._tops_cache.put(chunk, hit)
         return hit
 
     def _run(
@@ -325,8 +338,7 @@ class RuleExtractor:
             hit = cache.get(key)
             if hit is None:  # reports repeat sentences: tokens and matches once per text
                 hit = tokens_and_terms(self.vocab, self.lex, key)
-                if len(cache) < SENTENCE_CACHE:
-                    cache[key] = hit
+                cache.put(key, hit)
             rel, toks, concepts, others, tops, templates, device_word = hit
             if not toks:
                 continue
@@ -376,7 +388,5 @@ class RuleExtractor:
             return
         if not fixed:
             sent.cands = [Cand(*t) for t in sent.templates]
-        if analyse(self.vocab, sent, prev, region, devices, text, fixed) and (
-            len(self._result_cache) < SENTENCE_CACHE
-        ):
-            self._result_cache[key] = tuple(to_row(c) for c in sent.cands)
+        if analyse(self.vocab, sent, prev, region, devices, text, fixed):
+            self._result_cache.put(key, tuple(to_row(c) for c in sent.cands))

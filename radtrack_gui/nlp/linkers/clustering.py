@@ -105,8 +105,9 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     return filed, lookup
 
 
-# Scores this close are a tie (a weight and its cancelling weight, 0.3 * g - 0.3 * g, leave
-# float noise): the more recent chain wins, as on an exact tie.
+# For a device, scores this close are a tie (a weight and its cancelling weight, 0.3 * g -
+# 0.3 * g, leave float noise): the more recent chain wins, as on an exact tie; a device
+# restated without its make continues its latest episode (episodes.py).
 TIE = 1e-9
 # Bounds that keep linking near-linear for any chain size (see the module docstring).
 MAX_REPS = 16  # scoring representatives per chain: the latest distinct signatures
@@ -237,6 +238,7 @@ def cluster(
     for m in infos:
         check_cancelled()  # Cancel stops linking within one mention (core.progress)
         filed, lookup = keys(m)
+        tie = TIE if m.type == DEVICE else 0.0
         seen: set[int] = set()
         best: tuple[float, ChainState, MentionInfo] | None = None
         near_miss: tuple[float, ChainState] | None = None
@@ -268,8 +270,8 @@ def cluster(
                 scored[(top_rep.id, m.id)] = top
                 if top >= threshold and (
                     best is None
-                    or top > best[0] + TIE
-                    or (top >= best[0] - TIE and ch.number > best[1].number)
+                    or top > best[0] + tie
+                    or (top >= best[0] - tie and ch.number > best[1].number)
                 ):
                     best = (top, ch, top_rep)  # ties go to the more recent chain
                 elif top < threshold and (near_miss is None or top > near_miss[0]):

@@ -17,9 +17,10 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.context import continues, pair_conflict
+from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
+    adjective_names,
     given_to_another,
     one_sentence_reading,
     reading_names_site,
@@ -123,7 +124,15 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         # evidence of another concept; they name this one when the words agree ("adhesion" /
         # "rectal adhesion", "Crohn's disease in the active phase" / "... in an active phase";
         # findings only: a device's head word, "tube", names many devices)
-        return _own_words(a.tokens, b.tokens) if a.type != DEVICE else "unknown"
+        if a.type == DEVICE:
+            return "unknown"
+        own = _own_words(a.tokens, b.tokens)
+        if own == "unknown" and (
+            adjective_names(a.tokens, b.head, vocabulary())
+            or adjective_names(b.tokens, a.head, vocabulary())
+        ):
+            return "same"  # "myomatous uterus" / "subserosal myoma": the adjective names it
+        return own
     return ""
 
 

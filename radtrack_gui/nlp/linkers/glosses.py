@@ -249,3 +249,27 @@ def given_to_another(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         ):
             return True
     return False
+
+
+# adjective endings of a finding noun ("myomatous", "cirrhotic", "atelectatic", "hemorrhagic")
+_ADJECTIVE = re.compile(r"(?:atous|ous|otic|atic|ic|ed)$")
+
+
+def adjective_names(tokens: tuple[str, ...], noun: str, v: Vocabulary) -> bool:
+    """A word of ``tokens`` is the adjective of the finding noun ``noun`` ("myomatous uterus"
+    / "myoma", "cirrhotic liver" / "cirrhosis"): it shares all of the noun but its last
+    three letters (at least five); a word naming a structure ("hepatic") is no such
+    adjective."""
+    if len(noun) < 5:
+        return False
+    for word in tokens:
+        if word == noun or not _ADJECTIVE.search(word) or word in v.anatomy_terms:
+            continue
+        common = 0
+        for x, y in zip(word, noun, strict=False):
+            if x != y:
+                break
+            common += 1
+        if common >= max(5, len(noun) - 3):
+            return True
+    return False

@@ -198,8 +198,14 @@ def reading_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     para = c.text.rfind("\n\n", 0, c.sentence[0])
     places = [f"site:{m.report}:{m.site}"] if m.site else []
     places += [f"lv:{m.report}:{x}" for x in sorted(c.levels) if not x.startswith("heading:")]
-    filed = [f"p:{m.report}:{para}", *places]
+    # a word stem of its report ("myomatous uterus" / "subserosal myoma": the adjective of a
+    # finding noun, ``glosses.adjective_names``): its head, and every word of words the
+    # vocabulary does not know
+    words = m.tokens if not m.known else (m.head,)
+    stems = sorted({f"w:{m.report}:{w[:5]}" for w in words if len(w) >= 5})
+    filed = [f"p:{m.report}:{para}", *places, *stems]
     lookup = [f"p:{m.report}:{para}"] if c.reads_findings else []
+    lookup += stems
     if c.reads_findings and para >= 0 and not c.text[para : c.sentence[0]].strip(" \n-*"):
         # it opens its paragraph: it reads the one before too (glosses.opens_after)
         lookup.append(f"p:{m.report}:{c.text.rfind(chr(10) * 2, 0, para)}")

@@ -13,7 +13,7 @@ and 4; round 4): each a "kind:value" level, compared only within its kind
 - ``vascular``: neck, brain, trunk and limb arteries and veins by their usual abbreviation
   (upper case: "ICA", "SMV") or name ("internal carotid", "aortic arch"), beside the
   coronary arteries ``levels`` reads (``vessel``). For findings and permanent devices only
-  (``context.pair_conflict``): a line's tip moves along the veins its access names ("left
+  (``conflicts.pair_conflict``): a line's tip moves along the veins its access names ("left
   subclavian line, tip in the SVC").
 
 Open soft-tissue structures of one joint under different head nouns (a ligament and a

@@ -175,8 +175,8 @@ def test_repeated_report_gives_fresh_equal_mentions() -> None:
 
 def test_report_cache_keeps_region_and_given_sections_apart() -> None:
     """Counter-examples: the same text in another exam region reads otherwise (an
-    "effusion" of the head is the mastoid's), and given sections name the sections (such a
-    report is not taken from the cache)."""
+    "effusion" of the head is the mastoid's), and given sections name the sections (the
+    cache keeps reports with other sections apart)."""
     from radtrack_gui.core.model import Report, Section
     from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
@@ -193,3 +193,24 @@ def test_report_cache_keeps_region_and_given_sections_apart() -> None:
     named = ex.extract(Report(id="a", text=text, region="chest", sections=given))
     assert {m.section for m in chest} == {"FINDINGS"}
     assert {m.section for m in named} == {"IMPRESSION"}
+    # the readers give sections (formats.textreport): such a report is cached by them too
+    other = [Section(name="FINDINGS", start=0, end=len(text))]
+    again = ex.extract(Report(id="b", text=text, region="chest", sections=list(given)))
+    assert {m.section for m in again} == {"IMPRESSION"} and len(ex._report_cache) == 3
+    findings = ex.extract(Report(id="b", text=text, region="chest", sections=other))
+    assert {m.section for m in findings} == {"FINDINGS"} and len(ex._report_cache) == 4
+
+
+def test_report_cache_keeps_questions_apart() -> None:
+    """The reason for the exam is left out unless ``questions`` is set; the cached rows of
+    one setting are never those of the other (even when the setting changes later)."""
+    from radtrack_gui.core.model import Report
+    from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+    text = "INDICATION: Pneumonia?\n\nFINDINGS: No pleural effusion."
+    ex = RuleExtractor()
+    plain = ex.extract(Report(id="a", text=text))
+    ex.questions = True
+    asked = ex.extract(Report(id="a", text=text))
+    assert not any(m.question for m in plain)
+    assert any(m.question for m in asked) and len(asked) > len(plain)

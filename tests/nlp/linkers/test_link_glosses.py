@@ -210,8 +210,8 @@ def test_a_diagnosis_given_to_another_sign_stays_apart() -> None:
     c = _case(
         "CT HEAD",
         "FINDINGS:\n- Right temporo-parietal cortico-subcortical edema with mass effect, "
-        "suggestive of an ischemic stroke.\n- Multiple hypodense foci in the left parietal "
-        "lobe and the right external capsule, indicative of multiple focal ischemic strokes.",
+        "suggestive of an ischemic stroke.\n- Multiple small hypodense foci, indicative of "
+        "multiple focal ischemic strokes.",
     )
     edema = c.mark(0, "cortico-subcortical edema")
     assert c.same(edema, c.mark(0, "ischemic stroke"))
@@ -260,3 +260,27 @@ def test_ductal_ectasia_is_a_dilated_duct_restated_in_other_words() -> None:
         "FINDINGS: Milk duct dilation in both breasts.\n\nIMPRESSION: Bilateral ductal ectasia.",
     )
     assert c.same(c.mark(0, "Milk duct dilation"), c.mark(0, "ductal ectasia"))
+
+
+# -- the adjective of a finding noun names that finding ("myomatous uterus" / "myoma") ------
+def test_the_adjective_of_a_finding_noun_restates_it() -> None:
+    c = _case(
+        "MRI PELVIS",
+        "FINDINGS: A sessile subserosal flurboma in the posterior body, 58 mm.\n\n"
+        "CONCLUSION: Adenomyosis on a flurbomatous uterus.",
+    )
+    assert c.same(c.mark(0, "subserosal flurboma"), c.mark(0, "flurbomatous uterus"))
+
+
+def test_an_adjective_of_another_noun_or_of_an_organ_is_no_restatement() -> None:
+    # counter-examples: another noun's adjective; an organ adjective ("hepatic")
+    c = _case(
+        "MRI PELVIS",
+        "FINDINGS: A sessile subserosal flurboma in the posterior body, 58 mm.\n\n"
+        "CONCLUSION: Adenomyosis on a glarbomatous uterus.",
+    )
+    assert not c.same(c.mark(0, "subserosal flurboma"), c.mark(0, "glarbomatous uterus"))
+    from radtrack_gui.nlp.linkers.glosses import adjective_names
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    assert not adjective_names(("hepatic", "glarbosis"), "hepatitis", vocabulary())
