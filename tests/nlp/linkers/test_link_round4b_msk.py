@@ -78,3 +78,24 @@ def test_two_regions_of_the_spine_stay_two_even_when_attached() -> None:
     assert (infos[a].site, infos[b].site) == ("cervical spine", "lumbar spine")
     assert not column_signs(infos[a], infos[b])
     assert not c.same(a, b)
+
+
+def test_spinal_levels_written_with_a_slash_are_levels() -> None:
+    from radtrack_gui.nlp.linkers.levels import levels
+
+    def read(t: str) -> frozenset[str]:
+        return levels(t, 0, len(t))
+
+    assert read("most pronounced at the C2/C3 level") == {"c2-3"}
+    assert read("in the C5/6 intervertebral space") == {"c5-6"}
+    assert read("at L5/S1") == {"l5-s1"}
+    # counter-examples: MR sequences are no levels
+    assert read("a T1/T2 hyperintense lesion") == frozenset()
+    assert read("hyperintense on T2/T1") == frozenset()
+    text = (
+        "Exam: XR CERVICAL SPINE\n\nFindings:\nDegenerative changes in the C5/6 intervertebral "
+        "space.\nDegenerative changes in the intervertebral joints, most pronounced at the C2/C3 "
+        "level.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "Degenerative changes"), c.mark(0, "Degenerative changes", 1))
