@@ -56,7 +56,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 )
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
-from radtrack_gui.nlp.linkers.spine import concluded_whole, level_on_column
+from radtrack_gui.nlp.linkers.spine import column_signs, concluded_whole, level_on_column
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -212,6 +212,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None
         if level_on_column(a.site, b.site, v):
             return None  # "disc protrusion" / "disc protrusion at L4-L5": the level given once
+        if column_signs(a, b):
+            return None  # "... in the thoracic spine, with osteophytes on the vertebral bodies"
         if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
             return None  # one place and size beat the site a finding word implies
         if same_words_restated(a, b, v):

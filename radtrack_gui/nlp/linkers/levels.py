@@ -23,11 +23,13 @@ _NTH = r"(?:\d{1,2}(?:st|nd|rd|th)|" + "|".join(ORDINALS) + r")"
 # "segments 2, 3, and 4a"; not a size: "segment 6 and 7 mm").
 _SEGMENT = r"(?:[IVX]{1,4}|\d{1,2})(?:\s?[AB])?\b"
 _SEGMENT_JOIN = r"(?:\s*[,/&]\s*(?:and\s+)?|\s+(?:and|or)\s+)(?!\d{1,2}\s*(?:mm|cm)\b)"
-# Levels and segments: spinal ranges ("L4-L5", "C5-6"), a single vertebra after "at/of/to"
+# Levels and segments: spinal ranges ("L4-L5", "C5-6", "C5/6", "C2/C3"; not the MR sequences
+# "T1/T2"), a single vertebra after "at/of/to"
 # (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays
 # ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
 _LEVEL = re.compile(
-    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w-])"
+    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w/-])"
+    r"|(?!T[12]\s*/\s*T?[12]\b)[CTLS]\d{1,2}\s*/\s*[CTLS]?\d{1,2}(?![\d/])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+" + _SEGMENT + r"(?:" + _SEGMENT_JOIN + _SEGMENT + r")*)"
     r"|(?i:" + _NTH + r"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:left|right)\s+)?" + _NTH + r")*\s+"
     r"(?:(?:anterior|posterior|lateral|anterolateral|posterolateral|medial)\s+){0,2}"
@@ -49,7 +51,7 @@ def levels(
     for x in _LEVEL.finditer(text, start, len(text) if end is None else end):
         if limit is not None and x.start() >= limit:
             break
-        level = re.sub(r"\s+", "", x.group(0)).lower()
+        level = re.sub(r"\s+", "", x.group(0)).lower().replace("/", "-")  # C5/6 = C5-6
         level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
         if level.startswith("segment"):  # each listed segment
             for n, part in _SEGMENT_NUMBER.findall(x.group(0).lower()[7:]):

@@ -78,9 +78,36 @@ def names_finding_term(text: str, v: Vocabulary) -> bool:
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):
             c = v.concepts.get(v.concept_terms.get(" ".join(words[i : i + n]), ""))
-            if c is not None and c.type != DEVICE:
+            if c is not None and c.type != DEVICE and not names_anatomy(words, i, n, v):
                 return True
     return False
+
+
+# structure nouns a finding word can name anatomy with ("medial collateral ligament",
+# "cystic duct", "epidural space"): a subset of ``anatomy_heads.tsv`` that never heads a
+# finding's own name (not "wall", "cavity", "tissue": "cyst wall", "abscess cavity")
+_STRUCTURE_NOUNS = frozenset(
+    {
+        *("ligament", "ligaments", "tendon", "tendons", "meniscus", "menisci", "labrum"),
+        *("muscle", "muscles", "nerve", "nerves", "artery", "arteries", "vein", "veins"),
+        *("duct", "ducts", "joint", "joints", "canal", "canals", "space", "spaces"),
+        *("gland", "glands", "bursa", "bursae", "fascia", "capsule", "cartilage"),
+        *("horn", "horns"),
+    }
+)
+
+
+def names_anatomy(words: list[str], i: int, n: int, v: Vocabulary) -> bool:
+    """``words[i:i+n]`` is (part of) a structure's name, not a finding (GUIDELINE 11): a
+    structure noun itself ("meniscus", also the chest sign's word), or a word naming the
+    structure noun after it ("collateral ligament", "cystic duct"), unless the longer words
+    are a finding term too ("collateral vessels" are collaterals)."""
+    if n == 1 and words[i] in _STRUCTURE_NOUNS:
+        return True
+    nxt = words[i + n] if i + n < len(words) else ""
+    if nxt in _STRUCTURE_NOUNS:
+        return " ".join(words[i : i + n + 1]) not in v.concept_terms
+    return " ".join(words[i : i + n]) in v.anatomy_terms
 
 
 # words that set a finding aside ("without distinct vascularization or clear margins")
@@ -192,7 +219,7 @@ def names_finding(v: Vocabulary) -> Callable[[str], bool]:
     def test(text: str) -> bool:
         words = [w.lower() for w in WORD.findall(text)]
         return any(
-            " ".join(words[i : i + n]) in v.concept_terms
+            " ".join(words[i : i + n]) in v.concept_terms and not names_anatomy(words, i, n, v)
             for n in (1, 2, 3)
             for i in range(len(words) - n + 1)
         )

@@ -157,3 +157,35 @@ def _sequence(text: str, m: re.Match[str]) -> bool:
     return bool(_SEQUENCE_AFTER.match(text, m.end())) or not _LEVEL_BEFORE.search(
         text[max(0, m.start() - 16) : m.start()]
     )
+
+
+# the spine's regions: two of them are two places, whatever a finding there is attached to
+_REGIONS = frozenset({"cervical spine", "thoracic spine", "lumbar spine"})
+_WITH = re.compile(r"\b(?:with|showing|including|in\s+the\s+form\s+of)\b", re.IGNORECASE)
+_END = re.compile(r";|\.(?!\d)|\n")
+
+
+def column_signs(a: MentionInfo, b: MentionInfo) -> bool:
+    """A finding of the spine and, attached to it in its sentence, the same process at the
+    structures that run the spine's length ("degenerative changes in the thoracic spine,
+    with marginal osteophytes on the vertebral bodies and vacuum phenomenon in the discs"):
+    how the report shows it, one finding (GUIDELINE 2). Not two regions of the spine
+    ("... in the cervical spine, with similar changes in the lumbar spine"), not another
+    concept, not across a sentence."""
+    first, second = (a, b) if a.order <= b.order else (b, a)
+    fc, sc = first.ctx, second.ctx
+    if fc is None or sc is None or a.report != b.report or fc.sentence != sc.sentence:
+        return False
+    if not (first.site in COLUMN and second.site in COLUMN) or fc.end > sc.start:
+        return False
+    if not set(first.concept_line) & set(second.concept_line):
+        return False
+    x, y = first.site, second.site
+    if x in _REGIONS and y in _REGIONS:
+        return x == y
+    for part, whole in ((x, y), (y, x)):
+        named = next((r for r in _REGIONS if part.startswith(r.split()[0])), None)
+        if whole in _REGIONS and named is not None and named != whole:
+            return False  # "cervical vertebral body" is no part of the thoracic spine
+    between = fc.text[fc.end : sc.start]
+    return len(between) <= 240 and not _END.search(between) and bool(_WITH.search(between))
