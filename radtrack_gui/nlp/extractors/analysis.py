@@ -20,8 +20,10 @@ from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
+    NODE_HEADS,
     anat_ends,
     attributes,
+    node_phrase_end,
     phrase_window,
     previous_sites,
     side_word_ends,
@@ -220,6 +222,7 @@ def analyse(
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
+    has_node = not NODE_HEADS.isdisjoint(toks)
     looked = list(sent.cands)
     starts = sorted([c.t0 for c in sent.cands])
     for c in sent.cands:
@@ -272,6 +275,8 @@ def analyse(
         ):
             continue
         c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
+        if c.type == FINDING and c.span is None and has_node:
+            c.t1 = node_phrase_end(v, c, toks, concept_at)  # the node it describes
         if c.concept.startswith("normal "):
             c.assertion = "present"
         c.change = change_of(c, changes, term_mark, toks)

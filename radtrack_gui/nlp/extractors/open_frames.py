@@ -213,6 +213,8 @@ NODE_SEEN = frozenset(
         *("abnormal", "altered", "metastatic", "borderline", "mm", "cm", "oval", "round"),
         *("small", "subcentimeter", "subcentimetric", "centimeter", "millimetric", "visible"),
         *("hypoechoic", "hyperechoic", "isoechoic", "hypodense", "hyperdense", "enhancing"),
+        *("decreased", "increased", "enlarging", "stable", "persistent", "residual", "new"),
+        *("dominant", "index", "target", "bulky"),
     }
 )
 # ... or followed, in its clause, by its measure, its course or its uptake ("the portocaval
@@ -248,6 +250,36 @@ def node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
     for k in range(i - 1, max(-1, i - 4), -1):
         if toks[k] in NODE_SEEN or toks[k].isdigit():
             return True  # (a describing word the tables name too: "hypoechoic")
+        if k in covered and toks[k + 1] in NODE_LIST_JOIN and list_end(toks, i + 2):
+            return True  # the last item of a list of findings ("mass, lesion and ... node.")
         if k in covered or not (toks[k].isalnum() or toks[k] in ("-", ",")):
             return False
     return False
+
+
+NODE_LIST_JOIN = frozenset({"and", "or", ","})
+LIST_ENDS = frozenset({".", ";", ":"})
+
+
+def list_end(toks: list[str], k: int) -> bool:
+    """``toks[k]`` ends a sentence or clause (a node ending a list is an item of it)."""
+    return k >= len(toks) or toks[k] in LIST_ENDS
+
+
+# A node named by its site adjective without "lymph" ("the portocaval node", "a left
+# supraclavicular node"): the same finding as a lymph node when counted, measured or
+# described (``node_seen``); not the heart's conduction nodes.
+NODE_SITE_ENDS = ("al", "ar", "ary", "ic")
+NOT_NODE_SITES = frozenset({"sinoatrial", "atrioventricular", "sinus", "av", "sa"})
+
+
+def site_node(toks: list[str], i: int) -> bool:
+    """``toks[i]`` is a site adjective and ``toks[i + 1]`` a node word ("portocaval node")."""
+    tok = toks[i]
+    return (
+        toks[i + 1] in NODE_WORDS
+        and tok.isalpha()
+        and len(tok) > 4
+        and tok.endswith(NODE_SITE_ENDS)
+        and tok not in NOT_NODE_SITES
+    )

@@ -29,6 +29,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     clause_heads,
     node_described_after,
     node_seen,
+    site_node,
 )
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -372,13 +373,22 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    for i, tok in enumerate(toks[:-1]) if "lymph" in toks else ():
+    for i, tok in enumerate(toks[:-1]) if not NODE_WORDS.isdisjoint(toks) else ():
         if (
             tok == "lymph"
             and toks[i + 1] in NODE_WORDS
             and (node_seen(toks, i, covered) or node_described_after(toks, i))
         ):
             out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
+        elif (
+            site_node(toks, i)
+            and i + 1 not in taken
+            and (node_seen(toks, i, covered) or node_described_after(toks, i))
+        ):
+            # "the portocaval node measures 1.3 cm": the node word is the mention
+            out.append(
+                (i + 1, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node")
+            )
     for i, tok in enumerate(toks) if not CHANGE_NOUNS.isdisjoint(toks) else ():
         if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
             if i in covered or i in taken or i - 1 in taken:
