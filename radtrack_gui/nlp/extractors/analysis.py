@@ -9,7 +9,10 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
-from radtrack_gui.nlp.extractors.modifiers import without_described_modifiers
+from radtrack_gui.nlp.extractors.modifiers import (
+    without_covering_properties,
+    without_described_modifiers,
+)
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
@@ -290,6 +293,7 @@ def analyse(
         kept = without_normal_properties(kept, toks)
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
+        kept = without_covering_properties(v, kept)
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

@@ -102,3 +102,20 @@ def without_described_modifiers(v: Vocabulary, kept: list[Cand], toks: list[str]
             if all(low[k] not in CLAUSE_BREAKS for k in range(last, i)):
                 drop.add(id(m))
     return [k for k in kept if id(k) not in drop]
+
+
+def without_covering_properties(v: Vocabulary, kept: list[Cand]) -> list[Cand]:
+    """``kept`` without the open "abnormal <property>" candidates (``open_frames.
+    abnormal_property``) that hold a kept table mention ("Altered density in the right lung":
+    the table's opacity at "density" stands); where the table mention was dropped ("no
+    abnormal density ... within the liver") the open one is the finding."""
+    opens = [k for k in kept if k.concept.startswith("abnormal ") and k.concept not in v.concepts]
+    if not opens:
+        return kept
+    drop = {
+        id(o)
+        for o in opens
+        for k in kept
+        if k is not o and o.t0 <= k.t0 and k.t1 <= o.t1 and k.concept in v.concepts
+    }
+    return [k for k in kept if id(k) not in drop]

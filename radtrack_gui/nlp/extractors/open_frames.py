@@ -283,3 +283,45 @@ def site_node(toks: list[str], i: int) -> bool:
         and tok.endswith(NODE_SITE_ENDS)
         and tok not in NOT_NODE_SITES
     )
+
+
+# An image property said to be abnormal or changed is a finding with the property as its
+# head ("no areas of altered density", "increased or decreased intensity", "decreased air
+# content", "a diffuse decrease in hepatic parenchymal density"); "normal density", "density
+# of the liver" alone are no finding.
+PROPERTY_NOUNS = frozenset(
+    {
+        *("density", "attenuation", "intensity", "signal", "echogenicity", "echotexture"),
+        *("content", "aeration", "perfusion", "permeability", "enhancement", "uptake"),
+    }
+)
+ABNORMAL_WORDS = frozenset(
+    {
+        *("altered", "abnormal", "increased", "decreased", "reduced", "diminished"),
+        *("pathological", "pathologic", "heterogeneous", "inhomogeneous", "elevated"),
+    }
+)
+CHANGE_OF = frozenset({"increase", "decrease", "reduction", "loss", "alteration"})
+PROPERTY_GAP = 3  # words between the abnormality word and the property noun
+
+
+def abnormal_property(toks: list[str], i: int, covered: set[int]) -> int | None:
+    """The first token of the finding whose head is the property noun ``toks[i]``: an
+    ``ABNORMAL_WORDS`` adjective up to ``PROPERTY_GAP`` words before it ("decreased air
+    content", "increased or decreased intensity"), or a ``CHANGE_OF`` noun with "in"/"of"
+    ("decrease in hepatic parenchymal density"); None when there is none or a table term
+    lies in the phrase (its mention stands)."""
+    for k in range(i - 1, max(-1, i - 2 - PROPERTY_GAP), -1):
+        tok = toks[k].lower()
+        if k in covered:
+            return None
+        if tok in ABNORMAL_WORDS:
+            # the first of a coordination ("increased or decreased intensity")
+            if k >= 2 and toks[k - 1] in ("or", "and") and toks[k - 2].lower() in ABNORMAL_WORDS:
+                return k - 2 if k - 2 not in covered else k
+            return k
+        if tok in ("in", "of") and k > 0 and toks[k - 1].lower() in CHANGE_OF:
+            return k - 1 if k - 1 not in covered else None
+        if not (tok.isalpha() or tok == "-") or tok in NODE_LIST_JOIN:
+            return None
+    return None

@@ -26,6 +26,8 @@ from radtrack_gui.nlp.extractors.open_frames import (
     ASSERTED_HEADS,
     CLAUSE_WORDS,
     NODE_WORDS,
+    PROPERTY_NOUNS,
+    abnormal_property,
     clause_heads,
     node_described_after,
     node_seen,
@@ -321,7 +323,7 @@ ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", 
 _ENDING = re.compile(f"(?:{'|'.join(SUFFIX_ENDS)})(?:\x00|$)")
 
 # words that open the lymph-node, "<kind> changes" and clause-frame (open_frames) readings
-_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS
+_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
 
 
 def may_open(toks: list[str]) -> bool:
@@ -395,6 +397,13 @@ def open_mentions(
                 continue
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
+    for i, tok in enumerate(toks) if not PROPERTY_NOUNS.isdisjoint(toks) else ():
+        if tok in PROPERTY_NOUNS and i not in taken and i not in others_at:
+            start = abnormal_property(toks, i, covered)
+            if start is not None:
+                out.append(
+                    (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
+                )
     return sorted(out)
 
 
