@@ -9,6 +9,10 @@ from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
+from radtrack_gui.nlp.extractors.modifiers import (
+    without_covering_properties,
+    without_described_modifiers,
+)
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
@@ -20,8 +24,10 @@ from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
+    NODE_HEADS,
     anat_ends,
     attributes,
+    node_phrase_end,
     phrase_window,
     previous_sites,
     side_word_ends,
@@ -220,6 +226,7 @@ def analyse(
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
+    has_node = not NODE_HEADS.isdisjoint(toks)
     looked = list(sent.cands)
     starts = sorted([c.t0 for c in sent.cands])
     for c in sent.cands:
@@ -272,6 +279,8 @@ def analyse(
         ):
             continue
         c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
+        if c.type == FINDING and c.span is None and has_node:
+            c.t1 = node_phrase_end(v, c, toks, concept_at)  # the node it describes
         if c.concept.startswith("normal "):
             c.assertion = "present"
         c.change = change_of(c, changes, term_mark, toks)
@@ -282,6 +291,9 @@ def analyse(
         kept.append(c)
     if len(kept) > 1:
         kept = without_normal_properties(kept, toks)
+    if len(kept) > 1:
+        kept = without_described_modifiers(v, kept, toks)
+        kept = without_covering_properties(v, kept)
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

@@ -213,6 +213,8 @@ NODE_SEEN = frozenset(
         *("abnormal", "altered", "metastatic", "borderline", "mm", "cm", "oval", "round"),
         *("small", "subcentimeter", "subcentimetric", "centimeter", "millimetric", "visible"),
         *("hypoechoic", "hyperechoic", "isoechoic", "hypodense", "hyperdense", "enhancing"),
+        *("decreased", "increased", "enlarging", "stable", "persistent", "residual", "new"),
+        *("dominant", "index", "target", "bulky"),
     }
 )
 # ... or followed, in its clause, by its measure, its course or its uptake ("the portocaval
@@ -248,6 +250,78 @@ def node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
     for k in range(i - 1, max(-1, i - 4), -1):
         if toks[k] in NODE_SEEN or toks[k].isdigit():
             return True  # (a describing word the tables name too: "hypoechoic")
+        if k in covered and toks[k + 1] in NODE_LIST_JOIN and list_end(toks, i + 2):
+            return True  # the last item of a list of findings ("mass, lesion and ... node.")
         if k in covered or not (toks[k].isalnum() or toks[k] in ("-", ",")):
             return False
     return False
+
+
+NODE_LIST_JOIN = frozenset({"and", "or", ","})
+LIST_ENDS = frozenset({".", ";", ":"})
+
+
+def list_end(toks: list[str], k: int) -> bool:
+    """``toks[k]`` ends a sentence or clause (a node ending a list is an item of it)."""
+    return k >= len(toks) or toks[k] in LIST_ENDS
+
+
+# A node named by its site adjective without "lymph" ("the portocaval node", "a left
+# supraclavicular node"): the same finding as a lymph node when counted, measured or
+# described (``node_seen``); not the heart's conduction nodes.
+NODE_SITE_ENDS = ("al", "ar", "ary", "ic")
+NOT_NODE_SITES = frozenset({"sinoatrial", "atrioventricular", "sinus", "av", "sa"})
+
+
+def site_node(toks: list[str], i: int) -> bool:
+    """``toks[i]`` is a site adjective and ``toks[i + 1]`` a node word ("portocaval node")."""
+    tok = toks[i]
+    return (
+        toks[i + 1] in NODE_WORDS
+        and tok.isalpha()
+        and len(tok) > 4
+        and tok.endswith(NODE_SITE_ENDS)
+        and tok not in NOT_NODE_SITES
+    )
+
+
+# An image property said to be abnormal or changed is a finding with the property as its
+# head ("no areas of altered density", "increased or decreased intensity", "decreased air
+# content", "a diffuse decrease in hepatic parenchymal density"); "normal density", "density
+# of the liver" alone are no finding.
+PROPERTY_NOUNS = frozenset(
+    {
+        *("density", "attenuation", "intensity", "signal", "echogenicity", "echotexture"),
+        *("content", "aeration", "perfusion", "permeability", "enhancement", "uptake"),
+    }
+)
+ABNORMAL_WORDS = frozenset(
+    {
+        *("altered", "abnormal", "increased", "decreased", "reduced", "diminished"),
+        *("pathological", "pathologic", "heterogeneous", "inhomogeneous", "elevated"),
+    }
+)
+CHANGE_OF = frozenset({"increase", "decrease", "reduction", "loss", "alteration"})
+PROPERTY_GAP = 3  # words between the abnormality word and the property noun
+
+
+def abnormal_property(toks: list[str], i: int, covered: set[int]) -> int | None:
+    """The first token of the finding whose head is the property noun ``toks[i]``: an
+    ``ABNORMAL_WORDS`` adjective up to ``PROPERTY_GAP`` words before it ("decreased air
+    content", "increased or decreased intensity"), or a ``CHANGE_OF`` noun with "in"/"of"
+    ("decrease in hepatic parenchymal density"); None when there is none or a table term
+    lies in the phrase (its mention stands)."""
+    for k in range(i - 1, max(-1, i - 2 - PROPERTY_GAP), -1):
+        tok = toks[k].lower()
+        if k in covered:
+            return None
+        if tok in ABNORMAL_WORDS:
+            # the first of a coordination ("increased or decreased intensity")
+            if k >= 2 and toks[k - 1] in ("or", "and") and toks[k - 2].lower() in ABNORMAL_WORDS:
+                return k - 2 if k - 2 not in covered else k
+            return k
+        if tok in ("in", "of") and k > 0 and toks[k - 1].lower() in CHANGE_OF:
+            return k - 1 if k - 1 not in covered else None
+        if not (tok.isalpha() or tok == "-") or tok in NODE_LIST_JOIN:
+            return None
+    return None

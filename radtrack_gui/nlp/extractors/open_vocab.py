@@ -26,9 +26,12 @@ from radtrack_gui.nlp.extractors.open_frames import (
     ASSERTED_HEADS,
     CLAUSE_WORDS,
     NODE_WORDS,
+    PROPERTY_NOUNS,
+    abnormal_property,
     clause_heads,
     node_described_after,
     node_seen,
+    site_node,
 )
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -320,7 +323,8 @@ ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", 
 _ENDING = re.compile(f"(?:{'|'.join(SUFFIX_ENDS)})(?:\x00|$)")
 
 # words that open the lymph-node, "<kind> changes" and clause-frame (open_frames) readings
-_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS
+COORDINATORS = frozenset({"or", "and"})  # (``elided_heads``)
+_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS | COORDINATORS
 
 
 def may_open(toks: list[str]) -> bool:
@@ -372,19 +376,37 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    for i, tok in enumerate(toks[:-1]) if "lymph" in toks else ():
+    for i, tok in enumerate(toks[:-1]) if not NODE_WORDS.isdisjoint(toks) else ():
         if (
             tok == "lymph"
             and toks[i + 1] in NODE_WORDS
             and (node_seen(toks, i, covered) or node_described_after(toks, i))
         ):
             out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
+        elif (
+            site_node(toks, i)
+            and i + 1 not in taken
+            and (node_seen(toks, i, covered) or node_described_after(toks, i))
+        ):
+            # "the portocaval node measures 1.3 cm": the node word is the mention
+            out.append(
+                (i + 1, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node")
+            )
     for i, tok in enumerate(toks) if not CHANGE_NOUNS.isdisjoint(toks) else ():
         if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
             if i in covered or i in taken or i - 1 in taken:
                 continue
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
+    if covered and not COORDINATORS.isdisjoint(toks):
+        out.extend(elided_heads(lex, toks, covered, taken))
+    for i, tok in enumerate(toks) if not PROPERTY_NOUNS.isdisjoint(toks) else ():
+        if tok in PROPERTY_NOUNS and i not in taken and i not in others_at:
+            start = abnormal_property(toks, i, covered)
+            if start is not None:
+                out.append(
+                    (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
+                )
     return sorted(out)
 
 
@@ -477,3 +499,33 @@ def head_concept(tok: str) -> str:
     if tok.endswith("s") and not tok.endswith(("ss", "us", "is", "sis")) and len(tok) > 4:
         return tok[:-1]
     return tok
+
+
+# "No pleural or pericardial effusion": the first adjective of a coordination shares the
+# head of the table term after it; it is that finding when "<adjective> <head>" is a table
+# term too ("pleural effusion"), so each coordinated finding has its mention.
+HEAD_WORDS = 2  # the shared head: one or two words after the second adjective
+
+
+def elided_heads(
+    lex: Lexicon, toks: list[str], covered: set[int], taken: set[int]
+) -> list[tuple[int, int, str, str, str]]:
+    """Candidates at the first adjective of "A or/and B <head>" where "B <head>" is a table
+    term (covered) and "A <head>" one too; "A" itself no term and no other reading's."""
+    out = []
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        if tok not in COORDINATORS or i == 0 or i + 2 >= n or i + 1 not in covered:
+            continue
+        a = i - 1
+        if a in covered or a in taken or not toks[a].isalpha():
+            continue
+        for w in range(1, HEAD_WORDS + 1):
+            if i + 2 + w > n or not all(k in covered for k in range(i + 1, i + 2 + w)):
+                break
+            term = " ".join([toks[a].lower(), *toks[i + 2 : i + 2 + w]])
+            name = lex.concepts.get(term)
+            if name is not None:
+                out.append((a, a + 1, name, "finding", term))
+                break
+    return out

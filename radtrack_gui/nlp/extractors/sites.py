@@ -404,3 +404,30 @@ def previous_sites(prev: Sentence | None, sent: Sentence) -> list[tuple[str, str
         ):
             out.append((c.anatomy, c.side))
     return out
+
+
+NODE_HEADS = frozenset({"node", "nodes"})
+NODE_GAP = 4  # site words between a sign and its node ("enlarged left portocaval lymph node")
+
+
+def node_phrase_end(v: Vocabulary, c: Cand, toks: list[str], concept_at: list[bool]) -> int:
+    """Where a sign word that reads as a lymph-node finding ends its mention: at the node it
+    describes when the node follows within its noun phrase ("Enlarged portocaval lymph node":
+    the mention is the node phrase, not the word "Enlarged"); else ``c.t1``. Only for a
+    concept whose structure is lymph nodes, a term without a node word, and site words
+    between (no other term, no phrase stop, no punctuation)."""
+    concept = v.concepts.get(c.concept)
+    if (
+        concept is None
+        or not concept.anatomy
+        or not v.is_part_of(concept.anatomy, NODES)
+        or not NODE_HEADS.isdisjoint(toks[c.t0 : c.t1])
+    ):
+        return c.t1
+    for k in range(c.t1, min(len(toks), c.t1 + NODE_GAP + 2)):
+        tok = toks[k]
+        if tok in NODE_HEADS:
+            return k + 1
+        if concept_at[k] or tok in PHRASE_STOP or not (tok.isalpha() or tok == "-"):
+            break
+    return c.t1

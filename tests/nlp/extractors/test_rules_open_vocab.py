@@ -51,8 +51,9 @@ def test_anatomy_measurements_procedures_and_normal_words_are_not(ex: RuleExtrac
     assert _got(ex, "The right lobe measuring 5 cm.") == []
     assert _got(ex, "Status post bowel anastomosis.") == []
     assert _got(ex, "Compatible with prior surgery.") == []
-    # ("increased signal" itself is a signal abnormality of concepts.tsv since round 3)
-    assert _got(ex, "Increased intensity in the frobnitz region.") == []
+    # ("increased signal" itself is a signal abnormality of concepts.tsv since round 3, and
+    # "increased intensity" an abnormal property since round 4b: open_frames.abnormal_property)
+    assert _got(ex, "Increased volume in the frobnitz region.") == []
     # a table term in the frame stays the table's mention, not a second one
     assert _got(ex, "Findings consistent with a simple cyst.") == [
         ("simple cyst", "cyst", "present")

@@ -159,7 +159,10 @@ def test_a_run_in_indication_is_a_question(ex: RuleExtractor) -> None:
 def test_lymph_nodes_are_the_head_of_their_site_phrase(
     ex: RuleExtractor, text: str, station: str, side: str | None
 ) -> None:
-    m = one_mention(ex, text, "enlarged", "chest")
+    # the mention spans the sign and the node it describes (round 4b)
+    low = text.lower()
+    span = low[low.index("enlarged") : low.rindex("node")] + low[low.rindex("node") :].split(".")[0]
+    m = one_mention(ex, text, span, "chest")
     assert (m.concept, m.anatomy[0], m.laterality) == ("lymphadenopathy", station, side)
 
 

@@ -1,0 +1,121 @@
+"""Adjective-like observations ("modifier" concepts: hypoechoic, hypodense, calcified ...) that
+describe another finding of their sentence are no mentions of their own (the finding is):
+
+- before the finding's noun phrase with other describing words between ("a spindle-shaped,
+  hypoechoic, relatively well-defined mass"; analysis already drops "hypoechoic mass");
+- (echo, density and signal words only, ``APPEARANCE``) before a part noun of a finding
+  named earlier in the sentence ("an isoechoic lesion with a mildly hypoechoic rim");
+- (the same) as the predicate of a finding named earlier in the clause ("The lesion ...,
+  which measures 2.2 cm, is hypoechoic").
+
+A modifier said of a structure ("The liver is hyperechoic") or standing alone ("Hypoechoic
+area in segment 6" is a finding by its head) keeps its mention."""
+
+from __future__ import annotations
+
+from radtrack_gui.core.model import FINDING
+from radtrack_gui.nlp.extractors.candidates import Cand
+from radtrack_gui.nlp.extractors.normal_subject import ADVERBS, COPULAS
+from radtrack_gui.nlp.vocabulary import Vocabulary
+
+MODIFIER = "modifier"
+# words that may stand between a modifier and the finding it describes
+DESCRIBING_GAP = 5
+DESCRIBING_ENDS = ("ed", "al", "ar", "ic", "ous", "ive", "ly", "oid", "ate")
+# parts of a finding a modifier may describe
+PART_NOUNS = frozenset(
+    {
+        *("rim", "rims", "cortex", "wall", "walls", "margin", "margins", "border", "borders"),
+        *("halo", "center", "centre", "component", "components", "portion", "capsule"),
+        *("periphery", "septa", "septations", "core", "hilum", "content", "contents"),
+    }
+)
+# the modifiers that are a lesion's appearance on the image (echo, density, signal): said of a
+# finding's part or as its predicate they describe it; uptake, enhancement, necrosis,
+# calcification ... said so are findings of their own ("The liver lesion is FDG avid")
+APPEARANCE = frozenset(
+    {
+        *("echogenicity", "hypodensity", "hyperdensity", "signal abnormality"),
+        *("heterogeneity", "irregularity"),
+    }
+)
+CLAUSE_BREAKS = frozenset({";", ".", ":", "and", "but", "while", "whereas"})
+WAS = frozenset({"was", "were", "is", "are"})
+
+
+def _is_modifier(v: Vocabulary, c: Cand) -> bool:
+    concept = v.concepts.get(c.concept)
+    return concept is not None and MODIFIER in concept.flags and c.type == FINDING
+
+
+DEGREE = frozenset({"well", "ill", "poorly", "very", "more", "less", "rather", "partly"})
+
+
+def _describing(tok: str) -> bool:
+    return (
+        tok in (",", "-")
+        or tok in DEGREE
+        or tok.endswith(DESCRIBING_ENDS)
+        or "-" in tok
+        or tok in ADVERBS
+    )
+
+
+def without_described_modifiers(v: Vocabulary, kept: list[Cand], toks: list[str]) -> list[Cand]:
+    """``kept`` without the modifier candidates that describe another finding of the
+    sentence (module docstring); the described finding stays."""
+    mods = [k for k in kept if _is_modifier(v, k)]
+    if not mods:
+        return kept
+    findings = [
+        k
+        for k in kept
+        if k.type == FINDING and not _is_modifier(v, k) and not k.concept.startswith("normal ")
+    ]
+    if not findings:
+        return kept
+    low = [t.lower() for t in toks]
+    n = len(low)
+    starts = {f.t0 for f in findings}
+    drop: set[int] = set()
+    for m in mods:
+        # before the finding's noun phrase, across describing words
+        j = m.t1
+        while j < n and j - m.t1 <= DESCRIBING_GAP and j not in starts and _describing(low[j]):
+            j += 1
+        if j in starts and j > m.t1:
+            drop.add(id(m))
+            continue
+        before = [f for f in findings if f.t1 <= m.t0]
+        if not before or m.concept not in APPEARANCE:
+            continue
+        # before a part noun of a finding named earlier
+        if m.t1 < n and low[m.t1] in PART_NOUNS:
+            drop.add(id(m))
+            continue
+        # the predicate of a finding named earlier in the clause
+        i = m.t0 - 1
+        while i >= 0 and low[i] in ADVERBS:
+            i -= 1
+        if i >= 0 and (low[i] in COPULAS or low[i] in WAS):
+            last = max(f.t1 for f in before)
+            if all(low[k] not in CLAUSE_BREAKS for k in range(last, i)):
+                drop.add(id(m))
+    return [k for k in kept if id(k) not in drop]
+
+
+def without_covering_properties(v: Vocabulary, kept: list[Cand]) -> list[Cand]:
+    """``kept`` without the open "abnormal <property>" candidates (``open_frames.
+    abnormal_property``) that hold a kept table mention ("Altered density in the right lung":
+    the table's opacity at "density" stands); where the table mention was dropped ("no
+    abnormal density ... within the liver") the open one is the finding."""
+    opens = [k for k in kept if k.concept.startswith("abnormal ") and k.concept not in v.concepts]
+    if not opens:
+        return kept
+    drop = {
+        id(o)
+        for o in opens
+        for k in kept
+        if k is not o and o.t0 <= k.t0 and k.t1 <= o.t1 and k.concept in v.concepts
+    }
+    return [k for k in kept if id(k) not in drop]
