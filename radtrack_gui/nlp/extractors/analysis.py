@@ -143,7 +143,7 @@ def analyse(
     # finding term right after them ("hypodense lesion", "calcified nodule")
     v_concepts = v.concepts
     kept0: list[Cand] = []
-    phrase_at = _phrase_words(toks, anat, sides) if sent.cands and not fixed else []
+    phrase_at: list[bool] | None = None  # built for the first flagged modifier that needs it
     for i, c in enumerate([] if fixed else sent.cands):
         if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
             continue
@@ -165,7 +165,10 @@ def analyse(
                     # modifier before the structure that names where its finding is
                     flagged
                     and nxt.t0 - c.t1 <= MODIFIER_GAP
-                    and all(phrase_at[k] for k in range(c.t1, nxt.t0))
+                    and all(
+                        (phrase_at or (phrase_at := _phrase_words(toks, anat, sides)))[k]
+                        for k in range(c.t1, nxt.t0)
+                    )
                 )
             )
         ):
