@@ -149,35 +149,33 @@ def analyse(
     # finding term right after them ("hypodense lesion", "calcified nodule")
     v_concepts = v.concepts
     kept0: list[Cand] = []
-    phrase_at = _phrase_words(toks, anat, sides) if sent.cands and not fixed else []
+    phrase_at: list[bool] | None = None  # built for the first flagged modifier needing it
     for i, c in enumerate([] if fixed else sent.cands):
         if c.t1 < n and toks[c.t1] in ("#", "number", "no") and c.term in ("clip", "clips"):
             continue
         if c.type == DEVICE and verb_not_device(toks, c.t0, c.t1):
             continue  # "placed to drain the collection": a verb, not a device
         nxt = sent.cands[i + 1] if i + 1 < len(sent.cands) else None
-        flagged = "modifier" in getattr(v_concepts.get(c.concept), "flags", ())
-        if (
-            nxt is not None
-            and nxt.type == FINDING
-            and (
-                (
-                    (flagged or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS)))
-                    and nxt.t0 - c.t1 <= 1
-                    and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
-                )
-                or (
-                    # "FDG-avid pancreatic head mass", "hypodense segment 6 lesion": a
-                    # modifier before the structure that names where its finding is
-                    flagged
-                    and nxt.t0 - c.t1 <= MODIFIER_GAP
-                    and all(phrase_at[k] for k in range(c.t1, nxt.t0))
-                )
-            )
-        ):
-            for k in range(c.t0, c.t1):
-                concept_at[k] = False
-            continue
+        # both readings need a finding at most MODIFIER_GAP words on (1 <= MODIFIER_GAP)
+        if nxt is not None and nxt.type == FINDING and nxt.t0 - c.t1 <= MODIFIER_GAP:
+            flagged = "modifier" in getattr(v_concepts.get(c.concept), "flags", ())
+            if (
+                (flagged or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS)))
+                and nxt.t0 - c.t1 <= 1
+                and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
+            ):
+                for k in range(c.t0, c.t1):
+                    concept_at[k] = False
+                continue
+            if flagged:
+                # "FDG-avid pancreatic head mass", "hypodense segment 6 lesion": a modifier
+                # before the structure that names where its finding is
+                if phrase_at is None:
+                    phrase_at = _phrase_words(toks, anat, sides)
+                if all(phrase_at[k] for k in range(c.t1, nxt.t0)):
+                    for k in range(c.t0, c.t1):
+                        concept_at[k] = False
+                    continue
         kept0.append(c)
     if fixed:
         kept0 = sent.cands

@@ -320,7 +320,12 @@ NOT_A_HEAD = frozenset(
 ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", "less")
 
 
-_ENDING = re.compile(f"(?:{'|'.join(SUFFIX_ENDS)})(?:\x00|$)")
+# The last three letters of every ``SUFFIX_ENDS`` ending (each is at least three long): a
+# token whose last three are none of these ends with no such ending, so ``endswith`` (a
+# 21-way test) runs only for the few that are (CPU time, a 12-token sentence: the loop of
+# ``open_mentions`` 3.0 -> 1.7 us; the gate of ``may_open`` 2.1 us as a regex over the
+# joined tokens -> 1.7 us).
+SUFFIX_LAST3 = frozenset(end[-3:] for end in SUFFIX_ENDS)
 
 # words that open the lymph-node, "<kind> changes" and clause-frame (open_frames) readings
 COORDINATORS = frozenset({"or", "and"})  # (``elided_heads``)
@@ -333,7 +338,10 @@ def may_open(toks: list[str]) -> bool:
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _OWN_WORDS.isdisjoint(toks)
-        or _ENDING.search("\x00".join(toks)) is not None
+        or (
+            not SUFFIX_LAST3.isdisjoint([t[-3:] for t in toks])
+            and any(t.endswith(SUFFIX_ENDS) for t in toks)
+        )
     )
 
 
@@ -345,7 +353,9 @@ def open_mentions(
     names and cues."""
     found: dict[int, str] = {}
     for i, tok in enumerate(toks):
-        if not tok.endswith(SUFFIX_ENDS) or i in covered or i in others_at:
+        if tok[-3:] not in SUFFIX_LAST3 or not tok.endswith(SUFFIX_ENDS):
+            continue
+        if i in covered or i in others_at:
             continue
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
