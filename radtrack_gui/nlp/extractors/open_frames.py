@@ -23,6 +23,10 @@ words of ``ASSERTED_HEADS`` let back in: in an asserting clause "shadow", "forma
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.vocabulary import Lexicon
 
 SEEN = frozenset(
     {
@@ -325,3 +329,34 @@ def abnormal_property(toks: list[str], i: int, covered: set[int]) -> int | None:
         if not (tok.isalpha() or tok == "-") or tok in NODE_LIST_JOIN:
             return None
     return None
+
+
+# "No pleural or pericardial effusion": the first adjective of a coordination shares the
+# head of the table term after it; it is that finding when "<adjective> <head>" is a table
+# term too ("pleural effusion"), so each coordinated finding has its mention.
+COORDINATORS = frozenset({"or", "and"})
+HEAD_WORDS = 2  # the shared head: one or two words after the second adjective
+
+
+def elided_heads(
+    lex: Lexicon, toks: list[str], covered: set[int], taken: set[int]
+) -> list[tuple[int, int, str, str, str]]:
+    """Candidates at the first adjective of "A or/and B <head>" where "B <head>" is a table
+    term (covered) and "A <head>" one too; "A" itself no term and no other reading's."""
+    out = []
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        if tok not in COORDINATORS or i == 0 or i + 2 >= n or i + 1 not in covered:
+            continue
+        a = i - 1
+        if a in covered or a in taken or not toks[a].isalpha():
+            continue
+        for w in range(1, HEAD_WORDS + 1):
+            if i + 2 + w > n or not all(k in covered for k in range(i + 1, i + 2 + w)):
+                break
+            term = " ".join([toks[a].lower(), *toks[i + 2 : i + 2 + w]])
+            name = lex.concepts.get(term)
+            if name is not None:
+                out.append((a, a + 1, name, "finding", term))
+                break
+    return out

@@ -25,10 +25,12 @@ import re
 from radtrack_gui.nlp.extractors.open_frames import (
     ASSERTED_HEADS,
     CLAUSE_WORDS,
+    COORDINATORS,
     NODE_WORDS,
     PROPERTY_NOUNS,
     abnormal_property,
     clause_heads,
+    elided_heads,
     node_described_after,
     node_seen,
     site_node,
@@ -135,41 +137,10 @@ SUFFIX_ENDS = (
 # A noun phrase ends before these.
 PHRASE_END = frozenset(
     {
-        "of",
-        "in",
-        "at",
-        "on",
-        "with",
-        "within",
-        "without",
-        "from",
-        "to",
-        "into",
-        "along",
-        "and",
-        "or",
-        "but",
-        "versus",
-        "vs",
-        "is",
-        "are",
-        "was",
-        "were",
-        "has",
-        "have",
-        "which",
-        "that",
-        "measuring",
-        "measures",
-        "since",
-        "than",
-        "as",
-        "for",
-        "by",
-        "likely",
-        "noted",
-        "seen",
-        "identified",
+        *("of", "in", "at", "on", "with", "within", "without", "from", "to"),
+        *("into", "along", "and", "or", "but", "versus", "vs", "is", "are"),
+        *("was", "were", "has", "have", "which", "that", "measuring", "measures", "since"),
+        *("than", "as", "for", "by", "likely", "noted", "seen", "identified"),
     }
 )
 # Head nouns that are no finding: report words, procedures, sizes and vague words.
@@ -328,7 +299,6 @@ ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", 
 SUFFIX_LAST3 = frozenset(end[-3:] for end in SUFFIX_ENDS)
 
 # words that open the lymph-node, "<kind> changes" and clause-frame (open_frames) readings
-COORDINATORS = frozenset({"or", "and"})  # (``elided_heads``)
 _OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS | COORDINATORS
 
 
@@ -509,33 +479,3 @@ def head_concept(tok: str) -> str:
     if tok.endswith("s") and not tok.endswith(("ss", "us", "is", "sis")) and len(tok) > 4:
         return tok[:-1]
     return tok
-
-
-# "No pleural or pericardial effusion": the first adjective of a coordination shares the
-# head of the table term after it; it is that finding when "<adjective> <head>" is a table
-# term too ("pleural effusion"), so each coordinated finding has its mention.
-HEAD_WORDS = 2  # the shared head: one or two words after the second adjective
-
-
-def elided_heads(
-    lex: Lexicon, toks: list[str], covered: set[int], taken: set[int]
-) -> list[tuple[int, int, str, str, str]]:
-    """Candidates at the first adjective of "A or/and B <head>" where "B <head>" is a table
-    term (covered) and "A <head>" one too; "A" itself no term and no other reading's."""
-    out = []
-    n = len(toks)
-    for i, tok in enumerate(toks):
-        if tok not in COORDINATORS or i == 0 or i + 2 >= n or i + 1 not in covered:
-            continue
-        a = i - 1
-        if a in covered or a in taken or not toks[a].isalpha():
-            continue
-        for w in range(1, HEAD_WORDS + 1):
-            if i + 2 + w > n or not all(k in covered for k in range(i + 1, i + 2 + w)):
-                break
-            term = " ".join([toks[a].lower(), *toks[i + 2 : i + 2 + w]])
-            name = lex.concepts.get(term)
-            if name is not None:
-                out.append((a, a + 1, name, "finding", term))
-                break
-    return out

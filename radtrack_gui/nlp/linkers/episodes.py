@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.info import MentionInfo
+from radtrack_gui.nlp.linkers.info import HISTORY_SECTIONS, NEW_CHANGES, MentionInfo
 
 # Makes two devices of one kind cannot share: group -> {value: words naming it}. The stent
 # composition (metal / plastic stent) and the breast implant types (saline / silicone gel,
@@ -137,9 +137,6 @@ def design_conflict(a: MentionInfo, b: MentionInfo) -> str | None:
 def placed_after_removal(members: list[MentionInfo], ended_by: str, m: MentionInfo) -> bool:
     """``m`` is a device placed (inserted, new) after its report said the chain's device was
     removed: another device of the same kind (GUIDELINE devices 1)."""
-    # (imported here: ``context`` reads ``exchange_role`` and ``mentions`` imports ``context``)
-    from radtrack_gui.nlp.linkers.mentions import HISTORY_SECTIONS, NEW_CHANGES
-
     if m.type != DEVICE or m.assertion == "absent" or m.ctx is None or not ended_by:
         return False
     if (m.section or "").upper().startswith(HISTORY_SECTIONS):

@@ -25,13 +25,11 @@ from radtrack_gui.nlp.linkers.glosses import (
     one_sentence_reading,
     reading_names_site,
 )
-from radtrack_gui.nlp.linkers.info import MentionInfo
+from radtrack_gui.nlp.linkers.info import HISTORY_SECTIONS, NEW_CHANGES, MentionInfo
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
     GENERIC_DEVICE_WORDS,
-    HISTORY_SECTIONS,
-    NEW_CHANGES,
     TWO_YEARS,
     mention_order,
     prepare,
@@ -57,6 +55,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.linkers.spine import column_signs, concluded_whole, level_on_column
+from radtrack_gui.nlp.linkers.uptake import uptake_at_site
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
@@ -106,6 +105,14 @@ FEATURES: tuple[str, ...] = (
     "restated",  # one finding told twice in other words (restatement.restated: GUIDELINE 9/10)
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
+
+
+def _restated(a: MentionInfo, b: MentionInfo) -> str:
+    """``restatement.restated``, or an uptake at a lesion's site: a property of that lesion
+    (``uptake.py``; kept here so that ``uptake`` may import ``restatement``)."""
+    if why := restated(a, b):
+        return why
+    return "uptake at the lesion's site: a property of the lesion" if uptake_at_site(a, b) else ""
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
@@ -177,7 +184,7 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return reason
     rel = concepts_related(a, b)
     if rel == "" and not (
-        read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v) or restated(a, b)
+        read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v) or _restated(a, b)
     ):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if rel == "related" and given_to_another(a, b, v) and not sign_reading(a, b, v):
@@ -336,7 +343,7 @@ def features(a: MentionInfo, b: MentionInfo) -> list[float]:
     if (a.durable and b.durable) or same_lesion(a, b):
         x[21] = x[13]  # a lesion followed by place and size does not fade (GUIDELINE 10)
     x[22] = float((rel in ("related", "broader") and (explained(a, b) or by_report)) or read)
-    x[23] = float(rel != "same" and bool(restated(a, b)))
+    x[23] = float(rel != "same" and bool(_restated(a, b)))
     return x
 
 
@@ -355,7 +362,7 @@ def evidence(a: MentionInfo, b: MentionInfo, x: list[float]) -> list[str]:
         kind = kinds.get((a.concept or "", b.concept or ""), "")
         out.append(f"related concepts{f' ({kind})' if kind else ''} '{a.concept}' ~ '{b.concept}'")
     if x[INDEX["restated"]]:
-        out.append(restated(a, b))
+        out.append(_restated(a, b))
     if x[INDEX["explained"]]:
         one = explained(a, b) or (a.ctx and b.ctx and a.ctx.sentence == b.ctx.sentence)
         out.append(

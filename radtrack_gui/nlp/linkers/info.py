@@ -7,6 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+# A device change that starts an episode.
+NEW_CHANGES = frozenset({"new", "inserted"})
+# Sections that retell the history: their course words ("intubated") are not events.
+HISTORY_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON", "COMPARISON")
+
 
 @dataclass(slots=True)
 class MentionContext:

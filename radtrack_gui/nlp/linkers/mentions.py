@@ -40,7 +40,6 @@ GENERIC_STATEMENT_WORDS = frozenset({"normal", "unremarkable"})
 # does not end a chain unless a linker is told so (``device_end_changes``).
 DEVICE_END_CHANGES = frozenset({"removed"})
 FINDING_END_CHANGES = frozenset({"resolved"})
-NEW_CHANGES = frozenset({"new", "inserted"})
 # Access sites of lines and catheters: name -> words that name it (text or anatomy).
 ACCESS_SITES: tuple[tuple[str, frozenset[str]], ...] = (
     ("internal jugular", frozenset({"jugular", "ij", "ijv"})),
@@ -49,8 +48,6 @@ ACCESS_SITES: tuple[tuple[str, frozenset[str]], ...] = (
     ("arm", frozenset({"picc", "basilic", "brachial", "cephalic", "arm"})),
 )
 SIDES = ("left", "right", "bilateral")
-# Sections that retell the history: their course words ("intubated") are not events.
-HISTORY_SECTIONS = ("INDICATION", "HISTORY", "CLINICAL", "REASON", "COMPARISON")
 # Words that may stand beside a bare device word without naming the device.
 FILLER_WORDS = frozenset(
     {*SIDES, "sided", "the", "a", "an", "this", "that", "its", "of", *("in", "place", "situ")}

@@ -196,10 +196,6 @@ def restated(a: MentionInfo, b: MentionInfo) -> str:
         return "one negative restated"
     if same_lesion(a, b):
         return "one lesion by place and size"
-    from radtrack_gui.nlp.linkers.uptake import uptake_at_site  # (uptake imports this module)
-
-    if uptake_at_site(a, b):
-        return "uptake at the lesion's site: a property of the lesion"
     if concluded_at_place(a, b):
         return "the impression's finding at the same place"
     if normal_restated(a, b):

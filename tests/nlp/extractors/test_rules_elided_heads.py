@@ -1,5 +1,5 @@
 """The first adjective of a coordination shares the table term's head after it ("No pleural
-or pericardial effusion": two findings), open_vocab.elided_heads, docs/vocabulary.md "Round
+or pericardial effusion": two findings), open_frames.elided_heads, docs/vocabulary.md "Round
 4b"; counter-examples: a structure noun or an adjective that makes no table term."""
 
 from __future__ import annotations
