@@ -28,10 +28,12 @@ def test_modifier_readings_keep_their_results() -> None:
     assert _texts("Hypodense segment 6 liver lesion.") == ["liver lesion"]
     assert _texts("Calcified right lower lobe nodule.") == ["nodule"]
     # counter-examples: a word that is no structure, side or level between them keeps the
-    # modifier; so does a finding more than MODIFIER_GAP (4) words on, and a comma
+    # modifier; so does a finding more than MODIFIER_GAP (4) words on
     assert _texts("Hypodense and enlarging lesion.") == ["Hypodense", "lesion"]
     assert _texts("Hypodense right liver segment 6 anterior lesion.") == ["Hypodense", "lesion"]
-    assert _texts("Hypodense, well defined lesion.") == ["Hypodense", "lesion"]
+    # a comma stops this rule; the later describing-modifier rule (``modifiers.py``: "a
+    # hypoechoic, irregular mass" is the mass) then reads the modifier as the lesion's
+    assert _texts("Hypodense, well defined lesion.") == ["lesion"]
 
 
 def test_phrase_words_are_built_only_when_a_flagged_modifier_needs_them(
