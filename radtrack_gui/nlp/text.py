@@ -63,7 +63,11 @@ def word_tokens(text: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
         words = [w.lower() for w in parts[1::2]]
     bounds = list(accumulate(map(len, parts)))
     spans = tuple(zip(bounds[0:-1:2], bounds[1::2], strict=True))
-    if " " in text and _SPACED_TOKEN.search(text) is not None:
+    if (
+        " " in text
+        and ("-" in text or "/" in text or "[" in text)  # what _SPACED_TOKEN needs, found in C
+        and _SPACED_TOKEN.search(text) is not None
+    ):
         # a vertebral level written with spaces, a de-id bracket
         if "\x00" in text:
             words = [w.replace(" ", "") for w in words]
