@@ -1,0 +1,84 @@
+"""Round 5 (wb-regions): negatives per kind of tissue, the reason paragraph without its own
+heading, MR sequence names, knee compartments and spinal level ranges. Texts written here."""
+
+from __future__ import annotations
+
+from linker_cases import Case
+
+SHOULDER = (
+    "Exam: MR SHOULDER\n\nBone findings:\nAn osteolytic lesion of the humeral head.\n"
+    "No abnormality is noted in the other bony structures, including the scapula.\n\n"
+    "Muscle and tendon findings:\nNo abnormality is seen in the other muscles, including the deltoid.\n\n"
+    "Conclusion:\nOsteolytic lesion of the humeral head.\nNo abnormality of the scapula.\n"
+    "No involvement of the other musculo-tendinous structures.\n"
+)
+
+
+def test_negatives_about_other_tissues_are_two_statements() -> None:
+    c = Case((0, SHOULDER))
+    bones = c.mark(0, "No abnormality")
+    muscles = c.mark(0, "No abnormality", 1)
+    assert not c.same(bones, muscles)
+    # the findings' bones and the conclusion's muscles, in the same words
+    text = (
+        "Exam: MR SHOULDER\n\nFindings:\nNo abnormality is noted in the bony structures.\n\n"
+        "Conclusion:\nNo abnormality of the muscular structures.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "No abnormality"), c.mark(0, "No abnormality", 1))
+    # counter-example: the bones in both is one negative told twice
+    c = Case((0, text.replace("muscular", "osseous")))
+    assert c.same(c.mark(0, "No abnormality"), c.mark(0, "No abnormality", 1))
+    lungs = (
+        "Exam: CT THORAX\n\nFindings:\nNo focal sign of metastatic disease is identified in the "
+        "pulmonary parenchyma.\nNo clear sign of metastatic disease is found in the bones of "
+        "the thoracic cage.\n"
+    )
+    c = Case((0, lungs))
+    assert not c.same(c.mark(0, "metastatic disease"), c.mark(0, "metastatic disease", 1))
+    # counter-example: the lungs' negative restated in the conclusion is one negative
+    told_twice = lungs.replace(
+        "No clear sign of metastatic disease is found in the bones of the thoracic cage.",
+        "\nConclusion:\nNo sign of metastatic disease in the pulmonary parenchyma.",
+    )
+    c = Case((0, told_twice))
+    assert c.same(c.mark(0, "metastatic disease"), c.mark(0, "metastatic disease", 1))
+    # counter-example: one tissue named in both sentences is one negative told twice
+
+
+def test_a_negative_about_one_tissue_is_restated_in_the_conclusion() -> None:
+    c = Case((0, SHOULDER))
+    bones = c.mark(0, "No abnormality")
+    assert c.same(bones, c.mark(0, "No abnormality of the scapula"))
+    muscles = c.mark(0, "No abnormality", 1)
+    assert c.same(muscles, c.mark(0, "No involvement of the other musculo-tendinous structures"))
+    # counter-example: the conclusion's bones are not the findings' muscles
+    assert not c.same(muscles, c.mark(0, "No abnormality of the scapula"))
+
+
+def test_a_vague_negative_restated_by_a_finding_that_names_its_tissue() -> None:
+    text = (
+        "Exam: MR HEAD\n\nFindings:\nThe brain parenchyma is normal.\n"
+        "The intracranial arteries show no abnormality.\n\n"
+        "Conclusion:\nNo vascular malformation.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "no abnormality"), c.mark(0, "No vascular malformation"))
+    # counter-example: within the findings the two are a checklist
+    checklist = text.replace("\n\nConclusion:\n", "\n")
+    c = Case((0, checklist))
+    assert not c.same(c.mark(0, "no abnormality"), c.mark(0, "No vascular malformation"))
+    # counter-example: a vague negative about bones is not the vessels' negative
+    bones = text.replace("intracranial arteries", "skull bones")
+    c = Case((0, bones))
+    assert not c.same(c.mark(0, "no abnormality"), c.mark(0, "No vascular malformation"))
+
+
+def test_tissue_words() -> None:
+    from radtrack_gui.nlp.linkers.tissues import tissues
+
+    assert tissues("in the other bony structures, including the clavicle") == {"bone"}
+    assert tissues("no pulmonary embolism") == {"vessel"}
+    assert tissues("in the pulmonary parenchyma") == {"lung"}
+    assert tissues("of the osseous and articular structures") == {"bone", "joint"}
+    assert tissues("no focal liver lesion") == frozenset()
