@@ -82,3 +82,39 @@ def test_tissue_words() -> None:
     assert tissues("in the pulmonary parenchyma") == {"lung"}
     assert tissues("of the osseous and articular structures") == {"bone", "joint"}
     assert tissues("no focal liver lesion") == frozenset()
+
+
+REFERRAL = (
+    "Exam: CT ABDOMEN\n\nReferral data: Known lymphoma treated last year. Now reports a "
+    "palpable mass in the groin. Please perform CT of the abdomen. The examination was "
+    "performed with contrast. The CT shows a mass in the left groin, 3 cm.\n"
+)
+
+
+def test_the_referral_runs_on_after_its_inline_heading_up_to_the_request() -> None:
+    c = Case((0, REFERRAL))
+    # the complaint two sentences after "Referral data:" is the question, not the mass seen
+    assert not c.same(c.mark(0, "palpable mass"), c.mark(0, "mass", 1))
+    # counter-example: without a request on the line only the heading's sentence is the
+    # reason; the sentences after it are findings ("Indication: Hematuria. The kidney ...")
+    plain = (
+        "Exam: US ABDOMEN\n\nIndication: flank pain. A mass is seen in the left kidney, "
+        "3 cm. The left kidney mass is solid.\n"
+    )
+    c = Case((0, plain))
+    assert c.same(c.mark(0, "mass"), c.mark(0, "mass", 1))
+
+
+def test_in_referral_stops_at_a_report_of_the_exam() -> None:
+    from radtrack_gui.nlp.linkers.context import _REASON_HEADING
+    from radtrack_gui.nlp.linkers.referral import in_referral
+
+    text = REFERRAL
+    complaint = text.index("Now reports")
+    shown = text.index("The CT shows")
+    assert in_referral(text, (complaint, text.index(".", complaint) + 1), _REASON_HEADING)
+    assert not in_referral(text, (shown, len(text) - 1), _REASON_HEADING)
+    # a report of the exam before the request ends the referral
+    early = text.replace("Now reports", "The previous scan showed")
+    start = early.index("The previous")
+    assert not in_referral(early, (start, early.index(".", start) + 1), _REASON_HEADING)
