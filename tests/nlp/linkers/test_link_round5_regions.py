@@ -118,3 +118,21 @@ def test_in_referral_stops_at_a_report_of_the_exam() -> None:
     early = text.replace("Now reports", "The previous scan showed")
     start = early.index("The previous")
     assert not in_referral(early, (start, early.index(".", start) + 1), _REASON_HEADING)
+
+
+def test_an_mr_sequence_is_no_thoracic_level() -> None:
+    from radtrack_gui.nlp.linkers.sites import mr_sequence
+
+    assert mr_sequence("t2", ("t2", "hypointensity"))
+    assert mr_sequence("t1", ("high", "t1", "signal"))
+    # counter-examples: a vertebra named with a finding; a sequence word elsewhere
+    assert not mr_sequence("t2", ("t2", "fracture"))
+    assert not mr_sequence("t2", ("hypointensity",))
+    assert not mr_sequence("l2", ("l2", "signal"))
+    text = (
+        "Exam: MR PELVIS\n\nFindings:\nThere is an area in the transition zone with T2 "
+        "hypointensity and restricted diffusion.\n\nConclusion:\nSignal abnormality of the "
+        "prostate, suspicious for neoplasia.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "T2 hypointensity"), c.mark(0, "Signal abnormality"))
