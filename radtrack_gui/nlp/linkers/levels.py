@@ -403,6 +403,10 @@ def level_conflict(
             if headings and not any(_words_agree(x[8:], y[8:]) for x in xs for y in ys):
                 return "/".join(sorted(xs)), "/".join(sorted(ys))
             continue
+        if kind == "joint":  # "femoral condyle" agrees with "medial femoral condyle"
+            if not any(_words_agree(x[6:], y[6:]) for x in xs for y in ys):
+                return "/".join(sorted(xs)), "/".join(sorted(ys))
+            continue
         if kind == "clock":
             if not any(_clock_agree(x[6:], y[6:]) for x in xs for y in ys):
                 return "/".join(sorted(xs)), "/".join(sorted(ys))

@@ -136,3 +136,52 @@ def test_an_mr_sequence_is_no_thoracic_level() -> None:
     )
     c = Case((0, text))
     assert c.same(c.mark(0, "T2 hypointensity"), c.mark(0, "Signal abnormality"))
+
+
+KNEE = (
+    "Exam: MR KNEE\n\nFindings:\nMedial compartment:\nThinning of the cartilage. Small "
+    "marginal osteophytes.\n\nLateral compartment:\nThe meniscus is intact. Small marginal "
+    "osteophytes.\n\nPatellofemoral compartment:\nCartilage defect at the lateral facet of the "
+    "patella.\n"
+)
+
+
+def test_a_compartment_sub_heading_tells_the_same_words_apart() -> None:
+    c = Case((0, KNEE))
+    medial = c.mark(0, "marginal osteophytes")
+    assert not c.same(medial, c.mark(0, "marginal osteophytes", 1))
+    # counter-example: the conclusion's medial osteophytes are the medial ones
+    text = KNEE + "\nConclusion:\nMarginal osteophytes in the medial compartment.\n"
+    c = Case((0, text))
+    medial = c.mark(0, "marginal osteophytes")
+    assert c.same(medial, c.mark(0, "Marginal osteophytes"))
+    assert not c.same(c.mark(0, "marginal osteophytes", 1), c.mark(0, "Marginal osteophytes"))
+
+
+def test_bone_parts_at_a_joint_are_places() -> None:
+    text = (
+        "Exam: MR KNEE\n\nFindings:\nThere are areas of cartilage loss, mostly at the lateral "
+        "facet of the patella.\nThere are areas of cartilage loss at the central part of the "
+        "medial femoral condyle.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "cartilage loss"), c.mark(0, "cartilage loss", 1))
+    # counter-example: the condyle named without its side in the conclusion is that one
+    told = text + "\nConclusion:\nCartilage loss of the femoral condyle.\n"
+    c = Case((0, told))
+    assert c.same(c.mark(0, "cartilage loss", 1), c.mark(0, "Cartilage loss"))
+
+
+def test_joint_site_words() -> None:
+    from radtrack_gui.nlp.linkers.joints import joint_sites
+
+    assert joint_sites("Internal compartment") == {"compartment:medial"}
+    assert joint_sites("in the patellofemoral and lateral compartments") == {
+        "compartment:patellofemoral",
+        "compartment:lateral",
+    }
+    assert joint_sites("impaction of the humeral head") == {"joint:humeral head"}
+    assert joint_sites("the medial femoral condyles") == {"joint:medial femoral condyle"}
+    # counter-examples: the patellar tendon is no bone part, "the neck" no femoral neck
+    assert joint_sites("thickening of the patellar tendon") == frozenset()
+    assert joint_sites("nodes of the neck") == frozenset()
