@@ -185,3 +185,22 @@ def test_joint_site_words() -> None:
     # counter-examples: the patellar tendon is no bone part, "the neck" no femoral neck
     assert joint_sites("thickening of the patellar tendon") == frozenset()
     assert joint_sites("nodes of the neck") == frozenset()
+
+
+def test_a_pair_of_vertebrae_apart_is_a_range() -> None:
+    from radtrack_gui.nlp.linkers.spine import spanned_levels
+
+    assert spanned_levels("l3-5") == {"l3", "l4", "l5", "l3-4", "l4-5"}
+    assert "t12-l1" in spanned_levels("t10-l1")
+    # counter-examples: a disc space is no range
+    assert spanned_levels("l4-5") == frozenset()
+    assert spanned_levels("t12-l1") == frozenset()
+    text = (
+        "Exam: MR LUMBAR SPINE\n\nFindings:\nEdema of the interspinous ligaments at the "
+        "L3-L5 levels.\n\nConclusion:\nInterspinous ligament edema at L4-L5.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "Edema"), c.mark(0, "edema"))
+    # counter-example: a level outside the range is another place
+    c = Case((0, text.replace("at L4-L5", "at L1-L2")))
+    assert not c.same(c.mark(0, "Edema"), c.mark(0, "edema"))
