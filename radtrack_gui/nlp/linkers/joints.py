@@ -16,7 +16,9 @@ table has none of these as sites, so two findings in the same words merged.
 - ``joint:<part>``: a named bone part at a joint ("patella", "medial femoral condyle",
   "lateral tibial plateau", "humeral head", "glenoid", "acetabulum", "medial malleolus");
   a part named without its side ("femoral condyle") agrees with either side
-  (``levels.level_conflict`` compares these by their words).
+  (``levels.level_conflict`` compares these by their words); a lesion named after the part
+  it lies on gives that part ("Hill-Sachs lesion": the humeral head; "Bankart lesion": the
+  glenoid; "Segond fracture": the lateral tibial plateau).
 """
 
 from __future__ import annotations
@@ -60,9 +62,15 @@ _PARTS = (
 )
 _PART_NAMES = "|".join(p.replace(" ", r"\s+") for p in _PARTS)
 _PART = re.compile(rf"\b{_SIDE}({_PART_NAMES})(?:e|s|i)?\b", re.IGNORECASE)
+# Lesions named after the bone part they lie on.
+_EPONYMS = (
+    (re.compile(r"\bhill[\s-]*sachs\b", re.IGNORECASE), "humeral head"),
+    (re.compile(r"\bbankart\b", re.IGNORECASE), "glenoid"),
+    (re.compile(r"\bsegond\b", re.IGNORECASE), "lateral tibial plateau"),
+)
 _HINT = re.compile(
     r"compartment|condyl|plateau|malleol|head|neck|tuberosit|olecran|glenoid|"
-    r"acetabul|trochle|patell",
+    r"acetabul|trochle|patell|sachs|bankart|segond",
     re.IGNORECASE,
 )
 
@@ -82,4 +90,7 @@ def joint_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[
         if part == "patella" and text[m.end() : m.end() + 1].isalpha():
             continue
         out.add(f"joint:{f'{side} ' if side else ''}{part}")
+    for rx, part in _EPONYMS:
+        if rx.search(text, start, hi):
+            out.add(f"joint:{part}")
     return frozenset(out)

@@ -204,3 +204,16 @@ def test_a_pair_of_vertebrae_apart_is_a_range() -> None:
     # counter-example: a level outside the range is another place
     c = Case((0, text.replace("at L4-L5", "at L1-L2")))
     assert not c.same(c.mark(0, "Edema"), c.mark(0, "edema"))
+
+
+def test_a_lesion_named_after_its_bone_part_is_at_that_part() -> None:
+    text = (
+        "Exam: MR SHOULDER\n\nFindings:\nDislocation of the shoulder with a large Hill-Sachs "
+        "lesion.\nA bone fragment at the anterior glenoid rim, an osseous Bankart lesion.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "Hill-Sachs lesion"), c.mark(0, "osseous Bankart lesion"))
+    # counter-example: the humeral head's impaction in the conclusion is the Hill-Sachs lesion
+    told = text + "\nConclusion:\nImpaction of the posterolateral humeral head.\n"
+    c = Case((0, told))
+    assert c.same(c.mark(0, "Hill-Sachs lesion"), c.mark(0, "Impaction"))
