@@ -54,9 +54,10 @@ class SliceRun(Protocol):
     def result(self) -> Linking: ...
 
 
-def slices(total: int, first: int = FIRST_SLICE) -> list[tuple[int, int]]:
-    """(start, end) report positions: ``first``, then doubling; the remainder shorter
-    than the next slice is part of the last one."""
+def slices(total: int, first: int | None = None) -> list[tuple[int, int]]:
+    """(start, end) report positions: ``first`` (None: ``FIRST_SLICE``), then doubling;
+    the remainder shorter than the next slice is part of the last one."""
+    first = FIRST_SLICE if first is None else first
     if first < 1:
         raise ValueError("the first slice needs at least one report")
     out: list[tuple[int, int]] = []
@@ -99,7 +100,7 @@ def extract_and_link(
     on_slice: OnSlice,
     progress: Progress = no_progress,
     cancel: CancelCheck = never_cancel,
-    first: int = FIRST_SLICE,
+    first: int | None = None,
 ) -> None:
     """Give ``patient`` (reports read, report groups assigned) its mentions and chains,
     slice by slice; ``on_slice`` hears each slice but the last (the patient itself is
