@@ -1,0 +1,74 @@
+"""An edit's text names a chain as the user sees it (round 4 at the screen: a mention
+dropped onto the lane "right pneumonia · 3 Mar 2150" gave "Undo Move 1 mention to
+“right pneumonia”", the label two lanes share). Real window, the demo patient drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from radtrack_gui.views.labels import COUNT_SUFFIX
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
+
+
+def _drawn_names(window) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Chain id -> the lane name on the timeline's axis (without its count)."""
+    tl = window.timeline
+    rows = tl.layout_.row_kind
+    return {
+        key: COUNT_SUFFIX.sub("", tl.lane_axis.labels[i])
+        for i, (kind, key) in enumerate(rows)
+        if kind == "lane"
+    }
+
+
+def _twins(window) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """Two drawn chains of one label whose lanes are named apart."""
+    p = window.patient
+    drawn = _drawn_names(window)
+    by_label: dict[str, list[str]] = {}
+    for cid in drawn:
+        by_label.setdefault(p.chains[cid].label, []).append(cid)
+    same = next(cs for cs in by_label.values() if len(cs) > 1)
+    return same[0], same[1]
+
+
+def test_a_move_names_the_lane_it_went_to(qtbot, window, open_and_wait) -> None:
+    open_and_wait(window, DEMO)
+    p = window.patient
+    target, twin = _twins(window)
+    drawn = _drawn_names(window)
+    assert drawn[target] != p.chains[target].label  # the label alone is not what is seen
+    m = next(
+        m
+        for m in p.mentions.values()
+        if m.type == p.chains[target].type and m.chain not in (target, twin)
+    )
+    window.timeline.mentionsDropped.emit([m.id], target)
+    assert p.mentions[m.id].chain == target
+    text = window.session.history.undo_text()
+    assert text == f"Move 1 mention to “{drawn[target]}”", text
+    assert drawn[target] in window.menus["undo"].text()
+    window.menus["undo"].trigger()
+    assert p.mentions[m.id].chain == m.chain
+    assert window.session.history.redo_text() == text
+
+
+def test_asking_about_mentions_of_two_chains_names_their_lanes(
+    qtbot, window, open_and_wait
+) -> None:
+    open_and_wait(window, DEMO)
+    p = window.patient
+    a, b = _twins(window)
+    drawn = _drawn_names(window)
+    picked = [p.chains[a].mentions[0], p.chains[b].mentions[0]]
+    window.session.selection.mentions = picked
+    assert window.edit_actions.delete_mentions() is None  # no one to ask: not done
+    said = window.statusBar().currentMessage()
+    assert f"“{drawn[a]}”" in said and f"“{drawn[b]}”" in said, said
+    assert all(m in p.mentions for m in picked)
