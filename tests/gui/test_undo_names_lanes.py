@@ -72,3 +72,29 @@ def test_asking_about_mentions_of_two_chains_names_their_lanes(
     said = window.statusBar().currentMessage()
     assert f"“{drawn[a]}”" in said and f"“{drawn[b]}”" in said, said
     assert all(m in p.mentions for m in picked)
+
+
+def test_the_report_names_a_mention_s_chain_as_its_lane(qtbot, window, open_and_wait) -> None:
+    """A picked mention's line under the report ("In this chain because: joined …") and
+    its tooltip name the chain as the timeline does; a spinal level in the why line stays
+    as written (it read "level “intraparenchymal hemorrhage”-6": c5 taken for a chain)."""
+    open_and_wait(window, DEMO)
+    p = window.patient
+    a, b = _twins(window)
+    drawn = _drawn_names(window)
+    view = window.report_view
+    for cid in (a, b):
+        mid = next(m for m in p.chains[cid].mentions if "joined" in p.chains[cid].why.get(m, ""))
+        window.selection.on_mention_selected(mid)
+        assert view.mention_id == mid
+        assert f"joined “{drawn[cid]}”" in view.details.text(), view.details.text()
+        tips = [
+            s.format.toolTip()
+            for s in view.text.extraSelections()
+            if s.cursor.selectedText() == p.mentions[mid].text
+        ]
+        assert any(t.endswith(f"chain: {drawn[cid]}") for t in tips), tips
+    level = next((m, w) for c in p.chains.values() for m, w in c.why.items() if "level c5" in w)
+    window.selection.on_mention_selected(level[0])
+    shown = view.details.text()
+    assert "level c5" in shown and "”-6" not in shown, shown
