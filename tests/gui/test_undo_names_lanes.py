@@ -98,3 +98,41 @@ def test_the_report_names_a_mention_s_chain_as_its_lane(qtbot, window, open_and_
     window.selection.on_mention_selected(level[0])
     shown = view.details.text()
     assert "level c5" in shown and "”-6" not in shown, shown
+
+
+def test_the_toolbar_stays_put_when_an_undo_text_is_long(qtbot, window, open_and_wait) -> None:
+    """Round 5 at 1280x800: the toolbar's Undo button took the whole undo text ("Undo Move
+    1 mention to “right pneumonia · 3 Mar 2150”"), so Merge, Split, Export and Ask moved
+    with every edit, and a longer text pushed buttons into the overflow menu. The button
+    says "Undo"; its tooltip and the Edit menu say what."""
+    from radtrack_gui.gui.qt import QToolBar
+
+    window.resize(1280, 800)
+    open_and_wait(window, DEMO)
+    p = window.patient
+    a, b = _twins(window)
+    bar = window.findChild(QToolBar, "mainToolbar")
+    undo = window.menus["undo"]
+    before = {
+        act.objectName(): bar.widgetForAction(act).geometry()
+        for act in bar.actions()
+        if bar.widgetForAction(act) is not None and act.objectName() != "action_undo"
+    }
+    window.edit_actions.keep_apart([a, b])
+    text = window.session.history.undo_text()
+    assert p.chains[a].label in text
+    qtbot.wait(50)
+    button = bar.widgetForAction(undo)
+    assert button.text() == "Undo", button.text()
+    assert text in button.toolTip() and text in undo.text()
+    after = {
+        act.objectName(): bar.widgetForAction(act).geometry()
+        for act in bar.actions()
+        if bar.widgetForAction(act) is not None and act.objectName() != "action_undo"
+    }
+    assert after == before  # nothing moved
+    assert all(
+        bar.widgetForAction(act).isVisible()
+        for act in bar.actions()
+        if bar.widgetForAction(act) is not None and not act.isSeparator()
+    )
