@@ -363,7 +363,8 @@ class ReportView(QWidget):
         pos = ids.index(self.mention_id) + 1 if self.mention_id in ids else 0
         where = f"{pos} of {len(ids)}" if pos else f"{len(ids)} mentions"
         reviewed = " ✓" if chain.reviewed else ""
-        self.chain_label.setText(f"<b>{html.escape(chain.label)}</b>{reviewed} · {where}")
+        name = self.chain_names().get(chain.id) or chain.label  # twins told apart
+        self.chain_label.setText(f"<b>{html.escape(name)}</b>{reviewed} · {where}")
         self.prev_mention.setEnabled(len(ids) > 1 and pos != 1)
         self.next_mention.setEnabled(len(ids) > 1 and pos != len(ids))
 

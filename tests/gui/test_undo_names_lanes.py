@@ -75,8 +75,8 @@ def test_asking_about_mentions_of_two_chains_names_their_lanes(
 
 
 def test_the_report_names_a_mention_s_chain_as_its_lane(qtbot, window, open_and_wait) -> None:
-    """A picked mention's line under the report ("In this chain because: joined …") and
-    its tooltip name the chain as the timeline does; a spinal level in the why line stays
+    """A picked mention's line under the report ("In this chain because: joined …"), its
+    tooltip and the walk bar ("… · 2 of 2") name the chain as the timeline does; a spinal level in the why line stays
     as written (it read "level “intraparenchymal hemorrhage”-6": c5 taken for a chain)."""
     open_and_wait(window, DEMO)
     p = window.patient
@@ -88,6 +88,7 @@ def test_the_report_names_a_mention_s_chain_as_its_lane(qtbot, window, open_and_
         window.selection.on_mention_selected(mid)
         assert view.mention_id == mid
         assert f"joined “{drawn[cid]}”" in view.details.text(), view.details.text()
+        assert f"<b>{drawn[cid]}</b>" in view.chain_label.text()  # the walk bar below
         tips = [
             s.format.toolTip()
             for s in view.text.extraSelections()
