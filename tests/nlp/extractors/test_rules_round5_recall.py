@@ -287,3 +287,22 @@ def test_a_normal_word_before_a_flow_noun_that_names_something_else_is_no_statem
 def test_a_procedure_noun_after_an_article_is_no_nominal_finding(ex: RuleExtractor) -> None:
     text = "A biopsy of the breast and a puncture of the lymph nodes have been performed."
     assert "puncture" not in _texts(ex, text, "breast")
+
+
+# -- senses (GUIDELINE rule 11) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "region"),
+    [
+        ("A hypoechoic lesion, which is targeted for cytological aspiration.", "neck"),
+        ("After confirming aspiration and passage, the catheter was secured.", "vascular"),
+    ],
+)
+def test_aspiration_as_a_procedure_is_no_finding(ex: RuleExtractor, text: str, region: str) -> None:
+    assert "aspiration" not in [c for _, c, _ in _got(ex, text, region)]
+
+
+def test_aspiration_in_the_lungs_stays_a_finding(ex: RuleExtractor) -> None:
+    got = _got(ex, "Right lower lobe opacity, possibly aspiration.", "chest")
+    assert ("aspiration", "aspiration", "possible") in got
