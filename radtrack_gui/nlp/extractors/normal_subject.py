@@ -15,6 +15,8 @@ COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "loo
 ADVERBS = frozenset(
     {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
     | {"globally", "overall", "relatively"}
+    # degree words of a normal predicate ("fully patent", "well patent", "substantially aligned")
+    | {"fully", "well", "substantially", "essentially"}
     # degree words before a finding predicate ("is slightly thickened")
     | {"slightly", "mildly", "moderately", "markedly", "diffusely", "focally"}
 )
@@ -47,6 +49,11 @@ STRUCTURE_BOUND = frozenset(
         *("non-thickened", "non thickened", "symmetrically structured", "symmetrically"),
     }
 )
+# Nouns naming a part or the parts of the structure before them ("cartilage surfaces").
+PART_NOUNS = frozenset({"surface", "surfaces", "structure", "structures", "portion", "portions"})
+# Endings of the Latin adjectives that follow their noun in anatomy names ("conus
+# medullaris", "linea alba", "pes anserinus").
+LATIN_ADJECTIVE = ("aris", "alis", "inus", "ina", "alba", "major", "minor")
 # Properties of a structure a bound predicate may qualify (singular and plural).
 PROPERTY_NOUNS = frozenset(
     {
@@ -183,6 +190,10 @@ def _anatomy_like(v: Vocabulary, words: list[str]) -> bool:
     ends = [words[-1]]
     if "of" in words:
         ends.append(words[words.index("of") - 1] if words.index("of") > 0 else words[-1])
+    # a part noun after its structure ("cartilage surfaces", "ligament structures") and a
+    # Latin name's noun before its adjective ("conus medullaris") name the structure too
+    if len(words) > 1 and (words[-1] in PART_NOUNS or words[-1].endswith(LATIN_ADJECTIVE)):
+        ends.append(words[-2])
     return any(w in heads or v.anatomy_of(w) for w in ends)
 
 

@@ -382,9 +382,11 @@ def open_mentions(
                 (i + 1, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node")
             )
     for i, tok in enumerate(toks) if not CHANGE_NOUNS.isdisjoint(toks) else ():
-        if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
-            if i in covered or i in taken or i - 1 in taken:
+        if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
+            if i in covered or i - 1 in taken:
                 continue
+            if i in taken:  # a frame's head ("Bones show no focal changes"): name its kind
+                out = [t for t in out if t[0] != i]
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
     if covered and not COORDINATORS.isdisjoint(toks):
@@ -404,12 +406,15 @@ def _templates(found: dict[int, str], toks: list[str]) -> list[tuple[int, int, s
     return [(i, i + 1, head_concept(found[i]), "finding", toks[i]) for i in sorted(found) if i < n]
 
 
-def _kind_of_change(toks: list[str], k: int, covered: set[int], others: set[int]) -> bool:
-    """``toks[k]`` is an adjective naming a kind of process before "changes"."""
+def _kind_of_change(
+    v: Vocabulary, toks: list[str], k: int, covered: set[int], others: set[int]
+) -> bool:
+    """``toks[k]`` is an adjective naming a kind of process before "changes" (one a cue
+    holds counts: "no focal changes"; a structure's name does not)."""
     tok = toks[k]
     return (
         k not in covered
-        and k not in others
+        and (k not in others or _noun_ok(v, tok))
         and tok.isalpha()
         and len(tok) >= 5
         and tok not in NOT_A_KIND
