@@ -211,6 +211,7 @@ def may_pattern(toks: list[str]) -> bool:
         not FLOW_HEADS.isdisjoint(toks)
         or not CHANGE_WORDS.isdisjoint(toks)
         or ("of" in toks and any(len(t) >= 7 and t.endswith(NOMINAL_ENDS) for t in toks))
+        or (not GENERIC_HEADS.isdisjoint(toks) and ("or" in toks or "and" in toks))
     )
 
 

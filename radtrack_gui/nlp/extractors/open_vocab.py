@@ -299,16 +299,21 @@ ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", 
 # joined tokens -> 1.7 us).
 SUFFIX_LAST3 = frozenset(end[-3:] for end in SUFFIX_ENDS)
 
-# words that open the lymph-node, "<kind> changes" and clause-frame (open_frames) readings
-_OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS | COORDINATORS
+# words that open the lymph-node, "<kind> changes", clause-frame and property (open_frames)
+# readings; the shared-head reading (``elided_heads``) opens on a coordinator and has its
+# own, narrower gate (``may_elide``)
+_GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
+_OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
 def may_open(toks: list[str]) -> bool:
-    """A cheap test: the sentence has a word with a pathology ending or a word a frame
-    needs, so ``open_mentions`` may find something (False: it finds nothing)."""
+    """A cheap test: the sentence has a word with a pathology ending or a word a reading
+    other than the shared head needs, so ``open_mentions`` may find something; False: it
+    finds nothing but what ``elided_heads`` finds (``candidates.tokens_and_terms`` runs
+    that alone when ``may_elide`` says it may)."""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
-        or not _OWN_WORDS.isdisjoint(toks)
+        or not _GATE_WORDS.isdisjoint(toks)
         or (
             not SUFFIX_LAST3.isdisjoint([t[-3:] for t in toks])
             and any(t.endswith(SUFFIX_ENDS) for t in toks)
