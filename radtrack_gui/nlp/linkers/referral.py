@@ -18,6 +18,7 @@ request on the line only the heading's own sentence is the reason (the findings 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A request for the exam, said by the referrer.
 _REQUEST = re.compile(r"\b(?:please|kindly)\b|\brequested\b|\breferred\s+for\b", re.IGNORECASE)
@@ -52,3 +53,25 @@ def in_referral(text: str, sentence: tuple[int, int], heading: re.Pattern[str]) 
         if seen_self and _REQUEST.search(words):
             return True
     return False
+
+
+# A conclusion without a section heading of its own (round 5): after the report's prose, a
+# line that names the exam's findings or diagnosis and ends in a colon, followed by a
+# numbered list ("Cervical spine X-ray findings:\n1. ...\n2. ...").
+_LIST_HEADING = re.compile(
+    r"^[ \t]*[A-Za-z][^\n:.]{2,70}?\b(?:findings|diagnos[ie]s|impressions?|conclusions?)"
+    r"[ \t]*:[ \t]*\r?\n(?=[ \t]*1[.)][ \t]+\S)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_PROSE = re.compile(r"[a-z]{2}[.;][ \t]*(?:\r?\n|[ \t]+[A-Z])")
+
+
+@lru_cache(maxsize=64)
+def numbered_conclusion(text: str) -> int | None:
+    """Where the numbered conclusion of a report without an impression heading starts: the
+    last such heading line that follows at least two sentences of prose, or None."""
+    found = None
+    for m in _LIST_HEADING.finditer(text):
+        if len(_PROSE.findall(text, 0, m.start())) >= 2:
+            found = m.end()
+    return found
