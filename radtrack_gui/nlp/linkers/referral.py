@@ -29,15 +29,18 @@ _REPORTS_EXAM = re.compile(
     r"|\b(?:shows?|showed|revealed?|demonstrates?|demonstrated)\b",
     re.IGNORECASE,
 )
+_REACH = 600  # characters: how far a referral's heading and its request may lie
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 
 
 def in_referral(text: str, sentence: tuple[int, int], heading: re.Pattern[str]) -> bool:
     """Whether the sentence ``sentence`` of ``text`` belongs to the referral opened by an
     inline ``heading`` earlier on its line (see the module docstring)."""
-    line_start = text.rfind("\n", 0, sentence[0]) + 1
-    line_end = text.find("\n", sentence[1])
-    line_end = len(text) if line_end < 0 else line_end
+    # a referral is short: look back and ahead a bounded stretch (linking stays near-linear
+    # on a huge report written as one line)
+    line_start = max(text.rfind("\n", 0, sentence[0]) + 1, sentence[0] - _REACH)
+    line_end = text.find("\n", sentence[1], sentence[1] + _REACH)
+    line_end = min(len(text), sentence[1] + _REACH) if line_end < 0 else line_end
     opened = heading.search(text, line_start, sentence[0])
     if opened is None:
         return False
