@@ -306,3 +306,22 @@ def test_aspiration_as_a_procedure_is_no_finding(ex: RuleExtractor, text: str, r
 def test_aspiration_in_the_lungs_stays_a_finding(ex: RuleExtractor) -> None:
     got = _got(ex, "Right lower lobe opacity, possibly aspiration.", "chest")
     assert ("aspiration", "aspiration", "possible") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "concept", "assertion"),
+    [
+        ("Minimal post-void residual.", "post-void residual", "post-void residual", "present"),
+        ("No residual urine after voiding.", "residual urine", "post-void residual", "absent"),
+        ("Liver with coarse echotexture.", "coarse echotexture", "echogenicity", "present"),
+    ],
+)
+def test_pelvic_and_liver_ultrasound_rows(
+    ex: RuleExtractor, text: str, span: str, concept: str, assertion: str
+) -> None:
+    assert (span, concept, assertion) in _got(ex, text, "pelvis")
+
+
+def test_residual_alone_is_no_post_void_residual(ex: RuleExtractor) -> None:
+    got = _got(ex, "Residual tumor in the bladder wall.", "pelvis")
+    assert "post-void residual" not in [c for _, c, _ in got]
