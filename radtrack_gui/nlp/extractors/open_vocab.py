@@ -304,8 +304,10 @@ _OWN_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS | COORDIN
 
 
 def may_open(toks: list[str]) -> bool:
-    """A cheap test: the sentence has a word with a pathology ending or a word a frame
-    needs, so ``open_mentions`` may find something (False: it finds nothing)."""
+    """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
+    or a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
+    "changes", generic abnormality heads, a process noun opening a clause with "of"), so
+    ``open_mentions`` may find something (False: it finds nothing)."""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _OWN_WORDS.isdisjoint(toks)

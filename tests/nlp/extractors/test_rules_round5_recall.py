@@ -325,3 +325,31 @@ def test_pelvic_and_liver_ultrasound_rows(
 def test_residual_alone_is_no_post_void_residual(ex: RuleExtractor) -> None:
     got = _got(ex, "Residual tumor in the bladder wall.", "pelvis")
     assert "post-void residual" not in [c for _, c, _ in got]
+
+
+# -- the gate (open_vocab.may_open) stays in step with the readings ------------------------
+
+
+@pytest.mark.parametrize(
+    "toks",
+    [
+        ["hepatopetal", "flow"],
+        ["no", "changes", "in", "the", "pancreas"],
+        ["no", "thoracic", "or", "spinal", "anomalies"],
+        ["-", "slippage", "of", "the", "epiphysis"],
+        ["marked", "angulation", "of", "the", "ureter"],
+    ],
+)
+def test_the_gate_opens_for_every_pattern_reading(toks: list[str]) -> None:
+    from radtrack_gui.nlp.extractors.open_patterns import may_pattern
+    from radtrack_gui.nlp.extractors.open_vocab import may_open
+
+    assert may_pattern(toks) and may_open(toks)
+
+
+def test_the_pattern_gate_stays_shut_for_a_process_noun_inside_a_clause() -> None:
+    from radtrack_gui.nlp.extractors.open_patterns import may_pattern, nominal_places
+
+    toks = ["we", "discussed", "the", "elongation", "of", "the", "aorta"]
+    assert nominal_places(toks) == [] and not may_pattern(toks)
+    assert nominal_places(["elongation", "of", "the", "aorta"]) == [0]
