@@ -307,10 +307,11 @@ _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
 def may_open(toks: list[str]) -> bool:
-    """A cheap test: the sentence has a word with a pathology ending or a word a reading
-    other than the shared head needs, so ``open_mentions`` may find something; False: it
-    finds nothing but what ``elided_heads`` finds (``candidates.tokens_and_terms`` runs
-    that alone when ``may_elide`` says it may)."""
+    """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
+    or a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
+    "changes", generic abnormality heads, a process noun opening a clause with "of"), so
+    ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
+    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator)."""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
