@@ -107,7 +107,10 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         opened = open_mentions(v, lex, toks, covered, others_at)
         if opened:
-            templates = sorted([*templates, *opened])
+            # an open reading at a table term's own place re-reads it (elided modifiers:
+            # "free air or fluid" -> free fluid), the others never touch table terms
+            at = {(t[0], t[1]) for t in opened}
+            templates = sorted([*(t for t in templates if (t[0], t[1]) not in at), *opened])
     return (
         rel,
         tuple(toks),

@@ -360,3 +360,30 @@ def elided_heads(
                 out.append((a, a + 1, name, "finding", term))
                 break
     return out
+
+
+def elided_modifiers(
+    lex: Lexicon, toks: list[str], covered: set[int], taken: set[int]
+) -> list[tuple[int, int, str, str, str]]:
+    """Candidates at the noun B of "<modifiers> A or/and B" where "<modifiers> A" ends a table
+    term (covered) right before the coordinator and "<modifiers> B" (the longest run of its
+    modifiers) is a table term too: "No free intra-abdominal air or fluid" gives "fluid"
+    (free fluid). B no other reading's, and a table term only as a word of its own."""
+    out = []
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        b = i + 1
+        if tok not in COORDINATORS or i < 2 or b >= n or i - 1 not in covered:
+            continue
+        if b in taken or not toks[b].isalpha() or (b in covered and b + 1 in covered):
+            continue  # B may be a one-word term of its own ("fluid"): re-read with them
+        s = i - 1
+        while s - 1 >= 0 and s - 1 in covered and i - s <= HEAD_WORDS + 2:
+            s -= 1
+        for j in range(s, i - 1):
+            term = " ".join([*toks[j : i - 1], toks[b]]).lower()
+            name = lex.concepts.get(term)
+            if name is not None:
+                out.append((b, b + 1, name, "finding", term))
+                break
+    return out
