@@ -17,6 +17,7 @@ from radtrack_gui.nlp.extractors.modifiers import (
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
+    one_normal_per_statement,
     said_of_unlisted_structure,
     subject_only_fails,
     without_normal_properties,
@@ -290,6 +291,7 @@ def analyse(
         kept.append(c)
     if len(kept) > 1:
         kept = without_normal_properties(kept, toks)
+        kept = one_normal_per_statement(kept, toks)
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)

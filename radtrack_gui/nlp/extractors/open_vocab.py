@@ -36,6 +36,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     node_seen,
     site_node,
 )
+from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -313,15 +314,21 @@ def may_open(toks: list[str]) -> bool:
             not SUFFIX_LAST3.isdisjoint([t[-3:] for t in toks])
             and any(t.endswith(SUFFIX_ENDS) for t in toks)
         )
+        or may_pattern(toks)
     )
 
 
 def open_mentions(
-    v: Vocabulary, lex: Lexicon, toks: list[str], covered: set[int], others_at: set[int]
+    v: Vocabulary,
+    lex: Lexicon,
+    toks: list[str],
+    covered: set[int],
+    others_at: set[int],
+    structures: set[int] | frozenset[int] = frozenset(),
 ) -> list[tuple[int, int, str, str, str]]:
     """Open-vocabulary candidates of a sentence as templates ``(t0, t1, concept, "finding",
     term)``; ``covered``: tokens of table concept terms; ``others_at``: tokens of structure
-    names and cues."""
+    names and cues; ``structures``: tokens of structure names (open_patterns)."""
     found: dict[int, str] = {}
     for i, tok in enumerate(toks):
         if tok[-3:] not in SUFFIX_LAST3 or not tok.endswith(SUFFIX_ENDS):
@@ -331,7 +338,9 @@ def open_mentions(
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
-        return _templates(found, toks)
+        return with_patterns(
+            lex.concepts, _templates(found, toks), toks, covered, others_at, structures
+        )
     # each reading's pass runs only when the sentence holds one of its words
     for i, tok in enumerate(toks) if not FRAME_WORDS.isdisjoint(toks) else ():
         if tok not in FRAME_WORDS:
@@ -391,7 +400,7 @@ def open_mentions(
                 out.append(
                     (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
                 )
-    return sorted(out)
+    return with_patterns(lex.concepts, out, toks, covered, others_at, structures)
 
 
 def _templates(found: dict[int, str], toks: list[str]) -> list[tuple[int, int, str, str, str]]:
@@ -475,14 +484,3 @@ def _noun_ok(v: Vocabulary, tok: str) -> bool:
         and tok not in heads
         and head_concept(tok) not in heads
     )
-
-
-def head_concept(tok: str) -> str:
-    """The head noun as a concept: lower case, singular ("adenomas" -> "adenoma")."""
-    if tok.endswith(("omas", "itides")):
-        return tok[:-1] if tok.endswith("omas") else tok[:-4] + "is"
-    if tok.endswith("ectases"):
-        return tok[:-2] + "is"
-    if tok.endswith("s") and not tok.endswith(("ss", "us", "is", "sis")) and len(tok) > 4:
-        return tok[:-1]
-    return tok
