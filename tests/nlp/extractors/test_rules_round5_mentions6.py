@@ -201,3 +201,10 @@ def test_skin_is_a_structure_and_a_baker_cyst_a_finding(ex: RuleExtractor) -> No
     assert [c for _, c, _ in got] == ["thickening"]
     got = _got(ex, "A Baker's cyst is present.", "lower extremities")
     assert [(t, c) for t, c, _ in got] == [("Baker's cyst", "baker cyst")]
+
+
+def test_a_node_term_with_its_sign_words_spans_the_node_words(ex: RuleExtractor) -> None:
+    got = _got(ex, "No pathologically enlarged lymph nodes in the mediastinum.", "chest")
+    assert got == [("lymph nodes", "lymphadenopathy", "absent")]
+    # a sign word read up to the node it describes keeps the whole node phrase
+    assert _texts(ex, "Enlarged portocaval lymph node.") == ["Enlarged portocaval lymph node"]
