@@ -35,6 +35,8 @@ SEEN = frozenset(
     }
 )
 COPULA = frozenset({"is", "are", "was", "were", "be", "been"})
+# a copula or a verb linking a subject to its description ("Lymph nodes appear reactive")
+LINKING = COPULA | {"appear", "appears", "remain", "remains", "look", "looks", "seem", "seems"}
 # words between the copula and the participle ("are not clearly seen", "is also noted")
 BETWEEN = frozenset(
     {
@@ -189,14 +191,15 @@ NODE_PREDICATES = frozenset(
 
 def node_described_after(toks: list[str], i: int) -> bool:
     """The lymph node(s) at ``toks[i:i + 2]`` are the subject of a describing predicate
-    within the clause (a copula, then at most two adverbs, then ``NODE_PREDICATES``)."""
+    within the clause (a copula or a linking verb, "appear reactive", then at most two
+    adverbs, then ``NODE_PREDICATES``)."""
     n = len(toks)
     k = i + 2
-    while k < n and k - i < 9 and toks[k] not in COPULA:
+    while k < n and k - i < 9 and toks[k] not in LINKING:
         if not (toks[k].isalpha() or toks[k] == "-"):
             return False
         k += 1
-    if k >= n or toks[k] not in COPULA:
+    if k >= n or toks[k] not in LINKING:
         return False
     k += 1
     while k < n and toks[k] in BETWEEN and k - i < 12:

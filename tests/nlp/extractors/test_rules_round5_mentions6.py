@@ -208,3 +208,18 @@ def test_a_node_term_with_its_sign_words_spans_the_node_words(ex: RuleExtractor)
     assert got == [("lymph nodes", "lymphadenopathy", "absent")]
     # a sign word read up to the node it describes keeps the whole node phrase
     assert _texts(ex, "Enlarged portocaval lymph node.") == ["Enlarged portocaval lymph node"]
+
+
+def test_nodes_described_after_a_linking_verb_are_findings(ex: RuleExtractor) -> None:
+    got = _got(ex, "Lymph nodes in the axillae appear reactive.", "breasts")
+    assert [t for t, _, _ in got] == ["Lymph nodes"]
+    # a linking verb with no describing predicate: the nodes are a structure
+    assert _got(ex, "Lymph nodes appear in the field of view.", "breasts") == []
+
+
+def test_proper_alignment_of_a_structure_is_a_normal_statement(ex: RuleExtractor) -> None:
+    got = _got(ex, "Proper alignment in the new joint.", "lower extremities")
+    assert [(t, c) for t, c, _ in got] == [("Proper alignment", "normal joints")]
+    # malalignment stays the dislocation it names, no normal statement
+    got = _got(ex, "Malalignment of the knee joint.", "lower extremities")
+    assert [c for _, c, _ in got] == ["dislocation"]
