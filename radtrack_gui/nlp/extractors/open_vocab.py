@@ -31,6 +31,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     abnormal_property,
     clause_heads,
     elided_heads,
+    elided_modifiers,
     node_described_after,
     node_seen,
     site_node,
@@ -397,6 +398,7 @@ def open_mentions(
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
     if covered and not COORDINATORS.isdisjoint(toks):
         out.extend(elided_heads(lex, toks, covered, taken))
+        out.extend(elided_modifiers(lex, toks, covered, taken))
     for i, tok in enumerate(toks) if not PROPERTY_NOUNS.isdisjoint(toks) else ():
         if tok in PROPERTY_NOUNS and i not in taken and i not in others_at:
             start = abnormal_property(toks, i, covered)
