@@ -23,6 +23,7 @@ words of ``ASSERTED_HEADS`` let back in: in an asserting clause "shadow", "forma
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def clause_heads(
     tokens of table terms (a subject phrase holding one is that term's mention)."""
     found: dict[int, str] = {}
     n = len(toks)
-    for i in [i for i, tok in enumerate(toks) if tok in CLAUSE_WORDS]:
+    for i in compress(count(), map(CLAUSE_WORDS.__contains__, toks)):
         tok = toks[i]
         if tok in SEEN and i > 0:
             k = i - 1
