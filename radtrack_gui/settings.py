@@ -80,7 +80,9 @@ class Settings:
         )
 
     def add_recent(self, folder: str) -> None:
-        """Put ``folder`` first in the recent list (no duplicates, at most MAX_RECENT)."""
+        """Put ``folder`` first in the recent list (no duplicates, at most MAX_RECENT), by
+        its whole path (a relative one opened nothing from another working folder)."""
+        folder = os.path.abspath(folder)
         self.recent_patients = [folder] + [f for f in self.recent_patients if f != folder]
         del self.recent_patients[MAX_RECENT:]
 

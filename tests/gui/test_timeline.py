@@ -288,6 +288,11 @@ def test_long_lane_labels_elide_at_the_end_with_full_tooltip(timeline):
     cut = elide_label(twin, fm, fm.horizontalAdvance("endotracheal tube · 2 M  (9)"))
     assert cut.startswith("end") and cut.endswith("e · 2 Mar 2150  (9)") and "…" in cut, cut
     assert fm.horizontalAdvance(short) <= fm.horizontalAdvance(text) - 30
+    # Round 5 (the chain list at 1280x800): a short name beside a place that cannot fit
+    # whole stays readable, the place cut at its end ("li…st · hepatic seg…" before).
+    place = "liver cyst · hepatic segment 7"
+    cut = elide_label(place, fm, fm.horizontalAdvance("liver cyst · hepatic seg…"))
+    assert cut.startswith("liver cyst · hepatic s") and cut.endswith("…"), cut
     assert elide_label("mass", fm, 200) == "mass"
     p = make_patient(6, 4, 12, undated=0)
     chain = next(iter(p.chains.values()))

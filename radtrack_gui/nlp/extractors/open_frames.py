@@ -297,6 +297,7 @@ PROPERTY_NOUNS = frozenset(
     {
         *("density", "attenuation", "intensity", "signal", "echogenicity", "echotexture"),
         *("content", "aeration", "perfusion", "permeability", "enhancement", "uptake"),
+        "height",  # "decreased height of the epiphyseal nucleus", "reduction in the height"
     }
 )
 ABNORMAL_WORDS = frozenset(
@@ -345,8 +346,9 @@ def elided_heads(
     term (covered) and "A <head>" one too; "A" itself no term and no other reading's."""
     out = []
     n = len(toks)
-    for i, tok in enumerate(toks):
-        if tok not in COORDINATORS or i == 0 or i + 2 >= n or i + 1 not in covered:
+    for k in sorted(covered):  # "B": a table term's token, a coordinator before it
+        i = k - 1
+        if i <= 0 or k + 1 >= n or toks[i] not in COORDINATORS:
             continue
         a = i - 1
         if a in covered or a in taken or not toks[a].isalpha():

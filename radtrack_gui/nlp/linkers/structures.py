@@ -27,6 +27,7 @@ import re
 from functools import lru_cache
 
 from radtrack_gui.nlp.folded import Folded
+from radtrack_gui.nlp.linkers.joints import joint_sites
 
 # Muscles and tendons named bare (the name is the muscle's: its tendon is meant in a tendon
 # finding); two-word names first.
@@ -131,9 +132,10 @@ _HINT_F, _BARE_F, _NODE_REGION_F, _AREA_F, _VESSEL_NAME_F = (
 def structure_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
     """The ``part``, ``nodes`` and ``vessel`` levels ``text[start:end]`` names."""
     hi = len(text) if end is None else end
+    joints = joint_sites(text, start, hi)  # knee compartments, bone parts at a joint
     if not _HINT_F.found(text, start, hi):
-        return frozenset()
-    out: set[str] = set()
+        return joints
+    out: set[str] = set(joints)
     for m in _BARE_F.finditer_lower(text, start, hi):
         name = " ".join(m.group(1).lower().split())
         name = "biceps" if name.startswith("long head") else name
