@@ -84,6 +84,15 @@ def test_demo_patients_sliced_equal_one_shot(folder: Path) -> None:
     assert check_restriction(final, seen) > 0
 
 
+def test_the_pairwise_linker_sliced_equals_one_shot() -> None:
+    spec = RunSpec(linker="pairwise")
+    one_shot = pipeline.process_source(demo_patient_dir(), spec=spec)
+    final, seen = sliced(demo_patient_dir(), first=1, spec=spec)
+    assert [k for _, k, _ in seen] == [1, 3, 7]
+    assert patient_hash(final) == patient_hash(one_shot)
+    assert check_restriction(final, seen) > 0
+
+
 def test_generated_patient_sliced_equals_one_shot(tmp_path: Path) -> None:
     folder = long_patient(tmp_path / "long", 200)
     one_shot = pipeline.process_source(folder)
