@@ -293,6 +293,9 @@ def test_long_lane_labels_elide_at_the_end_with_full_tooltip(timeline):
     place = "liver cyst · hepatic segment 7"
     cut = elide_label(place, fm, fm.horizontalAdvance("liver cyst · hepatic seg…"))
     assert cut.startswith("liver cyst · hepatic s") and cut.endswith("…"), cut
+    effusion = "pleural effusion · abdomen, 2 Mar 2150"
+    cut = elide_label(effusion, fm, fm.horizontalAdvance("pleural effusion · abd…"))
+    assert cut.startswith("pleural effusion · ab") and cut.endswith("…"), cut
     assert elide_label("mass", fm, 200) == "mass"
     p = make_patient(6, 4, 12, undated=0)
     chain = next(iter(p.chains.values()))
