@@ -105,7 +105,13 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     if may_open(toks):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
-        opened = open_mentions(v, lex, toks, covered, others_at)
+        structures = {
+            k
+            for t0, t1, entries in others
+            if any(e[0] == "anatomy" for e in entries)
+            for k in range(t0, t1)
+        }
+        opened = open_mentions(v, lex, toks, covered, others_at, structures)
         if opened:
             templates = sorted([*templates, *opened])
     return (

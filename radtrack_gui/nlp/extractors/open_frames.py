@@ -297,6 +297,7 @@ PROPERTY_NOUNS = frozenset(
     {
         *("density", "attenuation", "intensity", "signal", "echogenicity", "echotexture"),
         *("content", "aeration", "perfusion", "permeability", "enhancement", "uptake"),
+        "height",  # "decreased height of the epiphyseal nucleus", "reduction in the height"
     }
 )
 ABNORMAL_WORDS = frozenset(

@@ -60,6 +60,7 @@ from radtrack_gui.nlp.linkers.places import (
     tissue_of_density,
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
+from radtrack_gui.nlp.linkers.referral import in_referral
 from radtrack_gui.nlp.linkers.restatement import (
     loose_site,
     names_place,
@@ -206,8 +207,10 @@ def read_context(
         return ctx
     sentence = text[sent[0] : sent[1]]
     before = text[sent[0] : start]
-    if not section.startswith(OBSERVATION_SECTIONS) and _REASON_HEADING.search(before):
-        ctx.reason = True
+    if not section.startswith(OBSERVATION_SECTIONS) and (
+        _REASON_HEADING.search(before) or in_referral(text, sent, _REASON_HEADING)
+    ):
+        ctx.reason = True  # the heading's sentence, or the referral run on after it
     ctx.comparison = bool(_COMPARISON.search(sentence))
     own = text[start:end]
     ctx.other = bool(_OTHER.search(before[-60:]) or OWN_OTHER.match(own)) or (

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.glosses import gloss_reading, opens_after, ordered
+from radtrack_gui.nlp.linkers.listed import anaphoric_reading, lists_signs, reading_lookup
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive, names_finding_term
 from radtrack_gui.nlp.linkers.sites import is_region
 
@@ -173,6 +174,8 @@ def sign_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         or findings_reading(a, b, v)
         or impression_reading(a, b, v)
         or gloss_reading(a, b, v)
+        or lists_signs(a, b, v)
+        or anaphoric_reading(a, b, v)
     )
 
 
@@ -211,6 +214,7 @@ def reading_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup.append(f"p:{m.report}:{c.text.rfind(chr(10) * 2, 0, para)}")
     if in_impression(m):
         lookup += places
+    lookup += reading_lookup(m)  # listed.py: "This lesion is ..." finds its paragraph
     return filed, lookup
 
 

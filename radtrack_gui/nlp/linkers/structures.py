@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from radtrack_gui.nlp.linkers.joints import joint_sites
+
 # Muscles and tendons named bare (the name is the muscle's: its tendon is meant in a tendon
 # finding); two-word names first.
 _BARE_TENDONS = (
@@ -121,9 +123,10 @@ _HINT = re.compile(
 def structure_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
     """The ``part``, ``nodes`` and ``vessel`` levels ``text[start:end]`` names."""
     hi = len(text) if end is None else end
+    joints = joint_sites(text, start, hi)  # knee compartments, bone parts at a joint
     if not _HINT.search(text, start, hi):
-        return frozenset()
-    out: set[str] = set()
+        return joints
+    out: set[str] = set(joints)
     for m in _BARE.finditer(text, start, hi):
         name = " ".join(m.group(1).lower().split())
         name = "biceps" if name.startswith("long head") else name
