@@ -127,7 +127,10 @@ class CohortDialog(QDialog):
         items = []
         for col in COLUMNS:
             item = QStandardItem()
-            value = row.get(col) if col != "read as" else READ_AS.get(row.get("gold"), "")
+            value = row.get(col)
+            if col == "read as":  # not recorded by an older cohort: left blank
+                gold = row.get("gold")
+                value = READ_AS[gold] if isinstance(gold, bool) else ""
             if isinstance(value, int):
                 item.setData(value, Qt.ItemDataRole.DisplayRole)  # sorts as a number
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
