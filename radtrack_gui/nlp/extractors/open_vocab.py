@@ -33,10 +33,12 @@ from radtrack_gui.nlp.extractors.open_frames import (
     abnormal_property,
     clause_heads,
     elided_heads,
+    elided_modifiers,
     node_described_after,
     node_seen,
     site_node,
 )
+from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -317,23 +319,30 @@ _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
 def may_open(toks: list[str]) -> bool:
-    """A cheap test: the sentence has a word with a pathology ending or a word a reading
-    other than the shared head needs, so ``open_mentions`` may find something; False: it
-    finds nothing but what ``elided_heads`` finds (``candidates.tokens_and_terms`` runs
-    that alone when ``may_elide`` says it may)."""
+    """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
+    or a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
+    "changes", generic abnormality heads, a process noun opening a clause with "of"), so
+    ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
+    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator)."""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
         or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
+        or may_pattern(toks)
     )
 
 
 def open_mentions(
-    v: Vocabulary, lex: Lexicon, toks: list[str], covered: set[int], others_at: set[int]
+    v: Vocabulary,
+    lex: Lexicon,
+    toks: list[str],
+    covered: set[int],
+    others_at: set[int],
+    structures: set[int] | frozenset[int] = frozenset(),
 ) -> list[tuple[int, int, str, str, str]]:
     """Open-vocabulary candidates of a sentence as templates ``(t0, t1, concept, "finding",
     term)``; ``covered``: tokens of table concept terms; ``others_at``: tokens of structure
-    names and cues."""
+    names and cues; ``structures``: tokens of structure names (open_patterns)."""
     found: dict[int, str] = {}
     for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
         tok = toks[i]
@@ -342,7 +351,9 @@ def open_mentions(
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
-        return _templates(found, toks)
+        return with_patterns(
+            lex.concepts, _templates(found, toks), toks, covered, others_at, structures
+        )
     # each reading's pass runs only when the sentence holds one of its words
     for i in positions(toks, FRAME_WORDS):
         tok = toks[i]
@@ -382,13 +393,16 @@ def open_mentions(
             )
     for i in positions(toks, CHANGE_NOUNS):
         tok = toks[i]
-        if i > 0 and _kind_of_change(toks, i - 1, covered, others_at):
-            if i in covered or i in taken or i - 1 in taken:
+        if i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
+            if i in covered or i - 1 in taken:
                 continue
+            if i in taken:  # a frame's head ("Bones show no focal changes"): name its kind
+                out = [t for t in out if t[0] != i]
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
     if covered and not COORDINATORS.isdisjoint(toks):
         out.extend(elided_heads(lex, toks, covered, taken))
+        out.extend(elided_modifiers(lex, toks, covered, taken))
     for i in positions(toks, PROPERTY_NOUNS):
         tok = toks[i]
         if i not in taken and i not in others_at:
@@ -397,7 +411,7 @@ def open_mentions(
                 out.append(
                     (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
                 )
-    return sorted(out)
+    return with_patterns(lex.concepts, out, toks, covered, others_at, structures)
 
 
 def _templates(found: dict[int, str], toks: list[str]) -> list[tuple[int, int, str, str, str]]:
@@ -405,12 +419,15 @@ def _templates(found: dict[int, str], toks: list[str]) -> list[tuple[int, int, s
     return [(i, i + 1, head_concept(found[i]), "finding", toks[i]) for i in sorted(found) if i < n]
 
 
-def _kind_of_change(toks: list[str], k: int, covered: set[int], others: set[int]) -> bool:
-    """``toks[k]`` is an adjective naming a kind of process before "changes"."""
+def _kind_of_change(
+    v: Vocabulary, toks: list[str], k: int, covered: set[int], others: set[int]
+) -> bool:
+    """``toks[k]`` is an adjective naming a kind of process before "changes" (one a cue
+    holds counts: "no focal changes"; a structure's name does not)."""
     tok = toks[k]
     return (
         k not in covered
-        and k not in others
+        and (k not in others or _noun_ok(v, tok))
         and tok.isalpha()
         and len(tok) >= 5
         and tok not in NOT_A_KIND
@@ -478,14 +495,3 @@ def _noun_ok(v: Vocabulary, tok: str) -> bool:
         and tok not in heads
         and head_concept(tok) not in heads
     )
-
-
-def head_concept(tok: str) -> str:
-    """The head noun as a concept: lower case, singular ("adenomas" -> "adenoma")."""
-    if tok.endswith(("omas", "itides")):
-        return tok[:-1] if tok.endswith("omas") else tok[:-4] + "is"
-    if tok.endswith("ectases"):
-        return tok[:-2] + "is"
-    if tok.endswith("s") and not tok.endswith(("ss", "us", "is", "sis")) and len(tok) > 4:
-        return tok[:-1]
-    return tok

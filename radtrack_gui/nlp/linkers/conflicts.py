@@ -22,6 +22,7 @@ from radtrack_gui.nlp.linkers.restatement import (
     sizes_conflict,
 )
 from radtrack_gui.nlp.linkers.structures import places_of
+from radtrack_gui.nlp.linkers.tissues import tissue_conflict
 from radtrack_gui.nlp.phrases import alternative_items
 
 if TYPE_CHECKING:
@@ -132,6 +133,7 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     if a.type != DEVICE:
         reason = _default_site_conflict(a, b, v) or sizes_conflict(a, b)
         reason = reason or count_conflict(a, b) or phase_conflict(a, b)
+        reason = reason or tissue_conflict(a, b)
         if reason:
             return reason
     return _negation_conflict(first, later, gap)

@@ -60,7 +60,9 @@ from radtrack_gui.nlp.linkers.places import (
     tissue_of_density,
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
+from radtrack_gui.nlp.linkers.referral import in_referral, numbered_conclusion
 from radtrack_gui.nlp.linkers.restatement import (
+    concluding,
     loose_site,
     names_place,
     points_back,
@@ -206,8 +208,10 @@ def read_context(
         return ctx
     sentence = text[sent[0] : sent[1]]
     before = text[sent[0] : start]
-    if not section.startswith(OBSERVATION_SECTIONS) and _REASON_HEADING.search(before):
-        ctx.reason = True
+    if not section.startswith(OBSERVATION_SECTIONS) and (
+        _REASON_HEADING.search(before) or in_referral(text, sent, _REASON_HEADING)
+    ):
+        ctx.reason = True  # the heading's sentence, or the referral run on after it
     ctx.comparison = bool(_COMPARISON.search(sentence))
     own = text[start:end]
     ctx.other = bool(_OTHER.search(before[-60:]) or OWN_OTHER.match(own)) or (
@@ -253,6 +257,10 @@ def enrich(
         report = reports.get(info.report)
         if report is not None and info.report not in asked:
             asked[info.report] = asked_spans(report)
+        if report is not None and not concluding(info.section):
+            begins = numbered_conclusion(report.text or "")
+            if begins is not None and s >= begins:
+                info.section = "IMPRESSION"  # "X-ray findings:\n1. ..." after the prose
         ctx = info.ctx = read_context(info, s, e, report, v, asked.get(info.report))
         ctx.kinds = v.relation_kind
         if ctx.event == "removed":

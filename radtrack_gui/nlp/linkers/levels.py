@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from radtrack_gui.nlp.folded import Folded
 from radtrack_gui.nlp.linkers.places import WORD
-from radtrack_gui.nlp.linkers.spine import listed_levels
+from radtrack_gui.nlp.linkers.spine import listed_levels, spanned_levels
 from radtrack_gui.nlp.linkers.structures import different_tissues, nodes_at, structure_sites
 from radtrack_gui.nlp.vocabulary import singular_name
 
@@ -70,6 +70,7 @@ def levels(
             out.update(f"{singular_name(words[-1])}{n}" for n in nths)
         else:
             out.add(level)
+            out |= spanned_levels(level)  # "L3-L5": l3 ... l5, not a disc space
     out |= listed_levels(text, start, end, limit)  # "L3 and L5", "from L2 to L5", the sacrum
     return frozenset(out)
 
@@ -401,6 +402,10 @@ def level_conflict(
             continue
         if kind == "heading":
             if headings and not any(_words_agree(x[8:], y[8:]) for x in xs for y in ys):
+                return "/".join(sorted(xs)), "/".join(sorted(ys))
+            continue
+        if kind == "joint":  # "femoral condyle" agrees with "medial femoral condyle"
+            if not any(_words_agree(x[6:], y[6:]) for x in xs for y in ys):
                 return "/".join(sorted(xs)), "/".join(sorted(ys))
             continue
         if kind == "clock":

@@ -23,6 +23,7 @@ import re
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.places import cavity as cavity_of
+from radtrack_gui.nlp.linkers.tissues import tissue_restated
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
 # Sections that conclude a report: a negative there restates the findings' checklist.
@@ -130,6 +131,8 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
         )
     ):
         return False
+    if tissue_restated(first, later):
+        return True  # "no ... in the bony structures" / "no abnormalities in the osseous ..."
     if (
         first.section == later.section
         and not _concluding(first.section)

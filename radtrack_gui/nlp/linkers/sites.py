@@ -49,7 +49,7 @@ def specified_site(
     sign shows: ``sign_site``) or a lesion in the abdomen (the exam's region) has no specific
     site; "skull fracture" names the skull in its own words, so the
     skull is its site (a fracture of a skull region is another chain)."""
-    if not first:
+    if not first or mr_sequence(first, tokens):
         return None
     c = v.concepts.get(concept) if concept else None
     if c is not None and c.anatomy:
@@ -94,3 +94,25 @@ def sided_site(v: Vocabulary, site: str | None, lat: str | None) -> str | None:
         return site
     mirrored = f"{lat} {site.split(' ', 1)[1]}"
     return mirrored if mirrored in v.parent else None
+
+
+# Words after "T1"/"T2" that make it an MR sequence, not a thoracic vertebra (round 5).
+_SIGNAL_WORDS = frozenset(
+    {
+        *("signal", "signals", "weighted", "weighting", "sequence", "sequences", "flair"),
+        *("hyperintensity", "hyperintensities", "hypointensity", "hypointensities"),
+        *("hyperintense", "hypointense", "isointense", "isointensity", "intensity"),
+        *("hypersignal", "hyposignal", "bright", "dark", "shine", "shine-through"),
+    }
+)
+
+
+def mr_sequence(site: str, tokens: tuple[str, ...]) -> bool:
+    """The site "t1"/"t2" read from the span's own words where they name an MR sequence
+    ("T2 hypointensity", "T1-weighted signal"): no vertebra (round 5)."""
+    if site not in ("t1", "t2"):
+        return False
+    return any(
+        t == site and i + 1 < len(tokens) and tokens[i + 1] in _SIGNAL_WORDS
+        for i, t in enumerate(tokens)
+    )

@@ -189,3 +189,24 @@ def column_signs(a: MentionInfo, b: MentionInfo) -> bool:
             return False  # "cervical vertebral body" is no part of the thoracic spine
     between = fc.text[fc.end : sc.start]
     return len(between) <= 240 and not _END.search(between) and bool(_WITH.search(between))
+
+
+_PAIR = re.compile(r"^([ctls])(\d{1,2})-([ctls])?(\d{1,2})$")
+
+
+def spanned_levels(level: str) -> frozenset[str]:
+    """A hyphenated pair of vertebrae that are not neighbours is a range, not a disc space
+    (round 5): "L3-L5" covers l3, l4, l5 and the disc spaces l3-4, l4-5; "T10-L1" the
+    vertebrae and disc spaces from T10 to L1. A disc space ("L4-L5", "T12-L1") or anything
+    else gives nothing more."""
+    m = _PAIR.match(level)
+    if m is None:
+        return frozenset()
+    first = f"{m.group(1)}{int(m.group(2))}"
+    last = f"{m.group(3) or m.group(1)}{int(m.group(4))}"
+    i, j = _index(first), _index(last)
+    if i is None or j is None or not i + 1 < j <= i + 12:
+        return frozenset()
+    out = {_name(k) for k in range(i, j + 1)}
+    out.update(_pair(_name(k), _name(k + 1)) for k in range(i, j))
+    return frozenset(out)
