@@ -24,6 +24,7 @@ radiograph reports that no table lists.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import methodcaller
 
 # -- Doppler flow patterns -----------------------------------------------------------
 FLOW_HEADS = frozenset({"flow", "flows", "spectrum", "spectra", "waveform", "waveforms"})
@@ -73,6 +74,7 @@ def flow_concept(toks: list[str], start: int, end: int) -> str:
 
 # -- a nominal finding of a structure -------------------------------------------------
 NOMINAL_ENDS = ("ation", "ition", "ution", "ction", "sion", "ment", "age", "ity", "ness", "ure")
+_NOMINAL_END = methodcaller("endswith", NOMINAL_ENDS)
 # nouns of that form that name what was done or how the report reads, not a finding
 NOT_NOMINAL = frozenset(
     {
@@ -209,8 +211,8 @@ def nominal_places(toks: list[str]) -> list[int]:
     """Where a nominal finding may stand (``nominal_of`` reads only these): the first word
     of the sentence or of a clause or list item, or the word after its degree word or after
     "a/an" after a joining word; none without an "of" in the sentence."""
-    if "of" not in toks:
-        return []
+    if "of" not in toks or not any(map(_NOMINAL_END, toks)):
+        return []  # (no word with a nominal ending: none passes the last test; found in C)
     places = []
     for k, tok in enumerate(toks):
         if (

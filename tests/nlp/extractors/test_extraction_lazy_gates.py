@@ -174,3 +174,13 @@ def test_positions_are_the_indices_of_the_words_in_order() -> None:
     assert list(open_vocab.positions(toks, frozenset({"new"}))) == [0, 3, 5]
     assert list(open_vocab.positions(toks, frozenset({"node"}))) == []  # whole tokens only
     assert list(open_vocab.positions([], frozenset({"new"}))) == []
+
+
+def test_nominal_places_exit_early_only_without_a_nominal_ending() -> None:
+    from radtrack_gui.nlp.extractors.open_patterns import nominal_places
+
+    # an "of" and clause starts, but no word with a nominal ending: nothing (the early exit)
+    assert nominal_places(["thickening", "of", "the", "wall"]) == []
+    # a nominal word at a place is found; one elsewhere is not (the full test still runs)
+    assert nominal_places(["dilatation", "of", "the", "duct"]) == [0]
+    assert nominal_places(["the", "duct", "shows", "dilatation", "of", "the", "wall"]) == []
