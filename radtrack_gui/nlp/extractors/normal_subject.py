@@ -15,12 +15,14 @@ COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "loo
 ADVERBS = frozenset(
     {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
     | {"globally", "overall", "relatively"}
+    # degree words of a normal predicate ("fully patent", "well patent", "substantially aligned")
+    | {"fully", "well", "substantially", "essentially"}
     # degree words before a finding predicate ("is slightly thickened")
     | {"slightly", "mildly", "moderately", "markedly", "diffusely", "focally"}
 )
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
-MAX_WORDS = 6
+MAX_WORDS = 8  # "The anterior and posterior cruciate ligaments are intact"
 # verbs after which a predicate opens the phrase it is said of ("shows symmetrical breasts")
 SHOW_VERBS = frozenset({"shows", "show", "showing", "reveals", "reveal", "revealing"})
 # words that end such a phrase ("symmetrical breasts with heterogeneous parenchyma")
@@ -47,6 +49,11 @@ STRUCTURE_BOUND = frozenset(
         *("non-thickened", "non thickened", "symmetrically structured", "symmetrically"),
     }
 )
+# Nouns naming a part or the parts of the structure before them ("cartilage surfaces").
+PART_NOUNS = frozenset({"surface", "surfaces", "structure", "structures", "portion", "portions"})
+# Endings of the Latin adjectives that follow their noun in anatomy names ("conus
+# medullaris", "linea alba", "pes anserinus").
+LATIN_ADJECTIVE = ("aris", "alis", "inus", "ina", "alba", "major", "minor")
 # Properties of a structure a bound predicate may qualify (singular and plural).
 PROPERTY_NOUNS = frozenset(
     {
@@ -183,6 +190,10 @@ def _anatomy_like(v: Vocabulary, words: list[str]) -> bool:
     ends = [words[-1]]
     if "of" in words:
         ends.append(words[words.index("of") - 1] if words.index("of") > 0 else words[-1])
+    # a part noun after its structure ("cartilage surfaces", "ligament structures") and a
+    # Latin name's noun before its adjective ("conus medullaris") name the structure too
+    if len(words) > 1 and (words[-1] in PART_NOUNS or words[-1].endswith(LATIN_ADJECTIVE)):
+        ends.append(words[-2])
     return any(w in heads or v.anatomy_of(w) for w in ends)
 
 
@@ -304,6 +315,26 @@ def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: l
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
     if i < 0 or low[i] not in COPULAS:
-        return False  # only a predicate after a copula ("is thickened"), not "thickened wall"
+        # not a predicate: a site phrase right after it may name the structure ("Minor
+        # irregularities in the cartilage of the patellar dome"), not "thickened wall"
+        return _site_phrase_after(v, low, c.t1)
     words = subject_phrase(toks, c.t0, c.t1)
     return bool(words) and any(w.isalpha() for w in words) and _anatomy_like(v, words)
+
+
+SITE_PREPOSITIONS = frozenset({"in", "of", "at", "within", "along"})
+
+
+def _site_phrase_after(v: Vocabulary, low: list[str], k: int) -> bool:
+    """``low[k:]`` opens with a site phrase whose noun phrase reads as anatomy ("in the
+    cartilage", "of the pituitary stalk"): a preposition, then up to ``MAX_WORDS`` words
+    before a break or another preposition."""
+    if k >= len(low) or low[k] not in SITE_PREPOSITIONS:
+        return False
+    j = k + 1
+    while j < len(low) and j - k <= MAX_WORDS and low[j].isalpha():
+        if low[j] in SITE_PREPOSITIONS or low[j] in PHRASE_ENDS:
+            break
+        j += 1
+    words = _phrase(low[k + 1 : j])
+    return bool(words) and _anatomy_like(v, words)
