@@ -71,6 +71,8 @@ def used_keys(resources: Path) -> frozenset[int]:
     ``OWN``, the file this draw was labelled into)."""
     keys: set[int] = set()
     for tsv in sorted((resources / "challenge").glob("*.tsv")):
+        if labelled_later(tsv.name):
+            continue
         header: list[str] = []
         for line in tsv.read_text(encoding="utf-8").splitlines():
             if not line or line.startswith("#"):
@@ -83,13 +85,20 @@ def used_keys(resources: Path) -> frozenset[int]:
             if row.get("corpus") == "parrot1":
                 keys.update(int(row[c]) for c in ("row_a", "row_b") if row.get(c, "").isdigit())
     for jsonl in sorted((resources / "silver").glob("*.jsonl")):
-        if jsonl.name == OWN:
+        if jsonl.name == OWN or labelled_later(jsonl.name):
             continue
         for line in jsonl.read_text(encoding="utf-8").splitlines():
             rec = json.loads(line) if line.strip() else {}
             if rec.get("corpus") == "parrot1" and str(rec.get("report", "")).isdigit():
                 keys.add(int(rec["report"]))
     return frozenset(keys)
+
+
+def labelled_later(name: str) -> bool:
+    """A whole-body file of a later round (``*_wholebody_dev4`` and up, labelled after this
+    draw): no exclusion of it, or the written draw could not be repeated."""
+    found = re.search(r"_wholebody_dev(\d+)\.", name)
+    return found is not None and int(found.group(1)) >= 4
 
 
 def mine(key: int) -> bool:
