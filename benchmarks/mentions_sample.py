@@ -25,9 +25,11 @@ type, per modality and per body region, for every extractor given with ``--extra
 rules, and neural when a trained model is found), then the most frequent head words of the
 labelled spans the first extractor missed, on the DEV half and on DEV2 (the second dev sample,
 ``resources/silver/mentions_wholebody_dev2.jsonl``, 26 more PARROT reports, all dev) and on
-DEV3 (``mentions_wholebody_dev3.jsonl``, 41 fresh PARROT reports, all dev) only.
+DEV3 (``mentions_wholebody_dev3.jsonl``, 41 fresh PARROT reports, all dev), DEV4
+(``mentions_wholebody_dev4.jsonl``, 37 fresh PARROT reports, 19 of them ultrasound, all dev) and
+DEV5 (``mentions_wholebody_dev5.jsonl``, 39 fresh PARROT reports, all dev) only.
 
-``--dev-only`` leaves the held-out half out (scores dev, dev2 and dev3) (not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2, dev3, dev4 and dev5) (not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]

@@ -6,11 +6,15 @@ Qt-free: the GUI runs these in a worker thread, the CLI calls them directly.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import Patient
 from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_progress
 from radtrack_gui.nlp.apply import extract_reports, link_patient
 from radtrack_gui.nlp.registry import RunSpec
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.progressive import OnSlice
 
 __all__ = [
     "RunSpec",
@@ -29,14 +33,28 @@ def analyse(
     progress: Progress = no_progress,
     cancel: CancelCheck = never_cancel,
     force: bool = False,
+    on_slice: OnSlice | None = None,
 ) -> Patient:
     """Extract and link in place with the models of ``spec`` (None: the defaults). An
-    annotated (gold) patient is left as it is unless ``force`` is set."""
+    annotated (gold) patient is left as it is unless ``force`` is set.
+
+    ``on_slice``: link in time-ordered slices of reports and hear the patient of the
+    first reports after each (``nlp/progressive.py``); the result is the same."""
     if patient.annotated and not force:
         return patient
     spec = spec or RunSpec()
     ext = spec.build_extractor()
     lnk = spec.build_linker()
+    if on_slice is not None:
+        from radtrack_gui.nlp import progressive
+        from radtrack_gui.nlp.report_groups import assign_groups
+
+        if not patient.report_groups:
+            assign_groups(patient)  # (read from the reports alone: before their mentions)
+        progressive.extract_and_link(
+            patient, ext, lnk, on_slice=on_slice, progress=progress, cancel=cancel
+        )
+        return patient
     mentions = extract_reports(patient.reports, ext, progress=progress, cancel=cancel)
     patient.mentions = {m.id: m for m in mentions}
     patient.annotated = False
@@ -73,14 +91,15 @@ def process_source(
     rerun: bool = False,
     progress: Progress = no_progress,
     cancel: CancelCheck = never_cancel,
+    on_slice: OnSlice | None = None,
 ) -> Patient:
     """Read PATH (a patient folder, a RadTrack JSON or a MIMIC CSV, ``formats.sources``)
     and give it the models' chains. Gold annotations are kept; so are the chains of a
-    RadTrack JSON unless ``rerun``."""
+    RadTrack JSON unless ``rerun``. ``on_slice``: as for ``analyse``."""
     from radtrack_gui.formats.sources import kind_of, read_patient, source_path
 
     source = source_path(path)
     patient = read_patient(source, patient_id, progress=progress, cancel=cancel)
     if kind_of(source) == "json" and not rerun:
         return patient
-    return analyse(patient, spec, progress=progress, cancel=cancel)
+    return analyse(patient, spec, progress=progress, cancel=cancel, on_slice=on_slice)

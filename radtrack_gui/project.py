@@ -33,6 +33,7 @@ from radtrack_gui.core.progress import CancelCheck, Progress, never_cancel, no_p
 from radtrack_gui.formats.sources import DOCUMENT_KINDS, csv_patient, kind_of, source_path
 
 if TYPE_CHECKING:
+    from radtrack_gui.nlp.progressive import OnSlice
     from radtrack_gui.nlp.registry import RunSpec
     from radtrack_gui.store.db import ProjectStore
 
@@ -55,6 +56,9 @@ class LoadedProject:
     # the models' result still to be written (``open_project(defer_save=True)``)
     pending_save: Callable[[], None] | None = field(default=None, repr=False)
     save_error: str | None = None  # the deferred save failed: nothing is saved
+    # (reports linked, reports in all): the patient of the first reports, shown while the
+    # models still link the rest (``open_project(on_slice=...)``); edits wait until done
+    linking: tuple[int, int] | None = None
     _save_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -92,8 +96,11 @@ class LoadedProject:
     @property
     def read_only(self) -> bool:
         """Opened without the writer lock (another window edits it), or without a store
-        because the data folder cannot be written: edits are refused. (A project made
-        without a store on purpose, ``store=None`` and no reason, edits in memory.)"""
+        because the data folder cannot be written, or still linking: edits are refused. (A
+        project made without a store on purpose, ``store=None`` and no reason, edits in
+        memory.)"""
+        if self.linking is not None:
+            return True
         if self.store is None:
             return self.no_store_reason is not None
         return self.save_error is not None or bool(getattr(self.store, "read_only", False))
@@ -103,6 +110,9 @@ class LoadedProject:
         """Why edits are refused, in the user's words (None: they are not)."""
         if not self.read_only:
             return None
+        if self.linking is not None:
+            done, total = self.linking
+            return f"still linking: {done} of {total} reports linked; edits wait until it is done"
         if self.store is None:
             return self.no_store_reason
         if self.save_error is not None:
@@ -133,6 +143,7 @@ def open_project(
     owner: object = None,
     store_optional: bool = False,
     defer_save: bool = False,
+    on_slice: OnSlice | None = None,
 ) -> LoadedProject:
     """Open PATH (a patient folder, a RadTrack JSON or a MIMIC CSV; a CSV of several
     patients needs ``patient_id``). The stored project is loaded when there is one;
@@ -149,7 +160,11 @@ def open_project(
     ``no_store_reason`` saying why (otherwise that is a ``StoreError``).
 
     ``defer_save``: a model run is returned before it is stored; the caller must call
-    ``finish_save`` (module docstring)."""
+    ``finish_save`` (module docstring).
+
+    ``on_slice``: a model run links the reports in time-ordered slices and hands over the
+    patient of the first reports after each (``nlp/progressive.py``; the GUI shows it);
+    the patient returned, stored once, is the same as without."""
     from radtrack_gui import pipeline
     from radtrack_gui.nlp.registry import RunSpec
 
@@ -173,7 +188,13 @@ def open_project(
         if stored is not None and store is not None:
             return _from_store(stored, store, source, t0)
         patient = pipeline.process_source(
-            source, patient_id, spec, rerun=rerun, progress=progress, cancel=cancel
+            source,
+            patient_id,
+            spec,
+            rerun=rerun,
+            progress=progress,
+            cancel=cancel,
+            on_slice=on_slice,
         )
         if cancel():
             raise Cancelled()

@@ -58,6 +58,9 @@ class Settings:
     window_state: str = ""  # base64 of QMainWindow.saveState()
     confirm_model_rerun: bool = True  # ask before a model run replaces manual edits
     export_formats: list[str] = field(default_factory=list)  # last ticked (empty: defaults)
+    # The last export's folder and whose it was: offered again for that patient.
+    export_folder: str = ""
+    export_patient: str = ""
     # Where the neural models run: auto (a GPU when torch sees one), cpu, cuda, cuda:N.
     device: str = "auto"
 
@@ -80,7 +83,9 @@ class Settings:
         )
 
     def add_recent(self, folder: str) -> None:
-        """Put ``folder`` first in the recent list (no duplicates, at most MAX_RECENT)."""
+        """Put ``folder`` first in the recent list (no duplicates, at most MAX_RECENT), by
+        its whole path (a relative one opened nothing from another working folder)."""
+        folder = os.path.abspath(folder)
         self.recent_patients = [folder] + [f for f in self.recent_patients if f != folder]
         del self.recent_patients[MAX_RECENT:]
 

@@ -70,6 +70,8 @@ class RadLex:
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     acronyms: dict[str, list[str]] = field(default_factory=dict)
     rid_of: dict[str, str] = field(default_factory=dict)  # name -> first rid
+    # rid -> the eponym (lower case) its preferred name opens with ("Crohn disease": crohn)
+    eponym: dict[str, str] = field(default_factory=dict)
 
     def under(self, top: str, skip: tuple[str, ...] = ()) -> list[str]:
         """RIDs below the branch named ``top`` (itself included), without ``skip`` branches."""
@@ -96,6 +98,7 @@ def load_radlex(folder: Path) -> RadLex:
     rl = RadLex()
     with (folder / "radlex_hierarchy_tekram.csv").open(encoding="utf-8", newline="") as f:
         for name, rid, parent in csv.reader(f):
+            _eponym(rl, rid, name)
             rl.name[rid] = name.strip().lower()
             rl.parent[rid] = parent
             rl.kids[parent].append(rid)
@@ -109,7 +112,38 @@ def load_radlex(folder: Path) -> RadLex:
                 rl.synonyms[rid] = syn
             if acr:
                 rl.acronyms[rid] = acr
+            _eponym(rl, rid, row["preferred_name"] or "")
     return rl
+
+
+def _eponym(rl: RadLex, rid: str, name: str) -> None:
+    """RadLex writes names in lower case but a person's name ("Crohn disease")."""
+    first = name.split()[:1]
+    if first and re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?", first[0]):
+        rl.eponym.setdefault(rid, first[0].lower())
+
+
+# The nouns an eponym names in the possessive in reports ("Crohn's disease" for RadLex's
+# "Crohn disease", "Hodgkin's lymphoma", "Schmorl's node"): such a term gains that spelling.
+EPONYM_HEADS = frozenset(
+    {
+        *("disease", "syndrome", "sign", "fracture", "lymphoma", "sarcoma", "tumor", "tumour"),
+        *("palsy", "deformity", "anomaly", "malformation", "hernia", "cyst", "diverticulum"),
+        *("ulcer", "phenomenon", "node", "nodes", "endocarditis", "thyroiditis", "encephalopathy"),
+    }
+)
+
+
+def possessive_variants(terms: list[str], eponym: str) -> list[str]:
+    """``terms`` of a concept named after ``eponym``, each followed (when it opens with the
+    eponym and an ``EPONYM_HEADS`` noun) by its possessive spelling."""
+    out: list[str] = []
+    for t in terms:
+        out.append(t)
+        words = t.split()
+        if len(words) >= 2 and words[0] == eponym and words[1] in EPONYM_HEADS:
+            out.append(" ".join([f"{eponym}'s", *words[1:]]))
+    return out
 
 
 @dataclass
@@ -340,6 +374,8 @@ def _concept_rows(
         terms = [concept] if concept not in hand.concepts else []
         terms += [clean(s) for s in rl.synonyms.get(rid, [])]
         terms += [a.lower() for a in rl.acronyms.get(rid, []) if len(a) >= 3 and a.isupper()]
+        if rid in rl.eponym:
+            terms = possessive_variants(terms, rl.eponym[rid])
         good = [
             t
             for t in dict.fromkeys(terms)

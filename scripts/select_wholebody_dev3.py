@@ -42,6 +42,16 @@ SECOND_PASS = 1
 SHARE = 2  # zlib.crc32(str(key).encode()) % 3 for wb-mentions3
 WHOLE_TEXT = frozenset({"nm"})
 OWN = "mentions_wholebody_dev3.jsonl"  # the labels of this draw (not an exclusion)
+# Files labelled after this draw (round 5, from reports of other draws): not exclusions either,
+# or every later file would change the pools this draw was made from.
+LATER = frozenset(
+    {
+        "mentions_wholebody_dev4.jsonl",
+        "mentions_wholebody_dev5.jsonl",
+        "pairs_wholebody_dev4.tsv",
+        "pairs_wholebody_dev5.tsv",
+    }
+)
 STRATA: tuple[tuple[str, str], ...] = (
     (
         "nm",
@@ -68,10 +78,10 @@ STRATA: tuple[tuple[str, str], ...] = (
 
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into)."""
+    ``OWN``, the file this draw was labelled into, and the ``LATER`` files)."""
     keys: set[int] = set()
     for tsv in sorted((resources / "challenge").glob("*.tsv")):
-        if labelled_later(tsv.name):
+        if tsv.name in LATER:
             continue
         header: list[str] = []
         for line in tsv.read_text(encoding="utf-8").splitlines():
@@ -85,20 +95,13 @@ def used_keys(resources: Path) -> frozenset[int]:
             if row.get("corpus") == "parrot1":
                 keys.update(int(row[c]) for c in ("row_a", "row_b") if row.get(c, "").isdigit())
     for jsonl in sorted((resources / "silver").glob("*.jsonl")):
-        if jsonl.name == OWN or labelled_later(jsonl.name):
+        if jsonl.name == OWN or jsonl.name in LATER:
             continue
         for line in jsonl.read_text(encoding="utf-8").splitlines():
             rec = json.loads(line) if line.strip() else {}
             if rec.get("corpus") == "parrot1" and str(rec.get("report", "")).isdigit():
                 keys.add(int(rec["report"]))
     return frozenset(keys)
-
-
-def labelled_later(name: str) -> bool:
-    """A whole-body file of a later round (``*_wholebody_dev4`` and up, labelled after this
-    draw): no exclusion of it, or the written draw could not be repeated."""
-    found = re.search(r"_wholebody_dev(\d+)\.", name)
-    return found is not None and int(found.group(1)) >= 4
 
 
 def mine(key: int) -> bool:

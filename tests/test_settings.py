@@ -132,3 +132,16 @@ def test_newer_version_keeps_what_it_knows(caplog: pytest.LogCaptureFixture):
         s = settings.load()
     assert s.font_size == 14
     assert "newer RadTrack" in caplog.text
+
+
+def test_a_recent_patient_is_remembered_by_its_whole_path(tmp_path, monkeypatch):
+    """Round 5 at the screen: `radtrack gui samples/demo_patient` put the relative
+    "samples/demo_patient" in the welcome page's recent list, which opens nothing from
+    another folder. The whole path is kept; a whole path stays as given."""
+    monkeypatch.chdir(tmp_path)
+    s = settings.Settings()
+    s.add_recent("samples/demo_patient")
+    assert s.recent_patients == [str(tmp_path / "samples" / "demo_patient")]
+    s.add_recent(str(tmp_path / "samples" / "demo_patient"))  # the same folder: once
+    s.add_recent("/patients/p1")
+    assert s.recent_patients == ["/patients/p1", str(tmp_path / "samples" / "demo_patient")]

@@ -57,8 +57,12 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("close", "&Close patient", ("Ctrl+W",)),
     ActionSpec("quit", "&Quit", ("Ctrl+Q",), role="QuitRole"),
     # -- Edit
-    ActionSpec("undo", "&Undo", ("Ctrl+Z",), icon="SP_ArrowBack"),
-    ActionSpec("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), icon="SP_ArrowForward"),
+    # The toolbar's buttons say "Undo"/"Redo" only: the full text (the menu, the tooltip)
+    # changes with every edit, and the buttons after them moved with it.
+    ActionSpec("undo", "&Undo", ("Ctrl+Z",), icon="SP_ArrowBack", icon_text="Undo"),
+    ActionSpec(
+        "redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), icon="SP_ArrowForward", icon_text="Redo"
+    ),
     _edit(
         "merge",
         "&Merge selected chains",

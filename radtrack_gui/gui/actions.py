@@ -35,6 +35,7 @@ class EditContext(Protocol):
     def current_report_id(self) -> str | None: ...
     def selected_span(self) -> tuple[str, int, int] | None: ...
     def step_chain(self, step: int) -> None: ...
+    def chain_name(self, chain_id: str) -> str: ...
     def dialog_parent(self) -> QWidget: ...
     def confirm(self, title: str, text: str) -> bool: ...
 
@@ -170,7 +171,7 @@ class EditActions(QObject):
         chains = list(dict.fromkeys(p.mentions[m].chain or "" for m in mentions if m in p.mentions))
         if len(chains) <= 1:
             return True
-        names = ", ".join(f"“{p.chains[c].label}”" if c in p.chains else c for c in chains[:4]) + (
+        names = ", ".join(f"“{self.ctx.chain_name(c)}”" for c in chains[:4]) + (
             " …" if len(chains) > 4 else ""
         )
         return self.ctx.confirm(
@@ -186,7 +187,9 @@ class EditActions(QObject):
         return self._push_new(lambda: edits.MoveMentions(mentions, None))
 
     def move_mentions(self, mention_ids: list[str], target: str | None) -> edits.Changes | None:
-        return self._push_new(lambda: edits.MoveMentions(mention_ids, target))
+        """Move to ``target`` (None: a new chain); the text names the lane the user sees."""
+        name = self.ctx.chain_name(target) if target else None
+        return self._push_new(lambda: edits.MoveMentions(mention_ids, target, name))
 
     def move_to_chain(self) -> edits.Changes | None:
         mentions = self.ctx.selected_mention_ids()

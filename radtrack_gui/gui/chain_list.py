@@ -367,6 +367,10 @@ class ChainList(QWidget):
         return group.childCount() if group is not None else 0
 
     # -- selection -----------------------------------------------------------------
+    def name_of(self, chain_id: str) -> str | None:
+        """The name the list shows for a chain (same-named chains told apart)."""
+        return self._names.get(chain_id)
+
     def selected_chain_ids(self) -> list[str]:
         out = []
         for item in self.tree.selectedItems():

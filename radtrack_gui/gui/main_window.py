@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
 
     patientLoaded = Signal()  # a patient is in every view
     patientDrawn = Signal()  # ... and the timeline finished drawing it
+    sliceDrawn = Signal(int, int)  # reports linked so far drawn (of all), while linking
     loadFailed = Signal(str)  # a one-line reason
     loadCancelled = Signal()
     loadProgress = Signal(str, int, int)  # stage, done, total of the open in flight
@@ -294,6 +295,9 @@ class MainWindow(QMainWindow):
         loaded = self.session.loaded
         if loaded is not None and loaded.store is not None and loaded.read_only:
             self.menus["rerun"].setEnabled(False)  # another window holds the store
+        if loaded is not None and loaded.linking is not None:
+            for name in ("export", "rerun", "compare"):  # not on a patient half linked
+                self.menus[name].setEnabled(False)
 
     # -- views --------------------------------------------------------------------------------
     def set_x_mode(self, mode: str) -> None:

@@ -6,6 +6,7 @@ views or a one-line message. The open patient itself is the session's."""
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,7 @@ from radtrack_gui.core.model import Patient
 from radtrack_gui.formats import sources
 from radtrack_gui.gui.crash import REPORTER, quiet
 from radtrack_gui.gui.ops import Op
-from radtrack_gui.gui.qt import QFileDialog, QInputDialog, QMessageBox, Qt
+from radtrack_gui.gui.qt import QFileDialog, QInputDialog, QMessageBox, QObject, Qt, Signal
 from radtrack_gui.nlp.report_groups import wrong_patient_warnings
 from radtrack_gui.util.paths import demo_patient_dir, oncology_patient_dir
 
@@ -25,6 +26,18 @@ if TYPE_CHECKING:
     from radtrack_gui.gui.main_window import MainWindow
 
 log = logging.getLogger("radtrack.gui.window")
+
+# How long the open's worker waits for the window to draw a linked slice before it goes
+# on linking (the window draws it within a second; a wait this long means it is busy).
+SLICE_WAIT_S = 10.0
+
+
+class _Slices(QObject):
+    """Carries each linked slice (the patient of the first reports) from the open's
+    worker to the window; queued to the main thread (it lives there)."""
+
+    # patient so far, reports linked, reports in all, Event set once drawn, the open's token
+    landed = Signal(object, int, int, object, object)
 
 
 class PatientController:
@@ -41,6 +54,10 @@ class PatientController:
         self.last_load_seconds: float | None = None
         self.last_draw_seconds: float | None = None
         self.save_op: Op | None = None  # storing the last model run, after its first paint
+        self._slices = _Slices(window)
+        self._slices.landed.connect(self._landed)
+        self._token: object = None  # the open whose slices are shown
+        self._was_linking = False  # the session holds a slice (the selection carries over)
 
     # -- choosing ------------------------------------------------------------------------
     def choose_folder(self) -> None:
@@ -103,8 +120,21 @@ class PatientController:
         w.statusBar().showMessage(f"Opening {source}…")
         log.info("open %s (%s)", source, spec.label)
         owner = id(w)
+        token = self._token = object()
+        slices = self._slices
 
         def work(progress: Callable[[str, int, int], None], cancel: Callable[[], bool]) -> Any:
+            def on_slice(part: Patient, done: int, total: int) -> None:
+                """Show the patient linked so far; go on linking once it is drawn."""
+                drawn = threading.Event()
+                try:
+                    slices.landed.emit(part, done, total, drawn, token)
+                except RuntimeError:  # the window is gone
+                    return
+                waited = 0.0
+                while not drawn.wait(0.05) and not cancel() and waited < SLICE_WAIT_S:
+                    waited += 0.05
+
             return project.open_project(
                 source,
                 patient_id,
@@ -116,6 +146,7 @@ class PatientController:
                 owner=owner,
                 store_optional=True,  # an unwritable data folder: open, read-only
                 defer_save=True,  # stored after the first paint (``_store_after_paint``)
+                on_slice=on_slice,  # drawn as the reports are linked (``_landed``)
             )
 
         # No parent: the work outlives a window closed mid-run; bound to the window, its
@@ -161,13 +192,22 @@ class PatientController:
         return pid if ok else ""
 
     # -- outcomes ------------------------------------------------------------------------
+    def linking(self) -> bool:
+        """The window shows a patient whose reports are still being linked."""
+        loaded = self.session.loaded
+        return loaded is not None and loaded.linking is not None
+
     def _cancelled(self) -> None:
+        if self.linking():
+            self.close()  # the reports linked so far go too: nothing was opened
         self.window.statusBar().clearMessage()
         self.window.statusBar().showMessage("Opening cancelled.", 5000)
         self.window.loadCancelled.emit()
 
     def _failed(self, exc: BaseException) -> None:
         w = self.window
+        if self.linking():
+            self.close()
         w.statusBar().clearMessage()
         from radtrack_gui.store.lock import StoreLocked
 
@@ -192,19 +232,51 @@ class PatientController:
         if w.isVisible() and not quiet():
             QMessageBox.warning(w, "Cannot open", reason)
 
-    def _loaded(self, loaded: project.LoadedProject) -> None:
+    def _landed(
+        self, part: Patient, done: int, total: int, drawn: threading.Event, token: object
+    ) -> None:
+        """A slice of the open in flight is linked: show the patient of its first reports
+        (edits wait: it is read-only, saying why, until the whole patient is in)."""
+        try:
+            op = self.op
+            if token is not self._token or op is None or op.task is None:
+                return  # an open given up since
+            if op.task.is_cancel_requested() or op.task.is_done():
+                return
+            w = self.window
+            if not self.linking():
+                self.close()  # the patient open before goes now
+            source, _pid, _remember = self._opening
+            loaded = project.LoadedProject(
+                part,
+                None,
+                source,
+                False,
+                w.prefs.run_spec().label,
+                time.perf_counter() - self._started,
+                linking=(done, total),
+            )
+            self._show(loaded, keep_selection=True)
+            w.status.set_problems()
+            w.status.update()
+            w.update_actions()
+            w.update_undo_text()
+            w.sliceDrawn.emit(done, total)
+        finally:
+            drawn.set()  # the worker goes on linking
+
+    def _show(self, loaded: project.LoadedProject, *, keep_selection: bool = False) -> None:
+        """Put ``loaded`` in the session and every view, the timeline painted first."""
         w = self.window
-        w.statusBar().clearMessage()
-        self.close()
-        self.session.open(loaded)
-        if self._remember:
-            w.prefs.add_recent(loaded.path)
+        picked = self.session.selection
+        mention = picked.mentions[-1] if picked.mentions else None
+        chain = picked.chain
+        self.session.open(loaded)  # (the one before, a slice or none, is closed)
         # Qt appends " — RadTrack" (display name); a read-only patient says so first.
-        w.setWindowTitle(loaded.patient.id + (" (read-only)" if loaded.read_only else ""))
+        read_only = loaded.read_only and loaded.linking is None
+        w.setWindowTitle(loaded.patient.id + (" (read-only)" if read_only else ""))
         w.setWindowFilePath(loaded.path)
-        self._awaiting_draw = True
         w.central.setCurrentWidget(w.timeline)
-        t0 = time.perf_counter()
         # The timeline first, painted at once; the side panels fill after it (on a
         # 1,000-report patient they take a fifth of a second: issue #20 item 12).
         w.timeline.set_patient(loaded.patient)
@@ -216,6 +288,24 @@ class PatientController:
             w.repaint()
         w.chain_list.set_patient(loaded.patient, editable=not loaded.read_only)
         w.report_view.set_patient(loaded.patient)
+        if keep_selection or self._was_linking:
+            # a slice more, or the whole patient after its slices: what was picked stays
+            if mention is not None and mention in loaded.patient.mentions:
+                w.selection.on_mention_selected(mention)
+            elif chain is not None and chain in loaded.patient.chains:
+                w.selection.on_chain_selected(chain)
+        self._was_linking = loaded.linking is not None
+
+    def _loaded(self, loaded: project.LoadedProject) -> None:
+        w = self.window
+        w.statusBar().clearMessage()
+        if not self.linking():
+            self.close()
+        if self._remember:
+            w.prefs.add_recent(loaded.path)
+        self._awaiting_draw = True
+        t0 = time.perf_counter()
+        self._show(loaded)
         log.info(
             "opened %s: %d reports, %d mentions, %d chains in %.2f s (views %.0f ms)",
             loaded.path,
@@ -282,8 +372,13 @@ class PatientController:
 
     # -- closing and re-running ------------------------------------------------------------
     def close(self) -> None:
-        """Forget the open patient (everything is already saved)."""
+        """Forget the open patient (everything is already saved). A patient still being
+        linked is given up: its open is cancelled."""
         w = self.window
+        if self.linking() and self.busy():
+            self._token = None  # no further slice is shown
+            self.cancel()
+        self._was_linking = False
         self.session.close()  # the store closes; the history and selection go
         w.status.set_problems()
         w.banner.set_warnings([])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 from bisect import bisect_right
+from collections.abc import Mapping
 
 from radtrack_gui.core.model import FINDING, Mention, Patient, Report
 from radtrack_gui.gui import style
@@ -131,19 +132,22 @@ def capped_mentions(
     return must + rest[: cap - len(must)]
 
 
-def mention_tooltip(m: Mention, p: Patient | None) -> str:
+def mention_tooltip(m: Mention, p: Patient | None, names: Mapping[str, str] | None = None) -> str:
+    """Words, attributes and chain of a mention; the chain by ``names`` (chain id -> the
+    name the user sees, ``views.labels.list_names``), else its label."""
     chain = p.chains.get(m.chain or "") if p else None
     bits = [f"{m.type} · {m.assertion}"]
     if m.change:
         bits.append(m.change)
     if m.laterality:
         bits.append(m.laterality)
-    label = f"chain: {chain.label}" if chain else "no chain"
+    label = f"chain: {(names or {}).get(chain.id) or chain.label}" if chain else "no chain"
     return f"{m.text}\n{' · '.join(bits)}\n{label}"
 
 
-def details_html(m: Mention, p: Patient) -> str:
-    """A mention's attributes, provenance and why it is in its chain."""
+def details_html(m: Mention, p: Patient, names: Mapping[str, str] | None = None) -> str:
+    """A mention's attributes, provenance and why it is in its chain (chains named by
+    ``names``, as in ``mention_tooltip``)."""
     esc = html.escape
     bits = [m.type, m.assertion]
     bits += [b for b in (m.change, m.laterality) if b]
@@ -161,6 +165,6 @@ def details_html(m: Mention, p: Patient) -> str:
     if why:
         lines.append(
             f"<span style='color:#555'>In this chain because: "
-            f"{esc(readable_why(why, chain_names(p), mention_words(p)))}</span>"
+            f"{esc(readable_why(why, names or chain_names(p), mention_words(p)))}</span>"
         )
     return "<br>".join(lines)

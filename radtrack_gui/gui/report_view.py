@@ -44,7 +44,7 @@ from radtrack_gui.gui.report_text import (
     report_title,
     section_headings,
 )
-from radtrack_gui.views.labels import version_labels
+from radtrack_gui.views.labels import list_names, version_labels
 
 MAX_HIGHLIGHTS = 1000  # highlights per report (a 5 MB report may hold 30,000 mentions)
 
@@ -65,6 +65,7 @@ class ReportView(QWidget):
         self.also_selected: set[str] = set()  # more picked mentions (Ctrl+click)
         self._offsets = Offsets("")
         self._mentions: list[Mention] = []
+        self._name_cache: dict[tuple, tuple] = {}  # views.labels.unique_labels' cache
 
         style = self.style()
         self.reports = QComboBox()
@@ -252,12 +253,13 @@ class ReportView(QWidget):
 
     def _rehighlight(self) -> None:
         sels = []
+        names = self.chain_names()
         shown = self._shown_mentions()
         self.capped = len(shown) < len(self._mentions)  # (tests read it)
         for m in shown:
             picked = m.id == self.mention_id or m.id in self.also_selected
             in_chain = bool(self.chain_id) and m.chain == self.chain_id
-            fmt = mention_format(m, picked, in_chain, mention_tooltip(m, self.patient))
+            fmt = mention_format(m, picked, in_chain, mention_tooltip(m, self.patient, names))
             pieces = m.fragments or [(m.start, m.end)]
             for start, end in pieces:
                 sels.append(self._selection(start, end, fmt))
@@ -324,6 +326,15 @@ class ReportView(QWidget):
         if rid:
             self.show_report(rid)
 
+    def chain_names(self) -> dict[str, str]:
+        """Chain id -> the name the user sees (the lane's, where two share a label)."""
+        p = self.patient
+        if p is None:
+            return {}
+        if len(self._name_cache) > 50_000:
+            self._name_cache.clear()
+        return list_names(p, self._name_cache)
+
     def _update_details(self) -> None:
         """The current mention's attributes, provenance and why it is in its chain."""
         p = self.patient
@@ -332,7 +343,7 @@ class ReportView(QWidget):
             self.details.setText("")
             self.details.setVisible(False)
             return
-        self.details.setText(details_html(m, p))
+        self.details.setText(details_html(m, p, self.chain_names()))
         self.details.setVisible(True)
 
     def _update_nav(self) -> None:
@@ -352,7 +363,8 @@ class ReportView(QWidget):
         pos = ids.index(self.mention_id) + 1 if self.mention_id in ids else 0
         where = f"{pos} of {len(ids)}" if pos else f"{len(ids)} mentions"
         reviewed = " ✓" if chain.reviewed else ""
-        self.chain_label.setText(f"<b>{html.escape(chain.label)}</b>{reviewed} · {where}")
+        name = self.chain_names().get(chain.id) or chain.label  # twins told apart
+        self.chain_label.setText(f"<b>{html.escape(name)}</b>{reviewed} · {where}")
         self.prev_mention.setEnabled(len(ids) > 1 and pos != 1)
         self.next_mention.setEnabled(len(ids) > 1 and pos != len(ids))
 

@@ -216,6 +216,19 @@ class SelectionController:
             self.timeline.select_mention(mid)
             self.window.update_actions()
 
+    def chain_name(self, chain_id: str) -> str:
+        """A chain as the user sees it: its lane's name on the timeline ("right
+        pneumonia · 3 Mar 2150" where two lanes share the label), else the chain list's
+        name, else its label."""
+        p = self.patient
+        label = p.chains[chain_id].label if p is not None and chain_id in p.chains else ""
+        return (
+            self.timeline.lane_names.get(chain_id)
+            or self.chain_list.name_of(chain_id)
+            or label
+            or "a chain"
+        )
+
     def dialog_parent(self) -> QWidget:
         return self.window
 

@@ -23,6 +23,7 @@ OPEN_STAGES = {
     "read": "Reading",
     "extract": "Finding mentions",
     "link": "Linking",
+    "analyse": "Linking… %v of %m reports",
     "save": "Saving",
 }
 
@@ -78,6 +79,11 @@ class StatusBar:
         )
         loaded = self.session.loaded
         self.model.setText(f"Model: {loaded.models}" if loaded else "")
+        if loaded is not None and loaded.linking is not None:
+            done, total = loaded.linking
+            self.saved.setText(f"Linking… {done} of {total} reports")
+            self.saved.setToolTip(loaded.read_only_reason or "")
+            return
         if self.session.read_only:
             self.saved.setText("Read-only — edits are off, nothing will be saved")
             self.saved.setToolTip(self.session.read_only_reason or "")

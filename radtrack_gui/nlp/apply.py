@@ -23,8 +23,10 @@ def extract_reports(
     *,
     progress: Progress = no_progress,
     cancel: CancelCheck = never_cancel,
+    first_number: int = 1,
 ) -> list[Mention]:
-    """Mentions of every report, numbered m1, m2, ... in report order then text order.
+    """Mentions of every report, numbered m1, m2, ... in report order then text order
+    (from m``first_number``: the reports after others already extracted).
 
     An extractor with ``extract_many`` (a neural model) gets the reports in groups of
     ``BATCH_REPORTS``, whose sentences share its batches."""
@@ -45,7 +47,7 @@ def extract_reports(
                 m.source = m.source or f"model:{getattr(extractor, 'name', 'extractor')}"
             out.extend(found)
         progress("extract", i + len(group), total)
-    for n, m in enumerate(out, 1):
+    for n, m in enumerate(out, first_number):
         m.id = f"m{n}"
     return out
 

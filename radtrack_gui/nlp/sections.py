@@ -59,7 +59,7 @@ _INLINE = (
 # carry long runs of spaces that make a lazy pattern quadratic).
 _LINE = re.compile(
     r"^[ \t]*+(?:\[\*\*[^\]\n]{0,80}\*\*\][ \t]*+)?"
-    r"(?P<h>[A-Za-z][A-Za-z0-9 /&()'#\t\xa0-]{0,60}+)(?:(?P<colon>:)|\r?$)",
+    r"(?P<h>[A-Za-z][A-Za-z0-9 /&()'#,\t\xa0-]{0,60}+)(?:(?P<colon>:)|\r?$)",
     re.MULTILINE,
 )
 
@@ -108,7 +108,8 @@ def canonical(header: str) -> str | None:
     key = _SPACES.sub(" ", _NUMBER.sub("", header)).strip().upper()
     if key in ALIASES:
         return ALIASES[key]
-    for sep in (" AND ", "/", " & "):  # "IMPRESSION AND RECOMMENDATIONS"
+    # "IMPRESSION AND RECOMMENDATIONS", "CLINICAL INFORMATION, QUESTION, JUSTIFICATION ..."
+    for sep in (" AND ", "/", " & ", ","):
         head = key.split(sep, 1)[0].strip()
         if head != key and head in ALIASES:
             return ALIASES[head]

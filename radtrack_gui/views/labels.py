@@ -197,7 +197,11 @@ def short_places(places: list[str]) -> dict[str, str]:
 
 
 _CHAIN_ID = re.compile(r"\bstarts c\d+\b")
-_ANY_ID = re.compile(r"\b([cm])(\d+)\b")
+# An id stands alone: never joined to a level's other half ("c5-6", "c5/c6").
+_ANY_ID = re.compile(r"(?<![-/\w])([cm])(\d+)(?![-/\w])")
+# Where ids are not: a quoted site ('c5-c6'), a level and what follows it up to the
+# next comma ("level c5-6", "different level c5 vs c6"): cervical levels look like ids.
+_NOT_IDS = re.compile(r"'[^']*'|\blevels?\s[^,;()]*")
 
 
 def readable_why(
@@ -216,7 +220,12 @@ def readable_why(
         found = (table or {}).get(m.group(0))
         return f"“{found}”" if found else other
 
-    return _ANY_ID.sub(name, why)
+    out, at = [], 0
+    for kept in _NOT_IDS.finditer(why):  # levels and quoted sites stay as written
+        out += [_ANY_ID.sub(name, why[at : kept.start()]), kept.group(0)]
+        at = kept.end()
+    out.append(_ANY_ID.sub(name, why[at:]))
+    return "".join(out)
 
 
 def version_labels(patient: Patient) -> dict[str, str]:

@@ -161,6 +161,18 @@ def test_moves_and_splits_never_rename_a_chain_behind_the_user(patient: Patient)
     assert patient.chains["c3"].label == "pneumothorax"
 
 
+def test_a_move_says_the_name_the_user_sees_for_its_target(patient: Patient):
+    """Two lanes may share a label: the text says the lane's name the caller gives
+    ("pneumothorax · 3 Mar 2150"), the label only when none is given."""
+    move = MoveMentions(["m1"], "c3", target_name="pneumothorax · 3 Mar 2150")
+    roundtrip(patient, move)
+    assert move.text == "Move 1 mention to “pneumothorax · 3 Mar 2150”"
+    move.undo(patient)
+    plain = MoveMention("m1", "c3")
+    roundtrip(patient, plain)
+    assert plain.text == "Move 1 mention to “pneumothorax”"
+
+
 def test_an_explicit_reset_or_laterality_relabels_and_says_so(patient: Patient):
     cmd = SetMentionAttributes(["m1"], laterality="right")
     roundtrip(patient, cmd)

@@ -17,6 +17,7 @@ from radtrack_gui.evaluation.challenge import split_of
 from radtrack_gui.evaluation.wholebody_mentions import (
     DEV2,
     DEV3,
+    DEV4,
     Labelled,
     Sample,
     SampleReport,
@@ -83,7 +84,8 @@ def test_the_reports_are_the_written_seeded_second_draw() -> None:
 
 def test_load_all_joins_the_files_with_their_splits() -> None:
     sample = load_all(_shared())
-    assert sample.splits == ("dev", DEV2, DEV3, "heldout")
+    assert sample.splits[:3] == ("dev", DEV2, DEV3) and sample.splits[-1] == "heldout"
+    assert DEV4 in sample.splits
     dev2 = sample.only([DEV2])
     assert set(dev2.reports) == {f"parrot1:{k}" for k in _keys(DEV2_FILE)}
     assert all(s.doc in dev2.reports for s in dev2.spans) and len(dev2.spans) >= 150
@@ -111,4 +113,4 @@ def test_missed_heads_lists_dev2_and_refuses_an_unknown_split() -> None:
     assert missed_heads(sample, [], DEV2) == [("finding", "nodes", 1, "US")]
     assert missed_heads(sample, [], "dev") == []
     with pytest.raises(InputError, match="unknown split"):
-        missed_heads(sample, [], "dev4")
+        missed_heads(sample, [], "dev99")

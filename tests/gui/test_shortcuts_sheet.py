@@ -6,43 +6,17 @@ patient open (clear of the timeline)."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from .screen_probe import run_probe
 
 pytestmark = pytest.mark.gui
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 DEMO = ROOT / "radtrack_gui" / "resources" / "samples" / "demo_patient"
-
-
-def _probe(tmp_path: Path, size: tuple[int, int], *args: str) -> dict:
-    config = tmp_path / "screen.json"
-    w, h = size
-    config.write_text(json.dumps({"screens": [{"name": "s", "x": 0, "y": 0, "width": w,
-                                               "height": h, "logicalDpi": 96}]}))  # fmt: skip
-    env = dict(os.environ)
-    env.update(
-        QT_QPA_PLATFORM=f"offscreen:configfile={config}",
-        RADTRACK_HOME=str(tmp_path / "home"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-        PYTHONPATH=os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]),
-    )
-    done = subprocess.run(
-        [sys.executable, str(HERE / "screen_probe.py"), *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _clear(sheet: list[int], keep: list[int]) -> bool:
@@ -61,7 +35,7 @@ def _inside(sheet: list[int], screen: list[int]) -> bool:
 
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
 def test_the_shortcuts_sheet_leaves_the_welcome_page_in_sight(tmp_path: Path, size) -> None:
-    got = _probe(tmp_path, size)
+    got = run_probe(tmp_path, size)
     assert got["screen"][2:] == list(size), got
     assert got["visible"] and _inside(got["sheet"], got["screen"]), got
     assert _clear(got["sheet"], got["keep"]), got  # the page's name, text and buttons
@@ -70,7 +44,7 @@ def test_the_shortcuts_sheet_leaves_the_welcome_page_in_sight(tmp_path: Path, si
 
 
 def test_with_a_patient_open_the_sheet_leaves_the_timeline_in_sight(tmp_path: Path) -> None:
-    got = _probe(tmp_path, (1280, 800), str(DEMO))
+    got = run_probe(tmp_path, (1280, 800), str(DEMO))
     assert got["patient"] == "DEMO-001", got
     assert got["visible"] and _inside(got["sheet"], got["screen"]), got
     assert _clear(got["sheet"], got["keep"]), got

@@ -63,6 +63,23 @@ def test_why_names_other_chains_and_mentions_by_what_people_see():
     assert readable_why("segment8 c-spine m2x") == "segment8 c-spine m2x"  # not ids
 
 
+def test_spinal_levels_in_a_why_line_are_not_read_as_ids() -> None:
+    """Round 5 at the screen (demo, cervical spine CT): "level c5-6" read "level
+    “intraparenchymal hemorrhage”-6", the level c5 taken for chain c5. Levels (after
+    "level", or joined by "-" or "/") and quoted sites stay as written; the ids around
+    them are still named (counter-example)."""
+    chains = {"c5": "intraparenchymal hemorrhage", "c6": "fracture", "c15": "degeneration"}
+    mentions = {"m20": "degenerative disease, ct_cspine.txt"}
+    why = "joined c15: same concept, level c5-6, same report as m20 (score 0.85)"
+    assert readable_why(why, chains, mentions) == (
+        "joined “degeneration”: same concept, level c5-6, same report as "
+        "“degenerative disease, ct_cspine.txt” (score 0.85)"
+    )
+    for level in ("site 'c5-c6'", "level c5/c6", "different level c5 vs c6", "levels c5 and c6"):
+        shown = readable_why(f"not c15: {level} (m20)", chains, mentions)
+        assert shown == f"not “degeneration”: {level} (“degenerative disease, ct_cspine.txt”)"
+
+
 def test_twins_in_one_organ_are_told_apart_by_the_finest_place_first() -> None:
     """Two liver lesions first seen in one report (the oncology demo): the body region and
     the date are the same, and the label cut at 1280 px read "liver lesion · 10 Jan 2…"

@@ -232,14 +232,23 @@ class MergeChains(Command):
 
 
 class MoveMentions(Command):
-    """Move mentions to an existing chain, or (``target=None``) together to a new one."""
+    """Move mentions to an existing chain, or (``target=None``) together to a new one.
+    ``target_name`` is the name the user sees for the target (its lane's name, which
+    tells two chains of one label apart: "right pneumonia · 3 Mar 2150"); the text says
+    it, else the target's label."""
 
-    def __init__(self, mention_ids: Iterable[str], target: str | None = None) -> None:
+    def __init__(
+        self,
+        mention_ids: Iterable[str],
+        target: str | None = None,
+        target_name: str | None = None,
+    ) -> None:
         super().__init__()
         self.mention_ids = list(dict.fromkeys(mention_ids))
         if not self.mention_ids:
             raise InputError("nothing to move: no mention selected")
         self.target = target
+        self.target_name = target_name
         what = plural(len(self.mention_ids), "mention")
         self.text = f"Move {what} to a new chain" if target is None else f"Move {what}"
 
@@ -271,7 +280,7 @@ class MoveMentions(Command):
             target = need_chain(p, cid)
             if self._base_text is None:
                 what = plural(len(self.mention_ids), "mention")
-                self.text = f"Move {what} to “{target.label}”"
+                self.text = f"Move {what} to “{self.target_name or target.label}”"
             for m in ms:
                 if m.type != target.type:
                     raise InputError(
@@ -288,8 +297,10 @@ class MoveMentions(Command):
 class MoveMention(MoveMentions):
     """One mention (convenience)."""
 
-    def __init__(self, mention_id: str, target: str | None = None) -> None:
-        super().__init__([mention_id], target)
+    def __init__(
+        self, mention_id: str, target: str | None = None, target_name: str | None = None
+    ) -> None:
+        super().__init__([mention_id], target, target_name)
 
 
 class RenameChain(Command):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.formats import sources
+from radtrack_gui.gui.dialog_place import place_over_welcome
 from radtrack_gui.gui.qt import QDesktopServices, QDialog, QMessageBox, Qt, QUrl
 from radtrack_gui.util.paths import user_log_dir
 
@@ -25,9 +26,12 @@ NO_GOLD = (
 )
 
 
-def show_dialog(dlg: QDialog) -> QDialog:
-    """Window-modal, non-blocking; deleted when closed."""
+def show_dialog(dlg: QDialog, window: MainWindow | None = None) -> QDialog:
+    """Window-modal, non-blocking; deleted when closed. Opened over ``window``'s welcome
+    page, it leaves the page in sight (``gui/dialog_place.py``)."""
     dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    if window is not None:
+        place_over_welcome(window, dlg)
     dlg.open()
     return dlg
 
@@ -45,6 +49,12 @@ def open_export(window: MainWindow) -> QDialog | None:
             prefs.typed.export_formats = list(keys)
             prefs.save()
 
+    def remember_folder(folder: str) -> None:  # offered again for this patient
+        assert patient is not None
+        if (prefs.typed.export_folder, prefs.typed.export_patient) != (folder, patient.id):
+            prefs.typed.export_folder, prefs.typed.export_patient = folder, patient.id
+            prefs.save()
+
     return show_dialog(
         ExportDialog(
             patient,
@@ -52,8 +62,16 @@ def open_export(window: MainWindow) -> QDialog | None:
             window,
             formats=prefs.typed.export_formats,
             remember=remember,
+            folder=last_export_folder(window, patient),
+            remember_folder=remember_folder,
         )
     )
+
+
+def last_export_folder(window: MainWindow, patient: Patient) -> str | None:
+    """The folder of the last export when it was ``patient``'s (None: its default)."""
+    typed = window.prefs.typed
+    return (typed.export_folder or None) if typed.export_patient == patient.id else None
 
 
 def open_compare(window: MainWindow) -> QDialog | None:
@@ -148,7 +166,7 @@ def open_train_dialog(window: MainWindow, kind: str) -> QDialog | None:
         )
     )
     window.train_dialog = dlg
-    return show_dialog(dlg)
+    return show_dialog(dlg, window)
 
 
 def open_settings(window: MainWindow) -> QDialog | None:
@@ -166,7 +184,7 @@ def open_settings(window: MainWindow) -> QDialog | None:
         )
 
     dlg.accepted.connect(accepted)
-    return show_dialog(dlg)
+    return show_dialog(dlg, window)
 
 
 def show_log_folder() -> None:

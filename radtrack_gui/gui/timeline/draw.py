@@ -302,6 +302,7 @@ class LanePainter:
             if self.tl.patient is not None
             else {}
         )
+        self.tl.lane_names = names  # edits name a chain as its lane shows it
         lanes = {ln.chain: ln for ln in lay.lanes}
         groups = {g.key: g for g in lay.groups}
         folds = {f.key: f for f in getattr(lay, "folds", [])}

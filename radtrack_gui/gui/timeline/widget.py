@@ -53,6 +53,7 @@ class TimelineWidget(QWidget):
         self.filters = L.Filters(negatives=False)
         self.x_mode = "date"
         self.layout_: L.Layout | None = None
+        self.lane_names: dict[str, str] = {}  # chain id -> its drawn lane's name
         self.colors: dict[str, str] = {}
         self.selection = Selection()  # picked mentions and chains, as the rules keep them
         # Overview: each group keeps its most important lanes and folds the rest into a

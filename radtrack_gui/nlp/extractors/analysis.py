@@ -10,12 +10,15 @@ from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, descr
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
+    carrier_end,
+    node_words_start,
     without_covering_properties,
     without_described_modifiers,
 )
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
+    one_normal_per_statement,
     said_of_unlisted_structure,
     subject_only_fails,
     without_normal_properties,
@@ -289,9 +292,14 @@ def analyse(
         kept.append(c)
     if len(kept) > 1:
         kept = without_normal_properties(kept, toks)
+        kept = one_normal_per_statement(kept, toks)
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)
+    for c in kept:
+        if c.span is None:  # after the modifier rules, which read the term's own end
+            c.t1 = carrier_end(c, toks, concept_at)  # "inflammatory [changes]"
+            c.t0 = node_words_start(c, toks)  # "enlarged [lymph nodes]"
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

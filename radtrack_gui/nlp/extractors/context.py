@@ -89,7 +89,8 @@ def assertion_of(
     for t0, t1, kind, direction in triggers:
         value = "absent" if kind == "negate" else "possible"
         prio = 0 if kind == "possible" else 1
-        if t0 < lead and t1 <= max(c.t0, lead) and direction in ("pre", "both", "alt"):
+        # a cue may also end inside the mention it opens ("no focal" before "focal changes")
+        if t0 < lead and t1 <= max(c.t1, lead) and direction in ("pre", "both", "alt"):
             dist = max(0, c.t0 - t1)
             limit = NEG_PRE_WINDOW if kind == "negate" else POSS_PRE_WINDOW
             if direction in ("both", "alt"):

@@ -46,6 +46,13 @@ TECHNIQUE_SENTENCE = re.compile(
     r"|conducted|acquired|obtained|carried[ \t]+out)\b)",
     re.IGNORECASE,
 )
+# A heading run into the reason's paragraph after a sentence end ("... requested. Findings and
+# Assessment: ...", "... Stone assessment. Examination Technique: ..."): up to five capitalised
+# or joining words before a colon. It ends the reason unless it names the reason again
+# ("History: pain. Question: fracture?").
+RUN_IN_HEADING = re.compile(
+    r"(?<=[.!?])[ \t]+(?P<h>[A-Z][A-Za-z]+(?:[ \t]+(?:[A-Za-z]+|/|&)){0,4})[ \t]*:"
+)
 # A line whose last character ends a sentence (".", "?" or "!" before the newline).
 SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*\n")
 
@@ -77,6 +84,10 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
         technique = TECHNIQUE_SENTENCE.search(text, pos, end)
         if technique:
             end = technique.start()  # "... another facility. Examination performed with ..."
+        for heading in RUN_IN_HEADING.finditer(text, pos, end):
+            if canonical(heading["h"]) not in QUESTION_SECTIONS:
+                end = heading.start()
+                break
         out.append((sec.start, end))
     return out
 

@@ -119,3 +119,44 @@ def without_covering_properties(v: Vocabulary, kept: list[Cand]) -> list[Cand]:
         if k is not o and o.t0 <= k.t0 and k.t1 <= o.t1 and k.concept in v.concepts
     }
     return [k for k in kept if id(k) not in drop]
+
+
+# Generic nouns that carry an adjective-like finding word as the head of its noun phrase
+# ("inflammatory changes", "hyperintense area", "hypodense foci", "cystic images", "lytic
+# changes"): the mention spans the carrier too (the labelled span is the whole phrase).
+CARRIER_NOUNS = frozenset(
+    {
+        *("change", "changes", "area", "areas", "image", "images", "focus", "foci"),
+        *("band", "bands", "strand", "strands", "shadow", "shadows", "phenomena"),
+        *("phenomenon", "zone", "zones", "spot", "spots"),
+    }
+)
+
+
+def carrier_end(c: Cand, toks: list[str], concept_at: list[bool]) -> int:
+    """Where a finding mention ends when a carrier noun (``CARRIER_NOUNS``) that no other term
+    covers follows it directly: after the carrier; else ``c.t1``. Normal statements keep
+    their word ("regular contour" stays "regular")."""
+    k = c.t1
+    if (
+        c.type == FINDING
+        and k < len(toks)
+        and not concept_at[k]
+        and toks[k].lower() in CARRIER_NOUNS
+        and not c.concept.startswith("normal")
+    ):
+        return k + 1
+    return c.t1
+
+
+def node_words_start(c: Cand, toks: list[str]) -> int:
+    """Where a node finding whose table term holds its sign words starts ("pathologically
+    enlarged lymph nodes"): at "lymph", the span the GUIDELINE keeps (modifiers are not part of
+    the name); else ``c.t0`` (a sign word read up to the node it describes, "Enlarged
+    portocaval lymph node", keeps the whole node phrase: ``sites.node_phrase_end``)."""
+    if c.type != FINDING or "lymph" not in c.term.lower().split():
+        return c.t0
+    for k in range(c.t0 + 1, c.t1 - 1):
+        if toks[k].lower() == "lymph":
+            return k
+    return c.t0

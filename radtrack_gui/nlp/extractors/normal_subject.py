@@ -15,12 +15,14 @@ COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "loo
 ADVERBS = frozenset(
     {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
     | {"globally", "overall", "relatively"}
+    # degree words of a normal predicate ("fully patent", "well patent", "substantially aligned")
+    | {"fully", "well", "substantially", "essentially"}
     # degree words before a finding predicate ("is slightly thickened")
     | {"slightly", "mildly", "moderately", "markedly", "diffusely", "focally"}
 )
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
-MAX_WORDS = 6
+MAX_WORDS = 8  # "The anterior and posterior cruciate ligaments are intact"
 # verbs after which a predicate opens the phrase it is said of ("shows symmetrical breasts")
 SHOW_VERBS = frozenset({"shows", "show", "showing", "reveals", "reveal", "revealing"})
 # words that end such a phrase ("symmetrical breasts with heterogeneous parenchyma")
@@ -28,7 +30,9 @@ PHRASE_ENDS = frozenset({"with", "and", "in", "without"})
 # Predicates that are normal statements only about a structure named as their subject
 # ("Ischiorectal fossae are free"); elsewhere they are other words ("free fluid").
 # "midline" likewise: "The trachea is midline" (the midline itself is a brain structure).
-SUBJECT_ONLY = frozenset({"free", "midline"})
+# "competent" likewise: "The saphenofemoral junction appears competent" ("competent
+# patient" is no statement).
+SUBJECT_ONLY = frozenset({"free", "midline", "competent"})
 # Predicates that are normal statements only when bound to a structure by the sentence's
 # structure: said of a structure ("Endometrium is regular", "Lateral ventricles are
 # symmetrical"), of a structure's property ("Its echotexture is homogeneous"), or before a
@@ -41,10 +45,15 @@ STRUCTURE_BOUND = frozenset(
     {
         *("regular", "homogeneous", "homogenous", "smooth", "symmetric", "symmetrical"),
         *("typical", "age-appropriate", "age appropriate", "centred", "centered", "thin"),
-        *("physiological", "physiologic"),
+        *("physiological", "physiologic", "uniform"),
         *("non-thickened", "non thickened", "symmetrically structured", "symmetrically"),
     }
 )
+# Nouns naming a part or the parts of the structure before them ("cartilage surfaces").
+PART_NOUNS = frozenset({"surface", "surfaces", "structure", "structures", "portion", "portions"})
+# Endings of the Latin adjectives that follow their noun in anatomy names ("conus
+# medullaris", "linea alba", "pes anserinus").
+LATIN_ADJECTIVE = ("aris", "alis", "inus", "ina", "alba", "major", "minor")
 # Properties of a structure a bound predicate may qualify (singular and plural).
 PROPERTY_NOUNS = frozenset(
     {
@@ -114,6 +123,32 @@ PROPERTY_FINDINGS = frozenset(
 )
 
 
+# Words that may join two normal predicates of one statement ("uniform and of normal size").
+JOINERS = frozenset({"and", ",", "of", "with", "in"})
+
+
+def one_normal_per_statement(kept: list[Cand], toks: list[str]) -> list[Cand]:
+    """``kept`` without a normal statement that only continues the one before it about the
+    same structure, joined by "and"/"of"/a comma ("The spleen is uniform and of normal
+    size", "patent and of normal caliber": one statement, at its first word); two statements
+    about two structures, or apart in the sentence, stay."""
+    out: list[Cand] = []
+    last: Cand | None = None
+    for k in kept:
+        if (
+            last is not None
+            and k.concept.startswith("normal ")
+            and k.concept == last.concept
+            and k.t0 - last.t1 <= 3
+            and all(toks[j].lower() in JOINERS for j in range(last.t1, k.t0))
+            and "and" in (t.lower() for t in toks[last.t1 : k.t0])
+        ):
+            continue
+        out.append(k)
+        last = k if k.concept.startswith("normal ") else None
+    return out
+
+
 def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
     """``kept`` without the finding candidates that only name the property a normal
     statement of the sentence is about: the subject before the copula of a normal predicate
@@ -155,6 +190,10 @@ def _anatomy_like(v: Vocabulary, words: list[str]) -> bool:
     ends = [words[-1]]
     if "of" in words:
         ends.append(words[words.index("of") - 1] if words.index("of") > 0 else words[-1])
+    # a part noun after its structure ("cartilage surfaces", "ligament structures") and a
+    # Latin name's noun before its adjective ("conus medullaris") name the structure too
+    if len(words) > 1 and (words[-1] in PART_NOUNS or words[-1].endswith(LATIN_ADJECTIVE)):
+        ends.append(words[-2])
     return any(w in heads or v.anatomy_of(w) for w in ends)
 
 
@@ -199,8 +238,16 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
 # preserved" stays none: no structure, no flow).
 FLOW_WORDS = frozenset(
     {"flow", "flows", "vascularization", "vascularisation", "vascularity", "perfusion"}
-    | {"waveform", "waveforms"}
+    | {"waveform", "waveforms", "coding"}
 )
+# words that may follow the flow noun of "preserved flow" (its phrase ends there)
+FLOW_AFTER = frozenset({"in", "with", "and", "of", "at", "through", "throughout", "on"})
+# A subject of at most this many words that ends in a property noun ("its contours",
+# "echotexture") makes a normal predicate a statement about the structure described.
+PROPERTY_SUBJECT_WORDS = 2
+# the words that may come before such a property noun ("external contours"); another word
+# names what the property is of ("The lesion margins are regular": no normal statement)
+PROPERTY_QUALIFIERS = frozenset({"external", "internal", "outer", "inner", "overall", "general"})
 
 
 # Words naming the whole examination or a report heading: a normal predicate said of them
@@ -222,9 +269,26 @@ def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     """Make ``c`` (a normal predicate with no structure found) a normal statement about the
     anatomy-like (or blood flow) noun phrase it is said of, or about the whole examination
     (``EXAM_WORDS``); False (``c`` unchanged) when there is none."""
+    low = [t.lower() for t in toks]
+    if (c.t0 > 0 and low[c.t0 - 1] in FLOW_WORDS) or (
+        c.t1 < len(low)
+        and low[c.t1] in FLOW_WORDS
+        # "preserved flow." / "preserved flow in the CFA", not "a clear flow anomaly"
+        and (c.t1 + 1 == len(low) or low[c.t1 + 1] in BREAKS or low[c.t1 + 1] in FLOW_AFTER)
+    ):
+        # "flow preserved", "with preserved flow": a Doppler statement about blood flow
+        c.concept, c.anatomy, c.anatomy_from_text = "normal flow", "", False
+        return True
     words = subject_phrase(toks, c.t0, c.t1)
     if not words or not any(w.isalpha() for w in words):
         return False
+    if len(words) <= PROPERTY_SUBJECT_WORDS and all(
+        w in PROPERTY_NOUNS or w in PROPERTY_QUALIFIERS for w in words
+    ):
+        # "Its contours are regular", "Echotexture: homogeneous": a normal statement about
+        # the structure the report is describing, named by the property
+        c.concept, c.anatomy, c.anatomy_from_text = f"normal {' '.join(words)}", "", False
+        return True
     i = c.t0 - 1
     while i >= 0 and toks[i].lower() in ADVERBS:
         i -= 1
@@ -251,6 +315,26 @@ def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: l
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
     if i < 0 or low[i] not in COPULAS:
-        return False  # only a predicate after a copula ("is thickened"), not "thickened wall"
+        # not a predicate: a site phrase right after it may name the structure ("Minor
+        # irregularities in the cartilage of the patellar dome"), not "thickened wall"
+        return _site_phrase_after(v, low, c.t1)
     words = subject_phrase(toks, c.t0, c.t1)
     return bool(words) and any(w.isalpha() for w in words) and _anatomy_like(v, words)
+
+
+SITE_PREPOSITIONS = frozenset({"in", "of", "at", "within", "along"})
+
+
+def _site_phrase_after(v: Vocabulary, low: list[str], k: int) -> bool:
+    """``low[k:]`` opens with a site phrase whose noun phrase reads as anatomy ("in the
+    cartilage", "of the pituitary stalk"): a preposition, then up to ``MAX_WORDS`` words
+    before a break or another preposition."""
+    if k >= len(low) or low[k] not in SITE_PREPOSITIONS:
+        return False
+    j = k + 1
+    while j < len(low) and j - k <= MAX_WORDS and low[j].isalpha():
+        if low[j] in SITE_PREPOSITIONS or low[j] in PHRASE_ENDS:
+            break
+        j += 1
+    words = _phrase(low[k + 1 : j])
+    return bool(words) and _anatomy_like(v, words)

@@ -219,25 +219,43 @@ class ClusterResult:
     scored: dict[tuple[str, str], float]  # (earlier member, newcomer) -> best pair score
 
 
-def cluster(
-    infos: list[MentionInfo],
-    score: PairScore,
-    explain: Explain,
-    threshold: float,
-    vocab: Vocabulary | None = None,
-    keys: Callable[[MentionInfo], tuple[list[str], list[str]]] = blocking_keys,
-    device_end: Iterable[str] = DEVICE_END_CHANGES,
-) -> ClusterResult:
-    """Greedy time-ordered clustering with cannot-link and course constraints."""
-    ends = frozenset(device_end)
-    chains: list[ChainState] = []
-    # blocking key -> its chains, least recently joined first (moved to the end on a join)
-    index: dict[str, OrderedDict[int, ChainState]] = {}
-    why: dict[str, str] = {}
-    scored: dict[tuple[str, str], float] = {}
-    for m in infos:
-        check_cancelled()  # Cancel stops linking within one mention (core.progress)
-        filed, lookup = keys(m)
+class Clustering:
+    """The greedy time-ordered clustering with its state kept: ``feed`` places more
+    mentions (later in time than every mention fed before) and never moves a placed one,
+    so feeding a patient's mentions in slices gives the chains of a one-shot ``cluster``
+    call, and after each slice the chains so far are exactly the final chains restricted
+    to the mentions fed (``nlp/progressive.py``)."""
+
+    def __init__(
+        self,
+        score: PairScore,
+        explain: Explain,
+        threshold: float,
+        vocab: Vocabulary | None = None,
+        keys: Callable[[MentionInfo], tuple[list[str], list[str]]] = blocking_keys,
+        device_end: Iterable[str] = DEVICE_END_CHANGES,
+    ) -> None:
+        self.score = score
+        self.explain = explain
+        self.threshold = threshold
+        self.vocab = vocab
+        self.keys = keys
+        self.ends = frozenset(device_end)
+        self.chains: list[ChainState] = []
+        # blocking key -> its chains, least recently joined first (moved to the end on a join)
+        self.index: dict[str, OrderedDict[int, ChainState]] = {}
+        self.why: dict[str, str] = {}
+        self.scored: dict[tuple[str, str], float] = {}  # (earlier member, newcomer) -> best
+
+    def feed(self, infos: Iterable[MentionInfo]) -> None:
+        """Place ``infos`` (in time order, after every mention fed before)."""
+        for m in infos:
+            check_cancelled()  # Cancel stops linking within one mention (core.progress)
+            self._place(m)
+
+    def _place(self, m: MentionInfo) -> None:
+        score, threshold, vocab, index = self.score, self.threshold, self.vocab, self.index
+        filed, lookup = self.keys(m)
         tie = TIE if m.type == DEVICE else 0.0
         seen: set[int] = set()
         best: tuple[float, ChainState, MentionInfo] | None = None
@@ -267,7 +285,7 @@ def cluster(
                         top, top_rep = s, rep
                 if top_rep is None:
                     continue
-                scored[(top_rep.id, m.id)] = top
+                self.scored[(top_rep.id, m.id)] = top
                 if top >= threshold and (
                     best is None
                     or top > best[0] + tie
@@ -278,23 +296,44 @@ def cluster(
                     near_miss = (top, ch)
         if best is not None:
             s, ch, rep = best
-            why[m.id] = f"joined {ch.cid}: {explain(rep, m, s)}"
+            self.why[m.id] = f"joined {ch.cid}: {self.explain(rep, m, s)}"
         else:
-            ch = ChainState(len(chains) + 1, device_end=ends)
-            chains.append(ch)
+            ch = ChainState(len(self.chains) + 1, device_end=self.ends)
+            self.chains.append(ch)
             notes = [blocked[1]] if blocked else []
             if near_miss is not None:
                 notes.append(
                     f"best candidate {near_miss[1].cid} scored {near_miss[0]:.2f} < {threshold:.2f}"
                 )
-            why[m.id] = f"starts {ch.cid}" + (f" ({'; '.join(notes)})" if notes else "")
+            self.why[m.id] = f"starts {ch.cid}" + (f" ({'; '.join(notes)})" if notes else "")
         ch.add(m)
         ch.keys.update(filed)
         for key in filed:  # the chain is now the most recently joined under these keys
             bucket = index.setdefault(key, OrderedDict())
             bucket[ch.number] = ch
             bucket.move_to_end(ch.number)
-    return ClusterResult([[x.id for x in ch.members] for ch in chains], why, scored)
+
+    def clusters(self) -> list[list[str]]:
+        """The chains so far (mention ids), in the order they were started."""
+        return [[x.id for x in ch.members] for ch in self.chains]
+
+    def result(self) -> ClusterResult:
+        return ClusterResult(self.clusters(), self.why, self.scored)
+
+
+def cluster(
+    infos: list[MentionInfo],
+    score: PairScore,
+    explain: Explain,
+    threshold: float,
+    vocab: Vocabulary | None = None,
+    keys: Callable[[MentionInfo], tuple[list[str], list[str]]] = blocking_keys,
+    device_end: Iterable[str] = DEVICE_END_CHANGES,
+) -> ClusterResult:
+    """Greedy time-ordered clustering with cannot-link and course constraints (one shot)."""
+    run = Clustering(score, explain, threshold, vocab, keys, device_end)
+    run.feed(infos)
+    return run.result()
 
 
 def _exchanged(last: MentionInfo, m: MentionInfo) -> bool:

@@ -26,6 +26,7 @@ from radtrack_gui.nlp.linkers.glosses import (
     reading_names_site,
 )
 from radtrack_gui.nlp.linkers.info import HISTORY_SECTIONS, NEW_CHANGES, MentionInfo
+from radtrack_gui.nlp.linkers.listed import co_listed, lists_signs
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
     FINDING_END_CHANGES,
@@ -184,7 +185,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         return reason
     rel = concepts_related(a, b)
     if rel == "" and not (
-        read_as(a, b, v) or read_as_concept(a, b) or sign_reading(a, b, v) or _restated(a, b)
+        read_as(a, b, v)
+        or read_as_concept(a, b)
+        or sign_reading(a, b, v)
+        or _restated(a, b)
+        or co_listed(a, b, v)
     ):
         return f"different concepts '{a.concept}' vs '{b.concept}'"
     if rel == "related" and given_to_another(a, b, v) and not sign_reading(a, b, v):
@@ -228,6 +233,10 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
         if read_as(a, b, v) or one_sentence_reading(a, b, v):
             # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
             # stone in the right kidney"): where the sign was seen is where the diagnosis is
+            return None
+        if lists_signs(a, b, v) or co_listed(a, b, v):
+            # "Signs of X of the AC joint: ..., joint space narrowing": the list's place is
+            # the diagnosis's (listed.py)
             return None
         if (sign_reading(a, b, v) or read_as_concept(a, b)) and (
             v.anatomy_related(a.site, b.site) or reading_names_site(a, b, v)

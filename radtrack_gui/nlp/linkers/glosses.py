@@ -62,6 +62,15 @@ _GLOSS_OPEN = re.compile(
 )
 _GLOSS_CLOSE = re.compile(r"^\s*\??\s*\)")
 _DASH = re.compile(r"\s[-\u2013\u2014]\s+")
+# words after a dash that neither read nor name a finding: a quantity ("a small amount of"),
+# or the report's own findings as the subject of the reading ("the CT appearance suggests")
+_DASH_LEAD = re.compile(
+    r"^\s*(?:(?:a|an|some)\s+)?(?:(?:small|large|minimal|moderate|little|trace)\s+)?"
+    r"(?:amount|quantity|volume)\s+of\s+"
+    r"|^\s*(?:the|this)\s+(?:(?:ct|mr|mri|us|x-ray|radiological|imaging|sonographic)\s+)?"
+    r"(?:appearance|image|picture)\s+",
+    re.IGNORECASE,
+)
 _DEMONSTRATIVE = re.compile(
     r"^\W*(?:this|these|such)\s+(?:\w+\s+){0,2}?(?:findings?|appearances?|changes?|features?"
     r"|picture|pattern|aspects?|images?)\b",
@@ -145,6 +154,7 @@ def after_dash(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     if not dashes:
         return False
     dash, words = dashes[-1], between[dashes[-1].end() :]
+    words = _DASH_LEAD.sub("", words)  # "- a small amount of X", "- the CT appearance suggests X"
     if len(words.split()) > 3 or names_finding_term(words, v):
         return False
     return sign_like(first, v) and only_signs(between[: dash.start()], v)
@@ -244,6 +254,8 @@ def given_to_another(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         read = first_concept(before[: hits[-1].start()], v)
         if (
             read is not None
+            and read != dx.concept  # "white matter changes, suggestive of microvascular
+            # disease": the subject names the diagnosis itself, no other sign (wb-signs3)
             and read not in sign.concept_line
             and sign.concept not in (v.broader_concepts(read))
         ):

@@ -14,8 +14,8 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from radtrack_gui.core.model import Patient
-from radtrack_gui.nlp.linkers.clustering import DEFAULT_PAIR_LIMIT, cluster, pair_decisions
+from radtrack_gui.core.model import Mention, Patient, Report
+from radtrack_gui.nlp.linkers.clustering import DEFAULT_PAIR_LIMIT, Clustering, pair_decisions
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
     FEATURES,
@@ -97,6 +97,71 @@ def explain_pair(a: MentionInfo, b: MentionInfo, score: float) -> str:
     return f"{', '.join(evidence(a, b, features(a, b)))} (score {score:.2f})"
 
 
+class SliceLinking:
+    """``link_with`` in steps: a patient's reports are fed in time order, a slice at a
+    time, with their mentions; after each slice ``clusters`` are the chains so far, which
+    are the final chains restricted to the reports fed (the clustering places mentions
+    in time order and never moves a placed one: ``clustering.Clustering``), and
+    ``result`` after the last slice is what ``link`` gives for the whole patient.
+
+    ``patient``: the whole patient (its reports and report groups; its mentions are not
+    read)."""
+
+    def __init__(
+        self,
+        patient: Patient,
+        scorer: LinearScorer,
+        threshold: float,
+        vocab: Vocabulary | None,
+        pair_limit: int,
+        enrich: bool = True,
+        device_end: Iterable[str] = DEVICE_END_CHANGES,
+    ) -> None:
+        self.patient = patient
+        self.vocab = vocab
+        self.enrich = enrich
+        self.pair_limit = pair_limit
+        self.order = patient.report_index()
+        self.run = Clustering(scorer, explain_pair, threshold, vocab, device_end=device_end)
+        self.fed = 0  # mentions placed
+        self.last_report = -1  # index of the last report fed
+
+    def feed(self, reports: list[Report], mentions: Mapping[str, Mention]) -> None:
+        """Link ``reports`` (the next ones in time order) and their ``mentions``."""
+        idx = [self.order[r.id] for r in reports]
+        if idx and (min(idx) <= self.last_report or idx != sorted(idx)):
+            raise ValueError("reports must be fed in time order, each once")
+        part = Patient(self.patient.id, reports=list(reports), mentions=dict(mentions))
+        fed = {r.id for r in reports}
+        stray = [m.id for m in part.mentions.values() if m.report not in fed]
+        if stray:
+            raise ValueError(f"mentions outside the reports fed: {', '.join(stray[:3])}")
+        self.feed_infos(
+            prepare(part, self.vocab, self.enrich, report_order=self.order, first=self.fed)
+        )
+        self.last_report = max(idx, default=self.last_report)
+
+    def feed_infos(self, infos: list[MentionInfo]) -> None:
+        same_exam_time(infos, self.patient)  # a report group is one time point
+        self.run.feed(infos)
+        self.fed += len(infos)
+
+    def clusters(self) -> list[list[str]]:
+        return self.run.clusters()
+
+    @property
+    def why(self) -> dict[str, str]:
+        return self.run.why
+
+    def result(self) -> Linking:
+        """The linking of every mention fed (pair decisions over the patient's mentions)."""
+        result = self.run.result()
+        pairs = pair_decisions(
+            mention_order(self.patient), result.clusters, self.pair_limit, result.scored
+        )
+        return Linking(result.clusters, result.why, pairs)
+
+
 def link_with(
     patient: Patient,
     scorer: LinearScorer,
@@ -107,11 +172,9 @@ def link_with(
     device_end: Iterable[str] = DEVICE_END_CHANGES,
 ) -> Linking:
     """Prepare, cluster and collect pair decisions (shared with the pairwise linker)."""
-    infos = prepare(patient, vocab, enrich=enrich)
-    same_exam_time(infos, patient)  # a report group is one time point
-    result = cluster(infos, scorer, explain_pair, threshold, vocab, device_end=device_end)
-    pairs = pair_decisions(mention_order(patient), result.clusters, pair_limit, result.scored)
-    return Linking(result.clusters, result.why, pairs)
+    run = SliceLinking(patient, scorer, threshold, vocab, pair_limit, enrich, device_end)
+    run.feed_infos(prepare(patient, vocab, enrich=enrich))
+    return run.result()
 
 
 class KnowledgeLinker:
@@ -146,6 +209,18 @@ class KnowledgeLinker:
 
     def link(self, patient: Patient) -> Linking:
         return link_with(
+            patient,
+            self.scorer,
+            self.threshold,
+            self.vocab,
+            self.pair_limit,
+            self.enrich,
+            self.device_end,
+        )
+
+    def start_linking(self, patient: Patient) -> SliceLinking:
+        """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
+        return SliceLinking(
             patient,
             self.scorer,
             self.threshold,

@@ -135,9 +135,10 @@ def sizes_mm(measurements: list[str]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def mention_order(patient: Patient) -> list[str]:
-    """Mention ids in report order, then text order (the order of ``Patient.set_chains``)."""
-    order = patient.report_index()
+def mention_order(patient: Patient, order: dict[str, int] | None = None) -> list[str]:
+    """Mention ids in report order, then text order (the order of ``Patient.set_chains``).
+    ``order``: the report index when the caller has it (a slice of a longer patient)."""
+    order = patient.report_index() if order is None else order
     ms = sorted(
         patient.mentions.values(),
         key=lambda m: (order.get(m.report, 1 << 30), m.start, m.end, m.id),
@@ -187,18 +188,26 @@ def predicted_attributes(patient: Patient) -> dict[str, Mention]:
 
 
 def prepare(
-    patient: Patient, vocab: Vocabulary | None = None, enrich: bool = True
+    patient: Patient,
+    vocab: Vocabulary | None = None,
+    enrich: bool = True,
+    *,
+    report_order: dict[str, int] | None = None,
+    first: int = 0,
 ) -> list[MentionInfo]:
     """Prepared mentions of ``patient`` in chronological order.
 
     With ``enrich``, mentions that carry no attributes (gold brat spans) take them from the
-    rule extractor's overlapping mention (``predicted_attributes``)."""
+    rule extractor's overlapping mention (``predicted_attributes``). Everything is read
+    from the mention's own report, so a slice of a patient (some of its reports and their
+    mentions) prepares as in the whole: ``report_order`` is then the whole patient's
+    report index and ``first`` the number of mentions in the reports before the slice."""
     v = vocab or vocabulary()
-    order = patient.report_index()
+    order = patient.report_index() if report_order is None else report_order
     reports = {r.id: r for r in patient.reports}
     predicted = predicted_attributes(patient) if enrich else {}
     out: list[MentionInfo] = []
-    for n, mid in enumerate(mention_order(patient)):
+    for n, mid in enumerate(mention_order(patient, order), first):
         m = patient.mentions[mid]
         src = predicted.get(mid, m)
         report = reports.get(m.report)
@@ -216,9 +225,9 @@ def prepare(
             concept = v.anatomy_terms.get(concept, concept)
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
-        first = anatomy[0] if anatomy else None
-        lat = src.laterality or _laterality_of(v, first)
-        site = sided_site(v, specified_site(v, concept, tokens, first), lat)
+        said = anatomy[0] if anatomy else None
+        lat = src.laterality or _laterality_of(v, said)
+        site = sided_site(v, specified_site(v, concept, tokens, said), lat)
         generic_statement = bool(
             (concept and (concept in GENERIC_STATEMENT_WORDS or concept.startswith("normal ")))
             or head in GENERIC_STATEMENT_WORDS
@@ -249,7 +258,7 @@ def prepare(
                 concept=concept,
                 concept_line=line,
                 site=site,
-                statement_site=first,
+                statement_site=said,
                 lat=lat,
                 access=_access_of(tokens, anatomy) if m.type == DEVICE else None,
                 assertion=src.assertion or "present",

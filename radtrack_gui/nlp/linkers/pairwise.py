@@ -42,6 +42,7 @@ from radtrack_gui.nlp.linkers.knowledge import (
     KNOWLEDGE_BIAS,
     KNOWLEDGE_WEIGHTS,
     LinearScorer,
+    SliceLinking,
     link_with,
 )
 from radtrack_gui.nlp.registry import Linking
@@ -260,6 +261,18 @@ class PairwiseLinker:
     # -- linking -------------------------------------------------------------------
     def link(self, patient: Patient) -> Linking:
         return link_with(
+            patient,
+            self.scorer,
+            self.threshold,
+            self.vocab,
+            self.pair_limit,
+            self.enrich,
+            self.device_end,
+        )
+
+    def start_linking(self, patient: Patient) -> SliceLinking:
+        """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
+        return SliceLinking(
             patient,
             self.scorer,
             self.threshold,
