@@ -23,6 +23,7 @@ words of ``ASSERTED_HEADS`` let back in: in an asserting clause "shadow", "forma
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def clause_heads(
     tokens of table terms (a subject phrase holding one is that term's mention)."""
     found: dict[int, str] = {}
     n = len(toks)
-    for i in [i for i, tok in enumerate(toks) if tok in CLAUSE_WORDS]:
+    for i in compress(count(), map(CLAUSE_WORDS.__contains__, toks)):
         tok = toks[i]
         if tok in SEEN and i > 0:
             k = i - 1
@@ -349,8 +350,9 @@ def elided_heads(
     term (covered) and "A <head>" one too; "A" itself no term and no other reading's."""
     out = []
     n = len(toks)
-    for i, tok in enumerate(toks):
-        if tok not in COORDINATORS or i == 0 or i + 2 >= n or i + 1 not in covered:
+    for k in sorted(covered):  # "B": a table term's token, a coordinator before it
+        i = k - 1
+        if i <= 0 or k + 1 >= n or toks[i] not in COORDINATORS:
             continue
         a = i - 1
         if a in covered or a in taken or not toks[a].isalpha():
