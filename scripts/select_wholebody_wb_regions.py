@@ -107,7 +107,11 @@ def draw(reports: tuple[str, ...], used: frozenset[int]) -> list[tuple[str, int,
             pools[name].append(i)
     rng = random.Random(SEED)
     return [
-        (name, len(pools[name]), sorted(rng.sample(pools[name], min(PER_STRATUM[name], len(pools[name])))))
+        (
+            name,
+            len(pools[name]),
+            sorted(rng.sample(pools[name], min(PER_STRATUM[name], len(pools[name])))),
+        )
         for name, _ in STRATA
     ]
 

@@ -11,10 +11,10 @@ The last slice's result is the one-shot ``link`` result, mention ids included
 (``tests/nlp/test_progressive.py``).
 
 Slices: ``FIRST_SLICE`` reports, then twice as many each time (a remainder shorter than
-the next slice joins the last one), so a 1,000-report patient lands in four steps
-(64, 192, 448, 1,000 reports). Every slice but the last starts at a multiple of the
-extractors' batch (``apply.BATCH_REPORTS``), so a batching extractor sees the same
-batches as in one run.
+the next slice joins the last one), so a 1,000-report patient lands in five steps
+(32, 96, 224, 480, 1,000 reports). An extractor that reads reports in batches
+(``extract_many``) gets slices of whole batches (``apply.BATCH_REPORTS``: 64, 192, 448,
+1,000), so it sees the same batches as in one run.
 
 A linker that cannot be fed in slices (it has no ``start_linking``) links once, at the
 end, as before. Qt-free: the GUI passes ``on_slice`` from its open's worker.
@@ -36,7 +36,7 @@ from radtrack_gui.core.progress import (
 from radtrack_gui.nlp.apply import BATCH_REPORTS, extract_reports, link_patient
 from radtrack_gui.nlp.registry import Extractor, Linker, Linking
 
-FIRST_SLICE = BATCH_REPORTS  # reports linked before the first draw
+FIRST_SLICE = 32  # reports linked before the first draw
 
 # on_slice(patient so far, reports linked, reports in all): a patient of the first
 # reports only, its own object (the caller may keep and show it while linking goes on;
@@ -115,6 +115,9 @@ def extract_and_link(
         link_patient(patient, linker, cancel=cancel)
         return
     run: SliceRun = linker.start_linking(patient)  # type: ignore[attr-defined]
+    first = FIRST_SLICE if first is None else first
+    if getattr(extractor, "extract_many", None) is not None:  # whole batches
+        first = -(-first // BATCH_REPORTS) * BATCH_REPORTS
     for lo, hi in slices(total, first):
         part = patient.reports[lo:hi]
 

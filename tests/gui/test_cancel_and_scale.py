@@ -70,11 +70,12 @@ def test_window_cancel_during_linking_opens_nothing(
     """Cancel pressed while linking: the linker stops, nothing is opened or stored.
 
     Every handler is wired before the load starts, and the worker waits at the start of
-    linking until the test has pressed Cancel (the real linker then runs and sees it), so
-    the load cannot pass linking first however loaded the machine is."""
+    linking (the app links in slices of reports: ``SliceLinking.feed``) until the test has
+    pressed Cancel (the real linker then runs and sees it), so the load cannot pass
+    linking first however loaded the machine is."""
     import threading
 
-    from radtrack_gui import pipeline
+    from radtrack_gui.nlp.linkers.knowledge import SliceLinking
 
     from .conftest import stored
 
@@ -82,33 +83,29 @@ def test_window_cancel_during_linking_opens_nothing(
     folder.mkdir()
     for r in _big_patient(30).reports:
         (folder / r.id).write_text(r.text, encoding="utf-8")
-    pressed = threading.Event()
+    started, pressed = threading.Event(), threading.Event()
     linked: list[str] = []
-    real_link = pipeline.link_patient
+    real_feed = SliceLinking.feed
 
-    def link_after_cancel(patient, linker, **kw):  # type: ignore[no-untyped-def]
+    def feed_after_cancel(self, reports, mentions):  # type: ignore[no-untyped-def]
+        started.set()
         assert pressed.wait(60), "Cancel was never pressed"
         try:
-            return real_link(patient, linker, **kw)
+            return real_feed(self, reports, mentions)
         except Cancelled:
             linked.append("stopped")
             raise
 
-    monkeypatch.setattr(pipeline, "link_patient", link_after_cancel)
+    monkeypatch.setattr(SliceLinking, "feed", feed_after_cancel)
     stages: list[str] = []
-
-    def seen(stage: str, _done: int, _total: int) -> None:
-        stages.append(stage)
-        if stage == "link" and not pressed.is_set():
-            window.cancel_load()
-            pressed.set()
-
-    window.loadProgress.connect(seen)
+    window.loadProgress.connect(lambda stage, _d, _t: stages.append(stage))
     opened: list[bool] = []
     window.patientLoaded.connect(lambda: opened.append(True))
     with qtbot.waitSignal(window.loadCancelled, timeout=120000):
         assert window.open_path(str(folder)) is not None
-    assert pressed.is_set(), "linking never started"
+        qtbot.waitUntil(started.is_set, timeout=60000)  # linking started
+        window.cancel_load()
+        pressed.set()
     assert linked == ["stopped"]  # linking stopped at its first check
     assert "save" not in stages  # nothing was saved after the cancel
     assert window.patient is None and not opened  # the cancelled patient is not opened

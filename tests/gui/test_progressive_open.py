@@ -4,7 +4,7 @@ first paint comes before linking ends, edits wait until every report is linked, 
 patient in the end (and in the store) is the one-shot run's.
 
 The demo patient (18 reports) is linked in slices of 2, 4, then the rest
-(``FIRST_SLICE`` is set to 2 here; 64 in the app)."""
+(``FIRST_SLICE`` is set to 2 here; 32 in the app)."""
 
 from __future__ import annotations
 

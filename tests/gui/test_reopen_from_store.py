@@ -37,6 +37,15 @@ def model_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     monkeypatch.setattr(RunSpec, "build_linker", counted("build_linker", RunSpec.build_linker))
     monkeypatch.setattr(pipeline, "extract_reports", counted("extract", pipeline.extract_reports))
     monkeypatch.setattr(pipeline, "link_patient", counted("link", pipeline.link_patient))
+    # the app's open links in slices of reports (one slice for the demo: nlp/progressive.py)
+    from radtrack_gui.nlp import progressive
+    from radtrack_gui.nlp.linkers.knowledge import SliceLinking
+
+    monkeypatch.setattr(
+        progressive, "extract_reports", counted("extract", progressive.extract_reports)
+    )
+    monkeypatch.setattr(progressive, "link_patient", counted("link", progressive.link_patient))
+    monkeypatch.setattr(SliceLinking, "feed", counted("link", SliceLinking.feed))
     return calls
 
 

@@ -84,6 +84,15 @@ def test_demo_patients_sliced_equal_one_shot(folder: Path) -> None:
     assert check_restriction(final, seen) > 0
 
 
+def test_the_pairwise_linker_sliced_equals_one_shot() -> None:
+    spec = RunSpec(linker="pairwise")
+    one_shot = pipeline.process_source(demo_patient_dir(), spec=spec)
+    final, seen = sliced(demo_patient_dir(), first=1, spec=spec)
+    assert [k for _, k, _ in seen] == [1, 3, 7]
+    assert patient_hash(final) == patient_hash(one_shot)
+    assert check_restriction(final, seen) > 0
+
+
 def test_generated_patient_sliced_equals_one_shot(tmp_path: Path) -> None:
     folder = long_patient(tmp_path / "long", 200)
     one_shot = pipeline.process_source(folder)
@@ -94,7 +103,7 @@ def test_generated_patient_sliced_equals_one_shot(tmp_path: Path) -> None:
     # the process_source route (the GUI's) gives the same patient
     via: list[int] = []
     again = pipeline.process_source(folder, on_slice=lambda p, k, n: via.append(k))
-    assert patient_hash(again) == patient_hash(one_shot) and via == [64]
+    assert patient_hash(again) == patient_hash(one_shot) and via == [32]
 
 
 def test_a_linker_that_cannot_be_fed_in_slices_links_once() -> None:
@@ -107,8 +116,9 @@ def test_a_linker_that_cannot_be_fed_in_slices_links_once() -> None:
 
 
 def test_slices_double_and_the_short_remainder_joins_the_last() -> None:
-    assert progressive.slices(1000) == [(0, 64), (64, 192), (192, 448), (448, 1000)]
-    assert progressive.slices(100) == [(0, 100)]  # too short to show in steps
+    assert progressive.slices(1000) == [(0, 32), (32, 96), (96, 224), (224, 480), (480, 1000)]
+    assert progressive.slices(1000, 64) == [(0, 64), (64, 192), (192, 448), (448, 1000)]
+    assert progressive.slices(60) == [(0, 60)]  # too short to show in steps
     assert progressive.slices(0) == []
     for total in range(1, 300, 7):
         bounds = progressive.slices(total, 5)
@@ -134,3 +144,40 @@ def test_reports_must_be_fed_in_time_order() -> None:
     stray = {m.id: m for m in extract_reports(patient.reports[6:7], ext, first_number=900)}
     with pytest.raises(ValueError, match="outside the reports fed"):
         run.feed(nxt, stray)
+
+
+class Batches:
+    """An extractor that reads reports in batches (as the neural one does): the rules
+    extractor under it, each batch's report ids recorded."""
+
+    name = "batches"
+
+    def __init__(self) -> None:
+        self.inner = RunSpec().build_extractor()
+        self.batches: list[list[str]] = []
+
+    def extract(self, report):  # type: ignore[no-untyped-def]
+        return self.inner.extract(report)
+
+    def extract_many(self, reports):  # type: ignore[no-untyped-def]
+        self.batches.append([r.id for r in reports])
+        return [self.inner.extract(r) for r in reports]
+
+
+def test_a_batching_extractor_sees_the_batches_of_one_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from radtrack_gui.nlp import apply
+
+    monkeypatch.setattr(apply, "BATCH_REPORTS", 4)
+    monkeypatch.setattr(progressive, "BATCH_REPORTS", 4)
+    one, sliced_ext = Batches(), Batches()
+    whole = read_patient(demo_patient_dir())
+    apply.extract_reports(whole.reports, one)
+    patient = read_patient(demo_patient_dir())
+    assign_groups(patient)
+    seen: list[int] = []
+    linker = RunSpec().build_linker()
+    progressive.extract_and_link(
+        patient, sliced_ext, linker, on_slice=lambda p, k, n: seen.append(k), first=1
+    )
+    assert seen == [4]  # the first slice of 1 report is widened to a whole batch
+    assert sliced_ext.batches == one.batches  # 4, 4, 4, 4, 2 reports, in both runs

@@ -43,3 +43,17 @@ def test_clear_and_bad_size() -> None:
     assert len(memo) == 0 and memo.get(1) is None
     with pytest.raises(ValueError, match="at least 1"):
         RecentMemo(0)
+
+
+def test_the_fast_path_is_get() -> None:
+    """``young.get`` then ``recall`` on a miss (the extractor's inlined lookup) answers as
+    ``get`` does: a value in the old generation is found by ``recall`` alone, and copied
+    back into ``young``."""
+    memo: RecentMemo[str, int] = RecentMemo(2)
+    memo.put("a", 1)
+    memo.put("b", 2)  # the young generation is full: "a" and "b" are old now
+    assert memo.young.get("a") is None
+    assert memo.recall("a") == 1 and memo.young.get("a") == 1
+    assert memo.recall("missing") is None and memo.get("missing") is None
+    memo.put("c", 3)
+    assert memo.young.get("c") is None and memo.get("c") == 3  # turned over again

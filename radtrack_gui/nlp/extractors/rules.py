@@ -195,7 +195,9 @@ class RuleExtractor:
                 region = max(counts, key=lambda k: counts[k]) if counts else ""
             for a, b in chunks:
                 key = (text[a:b], region)
-                hit = self._chunk_cache.get(key)
+                hit = self._chunk_cache.young.get(key)  # RecentMemo's fast path
+                if hit is None:
+                    hit = self._chunk_cache.recall(key)
                 if hit is None:
                     hit = tuple(self._run(key[0], report, None, region))
                     self._chunk_cache.put(key, hit)
@@ -241,13 +243,17 @@ class RuleExtractor:
 
     def _chunk_tops(self, chunk: str) -> tuple[str, ...]:
         """The body regions named in a chunk (for the exam region), once per text."""
-        hit = self._tops_cache.get(chunk)
+        hit = self._tops_cache.young.get(chunk)  # RecentMemo's fast path
+        if hit is None:
+            hit = self._tops_cache.recall(chunk)
         if hit is None:
             cache = self._sentence_cache
             tops: list[str] = []
             for s, e in self._split(chunk):
                 key = chunk[s:e]
-                sent = cache.get(key)
+                sent = cache.young.get(key)  # RecentMemo's fast path
+                if sent is None:
+                    sent = cache.recall(key)
                 if sent is None:
                     sent = tokens_and_terms(self.vocab, self.lex, key)
                     cache.put(key, sent)
@@ -335,7 +341,9 @@ class RuleExtractor:
                 paragraph += 1
             last_end = e
             key = text[s:e]
-            hit = cache.get(key)
+            hit = cache.young.get(key)  # RecentMemo's fast path
+            if hit is None:
+                hit = cache.recall(key)
             if hit is None:  # reports repeat sentences: tokens and matches once per text
                 hit = tokens_and_terms(self.vocab, self.lex, key)
                 cache.put(key, hit)
@@ -379,7 +387,11 @@ class RuleExtractor:
             sent.cands = []  # no term, no device word: nothing to analyse
             return
         key = (text[sent.start : sent.end], region)
-        hit = None if fixed else self._result_cache.get(key)
+        hit = None
+        if not fixed:
+            hit = self._result_cache.young.get(key)  # RecentMemo's fast path
+            if hit is None:
+                hit = self._result_cache.recall(key)
         if hit is not None:
             sent.cands = [from_row(row) for row in hit]
             for c in sent.cands:

@@ -104,8 +104,14 @@ def exchange_role(text: str, start: int, end: int, sentence: tuple[int, int]) ->
 
 
 def design(m: MentionInfo) -> dict[str, str]:
-    """The makes a device's own words and the words of its noun phrase before it name."""
+    """The makes a device's own words and the words of its noun phrase before it name
+    (read once per mention: a device is compared with many; the caller must not change
+    the dict)."""
     c = m.ctx
+    key = (m.tokens, c.text, c.sentence[0], c.start) if c is not None else (m.tokens,)
+    memo = m.design_memo
+    if memo is not None and memo[0] == key:
+        return memo[1]
     words = list(m.tokens)
     if c is not None and c.text:
         lo = max(c.sentence[0], c.start - 60)
@@ -119,6 +125,7 @@ def design(m: MentionInfo) -> dict[str, str]:
         hit = _WORD_VALUE.get(w.lower())
         if hit:
             out.setdefault(hit[0], hit[1])
+    m.design_memo = (key, out)
     return out
 
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 # A device change that starts an episode.
@@ -69,6 +69,10 @@ class MentionInfo:
     known: bool = True  # the concept is the vocabulary's (not a span's own words)
     sizes: tuple[float, ...] = ()  # its measurements, largest dimension in mm (GUIDELINE 10)
     ctx: MentionContext | None = None  # what the report says around it (context.py)
+    # (what it was read from, the makes its words name): ``episodes.design``'s memo
+    design_memo: tuple[tuple, dict[str, str]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def root(self) -> str | None:
