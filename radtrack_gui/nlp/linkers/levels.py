@@ -29,6 +29,7 @@ _SEGMENT_JOIN = r"(?:\s*[,/&]\s*(?:and\s+)?|\s+(?:and|or)\s+)(?!\d{1,2}\s*(?:mm|
 # ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
 _LEVEL = re.compile(
     r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w/-])"
+    r"|D\d{1,2}\s*-\s*[DL]\d{1,2}"
     r"|(?!T[12]\s*/\s*T?[12]\b)[CTLS]\d{1,2}\s*/\s*[CTLS]?\d{1,2}(?![\d/])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+" + _SEGMENT + r"(?:" + _SEGMENT_JOIN + _SEGMENT + r")*)"
     r"|(?i:" + _NTH + r"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:left|right)\s+)?" + _NTH + r")*\s+"
@@ -52,6 +53,8 @@ def levels(
         if limit is not None and x.start() >= limit:
             break
         level = re.sub(r"\s+", "", x.group(0)).lower().replace("/", "-")  # C5/6 = C5-6
+        level = re.sub(r"^d(\d+)-d?(\d+)$", r"t\1-t\2", level)  # dorsal: D11-D12 = T11-T12
+        level = re.sub(r"^d(\d+)-l", r"t\1-l", level)  # D12-L1 = T12-L1
         level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
         if level.startswith("segment"):  # each listed segment
             for n, part in _SEGMENT_NUMBER.findall(x.group(0).lower()[7:]):
@@ -278,6 +281,24 @@ def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
     return frozenset({f"heading:{' '.join(words)}"})
 
 
+# A sentence that opens with its level ("At the L1-L2, L2-L3 levels, there is ...", "- At
+# L4-L5:"): the level frames every finding the sentence then names (round 5).
+_OPENING = re.compile(
+    r"[\s*_#>-]*at\s+(?:the\s+)?((?:[CTLSD]\d{1,2}(?:\s*[-/]\s*[CTLSD]?\d{1,2})?"
+    r"(?:\s*,\s*|\s+and\s+|\s+to\s+)?){1,6})\s*(?:levels?|spaces?|discs?)?\s*[,:]",
+    re.IGNORECASE,
+)
+
+
+def opening_levels(text: str, lo: int, start: int) -> frozenset[str]:
+    """The levels a sentence starting at ``lo`` opens with, when the mention at ``start``
+    lies after that opening phrase (none otherwise)."""
+    m = _OPENING.match(text, lo, start)
+    if m is None:
+        return frozenset()
+    return levels(text, m.start(1), m.end(1))
+
+
 def place_levels(
     text: str,
     clause: tuple[int, int],
@@ -308,6 +329,8 @@ def place_levels(
             found = _read(text, hi, ahead)
             if found and names_finding(text[hi:ahead]):
                 found = frozenset()  # the place is another finding's
+    if not found:
+        found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
     if not found and title:
         found = _read(title, 0, len(title))
     if not any(x.startswith("label:") for x in found):

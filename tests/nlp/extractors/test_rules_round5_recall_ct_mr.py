@@ -140,3 +140,86 @@ def test_a_heading_run_into_the_reason_ends_it(ex: RuleExtractor) -> None:
     # a heading that names the reason again does not end it
     got = _texts(ex, "History: pain. Question: appendicitis?")
     assert "appendicitis" not in got
+
+
+def test_a_finding_needing_a_site_takes_it_from_an_unlisted_site_phrase(
+    ex: RuleExtractor,
+) -> None:
+    got = _got(
+        ex, "Minor irregularities in the cartilage of the patellar dome.", "lower extremities"
+    )
+    assert ("irregularities", "irregularity", "present") in got
+    # a site phrase that names no structure gives none
+    assert _got(ex, "Irregularities in the report.") == []
+
+
+def test_a_modifier_run_before_a_coordination_reads_the_noun_after_it(
+    ex: RuleExtractor,
+) -> None:
+    got = _got(ex, "No free intra-abdominal air or fluid.")
+    assert ("fluid", "free fluid", "absent") in got
+    got = _got(ex, "No pleural effusion or thickening.", "chest")
+    assert ("thickening", "pleural thickening", "absent") in got
+    # no term of the modifiers with the noun: nothing
+    assert _texts(ex, "No pleural effusion or report.", "chest") == ["pleural effusion"]
+
+
+def test_round5_chest_and_spine_rows(ex: RuleExtractor) -> None:
+    got = _got(ex, "Bilateral obliteration of the costophrenic angles.", "chest")
+    assert [c for _, c, _ in got] == ["costophrenic angle blunting"]
+    got = _got(ex, "Accentuated vascular markings in the hilar regions.", "chest")
+    assert [c for _, c, _ in got] == ["vascular congestion"]
+    # an unqualified mention of the markings is no finding
+    assert _got(ex, "Vascular markings are seen.", "chest") == []
+    got = _got(ex, "Narrow cervical canal with a diameter of 6.3 mm.", "spine")
+    assert [c for _, c, _ in got] == ["spinal stenosis"]
+
+
+def test_generic_acute_process_negatives_are_findings(ex: RuleExtractor) -> None:
+    got = _got(ex, "No acute intracranial process.", "head")
+    assert [(c, a) for _, c, a in got] == [("abnormality", "absent")]
+    # a named process keeps its own concept
+    got = _got(ex, "Inflammatory process in the right lower lobe.", "chest")
+    assert "abnormality" not in [c for _, c, _ in got]
+
+
+def test_normal_statements_of_long_and_coordinated_subjects(ex: RuleExtractor) -> None:
+    text = "The anterior and posterior cruciate ligaments are intact."
+    assert [c for _, c, _ in _got(ex, text, "lower extremities")] == [
+        "normal anterior and posterior cruciate ligaments"
+    ]
+    got = _got(ex, "The extensor mechanism is intact.", "lower extremities")
+    assert [c for _, c, _ in got] == ["normal extensor mechanism"]
+    # the ligament's "collateral" is its name, not collateral vessels
+    got = _texts(ex, "The medial collateral ligament is intact.", "lower extremities")
+    assert "collateral" not in got
+    assert "Collateral" in _texts(ex, "Collateral vessels near the spleen.")
+
+
+def test_skin_is_a_structure_and_a_baker_cyst_a_finding(ex: RuleExtractor) -> None:
+    got = _got(ex, "Skin thickening of the left breast.", "breasts")
+    assert [c for _, c, _ in got] == ["thickening"]
+    got = _got(ex, "A Baker's cyst is present.", "lower extremities")
+    assert [(t, c) for t, c, _ in got] == [("Baker's cyst", "baker cyst")]
+
+
+def test_a_node_term_with_its_sign_words_spans_the_node_words(ex: RuleExtractor) -> None:
+    got = _got(ex, "No pathologically enlarged lymph nodes in the mediastinum.", "chest")
+    assert got == [("lymph nodes", "lymphadenopathy", "absent")]
+    # a sign word read up to the node it describes keeps the whole node phrase
+    assert _texts(ex, "Enlarged portocaval lymph node.") == ["Enlarged portocaval lymph node"]
+
+
+def test_nodes_described_after_a_linking_verb_are_findings(ex: RuleExtractor) -> None:
+    got = _got(ex, "Lymph nodes in the axillae appear reactive.", "breasts")
+    assert [t for t, _, _ in got] == ["Lymph nodes"]
+    # a linking verb with no describing predicate: the nodes are a structure
+    assert _got(ex, "Lymph nodes appear in the field of view.", "breasts") == []
+
+
+def test_proper_alignment_of_a_structure_is_a_normal_statement(ex: RuleExtractor) -> None:
+    got = _got(ex, "Proper alignment in the new joint.", "lower extremities")
+    assert [(t, c) for t, c, _ in got] == [("Proper alignment", "normal joints")]
+    # malalignment stays the dislocation it names, no normal statement
+    got = _got(ex, "Malalignment of the knee joint.", "lower extremities")
+    assert [c for _, c, _ in got] == ["dislocation"]

@@ -244,3 +244,26 @@ def test_numbered_conclusion_needs_prose_before_it() -> None:
     # counter-examples: a numbered list that opens the report, or one without a findings line
     assert numbered_conclusion("CT abdomen findings:\n1. Liver cyst.\n2. No ascites.\n") is None
     assert numbered_conclusion(LUMBAR.replace("X-ray findings:", "levels:")) is None
+
+
+def test_a_sentence_opening_with_its_level_frames_every_finding_in_it() -> None:
+    text = (
+        "Exam: MR LUMBAR SPINE\n\nFindings:\nAt the L1-L2 level, there is a small central disc "
+        "protrusion.\nAt the L3-L4, L4-L5 levels, there is a central, paramedian, and "
+        "bilateral subarticular disc protrusion.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "disc protrusion"), c.mark(0, "disc protrusion", 1))
+    # counter-example: the conclusion's protrusion at one of those levels is that one
+    told = text + "\nConclusion:\nDisc protrusion at L4-L5.\n"
+    c = Case((0, told))
+    assert c.same(c.mark(0, "disc protrusion", 1), c.mark(0, "Disc protrusion"))
+
+
+def test_dorsal_vertebrae_are_thoracic() -> None:
+    from radtrack_gui.nlp.linkers.levels import levels
+
+    assert levels("At the D12-L1 level") == {"t12-l1"}
+    assert levels("disc bulge at D11-D12") == {"t11-12"}
+    # counter-example: a coronary diagonal branch is no vertebra
+    assert levels("stenosis of the D1 branch") == frozenset()
