@@ -58,6 +58,9 @@ class Settings:
     window_state: str = ""  # base64 of QMainWindow.saveState()
     confirm_model_rerun: bool = True  # ask before a model run replaces manual edits
     export_formats: list[str] = field(default_factory=list)  # last ticked (empty: defaults)
+    # The last export's folder and whose it was: offered again for that patient.
+    export_folder: str = ""
+    export_patient: str = ""
     # Where the neural models run: auto (a GPU when torch sees one), cpu, cuda, cuda:N.
     device: str = "auto"
 

@@ -34,9 +34,22 @@ class Difference:
     gold_mentions: list[str] = field(default_factory=list)  # the gold mentions concerned
 
 
-def _label(p: Patient, cid: str | None) -> str:
-    c = p.chains.get(cid or "")
-    return f"“{c.label}”" if c and c.label else (cid or "no chain")
+class _Names:
+    """Chains as the user sees them (``views.labels.list_names``: chains that share a label
+    told apart, "liver cyst · hepatic segment 7"), quoted; never an id."""
+
+    def __init__(self) -> None:
+        self._of: dict[int, dict[str, str]] = {}
+
+    def __call__(self, p: Patient, cid: str | None) -> str:
+        from radtrack_gui.views.labels import list_names
+
+        names = self._of.get(id(p))
+        if names is None:
+            names = self._of[id(p)] = list_names(p)
+        c = p.chains.get(cid or "")
+        name = names.get(cid or "") or (c.label if c else "")
+        return f"“{name}”" if c and name else "a chain" if c else "no chain"
 
 
 def _n(n: int, word: str) -> str:
@@ -65,6 +78,7 @@ def chain_differences(gold: Patient, response: Patient) -> list[Difference]:
     r_by_key = {mention_key(m): m for m in response.mentions.values()}
     g_chain = {mention_key(m): m.chain for m in gold.mentions.values()}
     overlapped = _overlap_matches(gold, response, set(r_by_key), set(g_chain))
+    _label = _Names()
     out: list[Difference] = []
     for gc in gold.chains.values():
         members = [gold.mentions[mid] for mid in gc.mentions if mid in gold.mentions]

@@ -43,7 +43,10 @@ from radtrack_gui.gui.qt import (
     Signal,
 )
 
-COLUMNS = ("patient", "status", "reports", "mentions", "chains", "reason")
+COLUMNS = ("patient", "status", "read as", "reports", "mentions", "chains", "reason")
+# How a patient's chains were made (``patients.parquet``'s ``gold``): its folder's .ann files
+# read as gold annotations, or the models run on its reports (issue #20 item 10).
+READ_AS = {True: "gold annotations", False: "models"}
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 
 Opener = Callable[[str, str | None], object]  # (path, patient id of a CSV) -> anything
@@ -73,6 +76,12 @@ class CohortDialog(QDialog):
         self.resize(760, 520)
         self.model = QStandardItemModel(0, len(COLUMNS), self)
         self.model.setHorizontalHeaderLabels([c.capitalize() for c in COLUMNS])
+        self.model.setHeaderData(
+            COLUMNS.index("read as"),
+            Qt.Orientation.Horizontal,
+            "Gold annotations (.ann files) read as the chains, or the models run",
+            Qt.ItemDataRole.ToolTipRole,
+        )
         for row in rows:
             self.model.appendRow(self._items(row))
         self.proxy = QSortFilterProxyModel(self)
@@ -80,7 +89,7 @@ class CohortDialog(QDialog):
         self.proxy.setFilterKeyColumn(-1)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search patients, status or reason…")
+        self.search.setPlaceholderText("Search patients, status, how read or reason…")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
         self.table = QTreeView(self)  # a flat, sortable table
@@ -96,11 +105,18 @@ class CohortDialog(QDialog):
         self.table.header().setStretchLastSection(True)
         self.table.doubleClicked.connect(self.open_index)
         done = sum(r["status"] == "done" for r in rows)
+        gold = sum(r.get("gold") is True for r in rows)
+        read = (
+            f"; {gold} read as gold annotations (their .ann files; the models did not run on them)"
+            if gold
+            else ""
+        )
         self.info = QLabel(
-            f"{len(rows)} patients: {done} done, {len(rows) - done} failed. "
+            f"{len(rows)} patients: {done} done, {len(rows) - done} failed{read}. "
             "Double-click a patient to open its timeline.",
             self,
         )
+        self.info.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
         layout.addWidget(self.table)
@@ -112,6 +128,9 @@ class CohortDialog(QDialog):
         for col in COLUMNS:
             item = QStandardItem()
             value = row.get(col)
+            if col == "read as":  # not recorded by an older cohort: left blank
+                gold = row.get("gold")
+                value = READ_AS[gold] if isinstance(gold, bool) else ""
             if isinstance(value, int):
                 item.setData(value, Qt.ItemDataRole.DisplayRole)  # sorts as a number
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -117,10 +117,13 @@ class Lexicon:
         # character offset of each token's leading space -> token index (and the end -> n)
         tok_at = dict(zip(accumulate(map(add, map(len, toks), repeat(2)), initial=0), count()))
         # Hits come in the order of their last character, so for one start token a longer
-        # term always comes after a shorter one.
-        longest: dict[int, tuple[int, str]] = {}  # concept term start -> (end, key)
-        other_at: dict[int, list[tuple[int, str]]] = {}  # other term start -> (end, key)s
-        for last, (width, concept, other) in self._ac.iter(text):
+        # term always comes after a shorter one. A hit's value carries the concept name and
+        # the other term's entries (no table lookups here) and whether it is a structure's
+        # name of two tokens or more (the only kind that can hold a concept term).
+        longest: dict[int, tuple[int, str]] = {}  # concept term start -> (end, name)
+        other_at: dict[int, list[tuple[int, tuple[Entry, ...]]]] = {}  # start -> (end, entries)s
+        wide: list[tuple[int, int]] | None = None  # (start, end) of multi-token structures
+        for last, (width, concept, other, structure) in self._ac.iter(text):
             t1 = tok_at[last + 1]
             t0 = t1 - width
             if concept is not None:
@@ -131,20 +134,25 @@ class Lexicon:
                     other_at[t0] = [(t1, other)]
                 else:
                     hit.append((t1, other))
+                if structure:
+                    if wide is None:
+                        wide = [(t0, t1)]
+                    else:
+                        wide.append((t0, t1))
         concepts: list[tuple[int, int, str]] = []
         taken = [False] * n if longest else []
         free = 0  # the first token a concept term may start at
         for t0 in sorted(longest) if len(longest) > 1 else longest:
             if t0 < free:
                 continue  # inside a term taken or passed over
-            t1, key = longest[t0]
+            t1, name = longest[t0]
             here = other_at.get(t0)
             if here is not None and here[-1][0] > t1:
                 continue  # a longer cue or structure starts here
             free = t1
-            if t0 and other_at and self._in_structure(other_at, t0, t1):
-                continue  # a structure's name holds the whole term
-            concepts.append((t0, t1, self.concepts[key]))
+            if wide is not None and any(s < t0 <= s + 4 and e >= t1 for s, e in wide):
+                continue  # a structure's name starting up to 4 tokens before holds the term
+            concepts.append((t0, t1, name))
             taken[t0:t1] = [True] * (t1 - t0)
         others: list[tuple[int, int, tuple[Entry, ...]]] = []
         free_from = 0
@@ -153,30 +161,22 @@ class Lexicon:
                 continue
             ends = other_at[t0]
             if not concepts:
-                e, key = ends[-1]  # the longest
+                e, entries = ends[-1]  # the longest
             elif taken[t0]:
                 continue
             else:  # the longest that holds no token of a concept term
-                e, key = ends[-1]
+                e, entries = ends[-1]
                 if True in taken[t0:e]:
                     fit = next((x for x in reversed(ends) if True not in taken[t0 : x[0]]), None)
                     if fit is None:
                         continue
-                    e, key = fit
-            others.append((t0, e, self.others[key]))
+                    e, entries = fit
+            others.append((t0, e, entries))
             free_from = e
         return concepts, others
 
-    def _in_structure(self, other_at: dict[int, list[tuple[int, str]]], t0: int, t1: int) -> bool:
-        """A structure's name that starts before token ``t0`` covers ``t0 .. t1``."""
-        for s in range(t0 - 1, max(-1, t0 - 5), -1):
-            for e, key in other_at.get(s, ()):
-                if e >= t1 and any(x[0] == "anatomy" for x in self.others[key]):
-                    return True
-        return False
-
     def _inside_structure(self, toks: list[str], t0: int, t1: int) -> bool:
-        """``_in_structure`` by lookups: an anatomy name starting up to four tokens before
+        """``match``'s structure test by lookups: an anatomy name starting up to four tokens before
         ``t0`` covers tokens ``t0 .. t1 - 1``."""
         for s in range(t0 - 1, max(-1, t0 - 5), -1):
             for n in range(min(self.max_other.get(toks[s], 0), len(toks) - s), t1 - s - 1, -1):
@@ -231,21 +231,24 @@ class Lexicon:
         return concepts, others
 
 
-def _automaton(concepts: Iterable[str], others: Iterable[str]) -> Any:
+def _automaton(concepts: dict[str, str], others: dict[str, tuple[Entry, ...]]) -> Any:
     """One Aho-Corasick automaton over the space-joined token keys of both tables, each
     written with a space on both sides and two between tokens (so matches hold whole tokens
-    and never share a space); a match's value is (its token count, the key if it is a
-    concept term else None, the key if it is another term else None)."""
+    and never share a space); a match's value is (its token count, the concept name if it
+    is a concept term else None, the other term's entries if it is one else None, whether
+    it is a structure's name (an anatomy entry) of two tokens or more)."""
     import ahocorasick
 
-    concept_keys, other_keys = set(concepts), set(others)
     auto = ahocorasick.Automaton()
-    for key in sorted(concept_keys | other_keys):
+    for key in sorted(concepts.keys() | others.keys()):
         written = " " + key.replace(" ", "  ") + " "
+        width = key.count(" ") + 1
+        entries = others.get(key)
         value = (
-            key.count(" ") + 1,
-            key if key in concept_keys else None,
-            key if key in other_keys else None,
+            width,
+            concepts.get(key),
+            entries,
+            width > 1 and entries is not None and any(e[0] == "anatomy" for e in entries),
         )
         auto.add_word(written, value)
     if len(auto):

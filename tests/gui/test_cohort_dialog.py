@@ -34,7 +34,7 @@ def _dclick(qtbot, dlg, row: int) -> None:
 
 def test_cohort_table_sorts_searches_and_opens_a_patient(qtbot, window, cohort_dir: Path):
     from radtrack_gui.cohort.loader import load_patient, patients
-    from radtrack_gui.gui.cohort_dialog import show_cohort
+    from radtrack_gui.gui.cohort_dialog import COLUMNS, show_cohort
     from radtrack_gui.gui.qt import Qt
 
     assert "Open co&hort…" in [a.text() for a in window.menuBar().actions()[0].menu().actions()]
@@ -45,7 +45,7 @@ def test_cohort_table_sorts_searches_and_opens_a_patient(qtbot, window, cohort_d
         rows = {r["patient"]: r for r in patients(cohort_dir)}
         assert dlg.row_count() == 5
         # Sort by chains, most first: numbers sort as numbers.
-        dlg.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)
+        dlg.table.sortByColumn(COLUMNS.index("chains"), Qt.SortOrder.DescendingOrder)
         shown = [dlg.key_at(i) for i in range(dlg.row_count())]
         chains = [rows[k]["chains"] for k in shown if rows[k]["status"] == "done"]
         assert chains == sorted(chains, reverse=True)
@@ -108,3 +108,55 @@ def test_a_patient_opened_from_the_cohort_comes_to_the_front(qtbot, window, coho
         d.finished.connect(lambda _r, d=d: closed.append(d.windowTitle()))
     window.close()
     qtbot.waitUntil(lambda: len(closed) == 2, timeout=20000)
+
+
+def _read_as(dlg) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    heads = [dlg.model.headerData(i, _horizontal()) for i in range(dlg.model.columnCount())]
+    col = heads.index("Read as")
+    return {dlg.key_at(r): dlg.proxy.index(r, col).data() for r in range(dlg.row_count())}
+
+
+def _horizontal():  # type: ignore[no-untyped-def]
+    from radtrack_gui.gui.qt import Qt
+
+    return Qt.Orientation.Horizontal
+
+
+def test_the_cohort_list_says_which_patients_were_read_as_gold(
+    qtbot, window, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Round 5 at the screen (issue #20 item 10): `cohort run` says in the terminal and
+    records per patient which folders were read as gold annotations (.ann files), but the
+    cohort's patient list showed them like any other. A column says how each was read,
+    the search finds it, and the line below counts them (counter-example: a cohort with
+    no .ann files says nothing about gold)."""
+    import shutil
+
+    from radtrack_gui.gui.cohort_dialog import show_cohort
+
+    base = tmp_path_factory.mktemp("gui-cohort-gold")
+    plain = synth_plain(base, 3, seed=7)
+    only_models = build_cohort(plain, base / "models")
+    for f in (base / "gold" / "patient_002").glob("*.ann"):
+        shutil.copy(f, plain / "patient_002" / f.name)
+    mixed = build_cohort(plain, base / "mixed")
+    dlg = show_cohort(window, str(mixed))
+    assert dlg is not None
+    try:
+        assert _read_as(dlg) == {
+            "patient_001": "models",
+            "patient_002": "gold annotations",
+            "patient_003": "models",
+        }
+        assert "1 read as gold annotations" in dlg.info.text(), dlg.info.text()
+        dlg.search.setText("gold")
+        assert [dlg.key_at(r) for r in range(dlg.row_count())] == ["patient_002"]
+    finally:
+        dlg.close()
+    other = show_cohort(window, str(only_models))
+    assert other is not None
+    try:
+        assert set(_read_as(other).values()) == {"models"}
+        assert "gold" not in other.info.text()
+    finally:
+        other.close()

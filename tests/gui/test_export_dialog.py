@@ -90,6 +90,40 @@ def test_the_export_dialog_ticks_the_formats_of_the_last_export(
         again.close()
 
 
+def test_the_export_dialog_offers_the_folder_of_this_patient_s_last_export(
+    qtbot, window, open_and_wait, demo_gold, tmp_path
+):
+    """Round 5 at the screen: exported into a folder of the user's choice, the dialog
+    opened again offered "<patient>_export" beside the patient's folder, not that folder.
+    The last export's folder is offered again for the same patient (also in a later
+    session); another patient starts from its own default (counter-example)."""
+    from radtrack_gui import settings
+    from radtrack_gui.gui.dialogs import opener
+    from radtrack_gui.gui.dialogs.export import ExportDialog
+
+    open_and_wait(window, demo_gold)
+    first = opener.open_export(window)
+    default = first.folder_edit.text()
+    chosen = str(tmp_path / "chosen")
+    first.folder_edit.setText(chosen)
+    first.set_selected(["json"])
+    assert [e for _, _, e in first.run_export()] == [None]
+    first.close()
+    again = opener.open_export(window)
+    try:
+        assert again.folder_edit.text() == chosen != default
+        kept = settings.load()
+        assert (kept.export_folder, kept.export_patient) == (chosen, window.patient.id)
+    finally:
+        again.close()
+    other = make_patient(2, 2, 3, undated=0)
+    other.id = "P-OTHER"
+    other.folder = str(tmp_path / "p_other")
+    dlg = ExportDialog(other, None, folder=opener.last_export_folder(window, other))
+    qtbot.addWidget(dlg)
+    assert dlg.folder_edit.text().endswith("P-OTHER_export")
+
+
 def test_the_export_folder_is_never_inside_radtrack_itself(qtbot, tmp_path, monkeypatch):
     """The demo patients are shipped inside the program: an export of one was offered
     ".../radtrack_gui/resources/samples/DEMO-002_export". Their exports start in the home

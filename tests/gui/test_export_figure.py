@@ -26,6 +26,10 @@ def test_export_names_patient_and_period_and_states_folds(make_timeline, tmp_pat
     svg = svg_path.read_text(encoding="utf-8")
     assert "click to show" not in svg
     assert "more findings not shown" in svg
+    # Round 5: a group header's fold arrow is the app's button, not the figure's.
+    assert any(t.startswith("▾ FINDINGS") for t in in_app)
+    assert "▾" not in svg and "&#9662;" not in svg.lower() and "&#x25be;" not in svg.lower()
+    assert "FINDINGS (" in svg
     dated = sorted(r.date for r in p.reports if r.date)
     assert "Patient P-4711" in svg
     assert f"{dated[0]:%d %b %Y} – {dated[-1]:%d %b %Y}" in svg

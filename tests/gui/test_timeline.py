@@ -293,6 +293,9 @@ def test_long_lane_labels_elide_at_the_end_with_full_tooltip(timeline):
     place = "liver cyst · hepatic segment 7"
     cut = elide_label(place, fm, fm.horizontalAdvance("liver cyst · hepatic seg…"))
     assert cut.startswith("liver cyst · hepatic s") and cut.endswith("…"), cut
+    effusion = "pleural effusion · abdomen, 2 Mar 2150"
+    cut = elide_label(effusion, fm, fm.horizontalAdvance("pleural effusion · abd…"))
+    assert cut.startswith("pleural effusion · ab") and cut.endswith("…"), cut
     assert elide_label("mass", fm, 200) == "mass"
     p = make_patient(6, 4, 12, undated=0)
     chain = next(iter(p.chains.values()))
@@ -305,3 +308,52 @@ def test_long_lane_labels_elide_at_the_end_with_full_tooltip(timeline):
     y = timeline.vb.mapViewToScene(QPointF(0.0, float(row))).y()
     assert chain.label in timeline.interaction.label_tooltip_at(QPointF(x, y))
     assert timeline.interaction.label_tooltip_at(QPointF(-50.0, y)) == ""  # off the axis: none
+
+
+def _wheel(timeline, dy: int) -> None:
+    from radtrack_gui.gui.qt import QPoint, QPointF, Qt, QtCore, QtGui
+
+    centre = timeline.view.viewport().rect().center()
+    ev = QtGui.QWheelEvent(
+        QPointF(centre),
+        QPointF(timeline.view.mapToGlobal(centre)),
+        QPoint(0, 0),
+        QPoint(0, dy),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QtCore.QCoreApplication.sendEvent(timeline.view.viewport(), ev)
+
+
+def test_the_wheel_leaves_lanes_that_all_fit_where_they_are(timeline, qtbot):
+    """Round 5 at the screen (a patient of three lanes, 1480x900): the wheel scrolled the
+    lanes that all fitted, into blank space above the first row, and hid the last lane
+    ("▼ 1 more lane below"). With every row in view the wheel moves nothing; with more
+    rows than fit it scrolls, never past the first or the last row (counter-example)."""
+    few = make_patient(3, 6, 9, undated=0)
+    with qtbot.waitSignal(timeline.drawn, timeout=20000):
+        timeline.set_patient(few)
+    for fit in (False, True):  # as first drawn, then after Fit all
+        if fit:
+            timeline.fit_all()
+        before = timeline.vb.viewRange()[1]
+        for dy in (120, 120, -120, -120, -120):
+            _wheel(timeline, dy)
+            assert timeline.vb.viewRange()[1] == pytest.approx(before), (fit, dy)
+    many = make_patient(60, 10, 150, undated=0)
+    with qtbot.waitSignal(timeline.drawn, timeout=20000):
+        timeline.set_patient(many)
+    rows = timeline.layout_.n_rows
+    y0, y1 = timeline.vb.viewRange()[1]
+    assert y1 - y0 < rows  # not all in view
+    for _ in range(3):
+        _wheel(timeline, -120)  # down
+    assert timeline.vb.viewRange()[1][0] > y0
+    for _ in range(400):
+        _wheel(timeline, 120)  # up, far past the first row
+    assert timeline.vb.viewRange()[1][0] >= -0.7 - 1e-6
+    for _ in range(400):
+        _wheel(timeline, -120)
+    assert timeline.vb.viewRange()[1][1] <= rows - 0.3 + 1e-6

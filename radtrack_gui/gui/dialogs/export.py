@@ -127,13 +127,18 @@ class ExportDialog(QDialog):
         *,
         formats: list[str] | None = None,
         remember: Callable[[list[str]], object] | None = None,
+        folder: str | None = None,
+        remember_folder: Callable[[str], object] | None = None,
     ) -> None:
         """``formats``: the ones ticked last time (None or empty: the defaults);
-        ``remember(keys)`` is told the formats of each export (to tick them next time)."""
+        ``remember(keys)`` is told the formats of each export (to tick them next time).
+        ``folder``: where this patient's last export went (None: beside its folder);
+        ``remember_folder(folder)`` is told each export's folder."""
         super().__init__(parent)
         self.patient = patient
         self.timeline = timeline
         self.remember = remember
+        self.remember_folder = remember_folder
         self.results: list[tuple[str, Path, str | None]] = []
         self.setWindowTitle("Export")
         self.setMinimumWidth(560)
@@ -159,7 +164,7 @@ class ExportDialog(QDialog):
         form = QFormLayout()
         row = QHBoxLayout()
         start = export_start(patient.folder)
-        self.folder_edit = QLineEdit(str(start / f"{safe_name(patient.id)}_export"))
+        self.folder_edit = QLineEdit(folder or str(start / f"{safe_name(patient.id)}_export"))
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
         row.addWidget(self.folder_edit, 1)
@@ -207,6 +212,8 @@ class ExportDialog(QDialog):
         base = safe_name(self.base_edit.text().strip() or self.patient.id)
         if self.remember is not None:
             self.remember(keys)
+        if self.remember_folder is not None:
+            self.remember_folder(folder)
         self.results = export_patient(self.patient, self.timeline, folder, base, keys)
         lines = []
         for key, path, error in self.results:

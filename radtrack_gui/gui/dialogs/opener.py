@@ -49,6 +49,12 @@ def open_export(window: MainWindow) -> QDialog | None:
             prefs.typed.export_formats = list(keys)
             prefs.save()
 
+    def remember_folder(folder: str) -> None:  # offered again for this patient
+        assert patient is not None
+        if (prefs.typed.export_folder, prefs.typed.export_patient) != (folder, patient.id):
+            prefs.typed.export_folder, prefs.typed.export_patient = folder, patient.id
+            prefs.save()
+
     return show_dialog(
         ExportDialog(
             patient,
@@ -56,8 +62,16 @@ def open_export(window: MainWindow) -> QDialog | None:
             window,
             formats=prefs.typed.export_formats,
             remember=remember,
+            folder=last_export_folder(window, patient),
+            remember_folder=remember_folder,
         )
     )
+
+
+def last_export_folder(window: MainWindow, patient: Patient) -> str | None:
+    """The folder of the last export when it was ``patient``'s (None: its default)."""
+    typed = window.prefs.typed
+    return (typed.export_folder or None) if typed.export_patient == patient.id else None
 
 
 def open_compare(window: MainWindow) -> QDialog | None:

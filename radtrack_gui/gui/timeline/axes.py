@@ -278,8 +278,8 @@ def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
     "endotracheal tube · 16 May 2150", ``views.labels.unique_labels``) keeps that part and
     gives up the middle of its name first: "endotr…tube · 16 May 2150 (3)", so lanes of the
     same name stay apart; the part after " · " is cut at its end only when the name would
-    keep less than a quarter of the width (and six letters), and then a name that takes at
-    most 0.6 of the width stays whole. Other labels are cut at their end:
+    keep less than a quarter of the width (and six letters), and then the name stays whole
+    where two letters of the place fit beside it. Other labels are cut at their end:
     "intraparenchymal hemorr… (3)"."""
     if metrics.horizontalAdvance(text) <= width:
         return text
@@ -298,9 +298,9 @@ def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
     middle = Qt.TextElideMode.ElideMiddle
     if for_name >= least:
         return metrics.elidedText(name, middle, for_name) + tail + suffix
-    if metrics.horizontalAdvance(name + sep) <= room * 0.6:
-        # A short name stays whole, the place cut at its end: "liver cyst · hepatic s…"
-        # ("li…st · hepatic seg…" could not be read).
+    if metrics.horizontalAdvance(name + sep + place[:2] + "…") <= room:
+        # The name stays whole, the place cut at its end: "liver cyst · hepatic s…",
+        # "pleural effusion · ab…" ("li…st · hepatic seg…" could not be read).
         return metrics.elidedText(body, Qt.TextElideMode.ElideRight, max(0, room)) + suffix
     head = metrics.elidedText(name, middle, least) + sep
     rest = room - metrics.horizontalAdvance(head)

@@ -41,7 +41,8 @@ def without_selection(widget: Any) -> Iterator[None]:
     for it in items:
         it.hide()
     widget.lane_axis.set_selected_rows([])
-    figure = list(labels)
+    # A group header's fold arrow ("▾ FINDINGS (28 chains)") is the app's button.
+    figure = [t[2:] if t.startswith(("▾ ", "▸ ")) else t for t in labels]
     for fold in getattr(widget.layout_, "folds", []) or []:
         if 0 <= fold.row < len(figure):
             figure[fold.row] = fold.figure_caption

@@ -50,7 +50,15 @@ class TimelineViewBox(pg.ViewBox):
                 ev.accept()
                 return
             else:
-                self.translateBy(y=-steps * max(1.0, (y1 - y0) * 0.1))
+                # Between the first and the last row only: lanes that all fit stay put
+                # (they went into blank space above the first row, hiding the last).
+                lay = self.owner.tl.layout_
+                top, bottom = -0.7, (lay.n_rows if lay is not None else 1) - 0.3
+                dy = -steps * max(1.0, (y1 - y0) * 0.1)
+                fits = y1 - y0 >= bottom - top - 0.5  # every row in view (first draw, fit)
+                dy = 0.0 if fits else min(max(dy, top - y0), bottom - y1)
+                if dy:
+                    self.translateBy(y=dy)
                 ev.accept()
                 return
         super().wheelEvent(ev, axis)

@@ -11,6 +11,7 @@ from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, ver
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
     carrier_end,
+    node_words_start,
     without_covering_properties,
     without_described_modifiers,
 )
@@ -298,6 +299,7 @@ def analyse(
     for c in kept:
         if c.span is None:  # after the modifier rules, which read the term's own end
             c.t1 = carrier_end(c, toks, concept_at)  # "inflammatory [changes]"
+            c.t0 = node_words_start(c, toks)  # "enlarged [lymph nodes]"
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
-from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads
+from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
+from radtrack_gui.nlp.extractors.open_patterns import may_pattern
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.text import word_tokens
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
@@ -107,20 +108,31 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     if may_open(toks):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
-        structures = {
-            k
-            for t0, t1, entries in others
-            if any(e[0] == "anatomy" for e in entries)
-            for k in range(t0, t1)
-        }
+        structures = (
+            {
+                k
+                for t0, t1, entries in others
+                if any(e[0] == "anatomy" for e in entries)
+                for k in range(t0, t1)
+            }
+            if may_pattern(toks)
+            else set()
+        )
         opened = open_mentions(v, lex, toks, covered, others_at, structures)
     elif concepts and not COORDINATORS.isdisjoint(toks):
-        # only the shared-head reading may find something ("pleural or pericardial
-        # effusion"): what ``open_mentions`` returns here, without its other passes
+        # only the coordination readings may find something ("pleural or pericardial
+        # effusion", "free air or fluid"): what ``open_mentions`` returns here, without
+        # its other passes
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
-        opened = elided_heads(lex, toks, covered, set())
+        opened = [
+            *elided_heads(lex, toks, covered, set()),
+            *elided_modifiers(lex, toks, covered, set()),
+        ]
     if opened:
-        templates = sorted([*templates, *opened])
+        # an open reading at a table term's own place re-reads it (elided modifiers:
+        # "free air or fluid" -> free fluid), the others never touch table terms
+        at = {(t[0], t[1]) for t in opened}
+        templates = sorted([*(t for t in templates if (t[0], t[1]) not in at), *opened])
     return (
         rel,
         tuple(toks),

@@ -147,3 +147,16 @@ def carrier_end(c: Cand, toks: list[str], concept_at: list[bool]) -> int:
     ):
         return k + 1
     return c.t1
+
+
+def node_words_start(c: Cand, toks: list[str]) -> int:
+    """Where a node finding whose table term holds its sign words starts ("pathologically
+    enlarged lymph nodes"): at "lymph", the span the GUIDELINE keeps (modifiers are not part of
+    the name); else ``c.t0`` (a sign word read up to the node it describes, "Enlarged
+    portocaval lymph node", keeps the whole node phrase: ``sites.node_phrase_end``)."""
+    if c.type != FINDING or "lymph" not in c.term.lower().split():
+        return c.t0
+    for k in range(c.t0 + 1, c.t1 - 1):
+        if toks[k].lower() == "lymph":
+            return k
+    return c.t0

@@ -22,7 +22,7 @@ ADVERBS = frozenset(
 )
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
-MAX_WORDS = 6
+MAX_WORDS = 8  # "The anterior and posterior cruciate ligaments are intact"
 # verbs after which a predicate opens the phrase it is said of ("shows symmetrical breasts")
 SHOW_VERBS = frozenset({"shows", "show", "showing", "reveals", "reveal", "revealing"})
 # words that end such a phrase ("symmetrical breasts with heterogeneous parenchyma")
@@ -315,6 +315,26 @@ def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: l
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
     if i < 0 or low[i] not in COPULAS:
-        return False  # only a predicate after a copula ("is thickened"), not "thickened wall"
+        # not a predicate: a site phrase right after it may name the structure ("Minor
+        # irregularities in the cartilage of the patellar dome"), not "thickened wall"
+        return _site_phrase_after(v, low, c.t1)
     words = subject_phrase(toks, c.t0, c.t1)
     return bool(words) and any(w.isalpha() for w in words) and _anatomy_like(v, words)
+
+
+SITE_PREPOSITIONS = frozenset({"in", "of", "at", "within", "along"})
+
+
+def _site_phrase_after(v: Vocabulary, low: list[str], k: int) -> bool:
+    """``low[k:]`` opens with a site phrase whose noun phrase reads as anatomy ("in the
+    cartilage", "of the pituitary stalk"): a preposition, then up to ``MAX_WORDS`` words
+    before a break or another preposition."""
+    if k >= len(low) or low[k] not in SITE_PREPOSITIONS:
+        return False
+    j = k + 1
+    while j < len(low) and j - k <= MAX_WORDS and low[j].isalpha():
+        if low[j] in SITE_PREPOSITIONS or low[j] in PHRASE_ENDS:
+            break
+        j += 1
+    words = _phrase(low[k + 1 : j])
+    return bool(words) and _anatomy_like(v, words)

@@ -23,6 +23,7 @@ words of ``ASSERTED_HEADS`` let back in: in an asserting clause "shadow", "forma
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ SEEN = frozenset(
     }
 )
 COPULA = frozenset({"is", "are", "was", "were", "be", "been"})
+# a copula or a verb linking a subject to its description ("Lymph nodes appear reactive")
+LINKING = COPULA | {"appear", "appears", "remain", "remains", "look", "looks", "seem", "seems"}
 # words between the copula and the participle ("are not clearly seen", "is also noted")
 BETWEEN = frozenset(
     {
@@ -115,7 +118,7 @@ def clause_heads(
     tokens of table terms (a subject phrase holding one is that term's mention)."""
     found: dict[int, str] = {}
     n = len(toks)
-    for i in [i for i, tok in enumerate(toks) if tok in CLAUSE_WORDS]:
+    for i in compress(count(), map(CLAUSE_WORDS.__contains__, toks)):
         tok = toks[i]
         if tok in SEEN and i > 0:
             k = i - 1
@@ -189,14 +192,15 @@ NODE_PREDICATES = frozenset(
 
 def node_described_after(toks: list[str], i: int) -> bool:
     """The lymph node(s) at ``toks[i:i + 2]`` are the subject of a describing predicate
-    within the clause (a copula, then at most two adverbs, then ``NODE_PREDICATES``)."""
+    within the clause (a copula or a linking verb, "appear reactive", then at most two
+    adverbs, then ``NODE_PREDICATES``)."""
     n = len(toks)
     k = i + 2
-    while k < n and k - i < 9 and toks[k] not in COPULA:
+    while k < n and k - i < 9 and toks[k] not in LINKING:
         if not (toks[k].isalpha() or toks[k] == "-"):
             return False
         k += 1
-    if k >= n or toks[k] not in COPULA:
+    if k >= n or toks[k] not in LINKING:
         return False
     k += 1
     while k < n and toks[k] in BETWEEN and k - i < 12:
@@ -360,5 +364,32 @@ def elided_heads(
             name = lex.concepts.get(term)
             if name is not None:
                 out.append((a, a + 1, name, "finding", term))
+                break
+    return out
+
+
+def elided_modifiers(
+    lex: Lexicon, toks: list[str], covered: set[int], taken: set[int]
+) -> list[tuple[int, int, str, str, str]]:
+    """Candidates at the noun B of "<modifiers> A or/and B" where "<modifiers> A" ends a table
+    term (covered) right before the coordinator and "<modifiers> B" (the longest run of its
+    modifiers) is a table term too: "No free intra-abdominal air or fluid" gives "fluid"
+    (free fluid). B no other reading's, and a table term only as a word of its own."""
+    out = []
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        b = i + 1
+        if tok not in COORDINATORS or i < 2 or b >= n or i - 1 not in covered:
+            continue
+        if b in taken or not toks[b].isalpha() or (b in covered and b + 1 in covered):
+            continue  # B may be a one-word term of its own ("fluid"): re-read with them
+        s = i - 1
+        while s - 1 >= 0 and s - 1 in covered and i - s <= HEAD_WORDS + 2:
+            s -= 1
+        for j in range(s, i - 1):
+            term = " ".join([*toks[j : i - 1], toks[b]]).lower()
+            name = lex.concepts.get(term)
+            if name is not None:
+                out.append((b, b + 1, name, "finding", term))
                 break
     return out

@@ -205,13 +205,32 @@ def elided_generic(
     return out
 
 
+def nominal_places(toks: list[str]) -> list[int]:
+    """Where a nominal finding may stand (``nominal_of`` reads only these): the first word
+    of the sentence or of a clause or list item, or the word after its degree word or after
+    "a/an" after a joining word; none without an "of" in the sentence."""
+    if "of" not in toks:
+        return []
+    places = []
+    for k, tok in enumerate(toks):
+        if (
+            k == 0
+            or toks[k - 1] in OPENS_CLAUSE
+            or (toks[k - 1] in ("a", "an") and (k == 1 or toks[k - 2] in ARTICLE_AFTER))
+        ):
+            places.append(k)
+            if tok in DEGREE:
+                places.append(k + 1)
+    return [k for k in places if k < len(toks) and toks[k].endswith(NOMINAL_ENDS)]
+
+
 def may_pattern(toks: list[str]) -> bool:
     """A cheap test: the sentence may hold one of these readings (False: it holds none)."""
     return (
         not FLOW_HEADS.isdisjoint(toks)
         or not CHANGE_WORDS.isdisjoint(toks)
-        or ("of" in toks and any(len(t) >= 7 and t.endswith(NOMINAL_ENDS) for t in toks))
-        or (not GENERIC_HEADS.isdisjoint(toks) and ("or" in toks or "and" in toks))
+        or not GENERIC_HEADS.isdisjoint(toks)
+        or bool(nominal_places(toks))
     )
 
 
@@ -234,11 +253,12 @@ def pattern_mentions(
                 if start is not None:
                     term = " ".join(toks[start : i + 1])
                     out.append((start, i + 1, flow_concept(toks, start, i + 1), "finding", term))
-    if "of" in toks:
+    places = nominal_places(toks)
+    if places:
         starts = {k for k in structures if k - 1 not in structures}
-        for i, tok in enumerate(toks):
+        for i in places:
             if i not in taken and nominal_of(toks, i, covered, others_at, starts):
-                out.append((i, i + 1, head_concept(tok), "finding", tok))
+                out.append((i, i + 1, head_concept(toks[i]), "finding", toks[i]))
     if structures and not CHANGE_WORDS.isdisjoint(toks):
         for i, tok in enumerate(toks):
             if (
@@ -262,7 +282,7 @@ def with_patterns(
     structures: set[int] | frozenset[int],
 ) -> list[tuple[int, int, str, str, str]]:
     """``out`` and the readings of ``open_patterns`` at tokens ``out`` did not take, sorted."""
-    if may_pattern(toks) or structures:
+    if may_pattern(toks):
         taken = {k for t0, t1, *_ in out for k in range(t0, t1)}
         out = out + pattern_mentions(
             toks,

@@ -21,6 +21,8 @@ GUIDELINE rule 8) is dropped later like any finding in the indication.
 from __future__ import annotations
 
 import re
+from itertools import compress, count
+from operator import itemgetter, methodcaller
 
 from radtrack_gui.nlp.extractors.open_frames import (
     ASSERTED_HEADS,
@@ -31,6 +33,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     abnormal_property,
     clause_heads,
     elided_heads,
+    elided_modifiers,
     node_described_after,
     node_seen,
     site_node,
@@ -298,6 +301,15 @@ ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", 
 # ``open_mentions`` 3.0 -> 1.7 us; the gate of ``may_open`` 2.1 us as a regex over the
 # joined tokens -> 1.7 us).
 SUFFIX_LAST3 = frozenset(end[-3:] for end in SUFFIX_ENDS)
+_LAST3 = itemgetter(slice(-3, None))  # a token's last three letters (C, no Python call)
+_HAS_SUFFIX = methodcaller("endswith", SUFFIX_ENDS)
+
+
+def positions(toks: list[str], words: frozenset[str]) -> compress[int]:
+    """The indices of the tokens in ``words``, in order (found in C: the loops over a
+    sentence's tokens run only at these)."""
+    return compress(count(), map(words.__contains__, toks))
+
 
 # words that open the lymph-node, "<kind> changes", clause-frame and property (open_frames)
 # readings; the shared-head reading (``elided_heads``) opens on a coordinator and has its
@@ -307,17 +319,15 @@ _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
 def may_open(toks: list[str]) -> bool:
-    """A cheap test: the sentence has a word with a pathology ending or a word a reading
-    other than the shared head needs, so ``open_mentions`` may find something; False: it
-    finds nothing but what ``elided_heads`` finds (``candidates.tokens_and_terms`` runs
-    that alone when ``may_elide`` says it may)."""
+    """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
+    or a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
+    "changes", generic abnormality heads, a process noun opening a clause with "of"), so
+    ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
+    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator)."""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
-        or (
-            not SUFFIX_LAST3.isdisjoint([t[-3:] for t in toks])
-            and any(t.endswith(SUFFIX_ENDS) for t in toks)
-        )
+        or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
         or may_pattern(toks)
     )
 
@@ -334,10 +344,9 @@ def open_mentions(
     term)``; ``covered``: tokens of table concept terms; ``others_at``: tokens of structure
     names and cues; ``structures``: tokens of structure names (open_patterns)."""
     found: dict[int, str] = {}
-    for i, tok in enumerate(toks):
-        if tok[-3:] not in SUFFIX_LAST3 or not tok.endswith(SUFFIX_ENDS):
-            continue
-        if i in covered or i in others_at:
+    for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
+        tok = toks[i]
+        if not tok.endswith(SUFFIX_ENDS) or i in covered or i in others_at:
             continue
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
@@ -346,9 +355,8 @@ def open_mentions(
             lex.concepts, _templates(found, toks), toks, covered, others_at, structures
         )
     # each reading's pass runs only when the sentence holds one of its words
-    for i, tok in enumerate(toks) if not FRAME_WORDS.isdisjoint(toks) else ():
-        if tok not in FRAME_WORDS:
-            continue
+    for i in positions(toks, FRAME_WORDS):
+        tok = toks[i]
         for frame in FRAMES_BY_WORD.get(tok, ()):
             if tuple(toks[i : i + len(frame)]) == frame:
                 head = _head_after(v, toks, i + len(frame), covered, others_at)
@@ -370,12 +378,9 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    for i, tok in enumerate(toks[:-1]) if not NODE_WORDS.isdisjoint(toks) else ():
-        if (
-            tok == "lymph"
-            and toks[i + 1] in NODE_WORDS
-            and (node_seen(toks, i, covered) or node_described_after(toks, i))
-        ):
+    # both node readings need a node word right after (``site_node`` tests it too)
+    for i in [j - 1 for j in positions(toks, NODE_WORDS) if j]:
+        if toks[i] == "lymph" and (node_seen(toks, i, covered) or node_described_after(toks, i)):
             out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
         elif (
             site_node(toks, i)
@@ -386,8 +391,9 @@ def open_mentions(
             out.append(
                 (i + 1, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node")
             )
-    for i, tok in enumerate(toks) if not CHANGE_NOUNS.isdisjoint(toks) else ():
-        if tok in CHANGE_NOUNS and i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
+    for i in positions(toks, CHANGE_NOUNS):
+        tok = toks[i]
+        if i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
             if i in covered or i - 1 in taken:
                 continue
             if i in taken:  # a frame's head ("Bones show no focal changes"): name its kind
@@ -396,8 +402,10 @@ def open_mentions(
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
     if covered and not COORDINATORS.isdisjoint(toks):
         out.extend(elided_heads(lex, toks, covered, taken))
-    for i, tok in enumerate(toks) if not PROPERTY_NOUNS.isdisjoint(toks) else ():
-        if tok in PROPERTY_NOUNS and i not in taken and i not in others_at:
+        out.extend(elided_modifiers(lex, toks, covered, taken))
+    for i in positions(toks, PROPERTY_NOUNS):
+        tok = toks[i]
+        if i not in taken and i not in others_at:
             start = abnormal_property(toks, i, covered)
             if start is not None:
                 out.append(

@@ -60,8 +60,9 @@ from radtrack_gui.nlp.linkers.places import (
     tissue_of_density,
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
-from radtrack_gui.nlp.linkers.referral import in_referral
+from radtrack_gui.nlp.linkers.referral import in_referral, numbered_conclusion
 from radtrack_gui.nlp.linkers.restatement import (
+    concluding,
     loose_site,
     names_place,
     points_back,
@@ -256,6 +257,10 @@ def enrich(
         report = reports.get(info.report)
         if report is not None and info.report not in asked:
             asked[info.report] = asked_spans(report)
+        if report is not None and not concluding(info.section):
+            begins = numbered_conclusion(report.text or "")
+            if begins is not None and s >= begins:
+                info.section = "IMPRESSION"  # "X-ray findings:\n1. ..." after the prose
         ctx = info.ctx = read_context(info, s, e, report, v, asked.get(info.report))
         ctx.kinds = v.relation_kind
         if ctx.event == "removed":

@@ -254,6 +254,8 @@ def given_to_another(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         read = first_concept(before[: hits[-1].start()], v)
         if (
             read is not None
+            and read != dx.concept  # "white matter changes, suggestive of microvascular
+            # disease": the subject names the diagnosis itself, no other sign (wb-signs3)
             and read not in sign.concept_line
             and sign.concept not in (v.broader_concepts(read))
         ):

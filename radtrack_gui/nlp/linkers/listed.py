@@ -37,6 +37,7 @@ from radtrack_gui.nlp.linkers.readings import (
     names_finding_term,
     sign_like,
 )
+from radtrack_gui.nlp.linkers.sites import is_region
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
@@ -191,3 +192,18 @@ def reading_lookup(m: MentionInfo) -> list[str]:
     if c is None or _anaphor(c) is None:
         return []
     return [f"p:{m.report}:{c.text.rfind(chr(10) * 2, 0, c.sentence[0])}"]
+
+
+def own_organ(dx: MentionInfo, v: Vocabulary) -> str | None:
+    """The organ a diagnosis names in its own word: its concept's default structure, else an
+    organ whose name (less its last letter, at least five letters) begins the diagnosis's
+    word ("thyroiditis": the thyroid; "pancreatitis": the pancreas); never a region."""
+    c = v.concepts.get(dx.concept) if dx.concept else None
+    if c is not None and c.anatomy:
+        return c.anatomy
+    for word in dx.tokens:
+        for n in range(len(word) - 3, 4, -1):
+            site = v.anatomy_terms.get(word[:n]) or v.anatomy_terms.get(word[:n] + "s")
+            if site is not None and len(word[:n]) >= 5:
+                return None if is_region(v, site) else site
+    return None

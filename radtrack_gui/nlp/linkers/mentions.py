@@ -226,9 +226,9 @@ def prepare(
             concept = v.anatomy_terms.get(concept, concept)
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
-        first = anatomy[0] if anatomy else None
-        lat = src.laterality or _laterality_of(v, first)
-        site = sided_site(v, specified_site(v, concept, tokens, first), lat)
+        said = anatomy[0] if anatomy else None
+        lat = src.laterality or _laterality_of(v, said)
+        site = sided_site(v, specified_site(v, concept, tokens, said), lat)
         generic_statement = bool(
             (concept and (concept in GENERIC_STATEMENT_WORDS or concept.startswith("normal ")))
             or head in GENERIC_STATEMENT_WORDS
@@ -259,7 +259,7 @@ def prepare(
                 concept=concept,
                 concept_line=line,
                 site=site,
-                statement_site=first,
+                statement_site=said,
                 lat=lat,
                 access=_access_of(tokens, anatomy) if m.type == DEVICE else None,
                 assertion=src.assertion or "present",

@@ -25,7 +25,7 @@ EXPLAINS = re.compile(
     r"|considered|in\s+relation\s+to|attributable\s+to|typical\s+of|characteristic\s+of"
     r"|comparable\s+to|raising\s+(?:the\s+)?(?:suspicion|possibility)\s+(?:of|for)"
     r"|suspicious\s+(?:of|for)|in\s+the\s+sense\s+of|in\s+terms\s+of|in\s+line\s+with"
-    r"|typical\s+for|pointing\s+to(?:wards?)?)\b",
+    r"|typical\s+for|pointing\s+to(?:wards?)?|presenting\s+as)\b",
     re.IGNORECASE,
 )
 

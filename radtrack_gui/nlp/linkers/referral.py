@@ -18,6 +18,7 @@ request on the line only the heading's own sentence is the reason (the findings 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A request for the exam, said by the referrer.
 _REQUEST = re.compile(r"\b(?:please|kindly)\b|\brequested\b|\breferred\s+for\b", re.IGNORECASE)
@@ -28,15 +29,18 @@ _REPORTS_EXAM = re.compile(
     r"|\b(?:shows?|showed|revealed?|demonstrates?|demonstrated)\b",
     re.IGNORECASE,
 )
+_REACH = 600  # characters: how far a referral's heading and its request may lie
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 
 
 def in_referral(text: str, sentence: tuple[int, int], heading: re.Pattern[str]) -> bool:
     """Whether the sentence ``sentence`` of ``text`` belongs to the referral opened by an
     inline ``heading`` earlier on its line (see the module docstring)."""
-    line_start = text.rfind("\n", 0, sentence[0]) + 1
-    line_end = text.find("\n", sentence[1])
-    line_end = len(text) if line_end < 0 else line_end
+    # a referral is short: look back and ahead a bounded stretch (linking stays near-linear
+    # on a huge report written as one line)
+    line_start = max(text.rfind("\n", 0, sentence[0]) + 1, sentence[0] - _REACH)
+    line_end = text.find("\n", sentence[1], sentence[1] + _REACH)
+    line_end = min(len(text), sentence[1] + _REACH) if line_end < 0 else line_end
     opened = heading.search(text, line_start, sentence[0])
     if opened is None:
         return False
@@ -52,3 +56,25 @@ def in_referral(text: str, sentence: tuple[int, int], heading: re.Pattern[str]) 
         if seen_self and _REQUEST.search(words):
             return True
     return False
+
+
+# A conclusion without a section heading of its own (round 5): after the report's prose, a
+# line that names the exam's findings or diagnosis and ends in a colon, followed by a
+# numbered list ("Cervical spine X-ray findings:\n1. ...\n2. ...").
+_LIST_HEADING = re.compile(
+    r"^[ \t]*[A-Za-z][^\n:.]{2,70}?\b(?:findings|diagnos[ie]s|impressions?|conclusions?)"
+    r"[ \t]*:[ \t]*\r?\n(?=[ \t]*1[.)][ \t]+\S)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_PROSE = re.compile(r"[a-z]{2}[.;][ \t]*(?:\r?\n|[ \t]+[A-Z])")
+
+
+@lru_cache(maxsize=64)
+def numbered_conclusion(text: str) -> int | None:
+    """Where the numbered conclusion of a report without an impression heading starts: the
+    last such heading line that follows at least two sentences of prose, or None."""
+    found = None
+    for m in _LIST_HEADING.finditer(text):
+        if len(_PROSE.findall(text, 0, m.start())) >= 2:
+            found = m.end()
+    return found

@@ -30,9 +30,15 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.glosses import gloss_reading, opens_after, ordered
-from radtrack_gui.nlp.linkers.listed import anaphoric_reading, lists_signs, reading_lookup
+from radtrack_gui.nlp.linkers.listed import (
+    anaphoric_reading,
+    lists_signs,
+    own_organ,
+    reading_lookup,
+)
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive, names_finding_term
 from radtrack_gui.nlp.linkers.sites import is_region
+from radtrack_gui.nlp.vocabulary import vocabulary
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
@@ -164,6 +170,8 @@ def impression_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     sc, dc = sign.ctx, dx.ctx
     assert sc is not None and dc is not None
     shared = {x for x in sc.levels & dc.levels if not x.startswith("heading:")}
+    if sign.site is not None and dx.site is None and sign.site == own_organ(dx, v):
+        return True  # "heterogeneous thyroid tissue" / "... thyroiditis" (listed.own_organ)
     return bool(shared) or (sign.site is not None and sign.site == dx.site)
 
 
@@ -214,6 +222,9 @@ def reading_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup.append(f"p:{m.report}:{c.text.rfind(chr(10) * 2, 0, para)}")
     if in_impression(m):
         lookup += places
+        organ = None if m.site else own_organ(m, vocabulary())
+        if organ:
+            lookup.append(f"site:{m.report}:{organ}")  # the organ its own word names
     lookup += reading_lookup(m)  # listed.py: "This lesion is ..." finds its paragraph
     return filed, lookup
 

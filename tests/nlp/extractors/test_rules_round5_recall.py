@@ -306,3 +306,50 @@ def test_aspiration_as_a_procedure_is_no_finding(ex: RuleExtractor, text: str, r
 def test_aspiration_in_the_lungs_stays_a_finding(ex: RuleExtractor) -> None:
     got = _got(ex, "Right lower lobe opacity, possibly aspiration.", "chest")
     assert ("aspiration", "aspiration", "possible") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "concept", "assertion"),
+    [
+        ("Minimal post-void residual.", "post-void residual", "post-void residual", "present"),
+        ("No residual urine after voiding.", "residual urine", "post-void residual", "absent"),
+        ("Liver with coarse echotexture.", "coarse echotexture", "echogenicity", "present"),
+    ],
+)
+def test_pelvic_and_liver_ultrasound_rows(
+    ex: RuleExtractor, text: str, span: str, concept: str, assertion: str
+) -> None:
+    assert (span, concept, assertion) in _got(ex, text, "pelvis")
+
+
+def test_residual_alone_is_no_post_void_residual(ex: RuleExtractor) -> None:
+    got = _got(ex, "Residual tumor in the bladder wall.", "pelvis")
+    assert "post-void residual" not in [c for _, c, _ in got]
+
+
+# -- the gate (open_vocab.may_open) stays in step with the readings ------------------------
+
+
+@pytest.mark.parametrize(
+    "toks",
+    [
+        ["hepatopetal", "flow"],
+        ["no", "changes", "in", "the", "pancreas"],
+        ["no", "thoracic", "or", "spinal", "anomalies"],
+        ["-", "slippage", "of", "the", "epiphysis"],
+        ["marked", "angulation", "of", "the", "ureter"],
+    ],
+)
+def test_the_gate_opens_for_every_pattern_reading(toks: list[str]) -> None:
+    from radtrack_gui.nlp.extractors.open_patterns import may_pattern
+    from radtrack_gui.nlp.extractors.open_vocab import may_open
+
+    assert may_pattern(toks) and may_open(toks)
+
+
+def test_the_pattern_gate_stays_shut_for_a_process_noun_inside_a_clause() -> None:
+    from radtrack_gui.nlp.extractors.open_patterns import may_pattern, nominal_places
+
+    toks = ["we", "discussed", "the", "elongation", "of", "the", "aorta"]
+    assert nominal_places(toks) == [] and not may_pattern(toks)
+    assert nominal_places(["elongation", "of", "the", "aorta"]) == [0]

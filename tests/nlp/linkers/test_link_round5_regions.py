@@ -217,3 +217,30 @@ def test_a_lesion_named_after_its_bone_part_is_at_that_part() -> None:
     told = text + "\nConclusion:\nImpaction of the posterolateral humeral head.\n"
     c = Case((0, told))
     assert c.same(c.mark(0, "Hill-Sachs lesion"), c.mark(0, "Impaction"))
+
+
+LUMBAR = (
+    "Exam: XR CERVICAL SPINE\n\nThe cervical lordosis is straightened. The atlantoaxial "
+    "joint appears asymmetrical, wider on the right than on the left. The vertebral bodies "
+    "are of normal height.\n\nCervical spine X-ray findings:\n1. Atlantoaxial joint instability."
+    "\n2. Straightened lordosis.\n"
+)
+
+
+def test_a_numbered_list_after_the_prose_is_the_conclusion() -> None:
+    c = Case((0, LUMBAR))
+    assert c.same(c.mark(0, "asymmetrical"), c.mark(0, "instability"))
+    # counter-example: the same two statements in one section are two findings
+    prose = LUMBAR.replace("\n\nCervical spine X-ray findings:\n1. ", " ").replace("2. ", "")
+    c = Case((0, prose))
+    assert not c.same(c.mark(0, "asymmetrical"), c.mark(0, "instability"))
+
+
+def test_numbered_conclusion_needs_prose_before_it() -> None:
+    from radtrack_gui.nlp.linkers.referral import numbered_conclusion
+
+    start = numbered_conclusion(LUMBAR)
+    assert start is not None and LUMBAR[start:].startswith("1. Atlantoaxial joint instability")
+    # counter-examples: a numbered list that opens the report, or one without a findings line
+    assert numbered_conclusion("CT abdomen findings:\n1. Liver cyst.\n2. No ascites.\n") is None
+    assert numbered_conclusion(LUMBAR.replace("X-ray findings:", "levels:")) is None

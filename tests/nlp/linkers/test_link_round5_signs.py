@@ -174,3 +174,52 @@ def test_vascular_leukoencephalopathy_is_small_vessel_disease() -> None:
         "leukoencephalopathy.",
     )
     assert c.same(c.mark(0, "T2 hyperintensities"), c.mark(0, "vascular leukoencephalopathy", 1))
+
+
+# -- the diagnosis's own organ, its subject restating it, "presenting as" -----------------
+def test_the_conclusion_reads_a_sign_of_the_organ_its_diagnosis_names() -> None:
+    c = _case(
+        "US NECK",
+        "Findings:\nThe thyroid tissue is heterogeneous and darker than normal.\n\n"
+        "Conclusion:\nThere is no goiter. The appearance is consistent with thyroiditis.",
+    )
+    assert c.same(c.mark(0, "heterogeneous"), c.mark(0, "thyroiditis"))
+
+
+def test_a_diagnosis_naming_another_organ_does_not_read_the_sign() -> None:
+    # counter-example: the parotid is not the thyroid
+    c = _case(
+        "US NECK",
+        "Findings:\nThe thyroid tissue is heterogeneous and darker than normal.\n\n"
+        "Conclusion:\nThe appearance is consistent with parotitis.",
+    )
+    assert not c.same(c.mark(0, "heterogeneous"), c.mark(0, "parotitis"))
+
+
+def test_a_subject_naming_the_diagnosis_itself_gives_it_to_no_other_sign() -> None:
+    c = _case(
+        "MRI HEAD",
+        "FINDINGS:\nFocal hyperintensities in the periventricular and subcortical white "
+        "matter.\n\nIMPRESSION:\nPeriventricular and subcortical white matter changes, "
+        "suggestive of chronic microvascular disease.",
+    )
+    assert c.same(c.mark(0, "Focal hyperintensities"), c.mark(0, "chronic microvascular disease"))
+
+
+def test_a_sign_presenting_as_another_is_one_finding() -> None:
+    c = _case(
+        "CT CHEST",
+        "Multifocal areas of glarbled air content in the left lung, presenting as "
+        "ground-glass opacities.",
+    )
+    assert c.same(c.mark(0, "glarbled air content"), c.mark(0, "ground-glass opacities"))
+
+
+def test_presenting_as_on_the_other_side_stays_apart() -> None:
+    # counter-example: side decides
+    c = _case(
+        "CT CHEST",
+        "Multifocal areas of glarbled air content in the left lung, presenting as "
+        "ground-glass opacities in the right lung.",
+    )
+    assert not c.same(c.mark(0, "glarbled air content"), c.mark(0, "ground-glass opacities"))
