@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from radtrack_gui import project
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.core.progress import throttled
 from radtrack_gui.formats import sources
 from radtrack_gui.gui.crash import REPORTER, quiet
 from radtrack_gui.gui.ops import Op
@@ -140,7 +141,7 @@ class PatientController:
                 patient_id,
                 spec,
                 rerun=rerun,
-                progress=progress,
+                progress=throttled(progress),  # (each report repaints the bar)
                 cancel=cancel,
                 read_only=read_only,
                 owner=owner,

@@ -97,10 +97,14 @@ def test_edits_wait_until_every_report_is_linked(window, open_and_wait, demo):
         if not tried:
             cid = next(iter(window.patient.chains))
             tried.append((cid, window.session.push(RenameChain(cid, "renamed while linking"))))
+            window.selection.on_chain_selected(cid)  # picked while linking: it stays picked
 
     window.sliceDrawn.connect(edit_now)
     open_and_wait(window, demo)
     cid, result = tried[0]
+    assert window.selection.selected_chain_ids() == [cid]  # still picked, in the list
+    picked = window.selection.selected_mention_ids()
+    assert picked and all(window.patient.mentions[m].chain == cid for m in picked)
     assert result is None  # refused, saying why
     assert any("still linking: 2 of 18 reports" in r for r in reasons), reasons
     assert window.patient.chains[cid].label != "renamed while linking"

@@ -137,7 +137,7 @@ class SliceLinking:
         if stray:
             raise ValueError(f"mentions outside the reports fed: {', '.join(stray[:3])}")
         self.feed_infos(
-            prepare(part, self.vocab, self.enrich, report_order=self.order, first=self.fed)
+            prepare(part, self.vocab, self.enrich, report_order=self.order, numbered_from=self.fed)
         )
         self.last_report = max(idx, default=self.last_report)
 

@@ -193,7 +193,7 @@ def prepare(
     enrich: bool = True,
     *,
     report_order: dict[str, int] | None = None,
-    first: int = 0,
+    numbered_from: int = 0,
 ) -> list[MentionInfo]:
     """Prepared mentions of ``patient`` in chronological order.
 
@@ -201,13 +201,14 @@ def prepare(
     rule extractor's overlapping mention (``predicted_attributes``). Everything is read
     from the mention's own report, so a slice of a patient (some of its reports and their
     mentions) prepares as in the whole: ``report_order`` is then the whole patient's
-    report index and ``first`` the number of mentions in the reports before the slice."""
+    report index and ``numbered_from`` the number of mentions in the reports before the
+    slice (their ``order`` continues from it)."""
     v = vocab or vocabulary()
     order = patient.report_index() if report_order is None else report_order
     reports = {r.id: r for r in patient.reports}
     predicted = predicted_attributes(patient) if enrich else {}
     out: list[MentionInfo] = []
-    for n, mid in enumerate(mention_order(patient, order), first):
+    for n, mid in enumerate(mention_order(patient, order), numbered_from):
         m = patient.mentions[mid]
         src = predicted.get(mid, m)
         report = reports.get(m.report)
