@@ -33,6 +33,10 @@ log = logging.getLogger("radtrack.gui.window")
 SLICE_WAIT_S = 10.0
 
 
+# a timeline view: (x range, y range)
+ViewRange = tuple[tuple[float, float], tuple[float, float]]
+
+
 class _Slices(QObject):
     """Carries each linked slice (the patient of the first reports) from the open's
     worker to the window; queued to the main thread (it lives there)."""
@@ -59,6 +63,7 @@ class PatientController:
         self._slices.landed.connect(self._landed)
         self._token: object = None  # the open whose slices are shown
         self._was_linking = False  # the session holds a slice (the selection carries over)
+        self._slice_view: ViewRange | None = None  # the timeline's view as a slice drew it
 
     # -- choosing ------------------------------------------------------------------------
     def choose_folder(self) -> None:
@@ -278,9 +283,15 @@ class PatientController:
         w.setWindowTitle(loaded.patient.id + (" (read-only)" if read_only else ""))
         w.setWindowFilePath(loaded.path)
         w.central.setCurrentWidget(w.timeline)
+        # A view the user moved while the slices were landing stays where it is.
+        moved = self._moved_since_slice() if keep_selection or self._was_linking else None
         # The timeline first, painted at once; the side panels fill after it (on a
         # 1,000-report patient they take a fifth of a second: issue #20 item 12).
         w.timeline.set_patient(loaded.patient)
+        fitted = _view_of(w.timeline)  # what this draw shows of itself (Home shows it too)
+        if moved is not None:
+            w.timeline.vb.setRange(xRange=moved[0], yRange=moved[1], padding=0)
+        self._slice_view = fitted if loaded.linking is not None else None
         if w.timeline.isVisible():
             w.status.update()  # the status bar names the patient in that first frame
             layout = w.timeline.layout()
@@ -296,6 +307,20 @@ class PatientController:
             elif chain is not None and chain in loaded.patient.chains:
                 w.selection.on_chain_selected(chain)
         self._was_linking = loaded.linking is not None
+
+    def _moved_since_slice(self) -> ViewRange | None:
+        """The timeline's view when it is not the view the last slice's draw fitted (the
+        user zoomed or scrolled), else None (the next draw fits the reports linked by then)."""
+        if self._slice_view is None:
+            return None
+        now = _view_of(self.window.timeline)
+        drawn = self._slice_view
+        same = all(
+            abs(a - b) <= 1e-6 * max(1.0, abs(d[1] - d[0]))
+            for n, d in zip(now, drawn, strict=True)
+            for a, b in zip(n, d, strict=True)
+        )
+        return None if same else now
 
     def _loaded(self, loaded: project.LoadedProject) -> None:
         w = self.window
@@ -441,3 +466,9 @@ class PatientController:
         op = Op(work, name="compare", parent=w).on_success(done).on_failure(failed)
         op.run()
         return op
+
+
+def _view_of(timeline: Any) -> ViewRange:
+    """The timeline's view: (x range, y range)."""
+    (x0, x1), (y0, y1) = timeline.vb.viewRange()
+    return (float(x0), float(x1)), (float(y0), float(y1))

@@ -136,3 +136,37 @@ def test_giving_up_while_linking_leaves_nothing(window, qtbot, demo, how):
     assert window.patient is None and window.session.loaded is None
     assert window.central.currentWidget() is window.welcome
     assert stored(demo) is None
+
+
+def test_a_view_moved_while_linking_stays_where_the_user_put_it(window, open_and_wait, demo):
+    """A zoom made after the first slice is drawn survives the next slices and the whole
+    patient; without one, each draw fits the reports linked by then (the counter-example)."""
+    kept: list[tuple[float, float]] = []
+
+    def zoom_once(done: int, total: int) -> None:
+        vb = window.timeline.vb
+        if not kept:  # the user zooms into the first slice's period
+            (x0, x1), _ = vb.viewRange()
+            vb.setXRange(x0 + (x1 - x0) * 0.25, x0 + (x1 - x0) * 0.5, padding=0)
+        kept.append(tuple(vb.viewRange()[0]))
+
+    window.sliceDrawn.connect(zoom_once)
+    open_and_wait(window, demo)
+    window.sliceDrawn.disconnect(zoom_once)
+    zoomed = kept[0]
+    assert len(kept) == 2 and kept[1] == pytest.approx(zoomed)  # the second slice kept it
+    assert tuple(window.timeline.vb.viewRange()[0]) == pytest.approx(zoomed)  # and the end
+
+
+def test_without_a_zoom_each_slice_fits_its_reports(window, open_and_wait, demo):
+    widths: list[float] = []
+
+    def width(done: int, total: int) -> None:
+        (x0, x1), _ = window.timeline.vb.viewRange()
+        widths.append(x1 - x0)
+
+    window.sliceDrawn.connect(width)
+    open_and_wait(window, demo)
+    window.sliceDrawn.disconnect(width)
+    (x0, x1), _ = window.timeline.vb.viewRange()
+    assert len(widths) == 2 and widths[0] < widths[1] < x1 - x0  # the view grows with them
