@@ -278,10 +278,10 @@ def _overview(
         if never:
             parts.append(f"<b>Not seen or normal:</b> {_names(never)}.")
         if denied:  # "no new liver lesion" while liver lesions are listed above
-            listed = list(dict.fromkeys(escape(c.label) for c in denied))
+            said = list(dict.fromkeys(escape(c.label) for c in denied))
             parts.append(
                 "<b>Present, though some reports say “no …”:</b> "
-                f"{_capped(listed, 'negatives')} (see above)."
+                f"{_capped(said, 'negatives')} (see above)."
             )
         after += '<p class="negatives">' + " ".join(parts) + "</p>"
     room = max(OVERVIEW_LINES - _lines(after), _MIN_ROWS)
