@@ -408,3 +408,23 @@ def test_the_overview_keeps_to_its_page_and_counts_the_rest() -> None:
     short = html_summary(_many(20)).split('<section class="chains">', 1)[0]
     assert len(re.findall(r'<td class="label"><a href="#', short)) == 20
     assert "more findings and devices" not in short
+
+
+def test_a_long_list_of_negatives_is_counted_not_run_on() -> None:
+    """The overview's "Not seen or normal" names 30 at most, then counts the rest and
+    points to the table that lists them all; 30 or fewer are named whole (counter-example)."""
+    for n, cut in ((35, True), (30, False)):
+        p = Patient(id="neg")
+        for i in range(n):
+            p.reports.append(Report(id=f"r{i:02}", text="No thing.", date=datetime(2150, 1 + i // 28, 1 + i % 28),
+                                    date_known=True, modality="XR"))  # fmt: skip
+            p.mentions[f"m{i}"] = Mention(f"m{i}", f"r{i:02}", 3, 8, "thing", type="finding",
+                                          assertion="absent")  # fmt: skip
+        p.set_chains([[f"m{i}"] for i in range(n)])
+        for i in range(n):
+            p.chains[p.mentions[f"m{i}"].chain or ""].label = f"thing {i}"
+        html = html_summary(p)
+        line = html.split('<p class="negatives">', 1)[1].split("</p>", 1)[0]
+        assert ("thing 29." in line) is not cut and "thing 30" not in line, line
+        assert (' and 5 more (see <a href="#negatives">' in line) is cut, line
+        assert '<h2 id="negatives">' in html and html.count('<td class="label">thing ') == n
