@@ -4,7 +4,9 @@ One self-contained file (inline CSS with print rules, no scripts, no external li
 
 1. the overview, one printed page: patient id, period, counts, then one line per finding
    and device (seen from/to, reports, where it stands now; a name shared by several
-   chains is marked "(1 of 2)"), the chains that share a name asked about in words
+   chains gets what tells it apart, as the app names it: "midline shift · 2 Mar 2150";
+   past the page's room only the chains in the most reports, the rest counted with where
+   to find them), the chains that share a name asked about in words
    ("Same name, not linked: “liver lesion” (4 chains). Each is one finding or device the
    models did not link, or really two …", ``views/same_name.py``), and the pertinent
    negatives and normal statements in one line;
@@ -12,8 +14,8 @@ One self-contained file (inline CSS with print rules, no scripts, no external li
    it was seen, the course in words (a finding measured on two or more dated reports
    also shows its size over time: an inline SVG plot with dates and values, and the
    sizes in words) and the evidence sentences (each sentence once, its
-   mentions marked); chains with the same name say so ("1 of 2 chains named …: the models
-   did not link them");
+   mentions marked); chains with the same name say so ("one of 2 chains named …: the
+   models did not link them");
 3. pertinent negatives and normal statements (every mention absent or "normal …"), apart.
 
 Columns have fixed shares and long words wrap, so the evidence never runs off the page
@@ -24,6 +26,7 @@ escaped. Written atomically.
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime
 from html import escape
 
@@ -31,6 +34,7 @@ from radtrack_gui.core.model import DEVICE, FINDING, Patient, Report
 from radtrack_gui.formats.size_svg import size_plot_svg
 from radtrack_gui.util.atomic import atomic_write_text
 from radtrack_gui.views.course import Course, chain_courses, mention_sentence
+from radtrack_gui.views.labels import list_names
 from radtrack_gui.views.lanes import negative_only
 from radtrack_gui.views.same_name import SameName, also_present, same_named
 from radtrack_gui.views.sizes import size_series
@@ -56,6 +60,7 @@ span.twin { display: block; font-weight: normal; color: #8a4b00; font-size: .85e
 span.twin-mark { font-weight: normal; color: #8a4b00; font-size: .85em; }
 p.same-name { color: #8a4b00; font-size: .92em; }
 p.negatives { font-size: .92em; }
+p.more { font-size: .92em; color: var(--muted); margin: .3em 0; }
 section.chains h2:first-child { margin-top: 0; }
 span.reviewed { font-weight: normal; color: #1b7a3a; font-size: .85em; }
 ol.evidence { margin: 0; padding-left: 1.2em; font-size: .92em; }
@@ -78,7 +83,7 @@ svg.size-plot { max-width: 100%; height: auto; }
   th, td { padding: .3em .35em; }
   table.overview td, table.overview th { padding: .06em .4em; font-size: .88em; }
   .when { font-size: .92em; }
-  p.negatives, p.same-name { font-size: .85em; }
+  p.negatives, p.same-name, p.more { font-size: .85em; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
   mark { background: none; font-weight: 700; text-decoration: underline; }
@@ -177,7 +182,24 @@ def _size(patient: Patient, chain_id: str) -> str:
     return f'<div class="size">{plot}<p>{words}</p></div>'
 
 
-def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str, str]) -> str:
+def _name(c: Course, names: dict[str, str]) -> str:
+    """The chain's name as the app shows it (``views.labels.list_names``): a chain sharing
+    its label with another gets what tells it apart, the place or the date ("midline
+    shift · 2150-03-02" in the timeline's words), in a lighter span."""
+    name = names.get(c.chain, c.label)
+    if name == c.label or not name.startswith(c.label):
+        return escape(name)
+    rest = name[len(c.label) :]
+    return f'{escape(c.label)}<span class="twin-mark">{escape(rest)}</span>'
+
+
+def _table(
+    patient: Patient,
+    courses: list[Course],
+    limit: int,
+    twins: dict[str, str],
+    names: dict[str, str],
+) -> str:
     rows = []
     for c in courses:
         reviewed = (
@@ -185,7 +207,7 @@ def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str,
         )
         twin = f'<span class="twin">{escape(twins[c.chain])}</span>' if c.chain in twins else ""
         rows.append(
-            f'<tr id="{escape(c.chain)}"><td class="label">{escape(c.label)}{reviewed}{twin}</td>'
+            f'<tr id="{escape(c.chain)}"><td class="label">{_name(c, names)}{reviewed}{twin}</td>'
             f'<td class="date">{_seen_html(c)}</td>'
             f"<td>{escape(c.text)}{_size(patient, c.chain)}</td>"
             f"<td>{_evidence(patient, c, limit)}</td></tr>"
@@ -200,26 +222,75 @@ def _table(patient: Patient, courses: list[Course], limit: int, twins: dict[str,
     )
 
 
+# The overview is the first printed page alone (issue #20: "one page per patient overview,
+# then chains"). At the print CSS a page holds about 48 overview lines: a table row is one,
+# a paragraph one per 110 characters (measured in headless Chromium on the demo folders,
+# docs/desktop.md "gui-finish3"). Rows past that budget are counted, never dropped silently.
+OVERVIEW_LINES = 48
+_LINE_CHARS = 110
+_LABEL_CHARS = 36  # of a name in the overview's first column
+_MIN_ROWS = 12  # a long paragraph still leaves the most relevant chains listed
+_MAX_NAMES = 30  # names in one overview paragraph; the rest are counted
+
+
+def _lines(html: str) -> int:
+    """Printed lines of an overview paragraph (its text, tags left out)."""
+    return -(-len(re.sub(r"<[^>]+>", "", html)) // _LINE_CHARS) if html else 0
+
+
+def _row_lines(c: Course, names: dict[str, str]) -> int:
+    """Printed lines of an overview row: its name wraps in the first column."""
+    return max(1, -(-len(names.get(c.chain, c.label)) // _LABEL_CHARS))
+
+
+def _most_relevant(courses: list[Course], names: dict[str, str], room: int) -> list[Course]:
+    """The courses whose rows fill at most ``room`` lines: those in the most reports first
+    (ties: the later first seen), listed in their own order (first seen)."""
+    if sum(_row_lines(c, names) for c in courses) <= room:
+        return courses
+    room -= 1  # the line that counts the others
+    keep: set[int] = set()
+    for i in sorted(range(len(courses)), key=lambda i: (-len(courses[i].events), -i)):
+        need = _row_lines(courses[i], names)
+        if need <= room:
+            keep.add(i)
+            room -= need
+    return [c for i, c in enumerate(courses) if i in keep]
+
+
 def _overview(
     courses: list[Course],
     negatives: list[Course],
     groups: list[SameName],
     present: dict[str, list[str]],
+    names: dict[str, str],
 ) -> str:
-    """One line per finding and device, the same-named chains asked about, then the
-    negatives in one paragraph: those never seen, then apart those denied in some reports
-    but present in others (``present``: negative chain -> present chains)."""
+    """One line per finding and device (the most relevant ones where they would run past
+    the first printed page, the others counted with where to find them), the same-named
+    chains asked about, then the negatives in one paragraph: those never seen, then apart
+    those denied in some reports but present in others (``present``: negative chain ->
+    present chains)."""
+    after = _same_name_paragraph(groups) if groups else ""
+    never = [c for c in negatives if c.chain not in present]
+    denied = [c for c in negatives if c.chain in present]
+    if never or denied:
+        parts = []
+        if never:
+            parts.append(f"<b>Not seen or normal:</b> {_names(never)}.")
+        if denied:  # "no new liver lesion" while liver lesions are listed above
+            said = list(dict.fromkeys(escape(c.label) for c in denied))
+            parts.append(
+                "<b>Present, though some reports say “no …”:</b> "
+                f"{_capped(said, 'negatives')} (see above)."
+            )
+        after += '<p class="negatives">' + " ".join(parts) + "</p>"
+    room = max(OVERVIEW_LINES - _lines(after), _MIN_ROWS)
+    listed = _most_relevant(courses, names, room)
     rows = []
-    marks = {cid: (k, len(g.chains)) for g in groups for k, cid in enumerate(g.chains, 1)}
-    for c in courses:
+    for c in listed:
         now = c.events[-1].word if c.events else ""
-        mark = (
-            f' <span class="twin-mark">({marks[c.chain][0]} of {marks[c.chain][1]})</span>'
-            if c.chain in marks
-            else ""
-        )
         rows.append(
-            f'<tr><td class="label"><a href="#{escape(c.chain)}">{escape(c.label)}</a>{mark}</td>'
+            f'<tr><td class="label"><a href="#{escape(c.chain)}">{_name(c, names)}</a></td>'
             f"<td>{escape(_TITLES[c.type][:-1].lower())}</td>"
             f'<td class="date">{escape(_seen(c))}</td><td class="num">{len(c.events)}</td>'
             f"<td>{escape(now)}</td></tr>"
@@ -232,19 +303,30 @@ def _overview(
         if rows
         else "<p>No findings or devices.</p>"
     )
-    if groups:  # one short paragraph: the overview must stay one printed page
-        table += _same_name_paragraph(groups)
-    never = [c for c in negatives if c.chain not in present]
-    denied = [c for c in negatives if c.chain in present]
-    if never or denied:
-        parts = []
-        if never:
-            parts.append(f"<b>Not seen or normal:</b> {_names(never)}.")
-        if denied:  # "no new liver lesion" while liver lesions are listed above
-            names = ", ".join(dict.fromkeys(escape(c.label) for c in denied))
-            parts.append(f"<b>Present, though some reports say “no …”:</b> {names} (see above).")
-        table += '<p class="negatives">' + " ".join(parts) + "</p>"
-    return '<section class="overview"><h2>Overview</h2>' + table + "</section>"
+    kept = {c.chain for c in listed}
+    left = [c for c in courses if c.chain not in kept]
+    if left:
+        most = max(len(c.events) for c in left)
+        table += (
+            f'<p class="more">… and {len(left)} more findings and devices, each in '
+            f"{'1 report' if most == 1 else f'at most {most} reports'}: see "
+            '<a href="#findings">Findings</a> and <a href="#devices">Devices</a>.</p>'
+        )
+    return '<section class="overview"><h2>Overview</h2>' + table + after + "</section>"
+
+
+def _capped(names: list[str], where: str) -> str:
+    """``names`` (escaped) joined, past ``_MAX_NAMES`` the rest counted: "and 12 more
+    (see Pertinent negatives)"."""
+    if len(names) <= _MAX_NAMES:
+        return ", ".join(names)
+    more = len(names) - _MAX_NAMES
+    see = (
+        '<a href="#negatives">Pertinent negatives</a>'
+        if where == "negatives"
+        else '<a href="#findings">Findings</a>'
+    )
+    return ", ".join(names[:_MAX_NAMES]) + f" and {more} more (see {see})"
 
 
 def _names(courses: list[Course]) -> str:
@@ -252,7 +334,9 @@ def _names(courses: list[Course]) -> str:
     counts: dict[str, int] = {}
     for c in courses:
         counts[c.label] = counts.get(c.label, 0) + 1
-    return ", ".join(escape(n) + (f" ({k} chains)" if k > 1 else "") for n, k in counts.items())
+    return _capped(
+        [escape(n) + (f" ({k} chains)" if k > 1 else "") for n, k in counts.items()], "negatives"
+    )
 
 
 def _same_name_paragraph(groups: list[SameName]) -> str:
@@ -263,14 +347,14 @@ def _same_name_paragraph(groups: list[SameName]) -> str:
     if asked:
         parts.append(
             "<b>Same name, not linked:</b> "
-            + ", ".join(escape(g.short()) for g in asked)
+            + _capped([escape(g.short()) for g in asked], "findings")
             + ". Each is one finding or device the models did not link, or really two "
             "(another side, site or episode): merge them, or keep them apart."
         )
     if kept:
         parts.append(
             "<b>Same name, reviewed and kept apart:</b> "
-            + ", ".join(escape(g.short()) for g in kept)
+            + _capped([escape(g.short()) for g in kept], "findings")
             + "."
         )
     return '<p class="same-name">' + " ".join(parts) + "</p>"
@@ -348,23 +432,26 @@ def html_summary(
     negatives = [c for c in courses if negated(c)]
     groups = same_named(patient, [c.chain for c in shown])
     twins = _twins(groups)
+    names = list_names(patient)  # the app's names: a twin by its place or date
     present = also_present(patient, [c.chain for c in negatives], [c.chain for c in shown])
     body = [
         f"<h1>Radiology course: patient {escape(patient.id)}</h1>",
         f'<p class="meta">{escape(" · ".join(meta))}</p>',
-        _overview(shown, negatives, groups, present),
+        _overview(shown, negatives, groups, present, names),
         '<section class="chains">',
     ]
     for kind in (FINDING, DEVICE):
         these = [c for c in shown if c.type == kind]
-        body.append(f"<h2>{_TITLES[kind]} ({len(these)})</h2>")
+        body.append(f'<h2 id="{_TITLES[kind].lower()}">{_TITLES[kind]} ({len(these)})</h2>')
         body.append(
-            _table(patient, these, max_evidence, twins)
+            _table(patient, these, max_evidence, twins, names)
             if these
             else f"<p>No {_TITLES[kind].lower()}.</p>"
         )
     if negatives:
-        body.append(f"<h2>Pertinent negatives and normal statements ({len(negatives)})</h2>")
+        body.append(
+            f'<h2 id="negatives">Pertinent negatives and normal statements ({len(negatives)})</h2>'
+        )
         body.append(_negatives(negatives, present, {c.chain: c.label for c in shown}))
     body.append("</section>")
     if patient.problems:

@@ -56,9 +56,9 @@ class SameName:
         )
 
     def note(self, chain_id: str) -> str:
-        """What one of the chains says about the others (a row of the summary)."""
-        k = self.chains.index(chain_id) + 1
-        head = f"{k} of {len(self.chains)} chains named “{self.label}”"
+        """What one of the chains says about the others (a row of the summary; the row
+        itself carries the chain's lane name, ``views.labels.list_names``)."""
+        head = f"one of {len(self.chains)} chains named “{self.label}”"
         if self.reviewed:
             return f"{head}: reviewed, kept apart"
         return f"{head}: the models did not link them (the same {self.what}, or two?)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import stat
-from datetime import datetime
+from datetime import datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -235,7 +235,7 @@ def test_a_summary_a_clinician_would_print():
     assert c2.count("<li") == 2 and "Effusion</mark> persists" in c2
     # Normal statements are not findings; twins say so.
     assert "Findings (2)" in chains and "normal ventricles" not in chains.split("Pertinent")[0]
-    assert "1 of 2 chains named “effusion”" in c1 and "2 of 2 chains named" in c2
+    assert "one of 2 chains named “effusion”" in c1 and "one of 2 chains named" in c2
     assert "table-layout: fixed" in html and "overflow-wrap: break-word" in html
     assert "section.chains { break-before: page; }" in html
 
@@ -272,7 +272,9 @@ def test_the_overview_asks_about_chains_that_share_a_name():
         "merge them, or keep them apart." in overview
     )
     assert overview.count('<span class="twin-mark">') == 2
-    assert "(1 of 2)</span>" in overview and "(2 of 2)</span>" in overview
+    # Told apart by their first date, as the app names them (not "(1 of 2)").
+    assert 'pleural effusion<span class="twin-mark"> · 1 Jan 2150</span>' in overview
+    assert 'pleural effusion<span class="twin-mark"> · 3 Jan 2150</span>' in overview
     for cid in (first, second):
         p.chains[cid].reviewed = True
     overview = html_summary(p).split('<section class="chains">', 1)[0]
@@ -316,3 +318,113 @@ def test_not_seen_never_names_a_finding_that_is_present() -> None:
     link = f'present in other reports: <a href="#{p.mentions["m0"].chain}">liver lesion</a>'
     assert link in row.group(0), row.group(0)
     assert html.count("present in other reports") == 1
+
+
+def _twins_by_place() -> Patient:
+    """Three "liver lesion" chains in hepatic segments 8, 6 and 8 again, on three dates."""
+    p = Patient(id="t")
+    places = ["hepatic segment 8", "hepatic segment 6", "hepatic segment 8"]
+    for i, place in enumerate(places):
+        text = f"Lesion in {place}."
+        p.reports.append(Report(id=f"r{i}.txt", text=text, date=datetime(2150, 1, 1 + i),
+                                date_known=True, modality="CT"))  # fmt: skip
+        p.mentions[f"m{i}"] = Mention(f"m{i}", f"r{i}.txt", 0, 6, "Lesion", type="finding",
+                                      concept="liver lesion", anatomy=[place])  # fmt: skip
+    p.set_chains([["m0"], ["m1"], ["m2"]])
+    for c in p.chains.values():
+        c.label = "liver lesion"
+    return p
+
+
+def test_twins_are_named_as_the_app_names_them() -> None:
+    """gui-finish3: same-named chains were numbered "(1 of 3)" in the summary while the
+    timeline, list and Compare name them by place or date (``views.labels.list_names``,
+    the one home of those names): the overview and the chain tables now show those names."""
+    from radtrack_gui.views.labels import list_names
+
+    p = _twins_by_place()
+    names = list_names(p)
+    assert sorted(names.values()) == [
+        "liver lesion · segment 6",
+        "liver lesion · segment 8, 1 Jan 2150",
+        "liver lesion · segment 8, 3 Jan 2150",
+    ]
+    html = html_summary(p)
+    overview, chains = html.split('<section class="chains">', 1)
+    for cid, name in names.items():
+        rest = name.removeprefix("liver lesion")
+        shown = f'liver lesion<span class="twin-mark">{rest}</span>'
+        assert f'<a href="#{cid}">{shown}</a>' in overview, (name, overview)
+        row = chains.split(f'id="{cid}"', 1)[1].split("</tr>", 1)[0]
+        assert shown in row and "one of 3 chains named “liver lesion”" in row, row
+    assert " of 3)" not in html and "1 of 3" not in html
+    # Counter-example: renamed apart, no chain gets a place added.
+    for cid, place in zip(p.chains, ("left", "right", "caudate"), strict=True):
+        p.chains[cid].label = f"{place} liver lesion"
+    html = html_summary(p)
+    assert 'twin-mark">' not in html and "chains named" not in html
+
+
+def _many(n: int) -> Patient:
+    """``n`` findings, each its own chain with its own name; chain k is in 1 + (k % 3 == 0)
+    reports (every third is followed up once)."""
+    p = Patient(id="many")
+    for i in range(n + 1):
+        p.reports.append(Report(id=f"r{i:03}.txt", text="A finding here.",
+                                date=datetime(2150, 1, 1) + timedelta(days=i), date_known=True,
+                                modality="CT"))  # fmt: skip
+    groups = []
+    for k in range(n):
+        ids = [f"a{k}"] + ([f"b{k}"] if k % 3 == 0 else [])
+        for j, mid in enumerate(ids):
+            p.mentions[mid] = Mention(mid, f"r{k + j:03}.txt", 2, 9, "finding", type="finding",
+                                      concept=f"finding {k}")  # fmt: skip
+        groups.append(ids)
+    p.set_chains(groups)
+    for k, ids in enumerate(groups):
+        p.chains[p.mentions[ids[0]].chain or ""].label = f"finding {k}"
+    return p
+
+
+def test_the_overview_keeps_to_its_page_and_counts_the_rest() -> None:
+    """gui-finish3: the gold demo's overview (79 chains) ran past the first printed page.
+    Past its room the overview lists the chains in the most reports and says how many it
+    left out and where they are; none is dropped from the chain tables. Counter-example:
+    a short patient is listed whole, with no such line."""
+    from radtrack_gui.formats.html_summary import OVERVIEW_LINES
+
+    p = _many(90)
+    html = html_summary(p)
+    overview, chains = html.split('<section class="chains">', 1)
+    listed = re.findall(r'<td class="label"><a href="#([^"]+)">', overview)
+    assert 12 <= len(listed) < OVERVIEW_LINES
+    more = re.search(r"… and (\d+) more findings and devices, each in 1 report:", overview)
+    assert more and int(more.group(1)) == 90 - len(listed), overview[-600:]
+    assert '<a href="#findings">Findings</a>' in overview and '<h2 id="findings">' in chains
+    followed = {p.mentions[f"a{k}"].chain for k in range(0, 90, 3)}
+    assert followed <= set(listed)  # those in two reports come first (30 of them)
+    for cid in p.chains:  # every chain still has its row in the tables
+        assert f'<tr id="{cid}">' in chains
+    short = html_summary(_many(20)).split('<section class="chains">', 1)[0]
+    assert len(re.findall(r'<td class="label"><a href="#', short)) == 20
+    assert "more findings and devices" not in short
+
+
+def test_a_long_list_of_negatives_is_counted_not_run_on() -> None:
+    """The overview's "Not seen or normal" names 30 at most, then counts the rest and
+    points to the table that lists them all; 30 or fewer are named whole (counter-example)."""
+    for n, cut in ((35, True), (30, False)):
+        p = Patient(id="neg")
+        for i in range(n):
+            p.reports.append(Report(id=f"r{i:02}", text="No thing.", date=datetime(2150, 1 + i // 28, 1 + i % 28),
+                                    date_known=True, modality="XR"))  # fmt: skip
+            p.mentions[f"m{i}"] = Mention(f"m{i}", f"r{i:02}", 3, 8, "thing", type="finding",
+                                          assertion="absent")  # fmt: skip
+        p.set_chains([[f"m{i}"] for i in range(n)])
+        for i in range(n):
+            p.chains[p.mentions[f"m{i}"].chain or ""].label = f"thing {i}"
+        html = html_summary(p)
+        line = html.split('<p class="negatives">', 1)[1].split("</p>", 1)[0]
+        assert ("thing 29." in line) is not cut and "thing 30" not in line, line
+        assert (' and 5 more (see <a href="#negatives">' in line) is cut, line
+        assert '<h2 id="negatives">' in html and html.count('<td class="label">thing ') == n

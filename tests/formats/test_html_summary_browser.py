@@ -138,3 +138,38 @@ def test_printed_overview_first_then_chains_with_exams_whole(summaries, name: st
     assert exams
     for exam in exams:  # printed whole, not cut at the column's edge ("… W/ CONTR")
         assert f"{' '.join(exam.split())}:" in every, exam
+
+
+@pytest.mark.skipif(
+    BROWSER is None or shutil.which("pdftotext") is None,
+    reason="needs headless Chromium and pdftotext",
+)
+def test_the_gold_demo_overview_is_one_printed_page(tmp_path: Path) -> None:
+    """gui-finish3: the gold demo folder (79 annotated chains) printed its overview over two
+    pages. Now page 1 holds the overview, counting the chains it leaves to the tables, and
+    page 2 starts the chains; twins read as the app names them ("ett · 2 Mar 2150")."""
+    from radtrack_gui.pipeline import process_folder
+    from radtrack_gui.util.paths import resource
+    from radtrack_gui.views.labels import list_names
+
+    patient = process_folder(resource("samples", "demo_patient_gold"))
+    assert len(patient.chains) >= 70  # the folder this is about
+    path = tmp_path / "gold.html"
+    path.write_text(html_summary(patient, generated=datetime(2026, 1, 1)), encoding="utf-8")
+    pdf = path.with_suffix(".pdf")
+    _browser("--no-pdf-header-footer", f"--print-to-pdf={pdf}", path.as_uri())
+
+    def page(n: int) -> str:
+        done = subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-"],
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        return " ".join(done.stdout.split())
+
+    first, second = page(1), page(2)
+    assert first.startswith("Radiology course") and "Overview" in first
+    more = re.search(r"… and (\d+) more findings and devices, each in", first)
+    assert more, first[-400:]
+    assert "Same name, not linked:" in first and "merge them, or keep them apart." in first
+    assert second.startswith("Findings ("), second[:200]
+    assert " of 3)" not in first and " of 4)" not in first  # numbered twins
+    twins = [n for n in list_names(patient).values() if " · " in n]
+    assert twins and any(n in first for n in twins)

@@ -45,7 +45,8 @@ def test_same_named_chains_are_grouped_in_order_of_first_appearance():
     assert effusion.chains == (chain["early"], chain["late"])  # the negative is left out
     assert effusion.question().startswith("Two chains named “pleural effusion” — the same finding?")
     assert tube.question().startswith("Two chains named “chest tube” — the same device?")
-    assert effusion.note(chain["late"]).startswith("2 of 2 chains named")
+    # Not numbered: the summary's row shows the chain's lane name (place or date).
+    assert effusion.note(chain["late"]).startswith("one of 2 chains named “pleural effusion”")
     # Only among the chains asked about; a decided (reviewed) group says so.
     assert same_named(p, [chain["early"], chain["other"]]) == []
     for cid in tube.chains:
