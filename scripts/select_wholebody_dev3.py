@@ -27,12 +27,11 @@ Usage: python scripts/select_wholebody_dev3.py [SHARED]   (prints stratum, pool 
 
 from __future__ import annotations
 
-import json
-import random
-import re
 import sys
-import zlib
 from pathlib import Path
+
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261130
 MAX_CHARS = 1500
@@ -44,14 +43,7 @@ WHOLE_TEXT = frozenset({"nm"})
 OWN = "mentions_wholebody_dev3.jsonl"  # the labels of this draw (not an exclusion)
 # Files labelled after this draw (round 5, from reports of other draws): not exclusions either,
 # or every later file would change the pools this draw was made from.
-LATER = frozenset(
-    {
-        "mentions_wholebody_dev4.jsonl",
-        "mentions_wholebody_dev5.jsonl",
-        "pairs_wholebody_dev4.tsv",
-        "pairs_wholebody_dev5.tsv",
-    }
-)
+LATER = parrot_draws.ROUND5_FILES
 STRATA: tuple[tuple[str, str], ...] = (
     (
         "nm",
@@ -79,70 +71,31 @@ STRATA: tuple[tuple[str, str], ...] = (
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
     ``OWN``, the file this draw was labelled into, and the ``LATER`` files)."""
-    keys: set[int] = set()
-    for tsv in sorted((resources / "challenge").glob("*.tsv")):
-        if tsv.name in LATER:
-            continue
-        header: list[str] = []
-        for line in tsv.read_text(encoding="utf-8").splitlines():
-            if not line or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if not header:
-                header = cells
-                continue
-            row = dict(zip(header, cells, strict=False))
-            if row.get("corpus") == "parrot1":
-                keys.update(int(row[c]) for c in ("row_a", "row_b") if row.get(c, "").isdigit())
-    for jsonl in sorted((resources / "silver").glob("*.jsonl")):
-        if jsonl.name == OWN or jsonl.name in LATER:
-            continue
-        for line in jsonl.read_text(encoding="utf-8").splitlines():
-            rec = json.loads(line) if line.strip() else {}
-            if rec.get("corpus") == "parrot1" and str(rec.get("report", "")).isdigit():
-                keys.add(int(rec["report"]))
-    return frozenset(keys)
+    return parrot_draws.used_keys(resources, skip=LATER | {OWN})
 
 
 def mine(key: int) -> bool:
-    return zlib.crc32(str(key).encode()) % 3 == SHARE
+    return parrot_draws.in_share(key, 3, SHARE)
 
 
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> list[tuple[str, int, list[int]]]:
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
     """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    pools: dict[str, list[int]] = {name: [] for name, _ in STRATA}
-    for i, text in enumerate(reports):
-        if i in used or not mine(i) or len(text) > MAX_CHARS:
-            continue
-        for name, pattern in STRATA:
-            where = text if name in WHOLE_TEXT else text[:OPENING]
-            if re.search(pattern, where, re.I):
-                pools[name].append(i)
-                break
-    first = _sample(pools, PER_STRATUM, SEED)
+    names = [name for name, _ in STRATA]
+    pools = parrot_draws.pools(
+        reports,
+        names,
+        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
+        lambda text: parrot_draws.first_stratum(text, STRATA, OPENING, WHOLE_TEXT),
+    )
+    first = parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
     taken = {k for _, _, keys in first for k in keys}
     rest = {name: [k for k in pool if k not in taken] for name, pool in pools.items()}
-    return first + [(f"{n}+", p, k) for n, p, k in _sample(rest, SECOND_PASS, SEED + 1)]
-
-
-def _sample(pools: dict[str, list[int]], k: int, seed: int) -> list[tuple[str, int, list[int]]]:
-    rng = random.Random(seed)
-    return [
-        (name, len(pools[name]), sorted(rng.sample(pools[name], min(k, len(pools[name])))))
-        for name, _ in STRATA
-    ]
+    second = parrot_draws.seeded_sample(rest, names, SECOND_PASS, SEED + 1)
+    return first + [(f"{n}+", p, k) for n, p, k in second]
 
 
 def main(argv: list[str]) -> int:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.evaluation.silver_mentions import shared_root
-    from radtrack_gui.util.paths import resources_dir
-
-    shared = Path(argv[0]) if argv else shared_root()
-    reports = parrot_v1_reports(shared)
-    for name, pool, keys in draw(reports, used_keys(resources_dir())):
-        print(f"{name:8} pool {pool:4d}  drawn {' '.join(map(str, keys))}")
-    return 0
+    return parrot_draws.run(argv, draw, used_keys)
 
 
 if __name__ == "__main__":

@@ -23,12 +23,12 @@ Usage: python scripts/select_wholebody_wb_mentions5.py [SHARED]   (prints stratu
 
 from __future__ import annotations
 
-import json
-import random
 import re
 import sys
-import zlib
 from pathlib import Path
+
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261205
 MAX_CHARS = 1800
@@ -59,31 +59,11 @@ STRATA: tuple[tuple[str, str], ...] = (
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
     ``OWN``, the file this draw was labelled into)."""
-    keys: set[int] = set()
-    for tsv in sorted((resources / "challenge").glob("*.tsv")):
-        header: list[str] = []
-        for line in tsv.read_text(encoding="utf-8").splitlines():
-            if not line or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if not header:
-                header = cells
-                continue
-            row = dict(zip(header, cells, strict=False))
-            if row.get("corpus") == "parrot1":
-                keys.update(int(row[c]) for c in ("row_a", "row_b") if row.get(c, "").isdigit())
-    for jsonl in sorted((resources / "silver").glob("*.jsonl")):
-        if jsonl.name == OWN:
-            continue
-        for line in jsonl.read_text(encoding="utf-8").splitlines():
-            rec = json.loads(line) if line.strip() else {}
-            if rec.get("corpus") == "parrot1" and str(rec.get("report", "")).isdigit():
-                keys.add(int(rec["report"]))
-    return frozenset(keys)
+    return parrot_draws.used_keys(resources, skip={OWN})
 
 
 def mine(key: int) -> bool:
-    return zlib.crc32(str(key).encode()) % 4 == SHARE
+    return parrot_draws.in_share(key, 4, SHARE)
 
 
 def stratum(text: str) -> str:
@@ -98,36 +78,22 @@ def stratum(text: str) -> str:
     return ""
 
 
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> list[tuple[str, int, list[int]]]:
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
     """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    pools: dict[str, list[int]] = {name: [] for name, _ in STRATA}
-    for i, text in enumerate(reports):
-        if i in used or i in READ_BEFORE or not mine(i) or len(text) > MAX_CHARS:
-            continue
-        name = stratum(text)
-        if name:
-            pools[name].append(i)
-    rng = random.Random(SEED)
-    return [
-        (
-            name,
-            len(pools[name]),
-            sorted(rng.sample(pools[name], min(PER_STRATUM, len(pools[name])))),
-        )
-        for name, _ in STRATA
-    ]
+    names = [name for name, _ in STRATA]
+    pools = parrot_draws.pools(
+        reports,
+        names,
+        lambda i, text: (
+            i not in used and i not in READ_BEFORE and mine(i) and len(text) <= MAX_CHARS
+        ),
+        stratum,
+    )
+    return parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
 
 
 def main(argv: list[str]) -> int:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.evaluation.silver_mentions import shared_root
-    from radtrack_gui.util.paths import resources_dir
-
-    shared = Path(argv[0]) if argv else shared_root()
-    reports = parrot_v1_reports(shared)
-    for name, pool, keys in draw(reports, used_keys(resources_dir())):
-        print(f"{name:13} pool {pool:4d}  drawn {' '.join(map(str, keys))}")
-    return 0
+    return parrot_draws.run(argv, draw, used_keys, width=13)
 
 
 if __name__ == "__main__":

@@ -22,12 +22,11 @@ Usage: python scripts/select_wholebody_wb_mentions6.py [SHARED]   (prints stratu
 
 from __future__ import annotations
 
-import importlib.util
-import random
-import re
 import sys
-import zlib
 from pathlib import Path
+
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261127
 MAX_CHARS = 1500
@@ -50,64 +49,31 @@ STRATA: tuple[tuple[str, str], ...] = (
 PER_STRATUM = {"mammo": 5, "spine": 6, "msk": 6, "head": 5, "ct": 7, "mr": 6, "other": 4}
 
 
-def _dev3_rule():  # type: ignore[no-untyped-def]
-    path = Path(__file__).with_name("select_wholebody_dev3.py")
-    spec = importlib.util.spec_from_file_location("select_wholebody_dev3", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file but
-    ``OWN`` (the dev3 rule's check, whose own file is in the silver folder like any other)."""
-    rule = _dev3_rule()
-    rule.OWN = OWN
-    keys: frozenset[int] = rule.used_keys(resources)
-    return keys
+    ``OWN`` (the dev3 rule's check, whose own file is in the silver folder like any other, with
+    the files it reads as no exclusion, ``parrot_draws.ROUND5_FILES``)."""
+    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND5_FILES | {OWN})
 
 
 def mine(key: int) -> bool:
-    return zlib.crc32(str(key).encode()) % 4 == SHARE
+    return parrot_draws.in_share(key, 4, SHARE)
 
 
-def pools(reports: tuple[str, ...], used: frozenset[int]) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {name: [] for name, _ in STRATA}
-    for i, text in enumerate(reports):
-        if i in used or not mine(i) or len(text) > MAX_CHARS:
-            continue
-        for name, pattern in STRATA:
-            if re.search(pattern, text[:OPENING], re.I):
-                out[name].append(i)
-                break
-    return out
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> list[tuple[str, int, list[int]]]:
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
     """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    rng = random.Random(SEED)
-    found = pools(reports, used)
-    return [
-        (
-            name,
-            len(found[name]),
-            sorted(rng.sample(found[name], min(PER_STRATUM[name], len(found[name])))),
-        )
-        for name, _ in STRATA
-    ]
+    names = [name for name, _ in STRATA]
+    found = parrot_draws.pools(
+        reports,
+        names,
+        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
+        lambda text: parrot_draws.first_stratum(text, STRATA, OPENING),
+    )
+    return parrot_draws.seeded_sample(found, names, PER_STRATUM, SEED)
 
 
 def main(argv: list[str]) -> int:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.evaluation.silver_mentions import shared_root
-    from radtrack_gui.util.paths import resources_dir
-
-    shared = Path(argv[0]) if argv else shared_root()
-    reports = parrot_v1_reports(shared)
-    for name, pool, keys in draw(reports, used_keys(resources_dir())):
-        print(f"{name:8} pool {pool:4d}  drawn {' '.join(map(str, keys))}")
-    return 0
+    return parrot_draws.run(argv, draw, used_keys)
 
 
 if __name__ == "__main__":

@@ -22,12 +22,12 @@ Usage: python scripts/select_wholebody_wb_signs3.py [SHARED]   (prints stratum, 
 
 from __future__ import annotations
 
-import json
-import random
 import re
 import sys
-import zlib
 from pathlib import Path
+
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261205
 MIN_CHARS = 400
@@ -65,78 +65,42 @@ SECOND_STRATA: tuple[tuple[str, str], ...] = (
 
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file."""
-    keys: set[int] = set()
-    for tsv in sorted((resources / "challenge").glob("*.tsv")):
-        header: list[str] = []
-        for line in tsv.read_text(encoding="utf-8").splitlines():
-            if not line or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if not header:
-                header = cells
-                continue
-            row = dict(zip(header, cells, strict=False))
-            if row.get("corpus") == "parrot1":
-                keys.update(int(row[c]) for c in ("row_a", "row_b") if row.get(c, "").isdigit())
-    for jsonl in sorted((resources / "silver").glob("*.jsonl")):
-        for line in jsonl.read_text(encoding="utf-8").splitlines():
-            rec = json.loads(line) if line.strip() else {}
-            if rec.get("corpus") == "parrot1" and str(rec.get("report", "")).isdigit():
-                keys.add(int(rec["report"]))
-    return frozenset(keys)
+    return parrot_draws.used_keys(resources)
 
 
 def mine(key: int) -> bool:
-    return zlib.crc32(str(key).encode()) % 4 == SHARE
+    return parrot_draws.in_share(key, 4, SHARE)
 
 
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> list[tuple[str, int, list[int]]]:
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
     """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    pools: dict[str, list[int]] = {name: [] for name, _ in STRATA}
-    for i, text in enumerate(reports):
-        if i in used or not mine(i) or not MIN_CHARS <= len(text) <= MAX_CHARS:
-            continue
-        if not READING.search(text):
-            continue
-        for name, pattern in STRATA:
-            if re.search(pattern, text[:OPENING], re.I):
-                pools[name].append(i)
-                break
-    first = _sample(pools, STRATA, PER_STRATUM, SEED)
+
+    def fits(i: int, text: str) -> bool:
+        return (
+            i not in used
+            and mine(i)
+            and MIN_CHARS <= len(text) <= MAX_CHARS
+            and READING.search(text) is not None
+        )
+
+    names = [name for name, _ in STRATA]
+    pools = parrot_draws.pools(
+        reports, names, fits, lambda text: parrot_draws.first_stratum(text, STRATA, OPENING)
+    )
+    first = parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
     taken = {k for _, _, keys in first for k in keys}
-    second: dict[str, list[int]] = {name: [] for name, _ in SECOND_STRATA}
-    for i, text in enumerate(reports):
-        if i in used or i in taken or not mine(i) or not MIN_CHARS <= len(text) <= MAX_CHARS:
-            continue
-        if not READING.search(text):
-            continue
-        for name, pattern in SECOND_STRATA:
-            if re.search(pattern, text, re.I):
-                second[name].append(i)
-                break
-    return first + _sample(second, SECOND_STRATA, SECOND_PASS, SEED + 1)
-
-
-def _sample(
-    pools: dict[str, list[int]], strata: tuple[tuple[str, str], ...], k: int, seed: int
-) -> list[tuple[str, int, list[int]]]:
-    rng = random.Random(seed)
-    return [
-        (name, len(pools[name]), sorted(rng.sample(pools[name], min(k, len(pools[name])))))
-        for name, _ in strata
-    ]
+    second_names = [name for name, _ in SECOND_STRATA]
+    second = parrot_draws.pools(
+        reports,
+        second_names,
+        lambda i, text: i not in taken and fits(i, text),
+        lambda text: parrot_draws.first_stratum(text, SECOND_STRATA),
+    )
+    return first + parrot_draws.seeded_sample(second, second_names, SECOND_PASS, SEED + 1)
 
 
 def main(argv: list[str]) -> int:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.evaluation.silver_mentions import shared_root
-    from radtrack_gui.util.paths import resources_dir
-
-    shared = Path(argv[0]) if argv else shared_root()
-    reports = parrot_v1_reports(shared)
-    for name, pool, keys in draw(reports, used_keys(resources_dir())):
-        print(f"{name:8} pool {pool:4d}  drawn {' '.join(map(str, keys))}")
-    return 0
+    return parrot_draws.run(argv, draw, used_keys)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,127 @@
+"""The shared steps of the written PARROT v1.0 draws (``scripts/select_wholebody_*.py``).
+
+Each draw script keeps its own rule (docstring) and constants (seed, share, strata, its own
+file); the steps they all take live here once: the keys earlier files already use, the
+labeller's crc32 share, the first stratum whose keyword pattern matches, the seeded sample of
+each pool and the printed table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import zlib
+from collections.abc import Callable, Collection, Mapping, Sequence
+from pathlib import Path
+
+Strata = tuple[tuple[str, str], ...]
+Drawn = list[tuple[str, int, list[int]]]
+
+# Files labelled in round 5 from reports of other draws: the dev3 rule (and the dev5 draw that
+# reuses its check) reads them as no exclusion, or every later file would change its pools.
+ROUND5_FILES = frozenset(
+    {
+        "mentions_wholebody_dev4.jsonl",
+        "mentions_wholebody_dev5.jsonl",
+        "pairs_wholebody_dev4.tsv",
+        "pairs_wholebody_dev5.tsv",
+    }
+)
+
+
+def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
+    """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
+    ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
+    named in ``skip``."""
+    keys: set[int] = set()
+    for tsv in sorted((resources / "challenge").glob("*.tsv")):
+        if tsv.name in skip:
+            continue
+        header: list[str] = []
+        for line in tsv.read_text(encoding="utf-8").splitlines():
+            if not line or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if not header:
+                header = cells
+                continue
+            row = dict(zip(header, cells, strict=False))
+            if row.get("corpus") == "parrot1":
+                keys.update(int(row[c]) for c in ("row_a", "row_b") if row.get(c, "").isdigit())
+    for jsonl in sorted((resources / "silver").glob("*.jsonl")):
+        if jsonl.name in skip:
+            continue
+        for line in jsonl.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line) if line.strip() else {}
+            if rec.get("corpus") == "parrot1" and str(rec.get("report", "")).isdigit():
+                keys.add(int(rec["report"]))
+    return frozenset(keys)
+
+
+def in_share(key: int, parts: int, share: int) -> bool:
+    """Whether ``key`` is in the labeller's share: ``zlib.crc32(str(key).encode()) % parts``."""
+    return zlib.crc32(str(key).encode()) % parts == share
+
+
+def first_stratum(
+    text: str, strata: Strata, opening: int | None = None, whole: Collection[str] = ()
+) -> str | None:
+    """The first stratum whose pattern (case-insensitive) matches the first ``opening``
+    characters (the whole text for ``None`` or a stratum in ``whole``); ``None`` for none."""
+    head = text if opening is None else text[:opening]
+    for name, pattern in strata:
+        if re.search(pattern, text if name in whole else head, re.I):
+            return name
+    return None
+
+
+def pools(
+    reports: Sequence[str],
+    names: Sequence[str],
+    keep: Callable[[int, str], bool],
+    stratum: Callable[[str], str | None],
+) -> dict[str, list[int]]:
+    """The keys of each stratum, in corpus order: reports ``keep`` admits, each in its
+    ``stratum`` (left out where that is ``None`` or empty)."""
+    out: dict[str, list[int]] = {name: [] for name in names}
+    for i, text in enumerate(reports):
+        if not keep(i, text):
+            continue
+        name = stratum(text)
+        if name:
+            out[name].append(i)
+    return out
+
+
+def seeded_sample(
+    found: Mapping[str, list[int]], names: Sequence[str], k: int | Mapping[str, int], seed: int
+) -> Drawn:
+    """(stratum, pool size, drawn keys in ascending order) per stratum: one
+    ``random.Random(seed)`` samples ``k`` (or ``k[name]``) keys of each pool, strata in order."""
+    rng = random.Random(seed)
+    out: Drawn = []
+    for name in names:
+        want = k if isinstance(k, int) else k[name]
+        pool = found[name]
+        out.append((name, len(pool), sorted(rng.sample(pool, min(want, len(pool))))))
+    return out
+
+
+def run(
+    argv: list[str],
+    draw: Callable[[tuple[str, ...], frozenset[int]], Drawn],
+    used: Callable[[Path], frozenset[int]],
+    width: int = 8,
+) -> int:
+    """Print a draw from the PARROT v1.0 reports under ``argv[0]`` (the shared folder; the
+    default one without it): one line per stratum, its name padded to ``width``."""
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+    from radtrack_gui.evaluation.silver_mentions import shared_root
+    from radtrack_gui.util.paths import resources_dir
+
+    shared = Path(argv[0]) if argv else shared_root()
+    reports = parrot_v1_reports(shared)
+    for name, pool, keys in draw(reports, used(resources_dir())):
+        print(f"{name:{width}} pool {pool:4d}  drawn {' '.join(map(str, keys))}")
+    return 0
