@@ -3,75 +3,40 @@ this labeller's share drawn by the written rule, all of it split dev3, scored wi
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import json
-import zlib
-from pathlib import Path
+import drawn_sample_cases as cases
 
-from conftest import ROOT, shared_path
+from radtrack_gui.evaluation.wholebody_mentions import DEV3
 
-from radtrack_gui.evaluation.wholebody_mentions import DEV3, load_all, load_wholebody
-
-SILVER = ROOT / "radtrack_gui" / "resources" / "silver"
-DEV3_FILE = SILVER / "mentions_wholebody_dev3.jsonl"
-# Frozen when the labels were committed alone (before any extractor was run on these reports).
-DEV3_SHA256 = "083ed264c669674ec65cae0a6485b8770fe80ada87f52e8a8df8986f4c96176b"
-
-
-def _shared() -> Path:
-    return shared_path("corpora", "parrot_v1_en", "PARROT_v1_0_translations.txt").parents[2]
-
-
-def _keys(path: Path) -> set[str]:
-    rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
-    return {str(d["report"]) for d in rows if d.get("corpus") == "parrot1"}
-
-
-def _script():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "select_wholebody_dev3", ROOT / "scripts" / "select_wholebody_dev3.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
+CASE = cases.DrawnSample(
+    file="mentions_wholebody_dev3.jsonl",
+    split=DEV3,
+    sha256="083ed264c669674ec65cae0a6485b8770fe80ada87f52e8a8df8986f4c96176b",
+    script="select_wholebody_dev3",
+    parts=3,
+    share=2,
+    drawn=42,
+    spans=368,
+    # one drawn report (an upper GI contrast study) states no finding: no span, no line
+    unlabelled=frozenset({"1174"}),
+)
 
 
 def test_the_third_dev_sample_is_the_frozen_one() -> None:
-    assert hashlib.sha256(DEV3_FILE.read_bytes()).hexdigest() == DEV3_SHA256
+    cases.check_frozen(CASE)
 
 
 def test_it_loads_in_place_as_dev3_with_enough_spans_and_reports() -> None:
-    sample = load_wholebody(DEV3_FILE, _shared(), DEV3)
-    assert len(sample.spans) >= 300 and len(sample.reports) >= 35
-    assert {r.split for r in sample.reports.values()} == {DEV3}
+    sample = cases.load_in_place(CASE)
     assert {r.modality for r in sample.reports.values()} >= {"CT", "MR", "US", "XR", "MG"}
 
 
 def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    script = _script()
-    mine = _keys(DEV3_FILE)
-    assert all(zlib.crc32(k.encode()) % 3 == 2 for k in mine)
-    others = {str(k) for k in script.used_keys(ROOT / "radtrack_gui" / "resources")}
-    assert others and not mine & others
-    # the rule reads its own file as no exclusion: a key of it would be, were it another file
-    assert DEV3_FILE.name == script.OWN
+    cases.check_fresh_share(CASE)
 
 
 def test_the_reports_are_the_written_seeded_draw() -> None:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-
-    script = _script()
-    reports = parrot_v1_reports(_shared())
-    used = script.used_keys(ROOT / "radtrack_gui" / "resources")
-    drawn = {str(k) for _, _, keys in script.draw(reports, used) for k in keys}
-    # one drawn report (an upper GI contrast study) states no finding: no span, no line
-    assert _keys(DEV3_FILE) == drawn - {"1174"} and len(drawn) == 42
+    cases.seeded_draw(CASE)
 
 
 def test_load_all_holds_dev3_beside_the_other_splits() -> None:
-    sample = load_all(_shared())
-    dev3 = sample.only([DEV3])
-    assert set(dev3.reports) == {f"parrot1:{k}" for k in _keys(DEV3_FILE)}
-    assert len(dev3.spans) == 368
+    cases.check_load_all(CASE)

@@ -1,51 +1,30 @@
-"""The third whole-body dev sample (mentions_wholebody_dev4.jsonl): frozen, fresh reports of
-this labeller's share drawn by the written rule, all of it split dev3, scored with the rest."""
+"""The fourth whole-body dev sample (mentions_wholebody_dev4.jsonl): frozen, fresh reports of
+this labeller's share drawn by the written rule, all of it split dev4, scored with the rest."""
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import json
-import zlib
-from pathlib import Path
+import drawn_sample_cases as cases
 
-from conftest import ROOT, shared_path
+from radtrack_gui.evaluation.wholebody_mentions import DEV4
 
-from radtrack_gui.evaluation.wholebody_mentions import DEV4, load_all, load_wholebody
-
-SILVER = ROOT / "radtrack_gui" / "resources" / "silver"
-DEV4_FILE = SILVER / "mentions_wholebody_dev4.jsonl"
-# Frozen when the labels were committed alone (before any extractor was run on these reports).
-DEV4_SHA256 = "7d5f9921f3482ac842182df8023ed6bd24ba907aa734e475ea9d7da5324f15c1"
-
-
-def _shared() -> Path:
-    return shared_path("corpora", "parrot_v1_en", "PARROT_v1_0_translations.txt").parents[2]
-
-
-def _keys(path: Path) -> set[str]:
-    rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
-    return {str(d["report"]) for d in rows if d.get("corpus") == "parrot1"}
-
-
-def _script():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "select_wholebody_wb_mentions5", ROOT / "scripts" / "select_wholebody_wb_mentions5.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
+CASE = cases.DrawnSample(
+    file="mentions_wholebody_dev4.jsonl",
+    split=DEV4,
+    sha256="7d5f9921f3482ac842182df8023ed6bd24ba907aa734e475ea9d7da5324f15c1",
+    script="select_wholebody_wb_mentions5",
+    parts=4,
+    share=2,
+    drawn=37,
+    spans=374,
+)
 
 
 def test_the_fourth_dev_sample_is_the_frozen_one() -> None:
-    assert hashlib.sha256(DEV4_FILE.read_bytes()).hexdigest() == DEV4_SHA256
+    cases.check_frozen(CASE)
 
 
 def test_it_loads_in_place_as_dev4_with_enough_spans_and_reports() -> None:
-    sample = load_wholebody(DEV4_FILE, _shared(), DEV4)
-    assert len(sample.spans) >= 300 and len(sample.reports) >= 35
-    assert {r.split for r in sample.reports.values()} == {DEV4}
+    sample = cases.load_in_place(CASE)
     modalities = [r.modality for r in sample.reports.values()]
     assert {"CT", "MR", "US", "XR"} <= set(modalities)
     # stratified toward ultrasound: about half of the reports
@@ -53,29 +32,14 @@ def test_it_loads_in_place_as_dev4_with_enough_spans_and_reports() -> None:
 
 
 def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    script = _script()
-    mine = _keys(DEV4_FILE)
-    assert all(zlib.crc32(k.encode()) % 4 == 2 for k in mine)
-    others = {str(k) for k in script.used_keys(ROOT / "radtrack_gui" / "resources")}
-    assert others and not mine & others
-    # the rule reads its own file as no exclusion: a key of it would be, were it another file
-    assert DEV4_FILE.name == script.OWN
+    cases.check_fresh_share(CASE)
 
 
 def test_the_reports_are_the_written_seeded_draw() -> None:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-
-    script = _script()
-    reports = parrot_v1_reports(_shared())
-    used = script.used_keys(ROOT / "radtrack_gui" / "resources")
-    drawn = {str(k) for _, _, keys in script.draw(reports, used) for k in keys}
-    assert _keys(DEV4_FILE) == drawn and len(drawn) == 37
+    script, drawn = cases.seeded_draw(CASE)
     # the report read for dev3 (no span, so no file names it) is not drawn again
     assert "1174" not in drawn and 1174 in script.READ_BEFORE
 
 
 def test_load_all_holds_dev4_beside_the_other_splits() -> None:
-    sample = load_all(_shared())
-    dev4 = sample.only([DEV4])
-    assert set(dev4.reports) == {f"parrot1:{k}" for k in _keys(DEV4_FILE)}
-    assert len(dev4.spans) == 374
+    cases.check_load_all(CASE)

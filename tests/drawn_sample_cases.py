@@ -1,0 +1,97 @@
+"""The checks every drawn whole-body mention sample (``mentions_wholebody_dev3..5.jsonl``)
+passes, each parametrised by the sample: frozen bytes, loaded in place as its split, fresh
+reports of its labeller's crc32 share, exactly the written seeded draw of its script, and held
+by ``load_all`` beside the other splits."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from conftest import ROOT, shared_path
+
+from radtrack_gui.evaluation.wholebody_mentions import Sample, load_all, load_wholebody
+
+RESOURCES = ROOT / "radtrack_gui" / "resources"
+
+
+@dataclass(frozen=True)
+class DrawnSample:
+    file: str  # the silver file the draw was labelled into
+    split: str
+    sha256: str  # frozen when the labels were committed alone
+    script: str  # scripts/<script>.py, the written draw
+    parts: int  # the share: zlib.crc32(str(key).encode()) % parts == share
+    share: int
+    drawn: int  # reports the script draws
+    spans: int  # spans of the split in load_all
+    unlabelled: frozenset[str] = frozenset()  # drawn reports that state no finding (no line)
+
+    @property
+    def path(self) -> Path:
+        return RESOURCES / "silver" / self.file
+
+
+def shared() -> Path:
+    return shared_path("corpora", "parrot_v1_en", "PARROT_v1_0_translations.txt").parents[2]
+
+
+def keys(path: Path) -> set[str]:
+    rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    return {str(d["report"]) for d in rows if d.get("corpus") == "parrot1"}
+
+
+def script(case: DrawnSample) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        case.script, ROOT / "scripts" / f"{case.script}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_frozen(case: DrawnSample) -> None:
+    assert hashlib.sha256(case.path.read_bytes()).hexdigest() == case.sha256
+
+
+def load_in_place(case: DrawnSample) -> Sample:
+    """The sample loaded as its split, with enough spans and reports (for further checks)."""
+    sample = load_wholebody(case.path, shared(), case.split)
+    assert len(sample.spans) >= 300 and len(sample.reports) >= 35
+    assert {r.split for r in sample.reports.values()} == {case.split}
+    return sample
+
+
+def check_fresh_share(case: DrawnSample) -> None:
+    rule = script(case)
+    mine = keys(case.path)
+    assert all(zlib.crc32(k.encode()) % case.parts == case.share for k in mine)
+    others = {str(k) for k in rule.used_keys(RESOURCES)}
+    assert others and not mine & others
+    # the rule reads its own file as no exclusion: a key of it would be, were it another file
+    assert case.path.name == rule.OWN
+
+
+def seeded_draw(case: DrawnSample) -> tuple[ModuleType, set[str]]:
+    """The script and its drawn keys, checked to be the sample's reports (for further checks)."""
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+
+    rule = script(case)
+    reports = parrot_v1_reports(shared())
+    used = rule.used_keys(RESOURCES)
+    drawn = {str(k) for _, _, ks in rule.draw(reports, used) for k in ks}
+    assert keys(case.path) == drawn - case.unlabelled and len(drawn) == case.drawn
+    assert case.unlabelled <= drawn
+    return rule, drawn
+
+
+def check_load_all(case: DrawnSample) -> None:
+    sample = load_all(shared()).only([case.split])
+    assert set(sample.reports) == {f"parrot1:{k}" for k in keys(case.path)}
+    assert len(sample.spans) == case.spans
