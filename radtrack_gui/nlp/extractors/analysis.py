@@ -10,13 +10,11 @@ from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, descr
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
-    ADJECTIVE_WORDS,
     carrier_end,
     node_words_start,
     predicate_before_comma,
     without_covering_properties,
     without_described_modifiers,
-    without_prominent_parts,
 )
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
@@ -166,11 +164,7 @@ def analyse(
         if nxt is not None and nxt.type == FINDING and nxt.t0 - c.t1 <= MODIFIER_GAP:
             flagged = "modifier" in getattr(v_concepts.get(c.concept), "flags", ())
             if (
-                (
-                    flagged
-                    or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS))
-                    or c.term in ADJECTIVE_WORDS
-                )
+                (flagged or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS)))
                 and nxt.t0 - c.t1 <= 1
                 and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
                 and not predicate_before_comma(toks, c.t0, c.t1, nxt.t0)
@@ -304,7 +298,6 @@ def analyse(
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)
-        kept = without_prominent_parts(kept, toks)
     for c in kept:
         if c.span is None:  # after the modifier rules, which read the term's own end
             c.t1 = carrier_end(c, toks, concept_at)  # "inflammatory [changes]"

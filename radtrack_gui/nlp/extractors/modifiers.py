@@ -120,27 +120,6 @@ def without_described_modifiers(v: Vocabulary, kept: list[Cand], toks: list[str]
     return [k for k in kept if id(k) not in drop]
 
 
-# adjective terms whose ending does not tell them ("prominent nodule": the nodule is the
-# mention; "a lymph node with a prominent cortex": the node's part, no finding of its own)
-ADJECTIVE_WORDS = frozenset({"prominent"})
-
-
-def without_prominent_parts(kept: list[Cand], toks: list[str]) -> list[Cand]:
-    """``kept`` without an ``ADJECTIVE_WORDS`` candidate before a part noun (``PART_NOUNS``)
-    of a finding named earlier in the sentence ("lymph node with a more prominent cortex");
-    said of a structure ("prominent bile duct") it stays."""
-    n = len(toks)
-    drop = {
-        id(c)
-        for c in kept
-        if c.term in ADJECTIVE_WORDS
-        and c.t1 < n
-        and toks[c.t1].lower() in PART_NOUNS
-        and any(f.type == FINDING and f.t1 <= c.t0 and f is not c for f in kept)
-    }
-    return [k for k in kept if id(k) not in drop] if drop else kept
-
-
 def without_covering_properties(v: Vocabulary, kept: list[Cand]) -> list[Cand]:
     """``kept`` without the open "abnormal <property>" candidates (``open_frames.
     abnormal_property``) that hold a kept table mention ("Altered density in the right lung":
