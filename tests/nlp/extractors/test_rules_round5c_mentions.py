@@ -53,11 +53,11 @@ def test_attributive_adjectives_before_a_comma_still_describe(ex: RuleExtractor,
 
 
 def test_predicate_before_comma_reads_the_copula() -> None:
-    toks = "the liver is not enlarged , echogenicity".split()
+    toks = ["the", "liver", "is", "not", "enlarged", ",", "echogenicity"]
     assert predicate_before_comma(toks, 4, 5, 6)
-    assert not predicate_before_comma("an enlarged , hypoechoic mass".split(), 1, 2, 4)
+    assert not predicate_before_comma(["an", "enlarged", ",", "hypoechoic", "mass"], 1, 2, 4)
     # no comma: an attribute as ever ("is enlarged hypoechoic" reads on)
-    assert not predicate_before_comma("it is enlarged hypoechoic".split(), 2, 3, 3)
+    assert not predicate_before_comma(["it", "is", "enlarged", "hypoechoic"], 2, 3, 3)
 
 
 # -- a property as the subject of a normal predicate -----------------------------------
