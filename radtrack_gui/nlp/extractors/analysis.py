@@ -12,6 +12,7 @@ from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
     carrier_end,
     node_words_start,
+    predicate_before_comma,
     without_covering_properties,
     without_described_modifiers,
 )
@@ -166,6 +167,7 @@ def analyse(
                 (flagged or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS)))
                 and nxt.t0 - c.t1 <= 1
                 and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
+                and not predicate_before_comma(toks, c.t0, c.t1, nxt.t0)
             ):
                 for k in range(c.t0, c.t1):
                     concept_at[k] = False

@@ -51,6 +51,22 @@ def _is_modifier(v: Vocabulary, c: Cand) -> bool:
 DEGREE = frozenset({"well", "ill", "poorly", "very", "more", "less", "rather", "partly"})
 
 
+NEGATIONS = frozenset({"not", "no", "never"})
+
+
+def predicate_before_comma(toks: list[str], t0: int, t1: int, nxt: int) -> bool:
+    """The word at ``toks[t0:t1]`` is a predicate after a copula (across adverbs and a
+    negation) and a comma stands between it and ``nxt``: "The liver is not enlarged,
+    echogenicity ...", two clauses; the adjective describes no noun after the comma
+    ("a spindle-shaped, hypoechoic mass" has no copula before it)."""
+    if "," not in toks[t1:nxt]:
+        return False
+    i = t0 - 1
+    while i >= 0 and (toks[i].lower() in ADVERBS or toks[i].lower() in NEGATIONS):
+        i -= 1
+    return i >= 0 and (toks[i].lower() in COPULAS or toks[i].lower() in WAS)
+
+
 def _describing(tok: str) -> bool:
     return (
         tok in (",", "-")

@@ -153,7 +153,7 @@ def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
     """``kept`` without the finding candidates that only name the property a normal
     statement of the sentence is about: the subject before the copula of a normal predicate
     ("The lumbar lordosis is physiological") or the word right after it ("normal contrast
-    enhancement", "physiological lordosis"); the normal statement stays."""
+    enhancement", "physiological lordosis", said present); the normal statement stays."""
     normals = [k for k in kept if k.concept.startswith("normal ")]
     if not normals:
         return kept
@@ -170,11 +170,15 @@ def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
         for k in kept:
             if k.type != "finding" or k.concept.startswith("normal "):
                 continue
-            if low[k.t1 - 1] not in PROPERTY_FINDINGS or k.assertion != "present":
+            if low[k.t1 - 1] not in PROPERTY_FINDINGS:
                 continue
+            # the subject is the property whatever negation ran into it from an earlier
+            # clause ("The liver is not enlarged, echogenicity is normal")
             subject = i >= 0 and low[i] in COPULAS and start <= k.t0 and k.t1 <= i
-            after = n.t1 <= k.t0 <= n.t1 + 2 and all(
-                low[j] not in BREAKS for j in range(n.t1, k.t0)
+            after = (
+                k.assertion == "present"
+                and n.t1 <= k.t0 <= n.t1 + 2
+                and all(low[j] not in BREAKS for j in range(n.t1, k.t0))
             )
             if subject or after:
                 drop.add(id(k))
