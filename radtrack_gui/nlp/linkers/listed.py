@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from radtrack_gui.nlp.linkers.glosses import ordered
+from radtrack_gui.nlp.linkers.glosses import one_sentence, ordered
 from radtrack_gui.nlp.linkers.places import WORD
 from radtrack_gui.nlp.linkers.readings import (
     EXPLAINS,
@@ -85,17 +85,12 @@ def _row_diagnosis(m: MentionInfo, v: Vocabulary) -> bool:
 
 def lists_signs(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """One sentence names the diagnosis as what its signs show, then lists them."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None or not _diagnosis(hit.first, v):
         return False
-    dx, sign = pair
-    dc, sc = dx.ctx, sign.ctx
-    assert dc is not None and sc is not None
-    if dc.sentence != sc.sentence or dc.end > sc.start or not _diagnosis(dx, v):
-        return False
+    _, sign, dc, _, between = hit
     if not _SIGNS_OF.search(dc.text[dc.sentence[0] : dc.start]):
         return False
-    between = dc.text[dc.end : sc.start]
     if len(between) > LONG or STOP.search(between) or _NEGATION.search(between):
         return False
     if _COLON.search(between):
@@ -106,14 +101,10 @@ def lists_signs(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 def co_listed(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """Two signs listed under one diagnosis in its sentence ("Signs of X: cysts, osteophytes
     and narrowing"): signs of one process, so their concepts do not keep them apart."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None:
         return False
-    first, second = pair
-    fc, sc = first.ctx, second.ctx
-    assert fc is not None and sc is not None
-    if fc.sentence != sc.sentence or fc.end > sc.start:
-        return False
+    first, second, fc, sc, _ = hit
     hits = list(_SIGNS_OF_ANY.finditer(fc.text, fc.sentence[0], fc.start))
     if not hits:
         return False

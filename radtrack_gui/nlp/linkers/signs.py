@@ -29,7 +29,7 @@ import re
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.glosses import gloss_reading, opens_after, ordered
+from radtrack_gui.nlp.linkers.glosses import gloss_reading, one_sentence, opens_after, ordered
 from radtrack_gui.nlp.linkers.listed import (
     anaphoric_reading,
     lists_signs,
@@ -110,15 +110,10 @@ def reads_findings(ctx: MentionContext, v: Vocabulary) -> str:
 
 def punctuated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """One sentence gives the reading after a spaced dash, or after a colon as a question."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None:
         return False
-    first, second = pair
-    fc, sc = first.ctx, second.ctx
-    assert fc is not None and sc is not None
-    if fc.sentence != sc.sentence or fc.end > sc.start:
-        return False
-    between = fc.text[fc.end : sc.start]
+    fc, sc, between = hit.fc, hit.sc, hit.text
     if len(between) > 120 or _STOP.search(between):
         return False
     if _DASH.search(between):
