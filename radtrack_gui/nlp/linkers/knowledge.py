@@ -177,7 +177,42 @@ def link_with(
     return run.result()
 
 
-class KnowledgeLinker:
+class ScoredLinker:
+    """What a linker that scores pairs and clusters them shares (knowledge, pairwise): whole
+    patient ``link`` and slice by slice ``start_linking`` with its settings."""
+
+    scorer: LinearScorer
+    threshold: float
+    vocab: Vocabulary
+    pair_limit: int
+    enrich: bool
+    device_end: frozenset[str]
+
+    def link(self, patient: Patient) -> Linking:
+        return link_with(
+            patient,
+            self.scorer,
+            self.threshold,
+            self.vocab,
+            self.pair_limit,
+            self.enrich,
+            self.device_end,
+        )
+
+    def start_linking(self, patient: Patient) -> SliceLinking:
+        """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
+        return SliceLinking(
+            patient,
+            self.scorer,
+            self.threshold,
+            self.vocab,
+            self.pair_limit,
+            self.enrich,
+            self.device_end,
+        )
+
+
+class KnowledgeLinker(ScoredLinker):
     """Concepts, synonyms, anatomy hierarchy, laterality, device and finding course.
 
     Options: ``threshold`` (join at or above), ``weights``/``bias`` (override the hand
@@ -206,26 +241,3 @@ class KnowledgeLinker:
         self.pair_limit = pair_limit
         self.enrich = enrich
         self.device_end = frozenset(device_end_changes)
-
-    def link(self, patient: Patient) -> Linking:
-        return link_with(
-            patient,
-            self.scorer,
-            self.threshold,
-            self.vocab,
-            self.pair_limit,
-            self.enrich,
-            self.device_end,
-        )
-
-    def start_linking(self, patient: Patient) -> SliceLinking:
-        """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
-        return SliceLinking(
-            patient,
-            self.scorer,
-            self.threshold,
-            self.vocab,
-            self.pair_limit,
-            self.enrich,
-            self.device_end,
-        )
