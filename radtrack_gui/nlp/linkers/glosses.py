@@ -121,6 +121,20 @@ def one_sentence(a: MentionInfo, b: MentionInfo) -> Between | None:
     return Between(first, second, fc, sc, fc.text[fc.end : sc.start])
 
 
+def later_sentence(a: MentionInfo, b: MentionInfo) -> Between | None:
+    """``ordered`` findings, the second in a later sentence, with the text between their
+    two sentences; None when not so."""
+    pair = ordered(a, b)
+    if pair is None:
+        return None
+    first, second = pair
+    fc, sc = first.ctx, second.ctx
+    assert fc is not None and sc is not None
+    if fc.sentence[0] >= sc.sentence[0]:
+        return None
+    return Between(first, second, fc, sc, sc.text[fc.sentence[1] : sc.sentence[0]])
+
+
 def attached_read(lead: MentionInfo, between: str, v: Vocabulary) -> bool:
     """``between`` (from the sign to its reading) reads the sign: it ends in an interpreting
     word that names no finding after it, and what stands before that word is attached."""
@@ -164,31 +178,22 @@ def after_dash(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 
 def this_appearance(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """ "This appearance is compatible with X": the sentence right before it is read."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = later_sentence(a, b)
+    if hit is None or hit.sc.reads_findings != "paragraph":
         return False
-    sign, dx = pair
-    sc, dc = sign.ctx, dx.ctx
-    assert sc is not None and dc is not None
-    if sc.sentence[0] >= dc.sentence[0] or dc.reads_findings != "paragraph":
-        return False
+    dc, gap = hit.sc, hit.text
     if not _DEMONSTRATIVE.match(dc.text[dc.sentence[0] : dc.start]):
         return False
-    gap = dc.text[sc.sentence[1] : dc.sentence[0]]
     return len(WORD.findall(gap)) == 0  # no sentence between them
 
 
 def restated_subject(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """A later sentence's subject restates the sign, and the sentence reads it as the
     diagnosis (an interpreting word right before it, no other finding after that word)."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = later_sentence(a, b)
+    if hit is None or hit.first.concept is None:
         return False
-    sign, dx = pair
-    sc, dc = sign.ctx, dx.ctx
-    assert sc is not None and dc is not None
-    if sc.sentence[0] >= dc.sentence[0] or sign.concept is None:
-        return False
+    sign, dx, _, dc, _ = hit
     if descriptive(dx.concept, v) or not (
         sign_like(sign, v) or any(descriptive(c, v) for c in sign.concept_line)
     ):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from radtrack_gui.nlp.linkers.glosses import one_sentence, ordered
+from radtrack_gui.nlp.linkers.glosses import later_sentence, one_sentence
 from radtrack_gui.nlp.linkers.places import WORD
 from radtrack_gui.nlp.linkers.readings import (
     EXPLAINS,
@@ -141,18 +141,15 @@ def _reads(dx: MentionInfo, v: Vocabulary) -> bool:
 
 def anaphoric_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """A later sentence points back at the sign with a generic subject and reads it."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = later_sentence(a, b)
+    if hit is None:
         return False
-    sign, dx = pair
-    sc, dc = sign.ctx, dx.ctx
-    assert sc is not None and dc is not None
-    if sc.sentence[0] >= dc.sentence[0] or not _diagnosis(dx, v) or not sign_like(sign, v):
+    sign, dx, _, dc, gap = hit
+    if not _diagnosis(dx, v) or not sign_like(sign, v):
         return False
     noun = _anaphor(dc)
     if noun is None or not _reads(dx, v):
         return False
-    gap = dc.text[sc.sentence[1] : dc.sentence[0]]
     if "\n\n" in gap:
         return False  # another paragraph
     if noun in _GENERIC:
