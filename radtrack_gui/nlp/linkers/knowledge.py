@@ -162,18 +162,10 @@ class SliceLinking:
         return Linking(result.clusters, result.why, pairs)
 
 
-def link_with(
-    patient: Patient,
-    scorer: LinearScorer,
-    threshold: float,
-    vocab: Vocabulary | None,
-    pair_limit: int,
-    enrich: bool = True,
-    device_end: Iterable[str] = DEVICE_END_CHANGES,
-) -> Linking:
-    """Prepare, cluster and collect pair decisions (shared with the pairwise linker)."""
-    run = SliceLinking(patient, scorer, threshold, vocab, pair_limit, enrich, device_end)
-    run.feed_infos(prepare(patient, vocab, enrich=enrich))
+def link_with(run: SliceLinking) -> Linking:
+    """Prepare the whole patient of ``run`` in one slice, cluster and collect pair
+    decisions (``ScoredLinker.link``)."""
+    run.feed_infos(prepare(run.patient, run.vocab, enrich=run.enrich))
     return run.result()
 
 
@@ -189,15 +181,7 @@ class ScoredLinker:
     device_end: frozenset[str]
 
     def link(self, patient: Patient) -> Linking:
-        return link_with(
-            patient,
-            self.scorer,
-            self.threshold,
-            self.vocab,
-            self.pair_limit,
-            self.enrich,
-            self.device_end,
-        )
+        return link_with(self.start_linking(patient))
 
     def start_linking(self, patient: Patient) -> SliceLinking:
         """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
