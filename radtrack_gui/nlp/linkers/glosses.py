@@ -98,7 +98,8 @@ def ordered(a: MentionInfo, b: MentionInfo) -> tuple[MentionInfo, MentionInfo] |
 
 
 class Between(NamedTuple):
-    """Two findings of one sentence in text order, their contexts and the text between."""
+    """Two findings of one report in text order, their contexts and the text between them
+    (in their sentence, or between their two sentences)."""
 
     first: MentionInfo
     second: MentionInfo
@@ -107,32 +108,32 @@ class Between(NamedTuple):
     text: str
 
 
-def one_sentence(a: MentionInfo, b: MentionInfo) -> Between | None:
-    """``ordered`` findings of one sentence, the first ending before the second starts, with
-    the text between them; None when not so."""
+def _in_order(a: MentionInfo, b: MentionInfo) -> Between | None:
+    """``ordered`` findings with their contexts (no text between yet)."""
     pair = ordered(a, b)
     if pair is None:
         return None
     first, second = pair
-    fc, sc = first.ctx, second.ctx
-    assert fc is not None and sc is not None
-    if fc.sentence != sc.sentence or fc.end > sc.start:
+    assert first.ctx is not None and second.ctx is not None
+    return Between(first, second, first.ctx, second.ctx, "")
+
+
+def one_sentence(a: MentionInfo, b: MentionInfo) -> Between | None:
+    """``ordered`` findings of one sentence, the first ending before the second starts, with
+    the text between them; None when not so."""
+    hit = _in_order(a, b)
+    if hit is None or hit.fc.sentence != hit.sc.sentence or hit.fc.end > hit.sc.start:
         return None
-    return Between(first, second, fc, sc, fc.text[fc.end : sc.start])
+    return hit._replace(text=hit.fc.text[hit.fc.end : hit.sc.start])
 
 
 def later_sentence(a: MentionInfo, b: MentionInfo) -> Between | None:
     """``ordered`` findings, the second in a later sentence, with the text between their
     two sentences; None when not so."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = _in_order(a, b)
+    if hit is None or hit.fc.sentence[0] >= hit.sc.sentence[0]:
         return None
-    first, second = pair
-    fc, sc = first.ctx, second.ctx
-    assert fc is not None and sc is not None
-    if fc.sentence[0] >= sc.sentence[0]:
-        return None
-    return Between(first, second, fc, sc, sc.text[fc.sentence[1] : sc.sentence[0]])
+    return hit._replace(text=hit.sc.text[hit.fc.sentence[1] : hit.sc.sentence[0]])
 
 
 def attached_read(lead: MentionInfo, between: str, v: Vocabulary) -> bool:
