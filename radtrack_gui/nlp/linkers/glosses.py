@@ -34,7 +34,7 @@ across a sub-part and its whole (where the sign was seen inside the diagnosis's 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.places import WORD, named_structures
@@ -97,11 +97,43 @@ def ordered(a: MentionInfo, b: MentionInfo) -> tuple[MentionInfo, MentionInfo] |
     return (a, b) if a.ctx.start <= b.ctx.start else (b, a)
 
 
-def _one_sentence(first: MentionContext, second: MentionContext) -> str | None:
-    """The text between two mentions of one sentence, None when not so."""
-    if first.sentence != second.sentence or first.end > second.start:
+class Between(NamedTuple):
+    """Two findings of one report in text order, their contexts and the text between them
+    (in their sentence, or between their two sentences)."""
+
+    first: MentionInfo
+    second: MentionInfo
+    fc: MentionContext
+    sc: MentionContext
+    text: str
+
+
+def _in_order(a: MentionInfo, b: MentionInfo) -> Between | None:
+    """``ordered`` findings with their contexts (no text between yet)."""
+    pair = ordered(a, b)
+    if pair is None:
         return None
-    return first.text[first.end : second.start]
+    first, second = pair
+    assert first.ctx is not None and second.ctx is not None
+    return Between(first, second, first.ctx, second.ctx, "")
+
+
+def one_sentence(a: MentionInfo, b: MentionInfo) -> Between | None:
+    """``ordered`` findings of one sentence, the first ending before the second starts, with
+    the text between them; None when not so."""
+    hit = _in_order(a, b)
+    if hit is None or hit.fc.sentence != hit.sc.sentence or hit.fc.end > hit.sc.start:
+        return None
+    return hit._replace(text=hit.fc.text[hit.fc.end : hit.sc.start])
+
+
+def later_sentence(a: MentionInfo, b: MentionInfo) -> Between | None:
+    """``ordered`` findings, the second in a later sentence, with the text between their
+    two sentences; None when not so."""
+    hit = _in_order(a, b)
+    if hit is None or hit.fc.sentence[0] >= hit.sc.sentence[0]:
+        return None
+    return hit._replace(text=hit.sc.text[hit.fc.sentence[1] : hit.sc.sentence[0]])
 
 
 def attached_read(lead: MentionInfo, between: str, v: Vocabulary) -> bool:
@@ -116,40 +148,25 @@ def attached_read(lead: MentionInfo, between: str, v: Vocabulary) -> bool:
 
 
 def attached(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
-    pair = ordered(a, b)
-    if pair is None:
-        return False
-    first, second = pair
-    assert first.ctx is not None and second.ctx is not None
-    between = _one_sentence(first.ctx, second.ctx)
-    return between is not None and attached_read(first, between, v)
+    hit = one_sentence(a, b)
+    return hit is not None and attached_read(hit.first, hit.text, v)
 
 
 def glossed(a: MentionInfo, b: MentionInfo) -> bool:
     """The second is given in parentheses right after the first: "X (Y)", "X (possible Y?)"."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None or not _GLOSS_OPEN.match(hit.text):
         return False
-    first, second = pair
-    fc, sc = first.ctx, second.ctx
-    assert fc is not None and sc is not None
-    between = _one_sentence(fc, sc)
-    if between is None or not _GLOSS_OPEN.match(between):
-        return False
-    return bool(_GLOSS_CLOSE.match(fc.text[sc.end : sc.end + 4]))
+    return bool(_GLOSS_CLOSE.match(hit.fc.text[hit.sc.end : hit.sc.end + 4]))
 
 
 def after_dash(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """A spaced dash and at most three words naming no finding before the reading; the
     findings between the two are signs only."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None or len(hit.text) > LONG or STOP.search(hit.text):
         return False
-    first, second = pair
-    assert first.ctx is not None and second.ctx is not None
-    between = _one_sentence(first.ctx, second.ctx)
-    if between is None or len(between) > LONG or STOP.search(between):
-        return False
+    first, between = hit.first, hit.text
     dashes = list(_DASH.finditer(between))
     if not dashes:
         return False
@@ -162,31 +179,22 @@ def after_dash(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 
 def this_appearance(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """ "This appearance is compatible with X": the sentence right before it is read."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = later_sentence(a, b)
+    if hit is None or hit.sc.reads_findings != "paragraph":
         return False
-    sign, dx = pair
-    sc, dc = sign.ctx, dx.ctx
-    assert sc is not None and dc is not None
-    if sc.sentence[0] >= dc.sentence[0] or dc.reads_findings != "paragraph":
-        return False
+    dc, gap = hit.sc, hit.text
     if not _DEMONSTRATIVE.match(dc.text[dc.sentence[0] : dc.start]):
         return False
-    gap = dc.text[sc.sentence[1] : dc.sentence[0]]
     return len(WORD.findall(gap)) == 0  # no sentence between them
 
 
 def restated_subject(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """A later sentence's subject restates the sign, and the sentence reads it as the
     diagnosis (an interpreting word right before it, no other finding after that word)."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = later_sentence(a, b)
+    if hit is None or hit.first.concept is None:
         return False
-    sign, dx = pair
-    sc, dc = sign.ctx, dx.ctx
-    assert sc is not None and dc is not None
-    if sc.sentence[0] >= dc.sentence[0] or sign.concept is None:
-        return False
+    sign, dx, _, dc, _ = hit
     if descriptive(dx.concept, v) or not (
         sign_like(sign, v) or any(descriptive(c, v) for c in sign.concept_line)
     ):

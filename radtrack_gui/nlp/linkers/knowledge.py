@@ -162,22 +162,41 @@ class SliceLinking:
         return Linking(result.clusters, result.why, pairs)
 
 
-def link_with(
-    patient: Patient,
-    scorer: LinearScorer,
-    threshold: float,
-    vocab: Vocabulary | None,
-    pair_limit: int,
-    enrich: bool = True,
-    device_end: Iterable[str] = DEVICE_END_CHANGES,
-) -> Linking:
-    """Prepare, cluster and collect pair decisions (shared with the pairwise linker)."""
-    run = SliceLinking(patient, scorer, threshold, vocab, pair_limit, enrich, device_end)
-    run.feed_infos(prepare(patient, vocab, enrich=enrich))
+def link_with(run: SliceLinking) -> Linking:
+    """Prepare the whole patient of ``run`` in one slice, cluster and collect pair
+    decisions (``ScoredLinker.link``)."""
+    run.feed_infos(prepare(run.patient, run.vocab, enrich=run.enrich))
     return run.result()
 
 
-class KnowledgeLinker:
+class ScoredLinker:
+    """What a linker that scores pairs and clusters them shares (knowledge, pairwise): whole
+    patient ``link`` and slice by slice ``start_linking`` with its settings."""
+
+    scorer: LinearScorer
+    threshold: float
+    vocab: Vocabulary
+    pair_limit: int
+    enrich: bool
+    device_end: frozenset[str]
+
+    def link(self, patient: Patient) -> Linking:
+        return link_with(self.start_linking(patient))
+
+    def start_linking(self, patient: Patient) -> SliceLinking:
+        """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
+        return SliceLinking(
+            patient,
+            self.scorer,
+            self.threshold,
+            self.vocab,
+            self.pair_limit,
+            self.enrich,
+            self.device_end,
+        )
+
+
+class KnowledgeLinker(ScoredLinker):
     """Concepts, synonyms, anatomy hierarchy, laterality, device and finding course.
 
     Options: ``threshold`` (join at or above), ``weights``/``bias`` (override the hand
@@ -206,26 +225,3 @@ class KnowledgeLinker:
         self.pair_limit = pair_limit
         self.enrich = enrich
         self.device_end = frozenset(device_end_changes)
-
-    def link(self, patient: Patient) -> Linking:
-        return link_with(
-            patient,
-            self.scorer,
-            self.threshold,
-            self.vocab,
-            self.pair_limit,
-            self.enrich,
-            self.device_end,
-        )
-
-    def start_linking(self, patient: Patient) -> SliceLinking:
-        """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
-        return SliceLinking(
-            patient,
-            self.scorer,
-            self.threshold,
-            self.vocab,
-            self.pair_limit,
-            self.enrich,
-            self.device_end,
-        )

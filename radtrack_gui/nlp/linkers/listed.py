@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from radtrack_gui.nlp.linkers.glosses import ordered
+from radtrack_gui.nlp.linkers.glosses import later_sentence, one_sentence
 from radtrack_gui.nlp.linkers.places import WORD
 from radtrack_gui.nlp.linkers.readings import (
     EXPLAINS,
@@ -85,17 +85,12 @@ def _row_diagnosis(m: MentionInfo, v: Vocabulary) -> bool:
 
 def lists_signs(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """One sentence names the diagnosis as what its signs show, then lists them."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None or not _diagnosis(hit.first, v):
         return False
-    dx, sign = pair
-    dc, sc = dx.ctx, sign.ctx
-    assert dc is not None and sc is not None
-    if dc.sentence != sc.sentence or dc.end > sc.start or not _diagnosis(dx, v):
-        return False
+    _, sign, dc, _, between = hit
     if not _SIGNS_OF.search(dc.text[dc.sentence[0] : dc.start]):
         return False
-    between = dc.text[dc.end : sc.start]
     if len(between) > LONG or STOP.search(between) or _NEGATION.search(between):
         return False
     if _COLON.search(between):
@@ -106,14 +101,10 @@ def lists_signs(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 def co_listed(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """Two signs listed under one diagnosis in its sentence ("Signs of X: cysts, osteophytes
     and narrowing"): signs of one process, so their concepts do not keep them apart."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None:
         return False
-    first, second = pair
-    fc, sc = first.ctx, second.ctx
-    assert fc is not None and sc is not None
-    if fc.sentence != sc.sentence or fc.end > sc.start:
-        return False
+    first, second, fc, sc, _ = hit
     hits = list(_SIGNS_OF_ANY.finditer(fc.text, fc.sentence[0], fc.start))
     if not hits:
         return False
@@ -150,18 +141,15 @@ def _reads(dx: MentionInfo, v: Vocabulary) -> bool:
 
 def anaphoric_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """A later sentence points back at the sign with a generic subject and reads it."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = later_sentence(a, b)
+    if hit is None:
         return False
-    sign, dx = pair
-    sc, dc = sign.ctx, dx.ctx
-    assert sc is not None and dc is not None
-    if sc.sentence[0] >= dc.sentence[0] or not _diagnosis(dx, v) or not sign_like(sign, v):
+    sign, dx, _, dc, gap = hit
+    if not _diagnosis(dx, v) or not sign_like(sign, v):
         return False
     noun = _anaphor(dc)
     if noun is None or not _reads(dx, v):
         return False
-    gap = dc.text[sc.sentence[1] : dc.sentence[0]]
     if "\n\n" in gap:
         return False  # another paragraph
     if noun in _GENERIC:

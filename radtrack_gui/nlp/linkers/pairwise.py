@@ -42,10 +42,8 @@ from radtrack_gui.nlp.linkers.knowledge import (
     KNOWLEDGE_BIAS,
     KNOWLEDGE_WEIGHTS,
     LinearScorer,
-    SliceLinking,
-    link_with,
+    ScoredLinker,
 )
-from radtrack_gui.nlp.registry import Linking
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.atomic import atomic_write_text
 
@@ -134,7 +132,10 @@ def fit_logistic(x, y, l2: float = 1.0, iterations: int = 50):  # -> (weights, b
     return w[:-1], float(w[-1])
 
 
-class PairwiseLinker:
+class PairwiseLinker(ScoredLinker):
+    """Weights learned from gold chains (``fit``) or loaded (``load``); links as
+    ``knowledge.ScoredLinker``."""
+
     name = "pairwise"
 
     def __init__(
@@ -257,27 +258,3 @@ class PairwiseLinker:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise InputError(f"{path}: not a pairwise linker model ({exc})") from exc
         return self
-
-    # -- linking -------------------------------------------------------------------
-    def link(self, patient: Patient) -> Linking:
-        return link_with(
-            patient,
-            self.scorer,
-            self.threshold,
-            self.vocab,
-            self.pair_limit,
-            self.enrich,
-            self.device_end,
-        )
-
-    def start_linking(self, patient: Patient) -> SliceLinking:
-        """Linking fed a slice of reports at a time (``nlp/progressive.py``)."""
-        return SliceLinking(
-            patient,
-            self.scorer,
-            self.threshold,
-            self.vocab,
-            self.pair_limit,
-            self.enrich,
-            self.device_end,
-        )

@@ -29,7 +29,13 @@ import re
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.glosses import gloss_reading, opens_after, ordered
+from radtrack_gui.nlp.linkers.glosses import (
+    gloss_reading,
+    later_sentence,
+    one_sentence,
+    opens_after,
+    ordered,
+)
 from radtrack_gui.nlp.linkers.listed import (
     anaphoric_reading,
     lists_signs,
@@ -110,15 +116,10 @@ def reads_findings(ctx: MentionContext, v: Vocabulary) -> str:
 
 def punctuated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """One sentence gives the reading after a spaced dash, or after a colon as a question."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = one_sentence(a, b)
+    if hit is None:
         return False
-    first, second = pair
-    fc, sc = first.ctx, second.ctx
-    assert fc is not None and sc is not None
-    if fc.sentence != sc.sentence or fc.end > sc.start:
-        return False
-    between = fc.text[fc.end : sc.start]
+    fc, sc, between = hit.fc, hit.sc, hit.text
     if len(between) > 120 or _STOP.search(between):
         return False
     if _DASH.search(between):
@@ -134,19 +135,16 @@ def punctuated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """A later sentence reads "the findings" as a diagnosis: the signs of its paragraph
     before it, or a sign the vocabulary relates to it anywhere before it in the report."""
-    pair = ordered(a, b)
-    if pair is None:
+    hit = later_sentence(a, b)
+    if hit is None:
         return False
-    sign, dx = pair
-    sc, dc = sign.ctx, dx.ctx
-    assert sc is not None and dc is not None
-    if sc.sentence[0] >= dc.sentence[0] or not dc.reads_findings or is_sign(dx, v):
+    sign, dx, sc, dc, gap = hit
+    if not dc.reads_findings or is_sign(dx, v):
         return False
     text = dc.text
     if dc.reads_findings == "previous":
         # the last sentence before that names a finding ("Clinical correlation is requested"
         # between them names none)
-        gap = text[sc.sentence[1] : dc.sentence[0]]
         if "\n\n" in gap or names_finding_term(gap, v):
             return False
     elif dx.concept and sign.concept in dx.related:
