@@ -102,7 +102,9 @@ def assertion_of(
             if dist > limit or any(term_mark[t1 : c.t0]):
                 continue
             if kind == "negate" and (
-                positive_after(c, changes, starts, triggers, toks) or new_positive(toks, t1, c.t0)
+                positive_after(c, changes, starts, triggers, toks)
+                or new_positive(toks, t1, c.t0)
+                or evidence_clause(toks, t1, c.t0)
             ):
                 continue
             if kind == "negate" and (neg_pre_at < 0 or t0 < neg_pre_at):
@@ -145,6 +147,20 @@ def new_positive(toks: Sequence[str], t0: int, t1: int) -> bool:
     if "and" not in seg:
         return False
     return any(a == "and" and b in SEVERITY for a, b in pairwise(seg))
+
+
+# Nouns that, right after a comma and before "of", open a new positive clause after a "no"
+# clause ("No evident lesions in the pancreas, signs of chronic pancreatitis"); with a
+# conjunction of their own they stay a member of the negated list ("no A or signs of B").
+EVIDENCE = frozenset({"sign", "signs", "evidence", "features", "finding", "findings"})
+
+
+def evidence_clause(toks: Sequence[str], t0: int, t1: int) -> bool:
+    """A ", signs of" / ", evidence of" between ``t0`` and ``t1``."""
+    return any(
+        toks[k] == "," and toks[k + 1] in EVIDENCE and toks[k + 2] == "of"
+        for k in range(t0, min(t1, len(toks)) - 2)
+    )
 
 
 # Words between a mention and a course word that make the course word another thing's
@@ -203,6 +219,7 @@ def coordinated(
                 and any(toks[k] in COORD for k in gap)
                 and not any(term_mark[k] or trigger_at[k] for k in gap)
                 and not new_positive(toks, prev.t1, c.t0)
+                and not evidence_clause(toks, prev.t1, c.t0)
             ):
                 group.append(c)
                 continue

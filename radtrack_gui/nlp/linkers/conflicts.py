@@ -47,6 +47,10 @@ _ALTERNATIVE = re.compile(
     r"^\s*(?:/|(?:and\s*/\s*)?or|versus|vs\.?)\s*(?:[\w-]+\s*){0,2}$", re.IGNORECASE
 )
 
+# "(dominant follicle? functional cyst?)": each hypothesis closed by its own question mark
+_QUESTIONED = re.compile(r"[ \t]*\?[ \t]*(?:or[ \t]+)?(?:[\w-]+[ \t]+){0,2}$", re.IGNORECASE)
+_QUESTION_MARK = re.compile(r"[ \t]*\?")
+
 
 def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...]) -> bool:
     """A bare device ``word`` can stand for the named device (its words, its concepts)."""
@@ -60,11 +64,17 @@ def continues(word: str, tokens: tuple[str, ...], concept_line: tuple[str, ...])
 
 def alternatives(a: MentionInfo, b: MentionInfo) -> bool:
     """ "atelectasis or pneumonia", "atelectasis/pneumonia", "atelectasis, pneumonia, or
-    aspiration", "differential includes A, B, and C": two hypotheses."""
+    aspiration", "differential includes A, B, and C", "(A? B?)": two hypotheses."""
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None or a.report != b.report:
         return False
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
+    if (
+        first.end <= second.start
+        and _QUESTIONED.match(first.text, first.end, second.start)
+        and _QUESTION_MARK.match(first.text, second.end)
+    ):
+        return True  # "A? B?": two questioned readings side by side
     if first.sentence != second.sentence or first.end > second.start:
         return False
     if _ALTERNATIVE.match(first.text[first.end : second.start]):

@@ -231,6 +231,17 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
 _CARRY_STOP = re.compile(r";|\b(?:and|with|or|but|while|whereas|as\s+well\s+as)\b", re.IGNORECASE)
 
 
+# A finding with no place of its own right before "with" takes the place of the phrase the
+# "with" attaches ("Degenerative changes with maceration of the medial meniscus"): round 5c.
+_WITH = re.compile(r"[\s,]*with\b", re.IGNORECASE)
+
+
+def with_place(text: str, lo: int, end: int) -> frozenset[str]:
+    """The levels and finer sites of the phrase after "with" at ``lo``, up to the next item."""
+    nxt = _CARRY_STOP.search(text, lo, end)
+    return _read(text, lo, nxt.start() if nxt else end)
+
+
 def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[str]:
     return levels(text, lo, hi, limit) | sub_sites(text, lo, hi if limit is None else limit)
 
@@ -329,6 +340,8 @@ def place_levels(
             found = _read(text, hi, ahead)
             if found and names_finding(text[hi:ahead]):
                 found = frozenset()  # the place is another finding's
+        elif nxt is not None and _WITH.match(text, hi, nxt.end()):
+            found = with_place(text, nxt.end(), sent[1])
     if not found:
         found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
     if not found and title:

@@ -268,6 +268,13 @@ def test_largely_resolved_is_still_there(ex: RuleExtractor, verb: str) -> None:
         # a course word after "after" / "following" is another thing's, not the mention's
         ("No pneumothorax after line placement.", "pneumothorax", "absent"),
         ("Effusion unchanged.", "effusion", "present"),
+        # ", signs of" / ", evidence of" after a "no" clause opens a positive clause
+        ("No pleural effusion, signs of pulmonary edema.", "pulmonary edema", "present"),
+        ("No focal lesions, evidence of mild interstitial edema.", "interstitial edema", "present"),
+        # counter-examples: with its own "or" / "no" it stays a member of the negated list
+        ("No pleural effusion or signs of pulmonary edema.", "pulmonary edema", "absent"),
+        ("No pleural effusion, no signs of pulmonary edema.", "pulmonary edema", "absent"),
+        ("No pleural effusion, pneumothorax or consolidation.", "consolidation", "absent"),
     ],
 )
 def test_negation_scope(ex: RuleExtractor, text: str, word: str, assertion: str) -> None:
