@@ -46,6 +46,23 @@ TECHNIQUE_SENTENCE = re.compile(
     r"|conducted|acquired|obtained|carried[ \t]+out)\b)",
     re.IGNORECASE,
 )
+# A sentence that reports the exam itself ends the referral, after a sentence end or at a
+# line start (PARROT writes "Referral data: <history>. <complaint>. <the exam>. <findings>"
+# on one line, or the findings on the next): one whose verb says the exam was done ("CT
+# performed urgently", "A multi-phase CT scan of the abdomen was performed"), one about the
+# current exam ("The examination is of poor technical quality", "The current study shows"),
+# or a comparison ("Compared with the study from ..."); not one that only names an exam (the
+# referral cites earlier ones: "The prior CT scan reported ..."). A request ("Please perform ...") is the referral's
+# own sentence, and the heading's first sentence is always the referral's.
+EXAM_REPORT_SENTENCE = re.compile(
+    r"(?:(?<=[.!?])[ \t]+|(?<=[\n\u2028])[ \t]*)(?="
+    r"[^.!?\n\u2028]{0,120}?\b(?:performed|conducted|carried[ \t]+out)\b"
+    r"|(?:the|this)[ \t]+(?:current|present)[ \t]+(?:examination|exam|study|scan)\b"
+    r"|(?:the|this)[ \t]+(?:examination|exam|study)[ \t]+(?:is|was)[ \t]+"
+    r"(?:of|limited|burdened|difficult|hindered)\b"
+    r"|compared[ \t]+(?:with|to)\b|in[ \t]+comparison\b)",
+    re.IGNORECASE,
+)
 # A heading run into the reason's paragraph after a sentence end ("... requested. Findings and
 # Assessment: ...", "... Stone assessment. Examination Technique: ..."): up to five capitalised
 # or joining words before a colon. It ends the reason unless it names the reason again
@@ -54,7 +71,7 @@ RUN_IN_HEADING = re.compile(
     r"(?<=[.!?])[ \t]+(?P<h>[A-Z][A-Za-z]+(?:[ \t]+(?:[A-Za-z]+|/|&)){0,4})[ \t]*:"
 )
 # A line whose last character ends a sentence (".", "?" or "!" before the newline).
-SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*\n")
+SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*[\n\u2028]")
 
 
 def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
@@ -84,6 +101,9 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
         technique = TECHNIQUE_SENTENCE.search(text, pos, end)
         if technique:
             end = technique.start()  # "... another facility. Examination performed with ..."
+        done = EXAM_REPORT_SENTENCE.search(text, pos + 1, end)
+        if done:
+            end = done.start()  # "... Suspected stone. CT performed urgently. ..."
         for heading in RUN_IN_HEADING.finditer(text, pos, end):
             if canonical(heading["h"]) not in QUESTION_SECTIONS:
                 end = heading.start()

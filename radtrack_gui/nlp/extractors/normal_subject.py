@@ -91,6 +91,10 @@ def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list
     if c.term not in STRUCTURE_BOUND:
         return False
     low = [t.lower() for t in toks]
+    if continues_predicates(v, low, c.t0, c.t1):
+        # one more attribute of a structure already said to be normal in this sentence ("of
+        # normal size, homogeneous") is that statement, not one of its own
+        return any(k.concept.startswith("normal ") for k in earlier)
     words = subject_phrase(toks, c.t0, c.t1)
     opening = c.t0 == 0 or low[c.t0 - 1] in BREAKS  # "..., regular walls": a property next
     if words and any(w.isalpha() for w in words):
@@ -110,6 +114,36 @@ def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list
             break
         j += 1
     return True
+
+
+# How far back (tokens) a predicate list may run from its copula ("The spleen is not
+# enlarged, homogeneous"); the words a bare predicate may stand before (it opens no phrase).
+LIST_REACH = 12
+BARE_AFTER = frozenset({",", ";", ".", "and", "in", "with", "without", "on", ")", "("})
+
+
+def continues_predicates(v: Vocabulary, low: list[str], t0: int, t1: int) -> bool:
+    """A bare predicate that continues the list of predicates of a structure named as the
+    subject of the clause ("The spleen is not enlarged, homogeneous.", "The pancreas is not
+    enlarged, homogeneous, atrophic", "Gallbladder: pear-shaped, anechoic"): after a comma
+    or "and", back over the list (no sentence or clause end) to a copula or heading colon
+    whose subject reads as anatomy; not a predicate that opens a phrase ("..., homogeneous
+    lesion"), nor one after a subject that is no structure. (The caller drops it when a
+    normal statement about the structure came earlier in the sentence.)"""
+    if t0 == 0 or low[t0 - 1] not in (",", "and"):
+        return False
+    if t1 < len(low) and low[t1] not in BARE_AFTER:
+        return False
+    i = t0 - 2
+    while i >= 0 and t0 - i <= LIST_REACH:
+        w = low[i]
+        if w in (".", ";", "(", ")"):
+            return False
+        if w in COPULAS or w == ":":
+            words = subject_phrase(low, i + 1, i + 2)
+            return bool(words) and any(x.isalpha() for x in words) and _anatomy_like(v, words)
+        i -= 1
+    return False
 
 
 # Finding terms that name a property a normal statement may be about ("The lumbar lordosis is

@@ -123,6 +123,17 @@ NOT_A_KIND = frozenset(
         *("morphologic", "structural", "functional", "typical", "evolutional", "natural"),
     }
 )
+# Nouns naming a disturbed function (round 6): a finding by themselves ("no dysfunction"),
+# with the kind before them when one is named ("diastolic dysfunction", "regional
+# contractility disorders", "contraction asynchrony", "ventilatory impairment").
+DISORDER_NOUNS = frozenset(
+    {
+        *("dysfunction", "dysfunctions", "disorder", "disorders", "impairment"),
+        *("impairments", "asynchrony", "dyssynchrony"),
+    }
+)
+# endings of a word that names the kind of such a disturbance (adjective or function noun)
+DISORDER_KIND_ENDS = ("al", "ar", "ic", "ous", "ive", "ory", "ity", "ion")
 FRAMES_AFTER = frozenset({"measuring", "measures", "measured"})
 # Faster look-ups of the same: the frames by first word; every word that opens a frame; a
 # word each frame needs (its longest, the rarest: "keeping" of "in keeping with"), so a
@@ -311,16 +322,17 @@ def positions(toks: list[str], words: frozenset[str]) -> compress[int]:
     return compress(count(), map(words.__contains__, toks))
 
 
-# words that open the lymph-node, "<kind> changes", clause-frame and property (open_frames)
-# readings; the shared-head reading (``elided_heads``) opens on a coordinator and has its
-# own, narrower gate (``may_elide``)
-_GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
+# words that open the lymph-node, "<kind> changes", disorder-noun, clause-frame and property
+# (open_frames) readings; the shared-head reading (``elided_heads``) opens on a coordinator and
+# has its own, narrower gate (``may_elide``)
+_GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
 _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
 def may_open(toks: list[str]) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
-    or a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
+    a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), or
+    a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
     "changes", generic abnormality heads, a process noun opening a clause with "of"), so
     ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
     finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator)."""
@@ -400,6 +412,16 @@ def open_mentions(
                 out = [t for t in out if t[0] != i]
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
+    for i in positions(toks, DISORDER_NOUNS):
+        if i in covered or i in taken or i in others_at:
+            continue
+        tok = toks[i]
+        if i > 0 and _kind_of_disorder(v, toks, i - 1, covered, others_at):
+            concept = f"{toks[i - 1].lower()} {head_concept(tok)}"
+            out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
+        else:
+            out.append((i, i + 1, head_concept(tok), "finding", tok))
+        taken.add(i)
     if covered and not COORDINATORS.isdisjoint(toks):
         out.extend(elided_heads(lex, toks, covered, taken))
         out.extend(elided_modifiers(lex, toks, covered, taken))
@@ -432,6 +454,23 @@ def _kind_of_change(
         and len(tok) >= 5
         and tok not in NOT_A_KIND
         and tok.endswith(("al", "ar", "ic", "ous", "ive", "ory"))
+    )
+
+
+def _kind_of_disorder(
+    v: Vocabulary, toks: list[str], k: int, covered: set[int], others: set[int]
+) -> bool:
+    """``toks[k]`` names the kind of a disturbed function before its noun ("diastolic",
+    "contractility", "ventilatory"); not a structure's name, a course word or a cue."""
+    tok = toks[k].lower()
+    return (
+        k not in covered
+        and k not in others
+        and tok.isalpha()
+        and len(tok) >= 5
+        and tok not in NOT_A_KIND
+        and tok.endswith(DISORDER_KIND_ENDS)
+        and _noun_ok(v, tok)
     )
 
 
