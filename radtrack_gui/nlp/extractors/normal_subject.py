@@ -108,8 +108,13 @@ def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list
         if low[j] in PROPERTY_NOUNS:
             # of a finding named before it, or one more attribute of a structure already said
             # to be normal in this sentence ("normal size and shape, with a homogeneous
-            # echotexture": one normal statement)
-            return any(k.type == "finding" for k in earlier)
+            # echotexture": one normal statement); a finding the structure is said not to
+            # have ("The liver is not enlarged, with homogeneous echogenicity") has none
+            return any(
+                k.type == "finding"
+                and (k.concept.startswith("normal ") or not _is_negated_predicate(low, k.t0))
+                for k in earlier
+            )
         if low[j] in BREAKS or low[j] in COPULAS or not low[j].isalpha() or low[j] == "of":
             break
         j += 1
@@ -143,6 +148,31 @@ def continues_predicates(v: Vocabulary, low: list[str], t0: int, t1: int) -> boo
             words = subject_phrase(low, i + 1, i + 2)
             return bool(words) and any(x.isalpha() for x in words) and _anatomy_like(v, words)
         i -= 1
+    return False
+
+
+def _is_negated_predicate(low: list[str], t0: int) -> bool:
+    """The word at ``t0`` is a negated predicate of the clause's subject: "not" (over
+    adverbs) after a copula ("is not enlarged") or after a comma or "and" in the list of
+    its predicates ("is partially visible, not enlarged"). A structure said not to be
+    abnormal has no property of a lesion's."""
+    i = t0 - 1
+    while i >= 0 and low[i] in ADVERBS:
+        i -= 1
+    if i < 0 or low[i] != "not":
+        return False
+    i -= 1
+    if i >= 0 and low[i] in COPULAS:
+        return True
+    if i < 0 or low[i] not in (",", "and"):
+        return False
+    j = i - 1
+    while j >= 0 and i - j <= LIST_REACH:
+        if low[j] in (".", ";", ":", "(", ")", "with", "without"):
+            return False
+        if low[j] in COPULAS:
+            return True
+        j -= 1
     return False
 
 
@@ -209,14 +239,34 @@ def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
             # the subject is the property whatever negation ran into it from an earlier
             # clause ("The liver is not enlarged, echogenicity is normal")
             subject = i >= 0 and low[i] in COPULAS and start <= k.t0 and k.t1 <= i
-            after = (
-                k.assertion == "present"
-                and n.t1 <= k.t0 <= n.t1 + 2
-                and all(low[j] not in BREAKS for j in range(n.t1, k.t0))
+            after = k.assertion == "present" and (
+                (n.t1 <= k.t0 <= n.t1 + 2 and all(low[j] not in BREAKS for j in range(n.t1, k.t0)))
+                or (k.t1 - k.t0 == 1 and _listed_property(low, n.t1, k.t0))
             )
             if subject or after:
                 drop.add(id(k))
     return [k for k in kept if id(k) not in drop]
+
+
+# Words that may stand between a normal statement and a property it goes on to list ("of
+# normal size and uniform echogenicity", "preserved parenchymal thickness and echogenicity").
+LIST_JOINERS = frozenset({"and", "of", "with", "normal", "preserved"})
+LIST_REACH_PROPERTY = 6
+
+
+def _listed_property(low: list[str], start: int, k0: int) -> bool:
+    """The words from ``start`` to ``k0`` only list more attributes of one normal statement:
+    property nouns, structure-bound predicates, joiners and relational adjectives, in one
+    clause and at most ``LIST_REACH_PROPERTY`` words."""
+    if not start < k0 <= start + LIST_REACH_PROPERTY:
+        return False
+    return all(
+        w in PROPERTY_NOUNS
+        or w in STRUCTURE_BOUND
+        or w in LIST_JOINERS
+        or (w.isalpha() and w.endswith(("al", "ar")))
+        for w in low[start:k0]
+    )
 
 
 def anatomy_heads() -> frozenset[str]:

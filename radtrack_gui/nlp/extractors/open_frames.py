@@ -265,6 +265,36 @@ def node_seen(toks: list[str], i: int, covered: set[int]) -> bool:
     return False
 
 
+# A statement opened by the node (round 6, the telegraphic lines of neck and abdominal
+# ultrasound): "Lymph node with loss of fatty hilum.", "Level II lymph nodes on both sides.",
+# "Lymph nodes in the right neck at level III." The node, after at most ``NODE_OPEN_WORDS``
+# words from the sentence's start, is followed by "with" or a site and the sentence has no
+# verb of its own (with one, "Lymph nodes in the neck are not enlarged", the predicate is the
+# statement); not a node station or dissection (``NODE_NOT``).
+NODE_OPEN_WORDS = 3
+NODE_OPEN_AFTER = frozenset({"with", "in", "at", "on", "along", "bilaterally", "up"})
+SENTENCE_OPEN = frozenset({".", ";", ":", "-", "•", "*"})
+CLAUSE_STOP = frozenset({".", ";", ":"})
+
+
+def node_opens_statement(toks: list[str], i: int, covered: set[int]) -> bool:
+    """The lymph node at ``toks[i:i + 2]`` opens a verbless statement about it (above)."""
+    n = len(toks)
+    j = i + 2
+    if j >= n or toks[j].lower() not in NODE_OPEN_AFTER:
+        return False
+    k = i - 1
+    while k >= 0 and toks[k] not in SENTENCE_OPEN:
+        if k in covered or i - k > NODE_OPEN_WORDS or not (toks[k].isalnum() or toks[k] == "-"):
+            return False
+        k -= 1
+    while j < n and toks[j] not in CLAUSE_STOP:
+        if toks[j].lower() in LINKING or toks[j].lower() in SHOW:
+            return False
+        j += 1
+    return True
+
+
 NODE_LIST_JOIN = frozenset({"and", "or", ","})
 LIST_ENDS = frozenset({".", ";", ":"})
 

@@ -35,6 +35,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     elided_heads,
     elided_modifiers,
     node_described_after,
+    node_opens_statement,
     node_seen,
     site_node,
 )
@@ -392,7 +393,11 @@ def open_mentions(
     taken = set(found)
     # both node readings need a node word right after (``site_node`` tests it too)
     for i in [j - 1 for j in positions(toks, NODE_WORDS) if j]:
-        if toks[i] == "lymph" and (node_seen(toks, i, covered) or node_described_after(toks, i)):
+        if toks[i] == "lymph" and (
+            node_seen(toks, i, covered)
+            or node_described_after(toks, i)
+            or node_opens_statement(toks, i, covered)
+        ):
             out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
         elif (
             site_node(toks, i)

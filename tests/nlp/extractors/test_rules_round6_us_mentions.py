@@ -164,3 +164,66 @@ def test_generic_and_abbreviated_findings(ex: RuleExtractor, text: str, span: st
 def test_involvement_needs_a_structure(ex: RuleExtractor) -> None:
     # "involvement" with no structure named near it is no mention (needs-anatomy)
     assert "involvement" not in _texts(ex, "Thanks for the involvement.", "chest")
+
+
+# -- a property listed in a normal statement; a structure said not to be abnormal ----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The liver is of normal size and uniform echogenicity.",
+        "The kidneys are of normal size with preserved parenchymal thickness and echogenicity.",
+    ],
+)
+def test_a_listed_property_of_a_normal_structure_is_no_finding(
+    ex: RuleExtractor, text: str
+) -> None:
+    got = [t.lower() for t in _texts(ex, text)]
+    assert "echogenicity" not in got
+    assert got  # the normal statement stays
+
+
+def test_an_abnormal_property_listed_after_a_normal_one_stays(ex: RuleExtractor) -> None:
+    text = (
+        "Kidneys of normal size, with preserved parenchymal thickness and increased echogenicity."
+    )
+    assert "increased echogenicity" in _texts(ex, text)
+
+
+def test_a_property_after_a_negated_predicate_is_the_structures(ex: RuleExtractor) -> None:
+    text = "The prostate is not enlarged, with a homogeneous echotexture."
+    assert "homogeneous" in _texts(ex, text, "pelvis")
+    # after a lesion named in the sentence the property is the lesion's
+    lesion = "The liver is enlarged, with a lesion with smooth margins."
+    assert "smooth" not in _texts(ex, lesion)
+
+
+# -- a lymph node opening a verbless statement -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lymph node with loss of fatty hilum.",
+        "Level II lymph nodes on both sides.",
+        "Submandibular lymph nodes up to 12 mm.",
+    ],
+)
+def test_a_node_opening_a_verbless_statement_is_a_finding(ex: RuleExtractor, text: str) -> None:
+    assert any(t.lower().startswith("lymph node") for t in _texts(ex, text, "neck"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lymph node dissection in 2019.",
+        "Lymph node station 4R without change.",
+        # a verb in the sentence: its predicate is the statement
+        "Lymph nodes in the neck were removed in 2019.",
+    ],
+)
+def test_no_node_statement_for_stations_or_clauses_with_a_verb(
+    ex: RuleExtractor, text: str
+) -> None:
+    assert not any("lymph" in t.lower() for t in _texts(ex, text, "neck"))
