@@ -51,6 +51,14 @@ STRUCTURE_BOUND = frozenset(
 )
 # Nouns naming a part or the parts of the structure before them ("cartilage surfaces").
 PART_NOUNS = frozenset({"surface", "surfaces", "structure", "structures", "portion", "portions"})
+# Adjectives of a tissue or system that, before a part noun, name structures ("Vascular
+# structures appear normal", "The bony structures are intact"; round 6).
+TISSUE_ADJECTIVES = frozenset(
+    {
+        *("vascular", "bony", "osseous", "skeletal", "midline", "ligamentous", "tendinous"),
+        *("muscular", "venous", "arterial", "neural", "glandular", "cartilaginous"),
+    }
+)
 # Endings of the Latin adjectives that follow their noun in anatomy names ("conus
 # medullaris", "linea alba", "pes anserinus").
 LATIN_ADJECTIVE = ("aris", "alis", "inus", "ina", "alba", "major", "minor")
@@ -282,6 +290,8 @@ def _anatomy_like(v: Vocabulary, words: list[str]) -> bool:
     # Latin name's noun before its adjective ("conus medullaris") name the structure too
     if len(words) > 1 and (words[-1] in PART_NOUNS or words[-1].endswith(LATIN_ADJECTIVE)):
         ends.append(words[-2])
+        if words[-1] in PART_NOUNS and words[-2] in TISSUE_ADJECTIVES:
+            return True  # "vascular structures", "bony structures", "midline structures"
     return any(w in heads or v.anatomy_of(w) for w in ends)
 
 

@@ -227,3 +227,29 @@ def test_no_node_statement_for_stations_or_clauses_with_a_verb(
     ex: RuleExtractor, text: str
 ) -> None:
     assert not any("lymph" in t.lower() for t in _texts(ex, text, "neck"))
+
+
+# -- echocardiography measurement labels; structures named by their tissue -----------------
+
+
+def test_ventricular_or_muscle_mass_is_a_measurement_not_a_lesion(ex: RuleExtractor) -> None:
+    got = _texts(ex, "LV mass (ASE) 300 g. LV mass index 127 g/m2.", "chest")
+    assert "mass" not in got
+    assert "mass" in _texts(ex, "A mass in the left ventricle.", "chest")
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Vascular structures appear normal.", "normal"),
+        ("The bony structures are intact.", "intact"),
+    ],
+)
+def test_structures_named_by_their_tissue_take_a_normal_statement(
+    ex: RuleExtractor, text: str, span: str
+) -> None:
+    assert span in _texts(ex, text)
+
+
+def test_structures_of_a_lesion_take_no_normal_statement(ex: RuleExtractor) -> None:
+    assert "normal" not in _texts(ex, "The lesion structures are normal.")
