@@ -163,8 +163,12 @@ def analyse(
         # both readings need a finding at most MODIFIER_GAP words on (1 <= MODIFIER_GAP)
         if nxt is not None and nxt.type == FINDING and nxt.t0 - c.t1 <= MODIFIER_GAP:
             flagged = "modifier" in getattr(v_concepts.get(c.concept), "flags", ())
+            # a term ending in a noun ("heterogeneous echotexture and increased vascularity")
+            # names a finding of its own, not the adjective of the next (round 6)
+            adjective = " " not in c.term or c.term.endswith(ADJECTIVE_ENDINGS)
             if (
                 (flagged or (" " not in c.term and c.term.endswith(ADJECTIVE_ENDINGS)))
+                and adjective
                 and nxt.t0 - c.t1 <= 1
                 and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
                 and not predicate_before_comma(toks, c.t0, c.t1, nxt.t0)

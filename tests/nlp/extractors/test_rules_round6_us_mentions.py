@@ -253,3 +253,18 @@ def test_structures_named_by_their_tissue_take_a_normal_statement(
 
 def test_structures_of_a_lesion_take_no_normal_statement(ex: RuleExtractor) -> None:
     assert "normal" not in _texts(ex, "The lesion structures are normal.")
+
+
+# -- a noun-ending term before "and" + finding is a finding of its own ---------------------
+
+
+def test_a_term_ending_in_a_noun_is_no_modifier_of_the_next(ex: RuleExtractor) -> None:
+    text = "The thyroid has a heterogeneous echotexture and increased vascularity."
+    got = _texts(ex, text, "neck")
+    assert "heterogeneous echotexture" in got and "increased vascularity" in got
+
+
+@pytest.mark.parametrize("text", ["A hypodense, calcified nodule.", "Hypoechoic and solid lesion."])
+def test_coordinated_adjectives_still_modify_the_finding(ex: RuleExtractor, text: str) -> None:
+    got = [t.lower() for t in _texts(ex, text)]
+    assert "hypodense" not in got and "hypoechoic" not in got
