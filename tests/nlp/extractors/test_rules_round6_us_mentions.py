@@ -264,7 +264,9 @@ def test_a_term_ending_in_a_noun_is_no_modifier_of_the_next(ex: RuleExtractor) -
     assert "heterogeneous echotexture" in got and "increased vascularity" in got
 
 
-@pytest.mark.parametrize("text", ["A hypodense, calcified nodule.", "Hypoechoic and solid lesion."])
+@pytest.mark.parametrize(
+    "text", ["A hypodense, calcified nodule.", "Hypoechoic and heterogeneous lesion."]
+)
 def test_coordinated_adjectives_still_modify_the_finding(ex: RuleExtractor, text: str) -> None:
     got = [t.lower() for t in _texts(ex, text)]
     assert "hypodense" not in got and "hypoechoic" not in got
