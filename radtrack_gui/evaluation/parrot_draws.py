@@ -30,6 +30,18 @@ ROUND5_FILES = frozenset(
 )
 
 
+# Files labelled in round 6 from reports of their own draws: every draw made before them
+# reads them as no exclusion, or they would change the pools those draws were made from.
+ROUND6_FILES = frozenset(
+    {
+        "mentions_wholebody_dev6.jsonl",
+        "mentions_wholebody_dev7.jsonl",
+        "pairs_wholebody_dev6.tsv",
+        "pairs_wholebody_dev7.tsv",
+    }
+)
+
+
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
     ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
