@@ -47,6 +47,12 @@ STRUCTURE_BOUND = frozenset(
         *("typical", "age-appropriate", "age appropriate", "centred", "centered", "thin"),
         *("physiological", "physiologic", "uniform"),
         *("non-thickened", "non thickened", "symmetrically structured", "symmetrically"),
+        # round 6: position, opacification and patency said of a structure ("Both kidneys
+        # are typically positioned", "The vertebral arteries are properly contrasted", "The
+        # middle ear cavities are unobstructed"); of a device or a lesion no normal statement
+        *("typically positioned", "normally positioned", "typically located"),
+        *("in the typical location", "properly contrasted", "correctly contrasted"),
+        *("well contrasted", "normally contrasted", "unobstructed"),
     }
 )
 # Nouns naming a part or the parts of the structure before them ("cartilage surfaces").

@@ -270,3 +270,32 @@ def test_a_term_ending_in_a_noun_is_no_modifier_of_the_next(ex: RuleExtractor) -
 def test_coordinated_adjectives_still_modify_the_finding(ex: RuleExtractor, text: str) -> None:
     got = [t.lower() for t in _texts(ex, text)]
     assert "hypodense" not in got and "hypoechoic" not in got
+
+
+# -- position, opacification and patency said of a structure --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Both kidneys are typically positioned.", "typically positioned"),
+        ("Both kidneys are in the typical location.", "in the typical location"),
+        ("The vertebral arteries are properly contrasted.", "properly contrasted"),
+        ("The upper airways are unobstructed.", "unobstructed"),
+    ],
+)
+def test_position_and_opacification_of_a_structure_are_normal_statements(
+    ex: RuleExtractor, text: str, span: str
+) -> None:
+    assert span in _texts(ex, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The catheter is normally positioned.", "The lesion is typically located in segment 6."],
+)
+def test_a_device_or_lesion_so_described_gives_no_normal_statement(
+    ex: RuleExtractor, text: str
+) -> None:
+    got = _texts(ex, text)
+    assert "normally positioned" not in got and "typically located" not in got
