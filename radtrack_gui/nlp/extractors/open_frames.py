@@ -26,6 +26,8 @@ from collections.abc import Callable
 from itertools import compress, count
 from typing import TYPE_CHECKING
 
+from radtrack_gui.nlp.extractors.open_patterns import head_concept
+
 if TYPE_CHECKING:
     from radtrack_gui.nlp.vocabulary import Lexicon
 
@@ -422,4 +424,29 @@ def elided_modifiers(
             if name is not None:
                 out.append((b, b + 1, name, "finding", term))
                 break
+    return out
+
+
+def node_templates(
+    toks: list[str], covered: set[int], taken: set[int]
+) -> list[tuple[int, int, str, str, str]]:
+    """The lymph-node readings of a sentence as open templates: "lymph node(s)" counted,
+    measured, described or opening a verbless statement; a node word after its site
+    adjective ("the portocaval node measures 1.3 cm", the node word the mention) when counted,
+    measured or described. Both need a node word right after (``site_node`` tests it too)."""
+    out = []
+    for i in [j - 1 for j, tok in enumerate(toks) if j and tok in NODE_WORDS]:
+        concept = f"lymph {head_concept(toks[i + 1])}"
+        if toks[i] == "lymph" and (
+            node_seen(toks, i, covered)
+            or node_described_after(toks, i)
+            or node_opens_statement(toks, i, covered)
+        ):
+            out.append((i, i + 2, concept, "finding", "lymph node"))
+        elif (
+            site_node(toks, i)
+            and i + 1 not in taken
+            and (node_seen(toks, i, covered) or node_described_after(toks, i))
+        ):
+            out.append((i + 1, i + 2, concept, "finding", "lymph node"))
     return out

@@ -24,6 +24,7 @@ import re
 from itertools import compress, count
 from operator import itemgetter, methodcaller
 
+from radtrack_gui.nlp.extractors.open_disorders import DISORDER_NOUNS, disorder_templates
 from radtrack_gui.nlp.extractors.open_frames import (
     ASSERTED_HEADS,
     CLAUSE_WORDS,
@@ -34,10 +35,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     clause_heads,
     elided_heads,
     elided_modifiers,
-    node_described_after,
-    node_opens_statement,
-    node_seen,
-    site_node,
+    node_templates,
 )
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
@@ -124,17 +122,6 @@ NOT_A_KIND = frozenset(
         *("morphologic", "structural", "functional", "typical", "evolutional", "natural"),
     }
 )
-# Nouns naming a disturbed function (round 6): a finding by themselves ("no dysfunction"),
-# with the kind before them when one is named ("diastolic dysfunction", "regional
-# contractility disorders", "contraction asynchrony", "ventilatory impairment").
-DISORDER_NOUNS = frozenset(
-    {
-        *("dysfunction", "dysfunctions", "disorder", "disorders", "impairment"),
-        *("impairments", "asynchrony", "dyssynchrony"),
-    }
-)
-# endings of a word that names the kind of such a disturbance (adjective or function noun)
-DISORDER_KIND_ENDS = ("al", "ar", "ic", "ous", "ive", "ory", "ity", "ion")
 FRAMES_AFTER = frozenset({"measuring", "measures", "measured"})
 # Faster look-ups of the same: the frames by first word; every word that opens a frame; a
 # word each frame needs (its longest, the rarest: "keeping" of "in keeping with"), so a
@@ -391,23 +378,7 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    # both node readings need a node word right after (``site_node`` tests it too)
-    for i in [j - 1 for j in positions(toks, NODE_WORDS) if j]:
-        if toks[i] == "lymph" and (
-            node_seen(toks, i, covered)
-            or node_described_after(toks, i)
-            or node_opens_statement(toks, i, covered)
-        ):
-            out.append((i, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node"))
-        elif (
-            site_node(toks, i)
-            and i + 1 not in taken
-            and (node_seen(toks, i, covered) or node_described_after(toks, i))
-        ):
-            # "the portocaval node measures 1.3 cm": the node word is the mention
-            out.append(
-                (i + 1, i + 2, f"lymph {head_concept(toks[i + 1])}", "finding", "lymph node")
-            )
+    out.extend(node_templates(toks, covered, taken))
     for i in positions(toks, CHANGE_NOUNS):
         tok = toks[i]
         if i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
@@ -417,16 +388,16 @@ def open_mentions(
                 out = [t for t in out if t[0] != i]
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
-    for i in positions(toks, DISORDER_NOUNS):
-        if i in covered or i in taken or i in others_at:
-            continue
-        tok = toks[i]
-        if i > 0 and _kind_of_disorder(v, toks, i - 1, covered, others_at):
-            concept = f"{toks[i - 1].lower()} {head_concept(tok)}"
-            out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
-        else:
-            out.append((i, i + 1, head_concept(tok), "finding", tok))
-        taken.add(i)
+    if not DISORDER_NOUNS.isdisjoint(toks):
+        out.extend(
+            disorder_templates(
+                toks,
+                covered,
+                others_at,
+                taken,
+                lambda k: _noun_ok(v, toks[k].lower()) and toks[k].lower() not in NOT_A_KIND,
+            )
+        )
     if covered and not COORDINATORS.isdisjoint(toks):
         out.extend(elided_heads(lex, toks, covered, taken))
         out.extend(elided_modifiers(lex, toks, covered, taken))
@@ -459,23 +430,6 @@ def _kind_of_change(
         and len(tok) >= 5
         and tok not in NOT_A_KIND
         and tok.endswith(("al", "ar", "ic", "ous", "ive", "ory"))
-    )
-
-
-def _kind_of_disorder(
-    v: Vocabulary, toks: list[str], k: int, covered: set[int], others: set[int]
-) -> bool:
-    """``toks[k]`` names the kind of a disturbed function before its noun ("diastolic",
-    "contractility", "ventilatory"); not a structure's name, a course word or a cue."""
-    tok = toks[k].lower()
-    return (
-        k not in covered
-        and k not in others
-        and tok.isalpha()
-        and len(tok) >= 5
-        and tok not in NOT_A_KIND
-        and tok.endswith(DISORDER_KIND_ENDS)
-        and _noun_ok(v, tok)
     )
 
 
