@@ -12,9 +12,12 @@ far the GPU's output agrees with the CPU's:
    exact mention F1 with the CPU's mentions as the key.
 2. ``pairmodel`` linking of generated patients never trained on: distinct pairs scored by the
    transformer per second of linking, and reports/s; agreement = the share of the CPU's
-   same-chain mention pairs that the GPU's chains also hold, and the reverse.
+   same-chain mention pairs that the GPU's chains also hold, and the reverse. Then the
+   scorer alone on ``--pairs`` distinct sentence pairs of those patients: pairs/s, and the
+   share of the same decisions at the model's threshold.
 3. The QA ``reader`` on "Is there X?" questions about those patients: questions/s (BM25 picks
-   5 sentences a question, the model reads them in one batch); agreement = same answer.
+   5 sentences a question, the model reads them in one batch; timed on a second pass over
+   the questions, the first warms every shape up); agreement = same answer.
 
     python benchmarks/bench_gpu.py [--train 40] [--test 30] [--epochs 3] [--pair-epochs 4]
            [--max-pairs N] [--limit N] [--only neural,pairmodel,reader]
@@ -113,7 +116,7 @@ def same_pairs(patient: Patient, clusters: list[list[str]]) -> set[tuple[str, st
 
 
 def pairmodel_part(
-    train: list[Patient], test: list[Patient], epochs: int, max_pairs: int | None
+    train: list[Patient], test: list[Patient], epochs: int, max_pairs: int | None, n_pairs: int
 ) -> list[Row]:
     from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
     from radtrack_gui.training.pairmodel import fit_pairmodel
@@ -149,9 +152,44 @@ def pairmodel_part(
     )
     label = f"{len(test)} generated patients ({reports} reports)"
     return [
-        ("pairmodel (pairs/s)", label, got["cpu"][1], got[GPU][1], agree),
-        ("pairmodel (reports/s)", label, got["cpu"][2], got[GPU][2], ""),
+        ("pairmodel linking (pairs/s)", label, got["cpu"][1], got[GPU][1], agree),
+        ("pairmodel linking (reports/s)", label, got["cpu"][2], got[GPU][2], ""),
+        scorer_row(fitted, test, n_pairs),
     ]
+
+
+def scorer_row(fitted: Any, test: list[Patient], n_pairs: int) -> Row:
+    """The transformer alone: ``n_pairs`` distinct pairs of the test patients' sentences
+    (as the linker's inputs are: two report windows), each scored once, on each device."""
+    import random
+
+    from radtrack_gui.nlp.linkers.pairmodel import PairModelLinker
+    from radtrack_gui.nlp.text import sentence_around
+
+    sentences: set[str] = set()
+    for p in test:
+        for m in p.mentions.values():
+            text = p.report(m.report).text or ""
+            a, b = sentence_around(text, m.start, m.end)
+            sentences.add(text[a:b])
+    ordered = sorted(sentences)
+    rnd = random.Random(3)
+    pairs = sorted({tuple(rnd.sample(ordered, 2)) for _ in range(n_pairs)})
+    got: dict[str, tuple[list[bool], float]] = {}
+    for device in ("cpu", GPU):
+        linker = PairModelLinker(device=device)
+        linker.use(fitted.tokenizer, copy.deepcopy(fitted.model), fitted.card)
+        assert linker.scorer is not None
+        linker.scorer(pairs[:256])  # warm-up: the first shapes and kernels
+        linker.scorer.cache.clear()
+        probs, s = timed(lambda linker=linker: linker.scorer(pairs))  # type: ignore[union-attr]
+        got[device] = ([x >= linker.threshold for x in probs], len(pairs) / s)
+        print(f"  pair scorer {device}: {len(pairs) / s:.1f} pairs/s ({len(pairs)} pairs)")
+    same = sum(a == b for a, b in zip(got["cpu"][0], got[GPU][0], strict=True))
+    return (
+        "pairmodel scorer (pairs/s)", f"{len(pairs)} sentence pairs", got["cpu"][1],
+        got[GPU][1], f"same decision {same / max(1, len(pairs)):.3f}",
+    )  # fmt: skip
 
 
 def reader_part(test: list[Patient], tmp: Path, seed: int, squad: int) -> list[Row]:
@@ -177,7 +215,8 @@ def reader_part(test: list[Patient], tmp: Path, seed: int, squad: int) -> list[R
     got: dict[str, tuple[list[str | None], float]] = {}
     for device in ("cpu", GPU):
         reader = ExtractiveReader(path=trained.path, device=device)
-        reader.answer(people[test[0].id], "Is there a pneumothorax?")  # warm-up
+        for p, q in questions:  # warm-up: every shape once (a GPU picks kernels per shape)
+            reader.answer(people[p.id], q)
         answers, s = timed(
             lambda reader=reader: [reader.answer(people[p.id], q).answer for p, q in questions]
         )
@@ -198,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pair-epochs", type=int, default=4)
     ap.add_argument("--max-pairs", type=int, default=None, help="pair model cap (its default)")
     ap.add_argument("--limit", type=int, default=0, help="reports per corpus (0: all)")
+    ap.add_argument("--pairs", type=int, default=5000, help="sentence pairs the scorer rates")
     ap.add_argument("--squad", type=int, default=30, help="patients of the reader's questions")
     ap.add_argument("--only", default="neural,pairmodel,reader")
     ap.add_argument("--gpu", default="cuda", help=argparse.SUPPRESS)  # cpu: a smoke run here
@@ -220,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     parts = {
         "neural": lambda tmp: neural_part(train, tmp, args.epochs, args.limit),
-        "pairmodel": lambda tmp: pairmodel_part(train, test, args.pair_epochs, args.max_pairs),
+        "pairmodel": lambda tmp: pairmodel_part(
+            train, test, args.pair_epochs, args.max_pairs, args.pairs
+        ),
         "reader": lambda tmp: reader_part(test, tmp, 21, args.squad),
     }
     with tempfile.TemporaryDirectory() as name:
