@@ -1,0 +1,72 @@
+"""Round 6 assertion cues (wb-signs4, docs/linking-wholebody.md "Round 6: signs, synonyms and
+negatives, fresh data"): a reading after a comma opens a new, hedged clause that a negation
+before it does not reach; "is negative for X" negates X; "is no longer visible" negates what
+it follows. Each with counter-examples (wording made up, not from any corpus)."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _got(ex: RuleExtractor, text: str, region: str) -> list[tuple[str, str]]:
+    return [(m.text, m.assertion) for m in ex.extract(Report("r", text, region=region))]
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "span", "assertion"),
+    [
+        (
+            "Diffuse marrow infiltration of the spine without pathological fracture, "
+            "suspicious for metastases.",
+            "spine",
+            "metastases",
+            "possible",
+        ),
+        (
+            "Hypodense area in the liver without enhancement, consistent with a cyst.",
+            "abdomen",
+            "cyst",
+            "present",  # "consistent with" is no hedge; what counts: not negated
+        ),
+        # counter-examples: the negated members themselves stay negative, and a reading
+        # with no comma before it stays inside the negation ("no X to suggest Y")
+        (
+            "Diffuse marrow infiltration of the spine without pathological fracture, "
+            "suspicious for metastases.",
+            "spine",
+            "fracture",
+            "absent",
+        ),
+        ("No focal opacity to suggest pneumonia.", "chest", "pneumonia", "absent"),
+    ],
+)
+def test_a_reading_after_a_comma_opens_its_own_clause(
+    ex: RuleExtractor, text: str, region: str, span: str, assertion: str
+) -> None:
+    assert (span, assertion) in _got(ex, text, region)
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "span", "assertion"),
+    [
+        ("The examination is negative for sacroiliitis.", "pelvis", "sacroiliitis", "absent"),
+        ("The study was negative for pulmonary embolism.", "chest", "pulmonary embolism", "absent"),
+        ("The previously seen effusion is no longer visible.", "chest", "effusion", "absent"),
+        # counter-examples: "negative" of a test, not of the finding after it; a finding
+        # that is still visible
+        ("The test is negative. Small pleural effusion.", "chest", "pleural effusion", "present"),
+        ("The effusion is still visible.", "chest", "effusion", "present"),
+    ],
+)
+def test_negative_for_and_no_longer_visible_negate(
+    ex: RuleExtractor, text: str, region: str, span: str, assertion: str
+) -> None:
+    assert (span, assertion) in _got(ex, text, region)
