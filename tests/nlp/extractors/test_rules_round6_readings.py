@@ -70,3 +70,40 @@ def test_negative_for_and_no_longer_visible_negate(
     ex: RuleExtractor, text: str, region: str, span: str, assertion: str
 ) -> None:
     assert (span, assertion) in _got(ex, text, region)
+
+
+# -- senses by body part (GUIDELINE 11) ----------------------------------------------------
+def _where(ex: RuleExtractor, text: str, region: str, span: str) -> tuple[str | None, list[str]]:
+    m = next(m for m in ex.extract(Report("r", text, region=region)) if m.text == span)
+    return m.concept, m.anatomy
+
+
+def test_the_renal_sinus_is_the_kidney_not_a_paranasal_sinus(ex: RuleExtractor) -> None:
+    _, anatomy = _where(
+        ex, "The renal sinus appears echogenic, with no stones.", "abdomen", "stones"
+    )
+    assert "kidneys" in anatomy and "paranasal sinuses" not in anatomy
+    # counter-example: a sinus of the head stays one
+    _, anatomy = _where(
+        ex, "Mucosal thickening in the maxillary sinus.", "head", "Mucosal thickening"
+    )
+    assert "paranasal sinuses" in anatomy
+
+
+def test_a_venous_shunt_is_a_vessel_not_a_device(ex: RuleExtractor) -> None:
+    found = ex.extract(
+        Report("r", "Intrahepatic venous shunts with collateral veins.", region="abdomen")
+    )
+    shunt = next(m for m in found if m.text.lower().startswith("shunt"))
+    assert shunt.type == "finding" and shunt.concept == "collateral"
+    # counter-example: a ventriculoperitoneal shunt is a device
+    found = ex.extract(Report("r", "VP shunt in place.", region="head"))
+    assert any(m.type == "device" and m.concept == "shunt catheter" for m in found)
+
+
+def test_a_nodule_without_a_site_takes_the_exam_region(ex: RuleExtractor) -> None:
+    _, anatomy = _where(ex, "Multiple hypervascular nodules.", "abdomen", "nodules")
+    assert "lungs" not in anatomy
+    # counter-example: in a chest exam a nodule is the lung's
+    _, anatomy = _where(ex, "Multiple small nodules.", "chest", "nodules")
+    assert "lungs" in anatomy
