@@ -69,3 +69,27 @@ def test_a_sign_read_otherwise_in_its_own_sentence_is_not_the_impression_reading
         "Conclusion:\nLiver changes suggestive of Budd Chiari syndrome.",
     )
     assert not c.same(c.mark(0, "Multiple liver nodules"), c.mark(0, "Budd Chiari syndrome"))
+
+
+# -- a possibility the report's own conclusion negates (answered.py) ---------------------------
+_HEDGED = (
+    "Results:\nThere are no morphological abnormalities in the ventricular system or "
+    "subarachnoid spaces that would suggest normal pressure hydrocephalus.\n\n"
+)
+
+
+def test_a_possibility_negated_in_the_conclusion_is_one_statement() -> None:
+    c = _case("MRI BRAIN", _HEDGED + "Conclusion:\nNo normal pressure hydrocephalus.")
+    first = c.mark(0, "normal pressure hydrocephalus")
+    assert c.same(first, c.mark(0, "normal pressure hydrocephalus", nth=1))
+
+
+def test_a_possibility_negated_in_a_later_report_stays_its_own() -> None:
+    # counter-example: across reports a routine negative is its own mention (GUIDELINE 7)
+    c = Case(
+        (0, "Exam: MRI BRAIN\n\n" + _HEDGED),
+        (200, "Exam: MRI BRAIN\n\nConclusion:\nNo normal pressure hydrocephalus."),
+    )
+    assert not c.same(
+        c.mark(0, "normal pressure hydrocephalus"), c.mark(1, "normal pressure hydrocephalus")
+    )
