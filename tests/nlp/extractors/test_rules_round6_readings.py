@@ -107,3 +107,13 @@ def test_a_nodule_without_a_site_takes_the_exam_region(ex: RuleExtractor) -> Non
     # counter-example: in a chest exam a nodule is the lung's
     _, anatomy = _where(ex, "Multiple small nodules.", "chest", "nodules")
     assert "lungs" in anatomy
+
+
+def test_tuberculosis_takes_the_site_named_with_it(ex: RuleExtractor) -> None:
+    _, anatomy = _where(
+        ex, "Tuberculous changes in the right kidney.", "abdomen", "Tuberculous changes"
+    )
+    assert "right kidney" in anatomy and "lungs" not in anatomy
+    # counter-example: in a chest exam, named nowhere else, it is the lung's
+    _, anatomy = _where(ex, "Reactivation tuberculosis.", "chest", "Reactivation tuberculosis")
+    assert "lungs" in anatomy
