@@ -157,7 +157,9 @@ def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 
 def impression_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """The impression names a diagnosis where the findings describe a sign: the same
-    specific site, or a level both name."""
+    specific site, or a level both name; or a process of its organ shows there (a size
+    change, a sign in a part of it: ``organ_reading.organ_sign``). Not a sign its own
+    sentence reads as another diagnosis (``organ_reading.read_otherwise``)."""
     pair = ordered(a, b)
     if pair is None:
         return False
