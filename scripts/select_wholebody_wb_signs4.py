@@ -2,7 +2,8 @@
 
 Rule (written before labelling, run once; see docs/linking-wholebody.md, "Round 6"):
 - fresh reports only: PARROT v1.0 rows referenced by no file of ``resources/challenge/`` or
-  ``resources/silver/`` (``used_keys``, round-5 files included), with
+  ``resources/silver/`` (``used_keys``, round-5 files included; its own file and the other
+  round-6 files, labelled after it, are no exclusion), with
   ``zlib.crc32(str(key).encode()) % 4 == SHARE`` (0: the wb-signs4 share of round 6; the other
   three labellers use 1, 2 and 3);
 - ``MIN_CHARS``-``MAX_CHARS`` characters, an interpreting phrase (``READING``) where signs are
@@ -30,6 +31,7 @@ from pathlib import Path
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.parrot_draws import Drawn
 
+OWN = "pairs_wholebody_dev6.tsv"  # the labels of this draw (not an exclusion)
 SEED = 20261128
 MIN_CHARS = 400
 MAX_CHARS = 1600
@@ -67,8 +69,9 @@ SECOND_STRATA: tuple[tuple[str, str], ...] = (
 
 
 def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file."""
-    return parrot_draws.used_keys(resources)
+    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file but
+    ``OWN`` (the file this draw was labelled into) and the other round-6 files."""
+    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND6_FILES | {OWN})
 
 
 def mine(key: int) -> bool:
