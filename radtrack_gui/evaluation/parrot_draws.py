@@ -28,10 +28,9 @@ ROUND5_FILES = frozenset(
         "pairs_wholebody_dev5.tsv",
     }
 )
-
-
-# Files labelled in round 6 from reports of their own draws: every draw made before them
-# reads them as no exclusion, or they would change the pools those draws were made from.
+# Files labelled in round 6 from reports of their own draws (each labeller adds its own):
+# every draw made before them reads them as no exclusion, or they would change the pools
+# those draws were made from (the dev3 rule's share overlaps the round-6 shares).
 ROUND6_FILES = frozenset(
     {
         "mentions_wholebody_dev6.jsonl",
