@@ -1,0 +1,82 @@
+"""Round 6 (wb-regions2): restatements under conclusion headers named by their head noun,
+a history under a comma list of header words, the cervicothoracic level "C7-D1", and a
+finding that "with" attaches to a level. Texts written here."""
+
+from __future__ import annotations
+
+from linker_cases import Case
+
+from radtrack_gui.nlp.linkers.levels import attached_place, levels
+
+
+def test_a_finding_restated_under_a_diagnostic_impression_is_one() -> None:
+    text = (
+        "Exam: CT ABDOMEN\n\nFindings:\nThe colon is redundant and filled with stool.\n"
+        "The bladder wall is thickened up to 7 mm.\n\n"
+        "Diagnostic impression:\nBladder wall thickening, suggestive of cystitis.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "thickened"), c.mark(0, "Bladder wall thickening"))
+    # counter-example: under an unknown heading the second line is one more finding line
+    c = Case((0, text.replace("Diagnostic impression:", "Other remarks:")))
+    assert not c.same(c.mark(0, "thickened"), c.mark(0, "Bladder wall thickening"))
+
+
+def test_a_tendon_change_restated_under_assessment_is_one() -> None:
+    text = (
+        "Exam: MR HIP\n\nFindings:\nInsertional tendinopathy of the gluteus minimus tendon.\n"
+        "The gluteus medius tendon is normal.\n\n"
+        "Assessment:\n-Tendon insufficiency of the gluteus minimus.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "Insertional tendinopathy"), c.mark(0, "Tendon insufficiency"))
+    # counter-example: two lines of one findings list are two statements
+    c = Case((0, text.replace("\n\nAssessment:\n", "\n")))
+    assert not c.same(c.mark(0, "Insertional tendinopathy"), c.mark(0, "Tendon insufficiency"))
+
+
+def test_the_history_under_a_comma_list_of_header_words_is_the_reason() -> None:
+    text = (
+        "Exam: CT FOREARM\n\nClinic, Question, Justifying Indication:\n"
+        "Patient with a distal radius fracture on the left side.\n"
+        "Findings and Conclusion:\nDisplaced, impacted radius fracture involving the radiocarpal "
+        "joint.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "distal radius fracture"), c.mark(0, "radius fracture", 1))
+
+
+def test_c7_d1_is_the_cervicothoracic_level() -> None:
+    assert levels("C7-D1: Moderate facet osteoarthritis") == {"c7-t1"}
+    assert levels("at C7-T1") == {"c7-t1"}
+    # counter-example: a coronary branch alone is no level
+    assert levels("stenosis of D1") == frozenset()
+    text = (
+        "Exam: MR CERVICAL SPINE\n\nFindings:\n"
+        "C4-C5: Minimal disc bulge, with no significant neuroforaminal stenosis.\n"
+        "C7-D1: Facet osteoarthritis, without significant neuroforaminal stenosis.\n"
+    )
+    c = Case((0, text))
+    a = c.mark(0, "neuroforaminal stenosis")
+    b = c.mark(0, "neuroforaminal stenosis", 1)
+    assert not c.same(a, b)
+
+
+def test_a_finding_attached_by_with_is_at_the_level_before() -> None:
+    t = "The L5-S1 intervertebral space is narrowed with accompanying degenerative changes."
+    assert attached_place(t, 0, t.index("degenerative")) == {"l5-s1"}
+    # counter-examples: a "with" that a word before it governs, another item between
+    t = "Nodules at S5, compatible with small hemangiomas."
+    assert attached_place(t, 0, t.index("hemangiomas")) == frozenset()
+    t = "Narrowing at L4-L5 and the facet joints with degenerative changes."
+    assert attached_place(t, 0, t.index("degenerative")) == frozenset()
+    text = (
+        "Exam: XR LUMBAR SPINE\n\nFindings:\n"
+        "Degenerative changes of the L3-L4 facet joints.\n"
+        "The L5-S1 intervertebral space is narrowed with accompanying degenerative changes.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "Degenerative changes"), c.mark(0, "degenerative changes"))
+    # counter-example: the same level restated in the conclusion is one finding
+    c = Case((0, text.replace("L3-L4 facet joints.\n", "L5-S1 disc.\n\nConclusion:\n")))
+    assert c.same(c.mark(0, "Degenerative changes"), c.mark(0, "degenerative changes"))
