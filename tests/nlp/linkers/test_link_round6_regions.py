@@ -80,3 +80,36 @@ def test_a_finding_attached_by_with_is_at_the_level_before() -> None:
     # counter-example: the same level restated in the conclusion is one finding
     c = Case((0, text.replace("L3-L4 facet joints.\n", "L5-S1 disc.\n\nConclusion:\n")))
     assert c.same(c.mark(0, "Degenerative changes"), c.mark(0, "degenerative changes"))
+
+
+def test_long_bones_are_sites() -> None:
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    assert v.anatomy_of("ulnar shaft") == "ulna"
+    assert v.anatomy_of("distal radius") == "radius"
+    assert v.anatomy_of("tibial shaft") == "tibia"
+    assert v.anatomy_of("patella") == "patella"
+    assert v.anatomy_of("distal fibula") == "ankle"  # the lateral malleolus: the ankle
+    # counter-examples: the adjective alone names vessels and nerves too
+    assert v.anatomy_of("radial") != "radius"
+    assert v.anatomy_of("ulnar") != "ulna"
+
+
+def test_fractures_of_two_forearm_bones_are_two() -> None:
+    text = (
+        "Exam: CT FOREARM\n\nFindings:\nDisplaced fracture of the distal radius.\n"
+        "Distal ulnar shaft fracture with 2 mm displacement.\n\n"
+        "Conclusion:\nDistal radius fracture.\n"
+    )
+    c = Case((0, text))
+    radius = c.mark(0, "fracture of the distal radius")
+    assert not c.same(radius, c.mark(0, "ulnar shaft fracture"))
+    # counter-example: the radius fracture restated in the conclusion is one
+    assert c.same(radius, c.mark(0, "Distal radius fracture"))
+    ankle = (
+        "Exam: XR ANKLE\n\nFindings:\nFracture of the distal fibula with a step-off.\n\n"
+        "Impression:\nWeber B fracture of the left ankle.\n"
+    )
+    c = Case((0, ankle))
+    assert c.same(c.mark(0, "Fracture of the distal fibula"), c.mark(0, "Weber B fracture"))
