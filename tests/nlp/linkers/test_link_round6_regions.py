@@ -113,3 +113,31 @@ def test_fractures_of_two_forearm_bones_are_two() -> None:
     )
     c = Case((0, ankle))
     assert c.same(c.mark(0, "Fracture of the distal fibula"), c.mark(0, "Weber B fracture"))
+
+
+def test_a_numbered_list_after_what_the_exam_shows_is_the_conclusion() -> None:
+    from radtrack_gui.nlp.linkers.referral import numbered_conclusion
+
+    prose = (
+        "Exam: CT LUMBAR SPINE\n\nThe L4/5 disc bulges beyond the vertebral margins. "
+        "The spinal canal is not narrowed. The facet joints are hypertrophic.\n\n"
+    )
+    text = (
+        prose + "CT scan of the lumbar spine shows:\n1. Disc bulge at L4/5;\n2. Facet arthrosis.\n"
+    )
+    assert numbered_conclusion(text) == text.index("1. Disc")
+    # counter-examples: an inline "shows:" with its finding on the line, and a list with
+    # no prose before it, are no conclusion
+    assert numbered_conclusion(prose + "The CT scan shows: a disc bulge at L4/5.\n") is None
+    head = "Exam: CT LUMBAR SPINE\n\nCT scan of the lumbar spine shows:\n1. Disc bulge.\n"
+    assert numbered_conclusion(head) is None
+    brain = (
+        "Exam: CT HEAD\n\nThe ventricles are normal in size. No hemorrhagic signs are seen in "
+        "the brain parenchyma. The midline is central.\n\n"
+        "Plain CT scan of the head shows:\n1. No hemorrhagic lesions;\n2. Normal ventricles.\n"
+    )
+    c = Case((0, brain))
+    assert c.same(c.mark(0, "hemorrhagic signs"), c.mark(0, "hemorrhagic lesions"))
+    # counter-example: the same two lines in one paragraph of prose are a checklist
+    c = Case((0, brain.replace(" shows:\n1.", " was reviewed.")))
+    assert not c.same(c.mark(0, "hemorrhagic signs"), c.mark(0, "hemorrhagic lesions"))
