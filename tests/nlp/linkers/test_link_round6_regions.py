@@ -141,3 +141,17 @@ def test_a_numbered_list_after_what_the_exam_shows_is_the_conclusion() -> None:
     # counter-example: the same two lines in one paragraph of prose are a checklist
     c = Case((0, brain.replace(" shows:\n1.", " was reviewed.")))
     assert not c.same(c.mark(0, "hemorrhagic signs"), c.mark(0, "hemorrhagic lesions"))
+
+
+def test_a_predicate_restated_as_an_attribute_is_one() -> None:
+    text = (
+        "Exam: CT ABDOMEN\n\nFindings:\nThe colon is redundant, with abundant stool.\n"
+        "The spleen is normal.\n\nDiagnostic impression:\nRedundant colon.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "colon is redundant"), c.mark(0, "Redundant colon"))
+    # counter-examples: other words, and the same words with the other assertion
+    c = Case((0, text.replace("Redundant colon.", "Redundant sigmoid.")))
+    assert not c.same(c.mark(0, "colon is redundant"), c.mark(0, "Redundant sigmoid"))
+    c = Case((0, text.replace("Redundant colon.", "No redundant colon.")))
+    assert not c.same(c.mark(0, "colon is redundant"), c.mark(0, "redundant colon"))
