@@ -155,3 +155,23 @@ def test_a_predicate_restated_as_an_attribute_is_one() -> None:
     assert not c.same(c.mark(0, "colon is redundant"), c.mark(0, "Redundant sigmoid"))
     c = Case((0, text.replace("Redundant colon.", "No redundant colon.")))
     assert not c.same(c.mark(0, "colon is redundant"), c.mark(0, "redundant colon"))
+
+
+def test_negatives_about_menisci_and_ligaments_are_two() -> None:
+    from radtrack_gui.nlp.linkers.tissues import tissues
+
+    assert tissues("The menisci are unremarkable") == {"cartilage"}
+    assert tissues("the cruciate ligaments are intact") == {"ligament"}
+    text = (
+        "Exam: MR KNEE\n\nFindings:\nThe menisci are unremarkable, with no tears evident.\n"
+        "The cruciate ligaments are intact, with no signs of tears.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "tears"), c.mark(0, "tears", 1))
+    # counter-example: the menisci's negative restated in the conclusion is one
+    told_twice = text.replace(
+        "The cruciate ligaments are intact, with no signs of tears.",
+        "\nConclusion:\nThe menisci show no tears.",
+    )
+    c = Case((0, told_twice))
+    assert c.same(c.mark(0, "tears"), c.mark(0, "tears", 1))
