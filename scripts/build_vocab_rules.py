@@ -305,11 +305,12 @@ ANCHORS = (
     ("pancreatic duct", "pancreas"),
 )
 
-# The long bones of the limbs and the patella (round 6): RadLex files them under "bone organ",
+# The long bones of the limbs (round 6): RadLex files them under "bone organ",
 # a branch the anatomy build does not read, so a fracture of the radius and one of the ulna
 # had no site; each is (name, the structure it lies in, the words that name it or its shaft
 # and ends: facts of anatomy). "radial" or "ulnar" alone is no synonym: they name vessels,
-# nerves and sides of the forearm too.
+# nerves and sides of the forearm too. (The patella is left out: a sided knee joint is its
+# sibling in the table, and a fracture under a "Left Knee Joint:" heading would split from it.)
 BONES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "radius",
@@ -351,7 +352,6 @@ BONES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "fibulas",
         ),
     ),
-    ("patella", "knee joint", ("patellar", "patellae", "patellas")),
 )
 # The ends of the leg bones that form a joint name that joint: the distal tibia and fibula
 # (the malleoli) are the ankle ("fracture of the distal fibula" / "Weber B fracture of the
