@@ -258,6 +258,28 @@ _WITH_BEFORE = re.compile(
 )
 
 
+# A finding with no level of its own whose sentence names the spine's vertebrae or levels as
+# a whole ("osteophytes of lumbar vertebrae", "multilevel degenerative disc disease", "at
+# several levels") is about the whole column: not the finding at one level (GUIDELINE 2; the
+# level given once applies only to a finding said once, GUIDELINE 9). Round 6.
+MULTI = "span:multilevel"
+_MULTI = re.compile(
+    r"\b(?:multi-?levels?|multiple\s+(?:spinal\s+)?levels|several\s+levels|all\s+levels"
+    r"|(?:cervical|thoracic|dorsal|lumbar)\s+vertebrae|vertebral\s+bodies\s+of\s+the\s+"
+    r"(?:cervical|thoracic|lumbar)\s+spine|throughout\s+the\s+(?:cervical|thoracic|lumbar)"
+    r"\s+spine)\b",
+    re.IGNORECASE,
+)
+
+
+def whole_column_conflict(a: frozenset[str], b: frozenset[str]) -> tuple[str, str] | None:
+    """One finding about the whole column (``MULTI``) and one at a spinal level only."""
+    for x, y in ((a, b), (b, a)):
+        if MULTI in x and MULTI not in y and any(_kind(level) == "level" for level in y):
+            return MULTI, "/".join(sorted(level for level in y if _kind(level) == "level"))
+    return None
+
+
 def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
     """The levels of the phrase that "with" right before ``start`` attaches the mention to,
     from the sentence start ``lo`` or the item before it (none otherwise)."""
@@ -375,6 +397,8 @@ def place_levels(
         found = attached_place(text, sent[0], start)  # "... is narrowed with accompanying X"
     if not found:
         found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
+    if not found and _MULTI.search(text, sent[0], sent[1]):
+        found = frozenset({MULTI})  # "... osteophytes of lumbar vertebrae", "multilevel ..."
     if not found and title:
         found = _read(title, 0, len(title))
     if not any(x.startswith("label:") for x in found):
@@ -455,6 +479,9 @@ def level_conflict(
     (``parts``) compare only under one head noun."""
     if not a or not b:
         return None
+    whole = whole_column_conflict(a, b)
+    if whole:
+        return whole if (whole[0] == MULTI) == (MULTI in a) else (whole[1], whole[0])
     kinds_a: dict[str, list[str]] = {}
     kinds_b: dict[str, list[str]] = {}
     for levels_, kinds in ((a, kinds_a), (b, kinds_b)):

@@ -174,3 +174,22 @@ def test_negatives_about_menisci_and_ligaments_are_two() -> None:
     )
     c = Case((0, told_twice))
     assert c.same(c.mark(0, "tears"), c.mark(0, "tears", 1))
+
+
+def test_a_finding_of_the_whole_column_is_not_the_one_at_a_level() -> None:
+    from radtrack_gui.nlp.linkers.levels import MULTI, level_conflict
+
+    assert level_conflict(frozenset({MULTI}), frozenset({"l5-s1"})) is not None
+    # counter-examples: two findings of the whole column, and a level with no place
+    assert level_conflict(frozenset({MULTI}), frozenset({MULTI, "c5-6"})) is None
+    assert level_conflict(frozenset({MULTI}), frozenset({"heading:alignment"})) is None
+    text = (
+        "Exam: XR LUMBAR SPINE\n\nFindings:\n"
+        "Moderate degenerative changes with marginal osteophytes of lumbar vertebrae.\n"
+        "The L5-S1 intervertebral space is narrowed with accompanying degenerative changes.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "degenerative changes"), c.mark(0, "degenerative changes", 1))
+    # counter-example: without the whole column named, the level given once applies to both
+    c = Case((0, text.replace(" with marginal osteophytes of lumbar vertebrae", "")))
+    assert c.same(c.mark(0, "degenerative changes"), c.mark(0, "degenerative changes", 1))
