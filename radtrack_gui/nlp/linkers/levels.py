@@ -9,7 +9,13 @@ from collections.abc import Callable
 
 from radtrack_gui.nlp.folded import Folded
 from radtrack_gui.nlp.linkers.places import WORD
-from radtrack_gui.nlp.linkers.spine import listed_levels, spanned_levels
+from radtrack_gui.nlp.linkers.spine import (
+    MULTI,
+    WHOLE_COLUMN,
+    listed_levels,
+    spanned_levels,
+    whole_column_conflict,
+)
 from radtrack_gui.nlp.linkers.structures import different_tissues, nodes_at, structure_sites
 from radtrack_gui.nlp.vocabulary import singular_name
 
@@ -258,28 +264,6 @@ _WITH_BEFORE = re.compile(
 )
 
 
-# A finding with no level of its own whose sentence names the spine's vertebrae or levels as
-# a whole ("osteophytes of lumbar vertebrae", "multilevel degenerative disc disease", "at
-# several levels") is about the whole column: not the finding at one level (GUIDELINE 2; the
-# level given once applies only to a finding said once, GUIDELINE 9). Round 6.
-MULTI = "span:multilevel"
-_MULTI = re.compile(
-    r"\b(?:multi-?levels?|multiple\s+(?:spinal\s+)?levels|several\s+levels|all\s+levels"
-    r"|(?:cervical|thoracic|dorsal|lumbar)\s+vertebrae|vertebral\s+bodies\s+of\s+the\s+"
-    r"(?:cervical|thoracic|lumbar)\s+spine|throughout\s+the\s+(?:cervical|thoracic|lumbar)"
-    r"\s+spine)\b",
-    re.IGNORECASE,
-)
-
-
-def whole_column_conflict(a: frozenset[str], b: frozenset[str]) -> tuple[str, str] | None:
-    """One finding about the whole column (``MULTI``) and one at a spinal level only."""
-    for x, y in ((a, b), (b, a)):
-        if MULTI in x and MULTI not in y and any(_kind(level) == "level" for level in y):
-            return MULTI, "/".join(sorted(level for level in y if _kind(level) == "level"))
-    return None
-
-
 def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
     """The levels of the phrase that "with" right before ``start`` attaches the mention to,
     from the sentence start ``lo`` or the item before it (none otherwise)."""
@@ -397,7 +381,7 @@ def place_levels(
         found = attached_place(text, sent[0], start)  # "... is narrowed with accompanying X"
     if not found:
         found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
-    if not found and _MULTI.search(text, sent[0], sent[1]):
+    if not found and WHOLE_COLUMN.search(text, sent[0], sent[1]):
         found = frozenset({MULTI})  # "... osteophytes of lumbar vertebrae", "multilevel ..."
     if not found and title:
         found = _read(title, 0, len(title))

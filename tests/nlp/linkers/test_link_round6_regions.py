@@ -177,7 +177,8 @@ def test_negatives_about_menisci_and_ligaments_are_two() -> None:
 
 
 def test_a_finding_of_the_whole_column_is_not_the_one_at_a_level() -> None:
-    from radtrack_gui.nlp.linkers.levels import MULTI, level_conflict
+    from radtrack_gui.nlp.linkers.levels import level_conflict
+    from radtrack_gui.nlp.linkers.spine import MULTI
 
     assert level_conflict(frozenset({MULTI}), frozenset({"l5-s1"})) is not None
     # counter-examples: two findings of the whole column, and a level with no place
