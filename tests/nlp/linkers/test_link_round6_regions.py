@@ -194,3 +194,20 @@ def test_a_finding_of_the_whole_column_is_not_the_one_at_a_level() -> None:
     # counter-example: without the whole column named, the level given once applies to both
     c = Case((0, text.replace(" with marginal osteophytes of lumbar vertebrae", "")))
     assert c.same(c.mark(0, "degenerative changes"), c.mark(0, "degenerative changes", 1))
+
+
+def test_myoma_words_name_the_fibroid() -> None:
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    for term in ("myoma", "uterine myomatosis", "polymyomatous uterus", "myomatous uterus"):
+        assert v.concept_of(term).name == "uterine fibroid", term
+    text = (
+        "Exam: US PELVIS\n\nResults:\n- Multiple uterine fibroids, the largest 40 mm.\n"
+        "- Regular endometrium.\n\nConclusion:\n- Polymyomatous uterus.\n"
+    )
+    c = Case((0, text))
+    fibroids = c.mark(0, "Multiple uterine fibroids")
+    assert c.same(fibroids, c.mark(0, "Polymyomatous uterus"))
+    # counter-example: the endometrium is not the fibroid
+    assert not c.same(fibroids, c.mark(0, "Regular endometrium"))
