@@ -211,3 +211,16 @@ def test_myoma_words_name_the_fibroid() -> None:
     assert c.same(fibroids, c.mark(0, "Polymyomatous uterus"))
     # counter-example: the endometrium is not the fibroid
     assert not c.same(fibroids, c.mark(0, "Regular endometrium"))
+
+
+def test_a_lung_default_is_no_place_in_a_thyroid_ultrasound() -> None:
+    text = (
+        "Exam: US NECK\n\nFindings:\nThe thyroid gland is normal in size and echotexture.\n"
+        "No nodules are present.\n\nConclusion:\nNo suspicious thyroid nodules are present.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "No nodules"), c.mark(0, "suspicious thyroid nodules"))
+    # counter-example: on a chest CT the bare word is the lungs' nodule, not the thyroid's
+    chest = text.replace("US NECK", "CT CHEST")
+    c = Case((0, chest))
+    assert not c.same(c.mark(0, "No nodules"), c.mark(0, "suspicious thyroid nodules"))
