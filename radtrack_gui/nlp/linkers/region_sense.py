@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
 
+# Neighbouring regions each exam sees part of: the lung bases and the diaphragm on an
+# abdominal exam, the upper abdomen ("free air under the diaphragm") on a chest film.
+_NEIGHBOURS = frozenset({"thorax", "abdomen"})
 _SIDE = re.compile(r"\b(?:left|right|bilateral(?:ly)?|both)\b", re.IGNORECASE)
 
 
@@ -32,8 +35,8 @@ def foreign_default(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabu
     if site is None or not ctx.region:
         return False
     top = REGION_ANATOMY.get(ctx.region.lower(), "")
-    if default_site_fits(v, site, top):
-        return False
+    if default_site_fits(v, site, top) or {top, v.region_of(site)} == _NEIGHBOURS:
+        return False  # a chest film sees free air under the diaphragm, an abdomen the bases
     c = v.concepts.get(info.concept) if info.concept else None
     if c is None or not c.anatomy or not v.anatomy_related(site, c.anatomy):
         return False  # a structure the extractor read from the words, not the default

@@ -224,3 +224,7 @@ def test_a_lung_default_is_no_place_in_a_thyroid_ultrasound() -> None:
     chest = text.replace("US NECK", "CT CHEST")
     c = Case((0, chest))
     assert not c.same(c.mark(0, "No nodules"), c.mark(0, "suspicious thyroid nodules"))
+    # counter-example: an abdominal exam sees the lung bases, so the lungs' reading stays
+    abdomen = text.replace("US NECK", "CT ABDOMEN")
+    c = Case((0, abdomen))
+    assert not c.same(c.mark(0, "No nodules"), c.mark(0, "suspicious thyroid nodules"))
