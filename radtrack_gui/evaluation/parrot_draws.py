@@ -28,9 +28,18 @@ ROUND5_FILES = frozenset(
         "pairs_wholebody_dev5.tsv",
     }
 )
-# Files labelled in round 6 (each labeller adds its own): no exclusion for the earlier draws
-# either (the dev3 rule's share overlaps the round-6 shares).
-ROUND6_FILES = frozenset({"pairs_wholebody_dev6.tsv"})
+# Files labelled in round 6 from reports of other draws (each labeller adds its own): the
+# earlier draws read them as no exclusion (the dev3 rule's share overlaps the round-6
+# shares), so their written draws still repeat.
+ROUND6_FILES = frozenset(
+    {
+        "mentions_wholebody_dev6.jsonl",
+        "mentions_wholebody_dev7.jsonl",
+        "pairs_wholebody_dev6.tsv",
+        "pairs_wholebody_dev7.tsv",
+    }
+)
+LATER_FILES = ROUND5_FILES | ROUND6_FILES
 
 
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
