@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
-from radtrack_gui.nlp.extractors.open_patterns import may_pattern
+from radtrack_gui.nlp.extractors.open_patterns import pattern_places
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.text import word_tokens
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
@@ -105,7 +105,9 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
     # observations no table names, from the sentence's structure (open_vocab)
     opened = None
-    if may_open(toks):
+    # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
+    places = pattern_places(toks)
+    if may_open(toks, places is not None):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         structures = (
@@ -115,10 +117,10 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
                 if any(e[0] == "anatomy" for e in entries)
                 for k in range(t0, t1)
             }
-            if may_pattern(toks)
+            if places is not None
             else set()
         )
-        opened = open_mentions(v, lex, toks, covered, others_at, structures)
+        opened = open_mentions(v, lex, toks, covered, others_at, structures, places)
     elif concepts and not COORDINATORS.isdisjoint(toks):
         # only the coordination readings may find something ("pleural or pericardial
         # effusion", "free air or fluid"): what ``open_mentions`` returns here, without
