@@ -216,16 +216,16 @@ def analyse(
     compared_at: set[int] = set()
     items: list[tuple[int, int]] = []
     finding_items: set[int] = set()
-    stext, rel = "", sent.rel
+    stext, tok_at = "", sent.starts
     if anat or free_at:
         stext = text[sent.start : sent.end]
         if not COMPARISON_WORDS.isdisjoint(toks):
-            compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, rel[t0][0])}
+            compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, tok_at[t0])}
         if (fixed or len(sent.cands) > 1) and "," in toks and "and" in toks:
             items = list_items(stext)
             # an item of a list of findings names one ("in the left perihilar and lingular
             # regions": the second item is no finding's, its structure not foreign)
-            finding_items = {item_of(items, rel[c.t0][0]) for c in sent.cands}
+            finding_items = {item_of(items, tok_at[c.t0]) for c in sent.cands}
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
@@ -260,13 +260,13 @@ def analyse(
         described = described_by(c, kept, toks, term_mark)
         near, free = anat, free_sides
         if compared_at or items:
-            at = rel[c.t0][0]
+            at = tok_at[c.t0]
             foreign = {t0 for t0 in anat if t0 not in c.used and t0 in compared_at}
             foreign.update(
                 t0
                 for t0 in (*anat, *free_at)
-                if item_of(items, rel[t0][0]) in finding_items
-                and in_other_item(stext, items, at, rel[t0][0])
+                if item_of(items, tok_at[t0]) in finding_items
+                and in_other_item(stext, items, at, tok_at[t0])
             )
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)

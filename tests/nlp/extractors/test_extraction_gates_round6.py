@@ -119,3 +119,41 @@ def test_a_sentence_that_needs_a_reading_still_gets_it() -> None:
     got = ex.extract(Report(id="r", text="The heart is normal in size.", region="chest"))
     assert "Elongation" not in [m.text for m in got]
     assert all(m.concept != "elongation" for m in got)
+
+
+# -- what the sentence cache keeps -------------------------------------------------------
+
+
+def _containers(obj: object) -> int:
+    """The tuples and lists in ``obj``, itself included (what the garbage collector counts)."""
+    if isinstance(obj, tuple | list):
+        return 1 + sum(_containers(x) for x in obj)
+    return 0
+
+
+def test_word_bounds_are_word_tokens_unpaired() -> None:
+    from radtrack_gui.nlp.text import word_bounds
+
+    for text in _sample_sentences():
+        starts, ends, words = word_bounds(text)
+        spans, words2 = word_tokens(text)
+        assert tuple(zip(starts, ends, strict=True)) == spans and words == words2, text
+    assert word_bounds("") == ((), (), [])
+    # a level written with spaces is one token, its offsets the written ones
+    assert word_bounds("C5 - 6 disc") == ((0, 7), (6, 11), ["c5-6", "disc"])
+
+
+def test_the_sentence_row_keeps_no_object_per_token() -> None:
+    """A cached sentence's offsets are two flat tuples whatever its length (before: a pair
+    per token, most of the objects a pass kept alive)."""
+    v = vocabulary()
+    lex = lexicon_of(v)
+    long = "Heart size is normal and the mediastinal contours are within normal limits " * 3
+    row = candidates.tokens_and_terms(v, lex, long)
+    n = len(row[2])
+    assert n >= 30
+    assert len(row[0]) == len(row[1]) == n
+    assert all(type(x) is int for x in (*row[0], *row[1]))
+    assert _containers(row[0]) + _containers(row[1]) == 2
+    # counter-check: the pairs ``word_tokens`` gives are one object per token
+    assert _containers(word_tokens(long)[0]) == n + 1

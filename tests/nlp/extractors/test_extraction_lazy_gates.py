@@ -168,7 +168,7 @@ def test_the_gates_hide_nothing_open_mentions_would_find(monkeypatch: pytest.Mon
     ]
     assert len(only_coordinator) >= 5  # the samples exercise the new path
     # "pleural" (token 1) shares "effusion": its own template
-    assert (1, 2, lex.concepts["pleural effusion"]) in [t[:3] for t in new[0][5]]
+    assert (1, 2, lex.concepts["pleural effusion"]) in [t[:3] for t in new[0][6]]
 
 
 def test_positions_are_the_indices_of_the_words_in_order() -> None:
