@@ -10,6 +10,7 @@ from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, descr
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
+    CARRIER_NOUNS,
     carrier_end,
     node_words_start,
     predicate_before_comma,
@@ -298,10 +299,17 @@ def analyse(
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)
-    for c in kept:
-        if c.span is None:  # after the modifier rules, which read the term's own end
-            c.t1 = carrier_end(c, toks, concept_at)  # "inflammatory [changes]"
-            c.t0 = node_words_start(c, toks)  # "enlarged [lymph nodes]"
+    # after the modifier rules, which read the term's own end; each only where its word is
+    # (the tokens are lower case: ``text.word_bounds``)
+    carrier = not CARRIER_NOUNS.isdisjoint(toks)
+    lymph = "lymph" in toks
+    if carrier or lymph:
+        for c in kept:
+            if c.span is None:
+                if carrier:
+                    c.t1 = carrier_end(c, toks, concept_at)  # "inflammatory [changes]"
+                if lymph:
+                    c.t0 = node_words_start(c, toks)  # "enlarged [lymph nodes]"
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

@@ -157,3 +157,47 @@ def test_the_sentence_row_keeps_no_object_per_token() -> None:
     assert _containers(row[0]) + _containers(row[1]) == 2
     # counter-check: the pairs ``word_tokens`` gives are one object per token
     assert _containers(word_tokens(long)[0]) == n + 1
+
+
+# -- the carrier-noun and node-word spans run only where their word is ----------------------
+
+
+def _count_calls(monkeypatch: pytest.MonkeyPatch, names: tuple[str, ...]) -> dict[str, int]:
+    from radtrack_gui.nlp.extractors import analysis
+
+    calls = dict.fromkeys(names, 0)
+    for name in names:
+        real = getattr(analysis, name)
+
+        def counted(*args: object, _real: object = real, _name: str = name) -> object:
+            calls[_name] += 1
+            return _real(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(analysis, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "spans", "carrier_calls", "node_calls"),
+    [
+        # a carrier noun after the finding word: the mention spans it
+        ("Inflammatory changes in the colon.", "abdomen", ["Inflammatory changes"], 1, 0),
+        ("Hypodense areas in the liver.", "abdomen", ["Hypodense areas"], 1, 0),
+        # sign words of a node term: the mention starts at "lymph"
+        ("Pathologically enlarged lymph nodes.", "abdomen", ["lymph nodes"], 0, 1),
+        # neither word in the sentence: neither rule runs, the mention is the term
+        ("Small right pleural effusion.", "chest", ["pleural effusion"], 0, 0),
+    ],
+)
+def test_carrier_and_node_spans_run_only_where_their_word_is(
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    region: str,
+    spans: list[str],
+    carrier_calls: int,
+    node_calls: int,
+) -> None:
+    calls = _count_calls(monkeypatch, ("carrier_end", "node_words_start"))
+    got = RuleExtractor().extract(Report(id="r", text=text, region=region))
+    assert [m.text for m in got] == spans
+    assert calls == {"carrier_end": carrier_calls, "node_words_start": node_calls}
