@@ -35,6 +35,8 @@ def foreign_default(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabu
     if site is None or not ctx.region:
         return False
     top = REGION_ANATOMY.get(ctx.region.lower(), "")
+    if site == top:
+        return _exam_region_only(info, ctx, text, v, top)
     if default_site_fits(v, site, top) or {top, v.region_of(site)} == _NEIGHBOURS:
         return False  # a chest film sees free air under the diaphragm, an abdomen the bases
     c = v.concepts.get(info.concept) if info.concept else None
@@ -45,6 +47,29 @@ def foreign_default(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabu
         return False  # "nodules in both lungs" on a breast MR: the sentence names the lungs
     info.statement_site = None
     if info.site is not None and v.anatomy_related(info.site, site):
+        info.site, info.site_by_name = None, False
+    if info.lat and not _SIDE.search(text[lo:hi]):
+        info.lat = None
+    return True
+
+
+def _exam_region_only(
+    info: MentionInfo, ctx: MentionContext, text: str, v: Vocabulary, top: str
+) -> bool:
+    """A region-bound word read outside its default's region gets the exam's whole region
+    as its place ("no nodules" in a neck US: the neck): the exam, not a place the report
+    names, so no place (and no side the default implied) for linking. Kept where the
+    default lies in a neighbouring region (an abdominal exam's lung bases)."""
+    c = v.concepts.get(info.concept) if info.concept else None
+    if c is None or not c.anatomy or "region-bound" not in c.flags:
+        return False
+    if default_site_fits(v, c.anatomy, top) or {top, v.region_of(c.anatomy)} == _NEIGHBOURS:
+        return False
+    lo, hi = ctx.sentence
+    if any(n == top for _, n in named_structures(v, text[lo:hi], lo)):
+        return False  # "a nodule in the neck": the sentence names it
+    info.statement_site = None
+    if info.site == top:
         info.site, info.site_by_name = None, False
     if info.lat and not _SIDE.search(text[lo:hi]):
         info.lat = None
