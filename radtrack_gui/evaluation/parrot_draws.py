@@ -28,9 +28,9 @@ ROUND5_FILES = frozenset(
         "pairs_wholebody_dev5.tsv",
     }
 )
-# Files labelled in round 6 from reports of their own draws (each labeller adds its own):
-# every draw made before them reads them as no exclusion, or they would change the pools
-# those draws were made from (the dev3 rule's share overlaps the round-6 shares).
+# Files labelled in round 6 from reports of other draws (each labeller adds its own): the
+# earlier draws read them as no exclusion (the dev3 rule's share overlaps the round-6
+# shares), so their written draws still repeat.
 ROUND6_FILES = frozenset(
     {
         "mentions_wholebody_dev6.jsonl",
@@ -39,6 +39,7 @@ ROUND6_FILES = frozenset(
         "pairs_wholebody_dev7.tsv",
     }
 )
+LATER_FILES = ROUND5_FILES | ROUND6_FILES
 
 
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
