@@ -59,7 +59,7 @@ STRATA: tuple[tuple[str, str], ...] = (
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
     ``OWN``, the file this draw was labelled into)."""
-    return parrot_draws.used_keys(resources, skip={OWN})
+    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND6_FILES | {OWN})
 
 
 def mine(key: int) -> bool:

@@ -64,8 +64,9 @@ SECOND_STRATA: tuple[tuple[str, str], ...] = (
 
 
 def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file."""
-    return parrot_draws.used_keys(resources)
+    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
+    those labelled later, ``parrot_draws.ROUND6_FILES``)."""
+    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND6_FILES)
 
 
 def mine(key: int) -> bool:

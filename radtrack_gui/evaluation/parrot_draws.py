@@ -28,6 +28,16 @@ ROUND5_FILES = frozenset(
         "pairs_wholebody_dev5.tsv",
     }
 )
+# Files labelled in round 6 (fresh draws of the four labellers, same crc32 shares as round 5):
+# every earlier draw reads them as no exclusion, or their keys would change its pools.
+ROUND6_FILES = frozenset(
+    {
+        "mentions_wholebody_dev6.jsonl",
+        "mentions_wholebody_dev7.jsonl",
+        "pairs_wholebody_dev6.tsv",
+        "pairs_wholebody_dev7.tsv",
+    }
+)
 
 
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:

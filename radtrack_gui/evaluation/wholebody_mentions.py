@@ -15,7 +15,8 @@ Each report belongs to one half by :func:`radtrack_gui.evaluation.challenge.spli
 split ``dev2`` whatever their hash says; ``mentions_wholebody_dev3.jsonl`` (drawn by
 ``scripts/select_wholebody_dev3.py``) likewise forms the split ``dev3``, and
 ``mentions_wholebody_dev4.jsonl`` (``scripts/select_wholebody_wb_mentions5.py``) the split ``dev4``
-and ``mentions_wholebody_dev5.jsonl`` (``scripts/select_wholebody_wb_mentions6.py``) the split ``dev5``.
+and ``mentions_wholebody_dev5.jsonl`` (``scripts/select_wholebody_wb_mentions6.py``) the split ``dev5``;
+``mentions_wholebody_dev7.jsonl`` (``scripts/select_wholebody_wb_mentions8.py``) the split ``dev7``.
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -43,14 +44,16 @@ WHOLEBODY_DEV2 = "silver/mentions_wholebody_dev2.jsonl"
 WHOLEBODY_DEV3 = "silver/mentions_wholebody_dev3.jsonl"
 WHOLEBODY_DEV4 = "silver/mentions_wholebody_dev4.jsonl"
 WHOLEBODY_DEV5 = "silver/mentions_wholebody_dev5.jsonl"
+WHOLEBODY_DEV7 = "silver/mentions_wholebody_dev7.jsonl"
 DEV2 = "dev2"
 DEV3 = "dev3"
 DEV4 = "dev4"
 DEV5 = "dev5"
+DEV7 = "dev7"
 # Every split a whole-body sample report can be in, in print order.
-SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, "heldout")
+SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV7, "heldout")
 # The splits a tuning run may read (every split but the held-out half).
-DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5)
+DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV7)
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -286,14 +289,15 @@ class ExtractorResult:
 
 
 def load_all(shared: Path | None = None) -> Sample:
-    """The shipped sample (dev and heldout halves) and the second to fifth dev samples
-    (splits dev2, dev3, dev4, dev5)."""
+    """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
+    dev3, dev4, dev5, dev7)."""
     sample = load_wholebody(None, shared)
     for name, split in (
         (WHOLEBODY_DEV2, DEV2),
         (WHOLEBODY_DEV3, DEV3),
         (WHOLEBODY_DEV4, DEV4),
         (WHOLEBODY_DEV5, DEV5),
+        (WHOLEBODY_DEV7, DEV7),
     ):
         path = resource(name)
         sample = sample.merged(load_wholebody(path, shared, split), str(path))
