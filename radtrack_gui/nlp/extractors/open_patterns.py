@@ -19,12 +19,16 @@ radiograph reports that no table lists.
 * **A generic abnormality shared by two site adjectives**: "No thoracic or spinal
   anomalies", "No cervical or adnexal abnormalities": the first site adjective has its own
   mention of the abnormality word after the second.
+* **A change of a structure's measure** ("reduction in brain volume", "increased amplitude of
+  the sulci"): ``open_measures``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import methodcaller
+
+from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
 
 # -- Doppler flow patterns -----------------------------------------------------------
 FLOW_HEADS = frozenset({"flow", "flows", "spectrum", "spectra", "waveform", "waveforms"})
@@ -233,6 +237,7 @@ def may_pattern(toks: list[str]) -> bool:
         or not CHANGE_WORDS.isdisjoint(toks)
         or not GENERIC_HEADS.isdisjoint(toks)
         or bool(nominal_places(toks))
+        or may_measure(toks)
     )
 
 
@@ -272,6 +277,9 @@ def pattern_mentions(
     if structures and not GENERIC_HEADS.isdisjoint(toks):
         for a, b, head in elided_generic(toks, covered, structures, taken):
             out.append((a, b, concept_of(head), "finding", f"{toks[a]} {head}"))
+    if may_measure(toks):
+        for a, b, concept in measure_mentions(toks, covered, structures, taken):
+            out.append((a, b, concept_of(concept), "finding", " ".join(toks[a:b])))
     return out
 
 

@@ -1,0 +1,131 @@
+"""Round 6 mention recall (issue #18; docs/vocabulary.md "Round 6: mention recall"): a change
+of a structure's measure ("reduction in brain volume"), normal statements with a verb of having
+("The tendon has normal thickness"), the meninges and PARROT's "middle shadow" as structures,
+chronic blood products and lacunar defects, a "Comment:" heading, and the reason for the exam
+that ends where the exam's own text starts ("Brain MRI was performed ..."); each with its
+counter-example."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.open_measures import measure_concept, measure_mentions
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _got(ex: RuleExtractor, text: str, region: str = "head") -> list[tuple[str, str, str]]:
+    return [
+        (m.text.lower(), m.concept or "", m.assertion)
+        for m in ex.extract(Report("r", text, region=region))
+    ]
+
+
+def _texts(ex: RuleExtractor, text: str, region: str = "head") -> set[str]:
+    return {t for t, _, _ in _got(ex, text, region)}
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "concept"),
+    [
+        ("There is a reduction in brain volume for age.", "reduction in brain volume", "volume"),
+        (
+            "Decrease in cerebral parenchymal volume.",
+            "decrease in cerebral parenchymal volume",
+            "volume",
+        ),
+        ("Brain volume reduction exceeding age expectations.", "volume reduction", "volume"),
+        ("The ventricular system shows increased amplitude.", "increased amplitude", "amplitude"),
+        ("Loss of volume of the left lower lobe.", "loss of volume", "volume"),
+    ],
+)
+def test_a_change_of_a_structures_measure_is_a_mention(
+    ex: RuleExtractor, text: str, span: str, concept: str
+) -> None:
+    got = _got(ex, text)
+    assert any(t == span and concept in c and a == "present" for t, c, a in got), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the course of a lesion, not a structure's measure
+        "Decrease in size of the nodule.",
+        "The nodule shows a decrease in size compared to the prior study.",
+        "Increase in size since the previous examination.",
+    ],
+)
+def test_the_course_of_a_lesion_is_no_measure_change(ex: RuleExtractor, text: str) -> None:
+    got = _texts(ex, text, "chest")
+    assert not any(t.startswith(("decrease", "increase")) for t in got), got
+
+
+def test_measure_mentions_needs_a_structure_and_leaves_table_terms() -> None:
+    toks = "reduction in brain volume".split()
+    assert measure_mentions(toks, set(), {2}, set()) == [(0, 4, "volume loss")]
+    assert measure_mentions(toks, set(), set(), set()) == []  # "brain" is no structure here
+    assert measure_mentions(toks, {3}, {2}, set()) == []  # a table term in the phrase
+    assert measure_concept("increase", "volume") == "increased volume"
+    assert measure_concept("increased", "amplitude") == "increased amplitude"
+
+
+def test_a_normal_property_after_a_verb_of_having_is_a_normal_statement(
+    ex: RuleExtractor,
+) -> None:
+    got = _got(ex, "The patellar tendon has normal thickness and signal.", "lower limb")
+    assert any(t == "normal" and c.startswith("normal ") for t, c, _ in got), got
+    got = _got(ex, "The vessels of the circle of Willis show a normal course.")
+    assert any(t == "normal" and c.startswith("normal ") for t, c, _ in got), got
+    # counter-example: a lesion's property is no normal statement about a structure
+    got = _got(ex, "The lesion has normal signal.")
+    assert not any(c.startswith("normal ") for _, c, _ in got), got
+
+
+def test_the_meninges_are_a_structure(ex: RuleExtractor) -> None:
+    got = _got(ex, "Meninges without pathological thickening.")
+    assert ("thickening", "thickening", "absent") in got
+    # counter-example: "thickening" with no structure is still none
+    assert "thickening" not in _texts(ex, "Without pathological thickening.")
+
+
+def test_the_middle_shadow_is_the_mediastinum(ex: RuleExtractor) -> None:
+    got = _got(ex, "The middle shadow is within normal limits.", "chest")
+    assert ("within normal limits", "normal mediastinum", "present") in got
+    assert not _got(ex, "The shadow is within normal limits.", "chest")
+
+
+def test_chronic_blood_products_and_lacunar_defects(ex: RuleExtractor) -> None:
+    got = _got(ex, "Residual hemosiderin deposits. Tiny lacunar defects in the basal ganglia.")
+    concepts = {t: c for t, c, _ in got}
+    assert "hemorrhage" in concepts.get("hemosiderin deposits", "")
+    assert concepts.get("lacunar defects") == "infarct"
+    # counter-example: "defect" alone (no site, no kind) stays no mention
+    assert not _got(ex, "The child has a defect in attention.")
+
+
+def test_a_comment_heading_makes_a_normal_examination(ex: RuleExtractor) -> None:
+    got = _got(ex, "Findings:\nNo hemorrhage.\n\nImaging Comment:\nUnremarkable")
+    assert any(t == "unremarkable" for t, _, _ in got), got
+    got = _got(ex, "Findings:\nNo hemorrhage.\n\nComment:\nSee prior report.")
+    assert not any(t == "see" for t, _, _ in got)
+
+
+def test_the_reason_ends_where_the_exam_text_starts(ex: RuleExtractor) -> None:
+    text = (
+        "Data: suspected ischemic stroke. Brain MRI was performed using typical sequences. "
+        "A porencephalic cyst is visible in the left frontal lobe."
+    )
+    got = _texts(ex, text)
+    assert "ischemic stroke" not in got and "cyst" in got
+    text = "Referral data: COVID+\nEmergency CT scan of the chest performed. Hiatal hernia."
+    assert "hiatal hernia" in _texts(ex, text, "chest")
+    text = "Referral data: pain. Compared with images from the previous examination, a cyst."
+    assert "cyst" in _texts(ex, text, "abdomen")
+    # counter-example: a procedure of the history names no imaging exam, the reason runs on
+    text = "History: A biopsy was performed in 2019 for lymphoma. Staging.\n\nFindings: no mass."
+    assert "lymphoma" not in _texts(ex, text, "chest")
