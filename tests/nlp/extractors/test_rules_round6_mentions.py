@@ -66,7 +66,7 @@ def test_the_course_of_a_lesion_is_no_measure_change(ex: RuleExtractor, text: st
 
 
 def test_measure_mentions_needs_a_structure_and_leaves_table_terms() -> None:
-    toks = "reduction in brain volume".split()
+    toks = ["reduction", "in", "brain", "volume"]
     assert measure_mentions(toks, set(), {2}, set()) == [(0, 4, "volume loss")]
     assert measure_mentions(toks, set(), set(), set()) == []  # "brain" is no structure here
     assert measure_mentions(toks, {3}, {2}, set()) == []  # a table term in the phrase
