@@ -129,3 +129,28 @@ def test_the_reason_ends_where_the_exam_text_starts(ex: RuleExtractor) -> None:
     # counter-example: a procedure of the history names no imaging exam, the reason runs on
     text = "History: A biopsy was performed in 2019 for lymphoma. Staging.\n\nFindings: no mass."
     assert "lymphoma" not in _texts(ex, text, "chest")
+
+
+def test_words_of_shape_and_border_said_of_a_structure(ex: RuleExtractor) -> None:
+    got = _texts(
+        ex, "Blurring of the left costophrenic angle. The fat planes are obscured.", "chest"
+    )
+    assert {"blurring", "obscured"} <= got, got
+    assert "prominent" in _texts(ex, "Relatively prominent ovarian vein.", "abdomen")
+    assert "flattening" in _texts(ex, "Slight flattening of both costophrenic angles.", "chest")
+    # counter-examples: no structure; a modifier of a finding named after it; a technical
+    # limitation ("partially obscured by intestinal gases")
+    assert "prominent" not in _texts(ex, "The most prominent finding is stable.", "abdomen")
+    got = _texts(ex, "Prominent lymph node on the right side of the neck.", "neck")
+    assert "prominent" not in got and any("lymph node" in t for t in got), got
+    got = _texts(ex, "The spleen is partially obscured by intestinal gases.", "abdomen")
+    assert not any("obscured" in t for t in got), got
+
+
+def test_loosening_dilated_calyces_and_bph(ex: RuleExtractor) -> None:
+    got = _got(ex, "The stems of both prostheses show no evident loosening.", "pelvis")
+    assert ("loosening", "arthroplasty loosening", "absent") in got
+    got = _got(ex, "Segmentally dilated calyces of the right kidney.", "abdomen")
+    assert any(t == "dilated calyces" and c == "hydronephrosis" for t, c, _ in got), got
+    got = _got(ex, "Conclusion: BPH.", "pelvis")
+    assert ("bph", "benign prostatic hyperplasia", "present") in got
