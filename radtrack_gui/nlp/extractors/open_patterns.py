@@ -95,6 +95,8 @@ NOT_NOMINAL = frozenset(
         *("temperature", "vasculature", "musculature", "curvature", "aperture", "suture"),
         *("fissure", "tuberosity", "extremity", "cavity", "convexity", "concavity"),
         *("vicinity", "proximity", "continuity", "integrity", "preservation", "condition"),
+        # course words: what a finding does over time, never a finding of its own
+        *("stability", "regression", "persistence"),
         *("location", "formation", "information", "indication", "examination", "segment"),
         *("attachment", "ligament", "compartment", "fragment", "alignment", "enhancement"),
         *("diffusion", "division", "dimension", "extension", "version", "expansion"),

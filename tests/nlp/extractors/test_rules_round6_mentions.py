@@ -154,3 +154,15 @@ def test_loosening_dilated_calyces_and_bph(ex: RuleExtractor) -> None:
     assert any(t == "dilated calyces" and c == "hydronephrosis" for t, c, _ in got), got
     got = _got(ex, "Conclusion: BPH.", "pelvis")
     assert ("bph", "benign prostatic hyperplasia", "present") in got
+
+
+def test_density_as_a_property_and_stability_as_a_course_word(ex: RuleExtractor) -> None:
+    got = _texts(ex, "The density of the gray and white matter of the brain is preserved.")
+    assert "density" not in got, got
+    got = _texts(ex, "Bony structures have preserved density.")
+    assert "density" not in got, got
+    got = _texts(ex, "Stability of the enlargement of the pituitary gland.")
+    assert "stability" not in got, got
+    # counter-examples: a density said of the lung is an opacity; a density change stays
+    assert "density" in _texts(ex, "A density in the right lower lobe.", "chest")
+    assert "density" in _texts(ex, "Areas of decreased density in the white matter.")
