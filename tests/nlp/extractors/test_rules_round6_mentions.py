@@ -166,3 +166,14 @@ def test_density_as_a_property_and_stability_as_a_course_word(ex: RuleExtractor)
     # counter-examples: a density said of the lung is an opacity; a density change stays
     assert "density" in _texts(ex, "A density in the right lower lobe.", "chest")
     assert "density" in _texts(ex, "Areas of decreased density in the white matter.")
+
+
+def test_a_surgery_after_status_post_is_no_device(ex: RuleExtractor) -> None:
+    got = _texts(
+        ex, "Status post bilateral hip arthroplasty. The stems of both prostheses.", "pelvis"
+    )
+    assert not any("arthroplasty" in t for t in got) and "prostheses" in got, got
+    got = _texts(ex, "Status post posterior spinal fusion. Pedicle screws in place.", "spine")
+    assert not any("fusion" in t for t in got) and "pedicle screws" in got, got
+    # counter-example: without "status post" the arthroplasty is the device's mention
+    assert any("arthroplasty" in t for t in _texts(ex, "Left hip arthroplasty in place.", "pelvis"))
