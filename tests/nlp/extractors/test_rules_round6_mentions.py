@@ -177,3 +177,15 @@ def test_a_surgery_after_status_post_is_no_device(ex: RuleExtractor) -> None:
     assert not any("fusion" in t for t in got) and "pedicle screws" in got, got
     # counter-example: without "status post" the arthroplasty is the device's mention
     assert any("arthroplasty" in t for t in _texts(ex, "Left hip arthroplasty in place.", "pelvis"))
+
+
+def test_cross_sectional_and_nuclear_medicine_wording(ex: RuleExtractor) -> None:
+    got = _got(ex, "Low signal on T1 in the vertebral body.", "spine")
+    assert ("low signal", "signal abnormality", "present") in got
+    got = _got(ex, "Focal tracer accumulation in the left iliac bone.", "pelvis")
+    assert ("tracer accumulation", "abnormal uptake", "present") in got
+    got = _got(ex, "Photopenic defect in the right kidney.", "abdomen")
+    assert any(c == "abnormal uptake" for _, c, _ in got), got
+    # counter-examples: the breast's composition is no density finding; a focal one is
+    assert "density" not in _texts(ex, "Scattered areas of fibroglandular density.", "breast")
+    assert "density" in _texts(ex, "A focal density in the upper outer quadrant.", "breast")
