@@ -33,6 +33,10 @@ PHRASE_ENDS = frozenset({"with", "and", "in", "without"})
 # "competent" likewise: "The saphenofemoral junction appears competent" ("competent
 # patient" is no statement).
 SUBJECT_ONLY = frozenset({"free", "midline", "competent"})
+# "in the midline" likewise, or right after the structure it places ("Spinal axis in the
+# midline", "with the mediastinum and trachea in the midline"); not after a finding ("A cyst
+# in the midline of the neck", "Lesion located in the midline").
+PLACED = frozenset({"in the midline", "in midline"})
 # Predicates that are normal statements only when bound to a structure by the sentence's
 # structure: said of a structure ("Endometrium is regular", "Lateral ventricles are
 # symmetrical"), of a structure's property ("Its echotexture is homogeneous"), or before a
@@ -68,10 +72,19 @@ PROPERTY_NOUNS = frozenset(
 )
 
 
-def subject_only_fails(c: Cand, toks: list[str]) -> bool:
+def subject_only_fails(c: Cand, toks: list[str], v: Vocabulary | None = None) -> bool:
     """True for a subject-only predicate ("free") that does not end a clause whose subject
     it follows after a copula or a heading colon ("fossae are free" holds; "free of
-    nodules", "free air" do not)."""
+    nodules", "free air" do not); for a placing one (``PLACED``) the structure may also
+    stand right before it."""
+    if c.term.lower() in PLACED:
+        low = [t.lower() for t in toks]
+        if c.t0 > 0 and v is not None and _anatomy_like(v, [low[c.t0 - 1]]):
+            return False
+        i = c.t0 - 1
+        while i >= 0 and low[i] in ADVERBS:
+            i -= 1
+        return not (i > 0 and (low[i] in COPULAS or low[i] == ":"))
     if c.term not in SUBJECT_ONLY:
         return False
     low = [t.lower() for t in toks]

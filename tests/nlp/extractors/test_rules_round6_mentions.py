@@ -189,3 +189,18 @@ def test_cross_sectional_and_nuclear_medicine_wording(ex: RuleExtractor) -> None
     # counter-examples: the breast's composition is no density finding; a focal one is
     assert "density" not in _texts(ex, "Scattered areas of fibroglandular density.", "breast")
     assert "density" in _texts(ex, "A focal density in the upper outer quadrant.", "breast")
+
+
+def test_in_the_midline_said_of_a_structure(ex: RuleExtractor) -> None:
+    got = _got(ex, "Symmetrical cage, with the mediastinum and trachea in the midline.", "chest")
+    assert any(t == "in the midline" and c.startswith("normal ") for t, c, _ in got), got
+    assert "in the midline" in _texts(ex, "The trachea is in the midline.", "chest")
+    # counter-examples: placed after a finding, it is the finding's site
+    assert "in the midline" not in _texts(ex, "A cyst in the midline of the neck.", "neck")
+    assert "in the midline" not in _texts(ex, "Lesion located in the midline.", "head")
+
+
+def test_blood_vessels_are_no_blood(ex: RuleExtractor) -> None:
+    got = _texts(ex, "Preserved flow void of the major intracranial blood vessels.")
+    assert not any("blood" in t for t in got), got
+    assert "intracranial blood" in _texts(ex, "No intracranial blood.")
