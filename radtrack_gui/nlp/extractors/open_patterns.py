@@ -108,6 +108,9 @@ NOT_NOMINAL = frozenset(
 # words a nominal finding may follow in its clause: a list mark, a clause break, an article
 # after a joining word ("associated with a reduction of ..."), a degree or course word
 OPENS_CLAUSE = frozenset({"-", "•", "*", ".", ";", ":", "(", ")"})
+# a negation right before a nominal finding opens it too ("without involvement of the
+# urinary tract", "no elongation of the aorta": the finding, said absent)
+NEGATING = frozenset({"no", "without"})
 DEGREE = frozenset(
     {
         *("mild", "marked", "significant", "slight", "moderate", "severe", "minimal"),
@@ -144,6 +147,7 @@ def nominal_of(
     if not (
         k < 0
         or toks[k] in OPENS_CLAUSE
+        or toks[k] in NEGATING
         or (toks[k] in ("a", "an") and (k == 0 or toks[k - 1] in ARTICLE_AFTER))
     ):
         return False
@@ -161,6 +165,9 @@ CHANGE_LINKS = frozenset({"in", "of", "within"})
 CHANGE_GAP = 3  # words between the link and the structure ("in the left soft tissues")
 REPORT_NOUNS = frozenset({"image", "images", "picture", "appearance", "findings", "study"})
 CHANGE_BEFORE_OK = frozenset({"no", "without", "any", "other", "significant", "visible"})
+# a determiner before "changes" refers to changes already seen, wherever the phrase stands
+# ("recommended for the changes in the left breast", "More significant changes in the RRA")
+CHANGE_DETERMINERS = frozenset({"the", "these", "those", "such", "more"})
 
 
 def changes_of_structure(toks: list[str], i: int, covered: set[int], structures: set[int]) -> bool:
@@ -171,7 +178,12 @@ def changes_of_structure(toks: list[str], i: int, covered: set[int], structures:
     k = i - 1
     while k >= 0 and toks[k] in CHANGE_BEFORE_OK:
         k -= 1
-    if k >= 0 and toks[k] not in OPENS_CLAUSE and toks[k] != ",":
+    if (
+        k >= 0
+        and toks[k] not in OPENS_CLAUSE
+        and toks[k] != ","
+        and toks[k] not in CHANGE_DETERMINERS
+    ):
         return False
     for j in range(i + 2, min(len(toks), i + 3 + CHANGE_GAP)):
         if j in structures:
@@ -224,6 +236,7 @@ def nominal_places(toks: list[str]) -> list[int]:
         if (
             k == 0
             or toks[k - 1] in OPENS_CLAUSE
+            or toks[k - 1] in NEGATING
             or (toks[k - 1] in ("a", "an") and (k == 1 or toks[k - 2] in ARTICLE_AFTER))
         ):
             places.append(k)

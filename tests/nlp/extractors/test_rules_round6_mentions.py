@@ -204,3 +204,14 @@ def test_blood_vessels_are_no_blood(ex: RuleExtractor) -> None:
     got = _texts(ex, "Preserved flow void of the major intracranial blood vessels.")
     assert not any("blood" in t for t in got), got
     assert "intracranial blood" in _texts(ex, "No intracranial blood.")
+
+
+def test_negated_nominal_findings_and_definite_changes(ex: RuleExtractor) -> None:
+    got = _got(ex, "Renal laceration without involvement of the urinary bladder.", "abdomen")
+    assert ("involvement", "involvement", "absent") in got, got
+    got = _got(ex, "Ultrasound is recommended for the changes in the left breast.", "breast")
+    assert any(t == "changes" for t, _, _ in got), got
+    # counter-examples: a course statement of a measure names no finding; "changes" after a
+    # word that is no determiner or opener stays none
+    assert not _got(ex, "No change in the size of the liver.", "abdomen")
+    assert "changes" not in _texts(ex, "Compared to prior changes in the left breast.", "breast")
