@@ -321,7 +321,8 @@ _OWN_WORDS = _GATE_WORDS | COORDINATORS
 def may_open(toks: list[str]) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
     or a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
-    "changes", generic abnormality heads, a process noun opening a clause with "of"), so
+    "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
+    "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
     ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
     finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator)."""
     return (

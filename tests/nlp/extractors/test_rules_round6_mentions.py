@@ -215,3 +215,14 @@ def test_negated_nominal_findings_and_definite_changes(ex: RuleExtractor) -> Non
     # word that is no determiner or opener stays none
     assert not _got(ex, "No change in the size of the liver.", "abdomen")
     assert "changes" not in _texts(ex, "Compared to prior changes in the left breast.", "breast")
+
+
+def test_the_open_vocabulary_gate_lets_measure_changes_through() -> None:
+    from radtrack_gui.nlp.extractors.candidates import word_tokens
+    from radtrack_gui.nlp.extractors.open_vocab import may_open
+
+    assert may_open(word_tokens("Decrease in cerebral parenchymal volume.")[1])
+    assert may_open(word_tokens("Brain volume reduction.")[1])
+    # counter-example: a measure without a change word (or a change word without a measure)
+    assert not may_open(word_tokens("The heart is normal in size.")[1])
+    assert not may_open(word_tokens("Slight reduction since the last visit.")[1])
