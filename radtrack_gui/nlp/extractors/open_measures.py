@@ -35,6 +35,8 @@ MEASURES = frozenset(
     {
         *("volume", "volumes", "size", "density", "attenuation", "amplitude", "thickness"),
         *("width", "calibre", "caliber", "height", "mass", "echogenicity", "diameter"),
+        # a joint's or bone's angle ("reduction of the left cervico-femoral angle")
+        *("angle", "angles"),
     }
 )
 # measures whose change adjective alone names an observation of the structure they describe
@@ -97,7 +99,9 @@ def measure_mentions(
             continue
         if tok in CHANGE_NOUNS and i + 2 < n and toks[i + 1] in LINKS:
             inside = False
-            for m in range(i + 2, min(n, i + 3 + GAP)):
+            for m in range(i + 2, min(n, i + 3 + GAP + 2)):
+                if toks[m] == "-" and m > i + 2:
+                    continue  # a hyphenated word ("cervico-femoral")
                 if m in covered or not toks[m].isalpha():
                     break
                 if toks[m] in MEASURES:

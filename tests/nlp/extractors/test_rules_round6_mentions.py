@@ -42,6 +42,11 @@ def _texts(ex: RuleExtractor, text: str, region: str = "head") -> set[str]:
         ("Brain volume reduction exceeding age expectations.", "volume reduction", "volume"),
         ("The ventricular system shows increased amplitude.", "increased amplitude", "amplitude"),
         ("Loss of volume of the left lower lobe.", "loss of volume", "volume"),
+        (
+            "Slippage with a reduction of the left cervico-femoral angle.",
+            "reduction of the left cervico-femoral angle",
+            "angle",
+        ),
     ],
 )
 def test_a_change_of_a_structures_measure_is_a_mention(
@@ -58,6 +63,7 @@ def test_a_change_of_a_structures_measure_is_a_mention(
         "Decrease in size of the nodule.",
         "The nodule shows a decrease in size compared to the prior study.",
         "Increase in size since the previous examination.",
+        "Reduction of the angle compared with the previous study.",
     ],
 )
 def test_the_course_of_a_lesion_is_no_measure_change(ex: RuleExtractor, text: str) -> None:
