@@ -232,3 +232,17 @@ def test_the_open_vocabulary_gate_lets_measure_changes_through() -> None:
     # counter-example: a measure without a change word (or a change word without a measure)
     assert not may_open(word_tokens("The heart is normal in size.")[1])
     assert not may_open(word_tokens("Slight reduction since the last visit.")[1])
+
+
+def test_a_flattened_or_blurred_costophrenic_angle_is_blunting(ex: RuleExtractor) -> None:
+    got = _got(ex, "Flattening of the right diaphragmatic angle.", "chest")
+    assert ("flattening", "costophrenic angle blunting", "present") in got, got
+    got = _got(ex, "Blurring of the left costophrenic angle.", "chest")
+    assert ("blurring", "costophrenic angle blunting", "present") in got, got
+    # counter-examples: a flattened diaphragm or lordosis is no blunting
+    assert not any(
+        c == "costophrenic angle blunting"
+        for _, c, _ in _got(ex, "The diaphragm is flattened.", "chest")
+    )
+    got = _got(ex, "Flattening of the lumbar lordosis.", "spine")
+    assert ("flattening", "flattening", "present") in got, got
