@@ -210,6 +210,9 @@ def test_blood_vessels_are_no_blood(ex: RuleExtractor) -> None:
     got = _texts(ex, "Preserved flow void of the major intracranial blood vessels.")
     assert not any("blood" in t for t in got), got
     assert "intracranial blood" in _texts(ex, "No intracranial blood.")
+    # the anatomy keeps its plural: a normal statement about the vessels
+    got = _got(ex, "The major blood vessels are patent.")
+    assert ("patent", "normal blood vessel", "present") in got, got
 
 
 def test_negated_nominal_findings_and_definite_changes(ex: RuleExtractor) -> None:
