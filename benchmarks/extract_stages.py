@@ -4,7 +4,7 @@ that are stages themselves counted apart) and its share of the pass.
 
 The stages are the extractor's functions, wrapped for this run only (the wrapper adds
 about a microsecond per call, counted in the stage that called it): sections, sentences,
-tokens (``word_tokens``), lexicon matching, the rest of a sentence's text analysis
+tokens (``word_bounds``), lexicon matching, the rest of a sentence's text analysis
 (``tokens_and_terms``), the open vocabulary, the attribute rules of ``analyse`` and the
 helpers it calls, the mention objects; "rest" is the extractor's own loops and caches.
 
@@ -46,7 +46,7 @@ STAGES = {
         "described_by",
         "coordinated",
     ),
-    "radtrack_gui.nlp.extractors.candidates": ("open_mentions", "word_tokens"),
+    "radtrack_gui.nlp.extractors.candidates": ("open_mentions", "word_bounds"),
 }
 
 

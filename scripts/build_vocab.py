@@ -242,6 +242,18 @@ def build_anatomy(rl: RadLex, hand: Hand, extra: list[str] | None = None) -> lis
         if name not in known:
             rows[name] = [name, known.get(parent, parent), "", "", rid]
             known[name] = name
+    for name, parent, syns in R.BONES:
+        if name not in known:
+            rows[name] = [name, known.get(parent, parent), "", "", rl.rid_of.get(name, "")]
+            known[name] = name
+            for s in syns:
+                known.setdefault(s, name)
+            gen_syns[name] = list(syns)
+    for name, syns in R.BONE_ENDS:
+        if name in rows:
+            for s in syns:
+                known.setdefault(s, name)
+            gen_syns.setdefault(name, []).extend(syns)
     for name, parent, syns in R.generated_structures():
         if name not in known:
             rows[name] = [name, known.get(parent, parent), "", "", ""]

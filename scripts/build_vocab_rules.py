@@ -305,6 +305,61 @@ ANCHORS = (
     ("pancreatic duct", "pancreas"),
 )
 
+# The long bones of the limbs (round 6): RadLex files them under "bone organ",
+# a branch the anatomy build does not read, so a fracture of the radius and one of the ulna
+# had no site; each is (name, the structure it lies in, the words that name it or its shaft
+# and ends: facts of anatomy). "radial" or "ulnar" alone is no synonym: they name vessels,
+# nerves and sides of the forearm too. (The patella is left out: a sided knee joint is its
+# sibling in the table, and a fracture under a "Left Knee Joint:" heading would split from it.)
+BONES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "radius",
+        "forearm",
+        (
+            *("radial shaft", "radial diaphysis", "radial metaphysis", "radial epiphysis"),
+            *("distal radius", "proximal radius", "radial head", "radial neck", "radii"),
+        ),
+    ),
+    (
+        "ulna",
+        "forearm",
+        (
+            *("ulnar shaft", "ulnar diaphysis", "ulnar metaphysis", "distal ulna"),
+            *("proximal ulna", "olecranon", "ulnae"),
+        ),
+    ),
+    (
+        "tibia",
+        "leg",
+        (
+            "tibial shaft",
+            "tibial diaphysis",
+            "tibial metaphysis",
+            "proximal tibia",
+            "tibiae",
+            "tibias",
+        ),
+    ),
+    (
+        "fibula",
+        "leg",
+        (
+            "fibular shaft",
+            "fibular diaphysis",
+            "fibular head",
+            "proximal fibula",
+            "fibulae",
+            "fibulas",
+        ),
+    ),
+)
+# The ends of the leg bones that form a joint name that joint: the distal tibia and fibula
+# (the malleoli) are the ankle ("fracture of the distal fibula" / "Weber B fracture of the
+# ankle").
+BONE_ENDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ankle", ("distal fibula", "distal tibia", "distal fibular", "distal tibial")),
+)
+
 # -- structures RadLex does not name one by one ---------------------------------------------
 # RadLex names ribs only through their parts ("head of first rib"), and has no breast clock
 # positions or lymph node stations: these are generated from their numbering (facts of

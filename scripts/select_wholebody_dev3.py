@@ -41,9 +41,9 @@ SECOND_PASS = 1
 SHARE = 2  # zlib.crc32(str(key).encode()) % 3 for wb-mentions3
 WHOLE_TEXT = frozenset({"nm"})
 OWN = "mentions_wholebody_dev3.jsonl"  # the labels of this draw (not an exclusion)
-# Files labelled after this draw (round 5, from reports of other draws): not exclusions either,
-# or every later file would change the pools this draw was made from.
-LATER = parrot_draws.ROUND5_FILES | parrot_draws.ROUND6_FILES
+# Files labelled after this draw (rounds 5 and 6, from reports of other draws): not exclusions
+# either, or every later file would change the pools this draw was made from.
+LATER = parrot_draws.LATER_FILES
 STRATA: tuple[tuple[str, str], ...] = (
     (
         "nm",

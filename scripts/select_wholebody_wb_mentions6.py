@@ -52,10 +52,9 @@ PER_STRATUM = {"mammo": 5, "spine": 6, "msk": 6, "head": 5, "ct": 7, "mr": 6, "o
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file but
     ``OWN`` (the dev3 rule's check, whose own file is in the silver folder like any other, with
-    the files it reads as no exclusion, ``parrot_draws.ROUND5_FILES``)."""
-    return parrot_draws.used_keys(
-        resources, skip=parrot_draws.ROUND5_FILES | parrot_draws.ROUND6_FILES | {OWN}
-    )
+    the files it reads as no exclusion, ``parrot_draws.ROUND5_FILES`` and ``ROUND6_FILES``)."""
+    skip = parrot_draws.ROUND5_FILES | parrot_draws.ROUND6_FILES | {OWN}
+    return parrot_draws.used_keys(resources, skip=skip)
 
 
 def mine(key: int) -> bool:

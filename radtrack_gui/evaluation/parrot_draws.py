@@ -28,8 +28,9 @@ ROUND5_FILES = frozenset(
         "pairs_wholebody_dev5.tsv",
     }
 )
-# Files labelled in round 6 (fresh draws of the four labellers, same crc32 shares as round 5):
-# every earlier draw reads them as no exclusion, or their keys would change its pools.
+# Files labelled in round 6 from reports of other draws (each labeller adds its own): the
+# earlier draws read them as no exclusion (the dev3 rule's share overlaps the round-6
+# shares), so their written draws still repeat.
 ROUND6_FILES = frozenset(
     {
         "mentions_wholebody_dev6.jsonl",
@@ -38,6 +39,7 @@ ROUND6_FILES = frozenset(
         "pairs_wholebody_dev7.tsv",
     }
 )
+LATER_FILES = ROUND5_FILES | ROUND6_FILES
 
 
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:

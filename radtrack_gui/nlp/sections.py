@@ -102,18 +102,47 @@ _SPACES = re.compile(r"\s+")
 _UNKNOWN_OK = re.compile(r"^[A-Z][A-Z &/-]{2,40}$")
 
 
+# A header whose last word is one of these, after words that qualify it, is the section that
+# word names ("DIAGNOSTIC IMPRESSION", "RADIOLOGICAL IMPRESSION", "EXAMINATION DESCRIPTION",
+# "CLINICAL QUERY", "DIAGNOSTIC QUESTION"): the head noun of a noun phrase says what it is.
+# ASSESSMENT is not among them ("BIOMETRIC ASSESSMENT" lists measurements); alone it is an alias.
+HEAD_NOUNS: dict[str, str] = {
+    **dict.fromkeys(("IMPRESSION", "IMPRESSIONS", "CONCLUSION", "CONCLUSIONS"), "IMPRESSION"),
+    "DESCRIPTION": "FINDINGS",
+    **dict.fromkeys(("QUESTION", "QUESTIONS", "QUERY"), "INDICATION"),
+}
+_QUALIFIED = re.compile(
+    r"^(?!(?:THE|A|AN|THIS|THAT|MY|OUR|YOUR|ITS|NO|ANY|SOME|OTHER|PREVIOUS|PRIOR|OLD)\b)"
+    r"[A-Z][A-Z-]*(?: [A-Z][A-Z-]*){0,3} (?P<head>[A-Z]+)$"
+)
+
+
 @lru_cache(maxsize=4096)
 def canonical(header: str) -> str | None:
     """The canonical name of a known header (any case), else ``None``."""
     key = _SPACES.sub(" ", _NUMBER.sub("", header)).strip().upper()
+    name = _named(key)
+    if name is not None:
+        return name
+    # "IMPRESSION AND RECOMMENDATIONS", "CLINICAL INFORMATION, QUESTION, JUSTIFICATION ...",
+    # "CLINIC, QUESTION, JUSTIFYING INDICATION": the first part that names a section
+    for sep in (" AND ", "/", " & ", ","):
+        parts = [p.strip() for p in key.split(sep)]
+        if len(parts) < 2:
+            continue
+        for part in parts if sep == "," else parts[:1]:
+            name = _named(part)
+            if name is not None:
+                return name
+    return None
+
+
+def _named(key: str) -> str | None:
+    """An alias, or a qualified head noun (``HEAD_NOUNS``)."""
     if key in ALIASES:
         return ALIASES[key]
-    # "IMPRESSION AND RECOMMENDATIONS", "CLINICAL INFORMATION, QUESTION, JUSTIFICATION ..."
-    for sep in (" AND ", "/", " & ", ","):
-        head = key.split(sep, 1)[0].strip()
-        if head != key and head in ALIASES:
-            return ALIASES[head]
-    return None
+    m = _QUALIFIED.match(key) if " AND " not in f" {key} " else None
+    return HEAD_NOUNS.get(m["head"]) if m else None
 
 
 def _candidates(text: str) -> list[tuple[int, str]]:

@@ -49,8 +49,18 @@ _TOKEN_SPLIT = re.compile("(" + TOKEN_RE.pattern + ")", re.S)
 
 def word_tokens(text: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
     """The tokens of ``text`` as ``(spans, words)``: each token's (start, end) and its
-    lexicon spelling (lower case, no inner spaces: "C5 - 6" -> "c5-6", as
+    lexicon spelling (``word_bounds`` with the offsets paired)."""
+    starts, ends, words = word_bounds(text)
+    return tuple(zip(starts, ends, strict=True)), words
+
+
+def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]:
+    """The tokens of ``text`` as ``(starts, ends, words)``: each token's start and end
+    offsets and its lexicon spelling (lower case, no inner spaces: "C5 - 6" -> "c5-6", as
     ``vocabulary_lexicon.norm_token``), in one regex split and C-level list operations.
+    Two flat tuples of offsets, not a pair per token: the extractor keeps them for every
+    sentence it has seen, and a pair per token was most of the objects it kept (each one
+    counts toward the garbage collector's next collection; docs/performance.md "Round 6").
 
     Each token is lower-cased on its own: lower-casing the whole text would shift every
     offset after a character whose lower case is longer ("İ" -> "i̇"), so the whole text is
@@ -61,8 +71,8 @@ def word_tokens(text: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
     else:
         parts = _TOKEN_SPLIT.split(text)
         words = [w.lower() for w in parts[1::2]]
-    bounds = list(accumulate(map(len, parts)))
-    spans = tuple(zip(bounds[0:-1:2], bounds[1::2], strict=True))
+    bounds = tuple(accumulate(map(len, parts)))
+    starts, ends = bounds[0:-1:2], bounds[1::2]
     if (
         " " in text
         and ("-" in text or "/" in text or "[" in text)  # what _SPACED_TOKEN needs, found in C
@@ -75,7 +85,7 @@ def word_tokens(text: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
             joined = "\x00".join(words)
             if " " in joined:
                 words = joined.replace(" ", "").split("\x00")
-    return spans, words
+    return starts, ends, words
 
 
 _HEADER_RE = re.compile(r"[ \t]*[A-Z][A-Z0-9 /&()#,'-]{1,60}:")

@@ -94,7 +94,8 @@ def best_spans(
     offsets = enc.pop("offset_mapping").tolist()
     seq_ids = [enc.sequence_ids(i) for i in range(len(contexts))]
     device = next(model.parameters()).device  # where the reader was placed
-    with torch.no_grad():
+    bf16 = device.type == "cuda" and torch.cuda.is_bf16_supported()
+    with torch.no_grad(), torch.autocast(device.type, torch.bfloat16, enabled=bf16):
         out = model(
             **{
                 k: v.to(device)

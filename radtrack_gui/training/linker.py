@@ -104,6 +104,7 @@ def fit_linker(linker: Any, train: list[Patient], validation: list[Patient]) -> 
             knowledge=linker.knowledge,
             vocab=linker.vocab,
             enrich=linker.enrich,
+            device=linker.device,
             **linker.train_options,
         )
         linker.use(fitted.tokenizer, fitted.model, fitted.card)

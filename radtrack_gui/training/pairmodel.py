@@ -26,6 +26,7 @@ from typing import Any
 from radtrack_gui.core.errors import Cancelled, InputError
 from radtrack_gui.core.model import Patient
 from radtrack_gui.core.progress import Progress
+from radtrack_gui.nlp.device import placement
 from radtrack_gui.nlp.linkers.clustering import blocked_pairs
 from radtrack_gui.nlp.linkers.features import prepare
 from radtrack_gui.nlp.linkers.pairmodel_folder import (
@@ -197,8 +198,10 @@ def fit_pairmodel(
     max_validation_pairs: int = MAX_VALIDATION_PAIRS,
     progress: Progress | None = None,
     cancel: Callable[[], bool] | None = None,
+    device: str | None = None,
 ) -> FittedPairModel:
-    """Fine-tune the pair classifier on ``patients`` (nothing is written)."""
+    """Fine-tune the pair classifier on ``patients`` (nothing is written) on ``device``
+    (auto, cpu, cuda, cuda:N; default ``RADTRACK_DEVICE``, else auto)."""
     from radtrack_gui.nlp.linkers.embedding import find_base_model
 
     if epochs < 1:
@@ -237,6 +240,7 @@ def fit_pairmodel(
         learning_rate=learning_rate,
         cancel=cancel,
         progress=progress,
+        device=device,
     )
     seconds = time.perf_counter() - t_start
     threshold, scores = DEFAULT_THRESHOLD, None
@@ -245,7 +249,11 @@ def fit_pairmodel(
             progress("evaluate", 0, 1)
         held = validation_pairs(validation, v, enrich, knowledge, max_validation_pairs, seed)
         if any(y for _, _, y in held):
-            probs = PairScorer(tokenizer, model)([(a, b) for a, b, _ in held])
+            place = placement(device)  # where fine_tune trained it
+            scorer = PairScorer(
+                tokenizer, model, place.pair_batch, device=place.device, bf16=place.bf16
+            )
+            probs = scorer([(a, b) for a, b, _ in held])
             threshold, scores = tune_threshold(probs, [y for _, _, y in held])
         if progress:
             progress("evaluate", 1, 1)

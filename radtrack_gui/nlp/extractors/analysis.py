@@ -10,6 +10,7 @@ from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, descr
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
+    CARRIER_NOUNS,
     carrier_end,
     node_words_start,
     predicate_before_comma,
@@ -216,16 +217,16 @@ def analyse(
     compared_at: set[int] = set()
     items: list[tuple[int, int]] = []
     finding_items: set[int] = set()
-    stext, rel = "", sent.rel
+    stext, tok_at = "", sent.starts
     if anat or free_at:
         stext = text[sent.start : sent.end]
         if not COMPARISON_WORDS.isdisjoint(toks):
-            compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, rel[t0][0])}
+            compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, tok_at[t0])}
         if (fixed or len(sent.cands) > 1) and "," in toks and "and" in toks:
             items = list_items(stext)
             # an item of a list of findings names one ("in the left perihilar and lingular
             # regions": the second item is no finding's, its structure not foreign)
-            finding_items = {item_of(items, rel[c.t0][0]) for c in sent.cands}
+            finding_items = {item_of(items, tok_at[c.t0]) for c in sent.cands}
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
@@ -260,13 +261,13 @@ def analyse(
         described = described_by(c, kept, toks, term_mark)
         near, free = anat, free_sides
         if compared_at or items:
-            at = rel[c.t0][0]
+            at = tok_at[c.t0]
             foreign = {t0 for t0 in anat if t0 not in c.used and t0 in compared_at}
             foreign.update(
                 t0
                 for t0 in (*anat, *free_at)
-                if item_of(items, rel[t0][0]) in finding_items
-                and in_other_item(stext, items, at, rel[t0][0])
+                if item_of(items, tok_at[t0]) in finding_items
+                and in_other_item(stext, items, at, tok_at[t0])
             )
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
@@ -298,10 +299,17 @@ def analyse(
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)
-    for c in kept:
-        if c.span is None:  # after the modifier rules, which read the term's own end
-            c.t1 = carrier_end(c, toks, concept_at)  # "inflammatory [changes]"
-            c.t0 = node_words_start(c, toks)  # "enlarged [lymph nodes]"
+    # after the modifier rules, which read the term's own end; each only where its word is
+    # (the tokens are lower case: ``text.word_bounds``)
+    carrier = not CARRIER_NOUNS.isdisjoint(toks)
+    lymph = "lymph" in toks
+    if carrier or lymph:
+        for c in kept:
+            if c.span is None:
+                if carrier:
+                    c.t1 = carrier_end(c, toks, concept_at)  # "inflammatory [changes]"
+                if lymph:
+                    c.t0 = node_words_start(c, toks)  # "enlarged [lymph nodes]"
     if len(kept) > 1 and triggers:
         trigger_at = [False] * n
         for t0, t1, _, _ in triggers:

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
-from radtrack_gui.nlp.extractors.open_patterns import may_pattern
+from radtrack_gui.nlp.extractors.open_patterns import pattern_places
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
-from radtrack_gui.nlp.text import word_tokens
+from radtrack_gui.nlp.text import word_bounds
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
 
@@ -45,7 +45,8 @@ class Sentence:
     start: int
     end: int
     paragraph: int
-    rel: list[tuple[int, int]]  # token offsets relative to ``start``
+    starts: tuple[int, ...]  # token start offsets relative to ``start``
+    ends: tuple[int, ...]  # token end offsets relative to ``start``
     toks: list[str]
     others: list[tuple[int, int, tuple[Entry, ...]]]
     cands: list[Cand] = field(default_factory=list)
@@ -57,7 +58,7 @@ class Sentence:
     def spans(self) -> list[tuple[int, int]]:
         """Token offsets in the report text."""
         s = self.start
-        return [(a + s, b + s) for a, b in self.rel]
+        return [(a + s, b + s) for a, b in zip(self.starts, self.ends, strict=True)]
 
 
 # Prefixes that, hyphenated onto a term ("pseudo-nodular", "non-calcified"), make a word that
@@ -66,17 +67,17 @@ class Sentence:
 DENYING_PREFIXES = frozenset({"pseudo", "non", "un"})
 
 
-def glued(rel: Sequence[tuple[int, int]], t0: int, t1: int) -> bool:
+def glued(starts: Sequence[int], ends: Sequence[int], t0: int, t1: int) -> bool:
     """Tokens ``t0 .. t1 - 1`` are written as one word (no space between them)."""
-    return all(rel[k][1] == rel[k + 1][0] for k in range(t0, t1 - 1))
+    return all(ends[k] == starts[k + 1] for k in range(t0, t1 - 1))
 
 
 def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: ignore[type-arg]
-    """What a sentence's text alone decides: token offsets and tokens, the lexicon's
+    """What a sentence's text alone decides: token start and end offsets and tokens, the lexicon's
     matches, the body regions it names, its candidates (concept terms that are not flagged
     ``ignore``: words that look like a finding or device and are neither), and whether a
     device word is among the matches."""
-    rel, toks = word_tokens(key)
+    starts, ends, toks = word_bounds(key)
     concepts, others = lex.match(toks)
     if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
         others = numbered_lists(v, lex.numbered_heads, toks, others)
@@ -93,7 +94,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     templates = []
     for t0, t1, name in concepts:
         c = v.concepts[name]
-        if t0 >= 2 and toks[t0 - 2] in DENYING_PREFIXES and glued(rel, t0 - 2, t0 + 1):
+        if t0 >= 2 and toks[t0 - 2] in DENYING_PREFIXES and glued(starts, ends, t0 - 2, t0 + 1):
             # "pseudo-nodular", "non-calcified": a look-alike, not the finding; the rest of a
             # longer term may still be one ("pseudo-nodular opacities" -> "opacities")
             rest = next((k for k in range(t0 + 1, t1) if " ".join(toks[k:t1]) in lex.concepts), 0)
@@ -105,7 +106,9 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
     # observations no table names, from the sentence's structure (open_vocab)
     opened = None
-    if may_open(toks):
+    # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
+    places = pattern_places(toks)
+    if may_open(toks, places is not None):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         structures = (
@@ -115,10 +118,10 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
                 if any(e[0] == "anatomy" for e in entries)
                 for k in range(t0, t1)
             }
-            if may_pattern(toks)
+            if places is not None
             else set()
         )
-        opened = open_mentions(v, lex, toks, covered, others_at, structures)
+        opened = open_mentions(v, lex, toks, covered, others_at, structures, places)
     elif concepts and not COORDINATORS.isdisjoint(toks):
         # only the coordination readings may find something ("pleural or pericardial
         # effusion", "free air or fluid"): what ``open_mentions`` returns here, without
@@ -134,7 +137,8 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         at = {(t[0], t[1]) for t in opened}
         templates = sorted([*(t for t in templates if (t[0], t[1]) not in at), *opened])
     return (
-        rel,
+        starts,
+        ends,
         tuple(toks),
         tuple(concepts),
         tuple(others),

@@ -155,10 +155,32 @@ def new_positive(toks: Sequence[str], t0: int, t1: int) -> bool:
 EVIDENCE = frozenset({"sign", "signs", "evidence", "features", "finding", "findings"})
 
 
+# Words that, right after a comma, read what the clause before described as a diagnosis
+# ("... without pathological fracture, suspicious for secondary lesions"): the reading is a
+# new clause, hedged by its own cue, not a member of the negated list (wb-signs4).
+READING_OPENERS = frozenset(
+    {
+        ("suspicious", "for"),
+        ("suggestive", "of"),
+        ("consistent", "with"),
+        ("compatible", "with"),
+        ("indicative", "of"),
+        ("in", "keeping"),
+        ("likely", "representing"),
+        ("probably", "representing"),
+    }
+)
+
+
 def evidence_clause(toks: Sequence[str], t0: int, t1: int) -> bool:
-    """A ", signs of" / ", evidence of" between ``t0`` and ``t1``."""
+    """A ", signs of" / ", evidence of" or a reading (", suspicious for", ", consistent
+    with") between ``t0`` and ``t1``."""
     return any(
-        toks[k] == "," and toks[k + 1] in EVIDENCE and toks[k + 2] == "of"
+        toks[k] == ","
+        and (
+            (toks[k + 1] in EVIDENCE and toks[k + 2] == "of")
+            or (toks[k + 1], toks[k + 2]) in READING_OPENERS
+        )
         for k in range(t0, min(t1, len(toks)) - 2)
     )
 

@@ -25,11 +25,11 @@ def measurements(sent: Sentence, text: str) -> None:
     """Sizes ("2.5 cm", "3 x 4 mm") go to the nearest mention of their sentence."""
     if not sent.cands or _DIGIT.search(text, sent.start, sent.end) is None:
         return
-    rel, base = sent.rel, sent.start
+    starts, ends, base = sent.starts, sent.ends, sent.start
     for m in MEASURE_RE.finditer(text, sent.start, sent.end):
         best, bd = None, 1 << 30
         for c in sent.cands:
-            cs, ce = base + rel[c.t0][0], base + rel[c.t1 - 1][1]
+            cs, ce = base + starts[c.t0], base + ends[c.t1 - 1]
             d = cs - m.end() if m.end() <= cs else m.start() - ce
             if 0 <= d < bd:
                 best, bd = c, d

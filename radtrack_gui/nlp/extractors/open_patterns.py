@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import methodcaller
+from types import EllipsisType
 
 from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
 
@@ -245,15 +246,25 @@ def nominal_places(toks: list[str]) -> list[int]:
     return [k for k in places if k < len(toks) and toks[k].endswith(NOMINAL_ENDS)]
 
 
-def may_pattern(toks: list[str]) -> bool:
-    """A cheap test: the sentence may hold one of these readings (False: it holds none)."""
-    return (
-        not FLOW_HEADS.isdisjoint(toks)
+def pattern_places(toks: list[str]) -> list[int] | None:
+    """``may_pattern`` and ``nominal_places`` in one step, once per sentence (the caller
+    passes the result down to ``with_patterns``): None when the sentence holds none of these
+    readings, else the nominal places (possibly none: another reading's word is there)."""
+    places = nominal_places(toks)
+    if (
+        places
+        or not FLOW_HEADS.isdisjoint(toks)
         or not CHANGE_WORDS.isdisjoint(toks)
         or not GENERIC_HEADS.isdisjoint(toks)
-        or bool(nominal_places(toks))
         or may_measure(toks)
-    )
+    ):
+        return places
+    return None
+
+
+def may_pattern(toks: list[str]) -> bool:
+    """A cheap test: the sentence may hold one of these readings (False: it holds none)."""
+    return pattern_places(toks) is not None
 
 
 def pattern_mentions(
@@ -263,10 +274,11 @@ def pattern_mentions(
     structures: set[int],
     taken: set[int],
     concept_of: Callable[[str], str],
+    places: list[int] | None = None,
 ) -> list[tuple[int, int, str, str, str]]:
     """The candidates of these readings as templates ``(t0, t1, concept, "finding",
     term)``; ``structures``: tokens of structure names; ``taken``: tokens other open
-    readings took."""
+    readings took; ``places``: ``nominal_places(toks)`` when the caller has it."""
     out = []
     if not FLOW_HEADS.isdisjoint(toks):
         for i, tok in enumerate(toks):
@@ -275,7 +287,8 @@ def pattern_mentions(
                 if start is not None:
                     term = " ".join(toks[start : i + 1])
                     out.append((start, i + 1, flow_concept(toks, start, i + 1), "finding", term))
-    places = nominal_places(toks)
+    if places is None:
+        places = nominal_places(toks)
     if places:
         starts = {k for k in structures if k - 1 not in structures}
         for i in places:
@@ -305,9 +318,13 @@ def with_patterns(
     covered: set[int],
     others_at: set[int],
     structures: set[int] | frozenset[int],
+    places: list[int] | EllipsisType | None = ...,
 ) -> list[tuple[int, int, str, str, str]]:
-    """``out`` and the readings of ``open_patterns`` at tokens ``out`` did not take, sorted."""
-    if may_pattern(toks):
+    """``out`` and the readings of ``open_patterns`` at tokens ``out`` did not take, sorted;
+    ``places``: ``pattern_places(toks)`` when the caller has it (``...``: found here)."""
+    if places is ...:
+        places = pattern_places(toks)
+    if places is not None:
         taken = {k for t0, t1, *_ in out for k in range(t0, t1)}
         out = out + pattern_mentions(
             toks,
@@ -316,6 +333,7 @@ def with_patterns(
             set(structures),
             taken,
             lambda w: concepts.get(w) or head_concept(w),
+            places,
         )
     return sorted(out)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from itertools import compress, count
 from operator import itemgetter, methodcaller
+from types import EllipsisType
 
 from radtrack_gui.nlp.extractors.open_frames import (
     ASSERTED_HEADS,
@@ -318,18 +319,19 @@ _GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
 _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
-def may_open(toks: list[str]) -> bool:
+def may_open(toks: list[str], pattern: bool | None = None) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
     or a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
     "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
     "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
     ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
-    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator)."""
+    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator).
+    ``pattern``: ``may_pattern(toks)`` when the caller has it."""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
         or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
-        or may_pattern(toks)
+        or (may_pattern(toks) if pattern is None else pattern)
     )
 
 
@@ -340,10 +342,12 @@ def open_mentions(
     covered: set[int],
     others_at: set[int],
     structures: set[int] | frozenset[int] = frozenset(),
+    places: list[int] | EllipsisType | None = ...,
 ) -> list[tuple[int, int, str, str, str]]:
     """Open-vocabulary candidates of a sentence as templates ``(t0, t1, concept, "finding",
     term)``; ``covered``: tokens of table concept terms; ``others_at``: tokens of structure
-    names and cues; ``structures``: tokens of structure names (open_patterns)."""
+    names and cues; ``structures``: tokens of structure names (open_patterns); ``places``:
+    ``open_patterns.pattern_places(toks)`` when the caller has it (``...``: found here)."""
     found: dict[int, str] = {}
     for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
         tok = toks[i]
@@ -353,7 +357,7 @@ def open_mentions(
             found[i] = tok
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
         return with_patterns(
-            lex.concepts, _templates(found, toks), toks, covered, others_at, structures
+            lex.concepts, _templates(found, toks), toks, covered, others_at, structures, places
         )
     # each reading's pass runs only when the sentence holds one of its words
     for i in positions(toks, FRAME_WORDS):
@@ -412,7 +416,7 @@ def open_mentions(
                 out.append(
                     (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
                 )
-    return with_patterns(lex.concepts, out, toks, covered, others_at, structures)
+    return with_patterns(lex.concepts, out, toks, covered, others_at, structures, places)
 
 
 def _templates(found: dict[int, str], toks: list[str]) -> list[tuple[int, int, str, str, str]]:

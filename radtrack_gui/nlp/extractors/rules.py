@@ -257,7 +257,7 @@ class RuleExtractor:
                 if sent is None:
                     sent = tokens_and_terms(self.vocab, self.lex, key)
                     cache.put(key, sent)
-                tops.extend(sent[4])
+                tops.extend(sent[5])  # (starts, ends, toks, concepts, others, tops, ...)
             hit = tuple(tops)
             self._tops_cache.put(chunk, hit)
         return hit
@@ -283,9 +283,9 @@ class RuleExtractor:
             if prev is None or prev.paragraph != sent.paragraph:
                 devices = []
             self._mentions(sent, prev, region, devices, text, fixed)
-            rel, base = sent.rel, sent.start
+            starts, ends, base = sent.starts, sent.ends, sent.start
             for c in sent.cands:
-                s, e = c.span or (base + rel[c.t0][0], base + rel[c.t1 - 1][1])
+                s, e = c.span or (base + starts[c.t0], base + ends[c.t1 - 1])
                 out.append(
                     (
                         s,
@@ -347,12 +347,12 @@ class RuleExtractor:
             if hit is None:  # reports repeat sentences: tokens and matches once per text
                 hit = tokens_and_terms(self.vocab, self.lex, key)
                 cache.put(key, hit)
-            rel, toks, concepts, others, tops, templates, device_word = hit
+            starts, ends, toks, concepts, others, tops, templates, device_word = hit
             if not toks:
                 continue
-            sent = Sentence(s, e, paragraph, rel, toks, others, tops=tops)
+            sent = Sentence(s, e, paragraph, starts, ends, toks, others, tops=tops)
             if given is not None:
-                while todo and todo[0][0] < s + rel[-1][1]:
+                while todo and todo[0][0] < s + ends[-1]:
                     span = todo.pop(0)
                     cand = given_cand(self.vocab, sent, concepts, span)
                     if cand is None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, default_site_fits
+from radtrack_gui.nlp.linkers.answered import hedge_answered
 from radtrack_gui.nlp.linkers.context import OWN_OTHER
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict
@@ -204,6 +205,8 @@ def _negation_conflict(first: MentionInfo, later: MentionInfo, gap: float | None
             return None
         if gap is not None and gap <= FOLLOW_UP_DAYS:
             return None
+    if hedge_answered(first, later):
+        return None  # a possibility the report's own conclusion negates (answered.py)
     if f_abs:
         if l_abs and restated_negative(first, later):
             return None  # "no pneumothorax" in the findings and the impression (GUIDELINE 9)

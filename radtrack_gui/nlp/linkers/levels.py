@@ -9,7 +9,13 @@ from collections.abc import Callable
 
 from radtrack_gui.nlp.folded import Folded
 from radtrack_gui.nlp.linkers.places import WORD
-from radtrack_gui.nlp.linkers.spine import listed_levels, spanned_levels
+from radtrack_gui.nlp.linkers.spine import (
+    MULTI,
+    WHOLE_COLUMN,
+    listed_levels,
+    spanned_levels,
+    whole_column_conflict,
+)
 from radtrack_gui.nlp.linkers.structures import different_tissues, nodes_at, structure_sites
 from radtrack_gui.nlp.vocabulary import singular_name
 
@@ -28,7 +34,7 @@ _SEGMENT_JOIN = r"(?:\s*[,/&]\s*(?:and\s+)?|\s+(?:and|or)\s+)(?!\d{1,2}\s*(?:mm|
 # (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays
 # ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
 _LEVEL = re.compile(
-    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|(?<=at |of |to )[CTLS]\d{1,2}(?![\w/-])"
+    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|C\d\s*-\s*D1(?!\d)|(?<=at |of |to )[CTLS]\d{1,2}(?![\w/-])"
     r"|D\d{1,2}\s*-\s*[DL]\d{1,2}"
     r"|(?!T[12]\s*/\s*T?[12]\b)[CTLS]\d{1,2}\s*/\s*[CTLS]?\d{1,2}(?![\d/])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+" + _SEGMENT + r"(?:" + _SEGMENT_JOIN + _SEGMENT + r")*)"
@@ -55,6 +61,7 @@ def levels(
         level = re.sub(r"\s+", "", x.group(0)).lower().replace("/", "-")  # C5/6 = C5-6
         level = re.sub(r"^d(\d+)-d?(\d+)$", r"t\1-t\2", level)  # dorsal: D11-D12 = T11-T12
         level = re.sub(r"^d(\d+)-l", r"t\1-l", level)  # D12-L1 = T12-L1
+        level = re.sub(r"^c(\d)-d1$", r"c\1-t1", level)  # C7-D1 = C7-T1 (dorsal)
         level = re.sub(r"^([ctls])(\d+)-\1(\d+)$", r"\1\2-\3", level)  # c5-c6 = c5-6
         if level.startswith("segment"):  # each listed segment
             for n, part in _SEGMENT_NUMBER.findall(x.group(0).lower()[7:]):
@@ -242,6 +249,34 @@ def with_place(text: str, lo: int, end: int) -> frozenset[str]:
     return _read(text, lo, nxt.start() if nxt else end)
 
 
+# A finding with no level of its own that "with" attaches to the phrase before it is at that
+# phrase's spinal level or segment ("The L5-S1 intervertebral space is narrowed with
+# accompanying degenerative changes", "disc bulge at C5-6 with mild foraminal narrowing"):
+# round 6. Only degree and accompaniment words may stand between "with" and the finding; a
+# "with" that a word before it governs ("consistent with", "filled with") attaches nothing.
+_WITH_BEFORE = re.compile(
+    r"(?<!consistent )(?<!compatible )(?<!keeping )(?<!concordant )(?<!suggestive )"
+    r"(?<!associated )(?<!filled )(?<!treated )(?<!replaced )(?<!along )(?<!together )"
+    r"(?<!contact )(?<!compared )(?<!line )(?<!correlates )(?<!communicates )"
+    r"\bwith\s+(?:(?:accompanying|associated|concomitant|adjacent|secondary|some|mild|moderate"
+    r"|marked|severe|minimal|slight|small|discrete|early|initial)\s+)*$",
+    re.IGNORECASE,
+)
+
+
+def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
+    """The levels of the phrase that "with" right before ``start`` attaches the mention to,
+    from the sentence start ``lo`` or the item before it (none otherwise)."""
+    m = _WITH_BEFORE.search(text[lo:start])
+    if m is None:
+        return frozenset()
+    cut = lo + m.start()
+    back = lo
+    for hit in _CARRY_STOP.finditer(text, lo, cut):
+        back = hit.end()
+    return levels(text, back, cut) if back < cut else frozenset()
+
+
 def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[str]:
     return levels(text, lo, hi, limit) | sub_sites(text, lo, hi if limit is None else limit)
 
@@ -343,7 +378,11 @@ def place_levels(
         elif nxt is not None and _WITH.match(text, hi, nxt.end()):
             found = with_place(text, nxt.end(), sent[1])
     if not found:
+        found = attached_place(text, sent[0], start)  # "... is narrowed with accompanying X"
+    if not found:
         found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
+    if not found and WHOLE_COLUMN.search(text, sent[0], sent[1]):
+        found = frozenset({MULTI})  # "... osteophytes of lumbar vertebrae", "multilevel ..."
     if not found and title:
         found = _read(title, 0, len(title))
     if not any(x.startswith("label:") for x in found):
@@ -424,6 +463,9 @@ def level_conflict(
     (``parts``) compare only under one head noun."""
     if not a or not b:
         return None
+    whole = whole_column_conflict(a, b)
+    if whole:
+        return whole if (whole[0] == MULTI) == (MULTI in a) else (whole[1], whole[0])
     kinds_a: dict[str, list[str]] = {}
     kinds_b: dict[str, list[str]] = {}
     for levels_, kinds in ((a, kinds_a), (b, kinds_b)):

@@ -137,19 +137,23 @@ class PairModelLinker:
                     f"{', '.join(self.looked)}); {TRAIN_HINT}"
                 )
             tokenizer, model, self.card = load(self.folder)
-            place = placement(self.device, worker_index())
-            if self.quantize and place.kind == "cpu":  # int8 dynamic quantization is CPU-only
-                model = quantized(model)
-            batch = self.batch_size if place.kind == "cpu" else place.pair_batch
-            self.scorer = PairScorer(tokenizer, model, batch, device=place.device, bf16=place.bf16)
+            self.scorer = self._placed(tokenizer, model, self.quantize)
         set_threads(self.threads)
         return self.scorer
+
+    def _placed(self, tokenizer: Any, model: Any, quantize: bool = False) -> PairScorer:
+        """A scorer on this linker's device (a GPU: its batch size and bf16)."""
+        place = placement(self.device, worker_index())
+        if quantize and place.kind == "cpu":  # int8 dynamic quantization is CPU-only
+            model = quantized(model)
+        batch = self.batch_size if place.kind == "cpu" else place.pair_batch
+        return PairScorer(tokenizer, model, batch, device=place.device, bf16=place.bf16)
 
     def use(self, tokenizer: Any, model: Any, card: dict[str, Any]) -> PairModelLinker:
         """Score with a model fitted in memory (``training.pairmodel.fit_pairmodel``, run
         by ``training.fit_linker`` for cross-validation; ``radtrack train`` saves one)."""
         set_threads(self.threads)
-        self.scorer = PairScorer(tokenizer, model, self.batch_size)
+        self.scorer = self._placed(tokenizer, model)
         self.card = card
         return self
 

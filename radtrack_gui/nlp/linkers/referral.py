@@ -60,9 +60,12 @@ def in_referral(text: str, sentence: tuple[int, int], heading: re.Pattern[str]) 
 
 # A conclusion without a section heading of its own (round 5): after the report's prose, a
 # line that names the exam's findings or diagnosis and ends in a colon, followed by a
-# numbered list ("Cervical spine X-ray findings:\n1. ...\n2. ...").
+# numbered list ("Cervical spine X-ray findings:\n1. ...\n2. ..."); or (round 6) a line
+# that says what the exam shows ("Chest HRCT plain scan indicates:\n1. ...", "CT scan of
+# the lumbar spine and pelvis shows:\n1. ...": 38 PARROT reports).
 _LIST_HEADING = re.compile(
-    r"^[ \t]*[A-Za-z][^\n:.]{2,70}?\b(?:findings|diagnos[ie]s|impressions?|conclusions?)"
+    r"^[ \t]*[A-Za-z][^\n:.]{2,80}?\b(?:findings|diagnos[ie]s|impressions?|conclusions?"
+    r"|shows?|indicated?|indicates|reveals?|suggests?|demonstrates?)"
     r"[ \t]*:[ \t]*\r?\n(?=[ \t]*1[.)][ \t]+\S)",
     re.IGNORECASE | re.MULTILINE,
 )

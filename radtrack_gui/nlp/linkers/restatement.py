@@ -24,7 +24,7 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.places import cavity as cavity_of
 from radtrack_gui.nlp.linkers.tissues import tissue_restated
-from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name, vocabulary
 
 # Sections that conclude a report: a negative there restates the findings' checklist.
 CONCLUDING_SECTIONS = ("IMPRESSION", "CONCLUSION", "OPINION", "SUMMARY")
@@ -203,7 +203,27 @@ def restated(a: MentionInfo, b: MentionInfo) -> str:
         return "the impression's finding at the same place"
     if normal_restated(a, b):
         return "a normal structure restated as a negative there"
+    if reordered(a, b):
+        return "the same words in another order"
     return "points back to it" if pointed_back(a, b) else ""
+
+
+# Words that only join a predicate to its subject ("the colon is redundant").
+_LINKING = frozenset({"is", "are", "was", "were", "be", "the", "a", "an", "appears", "appear"})
+
+
+def reordered(a: MentionInfo, b: MentionInfo) -> bool:
+    """GUIDELINE 9 (round 6): one report says one thing twice in the same words, once as a
+    predicate and once as an attribute ("The colon is redundant" / "redundant colon",
+    "the kidneys are enlarged" / "enlarged kidneys"), with the same assertion, in two
+    sentences; at least two words, not the same text (that is the same concept already)."""
+    if a.report != b.report or a.assertion != b.assertion or a.text == b.text:
+        return False
+    if a.ctx is not None and b.ctx is not None and a.ctx.sentence == b.ctx.sentence:
+        return False
+    wa = {singular_name(w) for w in a.tokens if w not in _LINKING}
+    wb = {singular_name(w) for w in b.tokens if w not in _LINKING}
+    return len(wa) >= 2 and wa == wb
 
 
 def normal_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary | None = None) -> bool:

@@ -42,6 +42,7 @@ from radtrack_gui.nlp.linkers.listed import (
     own_organ,
     reading_lookup,
 )
+from radtrack_gui.nlp.linkers.organ_reading import organ_keys, organ_sign, read_otherwise
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive, names_finding_term
 from radtrack_gui.nlp.linkers.sites import is_region
 from radtrack_gui.nlp.vocabulary import vocabulary
@@ -156,14 +157,20 @@ def findings_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
 
 def impression_reading(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """The impression names a diagnosis where the findings describe a sign: the same
-    specific site, or a level both name."""
+    specific site, or a level both name; or a process of its organ shows there (a size
+    change, a sign in a part of it: ``organ_reading.organ_sign``). Not a sign its own
+    sentence reads as another diagnosis (``organ_reading.read_otherwise``)."""
     pair = ordered(a, b)
     if pair is None:
         return False
     sign, dx = pair
     if in_impression(sign) or not in_impression(dx):
         return False
-    if not is_sign(sign, v) or is_sign(dx, v):
+    if is_sign(dx, v) or read_otherwise(sign, dx, v):
+        return False
+    if organ_sign(sign, dx, is_sign(sign, v), v):
+        return True  # a process of the diagnosis's organ shows there (organ_reading.py)
+    if not is_sign(sign, v):
         return False
     sc, dc = sign.ctx, dx.ctx
     assert sc is not None and dc is not None
@@ -213,6 +220,9 @@ def reading_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
     words = m.tokens if not m.known else (m.head,)
     stems = sorted({f"w:{m.report}:{w[:5]}" for w in words if len(w) >= 5})
     filed = [f"p:{m.report}:{para}", *places, *stems]
+    if not in_impression(m):
+        # an impression diagnosis of its organ looks it up there (organ_reading.py)
+        filed += [k for k in organ_keys(m, vocabulary()) if k not in filed]
     lookup = [f"p:{m.report}:{para}"] if c.reads_findings else []
     lookup += stems
     if c.reads_findings and para >= 0 and not c.text[para : c.sentence[0]].strip(" \n-*"):

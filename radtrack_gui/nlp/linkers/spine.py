@@ -65,6 +65,28 @@ def concluded_whole(part: MentionInfo, whole: MentionInfo) -> bool:
     )
 
 
+# A finding with no level of its own whose sentence names the spine's vertebrae or levels as
+# a whole ("osteophytes of lumbar vertebrae", "multilevel degenerative disc disease", "at
+# several levels") is about the whole column: not the finding at one level (GUIDELINE 2; the
+# level given once applies only to a finding said once, GUIDELINE 9). Round 6.
+MULTI = "span:multilevel"
+WHOLE_COLUMN = re.compile(
+    r"\b(?:multi-?levels?|multiple\s+(?:spinal\s+)?levels|several\s+levels|all\s+levels"
+    r"|(?:cervical|thoracic|dorsal|lumbar)\s+vertebrae|vertebral\s+bodies\s+of\s+the\s+"
+    r"(?:cervical|thoracic|lumbar)\s+spine|throughout\s+the\s+(?:cervical|thoracic|lumbar)"
+    r"\s+spine)\b",
+    re.IGNORECASE,
+)
+
+
+def whole_column_conflict(a: frozenset[str], b: frozenset[str]) -> tuple[str, str] | None:
+    """One finding about the whole column (``MULTI``) and one at a spinal level only."""
+    for x, y in ((a, b), (b, a)):
+        if MULTI in x and MULTI not in y and any(":" not in level for level in y):
+            return MULTI, "/".join(sorted(level for level in y if ":" not in level))
+    return None
+
+
 # -- lists and ranges of levels --------------------------------------------------------------
 _ONE = r"[CTLS]\d{1,2}"
 _LEVEL_OR_PAIR = rf"{_ONE}(?:\s*-\s*{_ONE})*"

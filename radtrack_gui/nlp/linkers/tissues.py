@@ -37,6 +37,11 @@ _TISSUE_PATTERNS: dict[str, str] = {
     ),
     "muscle": r"muscles?|muscular|musculo[\s-]*tendinous|tendons?|tendinous|rotator\s+cuff",
     "joint": r"joints?|articular|synovi(?:um|al)",
+    # round 6: ligaments and the fibrocartilage of joints are tissues of their own ("The
+    # menisci are unremarkable, with no tears" / "the cruciate ligaments are intact, with
+    # no signs of rupture": two negatives)
+    "ligament": r"ligaments?|ligamentous|cruciates?|collaterals?|retinacul(?:um|a)",
+    "cartilage": r"menisc(?:us|i|al)|cartilag(?:e|es|inous)|chondral|labr(?:um|a|al)",
     "vessel": (
         r"vessels?|vascular|arter(?:y|ies|ial)|veins?|venous|aort(?:a|ic)|circle\s+of\s+willis"
         r"|pulmonary\s+(?:arter\w*|veins?|vessels?|embol\w*)"
@@ -63,7 +68,8 @@ _CONCLUDING = ("IMPRESSION", "CONCLUSION", "OPINION", "SUMMARY")
 
 @lru_cache(maxsize=4096)
 def tissues(text: str) -> frozenset[str]:
-    """The kinds of tissue ``text`` names (bone, muscle, joint, vessel, lung)."""
+    """The kinds of tissue ``text`` names (bone, muscle, joint, ligament, cartilage,
+    vessel, lung)."""
     return frozenset(kind for kind, rx in _TISSUE.items() if rx.search(text))
 
 

@@ -1,0 +1,76 @@
+"""Default structures read in another body region (GUIDELINE 11, round 6).
+
+The extractor gives a finding word without a structure of its own its concept's default
+structure as the structure it states ("no nodules": the lungs; "opacity": the lungs;
+"fibrosis": the lungs). In a thyroid ultrasound, a mammogram, an abdominal MR or a hip MR
+that reading is another body part's: the exam's body part gives the word its sense, so the
+default is no place there. Two statements of one thyroid report ("No nodules are present" /
+"No suspicious thyroid nodules") then agree, and a lung default no longer sides a breast
+finding "bilateral".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, default_site_fits
+from radtrack_gui.nlp.linkers.places import named_structures
+
+if TYPE_CHECKING:
+    from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
+    from radtrack_gui.nlp.vocabulary import Vocabulary
+
+# Neighbouring regions each exam sees part of: the lung bases and the diaphragm on an
+# abdominal exam, the upper abdomen ("free air under the diaphragm") on a chest film.
+_NEIGHBOURS = frozenset({"thorax", "abdomen"})
+_SIDE = re.compile(r"\b(?:left|right|bilateral(?:ly)?|both)\b", re.IGNORECASE)
+
+
+def foreign_default(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabulary) -> bool:
+    """Drop a stated structure that is only the concept's default and lies in another body
+    region than the exam's, when the sentence does not name it (and the side it implied,
+    when the sentence names no side). True when it was dropped."""
+    site = info.statement_site
+    if site is None or not ctx.region:
+        return False
+    top = REGION_ANATOMY.get(ctx.region.lower(), "")
+    if site == top:
+        return _exam_region_only(info, ctx, text, v, top)
+    if default_site_fits(v, site, top) or {top, v.region_of(site)} == _NEIGHBOURS:
+        return False  # a chest film sees free air under the diaphragm, an abdomen the bases
+    c = v.concepts.get(info.concept) if info.concept else None
+    if c is None or not c.anatomy or not v.anatomy_related(site, c.anatomy):
+        return False  # a structure the extractor read from the words, not the default
+    lo, hi = ctx.sentence
+    if any(v.anatomy_related(n, site) for _, n in named_structures(v, text[lo:hi], lo)):
+        return False  # "nodules in both lungs" on a breast MR: the sentence names the lungs
+    info.statement_site = None
+    if info.site is not None and v.anatomy_related(info.site, site):
+        info.site, info.site_by_name = None, False
+    if info.lat and not _SIDE.search(text[lo:hi]):
+        info.lat = None
+    return True
+
+
+def _exam_region_only(
+    info: MentionInfo, ctx: MentionContext, text: str, v: Vocabulary, top: str
+) -> bool:
+    """A region-bound word read outside its default's region gets the exam's whole region
+    as its place ("no nodules" in a neck US: the neck): the exam, not a place the report
+    names, so no place (and no side the default implied) for linking. Kept where the
+    default lies in a neighbouring region (an abdominal exam's lung bases)."""
+    c = v.concepts.get(info.concept) if info.concept else None
+    if c is None or not c.anatomy or "region-bound" not in c.flags:
+        return False
+    if default_site_fits(v, c.anatomy, top) or {top, v.region_of(c.anatomy)} == _NEIGHBOURS:
+        return False
+    lo, hi = ctx.sentence
+    if any(n == top for _, n in named_structures(v, text[lo:hi], lo)):
+        return False  # "a nodule in the neck": the sentence names it
+    info.statement_site = None
+    if info.site == top:
+        info.site, info.site_by_name = None, False
+    if info.lat and not _SIDE.search(text[lo:hi]):
+        info.lat = None
+    return True
