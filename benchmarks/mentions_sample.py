@@ -27,10 +27,11 @@ labelled spans the first extractor missed, on the DEV half and on DEV2 (the seco
 ``resources/silver/mentions_wholebody_dev2.jsonl``, 26 more PARROT reports, all dev) and on
 DEV3 (``mentions_wholebody_dev3.jsonl``, 41 fresh PARROT reports, all dev), DEV4
 (``mentions_wholebody_dev4.jsonl``, 37 fresh PARROT reports, 19 of them ultrasound, all dev) and
-DEV5 (``mentions_wholebody_dev5.jsonl``, 39 fresh PARROT reports, all dev) and DEV6
-(``mentions_wholebody_dev6.jsonl``, 36 fresh PARROT reports, 22 of them ultrasound, all dev) only.
+DEV5 (``mentions_wholebody_dev5.jsonl``, 39 fresh PARROT reports, all dev), DEV6
+(``mentions_wholebody_dev6.jsonl``, 36 fresh PARROT reports, 22 of them ultrasound, all dev) and
+DEV7 (``mentions_wholebody_dev7.jsonl``, 39 fresh PARROT reports, mostly CT/MR, all dev) only.
 
-``--dev-only`` leaves the held-out half out (scores dev, dev2, dev3, dev4, dev5 and dev6) (not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2, dev3, dev4, dev5, dev6 and dev7) (not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]

@@ -16,7 +16,8 @@ split ``dev2`` whatever their hash says; ``mentions_wholebody_dev3.jsonl`` (draw
 ``scripts/select_wholebody_dev3.py``) likewise forms the split ``dev3``, and
 ``mentions_wholebody_dev4.jsonl`` (``scripts/select_wholebody_wb_mentions5.py``) the split ``dev4``
 and ``mentions_wholebody_dev5.jsonl`` (``scripts/select_wholebody_wb_mentions6.py``) the split ``dev5``;
-``mentions_wholebody_dev6.jsonl`` (``scripts/select_wholebody_wb_mentions7.py``) the split ``dev6``.
+``mentions_wholebody_dev6.jsonl`` (``scripts/select_wholebody_wb_mentions7.py``) the split ``dev6``;
+``mentions_wholebody_dev7.jsonl`` (``scripts/select_wholebody_wb_mentions8.py``) the split ``dev7``.
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -45,15 +46,17 @@ WHOLEBODY_DEV3 = "silver/mentions_wholebody_dev3.jsonl"
 WHOLEBODY_DEV4 = "silver/mentions_wholebody_dev4.jsonl"
 WHOLEBODY_DEV5 = "silver/mentions_wholebody_dev5.jsonl"
 WHOLEBODY_DEV6 = "silver/mentions_wholebody_dev6.jsonl"
+WHOLEBODY_DEV7 = "silver/mentions_wholebody_dev7.jsonl"
 DEV2 = "dev2"
 DEV3 = "dev3"
 DEV4 = "dev4"
 DEV5 = "dev5"
 DEV6 = "dev6"
+DEV7 = "dev7"
 # Every split a whole-body sample report can be in, in print order.
-SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, "heldout")
+SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, "heldout")
 # The splits a tuning run may read (every split but the held-out half).
-DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6)
+DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7)
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -289,8 +292,8 @@ class ExtractorResult:
 
 
 def load_all(shared: Path | None = None) -> Sample:
-    """The shipped sample (dev and heldout halves) and the second to sixth dev samples
-    (splits dev2, dev3, dev4, dev5, dev6)."""
+    """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
+    dev3, dev4, dev5, dev6, dev7)."""
     sample = load_wholebody(None, shared)
     for name, split in (
         (WHOLEBODY_DEV2, DEV2),
@@ -298,6 +301,7 @@ def load_all(shared: Path | None = None) -> Sample:
         (WHOLEBODY_DEV4, DEV4),
         (WHOLEBODY_DEV5, DEV5),
         (WHOLEBODY_DEV6, DEV6),
+        (WHOLEBODY_DEV7, DEV7),
     ):
         path = resource(name)
         sample = sample.merged(load_wholebody(path, shared, split), str(path))

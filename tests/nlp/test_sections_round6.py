@@ -41,7 +41,8 @@ def test_headers_named_by_their_head_noun(header: str, name: str) -> None:
         # ... and other unknown headers stay unknown
         ("Previous findings", None),
         ("The impression", None),
-        ("Referral data", None),
+        # ... (PARROT's "Referral data:" opens the reason for the exam: an alias, round 6)
+        ("Referral data", "INDICATION"),
         ("Data on the referral", None),
     ],
 )

@@ -249,7 +249,7 @@ def analyse(
             concept is not None
             and "normal" in concept.flags
             and not fixed
-            and (subject_only_fails(c, toks) or bound_predicate_fails(v, c, toks, kept))
+            and (subject_only_fails(c, toks, v) or bound_predicate_fails(v, c, toks, kept))
         ):
             continue  # "free" is normal only as a structure's predicate
         if v.sense_rules and not c.device_word and c.term in v.sense_rules:

@@ -40,10 +40,22 @@ def measurements(sent: Sentence, text: str) -> None:
 # A sentence that says how the exam was done ends the reason for it, even on its line (the
 # order of a report: indication, technique, findings): "Examination conducted before and
 # after contrast", "The study was performed with ...".
+# The exam may be named by its modality and body part ("Brain MRI was performed using ...",
+# "The CT of the chest was performed after ...", "The CT scan of the pelvis was performed in
+# emergency mode", "MRI of the lumbar spine performed urgently"), also on a line of its own
+# below a reason that ends without a full stop ("COVID+"); a comparison sentence likewise
+# opens the report's own text ("Compared with images from the previous examination ...").
+# A procedure of the history ("A biopsy was performed in 2019") names no imaging exam and
+# stays in the reason.
 TECHNIQUE_SENTENCE = re.compile(
-    r"(?<=[.!?])[ \t]+(?=(?:the[ \t]+|this[ \t]+)?(?:examination|exam|study|scan|imaging"
+    r"(?:(?<=[.!?])[ \t]+|(?<=\n)[ \t]*)(?=(?:the[ \t]+|this[ \t]+)?(?:examination|exam|study|scan|imaging"
     r"|acquisition|images?)[ \t]+(?:was[ \t]+|were[ \t]+|is[ \t]+|are[ \t]+)?(?:performed"
-    r"|conducted|acquired|obtained|carried[ \t]+out)\b)",
+    r"|conducted|acquired|obtained|carried[ \t]+out)\b"
+    r"|(?:[A-Za-z0-9.-]+[ \t]+){0,2}(?:CT|MRI|MR|X-ray|radiograph|angiography|ultrasound"
+    r"|scan)(?:[ \t]+[A-Za-z0-9-]+){0,4}[ \t]+(?:was[ \t]+|were[ \t]+)?(?:performed|conducted"
+    r"|acquired|obtained|carried[ \t]+out)\b"
+    r"|(?:compared|comparison)[ \t]+(?:with|to)[ \t]+(?:the[ \t]+)?(?:images|previous|prior"
+    r"|earlier|last)\b)",
     re.IGNORECASE,
 )
 # A sentence that reports the exam itself ends the referral, after a sentence end or at a

@@ -33,6 +33,10 @@ PHRASE_ENDS = frozenset({"with", "and", "in", "without"})
 # "competent" likewise: "The saphenofemoral junction appears competent" ("competent
 # patient" is no statement).
 SUBJECT_ONLY = frozenset({"free", "midline", "competent"})
+# "in the midline" likewise, or right after the structure it places ("Spinal axis in the
+# midline", "with the mediastinum and trachea in the midline"); not after a finding ("A cyst
+# in the midline of the neck", "Lesion located in the midline").
+PLACED = frozenset({"in the midline", "in midline"})
 # Predicates that are normal statements only when bound to a structure by the sentence's
 # structure: said of a structure ("Endometrium is regular", "Lateral ventricles are
 # symmetrical"), of a structure's property ("Its echotexture is homogeneous"), or before a
@@ -82,10 +86,19 @@ PROPERTY_NOUNS = frozenset(
 )
 
 
-def subject_only_fails(c: Cand, toks: list[str]) -> bool:
+def subject_only_fails(c: Cand, toks: list[str], v: Vocabulary | None = None) -> bool:
     """True for a subject-only predicate ("free") that does not end a clause whose subject
     it follows after a copula or a heading colon ("fossae are free" holds; "free of
-    nodules", "free air" do not)."""
+    nodules", "free air" do not); for a placing one (``PLACED``) the structure may also
+    stand right before it."""
+    if c.term.lower() in PLACED:
+        low = [t.lower() for t in toks]
+        if c.t0 > 0 and v is not None and _anatomy_like(v, [low[c.t0 - 1]]):
+            return False
+        i = c.t0 - 1
+        while i >= 0 and low[i] in ADVERBS:
+            i -= 1
+        return not (i > 0 and (low[i] in COPULAS or low[i] == ":"))
     if c.term not in SUBJECT_ONLY:
         return False
     low = [t.lower() for t in toks]
@@ -307,17 +320,38 @@ def _phrase(words: list[str]) -> list[str]:
     return words
 
 
+# Verbs that say a structure has a property: a predicate right before a property noun after
+# them ("The patellar tendon has normal thickness", "Soft tissues have preserved density",
+# "the structures of the circle of Willis show a normal course") is said of their subject.
+HAVE_VERBS = frozenset({"has", "have", "shows", "show", "exhibits", "exhibit"})
+
+
+def _has_property(low: list[str], i: int, t1: int) -> bool:
+    """``low[i]`` is a verb of ``HAVE_VERBS`` (a/an between it and the predicate allowed)
+    whose predicate ending at ``t1`` qualifies a property noun right after it."""
+    return (
+        i > 0
+        and low[i] in HAVE_VERBS
+        and t1 < len(low)
+        and low[t1] in PROPERTY_NOUNS
+        and low[i - 1] not in BREAKS
+    )
+
+
 def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
     """The noun phrase (lower case, determiners dropped) a predicate at ``toks[t0:t1]`` is
-    said of: the words before a copula or a heading colon, else those after a clause-opening
-    predicate ("Clear Douglas pouch"); [] when there is none."""
+    said of: the words before a copula, a heading colon or a verb of having before a property
+    noun ("The tendon has normal thickness"), else those after a clause-opening predicate
+    ("Clear Douglas pouch"); [] when there is none."""
     low = [t.lower() for t in toks]
     i = t0 - 1
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
     if i > 0 and low[i] == "of" and low[i - 1] in COPULAS:
         i -= 1  # "is of normal size"
-    if i >= 0 and (low[i] in COPULAS or low[i] == ":"):
+    if i > 0 and low[i] in ("a", "an") and _has_property(low, i - 1, t1):
+        i -= 1  # "show a normal course"
+    if i >= 0 and (low[i] in COPULAS or low[i] == ":" or _has_property(low, i, t1)):
         end, i = i, i - 1
         while i >= 0 and low[i] not in BREAKS and low[i] not in COPULAS and end - i <= MAX_WORDS:
             i -= 1
@@ -365,6 +399,7 @@ EXAM_WORDS = frozenset(
 # ("Impression: within normal limits"; "Overall impression is normal" is no finding).
 HEADING_WORDS = frozenset(
     {"impression", "conclusion", "conclusions", "result", "results", "assessment", "summary"}
+    | {"comment", "comments"}
 )
 NORMAL_EXAM = "normal examination"
 

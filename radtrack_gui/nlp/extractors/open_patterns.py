@@ -19,6 +19,8 @@ radiograph reports that no table lists.
 * **A generic abnormality shared by two site adjectives**: "No thoracic or spinal
   anomalies", "No cervical or adnexal abnormalities": the first site adjective has its own
   mention of the abnormality word after the second.
+* **A change of a structure's measure** ("reduction in brain volume", "increased amplitude of
+  the sulci"): ``open_measures``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from operator import methodcaller
 from types import EllipsisType
+
+from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
 
 # -- Doppler flow patterns -----------------------------------------------------------
 FLOW_HEADS = frozenset({"flow", "flows", "spectrum", "spectra", "waveform", "waveforms"})
@@ -92,6 +96,8 @@ NOT_NOMINAL = frozenset(
         *("temperature", "vasculature", "musculature", "curvature", "aperture", "suture"),
         *("fissure", "tuberosity", "extremity", "cavity", "convexity", "concavity"),
         *("vicinity", "proximity", "continuity", "integrity", "preservation", "condition"),
+        # course words: what a finding does over time, never a finding of its own
+        *("stability", "regression", "persistence"),
         *("location", "formation", "information", "indication", "examination", "segment"),
         *("attachment", "ligament", "compartment", "fragment", "alignment", "enhancement"),
         *("diffusion", "division", "dimension", "extension", "version", "expansion"),
@@ -103,6 +109,9 @@ NOT_NOMINAL = frozenset(
 # words a nominal finding may follow in its clause: a list mark, a clause break, an article
 # after a joining word ("associated with a reduction of ..."), a degree or course word
 OPENS_CLAUSE = frozenset({"-", "•", "*", ".", ";", ":", "(", ")"})
+# a negation right before a nominal finding opens it too ("without involvement of the
+# urinary tract", "no elongation of the aorta": the finding, said absent)
+NEGATING = frozenset({"no", "without"})
 DEGREE = frozenset(
     {
         *("mild", "marked", "significant", "slight", "moderate", "severe", "minimal"),
@@ -139,6 +148,7 @@ def nominal_of(
     if not (
         k < 0
         or toks[k] in OPENS_CLAUSE
+        or toks[k] in NEGATING
         or (toks[k] in ("a", "an") and (k == 0 or toks[k - 1] in ARTICLE_AFTER))
     ):
         return False
@@ -156,6 +166,9 @@ CHANGE_LINKS = frozenset({"in", "of", "within"})
 CHANGE_GAP = 3  # words between the link and the structure ("in the left soft tissues")
 REPORT_NOUNS = frozenset({"image", "images", "picture", "appearance", "findings", "study"})
 CHANGE_BEFORE_OK = frozenset({"no", "without", "any", "other", "significant", "visible"})
+# a determiner before "changes" refers to changes already seen, wherever the phrase stands
+# ("recommended for the changes in the left breast", "More significant changes in the RRA")
+CHANGE_DETERMINERS = frozenset({"the", "these", "those", "such", "more"})
 
 
 def changes_of_structure(toks: list[str], i: int, covered: set[int], structures: set[int]) -> bool:
@@ -166,7 +179,12 @@ def changes_of_structure(toks: list[str], i: int, covered: set[int], structures:
     k = i - 1
     while k >= 0 and toks[k] in CHANGE_BEFORE_OK:
         k -= 1
-    if k >= 0 and toks[k] not in OPENS_CLAUSE and toks[k] != ",":
+    if (
+        k >= 0
+        and toks[k] not in OPENS_CLAUSE
+        and toks[k] != ","
+        and toks[k] not in CHANGE_DETERMINERS
+    ):
         return False
     for j in range(i + 2, min(len(toks), i + 3 + CHANGE_GAP)):
         if j in structures:
@@ -219,6 +237,7 @@ def nominal_places(toks: list[str]) -> list[int]:
         if (
             k == 0
             or toks[k - 1] in OPENS_CLAUSE
+            or toks[k - 1] in NEGATING
             or (toks[k - 1] in ("a", "an") and (k == 1 or toks[k - 2] in ARTICLE_AFTER))
         ):
             places.append(k)
@@ -237,6 +256,7 @@ def pattern_places(toks: list[str]) -> list[int] | None:
         or not FLOW_HEADS.isdisjoint(toks)
         or not CHANGE_WORDS.isdisjoint(toks)
         or not GENERIC_HEADS.isdisjoint(toks)
+        or may_measure(toks)
     ):
         return places
     return None
@@ -285,6 +305,9 @@ def pattern_mentions(
     if structures and not GENERIC_HEADS.isdisjoint(toks):
         for a, b, head in elided_generic(toks, covered, structures, taken):
             out.append((a, b, concept_of(head), "finding", f"{toks[a]} {head}"))
+    if may_measure(toks):
+        for a, b, concept in measure_mentions(toks, covered, structures, taken):
+            out.append((a, b, concept_of(concept), "finding", " ".join(toks[a:b])))
     return out
 
 

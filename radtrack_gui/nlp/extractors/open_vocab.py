@@ -322,7 +322,8 @@ def may_open(toks: list[str], pattern: bool | None = None) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
     a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), or
     a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
-    "changes", generic abnormality heads, a process noun opening a clause with "of"), so
+    "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
+    "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
     ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
     finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator).
     ``pattern``: ``may_pattern(toks)`` when the caller has it."""

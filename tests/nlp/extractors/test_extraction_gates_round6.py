@@ -11,6 +11,7 @@ import pytest
 
 from radtrack_gui.core.model import Report
 from radtrack_gui.nlp.extractors import candidates, open_patterns
+from radtrack_gui.nlp.extractors.open_measures import may_measure
 from radtrack_gui.nlp.extractors.open_patterns import (
     CHANGE_WORDS,
     FLOW_HEADS,
@@ -45,12 +46,14 @@ def _toks(text: str) -> list[str]:
 
 
 def _old_may_pattern(toks: list[str]) -> bool:
-    """The gate as it was written before this change (the reference)."""
+    """The gate as it was written before this change (the reference), with the measure-change
+    words the open_measures reading added later (wb-mentions8, round 6)."""
     return (
         not FLOW_HEADS.isdisjoint(toks)
         or not CHANGE_WORDS.isdisjoint(toks)
         or not GENERIC_HEADS.isdisjoint(toks)
         or bool(nominal_places(toks))
+        or may_measure(toks)
     )
 
 
