@@ -179,6 +179,18 @@ def test_hl7_bad_inputs_named(tmp_path):
     assert "no TX/FT/ST text in OBX" in _skip_reason(_write(tmp_path, "nt.hl7", no_text))
 
 
+def test_hl7_header_that_trips_the_parsers_own_assertion_is_named(tmp_path):
+    """python-hl7 asserts its separator table: a header whose separators run out ("MSH&"
+    then a NUL, a fuzzed file) raised AssertionError past the reader; now it is a malformed
+    message, the file skipped with its reason (the fuzz test's seed 313 found it)."""
+    with pytest.raises(ValueError, match="malformed HL7 message"):
+        hl7v2.parse_message("\x0bMSH&\x00|")
+    reason = _skip_reason(_write(tmp_path, "bad.hl7", "\x0bMSH&\x00|"))
+    assert reason == "malformed HL7 message (AssertionError)"
+    # counter-example: a well-formed header still parses
+    assert hl7v2.parse_message("MSH|^~\\&|A|B\rPID|1").segment("MSH")
+
+
 def test_hl7_vertical_space_is_bounded():
     seps = {"field": "|", "component": "^", "repetition": "~", "escape": "\\", "subcomponent": "&"}
     assert hl7v2.unescape("a\\.sp 2\\b", seps) == "a\n\nb"
