@@ -210,10 +210,12 @@ def parse_message(text: str) -> Any:
     try:
         msg = hl7.parse(text)
         msg.segment("MSH")
-    except (hl7.ParseException, KeyError, IndexError, ValueError, AssertionError) as exc:
+    except AssertionError as exc:
         # python-hl7 asserts its own separator table: a header whose separators run out
         # ("MSH&" then a NUL) fails that assertion instead of raising a parse error
-        raise ValueError(f"malformed HL7 message ({exc or type(exc).__name__})") from exc
+        raise ValueError("malformed HL7 message (its MSH separators cannot be read)") from exc
+    except (hl7.ParseException, KeyError, IndexError, ValueError) as exc:
+        raise ValueError(f"malformed HL7 message ({str(exc) or type(exc).__name__})") from exc
     return msg
 
 
