@@ -32,6 +32,7 @@ from radtrack_gui.nlp.extractors.sites import (
     NODE_HEADS,
     anat_ends,
     attributes,
+    elliptic_conjuncts,
     node_phrase_end,
     phrase_window,
     previous_sites,
@@ -275,6 +276,12 @@ def analyse(
             )
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
+        if (
+            concept is not None
+            and "normal" in concept.flags
+            and (both := elliptic_conjuncts(v, toks, near))
+        ):
+            near = {t0: a for t0, a in near.items() if t0 not in both}
         if (
             concept is not None
             and not c.device_word

@@ -6,7 +6,7 @@ from __future__ import annotations
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.regions import default_site_fits, own_structure, region_reading
-from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
+from radtrack_gui.nlp.vocabulary import Concept, Vocabulary, singular_name
 from radtrack_gui.nlp.word_lists import word_list
 
 # Normal-statement words that only count for some structures.
@@ -431,3 +431,30 @@ def node_phrase_end(v: Vocabulary, c: Cand, toks: list[str], concept_at: list[bo
         if concept_at[k] or tok in PHRASE_STOP or not (tok.isalpha() or tok == "-"):
             break
     return c.t1
+
+
+# Words that join two structures sharing their head noun ("anterior and posterior cruciate
+# ligaments"); a side word before them is the sides' reading, not this one ("left and right").
+_ELLIPSIS_JOIN = frozenset({"and", "or", "&"})
+_SIDE_WORDS = frozenset({"left", "right", "bilateral", "both"})
+
+
+def elliptic_conjuncts(
+    v: Vocabulary, toks: list[str], anat: dict[int, tuple[int, str, str]]
+) -> set[int]:
+    """First tokens of structures named as the last of two that share their head noun
+    ("The anterior and posterior cruciate ligaments are intact": "anterior ... ligaments" is
+    a structure too): a normal statement about both is not one about the last alone."""
+    out = set()
+    for t0, (t1, name, _) in anat.items():
+        words = [t.lower() for t in toks[t0:t1]]
+        if t0 < 2 or len(words) < 2 or toks[t0 - 1].lower() not in _ELLIPSIS_JOIN:
+            continue
+        first = toks[t0 - 2].lower()
+        if first in _SIDE_WORDS or not first.isalpha() or anat_ends(anat).get(t0 - 2) is not None:
+            continue
+        other = " ".join([first, *words[1:]])
+        found = v.anatomy_of(other) or v.anatomy_of(singular_name(other))
+        if found and found != name:
+            out.add(t0)
+    return out
