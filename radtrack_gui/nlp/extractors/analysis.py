@@ -253,10 +253,11 @@ def analyse(
             and (subject_only_fails(c, toks, v) or bound_predicate_fails(v, c, toks, kept))
         ):
             continue  # "free" is normal only as a structure's predicate
-        if v.sense_rules and not c.device_word and c.term in v.sense_rules:
+        sense_term, sense_t0 = c.sense_term(toks)
+        if v.sense_rules and not c.device_word and sense_term in v.sense_rules:
             # the word's sense in this body part and context (senses.tsv, GUIDELINE rule 11)
             sense = sense_reading(
-                v, c.term, toks, c.t0, c.anatomy if c.anatomy_from_text else region
+                v, sense_term, toks, sense_t0, c.anatomy if c.anatomy_from_text else region
             )
             if sense == NOT_A_MENTION and not fixed:
                 continue

@@ -38,6 +38,18 @@ class Cand:
     # a given span's first token of its concept term (the last token when it has none): a
     # negation written inside the span before it is the span's own ("ureters are not dilated")
     head_at: int | None = None
+    # a given span's concept term (tokens ``a..b``): its sense (senses.tsv) is read from that
+    # term and the words before it, as ``extract`` reads it, not from the span's own words
+    term_at: tuple[int, int] | None = None
+
+    def sense_term(self, toks: Sequence[str]) -> tuple[str, int]:
+        """The vocabulary term whose sense rules apply and its first token: the term
+        matched (``extract``), or the concept term inside a given span ("intrahepatic
+        venous shunts" -> "shunts" after "venous")."""
+        if self.term_at is None:
+            return self.term, self.t0
+        a, b = self.term_at
+        return " ".join(toks[a:b]), a
 
 
 @dataclass(slots=True)
@@ -161,14 +173,17 @@ def given_cand(
     best: tuple[int, int, int] | None = None
     name = ""
     head_at = t1 - 1
+    term_at: tuple[int, int] | None = None
     for a, b, concept in concepts:  # most shared tokens, then inside, then last
         shared = min(b, t1) - max(a, t0)
         if shared <= 0 or "ignore" in v.concepts[concept].flags:
             continue
         key = (shared, a >= t0 and b <= t1, b)
         if best is None or key > best:
-            best, name, head_at = key, concept, max(a, t0)
-    cand = Cand(t0, t1, name or term, type_, term, span=(start, end), head_at=head_at)
+            best, name, head_at, term_at = key, concept, max(a, t0), (a, b)
+    cand = Cand(
+        t0, t1, name or term, type_, term, span=(start, end), head_at=head_at, term_at=term_at
+    )
     if (
         not name
         and type_ == DEVICE
