@@ -434,9 +434,9 @@ def node_phrase_end(v: Vocabulary, c: Cand, toks: list[str], concept_at: list[bo
 
 
 # Words that join two structures sharing their head noun ("anterior and posterior cruciate
-# ligaments"); a side word before them is the sides' reading, not this one ("left and right").
+# ligaments"); a side word before them (``_SIDE_WORDS``) is the sides' reading, not this one
+# ("left and right").
 _ELLIPSIS_JOIN = frozenset({"and", "or", "&"})
-_SIDE_WORDS = frozenset({"left", "right", "bilateral", "both"})
 
 
 def elliptic_conjuncts(
@@ -446,12 +446,13 @@ def elliptic_conjuncts(
     ("The anterior and posterior cruciate ligaments are intact": "anterior ... ligaments" is
     a structure too): a normal statement about both is not one about the last alone."""
     out = set()
+    ends = anat_ends(anat)
     for t0, (t1, name, _) in anat.items():
         words = [t.lower() for t in toks[t0:t1]]
         if t0 < 2 or len(words) < 2 or toks[t0 - 1].lower() not in _ELLIPSIS_JOIN:
             continue
         first = toks[t0 - 2].lower()
-        if first in _SIDE_WORDS or not first.isalpha() or anat_ends(anat).get(t0 - 2) is not None:
+        if first in _SIDE_WORDS or not first.isalpha() or ends.get(t0 - 2) is not None:
             continue
         other = " ".join([first, *words[1:]])
         found = v.anatomy_of(other) or v.anatomy_of(singular_name(other))

@@ -45,10 +45,16 @@ def foreign_default(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabu
     lo, hi = ctx.sentence
     if any(v.anatomy_related(n, site) for _, n in named_structures(v, text[lo:hi], lo)):
         return False  # "nodules in both lungs" on a breast MR: the sentence names the lungs
+    return _forget(info, text[lo:hi], info.site is not None and v.anatomy_related(info.site, site))
+
+
+def _forget(info: MentionInfo, sentence: str, site_too: bool) -> bool:
+    """No stated structure (and no place, when ``site_too``), nor the side it implied when
+    the sentence names no side. True."""
     info.statement_site = None
-    if info.site is not None and v.anatomy_related(info.site, site):
+    if site_too:
         info.site, info.site_by_name = None, False
-    if info.lat and not _SIDE.search(text[lo:hi]):
+    if info.lat and not _SIDE.search(sentence):
         info.lat = None
     return True
 
@@ -68,9 +74,4 @@ def _exam_region_only(
     lo, hi = ctx.sentence
     if any(n == top for _, n in named_structures(v, text[lo:hi], lo)):
         return False  # "a nodule in the neck": the sentence names it
-    info.statement_site = None
-    if info.site == top:
-        info.site, info.site_by_name = None, False
-    if info.lat and not _SIDE.search(text[lo:hi]):
-        info.lat = None
-    return True
+    return _forget(info, text[lo:hi], info.site == top)
