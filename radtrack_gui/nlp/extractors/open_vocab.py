@@ -38,6 +38,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     elided_modifiers,
     node_templates,
 )
+from radtrack_gui.nlp.extractors.open_negated import NEGATORS, negated_heads
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -50,44 +51,14 @@ SUFFIX = re.compile(
 # words with those endings that name normal anatomy, procedures or no finding
 NOT_PATHOLOGY = frozenset(
     {
-        "anastomosis",
-        "anastomoses",
-        "syndesmosis",
-        "synchondrosis",
-        "diarthrosis",
-        "amphiarthrosis",
-        "gomphosis",
-        "symphysis",
-        "diagnosis",
-        "prognosis",
-        "hypnosis",
-        "mitosis",
-        "meiosis",
-        "osmosis",
-        "symbiosis",
-        "stroma",
-        "soma",
-        "diploma",
-        "aroma",
-        "chroma",
-        "coma",
-        "empathy",
-        "sympathy",
-        "homeopathy",
-        "osteopathy",
-        "naturopathy",
+        *("anastomosis", "anastomoses", "syndesmosis", "synchondrosis", "diarthrosis"),
+        *("amphiarthrosis", "gomphosis", "symphysis", "diagnosis", "prognosis", "hypnosis"),
+        *("mitosis", "meiosis", "osmosis", "symbiosis", "stroma", "soma", "diploma", "aroma"),
+        *("chroma", "coma", "empathy", "sympathy", "homeopathy", "osteopathy", "naturopathy"),
         "trauma",
         # -lysis, -cele: procedures and ordinary words
-        "analysis",
-        "dialysis",
-        "hemodialysis",
-        "haemodialysis",
-        "thrombolysis",
-        "fibrinolysis",
-        "hydrolysis",
-        "electrolysis",
-        "catalysis",
-        "parcele",
+        *("analysis", "dialysis", "hemodialysis", "haemodialysis", "thrombolysis"),
+        *("fibrinolysis", "hydrolysis", "electrolysis", "catalysis", "parcele"),
     }
 )
 FRAMES_BEFORE = (
@@ -320,7 +291,8 @@ _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 def may_open(toks: list[str], pattern: bool | None = None) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
-    a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), or
+    a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), a
+    negation (``open_negated.NEGATORS``: "no", "without"), or
     a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
     "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
     "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
@@ -330,6 +302,7 @@ def may_open(toks: list[str], pattern: bool | None = None) -> bool:
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
+        or not NEGATORS.isdisjoint(toks)
         or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
         or (may_pattern(toks) if pattern is None else pattern)
     )
@@ -355,6 +328,11 @@ def open_mentions(
             continue
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
+    if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated)
+        for k, tok in negated_heads(
+            toks, lambda k: _is_head(v, toks, k, covered, others_at), covered
+        ).items():
+            found.setdefault(k, tok)
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
         return with_patterns(
             lex.concepts, _templates(found, toks), toks, covered, others_at, structures, places
