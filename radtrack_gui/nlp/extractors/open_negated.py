@@ -21,6 +21,11 @@ from itertools import compress, count
 from radtrack_gui.nlp.extractors.open_frames import SEEN
 
 NEGATORS = frozenset({"no", "without"})
+# words of seeing or degree right after the negation that the phrase starts after ("no visible
+# twisting", "without evident deformation")
+LEADING = frozenset(
+    {"visible", "evident", "obvious", "definite", "detectable", "apparent", "discernible"}
+)
 MAX_WORDS = 4
 # words right after the negation that make it no negated observation
 NOT_AFTER = frozenset(
@@ -47,6 +52,7 @@ NOT_OBSERVED = frozenset(
         *("information", "records", "report", "reports", "sedation", "anesthesia"),
         *("anaesthesia", "preparation", "premedication", "medication", "cooperation"),
         *("sign", "signs", "correlate", "correlation", "indication", "reason", "doubt"),
+        *("result", "results", "answer", "response", "limitations", "restrictions"),
         *("trauma", "significance", "relevance", "consequence", "consequences"),
         # how the exam was done ("without intravenous contrast injection")
         *("injection", "administration", "agent", "medium", "media", "application"),
@@ -54,6 +60,32 @@ NOT_OBSERVED = frozenset(
     }
 )
 COORDINATED = frozenset({"or", "and", ","})
+# words in -ing that are no observation where an asserting or negating frame may read a noun in
+# -ing as one ("no twisting", "kinking is noted", "spectral broadening is seen")
+NOT_GERUNDS = frozenset(
+    {
+        *("during", "including", "following", "according", "regarding", "concerning"),
+        *("remaining", "corresponding", "surrounding", "underlying", "increasing"),
+        *("decreasing", "existing", "pending", "ongoing", "imaging", "staging", "scanning"),
+        *("setting", "recording", "reading", "rendering", "processing", "positioning"),
+        *("morning", "evening", "string", "spring", "monitoring", "planning", "referring"),
+        *("scheduling", "warning", "training", "testing", "sampling", "mapping", "timing"),
+        *("breathing", "swallowing", "fasting", "eating", "drinking", "smoking", "walking"),
+    }
+)
+
+
+def gerund_ok(toks: list[str], k: int, covered: set[int]) -> bool:
+    """``toks[k]`` may be a noun in -ing naming an observation: long enough, not "something",
+    not one of ``NOT_GERUNDS``, and not the course of a table's finding named right after it
+    ("a deepening of the atrophy": the atrophy is the mention; "deepening of the sulci" is
+    one)."""
+    tok = toks[k]
+    if len(tok) < 7 or tok.endswith("thing") or tok in NOT_GERUNDS:
+        return False
+    if k + 1 < len(toks) and toks[k + 1] == "of":
+        return covered.isdisjoint(range(k + 2, k + 6))
+    return True
 
 
 def negated_heads(
@@ -66,6 +98,8 @@ def negated_heads(
     n = len(toks)
     for i in compress(count(), map(NEGATORS.__contains__, toks)):
         j = i + 1
+        if j < n and toks[j] in LEADING:
+            j += 1
         if j >= n or toks[j] in NOT_AFTER:
             continue
         last = None

@@ -38,7 +38,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     elided_modifiers,
     node_templates,
 )
-from radtrack_gui.nlp.extractors.open_negated import NEGATORS, negated_heads
+from radtrack_gui.nlp.extractors.open_negated import NEGATORS, gerund_ok, negated_heads
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -330,7 +330,7 @@ def open_mentions(
             found[i] = tok
     if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated)
         for k, tok in negated_heads(
-            toks, lambda k: _is_head(v, toks, k, covered, others_at), covered
+            toks, lambda k: _is_head(v, toks, k, covered, others_at, gerund=True), covered
         ).items():
             found.setdefault(k, tok)
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
@@ -354,8 +354,8 @@ def open_mentions(
     if not CLAUSE_WORDS.isdisjoint(toks):
         for k, tok in clause_heads(
             toks,
-            lambda k: _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS),
-            lambda j: _head_after(v, toks, j, covered, others_at, ASSERTED_HEADS),
+            lambda k: _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS, True),
+            lambda j: _head_after(v, toks, j, covered, others_at, ASSERTED_HEADS, True),
             covered,
         ).items():
             found.setdefault(k, tok)
@@ -423,6 +423,7 @@ def _head_after(
     covered: set[int],
     others_at: set[int],
     allowed: frozenset[str] = frozenset(),
+    gerund: bool = False,
 ) -> int | None:
     """The head noun of the phrase starting at ``j``: its last word before a phrase end;
     None when the phrase holds a table term or a structure ends it."""
@@ -438,7 +439,7 @@ def _head_after(
         k += 1
     if k < len(toks) and toks[k] == "-":
         return None  # the phrase runs on inside a hyphenated word ("a full-thickness tear")
-    if last is None or not _is_head(v, toks, last, covered, others_at, allowed):
+    if last is None or not _is_head(v, toks, last, covered, others_at, allowed, gerund):
         return None
     return last
 
@@ -450,9 +451,13 @@ def _is_head(
     covered: set[int],
     others: set[int],
     allowed: frozenset[str] = frozenset(),
+    gerund: bool = False,
 ) -> bool:
-    """``toks[k]`` may head an open mention (``allowed``: NOT_A_HEAD words let back in)."""
+    """``toks[k]`` may head an open mention (``allowed``: NOT_A_HEAD words let back in;
+    ``gerund``: a noun in -ing may, "no twisting", "spectral broadening is noted")."""
     tok = toks[k]
+    if tok.endswith("ing") and not (gerund and gerund_ok(toks, k, covered)):
+        return False
     return (
         k not in covered
         and k not in others
@@ -460,7 +465,7 @@ def _is_head(
         and len(tok) >= 4
         and len(set(tok.lower())) > 1  # "XXXX": a de-identified word
         and (tok not in NOT_A_HEAD or tok in allowed)
-        and not tok.endswith(("ly", "ed", "ing", *ADJECTIVE_ENDS))
+        and not tok.endswith(("ly", "ed", *ADJECTIVE_ENDS))
         and tok not in ("sharp", "broad", "large", "small", "big")
         and _noun_ok(v, tok)
     )

@@ -108,7 +108,9 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     ("text", "open_calls", "elided_calls", "found"),
     [
         # a coordinator before a table term: the shared-head reading alone, still found
-        ("No pleural or pericardial effusion.", 0, 1, ["pleural", "pericardial effusion"]),
+        ("Small pleural or pericardial effusion.", 0, 1, ["pleural", "pericardial effusion"]),
+        # a negation opens open_mentions (open_negated), which runs the shared-head reading
+        ("No pleural or pericardial effusion.", 1, 0, ["pleural", "pericardial effusion"]),
         # a coordinator, no table term in the sentence: nothing runs
         ("The patient and the family were informed.", 0, 0, []),
         # a coordinator and a pathology ending: every reading runs inside open_mentions

@@ -152,3 +152,49 @@ def test_short_reason_end_is_the_full_stop_of_the_reason() -> None:
     text = "Indication: headache. Bilateral subarachnoid hemorrhage, more pronounced on the right."
     pos = text.index(":") + 2
     assert short_reason_end(text, pos, len(text)) == text.index(".") + 1
+
+
+# -- nouns in -ing in an asserting or negating frame -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "assertion"),
+    [
+        ("Spermatic cord with no visible twisting.", "twisting", "absent"),
+        ("There is kinking of the internal carotid artery.", "kinking", "present"),
+        ("Spectral broadening is noted.", "broadening", "present"),
+    ],
+)
+def test_a_noun_in_ing_in_a_frame_is_a_finding(
+    ex: RuleExtractor, text: str, span: str, assertion: str
+) -> None:
+    assert (span, assertion) in _got(ex, text, "vascular")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There is nothing abnormal.",
+        "Images were obtained during the scanning.",
+        "No pending results.",
+        "There is ongoing treatment.",
+    ],
+)
+def test_no_ing_word_that_names_no_observation(ex: RuleExtractor, text: str) -> None:
+    got = [t.lower() for t, _ in _got(ex, text)]
+    assert not [t for t in got if t.endswith(("ing", "results"))]
+
+
+# -- RadLex curation: the sonographer's transducer is no device ------------------------------
+
+
+def test_an_ultrasound_transducer_is_no_device(ex: RuleExtractor) -> None:
+    text = "Examination performed using a 7.5 MHz linear transducer. The liver is normal."
+    assert not [m for m in ex.extract(Report("r", text, region="abdomen")) if m.type == "device"]
+
+
+def test_an_ing_word_before_a_table_finding_is_its_course(ex: RuleExtractor) -> None:
+    got = [t for t, _ in _got(ex, "There is a noticeable deepening of the cortical atrophy.")]
+    assert "deepening" not in got and any("atrophy" in t for t in got)
+    got = [t for t, _ in _got(ex, "There is a subtle deepening of the cerebral sulci.")]
+    assert "deepening" in got
