@@ -15,7 +15,7 @@ names a symptom or a circumstance of the exam rather than an observation ("no pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress, count
 
 from radtrack_gui.nlp.extractors.open_frames import SEEN
@@ -123,3 +123,22 @@ def negated_heads(
             continue  # "No solid or cystic mass": a modifier shared with the next word
         found.setdefault(last, toks[last])
     return found
+
+
+def may_negate(toks: list[str], concepts: Sequence[tuple[int, int, str]]) -> bool:
+    """A cheap test for ``open_vocab.may_open``: some negation opens a phrase that holds no
+    table term (``concepts``: the sentence's table terms as (t0, t1, name)); False:
+    ``negated_heads`` finds nothing in ``toks`` ("No pleural effusion": the table's mention)."""
+    n = len(toks)
+    for i in compress(count(), map(NEGATORS.__contains__, toks)):
+        j = i + 1
+        if j < n and toks[j] in LEADING:
+            j += 1
+        if j >= n or toks[j] in NOT_AFTER or not toks[j][0].isalpha():
+            continue
+        k = j
+        while k < n and k - j < MAX_WORDS and toks[k] not in ENDS and toks[k][0].isalpha():
+            k += 1
+        if not any(t0 < k and j < t1 for t0, t1, _ in concepts):
+            return True
+    return False

@@ -39,6 +39,7 @@ FLOW_HEADS = frozenset(
 # heads that need a level word ("decreased resistance indices"; "resistance index 0.6" is a
 # measure)
 LEVEL_HEADS = frozenset({"velocities", "velocity", "indices", "index"})
+LEVEL_FLOW_HEADS = LEVEL_HEADS | {"flow", "flows"}  # a level alone reads before these only
 DOPPLER_WORDS = frozenset(
     {
         *("triphasic", "biphasic", "monophasic", "multiphasic", "phasic", "tetraphasic"),
@@ -83,7 +84,12 @@ def flow_pattern(toks: list[str], i: int, covered: set[int]) -> int | None:
             pass  # "low-resistance"
         elif tok in LEVEL_WORDS and toks[k + 1] in ("resistance", "resistive", "-"):
             start, level = k, True
-        elif tok in FLOW_LEVELS and not doppler and (k == i - 1 or toks[k + 1] in FLOW_CARRIERS):
+        elif (
+            tok in FLOW_LEVELS
+            and not doppler
+            and toks[i] in LEVEL_FLOW_HEADS
+            and (k == i - 1 or toks[k + 1] in FLOW_CARRIERS)
+        ):
             start, level = k, True
             break
         else:

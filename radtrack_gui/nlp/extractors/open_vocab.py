@@ -21,6 +21,7 @@ GUIDELINE rule 8) is dropped later like any finding in the indication.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import compress, count
 from operator import itemgetter, methodcaller
 from types import EllipsisType
@@ -38,7 +39,12 @@ from radtrack_gui.nlp.extractors.open_frames import (
     elided_modifiers,
     node_templates,
 )
-from radtrack_gui.nlp.extractors.open_negated import NEGATORS, gerund_ok, negated_heads
+from radtrack_gui.nlp.extractors.open_negated import (
+    NEGATORS,
+    gerund_ok,
+    may_negate,
+    negated_heads,
+)
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -289,10 +295,15 @@ _GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPER
 _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
-def may_open(toks: list[str], pattern: bool | None = None) -> bool:
+def may_open(
+    toks: list[str],
+    pattern: bool | None = None,
+    concepts: Sequence[tuple[int, int, str]] | None = None,
+) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
     a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), a
-    negation (``open_negated.NEGATORS``: "no", "without"), or
+    negation (``open_negated.NEGATORS``: "no", "without") before a phrase with no table term
+    (``may_negate``; ``concepts``: the sentence's table terms, when the caller has them), or
     a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
     "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
     "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
@@ -302,7 +313,7 @@ def may_open(toks: list[str], pattern: bool | None = None) -> bool:
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
-        or not NEGATORS.isdisjoint(toks)
+        or (not NEGATORS.isdisjoint(toks) and (concepts is None or may_negate(toks, concepts)))
         or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
         or (may_pattern(toks) if pattern is None else pattern)
     )
@@ -328,12 +339,13 @@ def open_mentions(
             continue
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
-    if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated)
-        for k, tok in negated_heads(
+    negated: dict[int, str] = {}
+    if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated): where no other
+        negated = negated_heads(  # reading names the phrase
             toks, lambda k: _is_head(v, toks, k, covered, others_at, gerund=True), covered
-        ).items():
-            found.setdefault(k, tok)
+        )
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
+        found = {**negated, **found}
         return with_patterns(
             lex.concepts, _templates(found, toks), toks, covered, others_at, structures, places
         )
@@ -392,6 +404,9 @@ def open_mentions(
                 out.append(
                     (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
                 )
+    if negated:
+        held = {k for t0, t1, *_ in out for k in range(t0, t1)}
+        out.extend(_templates({k: t for k, t in negated.items() if k not in held}, toks))
     return with_patterns(lex.concepts, out, toks, covered, others_at, structures, places)
 
 

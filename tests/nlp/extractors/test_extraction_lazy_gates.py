@@ -157,8 +157,8 @@ def test_the_gates_hide_nothing_open_mentions_would_find(monkeypatch: pytest.Mon
     monkeypatch.setattr(
         candidates,
         "may_open",
-        lambda toks, pattern=None: (
-            open_vocab.may_open(toks, pattern) or not COORDINATORS.isdisjoint(toks)
+        lambda toks, pattern=None, concepts=None: (
+            open_vocab.may_open(toks, pattern, concepts) or not COORDINATORS.isdisjoint(toks)
         ),
     )
     old = [candidates.tokens_and_terms(v, lex, key) for key in sents]

@@ -198,3 +198,46 @@ def test_an_ing_word_before_a_table_finding_is_its_course(ex: RuleExtractor) -> 
     assert "deepening" not in got and any("atrophy" in t for t in got)
     got = [t for t, _ in _got(ex, "There is a subtle deepening of the cerebral sulci.")]
     assert "deepening" in got
+
+
+def test_the_negation_gate_hides_nothing_the_reading_would_find(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``may_negate`` (the gate given the sentence's table terms) keeps out only sentences
+    whose every negated phrase holds a table term: forcing every negation through gives the
+    same candidates, on the sample patients and negated sentences with and without terms."""
+    from radtrack_gui.nlp.extractors import candidates, open_vocab
+    from radtrack_gui.nlp.lexicon_cache import lexicon_of
+    from radtrack_gui.nlp.text import sentences
+    from radtrack_gui.nlp.vocabulary import vocabulary
+    from radtrack_gui.util.paths import resource
+
+    v = vocabulary()
+    lex = lexicon_of(v)
+    sents = [
+        "No pleural effusion.",
+        "No malformations or masses intra- or paraspinally.",
+        "Without evident deformation of the capsule.",
+        "No significant pleural effusion or pneumothorax.",
+        "The liver is normal, without focal lesions or dilated ducts.",
+        "No visible twisting.",
+    ]
+    for folder in ("demo_patient", "oncology_patient"):
+        for path in sorted(resource("samples", folder).glob("*.txt")):
+            text = path.read_text(encoding="utf-8")
+            sents.extend(text[s:e] for s, e in sentences(text))
+    gated = [candidates.tokens_and_terms(v, lex, key) for key in sents]
+    monkeypatch.setattr(
+        candidates,
+        "may_open",
+        lambda toks, pattern=None, concepts=None: open_vocab.may_open(toks, pattern),
+    )
+    forced = [candidates.tokens_and_terms(v, lex, key) for key in sents]
+    assert gated == forced
+    # and the gate does keep some negated sentences out (the test can fail)
+    kept_out = [
+        s
+        for s, row in zip(sents, gated, strict=True)
+        if not open_vocab.may_open(list(row[2]), None, row[3]) and open_vocab.may_open(list(row[2]))
+    ]
+    assert "No pleural effusion." in kept_out
