@@ -39,22 +39,24 @@ ROUND6_FILES = frozenset(
         "pairs_wholebody_dev7.tsv",
     }
 )
-# Files labelled in round 7 (one line per file; each labeller adds its own): no draw up to
-# round 7 reads them as an exclusion (:func:`used_keys` skips them always), so every earlier
-# written draw repeats; the round 7 shares are disjoint, so no round 7 draw needs them either.
+# Files labelled in round 7 (each labeller adds its own, one line per file). The four round-7
+# shares are disjoint, so no round-7 draw needs another's file as an exclusion, and every
+# earlier draw reads them as none: ``used_keys`` always skips them.
 ROUND7_FILES = frozenset(
     {
         "mentions_wholebody_dev8.jsonl",
+        "pairs_wholebody_dev8.tsv",
+        "pairs_wholebody_dev8_check.tsv",
     }
 )
-LATER_FILES = ROUND5_FILES | ROUND6_FILES
+LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES
 
 
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
     ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
-    named in ``skip`` and the round 7 files (``ROUND7_FILES``)."""
-    skip = {*skip, *ROUND7_FILES}
+    named in ``skip`` and the round-7 files (``ROUND7_FILES``)."""
+    skip = set(skip) | ROUND7_FILES
     keys: set[int] = set()
     for tsv in sorted((resources / "challenge").glob("*.tsv")):
         if tsv.name in skip:
