@@ -39,7 +39,15 @@ ROUND6_FILES = frozenset(
         "pairs_wholebody_dev7.tsv",
     }
 )
-LATER_FILES = ROUND5_FILES | ROUND6_FILES
+# Files labelled in round 7 (each labeller adds its own, one line per file): the earlier draws
+# read them as no exclusion, so their written draws still repeat.
+ROUND7_FILES = frozenset(
+    {
+        "pairs_wholebody_dev9.tsv",
+        "pairs_wholebody_dev9_check.tsv",
+    }
+)
+LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES
 
 
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
