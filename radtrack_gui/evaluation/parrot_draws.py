@@ -47,6 +47,8 @@ ROUND7_FILES = frozenset(
         "mentions_wholebody_dev8.jsonl",
         "pairs_wholebody_dev8.tsv",
         "pairs_wholebody_dev8_check.tsv",
+        "pairs_wholebody_dev9.tsv",
+        "pairs_wholebody_dev9_check.tsv",
     }
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES

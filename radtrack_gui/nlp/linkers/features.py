@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.class_signs import class_related
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
@@ -132,6 +133,8 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         return "broader"
     if b.concept in a.related or a.concept in b.related:
         return "related"
+    if class_related(a, b, vocabulary()):
+        return "related"  # a bulk RadLex class relation (class_signs.py)
     if not (a.known and b.known):
         # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
         # evidence of another concept; they name this one when the words agree ("adhesion" /
