@@ -21,6 +21,8 @@ radiograph reports that no table lists.
   mention of the abnormality word after the second.
 * **A change of a structure's measure** ("reduction in brain volume", "increased amplitude of
   the sulci"): ``open_measures``.
+* **A described lesion noun** ("rounded formations", "two small foci", "a 0.3 cm wall
+  defect"): ``open_lesions``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections.abc import Callable, Mapping
 from operator import methodcaller
 from types import EllipsisType
 
+from radtrack_gui.nlp.extractors.open_lesions import lesion_mentions, may_lesion
 from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
 
 # -- Doppler flow patterns -----------------------------------------------------------
@@ -292,6 +295,7 @@ def pattern_places(toks: list[str]) -> list[int] | None:
         or not CHANGE_WORDS.isdisjoint(toks)
         or not GENERIC_HEADS.isdisjoint(toks)
         or may_measure(toks)
+        or may_lesion(toks)
     ):
         return places
     return None
@@ -344,6 +348,10 @@ def pattern_mentions(
             out.append((a, b, concept_of(head), "finding", f"{toks[a]} {head}"))
     if may_measure(toks):
         for a, b, concept in measure_mentions(toks, covered, structures, taken):
+            out.append((a, b, concept_of(concept), "finding", " ".join(toks[a:b])))
+    if may_lesion(toks):  # a described lesion noun ("rounded formations"): open_lesions
+        held = taken | {k for t0, t1, *_ in out for k in range(t0, t1)}
+        for a, b, concept in lesion_mentions(toks, covered, structures, held):
             out.append((a, b, concept_of(concept), "finding", " ".join(toks[a:b])))
     return out
 

@@ -1,0 +1,74 @@
+"""A lesion named by a generic noun and described (``open_lesions``; docs/evaluation-mentions.md
+"Round 7: mentions that pairs need"): "formation", "focus/foci", "conglomerate", "defect",
+"cavity", "sequelae" are a mention when a look, shape, count or size word describes them, and
+no mention bare or as a body cavity; each reading with its counter-example."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.open_lesions import lesion_mentions
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _got(ex: RuleExtractor, text: str, region: str = "abdomen") -> list[tuple[str, str]]:
+    return [(m.text, m.concept or "") for m in ex.extract(Report("r", text, region=region))]
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Multiple rounded formations in the segment, the largest 27 mm.", "formations"),
+        ("A small focus in the right lobe.", "small focus"),
+        ("Lacunar ischemic sequelae in the right caudate nucleus.", "sequelae"),
+        ("A new small cavity has appeared in the right caudate area.", "new small cavity"),
+        ("There is a 0.3 cm wall defect.", "wall defect"),
+        ("A normoechoic conglomerate 17 x 13 mm.", "normoechoic conglomerate"),
+    ],
+)
+def test_a_described_lesion_noun_is_a_mention(ex: RuleExtractor, text: str, span: str) -> None:
+    got = _got(ex, text, "brain" if "caudate" in text else "abdomen")
+    assert any(span in t for t, _ in got), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The patient should focus on the exercise.",
+        "The nasal cavity is clear.",
+        "Contrast was given into the cavity.",
+        "Heterogeneous cavity area with regular contours.",
+        "The formation of the report was delayed.",
+    ],
+)
+def test_a_bare_noun_or_a_body_cavity_is_none(ex: RuleExtractor, text: str) -> None:
+    got = _got(ex, text)
+    assert not any(w in t.lower() for t, _ in got for w in ("focus", "cavity", "formation")), got
+
+
+def test_the_reading_itself() -> None:
+    toks = "a new small cavity in the pelvic cavity".split()
+    assert lesion_mentions(toks, set(), set(), set()) == [(1, 4, "cavity")]
+    toks = "two small foci of contrast enhancement".split()
+    # the "of" phrase holds a table term: that term is the mention, not the foci
+    assert lesion_mentions(toks, {4, 5}, set(), set()) == []
+    assert lesion_mentions(toks, set(), set(), set()) == [(0, 3, "lesion")]
+
+
+def test_a_size_after_the_noun_describes_it(ex: RuleExtractor) -> None:
+    toks = "there is a formation with maximum dimensions of 5 x 3 cm".split()
+    assert lesion_mentions(toks, set(), set(), set()) == [(3, 4, "lesion")]
+    toks = "there is a formation . the liver measures 15 cm".split()
+    assert lesion_mentions(toks, set(), set(), set()) == []
+
+
+def test_table_terms_keep_their_reading(ex: RuleExtractor) -> None:
+    assert ("Abscess formation", "abscess") in _got(ex, "Abscess formation.")
+    got = _got(ex, "Two small foci of contrast enhancement in the left breast.", "breast")
+    assert [c for _, c in got] == ["enhancement"]
