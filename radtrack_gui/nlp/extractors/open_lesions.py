@@ -11,7 +11,9 @@ whose describing word is a structure's adjective only: a cavity must be small, n
 counted (a body cavity is "pelvic", "nasal", "uterine"); a defect may also be of a structure or
 a wall ("wall defect", "right corporal defect"); sequelae may be of any kind word
 ("post-traumatic sequelae"). A noun inside a table term (``covered``: "abscess formation",
-"filling defect") or taken by another open reading is left to it; a "focus of" / "foci of"
+"filling defect"), after a describing word that is one ("hypodense foci", "cystic formation":
+the table term's reading takes the generic head) or taken by another open reading is left to
+it; a "focus of" / "foci of"
 whose phrase holds a table term is that term's mention ("foci of contrast enhancement").
 """
 
@@ -148,6 +150,8 @@ def lesion_mentions(
         ):
             continue  # "foci of contrast enhancement": the table term is the mention
         start = _described(toks, i, structures)
+        if start is not None and any(k in covered for k in range(start, i)):
+            continue  # "hypodense foci", "cystic formation": the table term's reading owns it
         sized = _sized_before(toks, start if start is not None else i)
         if start is None and sized is None and not (
             tok not in ("cavity", "cavities") and _sized_after(toks, i)

@@ -72,3 +72,18 @@ def test_table_terms_keep_their_reading(ex: RuleExtractor) -> None:
     assert ("Abscess formation", "abscess") in _got(ex, "Abscess formation.")
     got = _got(ex, "Two small foci of contrast enhancement in the left breast.", "breast")
     assert [c for _, c in got] == ["enhancement"]
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("Small hypodense foci in the white matter.", "hypodensity"),
+        ("There is a cystic formation on the left side.", "cyst"),
+    ],
+)
+def test_a_table_term_describing_the_noun_owns_the_phrase(
+    ex: RuleExtractor, text: str, concept: str
+) -> None:
+    got = _got(ex, text, "brain" if "white" in text else "pelvis")
+    assert not any(c == "lesion" for _, c in got), got
+    assert any(concept in c for _, c in got), got
