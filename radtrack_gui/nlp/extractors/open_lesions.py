@@ -153,8 +153,10 @@ def lesion_mentions(
         if start is not None and any(k in covered for k in range(start, i)):
             continue  # "hypodense foci", "cystic formation": the table term's reading owns it
         sized = _sized_before(toks, start if start is not None else i)
-        if start is None and sized is None and not (
-            tok not in ("cavity", "cavities") and _sized_after(toks, i)
+        if (
+            start is None
+            and sized is None
+            and not (tok not in ("cavity", "cavities") and _sized_after(toks, i))
         ):
             continue
         first = start if start is not None else i

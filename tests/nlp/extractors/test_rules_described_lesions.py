@@ -53,18 +53,31 @@ def test_a_bare_noun_or_a_body_cavity_is_none(ex: RuleExtractor, text: str) -> N
 
 
 def test_the_reading_itself() -> None:
-    toks = "a new small cavity in the pelvic cavity".split()
+    toks = ["a", "new", "small", "cavity", "in", "the", "pelvic", "cavity"]
     assert lesion_mentions(toks, set(), set(), set()) == [(1, 4, "cavity")]
-    toks = "two small foci of contrast enhancement".split()
+    toks = ["two", "small", "foci", "of", "contrast", "enhancement"]
     # the "of" phrase holds a table term: that term is the mention, not the foci
     assert lesion_mentions(toks, {4, 5}, set(), set()) == []
     assert lesion_mentions(toks, set(), set(), set()) == [(0, 3, "lesion")]
 
 
 def test_a_size_after_the_noun_describes_it(ex: RuleExtractor) -> None:
-    toks = "there is a formation with maximum dimensions of 5 x 3 cm".split()
+    toks = [
+        "there",
+        "is",
+        "a",
+        "formation",
+        "with",
+        "maximum",
+        "dimensions",
+        "of",
+        "5",
+        "x",
+        "3",
+        "cm",
+    ]
     assert lesion_mentions(toks, set(), set(), set()) == [(3, 4, "lesion")]
-    toks = "there is a formation . the liver measures 15 cm".split()
+    toks = ["there", "is", "a", "formation", ".", "the", "liver", "measures", "15", "cm"]
     assert lesion_mentions(toks, set(), set(), set()) == []
 
 
