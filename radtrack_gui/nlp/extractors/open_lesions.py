@@ -19,6 +19,8 @@ whose phrase holds a table term is that term's mention ("foci of contrast enhanc
 
 from __future__ import annotations
 
+from radtrack_gui.nlp.extractors.open_measures import MEASURES
+
 LESION_NOUNS = frozenset(
     {
         *("formation", "formations", "focus", "foci", "conglomerate", "conglomerates"),
@@ -74,9 +76,70 @@ DEFECT_WORDS = frozenset({"wall", "contour", "cortical", "skin", "mucosal", "sep
 ADJ_ENDS = ("al", "ar", "ic", "ous", "ive")
 
 
+# -- damage of a tissue: "cartilage loss", "chondral thinning", "cortical erosions" ----------
+# tissues whose loss, thinning, erosion or fissuring is a finding of their own (MSK and
+# mucosal wording; a tissue is no structure the anatomy tables list, "cartilage" included)
+TISSUES = frozenset(
+    {
+        *("cartilage", "cartilaginous", "chondral", "osteochondral", "subchondral", "cortical"),
+        *("cortex", "enamel", "mucosal", "mucosa", "bone", "bony", "osseous", "labral"),
+        *("meniscal", "tendinous", "ligamentous", "articular"),
+    }
+)
+DAMAGE = frozenset(
+    {
+        *("loss", "thinning", "erosion", "erosions", "fissure", "fissures", "fissuring"),
+        *("fibrillation", "delamination", "irregularity", "irregularities"),
+    }
+)
+# words of a thickness or extent a damage phrase opens with ("full-thickness cartilage loss")
+EXTENT = frozenset({"full", "partial", "thickness", "-", "high", "grade", "low", "focal"})
+# tissues named as a noun after "loss of (the)" ("loss of cortical volume" is a measure's)
+NOUN_TISSUES = frozenset({"cartilage", "cortex", "enamel", "mucosa", "bone"})
+
+
+def _singular(tok: str) -> str:
+    return tok[:-1] if tok.endswith("s") and not tok.endswith("ss") else tok
+
+
+def damage_mentions(
+    toks: list[str], covered: set[int], taken: set[int]
+) -> list[tuple[int, int, str]]:
+    """(first token, token end, concept) of each damage noun right after a tissue word
+    ("cartilage loss", "full-thickness chondral fissures") or before "of (the)" and one
+    ("loss of articular cartilage"); the concept is the tissue's word and the noun."""
+    out: list[tuple[int, int, str]] = []
+    n = len(toks)
+    for i, tok in enumerate(toks):
+        if tok not in DAMAGE or i in covered or i in taken:
+            continue
+        noun = _singular(tok)
+        if i > 0 and toks[i - 1] in TISSUES and i - 1 not in covered and i - 1 not in taken:
+            start = i - 1
+            while start > 0 and toks[start - 1] in EXTENT and start - 1 not in covered:
+                start -= 1
+            out.append((start, i + 1, f"{toks[i - 1]} {noun}"))
+            continue
+        k = i + 1
+        if k < n and toks[k] == "of":
+            k += 1
+            if k < n and toks[k] == "the":
+                k += 1
+            while k + 1 < n and toks[k] in TISSUES and toks[k + 1] in TISSUES:
+                k += 1  # "loss of articular cartilage"
+            if (
+                k < n
+                and toks[k] in NOUN_TISSUES
+                and k not in covered
+                and (k + 1 >= n or toks[k + 1] not in MEASURES)
+            ):
+                out.append((i, k + 1, f"{toks[k]} {noun}"))
+    return out
+
+
 def may_lesion(toks: list[str]) -> bool:
-    """A cheap test: the sentence holds a lesion noun."""
-    return not LESION_NOUNS.isdisjoint(toks)
+    """A cheap test: the sentence holds a lesion noun or a damage noun."""
+    return not LESION_NOUNS.isdisjoint(toks) or not DAMAGE.isdisjoint(toks)
 
 
 def _number(tok: str) -> bool:

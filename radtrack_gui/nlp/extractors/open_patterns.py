@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from operator import methodcaller
 from types import EllipsisType
 
-from radtrack_gui.nlp.extractors.open_lesions import lesion_mentions, may_lesion
+from radtrack_gui.nlp.extractors.open_lesions import damage_mentions, lesion_mentions, may_lesion
 from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
 
 # -- Doppler flow patterns -----------------------------------------------------------
@@ -352,6 +352,9 @@ def pattern_mentions(
     if may_lesion(toks):  # a described lesion noun ("rounded formations"): open_lesions
         held = taken | {k for t0, t1, *_ in out for k in range(t0, t1)}
         for a, b, concept in lesion_mentions(toks, covered, structures, held):
+            out.append((a, b, concept_of(concept), "finding", " ".join(toks[a:b])))
+            held.update(range(a, b))
+        for a, b, concept in damage_mentions(toks, covered, held):
             out.append((a, b, concept_of(concept), "finding", " ".join(toks[a:b])))
     return out
 

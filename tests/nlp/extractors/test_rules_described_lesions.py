@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from radtrack_gui.core.model import Report
-from radtrack_gui.nlp.extractors.open_lesions import lesion_mentions
+from radtrack_gui.nlp.extractors.open_lesions import damage_mentions, lesion_mentions
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 
@@ -100,3 +100,32 @@ def test_a_table_term_describing_the_noun_owns_the_phrase(
     got = _got(ex, text, "brain" if "white" in text else "pelvis")
     assert not any(c == "lesion" for _, c in got), got
     assert any(concept in c for _, c in got), got
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Large areas of full-thickness cartilage loss at the condyle.", "cartilage loss"),
+        ("Full-thickness chondral fissures at the trochlea.", "chondral fissures"),
+        ("Cartilage erosion of the patella.", "Cartilage erosion"),
+        ("Loss of articular cartilage at the medial compartment.", "Loss of articular cartilage"),
+        ("Mild cartilage thinning at the patella.", "thinning"),
+    ],
+)
+def test_damage_of_a_tissue_is_a_mention(ex: RuleExtractor, text: str, span: str) -> None:
+    got = _got(ex, text, "lower limb")
+    assert any(span in t for t, _ in got), got
+
+
+def test_damage_nouns_need_a_tissue() -> None:
+    # "weight loss", a measure's loss ("loss of bone density", open_measures) are no damage
+    assert damage_mentions(["weight", "loss", "and", "hair", "loss"], set(), set()) == []
+    assert damage_mentions(["loss", "of", "bone", "density"], set(), set()) == []
+    assert damage_mentions(["loss", "of", "the", "cartilage"], set(), set()) == [
+        (0, 4, "cartilage loss")
+    ]
+
+
+def test_articular_cartilage_is_a_structure(ex: RuleExtractor) -> None:
+    got = _got(ex, "The articular cartilage is within normal limits.", "lower limb")
+    assert [c for _, c in got] == ["normal articular cartilage"]
