@@ -129,3 +129,22 @@ def test_damage_nouns_need_a_tissue() -> None:
 def test_articular_cartilage_is_a_structure(ex: RuleExtractor) -> None:
     got = _got(ex, "The articular cartilage is within normal limits.", "lower limb")
     assert [c for _, c in got] == ["normal articular cartilage"]
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "concept"),
+    [
+        ("Left-sided cryptorchidism.", "pelvis", "cryptorchidism"),
+        ("Bilateral hydrosalpinx.", "pelvis", "hydrosalpinx"),
+        ("Redundant colon with coprostasis.", "abdomen", "stool"),
+        ("The AVM was embolized.", "head", "arteriovenous malformation"),
+    ],
+)
+def test_round7_diagnoses_no_table_named(
+    ex: RuleExtractor, text: str, region: str, concept: str
+) -> None:
+    assert concept in [c for _, c in _got(ex, text, region)]
+
+
+def test_avm_is_a_word_not_a_part_of_one(ex: RuleExtractor) -> None:
+    assert "arteriovenous malformation" not in [c for _, c in _got(ex, "Savm noted.", "head")]
