@@ -91,7 +91,8 @@ SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*[\n\u2028]")
 # patient, history, suspicion, complaint, treatment or exam (a reason goes on in short history
 # items or such words: "Pancreatitis. Active bleeding. Hemostasis requested.", "Glioma.
 # Progression? New lesions?", "Lung tumor. Brain metastases.", "Post-fall. Head injury.",
-# "Dyspnea. Emergency CT angiography for embolism.").
+# "Dyspnea. Emergency CT angiography for embolism."); "examined" is the findings' word ("in
+# the examined bone marrow"), not an exam named.
 SHORT_REASON = 4
 FINDING_WORDS = 6
 _SENTENCE_END = re.compile(r"[.!][ \t]+(?=[A-Z])")
@@ -100,7 +101,7 @@ REASON_WORDS = re.compile(
     r"\?|\b(?:request|quer|question|please|desire|inquir|check|follow|evaluat|assess|investig"
     r"|exclu|rule[ \t]+out|r/o|suspect|suspicio|possibl|patient|history|status|s/p|referr"
     r"|clinical|indication|known|previous|prior|\d+[ \t-]*(?:years?|y)\b|injur|trauma|pain"
-    r"|fall\b|fell\b|consult|CT|MRI?|X-?ray|radiograph|ultrasound|angiograph|scan|exam"
+    r"|fall\b|fell\b|consult|CT|MRI?|X-?ray|radiograph|ultrasound|angiograph|scan|exam(?!ined)"
     r"|post(?![a-z])|since|ago\b|planned|therap|surger|resect|observation|colic)|:",
     re.IGNORECASE,
 )

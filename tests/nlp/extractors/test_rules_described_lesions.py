@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.layout import short_reason_end
 from radtrack_gui.nlp.extractors.open_lesions import damage_mentions, lesion_mentions
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
@@ -148,3 +149,26 @@ def test_round7_diagnoses_no_table_named(
 
 def test_avm_is_a_word_not_a_part_of_one(ex: RuleExtractor) -> None:
     assert "arteriovenous malformation" not in [c for _, c in _got(ex, "Savm noted.", "head")]
+
+
+def test_examined_does_not_extend_a_short_reason() -> None:
+    text = (
+        "Indication: suspected neuroma. No signal alterations in the examined bone marrow of "
+        "the foot. A 15 mm nodular mass lies in the third interdigital space."
+    )
+    pos = text.index(":") + 2
+    assert short_reason_end(text, pos, len(text)) == text.index(".") + 1
+    # an exam named after the reason keeps it going ("Exam of the foot requested")
+    text2 = "Indication: suspected neuroma. Exam of the left foot requested for this patient."
+    assert short_reason_end(text2, text2.index(":") + 2, len(text2)) is None
+
+
+def test_findings_after_a_short_reason_with_examined_are_kept(ex: RuleExtractor) -> None:
+    text = (
+        "Indication: suspected neuroma. No signal alterations in the examined bone marrow of "
+        "the foot. A 15 mm mass lies in the third interdigital space, consistent with a neuroma."
+    )
+    got = ex.extract(Report("r", text, region="lower limb"))
+    assert any(m.text == "mass" and not m.question for m in got), [
+        (m.text, m.question) for m in got
+    ]
