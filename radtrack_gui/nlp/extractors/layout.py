@@ -107,17 +107,30 @@ REASON_WORDS = re.compile(
 )
 
 
+# A longer reason ends there too when the next sentence states what the exam shows: a copula
+# and an observation word ("No significant signal alterations are appreciable in ...", "A
+# small effusion is noted"), with the same tests of the two sentences after it.
+OBSERVED = re.compile(
+    r"\b(?:is|are|was|were)[ \t]+(?:not[ \t]+|also[ \t]+|clearly[ \t]+)?(?:seen|visible|noted"
+    r"|observed|appreciable|appreciated|identified|detected|evident|depicted|visualized)\b",
+    re.IGNORECASE,
+)
+
+
 def short_reason_end(text: str, pos: int, end: int) -> int | None:
     """Where a short reason at ``pos`` ends when findings follow it on its line (see
-    ``SHORT_REASON``), else None."""
+    ``SHORT_REASON``; a longer one: ``OBSERVED``), else None."""
     stop = _SENTENCE_END.search(text, pos, end)
-    if stop is None or len(text[pos : stop.start()].split()) > SHORT_REASON:
+    if stop is None:
         return None
     after = _TWO_SENTENCES.match(text, stop.end(), end)
     if after is None or REASON_WORDS.search(after.group()):
         return None
     first = _SENTENCE_END.search(after.group())
-    if len(after.group()[: first.start() if first else None].split()) < FINDING_WORDS:
+    sentence = after.group()[: first.start() if first else None]
+    if len(sentence.split()) < FINDING_WORDS:
+        return None
+    if len(text[pos : stop.start()].split()) > SHORT_REASON and not OBSERVED.search(sentence):
         return None
     return stop.start() + 1
 

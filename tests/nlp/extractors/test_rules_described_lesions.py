@@ -172,3 +172,18 @@ def test_findings_after_a_short_reason_with_examined_are_kept(ex: RuleExtractor)
     assert any(m.text == "mass" and not m.question for m in got), [
         (m.text, m.question) for m in got
     ]
+
+
+def test_a_longer_reason_ends_where_an_observation_follows() -> None:
+    text = (
+        "Indication: exclusion of vascular or inflammatory disease. No significant signal "
+        "alterations are appreciable in the cancellous bone marrow. The joints appear normal."
+    )
+    pos = text.index(":") + 2
+    assert short_reason_end(text, pos, len(text)) == text.index(".") + 1
+    # a longer reason followed by a sentence that observes nothing goes on
+    text2 = (
+        "Indication: exclusion of vascular or inflammatory disease. Ongoing swelling of the "
+        "left thigh for three weeks without any fever."
+    )
+    assert short_reason_end(text2, text2.index(":") + 2, len(text2)) is None
