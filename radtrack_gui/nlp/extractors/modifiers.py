@@ -145,6 +145,8 @@ CARRIER_NOUNS = frozenset(
         *("change", "changes", "area", "areas", "image", "images", "focus", "foci"),
         *("band", "bands", "strand", "strands", "shadow", "shadows", "phenomena"),
         *("phenomenon", "zone", "zones", "spot", "spots"),
+        # the translated reports' words for a lesion ("anechoic formations", open_lesions)
+        *("formation", "formations", "conglomerate", "conglomerates"),
     }
 )
 

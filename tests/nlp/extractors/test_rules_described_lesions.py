@@ -187,3 +187,9 @@ def test_a_longer_reason_ends_where_an_observation_follows() -> None:
         "left thigh for three weeks without any fever."
     )
     assert short_reason_end(text2, text2.index(":") + 2, len(text2)) is None
+
+
+def test_a_lesion_noun_carries_the_table_adjective(ex: RuleExtractor) -> None:
+    # "formation(s)" / "conglomerate" carry the adjective-like finding before them, as "foci"
+    assert ("Anechoic formations", "echogenicity") in _got(ex, "Anechoic formations in the kidney.")
+    assert ("Abscess formation", "abscess") in _got(ex, "Abscess formation.")
