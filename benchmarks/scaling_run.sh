@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The cohort scaling table (issue #23 item 2) on a bare multi-core machine, in one go.
+#
+#   OUT=/path/to/logs PYTHONPATH=$PWD[:/path/to/deps] benchmarks/scaling_run.sh
+#
+# Run from the repository root. The caller sets PYTHONPATH (RadTrack and its cohort
+# dependencies: dask, distributed, pyarrow, duckdb). Optional variables:
+#   PYTHON   the interpreter (default python3)
+#   BASE     patients of the 1-worker baseline (default 260: ~2,400 reports, ~18 s on one
+#            core of the round-6 lent machine); n workers get n x BASE patients (weak
+#            scaling), so every run lasts about as long as the baseline and the 14-worker
+#            run >= ~20 s
+#   WORKERS  worker counts (default 1,2,4,8,14)
+#   MODES    local (LocalCluster, its scheduler in the client process), separate (a `dask
+#            scheduler` and `dask worker` processes started for every count); default both
+#   JOBS     processes generating the patients (default: the CPUs this process may use)
+#   LIMITS   per-step limits in seconds "generate local separate" (default "60 115 120")
+# Steps, each under `timeout` (SIGTERM, then SIGKILL 10 s later), logs under $OUT:
+#   00-env.log        interpreter, library versions, nproc, affinity, lscpu
+#   01-generate.log   the patients (MAX(WORKERS) x BASE), generated once
+#   02-local.log      the LocalCluster table
+#   03-separate.log   the separate-scheduler table
+#   summary.txt       the tables and every ROW line, with the exit status of each step
+# Expected run time on 16 cores: ~4.5 minutes (about 5 s + 10 s + 2 x ~120 s); <= 300 s of
+# limits plus the kill grace. A dry run with tiny sizes:
+#   OUT=/tmp/x BASE=3 WORKERS=1,2 LIMITS="60 300 300" benchmarks/scaling_run.sh
+set -u
+: "${OUT:?set OUT to a folder for the logs}"
+PY=${PYTHON:-python3}
+BASE=${BASE:-260}
+WORKERS=${WORKERS:-1,2,4,8,14}
+MODES=${MODES:-local,separate}
+read -r LIM_GEN LIM_LOCAL LIM_SEP <<<"${LIMITS:-60 115 120}"
+mkdir -p "$OUT"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/radtrack-scaling.XXXXXX")
+export TMPDIR="$WORK"
+export BENCH_COHORT_PIDS="$WORK/dask-pids"  # bench_cohort.py writes the dask processes it starts
+JOBS=${JOBS:-$("$PY" -c 'import os; print(len(os.sched_getaffinity(0)))' 2>/dev/null || echo 4)}
+MAXW=$(tr ',' '\n' <<<"$WORKERS" | sort -n | tail -1)
+PATIENTS=$((BASE * MAXW))
+BENCH=(benchmarks/bench_cohort.py --patients "$PATIENTS" --patients-dir "$WORK/patients")
+
+cleanup() {
+  # the separate dask processes run in sessions of their own: stop any left (by their pid)
+  if [ -f "$BENCH_COHORT_PIDS" ]; then
+    while read -r pid; do kill -TERM -- "-$pid" 2>/dev/null; done <"$BENCH_COHORT_PIDS"
+    sleep 2
+    while read -r pid; do kill -KILL -- "-$pid" 2>/dev/null; done <"$BENCH_COHORT_PIDS"
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+step() {  # step NAME LIMIT COMMAND...: run it under timeout, log, note the exit status
+  local name=$1 limit=$2
+  shift 2
+  local t0=$SECONDS
+  echo "== $name: $* (limit ${limit}s)" >"$OUT/$name.log"
+  timeout -k 10 "$limit" "$@" >>"$OUT/$name.log" 2>&1
+  local rc=$?
+  echo "== $name: exit $rc after $((SECONDS - t0)) s" | tee -a "$OUT/$name.log" >>"$OUT/steps.txt"
+  return $rc
+}
+
+: >"$OUT/steps.txt"
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "git: $(git rev-parse HEAD 2>/dev/null || echo '?')"
+  echo "BASE=$BASE WORKERS=$WORKERS MODES=$MODES PATIENTS=$PATIENTS JOBS=$JOBS LIMITS=$LIM_GEN/$LIM_LOCAL/$LIM_SEP"
+  echo "nproc: $(nproc 2>/dev/null)"
+  timeout 30 "$PY" -c '
+import os, platform, sys
+print("python", sys.version.split()[0], platform.machine())
+print("affinity", len(os.sched_getaffinity(0)), "of", os.cpu_count())
+for m in ("dask", "distributed", "pyarrow", "duckdb", "psutil", "radtrack_gui"):
+    try:
+        mod = __import__(m)
+        print(m, getattr(mod, "__version__", "?"), getattr(mod, "__file__", ""))
+    except Exception as exc:
+        print(m, "MISSING:", exc)
+'
+  lscpu 2>/dev/null || true
+  free -m 2>/dev/null || true
+  uptime 2>/dev/null || true
+} >"$OUT/00-env.log" 2>&1
+
+step 01-generate "$LIM_GEN" "$PY" -u "${BENCH[@]}" --jobs "$JOBS" --generate-only ||
+  { echo "generation failed: see $OUT/01-generate.log" | tee -a "$OUT/steps.txt"; exit 1; }
+
+for mode in ${MODES//,/ }; do
+  case $mode in
+    local) name=02-local limit=$LIM_LOCAL ;;
+    separate) name=03-separate limit=$LIM_SEP ;;
+    *) echo "unknown mode $mode" >>"$OUT/steps.txt"; continue ;;
+  esac
+  step "$name" "$limit" "$PY" -u "${BENCH[@]}" --base-patients "$BASE" --weak \
+    --workers "$WORKERS" --modes "$mode" --no-plain
+done
+
+{
+  cat "$OUT/steps.txt"
+  for f in "$OUT"/02-local.log "$OUT"/03-separate.log; do
+    [ -f "$f" ] || continue
+    echo
+    echo "## $(basename "$f")"
+    grep -E '^(os\.cpu_count|[0-9]+ generated)' "$f"
+    sed -n '/^local: LocalCluster, its/,$p; /^separate: `dask scheduler`/,$p' "$f"
+    grep '^ROW ' "$f"
+  done
+} >"$OUT/summary.txt"
+cat "$OUT/summary.txt"
