@@ -67,7 +67,7 @@ def _written_parts(plain: Path, out: Path, n: int) -> tuple[output.CohortDir, li
     got = []
     for k in range(n):
         part = f"part-g-{k:05d}"
-        res = process_batch(items[k :: n], "rules", "knowledge", str(cohort.path), part)
+        res = process_batch(items[k::n], "rules", "knowledge", str(cohort.path), part)
         assert res["written"]
         got.append((part, res["records"]))
     return cohort, got
