@@ -383,11 +383,15 @@ def _commit(
 ) -> None:
     """Commit the batches that finished together in one manifest; a batch whose files are
     gone or broken is submitted once more (``retry``), then recorded as failed."""
+    sizes = {}
     for part, _, res in done:
         if res["tables"] is not None and res["tables"]["reports"].num_rows:
-            cohort.write_tables(part, res["tables"])  # a worker that could not reach DIR
+            # a worker that could not reach DIR
+            sizes[part] = cohort.write_tables(part, res["tables"])
             res["tables"] = None
-    problems = cohort.commit_many([(part, res["records"]) for part, _, res in done])
+        elif res.get("sizes"):
+            sizes[part] = res["sizes"]
+    problems = cohort.commit_many([(part, res["records"]) for part, _, res in done], sizes)
     for part, group, res in done:
         problem = problems.get(part)
         if problem:  # the worker's files are gone or broken: once more, else failed

@@ -59,8 +59,9 @@ def test_batch_size_floor_and_cap() -> None:
 
 
 # -- grouped commits -----------------------------------------------------------------------
-def _written_parts(plain: Path, out: Path, n: int) -> tuple[output.CohortDir, list]:
-    """``n`` partitions written by the worker's function (files only, nothing committed)."""
+def _written_parts(plain: Path, out: Path, n: int, sizes: dict | None = None) -> tuple:
+    """``n`` partitions written by the worker's function (files only, nothing committed);
+    the sizes it reports go into ``sizes``."""
     cohort = output.CohortDir(out)
     cohort.prepare(plain, "rules", "knowledge")
     items = sources.folder_patients(plain)
@@ -70,7 +71,41 @@ def _written_parts(plain: Path, out: Path, n: int) -> tuple[output.CohortDir, li
         res = process_batch(items[k::n], "rules", "knowledge", str(cohort.path), part)
         assert res["written"]
         got.append((part, res["records"]))
+        if sizes is not None:
+            sizes[part] = res["sizes"]
     return cohort, got
+
+
+@pytest.mark.parametrize("damage", ["none", "missing", "truncated", "same size", "other size"])
+def test_the_quick_check_of_files_a_worker_wrote(plain, tmp_path, damage):
+    sizes: dict = {}
+    cohort, parts = _written_parts(plain, tmp_path / "c", 2, sizes)
+    for name in output.DATASETS:  # the sizes the worker reported are the files' sizes
+        assert (
+            sizes["part-g-00001"][name]
+            == (cohort.path / name / "part-g-00001.parquet").stat().st_size
+        )
+    f = cohort.path / "mentions" / "part-g-00001.parquet"
+    size = f.stat().st_size
+    if damage == "missing":
+        f.unlink()
+    elif damage == "truncated":
+        f.write_bytes(f.read_bytes()[: size // 2])
+    elif damage == "same size":
+        f.write_bytes(b"x" * size)
+    elif damage == "other size":  # another sound Parquet file in its place
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        pq.write_table(pa.table({"a": [1]}), f)
+    problems = cohort.commit_many(parts, sizes)
+    if damage == "none":
+        assert problems == {}
+        assert cohort.done() == {i.key for i in sources.folder_patients(plain)}
+    else:
+        assert list(problems) == ["part-g-00001"], problems
+        assert "mentions/part-g-00001.parquet" in problems["part-g-00001"]
+        assert cohort.done() == {r["patient"] for r in parts[0][1]}
 
 
 def _reports(folder: Path) -> int:
@@ -163,11 +198,11 @@ def test_files_gone_at_commit_are_redone_in_the_same_run(plain, tmp_path, monkey
     real = output.CohortDir.commit_many
     lost: list[str] = []
 
-    def losing(self, batches):  # the first batch's files vanish before the client checks them
+    def losing(self, batches, sizes=None):  # the first batch's files vanish before the check
         if not lost:
             lost.append(batches[0][0])
             (self.path / "mentions" / f"{batches[0][0]}.parquet").unlink()
-        return real(self, batches)
+        return real(self, batches, sizes)
 
     monkeypatch.setattr(output.CohortDir, "commit_many", losing)
     state = run_cohort(plain, tmp_path / "c", workers=1, extractor="rules", linker="knowledge")
