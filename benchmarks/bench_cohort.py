@@ -351,6 +351,15 @@ def main() -> None:
     )
     ap.add_argument("--generate-only", action="store_true", help="write --patients-dir, stop")
     ap.add_argument(
+        "--calibrate",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="with --generate-only: time `radtrack process` on a few patients in this process "
+        "and print `BASE=N`, the baseline patients one worker takes about SECONDS to process "
+        "(at most PATIENTS / the most workers of --workers)",
+    )
+    ap.add_argument(
         "--repeat",
         type=int,
         default=1,
@@ -393,6 +402,8 @@ def main() -> None:
             print(f"generated {args.patients} patients in {time.perf_counter() - t0:.1f} s",
                   flush=True)  # fmt: skip
             if args.generate_only:
+                if args.calibrate:
+                    calibrate(patients, args.calibrate, args.patients // max(counts), tmp)
                 return
         every = sorted(p.name for p in patients.iterdir() if p.is_dir())
         total = len(every)
@@ -435,6 +446,20 @@ def main() -> None:
                 row(mode, n, st, results[mode].get(1))
         for mode in modes:
             table(mode, counts, results[mode])
+
+
+def calibrate(patients: Path, seconds: float, most: int, tmp: Path, sample: int = 40) -> int:
+    """Print ``BASE=N``: the patients one process gets through in about ``seconds`` (from
+    the plain loop on the first ``sample`` patients, warm), at most ``most``."""
+    secs, _cpu, reports = plain_loop(subset(patients, sample, tmp / "calibrate"), tmp / "cal")
+    per = secs / min(sample, sum(1 for p in patients.iterdir() if p.is_dir()))
+    base = max(1, min(most, round(seconds / per)))
+    print(
+        f"calibration: {sample} patients, {reports} reports in {secs:.2f} s "
+        f"({reports / secs:.1f} reports/s, one process)\nBASE={base}",
+        flush=True,
+    )
+    return base
 
 
 def row(mode: str, n: int, st: RunState, one: RunState | None) -> None:

@@ -6,38 +6,50 @@
 # Run from the repository root. The caller sets PYTHONPATH (RadTrack and its cohort
 # dependencies: dask, distributed, pyarrow, duckdb). Optional variables:
 #   PYTHON   the interpreter (default python3)
-#   BASE     patients of the 1-worker baseline (default 260: ~2,400 reports, ~18 s on one
-#            core of the round-6 lent machine); n workers get n x BASE patients (weak
-#            scaling), so every run lasts about as long as the baseline and the 14-worker
-#            run >= ~20 s
+#   BASE     patients of the 1-worker baseline; n workers get n x BASE patients (weak
+#            scaling), so every run lasts about as long as the baseline (the 14-worker run
+#            ~TARGET_S / efficiency). Default: calibrated on this machine (the plain loop on
+#            40 patients) so that the baseline lasts TARGET_S seconds, at most 400
+#   TARGET_S the baseline's duration when BASE is calibrated (default 17)
 #   WORKERS  worker counts (default 1,2,4,8,14)
 #   MODES    local (LocalCluster, its scheduler in the client process), separate (a `dask
 #            scheduler` and `dask worker` processes started for every count); default both
 #   JOBS     processes generating the patients (default: the CPUs this process may use)
-#   LIMITS   per-step limits in seconds "generate local separate" (default "60 115 120")
+#   LIMITS   per-step limits in seconds "generate local separate" (default "40 125 130")
 # Steps, each under `timeout` (SIGTERM, then SIGKILL 10 s later), logs under $OUT:
 #   00-env.log        interpreter, library versions, nproc, affinity, lscpu
-#   01-generate.log   the patients (MAX(WORKERS) x BASE), generated once
+#   01-generate.log   the patients (MAX(WORKERS) x BASE, or x 400), generated once in
+#                     parallel; the calibration of BASE
 #   02-local.log      the LocalCluster table
 #   03-separate.log   the separate-scheduler table
 #   summary.txt       the tables and every ROW line, with the exit status of each step
-# Expected run time on 16 cores: ~4.5 minutes (about 5 s + 10 s + 2 x ~120 s); <= 300 s of
-# limits plus the kill grace. A dry run with tiny sizes:
+# Expected run time on 16 cores: ~4.5 minutes (~15 s generating and calibrating, then per
+# mode five runs of ~17-22 s plus each cluster's start, ~115 s); the limits add up to 295 s
+# (plus 10 s of kill grace each). A run cut by its limit keeps the rows measured so far
+# (the baseline first, then 14, 8, 4, 2 workers). A dry run with tiny sizes:
 #   OUT=/tmp/x BASE=3 WORKERS=1,2 LIMITS="60 300 300" benchmarks/scaling_run.sh
+#   OUT=/tmp/y TARGET_S=1 WORKERS=1,2 LIMITS="120 300 300" benchmarks/scaling_run.sh
 set -u
 : "${OUT:?set OUT to a folder for the logs}"
 PY=${PYTHON:-python3}
-BASE=${BASE:-260}
+BASE=${BASE:-auto}
+TARGET_S=${TARGET_S:-17}
 WORKERS=${WORKERS:-1,2,4,8,14}
 MODES=${MODES:-local,separate}
-read -r LIM_GEN LIM_LOCAL LIM_SEP <<<"${LIMITS:-60 115 120}"
+read -r LIM_GEN LIM_LOCAL LIM_SEP <<<"${LIMITS:-40 125 130}"
 mkdir -p "$OUT"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/radtrack-scaling.XXXXXX")
 export TMPDIR="$WORK"
 export BENCH_COHORT_PIDS="$WORK/dask-pids"  # bench_cohort.py writes the dask processes it starts
 JOBS=${JOBS:-$("$PY" -c 'import os; print(len(os.sched_getaffinity(0)))' 2>/dev/null || echo 4)}
 MAXW=$(tr ',' '\n' <<<"$WORKERS" | sort -n | tail -1)
-PATIENTS=$((BASE * MAXW))
+if [ "$BASE" = auto ]; then
+  PATIENTS=$((400 * MAXW))
+  CALIBRATE=(--calibrate "$TARGET_S")
+else
+  PATIENTS=$((BASE * MAXW))
+  CALIBRATE=()
+fi
 BENCH=(benchmarks/bench_cohort.py --patients "$PATIENTS" --patients-dir "$WORK/patients")
 
 cleanup() {
@@ -84,8 +96,14 @@ for m in ("dask", "distributed", "pyarrow", "duckdb", "psutil", "radtrack_gui"):
   uptime 2>/dev/null || true
 } >"$OUT/00-env.log" 2>&1
 
-step 01-generate "$LIM_GEN" "$PY" -u "${BENCH[@]}" --jobs "$JOBS" --generate-only ||
+step 01-generate "$LIM_GEN" "$PY" -u "${BENCH[@]}" --jobs "$JOBS" --workers "$WORKERS" \
+  --generate-only ${CALIBRATE[@]+"${CALIBRATE[@]}"} ||
   { echo "generation failed: see $OUT/01-generate.log" | tee -a "$OUT/steps.txt"; exit 1; }
+if [ "$BASE" = auto ]; then
+  BASE=$(sed -n 's/^BASE=\([0-9][0-9]*\)$/\1/p' "$OUT/01-generate.log" | tail -1)
+  [ -n "$BASE" ] || { echo "no BASE calibrated: see $OUT/01-generate.log" | tee -a "$OUT/steps.txt"; exit 1; }
+fi
+echo "BASE=$BASE (patients of the 1-worker baseline; n workers: n x BASE)" | tee -a "$OUT/steps.txt" >>"$OUT/00-env.log"
 
 for mode in ${MODES//,/ }; do
   case $mode in
@@ -104,8 +122,8 @@ done
     echo
     echo "## $(basename "$f")"
     grep -E '^(os\.cpu_count|[0-9]+ generated)' "$f"
-    sed -n '/^local: LocalCluster, its/,$p; /^separate: `dask scheduler`/,$p' "$f"
-    grep '^ROW ' "$f"
+    sed -n '/^\(local: LocalCluster, its\|separate: `dask scheduler`\)/,/^efficiency =/p' "$f"
+    grep -E '^(ROW |Traceback|[A-Za-z]*Error)' "$f"
   done
 } >"$OUT/summary.txt"
 cat "$OUT/summary.txt"

@@ -274,8 +274,13 @@ def _schedule(
     import queue
 
     import dask
+    import distributed  # noqa: F401  before dask.config.set: see below
 
     from radtrack_gui.cohort.tasks import process_batch
+
+    # ``distributed`` adds its defaults to dask's config when first imported; a
+    # ``dask.config.set`` entered before that would delete them all on exit (it restores
+    # "no distributed section"), and the next cluster in this process would not start.
 
     with dask.config.set(LOG_CONFIG):
         client, cluster = connect(scheduler, workers)

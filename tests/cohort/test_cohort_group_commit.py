@@ -215,3 +215,7 @@ def test_files_gone_at_commit_are_redone_in_the_same_run(plain, tmp_path, monkey
     assert not (cohort.path / "reports" / f"{lost[0]}.parquet").exists()  # discarded
     per = query.run_query(cohort.path, "SELECT patient, count(*) AS n FROM reports GROUP BY 1")
     assert {r["patient"] for r in per.to_pylist()} == cohort.done()  # all once
+    import dask
+
+    # the run leaves dask's config as it found it: another run in this process can start
+    assert dask.config.get("distributed.comm.require-encryption", "gone") != "gone"
