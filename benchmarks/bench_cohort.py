@@ -120,14 +120,21 @@ class Steady:
     (no cluster start, no model building, no shutdown)."""
 
     def __init__(self) -> None:
-        self.first: tuple[float, float, int] | None = None
-        self.last: tuple[float, float, int] | None = None
+        self.first: tuple[float, float, int, float] | None = None
+        self.last: tuple[float, float, int, float] | None = None
 
     def __call__(self, state: RunState) -> None:
-        now = (time.process_time(), time.thread_time(), state.reports)
+        now = (time.process_time(), time.thread_time(), state.reports, time.perf_counter())
         if self.first is None:
             self.first = now
         self.last = now
+
+    def per_second(self) -> float:
+        """ms of this process's CPU per wall second in the steady state (what housekeeping
+        costs whatever the throughput: divide by reports/s for its share of a report)."""
+        if self.first is None or self.last is None or self.last[3] <= self.first[3]:
+            return float("nan")
+        return 1000 * (self.last[0] - self.first[0]) / (self.last[3] - self.first[3])
 
     def per_report(self) -> tuple[float, float, int]:
         """ms of CPU per report, all threads and main thread, over how many reports."""
@@ -485,6 +492,7 @@ def row(mode: str, n: int, st: RunState, one: RunState | None) -> None:
                 "client_ms_per_report_whole_run": round(1000 * st.client_cpu / per, 4),  # type: ignore[attr-defined]
                 "client_ms_per_report_steady": round(steady, 4),
                 "client_main_thread_ms_per_report_steady": round(main_thread, 4),
+                "client_cpu_ms_per_s_steady": round(st.steady.per_second(), 1),  # type: ignore[attr-defined]
                 "steady_reports": between,
                 "scheduler_ms_per_report": None if sched is None else round(1000 * sched / per, 4),
                 "workers_ms_per_report": round(1000 * sum(st.worker_cpu.values()) / per, 3),
