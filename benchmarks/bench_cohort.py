@@ -60,10 +60,12 @@ def _generate_chunk(job: tuple[str, int, int, str]) -> None:
     shutil.rmtree(gold)
 
 
-def make_patients(base: Path, n: int, seed: int, jobs: int = 1, chunk: int = 250) -> Path:
+def make_patients(base: Path, n: int, seed: int, jobs: int = 1, chunk: int = 0) -> Path:
     """``n`` generated patients as plain text folders (the models run, not the gold). With
-    ``jobs`` > 1 they are generated in chunks of ``chunk`` patients (seeds ``seed``,
-    ``seed + 1``, ...; folder names prefixed ``c<k>-``) by that many processes at once."""
+    ``jobs`` > 1 they are generated in chunks of ``chunk`` patients (default: one chunk a
+    job; seeds ``seed``, ``seed + 1``, ...; folder names prefixed ``c<k>-``) by that many
+    processes at once."""
+    chunk = chunk or max(50, -(-n // max(jobs, 1)))
     if jobs <= 1 or n <= chunk:
         _generate_chunk((str(base), n, seed, ""))
         return base / "patients"

@@ -15,7 +15,7 @@
 #   MODES    local (LocalCluster, its scheduler in the client process), separate (a `dask
 #            scheduler` and `dask worker` processes started for every count); default both
 #   JOBS     processes generating the patients (default: the CPUs this process may use)
-#   LIMITS   per-step limits in seconds "generate local separate" (default "40 125 130")
+#   LIMITS   per-step limits in seconds "generate local separate" (default "50 120 130")
 # Steps, each under `timeout` (SIGTERM, then SIGKILL 10 s later), logs under $OUT:
 #   00-env.log        interpreter, library versions, nproc, affinity, lscpu
 #   01-generate.log   the patients (MAX(WORKERS) x BASE, or x 400), generated once in
@@ -24,7 +24,7 @@
 #   03-separate.log   the separate-scheduler table
 #   summary.txt       the tables and every ROW line, with the exit status of each step
 # Expected run time on 16 cores: ~4.5 minutes (~15 s generating and calibrating, then per
-# mode five runs of ~17-22 s plus each cluster's start, ~115 s); the limits add up to 295 s
+# mode five runs of ~17-22 s plus each cluster's start, ~115 s); the limits add up to 300 s
 # (plus 10 s of kill grace each). A run cut by its limit keeps the rows measured so far
 # (the baseline first, then 14, 8, 4, 2 workers). A dry run with tiny sizes:
 #   OUT=/tmp/x BASE=3 WORKERS=1,2 LIMITS="60 300 300" benchmarks/scaling_run.sh
@@ -36,7 +36,7 @@ BASE=${BASE:-auto}
 TARGET_S=${TARGET_S:-17}
 WORKERS=${WORKERS:-1,2,4,8,14}
 MODES=${MODES:-local,separate}
-read -r LIM_GEN LIM_LOCAL LIM_SEP <<<"${LIMITS:-40 125 130}"
+read -r LIM_GEN LIM_LOCAL LIM_SEP <<<"${LIMITS:-50 120 130}"
 mkdir -p "$OUT"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/radtrack-scaling.XXXXXX")
 export TMPDIR="$WORK"
