@@ -84,13 +84,15 @@ step() {  # step NAME LIMIT COMMAND...: run it under timeout, log, note the exit
 import os, platform, sys
 print("python", sys.version.split()[0], platform.machine())
 print("affinity", len(os.sched_getaffinity(0)), "of", os.cpu_count())
-for m in ("dask", "distributed", "pyarrow", "duckdb", "psutil", "radtrack_gui"):
+for m in ("dask", "distributed", "click", "pyarrow", "duckdb", "psutil", "radtrack_gui"):
     try:
         mod = __import__(m)
         print(m, getattr(mod, "__version__", "?"), getattr(mod, "__file__", ""))
     except Exception as exc:
         print(m, "MISSING:", exc)
 '
+  echo "dask CLI (the separate mode starts \`$PY -m dask scheduler|worker\`):"
+  timeout 30 "$PY" -m dask --version 2>&1 | tail -2
   lscpu 2>/dev/null || true
   free -m 2>/dev/null || true
   uptime 2>/dev/null || true
