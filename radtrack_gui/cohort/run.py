@@ -266,11 +266,12 @@ def _schedule(
     t0: float,
     ignore_annotations: bool,
 ) -> None:
-    """Submit the batches ``groups(worker threads)`` gives as tasks, at most ``IN_FLIGHT_PER_WORKER`` per
-    worker thread at a time (the next batch is read only when a slot frees), and commit the
-    results as they come (those that finished together in one step). What this process holds does not grow with the input: the batches in
-    flight, the few to retry, and the counts in ``state`` (and Dask's message logs, kept
-    short by ``LOG_CONFIG`` for the whole run)."""
+    """Submit the batches ``groups(worker threads)`` gives as tasks, at most
+    ``IN_FLIGHT_PER_WORKER`` per worker thread at a time (the next batch is read only when a
+    slot frees), and commit the results as they come (those that finished together in one
+    step). What this process holds does not grow with the input: the batches in flight, the
+    few to retry, and the counts in ``state`` (and Dask's message logs, kept short by
+    ``LOG_CONFIG`` for the whole run)."""
     import queue
 
     import dask
