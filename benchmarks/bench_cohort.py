@@ -80,13 +80,17 @@ def make_patients(base: Path, n: int, seed: int, jobs: int = 1, chunk: int = 0) 
 
 def subset(patients: Path, n: int, dest: Path) -> Path:
     """The first ``n`` patient folders of ``patients`` (in name order), linked into ``dest``
-    (hard links: the same files, no copies)."""
+    (hard links: the same files, no copies); an existing ``dest`` is reused (it is only
+    ever renamed into place whole)."""
     folders = sorted(p for p in patients.iterdir() if p.is_dir())
     if n >= len(folders):
         return patients
     if not dest.exists():
+        part = dest.with_name(dest.name + ".part")
+        shutil.rmtree(part, ignore_errors=True)
         for d in folders[:n]:
-            shutil.copytree(d, dest / d.name, copy_function=_link_or_copy)
+            shutil.copytree(d, part / d.name, copy_function=_link_or_copy)
+        part.rename(dest)
     return dest
 
 
@@ -420,9 +424,12 @@ def main() -> None:
         print(f"{total} generated patients ({patients}); baseline on {base_n}", flush=True)
         print(topology(), flush=True)
 
+        # subsets beside --patients-dir, so the next invocation (the other mode) reuses them
+        subsets = args.patients_dir.parent if args.patients_dir else tmp
+
         def patients_for(n: int) -> Path:
             k = base_n if n == 1 else (min(total, base_n * n) if args.weak else total)
-            return subset(patients, k, tmp / f"subset-{k}")
+            return subset(patients, k, subsets / f"subset-{patients.name}-{k}")
 
         if not args.no_plain:
             base_dir = patients_for(1)
