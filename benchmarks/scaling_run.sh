@@ -10,8 +10,8 @@
 #            scaling), so every run lasts about as long as the baseline (the 14-worker run
 #            ~TARGET_S / efficiency). Default: calibrated on this machine (the plain loop on
 #            40 patients) so that the baseline lasts TARGET_S seconds, at most 400
-#   TARGET_S the baseline's duration when BASE is calibrated (default 17)
-#   WORKERS  worker counts (default 1,2,4,8,14)
+#   TARGET_S the baseline's duration when BASE is calibrated (default 18)
+#   WORKERS  worker counts (default 1,4,8,14; 1,2,4,8,14 adds ~25 s a mode: raise LIMITS)
 #   MODES    local (LocalCluster, its scheduler in the client process), separate (a `dask
 #            scheduler` and `dask worker` processes started for every count); default both
 #   JOBS     processes generating the patients (default: the CPUs this process may use)
@@ -23,18 +23,18 @@
 #   02-local.log      the LocalCluster table
 #   03-separate.log   the separate-scheduler table
 #   summary.txt       the tables and every ROW line, with the exit status of each step
-# Expected run time on 16 cores: ~4.5 minutes (~15 s generating and calibrating, then per
-# mode five runs of ~17-22 s plus each cluster's start, ~115 s); the limits add up to 300 s
+# Expected run time on 16 cores: ~3.5-4 minutes (~15 s generating and calibrating, then per
+# mode four runs of ~18-24 s plus each cluster's start, ~100 s); the limits add up to 300 s
 # (plus 10 s of kill grace each). A run cut by its limit keeps the rows measured so far
-# (the baseline first, then 14, 8, 4, 2 workers). A dry run with tiny sizes:
+# (the baseline first, then the most workers first). A dry run with tiny sizes:
 #   OUT=/tmp/x BASE=3 WORKERS=1,2 LIMITS="60 300 300" benchmarks/scaling_run.sh
 #   OUT=/tmp/y TARGET_S=1 WORKERS=1,2 LIMITS="120 300 300" benchmarks/scaling_run.sh
 set -u
 : "${OUT:?set OUT to a folder for the logs}"
 PY=${PYTHON:-python3}
 BASE=${BASE:-auto}
-TARGET_S=${TARGET_S:-17}
-WORKERS=${WORKERS:-1,2,4,8,14}
+TARGET_S=${TARGET_S:-18}
+WORKERS=${WORKERS:-1,4,8,14}
 MODES=${MODES:-local,separate}
 read -r LIM_GEN LIM_LOCAL LIM_SEP <<<"${LIMITS:-50 120 130}"
 mkdir -p "$OUT"
