@@ -193,3 +193,9 @@ def test_a_lesion_noun_carries_the_table_adjective(ex: RuleExtractor) -> None:
     # "formation(s)" / "conglomerate" carry the adjective-like finding before them, as "foci"
     assert ("Anechoic formations", "echogenicity") in _got(ex, "Anechoic formations in the kidney.")
     assert ("Abscess formation", "abscess") in _got(ex, "Abscess formation.")
+
+
+def test_cartilage_surfaces_are_the_listed_structure(ex: RuleExtractor) -> None:
+    assert _got(ex, "Cartilage surfaces are regular.") == [
+        ("regular", "normal articular cartilage")
+    ]
