@@ -34,9 +34,11 @@ from radtrack_gui.nlp.extractors.open_frames import (
     PROPERTY_NOUNS,
     abnormal_property,
     clause_heads,
+    clause_may,
     elided_heads,
     elided_modifiers,
     node_templates,
+    property_may,
 )
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
@@ -124,15 +126,16 @@ NOT_A_KIND = frozenset(
     }
 )
 FRAMES_AFTER = frozenset({"measuring", "measures", "measured"})
-# Faster look-ups of the same: the frames by first word; every word that opens a frame; a
-# word each frame needs (its longest, the rarest: "keeping" of "in keeping with"), so a
-# sentence without any of them holds no frame; the endings ``SUFFIX`` accepts (a cheap test
-# before the regex).
-FRAMES_BY_WORD: dict[str, tuple[tuple[str, ...], ...]] = {
-    w: tuple(f for f in FRAMES_BEFORE if f[0] == w) for w in {f[0] for f in FRAMES_BEFORE}
-}
-FRAME_WORDS = frozenset(FRAMES_BY_WORD) | FRAMES_AFTER
+# Faster look-ups of the same: a word each frame needs (its longest, the rarest: "keeping"
+# of "in keeping with"), so a sentence without any of them holds no frame; the endings
+# ``SUFFIX`` accepts (a cheap test before the regex).
 FRAME_NEEDS = frozenset(max(f, key=len) for f in FRAMES_BEFORE) | FRAMES_AFTER
+# the frames by the word each needs, with that word's place in the frame: a frame stands
+# where its needed word stands at that place, so only those words' places are looked at
+FRAMES_BY_NEED: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
+    w: tuple((f.index(w), f) for f in FRAMES_BEFORE if max(f, key=len) == w)
+    for w in FRAME_NEEDS - FRAMES_AFTER
+}
 SUFFIX_ENDS = (
     *("itis", "osis", "oma", "omas", "ectasis", "ectases", "ectasia", "ectasias", "megaly"),
     *("pathy", "plasia", "plasias", "trophy", "iasis", "malacia", "penia", "lysis", "cele"),
@@ -316,22 +319,90 @@ def positions(toks: list[str], words: frozenset[str]) -> compress[int]:
 # has its own, narrower gate (``may_elide``)
 _GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
 _OWN_WORDS = _GATE_WORDS | COORDINATORS
+# the endings ``_kind_of_change`` accepts before a change noun
+KIND_ENDS = ("al", "ar", "ic", "ous", "ive", "ory")
+
+
+def suffix_may(toks: list[str]) -> bool:
+    """Some token is a pathology word by its form alone (``SUFFIX``, not ``NOT_PATHOLOGY``):
+    the suffix reading's test before the ones that need the sentence's matches."""
+    if SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)):
+        return False
+    for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
+        tok = toks[i]
+        if tok.endswith(SUFFIX_ENDS) and tok not in NOT_PATHOLOGY and SUFFIX.fullmatch(tok):
+            return True
+    return False
+
+
+def frame_may(toks: list[str]) -> bool:
+    """Some asserting frame stands whole with a word after it that may open its phrase (an
+    alphabetic word, no phrase end: what ``_head_after`` needs), or a measuring word has an
+    alphabetic word before it (what ``_is_head`` needs)."""
+    if FRAME_NEEDS.isdisjoint(toks):
+        return False
+    n = len(toks)
+    for i in positions(toks, FRAME_NEEDS):
+        tok = toks[i]
+        if tok in FRAMES_AFTER:
+            k = i - 2 if i > 1 and toks[i - 1] == "," else i - 1
+            if k >= 0 and toks[k].isalpha():
+                return True
+            continue
+        for at, frame in FRAMES_BY_NEED[tok]:
+            s = i - at
+            j = s + len(frame)
+            if (
+                s >= 0
+                and j < n
+                and tuple(toks[s:j]) == frame
+                and toks[j][0].isalpha()
+                and toks[j] not in PHRASE_END
+            ):
+                return True
+    return False
+
+
+def change_may(toks: list[str]) -> bool:
+    """A change noun has a word before it that may name its kind by its form alone (what
+    ``_kind_of_change`` asks of the word before the tables are read)."""
+    if CHANGE_NOUNS.isdisjoint(toks):
+        return False
+    for i in positions(toks, CHANGE_NOUNS):
+        if i:
+            tok = toks[i - 1]
+            if (
+                len(tok) >= 5
+                and tok.isalpha()
+                and tok not in NOT_A_KIND
+                and tok.endswith(KIND_ENDS)
+            ):
+                return True
+    return False
 
 
 def may_open(toks: list[str], pattern: bool | None = None) -> bool:
-    """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
-    a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), or
-    a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
-    "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
-    "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
-    ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
-    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator).
+    """A cheap test from the tokens alone (round 7: each reading's own, narrower than its
+    words): a pathology word by its form (``suffix_may``), a whole asserting frame with a
+    word for its head (``frame_may``), a node or disorder noun, a change noun after a word
+    that may name its kind (``change_may``), a clause frame with the words it needs
+    (``open_frames.clause_may``), a property noun with an abnormality word
+    (``open_frames.property_may``), or a place one of ``open_patterns``' readings may stand
+    (``may_pattern``: flow nouns, "changes", generic abnormality heads, a process noun
+    opening a clause (or after "no" / "without") with "of", a change word with a measure
+    noun: ``open_measures.may_measure``), so ``open_mentions`` may find something; False: it
+    finds nothing but what ``elided_heads`` and ``elided_modifiers`` find
+    (``candidates.tokens_and_terms`` runs those alone on a sentence with a coordinator).
     ``pattern``: ``may_pattern(toks)`` when the caller has it."""
     return (
-        not FRAME_NEEDS.isdisjoint(toks)
-        or not _GATE_WORDS.isdisjoint(toks)
-        or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
-        or (may_pattern(toks) if pattern is None else pattern)
+        (may_pattern(toks) if pattern is None else pattern)
+        or clause_may(toks)
+        or frame_may(toks)
+        or suffix_may(toks)
+        or not NODE_WORDS.isdisjoint(toks)
+        or change_may(toks)
+        or property_may(toks)
+        or not DISORDER_NOUNS.isdisjoint(toks)
     )
 
 
@@ -355,24 +426,28 @@ def open_mentions(
             continue
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
-    if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
+    if FRAME_NEEDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
         return with_patterns(
             lex.concepts, _templates(found, toks), toks, covered, others_at, structures, places
         )
-    # each reading's pass runs only when the sentence holds one of its words
-    for i in positions(toks, FRAME_WORDS):
+    # each reading's pass runs only when the sentence holds one of its words; a frame is
+    # looked for where the word it needs stands (``FRAMES_BY_NEED``), not at every "in"
+    for i in positions(toks, FRAME_NEEDS):
         tok = toks[i]
-        for frame in FRAMES_BY_WORD.get(tok, ()):
-            if tuple(toks[i : i + len(frame)]) == frame:
-                head = _head_after(v, toks, i + len(frame), covered, others_at)
+        if tok in FRAMES_AFTER:
+            if i > 0:
+                k = i - 1
+                if toks[k] == ",":
+                    k -= 1
+                if k >= 0 and _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS):
+                    found.setdefault(k, toks[k])
+            continue
+        for at, frame in FRAMES_BY_NEED[tok]:
+            s = i - at
+            if s >= 0 and tuple(toks[s : s + len(frame)]) == frame:
+                head = _head_after(v, toks, s + len(frame), covered, others_at)
                 if head is not None:
                     found.setdefault(head, toks[head])
-        if tok in FRAMES_AFTER and i > 0:
-            k = i - 1
-            if toks[k] == ",":
-                k -= 1
-            if k >= 0 and _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS):
-                found.setdefault(k, toks[k])
     if not CLAUSE_WORDS.isdisjoint(toks):
         for k, tok in clause_heads(
             toks,
@@ -383,8 +458,9 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    out.extend(node_templates(toks, covered, taken))
-    for i in positions(toks, CHANGE_NOUNS):
+    if not NODE_WORDS.isdisjoint(toks):
+        out.extend(node_templates(toks, covered, taken))
+    for i in positions(toks, CHANGE_NOUNS) if not CHANGE_NOUNS.isdisjoint(toks) else ():
         tok = toks[i]
         if i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
             if i in covered or i - 1 in taken:
@@ -406,7 +482,7 @@ def open_mentions(
     if covered and not COORDINATORS.isdisjoint(toks):
         out.extend(elided_heads(lex, toks, covered, taken))
         out.extend(elided_modifiers(lex, toks, covered, taken))
-    for i in positions(toks, PROPERTY_NOUNS):
+    for i in positions(toks, PROPERTY_NOUNS) if property_may(toks) else ():
         tok = toks[i]
         if i not in taken and i not in others_at:
             start = abnormal_property(toks, i, covered)
@@ -434,7 +510,7 @@ def _kind_of_change(
         and tok.isalpha()
         and len(tok) >= 5
         and tok not in NOT_A_KIND
-        and tok.endswith(("al", "ar", "ic", "ous", "ive", "ory"))
+        and tok.endswith(KIND_ENDS)
     )
 
 
