@@ -34,13 +34,12 @@ from radtrack_gui.nlp.extractors.open_frames import (
     PROPERTY_NOUNS,
     abnormal_property,
     clause_heads,
-    clause_may,
     elided_heads,
     elided_modifiers,
     node_templates,
     property_may,
 )
-from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
+from radtrack_gui.nlp.extractors.open_patterns import head_concept, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -314,96 +313,12 @@ def positions(toks: list[str], words: frozenset[str]) -> compress[int]:
     return compress(count(), map(words.__contains__, toks))
 
 
-# words that open the lymph-node, "<kind> changes", disorder-noun, clause-frame and property
-# (open_frames) readings; the shared-head reading (``elided_heads``) opens on a coordinator and
-# has its own, narrower gate (``may_elide``)
-_GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
-_OWN_WORDS = _GATE_WORDS | COORDINATORS
-# the endings ``_kind_of_change`` accepts before a change noun
+# the words of the readings ``open_mentions`` runs by itself (``open_gates`` decides
+# whether it runs at all); the endings ``_kind_of_change`` accepts before a change noun
+_OWN_WORDS = (
+    NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS | COORDINATORS
+)
 KIND_ENDS = ("al", "ar", "ic", "ous", "ive", "ory")
-
-
-def suffix_may(toks: list[str]) -> bool:
-    """Some token is a pathology word by its form alone (``SUFFIX``, not ``NOT_PATHOLOGY``):
-    the suffix reading's test before the ones that need the sentence's matches."""
-    if SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)):
-        return False
-    for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
-        tok = toks[i]
-        if tok.endswith(SUFFIX_ENDS) and tok not in NOT_PATHOLOGY and SUFFIX.fullmatch(tok):
-            return True
-    return False
-
-
-def frame_may(toks: list[str]) -> bool:
-    """Some asserting frame stands whole with a word after it that may open its phrase (an
-    alphabetic word, no phrase end: what ``_head_after`` needs), or a measuring word has an
-    alphabetic word before it (what ``_is_head`` needs)."""
-    if FRAME_NEEDS.isdisjoint(toks):
-        return False
-    n = len(toks)
-    for i in positions(toks, FRAME_NEEDS):
-        tok = toks[i]
-        if tok in FRAMES_AFTER:
-            k = i - 2 if i > 1 and toks[i - 1] == "," else i - 1
-            if k >= 0 and toks[k].isalpha():
-                return True
-            continue
-        for at, frame in FRAMES_BY_NEED[tok]:
-            s = i - at
-            j = s + len(frame)
-            if (
-                s >= 0
-                and j < n
-                and tuple(toks[s:j]) == frame
-                and toks[j][0].isalpha()
-                and toks[j] not in PHRASE_END
-            ):
-                return True
-    return False
-
-
-def change_may(toks: list[str]) -> bool:
-    """A change noun has a word before it that may name its kind by its form alone (what
-    ``_kind_of_change`` asks of the word before the tables are read)."""
-    if CHANGE_NOUNS.isdisjoint(toks):
-        return False
-    for i in positions(toks, CHANGE_NOUNS):
-        if i:
-            tok = toks[i - 1]
-            if (
-                len(tok) >= 5
-                and tok.isalpha()
-                and tok not in NOT_A_KIND
-                and tok.endswith(KIND_ENDS)
-            ):
-                return True
-    return False
-
-
-def may_open(toks: list[str], pattern: bool | None = None) -> bool:
-    """A cheap test from the tokens alone (round 7: each reading's own, narrower than its
-    words): a pathology word by its form (``suffix_may``), a whole asserting frame with a
-    word for its head (``frame_may``), a node or disorder noun, a change noun after a word
-    that may name its kind (``change_may``), a clause frame with the words it needs
-    (``open_frames.clause_may``), a property noun with an abnormality word
-    (``open_frames.property_may``), or a place one of ``open_patterns``' readings may stand
-    (``may_pattern``: flow nouns, "changes", generic abnormality heads, a process noun
-    opening a clause (or after "no" / "without") with "of", a change word with a measure
-    noun: ``open_measures.may_measure``), so ``open_mentions`` may find something; False: it
-    finds nothing but what ``elided_heads`` and ``elided_modifiers`` find
-    (``candidates.tokens_and_terms`` runs those alone on a sentence with a coordinator).
-    ``pattern``: ``may_pattern(toks)`` when the caller has it."""
-    return (
-        (may_pattern(toks) if pattern is None else pattern)
-        or clause_may(toks)
-        or frame_may(toks)
-        or suffix_may(toks)
-        or not NODE_WORDS.isdisjoint(toks)
-        or change_may(toks)
-        or property_may(toks)
-        or not DISORDER_NOUNS.isdisjoint(toks)
-    )
 
 
 def open_mentions(
