@@ -176,3 +176,42 @@ def test_open_mentions_finds_nothing_where_opens_says_no() -> None:
         places = pattern_places(toks)
         got = open_mentions(v, lex, toks, covered, others_at, structures, places)
         assert got == [], (text, got)
+
+
+def _old_nominal_places(toks: list[str]) -> list[int]:
+    """``open_patterns.nominal_places`` as written before round 7 (a loop over every token)."""
+    from radtrack_gui.nlp.extractors import open_patterns as op
+
+    if "of" not in toks or not any(t.endswith(op.NOMINAL_ENDS) for t in toks):
+        return []
+    places = []
+    for k, tok in enumerate(toks):
+        if (
+            k == 0
+            or toks[k - 1] in op.OPENS_CLAUSE
+            or toks[k - 1] in op.NEGATING
+            or (toks[k - 1] in ("a", "an") and (k == 1 or toks[k - 2] in op.ARTICLE_AFTER))
+        ):
+            places.append(k)
+            if tok in op.DEGREE:
+                places.append(k + 1)
+    return [k for k in places if k < len(toks) and toks[k].endswith(op.NOMINAL_ENDS)]
+
+
+def test_nominal_places_at_nominal_words_equal_the_loop_over_every_token() -> None:
+    from radtrack_gui.nlp.extractors.open_patterns import nominal_places
+
+    extra = [
+        "Mild elongation of the aorta.",  # after a degree word opening the clause
+        "associated with a reduction of the angle",  # "a" after a joining word
+        "the reduction of the angle",  # "the": no place
+        "No elongation of the aorta; marked dilatation of the duct.",  # two clauses
+        "mild",  # a degree word last
+        "elongation",  # no "of"
+    ]
+    for text in [*_sample_sentences(), *extra]:
+        toks = _toks(text)
+        assert nominal_places(toks) == _old_nominal_places(toks), text
+    assert nominal_places(_toks(extra[0])) == [1]
+    assert nominal_places(_toks(extra[1])) == [3]
+    assert nominal_places(_toks(extra[2])) == []
