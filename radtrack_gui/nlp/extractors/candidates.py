@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
-from radtrack_gui.nlp.extractors.open_gates import may_open, opens
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
-from radtrack_gui.nlp.extractors.open_vocab import open_mentions
+from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.text import word_bounds
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
@@ -117,11 +116,10 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             c = v.concepts[name]
         if "ignore" not in c.flags:
             templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
-    # observations no table names, from the sentence's structure (open_vocab): the tokens'
-    # gate, then the one with the matches (open_gates); open_patterns' places found once
+    # observations no table names, from the sentence's structure (open_vocab)
     opened = None
+    # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
     places = pattern_places(toks)
-    covered: set[int] | None = None
     if may_open(toks, places is not None):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
@@ -135,14 +133,12 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             if places is not None
             else set()
         )
-        if opens(toks, covered, others_at, structures, places):
-            opened = open_mentions(v, lex, toks, covered, others_at, structures, places)
-    if opened is None and concepts and not COORDINATORS.isdisjoint(toks):
+        opened = open_mentions(v, lex, toks, covered, others_at, structures, places)
+    elif concepts and not COORDINATORS.isdisjoint(toks):
         # only the coordination readings may find something ("pleural or pericardial
         # effusion", "free air or fluid"): what ``open_mentions`` returns here, without
         # its other passes
-        if covered is None:
-            covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         opened = [
             *elided_heads(lex, toks, covered, set()),
             *elided_modifiers(lex, toks, covered, set()),

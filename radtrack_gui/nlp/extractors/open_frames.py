@@ -142,38 +142,6 @@ def clause_heads(
     return found
 
 
-def clause_may(toks: list[str]) -> bool:
-    """A cheap test from the tokens alone: some clause frame of ``clause_heads`` has the words
-    around its clause word that it needs before it asks for a head (False: it finds nothing,
-    whatever its callbacks say). A participle of ``SEEN`` needs an alphabetic word before it
-    once the words between and a copula are passed; "there" a copula after it and a word
-    after that; a verb of ``SHOW`` a word after it; "presence" "of" and a word after it."""
-    if CLAUSE_WORDS.isdisjoint(toks):
-        return False
-    n = len(toks)
-    for i in compress(count(), map(CLAUSE_WORDS.__contains__, toks)):
-        tok = toks[i]
-        if tok in SEEN:
-            k = i - 1
-            while k >= 0 and toks[k] in BETWEEN:
-                k -= 1
-            if k >= 0 and toks[k] in COPULA:
-                k -= 1
-                while k >= 0 and toks[k] in BETWEEN:
-                    k -= 1
-            if k >= 0 and toks[k].isalpha():
-                return True
-        elif tok == THERE:
-            if i + 2 < n and toks[i + 1] in COPULA:
-                return True
-        elif tok in SHOW:
-            if i + 1 < n:
-                return True
-        elif i + 2 < n and toks[i + 1] == "of":  # PRESENCE
-            return True
-    return False
-
-
 def _after(toks: list[str], j: int, head_after: HeadAfter, found: dict[int, str]) -> None:
     n = len(toks)
     while j < n and (toks[j] in OPENERS or (toks[j] in TRANSPARENT and j + 1 < n)):

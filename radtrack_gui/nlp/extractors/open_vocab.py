@@ -39,7 +39,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     node_templates,
     property_may,
 )
-from radtrack_gui.nlp.extractors.open_patterns import head_concept, with_patterns
+from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -313,12 +313,33 @@ def positions(toks: list[str], words: frozenset[str]) -> compress[int]:
     return compress(count(), map(words.__contains__, toks))
 
 
-# the words of the readings ``open_mentions`` runs by itself (``open_gates`` decides
-# whether it runs at all); the endings ``_kind_of_change`` accepts before a change noun
-_OWN_WORDS = (
-    NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS | COORDINATORS
-)
+# words that open the lymph-node, "<kind> changes", disorder-noun, clause-frame and property
+# (open_frames) readings; the shared-head reading (``elided_heads``) opens on a coordinator and
+# has its own, narrower gate (``may_elide``)
+_GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
+_OWN_WORDS = _GATE_WORDS | COORDINATORS
+# the endings ``_kind_of_change`` accepts before a change noun
 KIND_ENDS = ("al", "ar", "ic", "ous", "ive", "ory")
+
+
+def may_open(toks: list[str], pattern: bool | None = None) -> bool:
+    """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
+    a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), or
+    a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
+    "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
+    "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
+    ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
+    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator).
+    ``pattern``: ``may_pattern(toks)`` when the caller has it. (A narrower gate, each
+    reading's own test with the sentence's matches, was built and measured in round 7: it
+    kept 39 % of the sentences out but cost more instructions than it saved; see
+    docs/performance.md "Round 7 (extract-speed5)".)"""
+    return (
+        not FRAME_NEEDS.isdisjoint(toks)
+        or not _GATE_WORDS.isdisjoint(toks)
+        or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
+        or (may_pattern(toks) if pattern is None else pattern)
+    )
 
 
 def open_mentions(

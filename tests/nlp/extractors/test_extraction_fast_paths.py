@@ -9,8 +9,7 @@ import re
 import pytest
 from conftest import DEMO
 
-from radtrack_gui.nlp.extractors.open_gates import may_open
-from radtrack_gui.nlp.extractors.open_vocab import open_mentions
+from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.sections import _INLINE, _alts, _inline
 from radtrack_gui.nlp.text import TOKEN_RE, sentences, word_tokens
 from radtrack_gui.nlp.vocabulary import vocabulary

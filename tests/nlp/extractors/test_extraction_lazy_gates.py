@@ -14,7 +14,7 @@ import re
 import pytest
 
 from radtrack_gui.core.model import Report
-from radtrack_gui.nlp.extractors import analysis, candidates, open_gates, open_vocab
+from radtrack_gui.nlp.extractors import analysis, candidates, open_vocab
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.lexicon_cache import lexicon_of
@@ -78,22 +78,17 @@ def test_the_three_letter_prefilter_agrees_with_the_endings() -> None:
         "itisfoo lungs clear",  # an ending inside a word, not at its end
         "osis oma emia",  # the endings alone
         "aa a ab",  # tokens shorter than three letters
-        "no hypnosis",  # an ending on a word that names no pathology
         "",
     ]
     for text in sentences:
         toks = text.split()
-        # the pathology-word test of the gates (open_gates.suffix_may, round 7: the whole
-        # word, not only its ending) against the regex over the joined tokens
-        assert open_gates.suffix_may(toks) == any(
-            ending.search(t) is not None
-            and open_vocab.SUFFIX.fullmatch(t) is not None
-            and t not in open_vocab.NOT_PATHOLOGY
-            for t in toks
+        assert open_vocab.may_open(toks) == (
+            not open_vocab.FRAME_NEEDS.isdisjoint(toks)
+            or not open_vocab._GATE_WORDS.isdisjoint(toks)
+            or ending.search("\x00".join(toks)) is not None
         ), text
-    assert not open_gates.suffix_may(["osis", "oma", "emia"])  # the endings alone
-    assert open_gates.may_open(["mild", "colitis"])
-    assert not open_gates.may_open(["itisfoo", "lungs", "clear"])
+    assert open_vocab.may_open(["mild", "colitis"])
+    assert not open_vocab.may_open(["itisfoo", "lungs", "clear"])
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
@@ -116,12 +111,8 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         ("No pleural or pericardial effusion.", 0, 1, ["pleural", "pericardial effusion"]),
         # a coordinator, no table term in the sentence: nothing runs
         ("The patient and the family were informed.", 0, 0, []),
-        # a coordinator and a pathology word no table names: every reading runs inside
-        # open_mentions
-        ("Mild quuxitis and pleural effusion.", 1, 0, ["quuxitis", "pleural effusion"]),
-        # a pathology word that is a table term: no open reading can stand (open_gates.opens,
-        # round 7), the coordination readings run alone
-        ("Mild colitis and pleural effusion.", 0, 1, ["colitis", "pleural effusion"]),
+        # a coordinator and a pathology ending: every reading runs inside open_mentions
+        ("Mild colitis and pleural effusion.", 1, 0, ["colitis", "pleural effusion"]),
         # no coordinator, no other gate word: nothing runs
         ("Small pleural effusion.", 0, 0, ["pleural effusion"]),
     ],
@@ -165,7 +156,7 @@ def test_the_gates_hide_nothing_open_mentions_would_find(monkeypatch: pytest.Mon
         candidates,
         "may_open",
         lambda toks, pattern=None: (
-            open_gates.may_open(toks, pattern) or not COORDINATORS.isdisjoint(toks)
+            open_vocab.may_open(toks, pattern) or not COORDINATORS.isdisjoint(toks)
         ),
     )
     old = [candidates.tokens_and_terms(v, lex, key) for key in sents]
@@ -173,7 +164,7 @@ def test_the_gates_hide_nothing_open_mentions_would_find(monkeypatch: pytest.Mon
     only_coordinator = [
         toks
         for _, toks in map(word_tokens, sents)
-        if not open_gates.may_open(toks) and not COORDINATORS.isdisjoint(toks)
+        if not open_vocab.may_open(toks) and not COORDINATORS.isdisjoint(toks)
     ]
     assert len(only_coordinator) >= 5  # the samples exercise the new path
     # "pleural" (token 1) shares "effusion": its own template

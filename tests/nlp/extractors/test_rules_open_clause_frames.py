@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from radtrack_gui.core.model import Report
-from radtrack_gui.nlp.extractors.open_gates import may_open
-from radtrack_gui.nlp.extractors.open_vocab import open_mentions
+from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.lexicon_cache import lexicon_of
 from radtrack_gui.nlp.text import word_tokens

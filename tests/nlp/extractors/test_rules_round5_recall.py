@@ -327,7 +327,7 @@ def test_residual_alone_is_no_post_void_residual(ex: RuleExtractor) -> None:
     assert "post-void residual" not in [c for _, c, _ in got]
 
 
-# -- the gate (open_gates.may_open) stays in step with the readings ------------------------
+# -- the gate (open_vocab.may_open) stays in step with the readings ------------------------
 
 
 @pytest.mark.parametrize(
@@ -341,8 +341,8 @@ def test_residual_alone_is_no_post_void_residual(ex: RuleExtractor) -> None:
     ],
 )
 def test_the_gate_opens_for_every_pattern_reading(toks: list[str]) -> None:
-    from radtrack_gui.nlp.extractors.open_gates import may_open
     from radtrack_gui.nlp.extractors.open_patterns import may_pattern
+    from radtrack_gui.nlp.extractors.open_vocab import may_open
 
     assert may_pattern(toks) and may_open(toks)
 

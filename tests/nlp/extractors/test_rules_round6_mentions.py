@@ -222,7 +222,7 @@ def test_negated_nominal_findings_and_definite_changes(ex: RuleExtractor) -> Non
 
 
 def test_the_open_vocabulary_gate_lets_measure_changes_through() -> None:
-    from radtrack_gui.nlp.extractors.open_gates import may_open
+    from radtrack_gui.nlp.extractors.open_vocab import may_open
     from radtrack_gui.nlp.text import word_tokens
 
     assert may_open(word_tokens("Decrease in cerebral parenchymal volume.")[1])
