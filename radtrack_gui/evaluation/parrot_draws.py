@@ -39,13 +39,24 @@ ROUND6_FILES = frozenset(
         "pairs_wholebody_dev7.tsv",
     }
 )
-LATER_FILES = ROUND5_FILES | ROUND6_FILES
+# Files labelled in round 7 (each labeller adds one line per file): likewise no exclusion of
+# the earlier draws.
+ROUND7_FILES = frozenset(
+    {
+        "mentions_wholebody_dev9.jsonl",
+    }
+)
+LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES
 
 
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
     ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
-    named in ``skip``."""
+    named in ``skip`` and the round-7 files."""
+    # Round 7's files are four disjoint crc32 shares, each drawn only from its own share: no
+    # draw reads them (a round-7 pool never holds another share's key, an earlier pool must not
+    # lose the keys round 7 took).
+    skip = set(skip) | ROUND7_FILES
     keys: set[int] = set()
     for tsv in sorted((resources / "challenge").glob("*.tsv")):
         if tsv.name in skip:
