@@ -29,9 +29,12 @@ DEV3 (``mentions_wholebody_dev3.jsonl``, 41 fresh PARROT reports, all dev), DEV4
 (``mentions_wholebody_dev4.jsonl``, 37 fresh PARROT reports, 19 of them ultrasound, all dev) and
 DEV5 (``mentions_wholebody_dev5.jsonl``, 39 fresh PARROT reports, all dev), DEV6
 (``mentions_wholebody_dev6.jsonl``, 36 fresh PARROT reports, 22 of them ultrasound, all dev) and
-DEV7 (``mentions_wholebody_dev7.jsonl``, 39 fresh PARROT reports, mostly CT/MR, all dev) only.
+DEV7 (``mentions_wholebody_dev7.jsonl``, 39 fresh PARROT reports, mostly CT/MR, all dev) and
+DEV9 (``mentions_wholebody_dev9.jsonl``, 30 fresh PARROT reports, CT/MR/bone/mammography) only;
+its check split DEV9CHECK (14 more reports of that draw) is scored, its misses never listed.
 
-``--dev-only`` leaves the held-out half out (scores dev, dev2, dev3, dev4, dev5, dev6 and dev7) (not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev7, dev9 and dev9check)
+(not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]
@@ -53,6 +56,7 @@ def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     from radtrack_gui.evaluation.wholebody_mentions import (
         DEV_SPLITS,
         SAMPLE_SPLITS,
+        TUNE_SPLITS,
         evaluate_wholebody,
         format_missed,
         format_result,
@@ -75,7 +79,7 @@ def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
         print(format_result(res))
     for why in skipped:
         print(f"skipped: {why}")
-    for split in DEV_SPLITS if results else ():
+    for split in TUNE_SPLITS if results else ():
         first = results[0]
         print()
         kinds = missed_by_kind(sample, first.response, split)

@@ -18,6 +18,10 @@ split ``dev2`` whatever their hash says; ``mentions_wholebody_dev3.jsonl`` (draw
 and ``mentions_wholebody_dev5.jsonl`` (``scripts/select_wholebody_wb_mentions6.py``) the split ``dev5``;
 ``mentions_wholebody_dev6.jsonl`` (``scripts/select_wholebody_wb_mentions7.py``) the split ``dev6``;
 ``mentions_wholebody_dev7.jsonl`` (``scripts/select_wholebody_wb_mentions8.py``) the split ``dev7``.
+``mentions_wholebody_dev9.jsonl`` (``scripts/select_wholebody_wb_mentions10.py``) holds two
+splits, named per line (field ``split``, one per report): the tuning split ``dev9`` and the
+CHECK split ``dev9check`` (the labeller's private held-out: scored with the dev splits, its
+misses never listed).
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -53,10 +57,17 @@ DEV4 = "dev4"
 DEV5 = "dev5"
 DEV6 = "dev6"
 DEV7 = "dev7"
+WHOLEBODY_DEV9 = "silver/mentions_wholebody_dev9.jsonl"
+DEV9 = "dev9"
+DEV9CHECK = "dev9check"
 # Every split a whole-body sample report can be in, in print order.
-SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, "heldout")
-# The splits a tuning run may read (every split but the held-out half).
-DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7)
+SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV9, DEV9CHECK, "heldout")
+# The splits a tuning run scores (every split but the held-out half).
+DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV9, DEV9CHECK)
+# Check splits: scored in tuning runs, their misses never listed (a labeller's private held-out).
+CHECK_SPLITS = (DEV9CHECK,)
+# The splits whose misses a tuning run may list.
+TUNE_SPLITS = tuple(x for x in DEV_SPLITS if x not in CHECK_SPLITS)
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -130,10 +141,22 @@ def _record(path: Path, n: int, line: str) -> dict[str, object] | None:
     return d
 
 
+def _line_split(path: Path, n: int, d: Mapping[str, object], split: str) -> str:
+    """The split a line names (field ``split``), else the file's ``split``."""
+    own = d.get("split")
+    if own is None:
+        return split
+    if own not in SAMPLE_SPLITS or own == "heldout":
+        allowed = ", ".join(x for x in SAMPLE_SPLITS if x != "heldout")
+        raise InputError(f"{path}:{n}: split {own!r} is not one of {allowed}")
+    return str(own)
+
+
 def load_wholebody(path: Path | None = None, shared: Path | None = None, split: str = "") -> Sample:
     """The labelled reports (texts read in place) and their spans; every span's digest is
     checked against the text, and one report has one modality and region. ``split``, if
-    given, is every report's split (a file that is one split as a whole)."""
+    given, is every report's split (a file that is one split as a whole), unless a line names
+    its own (field ``split``, one of ``SAMPLE_SPLITS`` but ``heldout``; one per report)."""
     path = path or resource(WHOLEBODY)
     shared = shared or shared_root()
     reports: dict[str, SampleReport] = {}
@@ -165,12 +188,18 @@ def load_wholebody(path: Path | None = None, shared: Path | None = None, split: 
                 text = corpus_text(shared, corpus, key)
             except InputError as exc:
                 raise InputError(f"{path}:{n}: {exc}") from exc
-            rep = SampleReport(corpus, key, str(d["modality"]), str(d["region"]), text, split)
+            own = _line_split(path, n, d, split)
+            rep = SampleReport(corpus, key, str(d["modality"]), str(d["region"]), text, own)
             reports[doc] = rep
         elif (rep.modality, rep.region) != (d["modality"], d["region"]):
             raise InputError(
                 f"{path}:{n}: report {doc} is {rep.modality} {rep.region} on an earlier "
                 f"line, {d['modality']} {d['region']} here"
+            )
+        elif _line_split(path, n, d, split) != rep.fixed_split:
+            raise InputError(
+                f"{path}:{n}: report {doc} is split {rep.fixed_split or rep.split} on an "
+                f"earlier line, {d.get('split')} here"
             )
         if not (0 <= start < end <= len(rep.text)) or span_digest(rep.text[start:end]) != str(
             d["sha1"]
@@ -293,7 +322,7 @@ class ExtractorResult:
 
 def load_all(shared: Path | None = None) -> Sample:
     """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
-    dev3, dev4, dev5, dev6, dev7)."""
+    dev3, dev4, dev5, dev6, dev7, dev9 and dev9check)."""
     sample = load_wholebody(None, shared)
     for name, split in (
         (WHOLEBODY_DEV2, DEV2),
@@ -302,6 +331,7 @@ def load_all(shared: Path | None = None) -> Sample:
         (WHOLEBODY_DEV5, DEV5),
         (WHOLEBODY_DEV6, DEV6),
         (WHOLEBODY_DEV7, DEV7),
+        (WHOLEBODY_DEV9, DEV9),
     ):
         path = resource(name)
         sample = sample.merged(load_wholebody(path, shared, split), str(path))
