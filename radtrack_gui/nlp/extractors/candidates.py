@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
+from radtrack_gui.nlp.extractors.open_negated import may_negate, negated_mentions
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
+from radtrack_gui.nlp.extractors.open_predicates import may_predicate, predicate_mentions
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.text import word_bounds
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
@@ -143,6 +145,21 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             *elided_heads(lex, toks, covered, set()),
             *elided_modifiers(lex, toks, covered, set()),
         ]
+    pred, neg = may_predicate(toks), may_negate(toks)
+    if pred or neg:
+        # readings of their own, each behind its cheap gate: findings stated as predicates
+        # of a structure ("The uterus is retroverted": open_predicates) and said absent
+        # ("without retropulsion": open_negated); never where another reading stands
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
+        taken = {k for t in opened or () for k in range(t[0], t[1])}
+        said = [
+            *(predicate_mentions(v, toks, covered, others_at) if pred else ()),
+            *(negated_mentions(v, toks, covered, others_at) if neg else ()),
+        ]
+        said = [t for t in said if taken.isdisjoint(range(t[0], t[1]))]
+        if said:
+            opened = [*(opened or ()), *said]
     if opened:
         # an open reading at a table term's own place re-reads it (elided modifiers:
         # "free air or fluid" -> free fluid), the others never touch table terms

@@ -364,7 +364,7 @@ def open_mentions(
         tok = toks[i]
         for frame in FRAMES_BY_WORD.get(tok, ()):
             if tuple(toks[i : i + len(frame)]) == frame:
-                head = _head_after(v, toks, i + len(frame), covered, others_at)
+                head = head_after(v, toks, i + len(frame), covered, others_at)
                 if head is not None:
                     found.setdefault(head, toks[head])
         if tok in FRAMES_AFTER and i > 0:
@@ -377,7 +377,7 @@ def open_mentions(
         for k, tok in clause_heads(
             toks,
             lambda k: _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS),
-            lambda j: _head_after(v, toks, j, covered, others_at, ASSERTED_HEADS),
+            lambda j: head_after(v, toks, j, covered, others_at, ASSERTED_HEADS),
             covered,
         ).items():
             found.setdefault(k, tok)
@@ -438,7 +438,7 @@ def _kind_of_change(
     )
 
 
-def _head_after(
+def head_after(
     v: Vocabulary,
     toks: list[str],
     j: int,

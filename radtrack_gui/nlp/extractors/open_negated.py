@@ -1,0 +1,77 @@
+"""Observations said absent that no table names (issue #18 §1 open vocabulary; GUIDELINE rule
+7: negated mentions are mentions): "without retropulsion", "no isthmic lysis", "without
+compartmentalization", "no convexity detachment".
+
+"no" and "without" assert that what follows was looked for and not found: the noun phrase
+after them (up to its head, the last word before a preposition, conjunction, verb or
+punctuation: ``open_vocab``'s head reading) is a finding, said absent by the negation like
+any other. The span is the phrase from its first describing word to its head ("isthmic
+lysis"), without degree and quantity words ("no significant deformation" -> "deformation").
+
+Never a mention: what the head reading refuses (structure names, report and procedure words,
+table terms: the table's mention stands), the technique's and the history's words ("without
+contrast injection", "no prior data", "no trauma"), the procedure nouns of
+``open_patterns.NOT_NOMINAL``, degree words.
+"""
+
+from __future__ import annotations
+
+from radtrack_gui.nlp.extractors.open_patterns import DEGREE, NOT_NOMINAL, head_concept
+from radtrack_gui.nlp.extractors.open_vocab import head_after
+from radtrack_gui.nlp.vocabulary import Vocabulary
+
+NEGATING = frozenset({"no", "without"})
+# heads after a negation that name the exam's technique, the patient's history or a degree
+NOT_NEGATED = frozenset(
+    {
+        *("data", "symptoms", "symptom", "trauma", "significance", "differences", "difference"),
+        *("medium", "agent", "recent", "diffuse", "solid", "extension", "history", "complaints"),
+    }
+)
+# words a phrase's span starts after ("no other obvious deformation")
+SPAN_SKIP = frozenset({"any", "other", "obvious", "definite", "apparent", "recent", "further"})
+
+
+def may_negate(toks: list[str]) -> bool:
+    """A cheap gate: the sentence holds "no" or "without"."""
+    return not NEGATING.isdisjoint(toks)
+
+
+def negated_head_ok(tok: str) -> bool:
+    """``tok`` may head an absent open finding (see the module's docstring)."""
+    return tok not in NOT_NOMINAL and tok not in NOT_NEGATED and tok not in DEGREE
+
+
+def phrase_start(toks: list[str], j: int, head: int) -> int:
+    """The first word of the span ending at ``head`` (the phrase opens at ``j``): back from the
+    head over describing words, not over a verb form ("foci suggesting neoplasia"), a degree
+    or ``SPAN_SKIP`` word."""
+    k = head
+    while (
+        k - 1 >= j
+        and toks[k - 1].isalpha()
+        and not toks[k - 1].endswith("ing")
+        and toks[k - 1] not in SPAN_SKIP
+        and toks[k - 1] not in DEGREE
+    ):
+        k -= 1
+    return k
+
+
+def negated_mentions(
+    v: Vocabulary, toks: list[str], covered: set[int], others_at: set[int]
+) -> list[tuple[int, int, str, str, str]]:
+    """The sentence's open absent findings as templates ``(t0, t1, concept, "finding",
+    term)`` (``covered``: tokens of table terms; ``others_at``: of structures and cues)."""
+    out: list[tuple[int, int, str, str, str]] = []
+    for i, tok in enumerate(toks):
+        if tok not in NEGATING:
+            continue
+        head = head_after(v, toks, i + 1, covered, others_at)
+        if head is None or not negated_head_ok(toks[head]):
+            continue
+        t0 = phrase_start(toks, i + 1, head)
+        out.append(
+            (t0, head + 1, head_concept(toks[head]), "finding", " ".join(toks[t0 : head + 1]))
+        )
+    return out

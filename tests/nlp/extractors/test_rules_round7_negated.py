@@ -1,0 +1,85 @@
+"""Round 7 (wb-mentions10): an observation said absent that no table names ("without
+retropulsion", "no isthmic lysis") is a mention (GUIDELINE rule 7), spanning its describing
+words and head; the technique's, history's and degree words after a negation are not
+(open_negated). Wording made up, not from any corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.open_negated import (
+    may_negate,
+    negated_head_ok,
+    negated_mentions,
+    phrase_start,
+)
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+from radtrack_gui.nlp.vocabulary import vocabulary
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _got(ex: RuleExtractor, text: str, region: str) -> list[tuple[str, str]]:
+    return [(m.text, m.assertion) for m in ex.extract(Report("r", text, region=region))]
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "want"),
+    [
+        ("Compression fracture of L1 without retropulsion.", "spine", ("retropulsion", "absent")),
+        ("Retrolisthesis of C4 without isthmic lysis.", "spine", ("isthmic lysis", "absent")),
+        (
+            "Dispersion of the contrast agent without compartmentalization.",
+            "pelvis",
+            ("compartmentalization", "absent"),
+        ),
+        # a degree word before the phrase is not part of its span
+        ("The capsule shows no significant deformation.", "pelvis", ("deformation", "absent")),
+    ],
+)
+def test_an_open_finding_said_absent(
+    ex: RuleExtractor, text: str, region: str, want: tuple[str, str]
+) -> None:
+    assert want in _got(ex, text, region)
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "never"),
+    [
+        # counter-examples: the technique, the history, a table's term (its mention stands)
+        ("CT of the abdomen without contrast injection.", "abdomen", "injection"),
+        (
+            "Scan performed without intravenous contrast administration.",
+            "abdomen",
+            "administration",
+        ),
+        ("Knee pain, no trauma.", "lower limb", "trauma"),
+        ("No prior data for comparison.", "abdomen", "data"),
+    ],
+)
+def test_no_technique_or_history_word_after_a_negation(
+    ex: RuleExtractor, text: str, region: str, never: str
+) -> None:
+    assert all(never not in span for span, _ in _got(ex, text, region))
+
+
+def test_a_table_term_after_a_negation_keeps_its_own_mention(ex: RuleExtractor) -> None:
+    got = _got(ex, "No pleural effusion.", "chest")
+    assert got == [("pleural effusion", "absent")]
+
+
+def test_the_gate_the_head_and_the_span() -> None:
+    assert may_negate(["no", "retropulsion"]) and may_negate(["without", "x"])
+    assert not may_negate(["retropulsion", "is", "absent"])
+    assert negated_head_ok("retropulsion")
+    assert not negated_head_ok("injection") and not negated_head_ok("significant")
+    toks = ["no", "foci", "suggesting", "neoplasia"]
+    assert phrase_start(toks, 1, 3) == 3  # a verb form ends the describing words
+    toks = ["no", "other", "obvious", "convexity", "detachment"]
+    assert phrase_start(toks, 1, 4) == 3
+    # no negation: nothing, whatever the words
+    assert negated_mentions(vocabulary(), ["retropulsion", "."], set(), set()) == []
