@@ -67,6 +67,42 @@ def test_no_technique_or_history_word_after_a_negation(
     assert all(never not in span for span, _ in _got(ex, text, region))
 
 
+@pytest.mark.parametrize(
+    ("text", "region", "want"),
+    [
+        # the negation reaches a later item of its list
+        ("The cysts show no wall thickening or septations.", "abdomen", ("septations", "absent")),
+        (
+            "No extension to the posterior wall or retropulsion.",
+            "spine",
+            ("retropulsion", "absent"),
+        ),
+    ],
+)
+def test_a_later_item_of_a_negated_list(
+    ex: RuleExtractor, text: str, region: str, want: tuple[str, str]
+) -> None:
+    assert want in _got(ex, text, region)
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "never"),
+    [
+        # counter-examples: a list of sites, a property, a clause after the list ended, and
+        # a phrase running past a preposition
+        ("No fracture of the fibula, femur, or patella.", "lower limb", "patella"),
+        ("The ducts show no alteration in their course or caliber.", "abdomen", "caliber"),
+        ("No effusion; mild thickening or retropulsion.", "spine", "retropulsion"),
+        ("No evidence of deficiency after delivery.", "abdomen", "delivery"),
+    ],
+)
+def test_what_a_negated_list_does_not_reach(
+    ex: RuleExtractor, text: str, region: str, never: str
+) -> None:
+    got = _got(ex, text, region)
+    assert all(never not in span or assertion != "absent" for span, assertion in got)
+
+
 def test_a_table_term_after_a_negation_keeps_its_own_mention(ex: RuleExtractor) -> None:
     got = _got(ex, "No pleural effusion.", "chest")
     assert got == [("pleural effusion", "absent")]
