@@ -23,14 +23,23 @@ from radtrack_gui.nlp.extractors.open_vocab import head_after
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 NEGATING = frozenset({"no", "without"})
-# heads after a negation that name the exam's technique, the patient's history or a degree
+# heads after a negation that are no imaging observation: the exam's technique and phases,
+# procedures and treatments, the patient's history, symptoms and signs at the bedside, report
+# words, degree words, and verbs the head reading can end on ("without contrast indicates")
 NOT_NEGATED = frozenset(
     {
-        *("data", "symptoms", "symptom", "trauma", "significance", "differences", "difference"),
-        *("medium", "agent", "recent", "diffuse", "solid", "extension", "history", "complaints"),
-        *("indications", "caliber", "calibre"),
+        *("data", "medium", "agent", "technique", "techniques", "sequences", "sequence"),
+        *("phase", "phases", "exams", "exam", "examinations", "studies", "images"),
+        *("biopsy", "biopsies", "surgery", "surgeries", "therapy", "treatment"),
+        *("anticoagulation", "consent", "discussion", "history", "trauma", "complaints"),
+        *("symptoms", "symptom", "pain", "tenderness", "fever", "diarrhea", "diarrhoea"),
+        *("significance", "relevance", "differences", "difference", "recent", "diffuse"),
+        *("solid", "distinct", "extension", "indications", "caliber", "calibre"),
+        *("indicates", "indicate", "correspond", "corresponds", "suggests", "remains"),
     }
 )
+# the image's own flaws: "no artifact distortions" says nothing of the patient
+ARTEFACTS = frozenset({"artifact", "artifacts", "artefact", "artefacts"})
 # prepositions the head reading runs past: a phrase holding one is two phrases
 PHRASE_BREAKS = frozenset({"after", "before", "during", "due", "following", "between", "near"})
 # A negation reaches the later items of its list ("no wall thickening or septations",
@@ -40,7 +49,13 @@ LIST_JOINS = frozenset({"or", "nor"})
 LIST_REACH = 10
 SCOPE_ENDS = frozenset({".", ";", ":", "but", "with", "however", "although", "while"})
 # words a phrase's span starts after ("no other obvious deformation")
-SPAN_SKIP = frozenset({"any", "other", "obvious", "definite", "apparent", "recent", "further"})
+SPAN_SKIP = frozenset(
+    {
+        *("any", "other", "obvious", "definite", "apparent", "recent", "further", "a", "an"),
+        *("the", "visible", "detectable", "discernible", "detected", "convincing", "clearly"),
+        *("clear", "delineable", "identifiable", "appreciable", "demonstrable", "evident"),
+    }
+)
 
 
 def may_negate(toks: list[str]) -> bool:
@@ -105,7 +120,9 @@ def negated_mentions(
         head = head_after(v, toks, opens, covered, others_at)
         if head is None or not negated_head_ok(toks[head]):
             continue
-        if not PHRASE_BREAKS.isdisjoint(toks[opens:head]):
+        if not PHRASE_BREAKS.isdisjoint(toks[opens:head]) or not ARTEFACTS.isdisjoint(
+            toks[opens:head]
+        ):
             continue  # the phrase runs on past a preposition ("deficiency after delivery")
         t0 = phrase_start(toks, opens, head)
         term = " ".join(toks[t0 : head + 1])

@@ -73,7 +73,8 @@ NOT_PREDICATE = frozenset(
         *("ruled", "considered", "presumed", "suspected", "confirmed", "followed", "affected"),
         *("involved", "concerned", "preserved", "maintained", "aligned", "extended"),
         *("indicated", "hindered", "vascularized", "vascularised", "perfused", "tilted"),
-        *("incorporated", "integrated", "healed", "fixed", "secured"),
+        *("incorporated", "integrated", "healed", "fixed", "secured", "displayed"),
+        *("occupied", "mixed", "shaped", "sized", "textured"),
         # normal positions of the uterus and a bladder's filling (no finding)
         *("anteverted", "anteflexed", "underfilled", "filled"),
     }

@@ -39,6 +39,8 @@ def _got(ex: RuleExtractor, text: str, region: str) -> list[tuple[str, str]]:
         ),
         # a degree word before the phrase is not part of its span
         ("The capsule shows no significant deformation.", "pelvis", ("deformation", "absent")),
+        # a determiner and a word of seeing are no part of the span either
+        ("Tendinosis without a clearly delineable defect.", "upper limb", ("defect", "absent")),
     ],
 )
 def test_an_open_finding_said_absent(
@@ -59,6 +61,10 @@ def test_an_open_finding_said_absent(
         ),
         ("Knee pain, no trauma.", "lower limb", "trauma"),
         ("No prior data for comparison.", "abdomen", "data"),
+        ("T1 sequences with and without fat suppression techniques.", "lower limb", "techniques"),
+        ("MRI of the knee without contrast indicates:", "lower limb", "indicates"),
+        ("No biopsies; no surgeries.", "abdomen", "biopsies"),
+        ("No artifact distortions.", "head", "distortions"),
     ],
 )
 def test_no_technique_or_history_word_after_a_negation(
