@@ -9,6 +9,9 @@ any other; so is the phrase after "or"/"nor" later in the negated list ("no wall
 or septations"). The span is the phrase from its first describing word to its head ("isthmic
 lysis"), without degree and quantity words ("no significant deformation" -> "deformation").
 
+Its concept is the span's words, the last one singular ("isthmic lysis"), as the other open
+readings name a concept by its words.
+
 Never a mention: what the head reading refuses (structure names, report and procedure words,
 table terms: the table's mention stands), the technique's and the history's words ("without
 contrast injection", "no prior data", "no trauma"), the procedure nouns of
@@ -36,6 +39,7 @@ NOT_NEGATED = frozenset(
         *("significance", "relevance", "differences", "difference", "recent", "diffuse"),
         *("solid", "distinct", "extension", "indications", "caliber", "calibre"),
         *("indicates", "indicate", "correspond", "corresponds", "suggests", "remains"),
+        *("report", "reports", "comparison", "prior", "priors"),
     }
 )
 # the image's own flaws: "no artifact distortions" says nothing of the patient
@@ -126,5 +130,5 @@ def negated_mentions(
             continue  # the phrase runs on past a preposition ("deficiency after delivery")
         t0 = phrase_start(toks, opens, head)
         term = " ".join(toks[t0 : head + 1])
-        out.append((t0, head + 1, head_concept(toks[head]), "finding", term))
+        out.append((t0, head + 1, head_concept(term), "finding", term))
     return out
