@@ -325,7 +325,7 @@ def may_open(toks: list[str], pattern: bool | None = None) -> bool:
     "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
     "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
     ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
-    finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator).
+    finds (``tokens_and_terms`` runs that alone; open_predicates/open_negated: own gates).
     ``pattern``: ``may_pattern(toks)`` when the caller has it."""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
