@@ -43,7 +43,9 @@ from radtrack_gui.core.model import Patient, Report  # noqa: E402
 from radtrack_gui.evaluation.synth import generate  # noqa: E402
 
 Row = tuple[str, str, float, float, str]  # model, input, CPU rate, GPU rate, agreement
-GPU = "cuda"
+# The two sides compared, each with the device it runs on; main sets the GPU's (a smoke run
+# here runs both on the CPU, which is why results are keyed by side, not by device).
+SIDES = {"cpu": "cpu", "gpu": "cuda"}
 
 
 def timed(run: Callable[[], Any]) -> tuple[Any, float]:
@@ -97,15 +99,15 @@ def neural_part(train: list[Patient], tmp: Path, epochs: int, limit: int) -> lis
     rows: list[Row] = []
     for name, reports in corpus_reports(limit).items():
         got: dict[str, tuple[list[list[Any]], float]] = {}
-        for device in ("cpu", GPU):
+        for side, device in SIDES.items():
             ex = NeuralExtractor(path=trained.path, device=device)
             ex.extract(Report(id="warm-up", text="Warm-up text, no report. Heart normal."))
             found, s = timed(lambda ex=ex, reports=reports: ex.extract_many(reports))
-            got[device] = (found, len(reports) / s)
+            got[side] = (found, len(reports) / s)
             print(f"  neural {name} {device}: {len(reports) / s:.1f} reports/s")
-        agree = mention_f1(got["cpu"][0], got[GPU][0])
+        agree = mention_f1(got["cpu"][0], got["gpu"][0])
         rows.append(
-            ("neural", f"{name} ({len(reports)} reports)", got["cpu"][1], got[GPU][1],
+            ("neural", f"{name} ({len(reports)} reports)", got["cpu"][1], got["gpu"][1],
              f"mention F1 {agree:.3f}")
         )  # fmt: skip
     return rows
@@ -132,7 +134,7 @@ def pairmodel_part(
     )
     reports = sum(len(p.reports) for p in test)
     got: dict[str, tuple[list[set[tuple[str, str]]], float, float]] = {}
-    for device in ("cpu", GPU):
+    for side, device in SIDES.items():
         linker = PairModelLinker(device=device)
         linker.use(fitted.tokenizer, copy.deepcopy(fitted.model), fitted.card)
         linker.link(test[0])  # warm-up
@@ -141,19 +143,19 @@ def pairmodel_part(
         linker.scorer.scored = 0
         links, s = timed(lambda linker=linker: [linker.link(p) for p in test])
         pairs = [same_pairs(k.clusters) for k in links]
-        got[device] = (pairs, linker.scorer.scored / s, reports / s)
+        got[side] = (pairs, linker.scorer.scored / s, reports / s)
         print(f"  pairmodel {device}: {linker.scorer.scored / s:.1f} pairs/s, {reports / s:.1f} "
               f"reports/s ({linker.scorer.scored} pairs)")  # fmt: skip
     cpu = set().union(*({(i, *x) for x in ps} for i, ps in enumerate(got["cpu"][0])))
-    gpu = set().union(*({(i, *x) for x in ps} for i, ps in enumerate(got[GPU][0])))
+    gpu = set().union(*({(i, *x) for x in ps} for i, ps in enumerate(got["gpu"][0])))
     agree = (
         f"CPU's same-chain pairs kept {len(cpu & gpu) / max(1, len(cpu)):.3f}, "
         f"GPU's {len(cpu & gpu) / max(1, len(gpu)):.3f}"
     )
     label = f"{len(test)} generated patients ({reports} reports)"
     return [
-        ("pairmodel linking (pairs/s)", label, got["cpu"][1], got[GPU][1], agree),
-        ("pairmodel linking (reports/s)", label, got["cpu"][2], got[GPU][2], ""),
+        ("pairmodel linking (pairs/s)", label, got["cpu"][1], got["gpu"][1], agree),
+        ("pairmodel linking (reports/s)", label, got["cpu"][2], got["gpu"][2], ""),
         scorer_row(fitted, test, n_pairs),
     ]
 
@@ -176,19 +178,19 @@ def scorer_row(fitted: Any, test: list[Patient], n_pairs: int) -> Row:
     rnd = random.Random(3)
     pairs = sorted({tuple(rnd.sample(ordered, 2)) for _ in range(n_pairs)})
     got: dict[str, tuple[list[bool], float]] = {}
-    for device in ("cpu", GPU):
+    for side, device in SIDES.items():
         linker = PairModelLinker(device=device)
         linker.use(fitted.tokenizer, copy.deepcopy(fitted.model), fitted.card)
         assert linker.scorer is not None
         linker.scorer(pairs[:256])  # warm-up: the first shapes and kernels
         linker.scorer.cache.clear()
         probs, s = timed(lambda linker=linker: linker.scorer(pairs))  # type: ignore[union-attr]
-        got[device] = ([x >= linker.threshold for x in probs], len(pairs) / s)
+        got[side] = ([x >= linker.threshold for x in probs], len(pairs) / s)
         print(f"  pair scorer {device}: {len(pairs) / s:.1f} pairs/s ({len(pairs)} pairs)")
-    same = sum(a == b for a, b in zip(got["cpu"][0], got[GPU][0], strict=True))
+    same = sum(a == b for a, b in zip(got["cpu"][0], got["gpu"][0], strict=True))
     return (
         "pairmodel scorer (pairs/s)", f"{len(pairs)} sentence pairs", got["cpu"][1],
-        got[GPU][1], f"same decision {same / max(1, len(pairs)):.3f}",
+        got["gpu"][1], f"same decision {same / max(1, len(pairs)):.3f}",
     )  # fmt: skip
 
 
@@ -213,18 +215,18 @@ def reader_part(test: list[Patient], tmp: Path, seed: int, squad: int) -> list[R
     ]
     people = {p.id: q for p, q in zip(test, plain(test), strict=True)}
     got: dict[str, tuple[list[str | None], float]] = {}
-    for device in ("cpu", GPU):
+    for side, device in SIDES.items():
         reader = ExtractiveReader(path=trained.path, device=device)
         for p, q in questions:  # warm-up: every shape once (a GPU picks kernels per shape)
             reader.answer(people[p.id], q)
         answers, s = timed(
             lambda reader=reader: [reader.answer(people[p.id], q).answer for p, q in questions]
         )
-        got[device] = (answers, len(questions) / s)
+        got[side] = (answers, len(questions) / s)
         print(f"  reader {device}: {len(questions) / s:.1f} questions/s")
-    same = sum(a == b for a, b in zip(got["cpu"][0], got[GPU][0], strict=True))
+    same = sum(a == b for a, b in zip(got["cpu"][0], got["gpu"][0], strict=True))
     return [
-        ("reader (questions/s)", f"{len(questions)} questions", got["cpu"][1], got[GPU][1],
+        ("reader (questions/s)", f"{len(questions)} questions", got["cpu"][1], got["gpu"][1],
          f"same answer {same / max(1, len(questions)):.3f}")
     ]  # fmt: skip
 
@@ -245,13 +247,12 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    global GPU
-    GPU = args.gpu
-    if GPU != "cpu" and not torch.cuda.is_available():
+    SIDES["gpu"] = gpu = args.gpu
+    if gpu != "cpu" and not torch.cuda.is_available():
         print("torch sees no CUDA GPU: nothing to compare (this benchmark needs one)")
         return 2
-    os.environ["RADTRACK_DEVICE"] = GPU  # training; inference names its device
-    card = torch.cuda.get_device_name(0) if GPU != "cpu" else "CPU (smoke run)"
+    os.environ["RADTRACK_DEVICE"] = gpu  # training; inference names its device
+    card = torch.cuda.get_device_name(0) if gpu != "cpu" else "CPU (smoke run)"
     print(
         f"GPU: {card} (bf16 {torch.cuda.is_bf16_supported()}), torch {torch.__version__}, "
         f"{os.cpu_count()} CPU cores, {torch.get_num_threads()} torch CPU threads"

@@ -30,11 +30,12 @@ DEV3 (``mentions_wholebody_dev3.jsonl``, 41 fresh PARROT reports, all dev), DEV4
 DEV5 (``mentions_wholebody_dev5.jsonl``, 39 fresh PARROT reports, all dev), DEV6
 (``mentions_wholebody_dev6.jsonl``, 36 fresh PARROT reports, 22 of them ultrasound, all dev) and
 DEV7 (``mentions_wholebody_dev7.jsonl``, 39 fresh PARROT reports, mostly CT/MR, all dev) and
-DEV9 (``mentions_wholebody_dev9.jsonl``, 30 fresh PARROT reports, CT/MR/bone/mammography) only;
-its check split DEV9CHECK (14 more reports of that draw) is scored, its misses never listed.
+DEV8 (``mentions_wholebody_dev8.jsonl``, 28 fresh PARROT reports, mostly ultrasound) and DEV9
+(``mentions_wholebody_dev9.jsonl``, 30 fresh PARROT reports, CT/MR/bone/mammography) only: their
+check splits DEV8CHECK and DEV9CHECK (13 and 14 more reports of those draws) are scored, their
+misses never listed.
 
-``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev7, dev9 and dev9check)
-(not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev9 and the check splits dev8check, dev9check) (not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]
@@ -54,9 +55,9 @@ from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     from radtrack_gui.evaluation.wholebody_mentions import (
+        CHECK_SPLITS,
         DEV_SPLITS,
         SAMPLE_SPLITS,
-        TUNE_SPLITS,
         evaluate_wholebody,
         format_missed,
         format_result,
@@ -65,7 +66,7 @@ def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     )
 
     try:
-        splits = DEV_SPLITS if dev_only else SAMPLE_SPLITS
+        splits = DEV_SPLITS + CHECK_SPLITS if dev_only else SAMPLE_SPLITS
         sample, results, skipped = evaluate_wholebody(names, splits=splits)
     except InputError as exc:
         print(exc, file=sys.stderr)
@@ -79,7 +80,7 @@ def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
         print(format_result(res))
     for why in skipped:
         print(f"skipped: {why}")
-    for split in TUNE_SPLITS if results else ():
+    for split in DEV_SPLITS if results else ():
         first = results[0]
         print()
         kinds = missed_by_kind(sample, first.response, split)

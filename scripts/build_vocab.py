@@ -11,7 +11,9 @@ hand tables (which stay and take precedence; ``nlp/vocabulary.py`` merges these 
   paired), placed under the hand table's hierarchy;
 - ``findings_radlex.tsv`` and ``devices_radlex.tsv``: concepts in ``concepts.tsv``'s columns
   (a row whose concept is a hand concept only adds synonyms to it);
-- ``exams.tsv``: exam-title words -> modality and body region.
+- ``exams.tsv``: exam-title words -> modality and body region;
+- ``relations_radlex.tsv``: sign-of and broader relations from the RadLex is-a tree and the
+  hand ``observation_classes.tsv`` (``build_vocab_relations.py``).
 
 What is kept and why: ``scripts/build_vocab_rules.py`` and ``build_vocab_concept_rules.py``
 (each constant commented) and
@@ -35,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_vocab_concept_rules as C  # noqa: E402
 import build_vocab_dicom as D  # noqa: E402
+import build_vocab_relations as REL  # noqa: E402
 import build_vocab_rules as R  # noqa: E402
 
 from radtrack_gui.nlp.vocabulary import (  # noqa: E402
@@ -59,6 +62,7 @@ HEADERS = {
     "pattern\tkind\tvalue\tcount\n",
 }
 HEADERS["devices_radlex.tsv"] = HEADERS["findings_radlex.tsv"]
+HEADERS["relations_radlex.tsv"] = REL.HEADER
 _CLEAN = re.compile(r"[^a-z0-9 '\-/]")
 
 
@@ -494,20 +498,53 @@ def build(terminology: Path, vocab: Path) -> dict[str, str]:
         anatomy.setdefault(name, name)
         for s in syns.split("|") if syns else ():
             anatomy.setdefault(s, name)
+    findings = _concept_rows(
+        rl, hand, anatomy, "finding", C.FINDING_BRANCHES, C.FINDING_SKIP_BRANCHES
+    )
     tables = {
         "anatomy_radlex.tsv": anatomy_rows,
-        "findings_radlex.tsv": _concept_rows(
-            rl, hand, anatomy, "finding", C.FINDING_BRANCHES, C.FINDING_SKIP_BRANCHES
-        ),
+        "findings_radlex.tsv": findings,
         "devices_radlex.tsv": _concept_rows(
             rl, hand, anatomy, "device", C.DEVICE_BRANCHES, C.DEVICE_SKIP_BRANCHES, dicom_devices
         ),
         "exams.tsv": build_exams(terminology / "loinc_rsna_playbook"),
+        "relations_radlex.tsv": _relation_rows(rl, vocab, findings),
     }
     return {
         fname: HEADERS[fname] + "".join("\t".join(r) + "\n" for r in rows)
         for fname, rows in tables.items()
     }
+
+
+def _relation_rows(rl: RadLex, vocab: Path, findings: list[list[str]]) -> list[list[str]]:
+    """``relations_radlex.tsv`` (``build_vocab_relations.py``): the hand finding concepts (with
+    the RID a derived row gives a hand concept) and the derived ones, the hand observation
+    classes and the pairs ``relations.tsv`` already relates."""
+    concepts: dict[str, tuple[str, str, list[str], str, str]] = {}
+    for row in read_table(vocab / "concepts.tsv"):
+        if row["type"].lower() == "finding":
+            name = row["concept"].lower()
+            concepts[name] = (
+                name,
+                row.get("broader", "").lower(),
+                split_terms(row["terms"]),
+                "",
+                "hand",
+            )
+    for name, _, terms, _, broader, _, _, rid in findings:
+        if name in concepts:
+            c = concepts[name]
+            concepts[name] = (name, c[1], c[2], rid, "hand")
+        else:
+            concepts[name] = (name, broader, split_terms(terms), rid, "derived")
+    classes = [
+        (r["observation"].lower(), r["class"].lower())
+        for r in read_table(vocab / "observation_classes.tsv")
+    ]
+    hand_rows = read_table(vocab / "relations.tsv")
+    pairs = {frozenset((r["concept"].lower(), r["other"].lower())) for r in hand_rows}
+    signs = {r["concept"].lower() for r in hand_rows if r["relation"].lower() == "sign-of"}
+    return REL.build_relations(rl, sorted(concepts.values()), classes, pairs, signs)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -58,8 +58,10 @@ PER_STRATUM = {"obstetric": 3, "pelvis": 7, "spine": 5, "msk": 6, "neck": 4, "he
 
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into, and the round 6 files labelled later)."""
-    return parrot_draws.used_keys(resources, skip={OWN} | parrot_draws.ROUND6_FILES)
+    ``OWN``, the file this draw was labelled into, and the round 6 and 7 files labelled later)."""
+    return parrot_draws.used_keys(
+        resources, skip={OWN} | parrot_draws.ROUND6_FILES | parrot_draws.ROUND7_FILES
+    )
 
 
 def mine(key: int) -> bool:

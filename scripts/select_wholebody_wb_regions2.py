@@ -64,8 +64,8 @@ CONCLUSION = r"conclusion|impression|assessment|summary"
 
 def used_keys(resources: Path) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into)."""
-    return parrot_draws.used_keys(resources, skip={OWN})
+    ``OWN``, the file this draw was labelled into, and the round 7 files labelled later)."""
+    return parrot_draws.used_keys(resources, skip={OWN} | parrot_draws.ROUND7_FILES)
 
 
 def mine(key: int) -> bool:

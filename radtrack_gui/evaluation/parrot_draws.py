@@ -39,11 +39,17 @@ ROUND6_FILES = frozenset(
         "pairs_wholebody_dev7.tsv",
     }
 )
-# Files labelled in round 7 (each labeller adds one line per file): likewise no exclusion of
-# the earlier draws.
+# Files labelled in round 7 (each labeller adds its own, one line per file). The four round-7
+# shares are disjoint, so no round-7 draw needs another's file as an exclusion, and every
+# earlier draw reads them as none: ``used_keys`` always skips them.
 ROUND7_FILES = frozenset(
     {
+        "mentions_wholebody_dev8.jsonl",
         "mentions_wholebody_dev9.jsonl",
+        "pairs_wholebody_dev8.tsv",
+        "pairs_wholebody_dev8_check.tsv",
+        "pairs_wholebody_dev9.tsv",
+        "pairs_wholebody_dev9_check.tsv",
     }
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES
@@ -52,10 +58,7 @@ LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
     ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
-    named in ``skip`` and the round-7 files."""
-    # Round 7's files are four disjoint crc32 shares, each drawn only from its own share: no
-    # draw reads them (a round-7 pool never holds another share's key, an earlier pool must not
-    # lose the keys round 7 took).
+    named in ``skip`` and the round-7 files (``ROUND7_FILES``)."""
     skip = set(skip) | ROUND7_FILES
     keys: set[int] = set()
     for tsv in sorted((resources / "challenge").glob("*.tsv")):

@@ -112,6 +112,10 @@ class Vocabulary:
     related: dict[str, set[str]] = field(default_factory=dict)  # symmetric "related" pairs
     relation_kind: dict[tuple[str, str], str] = field(default_factory=dict)  # relations.tsv
     signs: dict[str, set[str]] = field(default_factory=dict)  # sign-of: sign -> diagnoses
+    # relations_radlex.tsv (bulk sign-of rows from RadLex): symmetric, kept apart from
+    # ``related``/``signs`` so that what counts as a sign or a diagnosis stays the hand tables'
+    # (read by linkers/class_signs.py)
+    class_related: dict[str, set[str]] = field(default_factory=dict)
     canonical: dict[str, str] = field(default_factory=dict)  # synonym concept -> the first one
     # a term several concepts list (plurals included): term -> those concepts, table order
     senses: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -343,6 +347,9 @@ def split_terms(cell: str) -> list[str]:
 # Tables derived from open terminology by scripts/build_vocab.py, merged after the hand
 # tables (which take precedence: a term or structure they name keeps its hand meaning).
 DERIVED_ANATOMY = "anatomy_radlex.tsv"
+# sign-of rows derived in bulk from the RadLex is-a tree (scripts/build_vocab_relations.py);
+# read after relations.tsv, whose rows win
+DERIVED_RELATIONS = "relations_radlex.tsv"
 DERIVED_CONCEPTS = ("findings_radlex.tsv", "devices_radlex.tsv")
 DERIVED = "derived"  # the flag of a concept that only a derived table names
 

@@ -13,6 +13,7 @@ from radtrack_gui.nlp.vocabulary import (
     DERIVED,
     DERIVED_ANATOMY,
     DERIVED_CONCEPTS,
+    DERIVED_RELATIONS,
     NOT_A_MENTION,
     Concept,
     Cue,
@@ -95,16 +96,25 @@ def read_derived_concepts(v: Vocabulary, path: Path) -> None:
             v.concept_terms.setdefault(term, name)
 
 
-def read_relations(v: Vocabulary, path: Path) -> None:
+def read_relations(v: Vocabulary, path: Path, derived: bool = False) -> None:
     """``concept, relation, concept`` rows: a synonym maps the second concept onto the first
     (``canonical``); the other kinds join the symmetric ``related`` pairs (the linker links
-    them at a compatible site) and keep their kind for the evidence."""
+    them at a compatible site) and keep their kind for the evidence. ``derived``: a table
+    built from open terminology, read after the hand one into ``class_related`` (a pair
+    already related keeps its hand kind)."""
     if not path.exists():
         return
     for row in read_table(path):
         a, kind, b = row["concept"].lower(), row["relation"].lower(), row["other"].lower()
         if kind not in RELATIONS or a not in v.concepts or b not in v.concepts or a == b:
             continue  # a row naming an unknown concept does nothing (tests check the table)
+        if derived:
+            if (a, b) not in v.relation_kind and kind != "synonym":
+                # a bulk row relates the pair only (linkers/class_signs.py); a pair the hand
+                # table relates keeps its hand kind
+                v.class_related.setdefault(a, set()).add(b)
+                v.class_related.setdefault(b, set()).add(a)
+            continue
         if kind == "synonym":
             v.canonical[b] = v.canonical.get(a, a)
             continue
@@ -171,6 +181,7 @@ def read_tables(base: Path) -> Vocabulary:
             listed.setdefault(term, []).append(c.name)
     v.senses = {t: tuple(names) for t, names in listed.items() if len(names) > 1}
     read_relations(v, base / "relations.tsv")
+    read_relations(v, base / DERIVED_RELATIONS, derived=True)
     read_senses(v, base / "senses.tsv")
     cues = base / "cues.tsv"
     if cues.exists():

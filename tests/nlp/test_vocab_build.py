@@ -38,6 +38,7 @@ def test_shipped_tables_are_what_the_script_builds() -> None:
         "findings_radlex.tsv",
         "devices_radlex.tsv",
         "exams.tsv",
+        "relations_radlex.tsv",
     }
     for name, text in built.items():
         assert resource("vocab", name).read_text(encoding="utf-8") == text, (

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
-from radtrack_gui.nlp.extractors.open_negated import may_negate, negated_mentions
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
 from radtrack_gui.nlp.extractors.open_predicates import may_predicate, predicate_mentions
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
@@ -122,7 +121,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     opened = None
     # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
     places = pattern_places(toks)
-    if may_open(toks, places is not None):
+    if may_open(toks, places is not None, concepts):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         structures = (
@@ -145,19 +144,14 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             *elided_heads(lex, toks, covered, set()),
             *elided_modifiers(lex, toks, covered, set()),
         ]
-    pred, neg = may_predicate(toks), may_negate(toks)
-    if pred or neg:
-        # readings of their own, each behind its cheap gate: findings stated as predicates
-        # of a structure ("The uterus is retroverted": open_predicates) and said absent
-        # ("without retropulsion": open_negated); never where another reading stands
+    if may_predicate(toks):
+        # findings stated as predicates of a structure ("The uterus is retroverted"): a
+        # reading of its own, behind its cheap gate (open_predicates), never where another
+        # reading stands
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         taken = {k for t in opened or () for k in range(t[0], t[1])}
-        said = [
-            *(predicate_mentions(v, toks, covered, others_at) if pred else ()),
-            *(negated_mentions(v, toks, covered, others_at) if neg else ()),
-        ]
-        said = [t for t in said if taken.isdisjoint(range(t[0], t[1]))]
+        said = [t for t in predicate_mentions(v, toks, covered, others_at) if t[0] not in taken]
         if said:
             opened = [*(opened or ()), *said]
     if opened:

@@ -1,134 +1,144 @@
-"""Observations said absent that no table names (issue #18 §1 open vocabulary; GUIDELINE rule
-7: negated mentions are mentions): "without retropulsion", "no isthmic lysis", "without
-compartmentalization", "no convexity detachment".
+"""A negated noun phrase of the open vocabulary (issue #18 §1): "No X" / "without X" says an
+observation X is absent, so X's head noun is a finding (assertion absent) even when no table
+names it ("No malformations or masses", "without calcified macroliths", "no irregularities",
+"No paramagnetic ring detected").
 
-"no" and "without" assert that what follows was looked for and not found: the noun phrase
-after them (up to its head, the last word before a preposition, conjunction, verb or
-punctuation: ``open_vocab``'s head reading) is a finding, said absent by the negation like
-any other; so is the phrase after "or"/"nor" later in the negated list ("no wall thickening
-or septations"). The span is the phrase from its first describing word to its head ("isthmic
-lysis"), without degree and quantity words ("no significant deformation" -> "deformation").
-
-Its concept is the span's words, the last one singular ("isthmic lysis"), as the other open
-readings name a concept by its words.
-
-Never a mention: what the head reading refuses (structure names, report and procedure words,
-table terms: the table's mention stands), the technique's and the history's words ("without
-contrast injection", "no prior data", "no trauma"), the procedure nouns of
-``open_patterns.NOT_NOMINAL``, degree words.
+The phrase runs from the word after the negation to its last word before a phrase end (a
+preposition, conjunction, verb, participle of seeing or punctuation), at most ``MAX_WORDS``
+words; its last word is the head when ``open_vocab._is_head`` admits it (no structure name,
+report or property word, no adjective or participle form, no table term in the phrase: the
+table's mention stands). Not after "no longer / no more / no other ...", nor when the head
+names a symptom or a circumstance of the exam rather than an observation ("no pain was noted",
+"without difficulty", "without contrast injection"), nor when a singular word stands before
+"or"/"and" ("No solid or cystic mass": a modifier the next word shares).
 """
 
 from __future__ import annotations
 
-from radtrack_gui.nlp.extractors.open_frames import PROPERTY_NOUNS
-from radtrack_gui.nlp.extractors.open_patterns import DEGREE, NOT_NOMINAL, head_concept
-from radtrack_gui.nlp.extractors.open_vocab import head_after
-from radtrack_gui.nlp.vocabulary import Vocabulary
+from collections.abc import Callable, Sequence
+from itertools import compress, count
 
-NEGATING = frozenset({"no", "without"})
-# heads after a negation that are no imaging observation: the exam's technique and phases,
-# procedures and treatments, the patient's history, symptoms and signs at the bedside, report
-# words, degree words, and verbs the head reading can end on ("without contrast indicates")
-NOT_NEGATED = frozenset(
+from radtrack_gui.nlp.extractors.open_frames import SEEN
+
+NEGATORS = frozenset({"no", "without"})
+# words of seeing or degree right after the negation that the phrase starts after ("no visible
+# twisting", "without evident deformation")
+LEADING = frozenset(
+    {"visible", "evident", "obvious", "definite", "detectable", "apparent", "discernible"}
+)
+MAX_WORDS = 4
+# words right after the negation that make it no negated observation
+NOT_AFTER = frozenset(
     {
-        *("data", "medium", "agent", "technique", "techniques", "sequences", "sequence"),
-        *("phase", "phases", "exams", "exam", "examinations", "studies", "images"),
-        *("biopsy", "biopsies", "surgery", "surgeries", "therapy", "treatment"),
-        *("anticoagulation", "consent", "discussion", "history", "trauma", "complaints"),
-        *("symptoms", "symptom", "pain", "tenderness", "fever", "diarrhea", "diarrhoea"),
-        *("significance", "relevance", "differences", "difference", "recent", "diffuse"),
-        *("solid", "distinct", "extension", "indications", "caliber", "calibre"),
-        *("indicates", "indicate", "correspond", "corresponds", "suggests", "remains"),
-        *("report", "reports", "comparison", "prior", "priors"),
+        *("longer", "more", "other", "further", "later", "earlier", "prior", "previous"),
+        *("sooner", "less", "fewer", "one", "doubt", "question", "comparison"),
     }
 )
-# the image's own flaws: "no artifact distortions" says nothing of the patient
-ARTEFACTS = frozenset({"artifact", "artifacts", "artefact", "artefacts"})
-# prepositions the head reading runs past: a phrase holding one is two phrases
-PHRASE_BREAKS = frozenset({"after", "before", "during", "due", "following", "between", "near"})
-# A negation reaches the later items of its list ("no wall thickening or septations",
-# "without thickening or contrast affinity"): after "or"/"nor" up to LIST_REACH words on,
-# until a clause ends.
-LIST_JOINS = frozenset({"or", "nor"})
-LIST_REACH = 10
-SCOPE_ENDS = frozenset({".", ";", ":", "but", "with", "however", "although", "while"})
-# words a phrase's span starts after ("no other obvious deformation")
-SPAN_SKIP = frozenset(
+# words that end the phrase
+ENDS = SEEN | frozenset(
     {
-        *("any", "other", "obvious", "definite", "apparent", "recent", "further", "a", "an"),
-        *("the", "visible", "detectable", "discernible", "detected", "convincing", "clearly"),
-        *("clear", "delineable", "identifiable", "appreciable", "demonstrable", "evident"),
+        *("of", "in", "at", "on", "with", "within", "without", "from", "to", "into", "along"),
+        *("and", "or", "but", "versus", "vs", "is", "are", "was", "were", "has", "have"),
+        *("which", "that", "since", "than", "as", "for", "by", "intra", "peri", "para"),
+        *("detectable", "present", "found", "recognizable", "discernible", "apparent"),
+        *("could", "can", "may", "be", "this", "these", "here", "there", "anymore"),
+    }
+)
+# heads that name a symptom, a circumstance of the exam or a reason, not an observation
+NOT_OBSERVED = frozenset(
+    {
+        *("pain", "tenderness", "discomfort", "symptoms", "complaints", "need", "needs"),
+        *("difficulty", "difficulties", "problems", "problem", "access", "data", "delay"),
+        *("information", "records", "report", "reports", "sedation", "anesthesia"),
+        *("anaesthesia", "preparation", "premedication", "medication", "cooperation"),
+        *("sign", "signs", "correlate", "correlation", "indication", "reason", "doubt"),
+        *("result", "results", "answer", "response", "limitations", "restrictions"),
+        *("trauma", "significance", "relevance", "consequence", "consequences"),
+        # how the exam was done ("without intravenous contrast injection")
+        *("injection", "administration", "agent", "medium", "media", "application"),
+        *("enema", "opacification", "preparation", "contrast", "gadolinium", "sequences"),
+    }
+)
+COORDINATED = frozenset({"or", "and", ","})
+# words in -ing that are no observation where an asserting or negating frame may read a noun in
+# -ing as one ("no twisting", "kinking is noted", "spectral broadening is seen")
+NOT_GERUNDS = frozenset(
+    {
+        *("during", "including", "following", "according", "regarding", "concerning"),
+        *("remaining", "corresponding", "surrounding", "underlying", "increasing"),
+        *("decreasing", "existing", "pending", "ongoing", "imaging", "staging", "scanning"),
+        *("setting", "recording", "reading", "rendering", "processing", "positioning"),
+        *("morning", "evening", "string", "spring", "monitoring", "planning", "referring"),
+        *("scheduling", "warning", "training", "testing", "sampling", "mapping", "timing"),
+        *("breathing", "swallowing", "fasting", "eating", "drinking", "smoking", "walking"),
     }
 )
 
 
-def may_negate(toks: list[str]) -> bool:
-    """A cheap gate: the sentence holds "no" or "without"."""
-    return not NEGATING.isdisjoint(toks)
+def gerund_ok(toks: list[str], k: int, covered: set[int]) -> bool:
+    """``toks[k]`` may be a noun in -ing naming an observation: long enough, not "something",
+    not one of ``NOT_GERUNDS``, and not the course of a table's finding named right after it
+    ("a deepening of the atrophy": the atrophy is the mention; "deepening of the sulci" is
+    one)."""
+    tok = toks[k]
+    if len(tok) < 7 or tok.endswith("thing") or tok in NOT_GERUNDS:
+        return False
+    if k + 1 < len(toks) and toks[k + 1] == "of":
+        return covered.isdisjoint(range(k + 2, k + 6))
+    return True
 
 
-def _list_of_findings(toks: list[str], join: int, others_at: set[int]) -> bool:
-    """The item before the join at ``join`` is no structure's name ("no fracture of the
-    fibula, femur, or patella" lists sites, not findings)."""
-    k = join - 1
-    if k >= 0 and toks[k] == ",":
-        k -= 1
-    return k >= 0 and k not in others_at
-
-
-def negated_head_ok(tok: str) -> bool:
-    """``tok`` may head an absent open finding (see the module's docstring)."""
-    return (
-        tok not in NOT_NOMINAL
-        and tok not in NOT_NEGATED
-        and tok not in DEGREE
-        and tok not in PROPERTY_NOUNS
-    )
-
-
-def phrase_start(toks: list[str], j: int, head: int) -> int:
-    """The first word of the span ending at ``head`` (the phrase opens at ``j``): back from the
-    head over describing words, not over a verb form ("foci suggesting neoplasia"), a degree
-    or ``SPAN_SKIP`` word."""
-    k = head
-    while (
-        k - 1 >= j
-        and toks[k - 1].isalpha()
-        and not toks[k - 1].endswith("ing")
-        and toks[k - 1] not in SPAN_SKIP
-        and toks[k - 1] not in DEGREE
-    ):
-        k -= 1
-    return k
-
-
-def negated_mentions(
-    v: Vocabulary, toks: list[str], covered: set[int], others_at: set[int]
-) -> list[tuple[int, int, str, str, str]]:
-    """The sentence's open absent findings as templates ``(t0, t1, concept, "finding",
-    term)`` (``covered``: tokens of table terms; ``others_at``: of structures and cues)."""
-    out: list[tuple[int, int, str, str, str]] = []
-    last = -1  # the latest negation whose scope is still open
-    for i, tok in enumerate(toks):
-        if tok in SCOPE_ENDS:
-            last = -1
+def negated_heads(
+    toks: list[str], is_head: Callable[[int], bool], covered: set[int]
+) -> dict[int, str]:
+    """Token index -> token of the head noun of each phrase a negation opens (see the module
+    docstring); ``is_head(k)``: ``toks[k]`` may head an open mention; ``covered``: tokens of
+    table terms."""
+    found: dict[int, str] = {}
+    n = len(toks)
+    for i in compress(count(), map(NEGATORS.__contains__, toks)):
+        j = i + 1
+        if j < n and toks[j] in LEADING:
+            j += 1
+        if j >= n or toks[j] in NOT_AFTER:
             continue
-        if tok in NEGATING:
-            last, opens = i, i + 1
-        elif tok in LIST_JOINS and last >= 0 and i - last <= LIST_REACH:
-            opens = i + 1  # the next item of the negated list ("no A or B")
-        else:
+        last = None
+        k = j
+        while k < n and k - j < MAX_WORDS:
+            tok = toks[k]
+            if k in covered:
+                last = None
+                break  # a table term in the phrase: its mention stands
+            if tok in ENDS or not tok[0].isalpha():
+                break
+            last = k
+            k += 1
+        if last is None or (k < n and toks[k] == "-"):
+            continue  # the phrase runs on inside a hyphenated word
+        if k - j == MAX_WORDS and k < n and toks[k][0].isalpha() and toks[k] not in ENDS:
+            continue  # a longer phrase: its head is beyond reach
+        if toks[last] in NOT_OBSERVED or "contrast" in toks[j:k] or not is_head(last):
             continue
-        if tok in LIST_JOINS and not _list_of_findings(toks, i, others_at):
+        if k < n and toks[k] in COORDINATED and not toks[last].endswith("s"):
+            continue  # "No solid or cystic mass": a modifier shared with the next word
+        found.setdefault(last, toks[last])
+    return found
+
+
+def may_negate(toks: list[str], concepts: Sequence[tuple[int, int, str]]) -> bool:
+    """A cheap test for ``open_vocab.may_open``: some negation opens a phrase that holds no
+    table term (``concepts``: the sentence's table terms as (t0, t1, name)); False:
+    ``negated_heads`` finds nothing in ``toks`` ("No pleural effusion": the table's mention)."""
+    n = len(toks)
+    for i in compress(count(), map(NEGATORS.__contains__, toks)):
+        j = i + 1
+        if j < n and toks[j] in LEADING:
+            j += 1
+        if j >= n or toks[j] in NOT_AFTER or not toks[j][0].isalpha():
             continue
-        head = head_after(v, toks, opens, covered, others_at)
-        if head is None or not negated_head_ok(toks[head]):
-            continue
-        if not PHRASE_BREAKS.isdisjoint(toks[opens:head]) or not ARTEFACTS.isdisjoint(
-            toks[opens:head]
-        ):
-            continue  # the phrase runs on past a preposition ("deficiency after delivery")
-        t0 = phrase_start(toks, opens, head)
-        term = " ".join(toks[t0 : head + 1])
-        out.append((t0, head + 1, head_concept(term), "finding", term))
-    return out
+        k = j
+        while k < n and k - j < MAX_WORDS and toks[k] not in ENDS and toks[k][0].isalpha():
+            k += 1
+        if not any(t0 < k and j < t1 for t0, t1, _ in concepts):
+            return True
+    return False

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.class_signs import class_related
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
@@ -38,6 +39,7 @@ from radtrack_gui.nlp.linkers.mentions import (
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.places import cavity
+from radtrack_gui.nlp.linkers.policy import concluded_in_organ
 from radtrack_gui.nlp.linkers.readings import (
     defined_as,
     explained,
@@ -113,7 +115,11 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
     (``uptake.py``; kept here so that ``uptake`` may import ``restatement``)."""
     if why := restated(a, b):
         return why
-    return "uptake at the lesion's site: a property of the lesion" if uptake_at_site(a, b) else ""
+    if uptake_at_site(a, b):
+        return "uptake at the lesion's site: a property of the lesion"
+    if concluded_in_organ(a, b, vocabulary()):
+        return "the conclusion's lesion at the same organ (policy.py)"
+    return ""
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
@@ -127,6 +133,8 @@ def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
         return "broader"
     if b.concept in a.related or a.concept in b.related:
         return "related"
+    if class_related(a, b, vocabulary()):
+        return "related"  # a bulk RadLex class relation (class_signs.py)
     if not (a.known and b.known):
         # a span's own words the vocabulary does not know ("dual-lumen catheter") are no
         # evidence of another concept; they name this one when the words agree ("adhesion" /
@@ -230,6 +238,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None  # one place and size beat the site a finding word implies
         if same_words_restated(a, b, v):
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
+        if concluded_in_organ(a, b, v):
+            return None  # the conclusion names the findings' lesion of one organ (policy.py)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):
             # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
             # stone in the right kidney"): where the sign was seen is where the diagnosis is

@@ -42,6 +42,7 @@ from radtrack_gui.nlp.linkers.listed import (
     own_organ,
     reading_lookup,
 )
+from radtrack_gui.nlp.linkers.noun_phrase import before_modifiers
 from radtrack_gui.nlp.linkers.organ_reading import organ_keys, organ_sign, read_otherwise
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive, names_finding_term
 from radtrack_gui.nlp.linkers.sites import is_region
@@ -112,7 +113,10 @@ def reads_findings(ctx: MentionContext, v: Vocabulary) -> str:
     if not _FINDINGS_SUBJECT.match(before):
         return ""
     hits = list(EXPLAINS.finditer(before))
-    return "paragraph" if hits and not names_finding_term(before[hits[-1].end() :], v) else ""
+    # the diagnosis's own modifiers ("... consistent with acute edematous pancreatitis") name
+    # no other finding (noun_phrase.py)
+    rest = before_modifiers(before[hits[-1].end() :]) if hits else ""
+    return "paragraph" if hits and not names_finding_term(rest, v) else ""
 
 
 def punctuated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
