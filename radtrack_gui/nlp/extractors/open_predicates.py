@@ -76,7 +76,7 @@ NOT_PREDICATE = frozenset(
         *("incorporated", "integrated", "healed", "fixed", "secured", "displayed"),
         *("occupied", "mixed", "shaped", "sized", "textured"),
         # normal positions of the uterus and a bladder's filling (no finding)
-        *("anteverted", "anteflexed", "underfilled", "filled"),
+        *("anteverted", "anteflexed", "underfilled", "filled", "emptied", "voided"),
     }
 )
 
