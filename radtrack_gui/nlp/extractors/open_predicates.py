@@ -22,6 +22,9 @@ its assertion as for any mention. Words a table already reads (covered tokens) a
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress, count
+
 from radtrack_gui.nlp.extractors.open_patterns import head_concept
 from radtrack_gui.nlp.vocabulary import Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -82,10 +85,22 @@ NOT_PREDICATE = frozenset(
 
 
 def may_predicate(toks: list[str]) -> bool:
-    """A cheap gate: the sentence holds a copula (nothing else can hold such a predicate)."""
-    return not LINKING.isdisjoint(toks)
+    """A cheap gate, exact for ``predicate_mentions``: the first word after a copula (over
+    ``BETWEEN`` words) has a predicate's form (a list it opens with anything else reads
+    nothing: a table's word makes the table read the list, another word ends it)."""
+    if LINKING.isdisjoint(toks):
+        return False
+    n = len(toks)
+    for c in compress(count(), map(LINKING.__contains__, toks)):
+        k = c + 1
+        while k < n and toks[k] in BETWEEN:
+            k += 1
+        if k < n and predicate_shape(toks[k]):
+            return True
+    return False
 
 
+@lru_cache(maxsize=8192)
 def predicate_shape(tok: str) -> bool:
     """``tok`` has the form of a finding's predicate (see the module's docstring)."""
     if len(tok) < 5 or not tok.isalpha() or tok in NOT_PREDICATE:
@@ -127,9 +142,7 @@ def predicate_mentions(
     list that holds a table's word ("thickened and trabeculated": the table reads it)."""
     out: list[tuple[int, int, str, str, str]] = []
     n = len(toks)
-    for c, tok in enumerate(toks):
-        if tok not in LINKING:
-            continue
+    for c in compress(count(), map(LINKING.__contains__, toks)):  # the copulas, found in C
         found: list[int] = []
         table = False  # a table's word in the list: its reading of the list stands
         k, hops = c + 1, 0
