@@ -29,9 +29,11 @@ DEV3 (``mentions_wholebody_dev3.jsonl``, 41 fresh PARROT reports, all dev), DEV4
 (``mentions_wholebody_dev4.jsonl``, 37 fresh PARROT reports, 19 of them ultrasound, all dev) and
 DEV5 (``mentions_wholebody_dev5.jsonl``, 39 fresh PARROT reports, all dev), DEV6
 (``mentions_wholebody_dev6.jsonl``, 36 fresh PARROT reports, 22 of them ultrasound, all dev) and
-DEV7 (``mentions_wholebody_dev7.jsonl``, 39 fresh PARROT reports, mostly CT/MR, all dev) only.
+DEV7 (``mentions_wholebody_dev7.jsonl``, 39 fresh PARROT reports, mostly CT/MR, all dev) and
+DEV8 (``mentions_wholebody_dev8.jsonl``, 28 fresh PARROT reports, mostly ultrasound) only: its
+check split DEV8CHECK (13 more reports of that draw) is scored, its misses never listed.
 
-``--dev-only`` leaves the held-out half out (scores dev, dev2, dev3, dev4, dev5, dev6 and dev7) (not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev8 and the check split dev8check) (not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]
@@ -51,6 +53,7 @@ from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     from radtrack_gui.evaluation.wholebody_mentions import (
+        CHECK_SPLITS,
         DEV_SPLITS,
         SAMPLE_SPLITS,
         evaluate_wholebody,
@@ -61,7 +64,7 @@ def wholebody(names: list[str], top: int, dev_only: bool = False) -> int:
     )
 
     try:
-        splits = DEV_SPLITS if dev_only else SAMPLE_SPLITS
+        splits = DEV_SPLITS + CHECK_SPLITS if dev_only else SAMPLE_SPLITS
         sample, results, skipped = evaluate_wholebody(names, splits=splits)
     except InputError as exc:
         print(exc, file=sys.stderr)

@@ -42,6 +42,11 @@ DEVICE_SKIP_BRANCHES = (
     "radiofrequency coil",
     "collimator",
     "clinical transducer",
+    # the sonographer's probe, not a device in the patient ("examined with a high-frequency
+    # linear transducer"): RadLex files these under a device branch of its own
+    "ultrasound transducer",
+    "non-mechanical transducer",
+    "mechanical transducer",
     "detector",
     "radiation therapy device",
     "biopsy device",

@@ -39,10 +39,14 @@ ROUND6_FILES = frozenset(
         "pairs_wholebody_dev7.tsv",
     }
 )
-# Files labelled in round 7 (each labeller adds its own, one line per file): the earlier draws
-# read them as no exclusion, so their written draws still repeat.
+# Files labelled in round 7 (each labeller adds its own, one line per file). The four round-7
+# shares are disjoint, so no round-7 draw needs another's file as an exclusion, and every
+# earlier draw reads them as none: ``used_keys`` always skips them.
 ROUND7_FILES = frozenset(
     {
+        "mentions_wholebody_dev8.jsonl",
+        "pairs_wholebody_dev8.tsv",
+        "pairs_wholebody_dev8_check.tsv",
         "pairs_wholebody_dev9.tsv",
         "pairs_wholebody_dev9_check.tsv",
     }
@@ -53,7 +57,8 @@ LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES
 def used_keys(resources: Path, skip: Collection[str] = ()) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
     ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
-    named in ``skip``."""
+    named in ``skip`` and the round-7 files (``ROUND7_FILES``)."""
+    skip = set(skip) | ROUND7_FILES
     keys: set[int] = set()
     for tsv in sorted((resources / "challenge").glob("*.tsv")):
         if tsv.name in skip:

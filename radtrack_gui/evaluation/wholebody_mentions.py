@@ -17,7 +17,10 @@ split ``dev2`` whatever their hash says; ``mentions_wholebody_dev3.jsonl`` (draw
 ``mentions_wholebody_dev4.jsonl`` (``scripts/select_wholebody_wb_mentions5.py``) the split ``dev4``
 and ``mentions_wholebody_dev5.jsonl`` (``scripts/select_wholebody_wb_mentions6.py``) the split ``dev5``;
 ``mentions_wholebody_dev6.jsonl`` (``scripts/select_wholebody_wb_mentions7.py``) the split ``dev6``;
-``mentions_wholebody_dev7.jsonl`` (``scripts/select_wholebody_wb_mentions8.py``) the split ``dev7``.
+``mentions_wholebody_dev7.jsonl`` (``scripts/select_wholebody_wb_mentions8.py``) the split ``dev7``;
+``mentions_wholebody_dev8.jsonl`` (``scripts/select_wholebody_wb_mentions9.py``) holds two splits,
+named by each line's ``split`` field: ``dev8`` (tuning) and ``dev8check`` (a CHECK split: scored
+with the dev splits, never read for tuning, so :data:`DEV_SPLITS` leaves it out).
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -47,16 +50,22 @@ WHOLEBODY_DEV4 = "silver/mentions_wholebody_dev4.jsonl"
 WHOLEBODY_DEV5 = "silver/mentions_wholebody_dev5.jsonl"
 WHOLEBODY_DEV6 = "silver/mentions_wholebody_dev6.jsonl"
 WHOLEBODY_DEV7 = "silver/mentions_wholebody_dev7.jsonl"
+WHOLEBODY_DEV8 = "silver/mentions_wholebody_dev8.jsonl"
 DEV2 = "dev2"
 DEV3 = "dev3"
 DEV4 = "dev4"
 DEV5 = "dev5"
 DEV6 = "dev6"
 DEV7 = "dev7"
+DEV8 = "dev8"
+DEV8CHECK = "dev8check"
 # Every split a whole-body sample report can be in, in print order.
-SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, "heldout")
-# The splits a tuning run may read (every split but the held-out half).
-DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7)
+SAMPLE_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV8CHECK, "heldout")
+# The splits a tuning run may read (every split but the held-out half and the check splits).
+DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8)
+# Check splits: development data scored beside DEV_SPLITS (a tuning run prints their scores),
+# whose per-span errors are never listed (a change that lifts DEV_SPLITS alone fits wording).
+CHECK_SPLITS = (DEV8CHECK,)
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -133,7 +142,8 @@ def _record(path: Path, n: int, line: str) -> dict[str, object] | None:
 def load_wholebody(path: Path | None = None, shared: Path | None = None, split: str = "") -> Sample:
     """The labelled reports (texts read in place) and their spans; every span's digest is
     checked against the text, and one report has one modality and region. ``split``, if
-    given, is every report's split (a file that is one split as a whole)."""
+    given, is every report's split (a file that is one split as a whole), unless a line names
+    its report's own ``split`` (a split of :data:`SAMPLE_SPLITS` but ``heldout``)."""
     path = path or resource(WHOLEBODY)
     shared = shared or shared_root()
     reports: dict[str, SampleReport] = {}
@@ -159,14 +169,22 @@ def load_wholebody(path: Path | None = None, shared: Path | None = None, split: 
         if assertion not in ASSERTIONS:
             raise InputError(f"{path}:{n}: assertion {assertion!r} is not one of {ASSERTIONS}")
         doc = f"{corpus}:{key}"
+        own = str(d.get("split", "")) or split
+        if own and (own not in SAMPLE_SPLITS or own == "heldout"):
+            raise InputError(f"{path}:{n}: split {own!r} is not a dev or check split")
         rep = reports.get(doc)
         if rep is None:
             try:
                 text = corpus_text(shared, corpus, key)
             except InputError as exc:
                 raise InputError(f"{path}:{n}: {exc}") from exc
-            rep = SampleReport(corpus, key, str(d["modality"]), str(d["region"]), text, split)
+            rep = SampleReport(corpus, key, str(d["modality"]), str(d["region"]), text, own)
             reports[doc] = rep
+        elif rep.fixed_split != own:
+            raise InputError(
+                f"{path}:{n}: report {doc} is in split {rep.fixed_split} on an earlier line, "
+                f"{own} here"
+            )
         elif (rep.modality, rep.region) != (d["modality"], d["region"]):
             raise InputError(
                 f"{path}:{n}: report {doc} is {rep.modality} {rep.region} on an earlier "
@@ -293,7 +311,7 @@ class ExtractorResult:
 
 def load_all(shared: Path | None = None) -> Sample:
     """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
-    dev3, dev4, dev5, dev6, dev7)."""
+    dev3, dev4, dev5, dev6, dev7; dev8 and its check split dev8check)."""
     sample = load_wholebody(None, shared)
     for name, split in (
         (WHOLEBODY_DEV2, DEV2),
@@ -302,6 +320,7 @@ def load_all(shared: Path | None = None) -> Sample:
         (WHOLEBODY_DEV5, DEV5),
         (WHOLEBODY_DEV6, DEV6),
         (WHOLEBODY_DEV7, DEV7),
+        (WHOLEBODY_DEV8, ""),  # each line names its split (dev8 or dev8check)
     ):
         path = resource(name)
         sample = sample.merged(load_wholebody(path, shared, split), str(path))

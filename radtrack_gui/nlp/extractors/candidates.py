@@ -120,7 +120,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     opened = None
     # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
     places = pattern_places(toks)
-    if may_open(toks, places is not None):
+    if may_open(toks, places is not None, concepts):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         structures = (

@@ -84,6 +84,41 @@ RUN_IN_HEADING = re.compile(
 )
 # A line whose last character ends a sentence (".", "?" or "!" before the newline).
 SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*[\n\u2028]")
+# A short reason run into the findings on its line ("Indication: trauma. Impacted fracture of
+# the left femoral neck.", "Indication: headache. Bilateral subarachnoid hemorrhage ..."): a
+# reason of at most SHORT_REASON words ends at its full stop when the next sentence has at least
+# FINDING_WORDS words and it and the one after ask nothing, hold no heading and name no request,
+# patient, history, suspicion, complaint, treatment or exam (a reason goes on in short history
+# items or such words: "Pancreatitis. Active bleeding. Hemostasis requested.", "Glioma.
+# Progression? New lesions?", "Lung tumor. Brain metastases.", "Post-fall. Head injury.",
+# "Dyspnea. Emergency CT angiography for embolism.").
+SHORT_REASON = 4
+FINDING_WORDS = 6
+_SENTENCE_END = re.compile(r"[.!][ \t]+(?=[A-Z])")
+_TWO_SENTENCES = re.compile(r"[^\n\u2028]*?(?:[.!?](?:[ \t]+|$)|$)[^\n\u2028]*?(?:[.!?]|$)", re.M)
+REASON_WORDS = re.compile(
+    r"\?|\b(?:request|quer|question|please|desire|inquir|check|follow|evaluat|assess|investig"
+    r"|exclu|rule[ \t]+out|r/o|suspect|suspicio|possibl|patient|history|status|s/p|referr"
+    r"|clinical|indication|known|previous|prior|\d+[ \t-]*(?:years?|y)\b|injur|trauma|pain"
+    r"|fall\b|fell\b|consult|CT|MRI?|X-?ray|radiograph|ultrasound|angiograph|scan|exam"
+    r"|post(?![a-z])|since|ago\b|planned|therap|surger|resect|observation|colic)|:",
+    re.IGNORECASE,
+)
+
+
+def short_reason_end(text: str, pos: int, end: int) -> int | None:
+    """Where a short reason at ``pos`` ends when findings follow it on its line (see
+    ``SHORT_REASON``), else None."""
+    stop = _SENTENCE_END.search(text, pos, end)
+    if stop is None or len(text[pos : stop.start()].split()) > SHORT_REASON:
+        return None
+    after = _TWO_SENTENCES.match(text, stop.end(), end)
+    if after is None or REASON_WORDS.search(after.group()):
+        return None
+    first = _SENTENCE_END.search(after.group())
+    if len(after.group()[: first.start() if first else None].split()) < FINDING_WORDS:
+        return None
+    return stop.start() + 1
 
 
 def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
@@ -110,6 +145,10 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
             stop = SENTENCE_LINE_END.search(text, pos, end)
             if stop:
                 end = stop.start() + 1
+        if colon >= 0 and colon < pos and (line_end < 0 or pos <= line_end):
+            short = short_reason_end(text, pos, end if line_end < 0 else min(end, line_end))
+            if short is not None:
+                end = short
         technique = TECHNIQUE_SENTENCE.search(text, pos, end)
         if technique:
             end = technique.start()  # "... another facility. Examination performed with ..."

@@ -32,7 +32,14 @@ from types import EllipsisType
 from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
 
 # -- Doppler flow patterns -----------------------------------------------------------
-FLOW_HEADS = frozenset({"flow", "flows", "spectrum", "spectra", "waveform", "waveforms"})
+FLOW_HEADS = frozenset(
+    {"flow", "flows", "spectrum", "spectra", "waveform", "waveforms", "velocities", "indices"}
+    | {"velocity", "index"}
+)
+# heads that need a level word ("decreased resistance indices"; "resistance index 0.6" is a
+# measure)
+LEVEL_HEADS = frozenset({"velocities", "velocity", "indices", "index"})
+LEVEL_FLOW_HEADS = LEVEL_HEADS | {"flow", "flows"}  # a level alone reads before these only
 DOPPLER_WORDS = frozenset(
     {
         *("triphasic", "biphasic", "monophasic", "multiphasic", "phasic", "tetraphasic"),
@@ -46,16 +53,29 @@ LEVEL_WORDS = frozenset(
     {"low", "high", "lower", "higher", "increased", "decreased", "reduced", "elevated"}
 )
 FLOW_SPAN = 4  # describing words before the flow noun, at most
+# a level said of the flow itself ("increased blood flow", "low flow velocities")
+FLOW_LEVELS = LEVEL_WORDS | {"absent", "diminished", "poor", "poorer", "slow", "slower"}
+FLOW_CARRIERS = frozenset({"blood", "flow"})  # between the level word and the flow noun
+# what makes an increased flow a manoeuvre's normal response, or no Doppler pattern
+NO_FLOW_PATTERN = frozenset(
+    {"compression", "augmentation", "squeeze", "valsalva", "maneuver", "manoeuvre", "state"}
+)
 
 
 def flow_pattern(toks: list[str], i: int, covered: set[int]) -> int | None:
     """The first token of a Doppler flow pattern whose head is the flow noun ``toks[i]``;
-    None when no Doppler describing word stands right before it (hyphens and a level word
-    before "resistance" allowed) or a table term lies there (its mention stands)."""
-    start, doppler = i, False
+    None when no Doppler describing word (nor a level word said of the flow) stands right
+    before it (hyphens and a level word before "resistance" allowed) or a table term lies
+    there (its mention stands)."""
+    if i + 1 < len(toks) and toks[i + 1] in LEVEL_HEADS:
+        return None  # "flow velocities": the longer pattern's head is the next word
+    start, doppler, level = i, False, False
     k = i - 1
     while k >= 0 and i - k <= FLOW_SPAN + 2:
         tok = toks[k]
+        if tok in FLOW_CARRIERS and k == i - 1:
+            k -= 1
+            continue  # "blood flow" (the table's "blood" is bleeding), "flow velocities"
         if k in covered:
             return None
         if tok in DOPPLER_WORDS:
@@ -63,17 +83,32 @@ def flow_pattern(toks: list[str], i: int, covered: set[int]) -> int | None:
         elif tok == "-" and k > 0 and toks[k + 1] in DOPPLER_WORDS:
             pass  # "low-resistance"
         elif tok in LEVEL_WORDS and toks[k + 1] in ("resistance", "resistive", "-"):
-            start = k
+            start, level = k, True
+        elif (
+            tok in FLOW_LEVELS
+            and not doppler
+            and toks[i] in LEVEL_FLOW_HEADS
+            and (k == i - 1 or toks[k + 1] in FLOW_CARRIERS)
+        ):
+            start, level = k, True
+            break
         else:
             break
         k -= 1
-    return start if doppler else None
+    if toks[i] in LEVEL_HEADS and not level:
+        return None
+    if not doppler and not level:
+        return None
+    if not doppler and not NO_FLOW_PATTERN.isdisjoint(toks[i + 1 : i + 5]):
+        return None  # "increased flow with calf compression", "low flow state"
+    return start
 
 
 def flow_concept(toks: list[str], start: int, end: int) -> str:
     """The concept of a flow pattern: its words, hyphens dropped, the flow noun singular."""
     words = [t for t in toks[start:end] if t != "-"]
     head = {"flows": "flow", "spectra": "spectrum", "waveforms": "waveform"}
+    head |= {"velocities": "velocity", "indices": "index"}
     return " ".join([*words[:-1], head.get(words[-1], words[-1])])
 
 
@@ -282,7 +317,9 @@ def pattern_mentions(
     out = []
     if not FLOW_HEADS.isdisjoint(toks):
         for i, tok in enumerate(toks):
-            if tok in FLOW_HEADS and i not in covered and i not in taken:
+            # "blood flow" is a table's ignored phrase (no bleeding): its level still reads
+            blood = tok == "flow" and i > 0 and toks[i - 1] == "blood"
+            if tok in FLOW_HEADS and (i not in covered or blood) and i not in taken:
                 start = flow_pattern(toks, i, covered)
                 if start is not None:
                     term = " ".join(toks[start : i + 1])

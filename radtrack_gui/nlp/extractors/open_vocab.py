@@ -21,6 +21,7 @@ GUIDELINE rule 8) is dropped later like any finding in the indication.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import compress, count
 from operator import itemgetter, methodcaller
 from types import EllipsisType
@@ -38,6 +39,12 @@ from radtrack_gui.nlp.extractors.open_frames import (
     elided_modifiers,
     node_templates,
 )
+from radtrack_gui.nlp.extractors.open_negated import (
+    NEGATORS,
+    gerund_ok,
+    may_negate,
+    negated_heads,
+)
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -50,44 +57,14 @@ SUFFIX = re.compile(
 # words with those endings that name normal anatomy, procedures or no finding
 NOT_PATHOLOGY = frozenset(
     {
-        "anastomosis",
-        "anastomoses",
-        "syndesmosis",
-        "synchondrosis",
-        "diarthrosis",
-        "amphiarthrosis",
-        "gomphosis",
-        "symphysis",
-        "diagnosis",
-        "prognosis",
-        "hypnosis",
-        "mitosis",
-        "meiosis",
-        "osmosis",
-        "symbiosis",
-        "stroma",
-        "soma",
-        "diploma",
-        "aroma",
-        "chroma",
-        "coma",
-        "empathy",
-        "sympathy",
-        "homeopathy",
-        "osteopathy",
-        "naturopathy",
+        *("anastomosis", "anastomoses", "syndesmosis", "synchondrosis", "diarthrosis"),
+        *("amphiarthrosis", "gomphosis", "symphysis", "diagnosis", "prognosis", "hypnosis"),
+        *("mitosis", "meiosis", "osmosis", "symbiosis", "stroma", "soma", "diploma", "aroma"),
+        *("chroma", "coma", "empathy", "sympathy", "homeopathy", "osteopathy", "naturopathy"),
         "trauma",
         # -lysis, -cele: procedures and ordinary words
-        "analysis",
-        "dialysis",
-        "hemodialysis",
-        "haemodialysis",
-        "thrombolysis",
-        "fibrinolysis",
-        "hydrolysis",
-        "electrolysis",
-        "catalysis",
-        "parcele",
+        *("analysis", "dialysis", "hemodialysis", "haemodialysis", "thrombolysis"),
+        *("fibrinolysis", "hydrolysis", "electrolysis", "catalysis", "parcele"),
     }
 )
 FRAMES_BEFORE = (
@@ -318,9 +295,15 @@ _GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPER
 _OWN_WORDS = _GATE_WORDS | COORDINATORS
 
 
-def may_open(toks: list[str], pattern: bool | None = None) -> bool:
+def may_open(
+    toks: list[str],
+    pattern: bool | None = None,
+    concepts: Sequence[tuple[int, int, str]] | None = None,
+) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
-    a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), or
+    a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), a
+    negation (``open_negated.NEGATORS``: "no", "without") before a phrase with no table term
+    (``may_negate``; ``concepts``: the sentence's table terms, when the caller has them), or
     a place one of ``open_patterns``' readings may stand (``may_pattern``: flow nouns,
     "changes", generic abnormality heads, a process noun opening a clause (or after "no" /
     "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
@@ -330,6 +313,7 @@ def may_open(toks: list[str], pattern: bool | None = None) -> bool:
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
+        or (not NEGATORS.isdisjoint(toks) and (concepts is None or may_negate(toks, concepts)))
         or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
         or (may_pattern(toks) if pattern is None else pattern)
     )
@@ -355,7 +339,13 @@ def open_mentions(
             continue
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
             found[i] = tok
+    negated: dict[int, str] = {}
+    if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated): where no other
+        negated = negated_heads(  # reading names the phrase
+            toks, lambda k: _is_head(v, toks, k, covered, others_at, gerund=True), covered
+        )
     if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
+        found = {**negated, **found}
         return with_patterns(
             lex.concepts, _templates(found, toks), toks, covered, others_at, structures, places
         )
@@ -376,8 +366,8 @@ def open_mentions(
     if not CLAUSE_WORDS.isdisjoint(toks):
         for k, tok in clause_heads(
             toks,
-            lambda k: _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS),
-            lambda j: _head_after(v, toks, j, covered, others_at, ASSERTED_HEADS),
+            lambda k: _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS, True),
+            lambda j: _head_after(v, toks, j, covered, others_at, ASSERTED_HEADS, True),
             covered,
         ).items():
             found.setdefault(k, tok)
@@ -414,6 +404,9 @@ def open_mentions(
                 out.append(
                     (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
                 )
+    if negated:
+        held = {k for t0, t1, *_ in out for k in range(t0, t1)}
+        out.extend(_templates({k: t for k, t in negated.items() if k not in held}, toks))
     return with_patterns(lex.concepts, out, toks, covered, others_at, structures, places)
 
 
@@ -445,6 +438,7 @@ def _head_after(
     covered: set[int],
     others_at: set[int],
     allowed: frozenset[str] = frozenset(),
+    gerund: bool = False,
 ) -> int | None:
     """The head noun of the phrase starting at ``j``: its last word before a phrase end;
     None when the phrase holds a table term or a structure ends it."""
@@ -460,7 +454,7 @@ def _head_after(
         k += 1
     if k < len(toks) and toks[k] == "-":
         return None  # the phrase runs on inside a hyphenated word ("a full-thickness tear")
-    if last is None or not _is_head(v, toks, last, covered, others_at, allowed):
+    if last is None or not _is_head(v, toks, last, covered, others_at, allowed, gerund):
         return None
     return last
 
@@ -472,9 +466,13 @@ def _is_head(
     covered: set[int],
     others: set[int],
     allowed: frozenset[str] = frozenset(),
+    gerund: bool = False,
 ) -> bool:
-    """``toks[k]`` may head an open mention (``allowed``: NOT_A_HEAD words let back in)."""
+    """``toks[k]`` may head an open mention (``allowed``: NOT_A_HEAD words let back in;
+    ``gerund``: a noun in -ing may, "no twisting", "spectral broadening is noted")."""
     tok = toks[k]
+    if tok.endswith("ing") and not (gerund and gerund_ok(toks, k, covered)):
+        return False
     return (
         k not in covered
         and k not in others
@@ -482,7 +480,7 @@ def _is_head(
         and len(tok) >= 4
         and len(set(tok.lower())) > 1  # "XXXX": a de-identified word
         and (tok not in NOT_A_HEAD or tok in allowed)
-        and not tok.endswith(("ly", "ed", "ing", *ADJECTIVE_ENDS))
+        and not tok.endswith(("ly", "ed", *ADJECTIVE_ENDS))
         and tok not in ("sharp", "broad", "large", "small", "big")
         and _noun_ok(v, tok)
     )

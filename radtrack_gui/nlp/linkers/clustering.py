@@ -39,6 +39,7 @@ from radtrack_gui.nlp.linkers.features import (
     gap_days,
 )
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
+from radtrack_gui.nlp.linkers.policy import policy_keys
 from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
 from radtrack_gui.nlp.linkers.signs import reading_keys
 from radtrack_gui.nlp.linkers.uptake import uptake_keys
@@ -100,6 +101,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup += more_lookup
         # PET uptake at a site finds the lesion there (uptake.py)
         more_filed, more_lookup = uptake_keys(m)
+        filed += more_filed
+        lookup += more_lookup
+        # the conclusion's lesion finds the findings' lesions of its report (policy.py)
+        more_filed, more_lookup = policy_keys(m)
         filed += more_filed
         lookup += more_lookup
     return filed, lookup

@@ -39,6 +39,7 @@ from radtrack_gui.nlp.linkers.mentions import (
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.places import cavity
+from radtrack_gui.nlp.linkers.policy import concluded_in_organ
 from radtrack_gui.nlp.linkers.readings import (
     defined_as,
     explained,
@@ -114,7 +115,11 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
     (``uptake.py``; kept here so that ``uptake`` may import ``restatement``)."""
     if why := restated(a, b):
         return why
-    return "uptake at the lesion's site: a property of the lesion" if uptake_at_site(a, b) else ""
+    if uptake_at_site(a, b):
+        return "uptake at the lesion's site: a property of the lesion"
+    if concluded_in_organ(a, b, vocabulary()):
+        return "the conclusion's lesion at the same organ (policy.py)"
+    return ""
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
@@ -233,6 +238,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None  # one place and size beat the site a finding word implies
         if same_words_restated(a, b, v):
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
+        if concluded_in_organ(a, b, v):
+            return None  # the conclusion names the findings' lesion of one organ (policy.py)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):
             # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
             # stone in the right kidney"): where the sign was seen is where the diagnosis is

@@ -108,7 +108,9 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     ("text", "open_calls", "elided_calls", "found"),
     [
         # a coordinator before a table term: the shared-head reading alone, still found
-        ("No pleural or pericardial effusion.", 0, 1, ["pleural", "pericardial effusion"]),
+        ("Small pleural or pericardial effusion.", 0, 1, ["pleural", "pericardial effusion"]),
+        # a negation opens open_mentions (open_negated), which runs the shared-head reading
+        ("No pleural or pericardial effusion.", 1, 0, ["pleural", "pericardial effusion"]),
         # a coordinator, no table term in the sentence: nothing runs
         ("The patient and the family were informed.", 0, 0, []),
         # a coordinator and a pathology ending: every reading runs inside open_mentions
@@ -155,8 +157,8 @@ def test_the_gates_hide_nothing_open_mentions_would_find(monkeypatch: pytest.Mon
     monkeypatch.setattr(
         candidates,
         "may_open",
-        lambda toks, pattern=None: (
-            open_vocab.may_open(toks, pattern) or not COORDINATORS.isdisjoint(toks)
+        lambda toks, pattern=None, concepts=None: (
+            open_vocab.may_open(toks, pattern, concepts) or not COORDINATORS.isdisjoint(toks)
         ),
     )
     old = [candidates.tokens_and_terms(v, lex, key) for key in sents]
