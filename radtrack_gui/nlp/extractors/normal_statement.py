@@ -54,9 +54,12 @@ def both_normal(v: Vocabulary, a: Cand, b: Cand, toks: list[str]) -> bool:
     symmetrical appearance"), or ``b`` ends its clause as a predicate, so that ``a`` is a
     predicate of its own ("The spleen is enlarged and homogeneous.": "enlarged" stays a
     finding). "Normal patency" (a normal noun) and "hypoechoic and homogeneous lesion" (a
-    phrase) keep the modifier reading."""
+    phrase) keep the modifier reading, as do two words not coordinated by "and" or a comma
+    ("Normal physiologic FDG uptake")."""
     if not _is_normal(v, b.concept) or b.term.lower() in NOT_PREDICATES:
         return False
+    if not any(t in ("and", ",") for t in toks[a.t1 : b.t0]):
+        return False  # "Normal physiologic FDG uptake": stacked, one phrase (no statement)
     if _is_normal(v, a.concept):
         return True
     return b.t1 >= len(toks) or toks[b.t1] in (".", ";", ",")

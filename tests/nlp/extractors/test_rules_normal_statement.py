@@ -142,3 +142,9 @@ def test_an_abnormal_predicate_is_not_read_as_normal(extractor, sentence):
 )
 def test_separate_statements_stay_separate(extractor, sentence, n):
     assert len(_normals(extractor, sentence)) == n, _normals(extractor, sentence)
+
+
+def test_stacked_normal_words_before_a_noun_are_no_coordination(extractor):
+    # counter-example: not coordinated by "and" or a comma, "Normal" stays the modifier of
+    # "physiologic", and the phrase is about uptake, no structure (no normal statement)
+    assert _normals(extractor, "Normal physiologic FDG uptake in the brain.", "PT WHOLE BODY") == []
