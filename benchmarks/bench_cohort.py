@@ -1,27 +1,33 @@
-"""`radtrack cohort run` throughput: generated patients on a LocalCluster with 1 and with 2
-workers, and on a `dask scheduler` + 2 `dask worker` processes reached with --scheduler,
-against plain `radtrack process` (its own read -> extract -> link -> write JSON) over the
-same patients in one process.
+"""`radtrack cohort run` scaling: generated patients on 1..N workers, with the scheduler in
+this process (a LocalCluster, as `cohort run` without --scheduler) and in a process of its own
+(a `dask scheduler` and `dask worker` processes started for every worker count, reached with
+--scheduler), against plain `radtrack process` over the same patients in one process.
 
-Prints reports/s (wall time without the cluster's start-up, and with it), the speed-up from
-1 to 2 workers, the peak memory of each worker, and the cohort's overhead over the plain
-loop. Targets (issue #12): >= 1.7x from 1 to 2 workers, < 1.5 GB per worker, overhead < 15 %.
+Prints, per mode and worker count: reports/s (wall time without the cluster's start-up),
+efficiency (reports/s over n x the 1-worker baseline's), this process's CPU per report over
+the whole run and in the steady state (first commit to last; the main thread alone too), the
+separate scheduler's CPU per report, the workers' CPU per report and their peak memory; the
+CPUs this process may use (os.sched_getaffinity) and how many physical cores they are. Each
+result is also printed as one `ROW {json}` line as soon as it is measured.
 
-Wall times need idle cores. On a shared machine they measure the neighbours too (and with
-Linux autogroup scheduling, processes of one session share one session's CPU share), so the
-script also prints CPU time: milliseconds of CPU per report for the plain loop and for the
-cohort (its workers plus this process, which holds the LocalCluster's scheduler and writes
-the Parquet files), the overhead in CPU, and the speed-up 2 workers would reach if each had
-a core of its own (all CPU of the 1-worker run over the busiest worker's CPU with 2).
+Targets (issue #23): efficiency >= 0.85 at 14 workers on a 16-core machine, client CPU per
+report <= 0.05 ms. Wall times need idle cores; on a shared machine read the CPU times.
 
-    python benchmarks/bench_cohort.py                 # 1,000 patients (about 10,000 reports)
-    python benchmarks/bench_cohort.py --patients 100  # a quick run
-    python benchmarks/bench_cohort.py --workers 1,2,4,8,14 --no-scheduler   # a scaling table
+    python benchmarks/bench_cohort.py --patients 100 --workers 1,2          # a quick run
+    python benchmarks/bench_cohort.py --patients 3640 --base-patients 260 --weak \
+        --workers 1,2,4,8,14 --jobs 16                                        # 16 cores
+    python benchmarks/bench_cohort.py --patients-dir /tmp/p --patients 3640 --jobs 16 \
+        --generate-only                                                       # patients once
+
+--base-patients N runs the plain loop and the 1-worker baseline on the first N patients
+only; --weak gives n workers the first min(PATIENTS, n x N) patients, so every run lasts
+about as long.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import signal
@@ -41,16 +47,58 @@ from radtrack_gui.formats.json_io import write_json  # noqa: E402
 from radtrack_gui.pipeline import process_folder  # noqa: E402
 
 
-def make_patients(base: Path, n: int, seed: int) -> Path:
-    """``n`` generated patients as plain text folders (the models run, not the gold)."""
-    gold = base / "gold"
+def _generate_chunk(job: tuple[str, int, int, str]) -> None:
+    """One chunk of ``make_patients``, in a process of its own."""
+    base, n, seed, prefix = job
+    gold = Path(base) / f"gold-{prefix}"
     synthesize(gold, n, seed)
-    plain = base / "patients"
+    plain = Path(base) / "patients"
     for d in sorted(p for p in gold.iterdir() if p.is_dir()):
-        (plain / d.name).mkdir(parents=True)
+        (plain / f"{prefix}{d.name}").mkdir(parents=True)
         for f in d.glob("*.txt"):
-            shutil.copy(f, plain / d.name / f.name)
-    return plain
+            shutil.copy(f, plain / f"{prefix}{d.name}" / f.name)
+    shutil.rmtree(gold)
+
+
+def make_patients(base: Path, n: int, seed: int, jobs: int = 1, chunk: int = 0) -> Path:
+    """``n`` generated patients as plain text folders (the models run, not the gold). With
+    ``jobs`` > 1 they are generated in chunks of ``chunk`` patients (default: one chunk a
+    job; seeds ``seed``, ``seed + 1``, ...; folder names prefixed ``c<k>-``) by that many
+    processes at once."""
+    chunk = chunk or max(50, -(-n // max(jobs, 1)))
+    if jobs <= 1 or n <= chunk:
+        _generate_chunk((str(base), n, seed, ""))
+        return base / "patients"
+    import multiprocessing
+
+    parts = [(str(base), min(chunk, n - k), seed + i, f"c{i:03d}-")
+             for i, k in enumerate(range(0, n, chunk))]  # fmt: skip
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        pool.map(_generate_chunk, parts)
+    return base / "patients"
+
+
+def subset(patients: Path, n: int, dest: Path) -> Path:
+    """The first ``n`` patient folders of ``patients`` (in name order), linked into ``dest``
+    (hard links: the same files, no copies); an existing ``dest`` is reused (it is only
+    ever renamed into place whole)."""
+    folders = sorted(p for p in patients.iterdir() if p.is_dir())
+    if n >= len(folders):
+        return patients
+    if not dest.exists():
+        part = dest.with_name(dest.name + ".part")
+        shutil.rmtree(part, ignore_errors=True)
+        for d in folders[:n]:
+            shutil.copytree(d, part / d.name, copy_function=_link_or_copy)
+        part.rename(dest)
+    return dest
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:  # another file system
+        shutil.copy2(src, dst)
 
 
 def plain_loop(patients: Path, out: Path) -> tuple[float, float, int]:
@@ -69,14 +117,51 @@ def plain_loop(patients: Path, out: Path) -> tuple[float, float, int]:
 
 def rate(state: RunState) -> float:
     """Reports per second once the cluster is up and its workers hold the models."""
-    return state.reports / (state.seconds - state.startup)
+    return state.reports / max(state.seconds - state.startup, 1e-9)
+
+
+class Steady:
+    """A progress callback: this process's CPU (all threads, and the main thread alone)
+    from the first committed batch to the last, with the reports committed in between
+    (no cluster start, no model building, no shutdown)."""
+
+    def __init__(self) -> None:
+        self.first: tuple[float, float, int, float] | None = None
+        self.last: tuple[float, float, int, float] | None = None
+
+    def __call__(self, state: RunState) -> None:
+        now = (time.process_time(), time.thread_time(), state.reports, time.perf_counter())
+        if self.first is None:
+            self.first = now
+        self.last = now
+
+    def per_second(self) -> float:
+        """ms of this process's CPU per wall second in the steady state (what housekeeping
+        costs whatever the throughput: divide by reports/s for its share of a report)."""
+        if self.first is None or self.last is None or self.last[3] <= self.first[3]:
+            return float("nan")
+        return 1000 * (self.last[0] - self.first[0]) / (self.last[3] - self.first[3])
+
+    def per_report(self) -> tuple[float, float, int]:
+        """ms of CPU per report, all threads and main thread, over how many reports."""
+        if self.first is None or self.last is None or self.last[2] <= self.first[2]:
+            return float("nan"), float("nan"), 0
+        n = self.last[2] - self.first[2]
+        return (
+            1000 * (self.last[0] - self.first[0]) / n,
+            1000 * (self.last[1] - self.first[1]) / n,
+            n,
+        )
 
 
 def cohort(patients: Path, out: Path, **kw: object) -> RunState:
-    """A run, with this process's CPU seconds in ``state.client_cpu``."""
+    """A run, with this process's CPU seconds in ``state.client_cpu`` and its steady-state
+    CPU per report in ``state.steady`` (a ``Steady``)."""
+    steady = Steady()
     c0 = time.process_time()
-    state = run_cohort(patients, out, **kw)  # type: ignore[arg-type]
+    state = run_cohort(patients, out, progress=steady, **kw)  # type: ignore[arg-type]
     state.client_cpu = time.process_time() - c0  # type: ignore[attr-defined]
+    state.steady = steady  # type: ignore[attr-defined]
     return state
 
 
@@ -90,9 +175,10 @@ def show(label: str, state: RunState) -> float:
         f"{label:<34} {state.done:5d} patients {state.reports:6d} reports  "
         f"{r:7.1f} reports/s ({state.reports / state.seconds:6.1f} with "
         f"{state.startup:.1f} s start-up)  peak RSS per worker {mems} MiB (max {peak:.0f})\n"
-        f"{'':<34} CPU per report: workers {1000 * cpu / state.reports:.2f} ms "
+        f"{'':<34} CPU per report: workers {1000 * cpu / max(state.reports, 1):.2f} ms "
         f"({', '.join(f'{v:.1f}' for v in state.worker_cpu.values())} s), this process "
-        f"{1000 * client / state.reports:.2f} ms"
+        f"{1000 * client / max(state.reports, 1):.2f} ms",
+        flush=True,
     )
     return r
 
@@ -103,19 +189,35 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_cluster(tmp: Path, workers: int) -> tuple[str, list[subprocess.Popen]]:
-    address = f"tcp://127.0.0.1:{free_port()}"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the same housekeeping as LocalCluster's:
+def dask_env() -> dict[str, str]:
+    """This environment plus LocalCluster's housekeeping settings (``LOCAL_CONFIG``) as
+    ``DASK_*`` variables, so separate ``dask`` processes run as quietly as local ones."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     env.update(
         {
             "DASK_" + k.upper().replace(".", "__").replace("-", "_"): str(v)
             for k, v in LOCAL_CONFIG.items()
         }
     )
-    procs = []
+    return env
+
+
+PIDS_FILE = os.environ.get("BENCH_COHORT_PIDS")  # the dask processes started, for a caller
+
+
+def start_cluster(tmp: Path, workers: int) -> tuple[str, list[subprocess.Popen]]:
+    """A ``dask scheduler`` process and ``dask worker --nworkers N --nthreads 1`` (one
+    process per worker, under one nanny process each), each in a working folder of its own;
+    returns once all N workers have joined. The processes run in sessions of their own: stop
+    them with ``stop_cluster``."""
+    address = f"tcp://127.0.0.1:{free_port()}"
+    env = dask_env()
+    procs: list[subprocess.Popen] = []
 
     def start(name: str, args: list[str], ready: str) -> None:
         log = tmp / f"{name}.log"
+        cwd = tmp / f"cwd-{name}"
+        cwd.mkdir(parents=True, exist_ok=True)
         with log.open("wb") as f:
             procs.append(
                 subprocess.Popen(
@@ -123,120 +225,324 @@ def start_cluster(tmp: Path, workers: int) -> tuple[str, list[subprocess.Popen]]
                     stdout=f,
                     stderr=f,
                     env=env,
+                    cwd=cwd,
                     start_new_session=True,
                 )
             )
+        if PIDS_FILE:
+            with open(PIDS_FILE, "a") as f:
+                f.write(f"{procs[-1].pid}\n")
+        end = time.monotonic() + 120
         while ready not in log.read_text(errors="replace"):
-            if procs[-1].poll() is not None:
-                raise SystemExit(f"{name} exited:\n{log.read_text()}")
+            if procs[-1].poll() is not None or time.monotonic() > end:
+                stop_cluster(procs)
+                raise SystemExit(f"{name} did not start:\n{log.read_text()}")
             time.sleep(0.1)
 
-    start(
-        "scheduler",
-        ["scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1], "--no-dashboard"],
-        "Scheduler at:",
-    )
-    for i in range(workers):
+    try:
         start(
-            f"w{i}",
-            [
-                "worker",
-                address,
-                "--nthreads",
-                "1",
-                "--no-dashboard",
-                "--name",
-                f"w{i}",
-                "--host",
-                "127.0.0.1",
-            ],
+            "scheduler",
+            ["scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
+             "--no-dashboard"],
+            "Scheduler at:",
+        )  # fmt: skip
+        start(
+            "workers",
+            ["worker", address, "--nworkers", str(workers), "--nthreads", "1",
+             "--no-dashboard", "--host", "127.0.0.1", "--name", "w"],
             "Registered to:",
-        )
+        )  # fmt: skip
+        from distributed import Client
+
+        with Client(address, timeout="60s") as client:
+            client.wait_for_workers(workers, timeout=120)
+    except BaseException:
+        stop_cluster(procs)
+        raise
     return address, procs
 
 
 def stop_cluster(procs: list[subprocess.Popen]) -> None:
     for p in reversed(procs):
         if p.poll() is None:
-            os.killpg(p.pid, signal.SIGTERM)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGTERM)
     for p in procs:
         try:
             p.wait(timeout=20)
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of one process and its children, from /proc."""
+    try:
+        import psutil
+
+        proc = psutil.Process(pid)
+        total = sum(proc.cpu_times()[:2])
+        for child in proc.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                total += sum(child.cpu_times()[:2])
+        return float(total)
+    except Exception:
+        return float("nan")
+
+
+def topology() -> str:
+    """The CPUs this process may run on, and how many physical cores they are."""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    cores: set[tuple[str, str]] = set()
+    for c in cpus:
+        top = Path(f"/sys/devices/system/cpu/cpu{c}/topology")
+        with contextlib.suppress(OSError):
+            cores.add(
+                (
+                    (top / "physical_package_id").read_text().strip(),
+                    (top / "core_id").read_text().strip(),
+                )
+            )
+    try:
+        import psutil
+
+        physical = psutil.cpu_count(logical=False)
+    except Exception:
+        physical = None
+    return (
+        f"os.cpu_count() {os.cpu_count()}; os.sched_getaffinity: {len(cpus)} CPUs "
+        f"({_ranges(cpus)}); physical cores among them (sysfs core ids): "
+        f"{len(cores) or '?'}; psutil physical cores on the machine: {physical}"
+    )
+
+
+def _ranges(cpus: list[int]) -> str:
+    out: list[str] = []
+    for c in cpus:
+        if out and int(out[-1].split("-")[-1]) == c - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{c}"
+        else:
+            out.append(str(c))
+    return ",".join(out)
+
+
+def run_separate(patients: Path, out: Path, tmp: Path, n: int) -> RunState:
+    """A run on a ``dask scheduler`` and N ``dask worker`` processes started for it; the
+    scheduler's CPU during the run in ``state.scheduler_cpu`` (seconds)."""
+    address, procs = start_cluster(tmp, n)
+    try:
+        s0 = process_cpu(procs[0].pid)
+        state = cohort(patients, out, scheduler=address)
+        state.scheduler_cpu = process_cpu(procs[0].pid) - s0  # type: ignore[attr-defined]
+        return state
+    finally:
+        stop_cluster(procs)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--patients", type=int, default=1000)
+    ap.add_argument(
+        "--base-patients",
+        type=int,
+        default=0,
+        help="the plain loop and the 1-worker baseline run on the first N patients only "
+        "(default: all)",
+    )
+    ap.add_argument(
+        "--weak",
+        action="store_true",
+        help="n workers run on the first min(PATIENTS, n x BASE) patients, so each run lasts "
+        "about as long as the baseline (efficiency is still reports/s over n x the baseline's)",
+    )
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--jobs", type=int, default=1, help="processes generating the patients")
+    ap.add_argument(
+        "--patients-dir",
+        type=Path,
+        help="generated patients to use (or, with --generate-only, where to write them)",
+    )
+    ap.add_argument("--generate-only", action="store_true", help="write --patients-dir, stop")
+    ap.add_argument(
+        "--calibrate",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="with --generate-only: time `radtrack process` on a few patients in this process "
+        "and print `BASE=N`, the baseline patients one worker takes about SECONDS to process "
+        "(at most PATIENTS / the most workers of --workers)",
+    )
     ap.add_argument(
         "--repeat",
         type=int,
         default=1,
         help="runs of each setting; the fastest is shown (for a busy machine)",
     )
-    ap.add_argument("--no-scheduler", action="store_true", help="skip the --scheduler run")
+    ap.add_argument("--no-plain", action="store_true", help="skip the plain-loop run")
+    ap.add_argument(
+        "--modes",
+        default="local,separate",
+        help="local: LocalCluster (its scheduler in this process); separate: a `dask "
+        "scheduler` and `dask worker` processes started for every worker count",
+    )
+    ap.add_argument("--no-scheduler", action="store_true", help="same as --modes local")
     ap.add_argument(
         "--workers",
         default="1,2",
-        help="LocalCluster worker counts, e.g. 1,2,4,8,14 (a table of reports/s, efficiency "
-        "and the client's CPU per report follows)",
+        help="worker counts, e.g. 1,2,4,8,14 (a table of reports/s, efficiency and CPU per "
+        "report follows)",
     )
     args = ap.parse_args()
+    # `timeout` stops a run with SIGTERM: unwind (the separate dask processes live in
+    # sessions of their own and are stopped by ``run_separate``'s finally)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     counts = sorted({int(n) for n in args.workers.split(",") if n.strip()} | {1})
-    with tempfile.TemporaryDirectory() as tmp_name:
+    modes = [m for m in args.modes.split(",") if m.strip()]
+    if args.no_scheduler:
+        modes = [m for m in modes if m != "separate"]
+    with tempfile.TemporaryDirectory(prefix="bench-cohort-") as tmp_name:
         tmp = Path(tmp_name)
-        patients = make_patients(tmp, args.patients, args.seed)
-        print(f"{args.patients} generated patients, {os.cpu_count()} cores")
-        secs, plain_cpu, reports = min(
-            plain_loop(patients, tmp / f"plain{i}") for i in range(args.repeat)
-        )
-        base = reports / secs
-        print(
-            f"{'plain radtrack process, 1 process':<34} {args.patients:5d} patients "
-            f"{reports:6d} reports  {base:7.1f} reports/s\n{'':<34} CPU per report "
-            f"{1000 * plain_cpu / reports:.2f} ms"
-        )
-        rates, best = {}, {}
-        for n in counts:
-            states = [
-                cohort(patients, tmp / f"local{n}-{i}", workers=n) for i in range(args.repeat)
-            ]
-            best[n] = max(states, key=rate)
-            rates[n] = show(f"cohort run, LocalCluster {n} worker{'s' * (n > 1)}", best[n])
-        if not args.no_scheduler:
-            address, procs = start_cluster(tmp, 2)
-            try:
-                states = [
-                    cohort(patients, tmp / f"sched-{i}", scheduler=address)
-                    for i in range(args.repeat)
-                ]
-                show("cohort run --scheduler (2 workers)", max(states, key=rate))
-            finally:
-                stop_cluster(procs)
-        one = best[1]
-        cpu_one = sum(one.worker_cpu.values()) + one.client_cpu  # type: ignore[attr-defined]
-        if 2 in best:
-            bound = sum(one.worker_cpu.values()) / max(best[2].worker_cpu.values())
-            print(
-                f"speed-up 1 -> 2 workers, wall: {rates[2] / rates[1]:.2f}x; with a core per "
-                f"worker (CPU time): {bound:.2f}x (target >= 1.7x)"
+        if args.patients_dir and args.patients_dir.is_dir() and not args.generate_only:
+            patients = args.patients_dir
+        else:
+            t0 = time.perf_counter()
+            base_dir = args.patients_dir.parent if args.patients_dir else tmp
+            made = make_patients(base_dir, args.patients, args.seed, args.jobs)
+            if args.patients_dir and made != args.patients_dir:
+                made.rename(args.patients_dir)
+                made = args.patients_dir
+            patients = made
+            print(f"generated {args.patients} patients in {time.perf_counter() - t0:.1f} s",
+                  flush=True)  # fmt: skip
+            if args.generate_only:
+                if args.calibrate:
+                    calibrate(patients, args.calibrate, args.patients // max(counts), tmp)
+                return
+        every = sorted(p.name for p in patients.iterdir() if p.is_dir())
+        total = len(every)
+        base_n = min(args.base_patients or total, total)
+        print(f"{total} generated patients ({patients}); baseline on {base_n}", flush=True)
+        print(topology(), flush=True)
+
+        # subsets beside --patients-dir, so the next invocation (the other mode) reuses them
+        subsets = args.patients_dir.parent if args.patients_dir else tmp
+
+        def patients_for(n: int) -> Path:
+            k = base_n if n == 1 else (min(total, base_n * n) if args.weak else total)
+            return subset(patients, k, subsets / f"subset-{patients.name}-{k}")
+
+        if not args.no_plain:
+            base_dir = patients_for(1)
+            secs, plain_cpu, reports = min(
+                plain_loop(base_dir, tmp / f"plain{i}") for i in range(args.repeat)
             )
+            print(
+                f"{'plain radtrack process, 1 process':<34} {base_n:5d} patients "
+                f"{reports:6d} reports  {reports / secs:7.1f} reports/s\n{'':<34} CPU per "
+                f"report {1000 * plain_cpu / reports:.2f} ms",
+                flush=True,
+            )
+        results: dict[str, dict[int, RunState]] = {}
+        for mode in modes:
+            results[mode] = {}
+            # the baseline first, then the most workers first: a run cut short by a time
+            # limit loses the small counts, not the figure that matters
+            for n in [1, *sorted(counts[1:], reverse=True)]:
+                runs = []
+                for i in range(args.repeat):
+                    out = tmp / f"{mode}{n}-{i}"
+                    if mode == "separate":
+                        runs.append(run_separate(patients_for(n), out, tmp / f"dask{n}-{i}", n))
+                    else:
+                        runs.append(cohort(patients_for(n), out, workers=n))
+                    shutil.rmtree(out, ignore_errors=True)
+                st = results[mode][n] = max(runs, key=rate)
+                what = "LocalCluster" if mode == "local" else "dask scheduler +"
+                show(f"{mode}: {what} {n} worker{'s' * (n > 1)}", st)
+                row(mode, n, st, results[mode].get(1))
+        for mode in modes:
+            table(mode, counts, results[mode])
+
+
+def calibrate(patients: Path, seconds: float, most: int, tmp: Path, sample: int = 40) -> int:
+    """Print ``BASE=N``: the patients one process gets through in about ``seconds`` (from
+    the plain loop on the first ``sample`` patients, warm), at most ``most``."""
+    secs, _cpu, reports = plain_loop(subset(patients, sample, tmp / "calibrate"), tmp / "cal")
+    per = secs / min(sample, sum(1 for p in patients.iterdir() if p.is_dir()))
+    base = max(1, min(most, round(seconds / per)))
+    print(
+        f"calibration: {sample} patients, {reports} reports in {secs:.2f} s "
+        f"({reports / secs:.1f} reports/s, one process)\nBASE={base}",
+        flush=True,
+    )
+    return base
+
+
+def row(mode: str, n: int, st: RunState, one: RunState | None) -> None:
+    """One line of the table, as soon as it is measured (a JSON object too, for scripts)."""
+    import json
+
+    per = max(st.reports, 1)
+    steady, main_thread, between = st.steady.per_report()  # type: ignore[attr-defined]
+    sched = getattr(st, "scheduler_cpu", None)
+    eff = rate(st) / (n * rate(one)) if one is not None and st.reports else float("nan")
+    print(
+        "ROW "
+        + json.dumps(
+            {
+                "mode": mode,
+                "workers": n,
+                "patients": st.done,
+                "reports": st.reports,
+                "seconds": round(st.seconds - st.startup, 2),
+                "startup_s": round(st.startup, 2),
+                "reports_per_s": round(rate(st), 1),
+                "efficiency": round(eff, 3),
+                "client_ms_per_report_whole_run": round(1000 * st.client_cpu / per, 4),  # type: ignore[attr-defined]
+                "client_ms_per_report_steady": round(steady, 4),
+                "client_main_thread_ms_per_report_steady": round(main_thread, 4),
+                "client_cpu_ms_per_s_steady": round(st.steady.per_second(), 1),  # type: ignore[attr-defined]
+                "steady_reports": between,
+                "scheduler_ms_per_report": None if sched is None else round(1000 * sched / per, 4),
+                "workers_ms_per_report": round(1000 * sum(st.worker_cpu.values()) / per, 3),
+                "peak_mib_per_worker": round(max(st.peak_memory.values(), default=0) / 2**20),
+            }
+        ),
+        flush=True,
+    )
+
+
+def table(mode: str, counts: list[int], states: dict[int, RunState]) -> None:
+    print(
+        f"\n{mode}: "
+        + ("LocalCluster, its scheduler in this process" if mode == "local"
+           else "`dask scheduler` + `dask worker` processes; this process is only the client")
+    )  # fmt: skip
+    print(f"{'workers':>7} {'reports':>7} {'s':>6} {'reports/s':>9} {'eff.':>5} "
+          f"{'client ms/rep':>13} {'steady':>7} {'main':>6} {'sched.':>6} "
+          f"{'workers ms/rep':>14} {'MiB/worker':>10}")  # fmt: skip
+    one = states.get(1)
+    for n in counts:
+        st = states[n]
+        per = max(st.reports, 1)
+        steady, main_thread, _ = st.steady.per_report()  # type: ignore[attr-defined]
+        sched = getattr(st, "scheduler_cpu", None)
+        eff = rate(st) / (n * rate(one)) if one is not None else float("nan")
         print(
-            f"overhead of 1 worker over the plain loop, wall: {100 * (base / rates[1] - 1):.1f}%"
-            f"; CPU: {100 * (cpu_one / plain_cpu - 1):.1f}% (target < 15%)"
+            f"{n:>7} {st.reports:>7} {st.seconds - st.startup:>6.1f} {rate(st):>9.1f} "
+            f"{eff:>5.2f} {1000 * st.client_cpu / per:>13.3f} {steady:>7.3f} "  # type: ignore[attr-defined]
+            f"{main_thread:>6.3f} {'' if sched is None else f'{1000 * sched / per:.3f}':>6} "
+            f"{1000 * sum(st.worker_cpu.values()) / per:>14.2f} "
+            f"{max(st.peak_memory.values(), default=0) / 2**20:>10.0f}",
+            flush=True,
         )
-        print(f"\n{'workers':>7} {'reports/s':>10} {'efficiency':>10} {'client ms/report':>17} "
-              f"{'peak MiB/worker':>16}")  # fmt: skip
-        for n in counts:
-            st = best[n]
-            client = 1000 * st.client_cpu / st.reports  # type: ignore[attr-defined]
-            peak = max(st.peak_memory.values(), default=0) / 2**20
-            eff = rates[n] / (n * rates[1])
-            print(f"{n:>7} {rates[n]:>10.1f} {eff:>10.2f} {client:>17.3f} {peak:>16.0f}")
-        print("efficiency = reports/s with n workers / (n x reports/s with 1); it needs n idle "
-              f"cores (this machine has {os.cpu_count()})")  # fmt: skip
+    print(
+        "efficiency = reports/s with n workers / (n x reports/s with 1 worker); client ms/rep: "
+        "this process's CPU over the whole run (cluster start-up included), steady: from the "
+        "first commit to the last (main: the commit loop's thread alone); sched.: the separate "
+        "scheduler process; it needs n idle cores",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

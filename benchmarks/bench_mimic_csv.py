@@ -14,7 +14,7 @@ resume after a kill.
    process and samples /proc every 0.2 s: the CLIENT process's peak RSS (VmHWM) and each
    worker process's. Prints rows/s, reports/s, the peaks and the output size.
 3. On a small slice (``--check-rows``, default 2,000 rows): an uninterrupted run, and a run
-   killed with SIGKILL (client and its workers) once ``--kill-after`` batches are committed,
+   killed with SIGKILL (client and its workers) once ``--kill-after`` manifests are committed (batches that finish together share one),
    then resumed; checks that both give the same rows and that every patient is committed
    exactly once.
 
@@ -323,7 +323,7 @@ def committed_twice(out: Path) -> list[str]:
 
 
 def resume_check(tmp: Path, rows: int, kill_after: int, seed: int, fmt: str) -> dict[str, Any]:
-    """An uninterrupted run and a run SIGKILLed after ``kill_after`` committed batches then
+    """An uninterrupted run and a run SIGKILLed after ``kill_after`` committed manifests then
     resumed, on the same generated file; what they gave (see ``check_resume``)."""
     src = tmp / ("check.csv" if fmt == "csv" else "check.ndjson")
     made = make_csv(src, rows, 0.3, seed) if fmt == "csv" else make_ndjson(src, rows, seed)
@@ -450,7 +450,7 @@ def big_run(tmp: Path, args: Any) -> bool:
         if int(time.perf_counter() - r.t0) % 60 == 0:
             now = _status(r.proc.pid).get("VmRSS", 0)
             print(
-                f"  {time.perf_counter() - r.t0:5.0f} s: {r.committed()} batches committed, "
+                f"  {time.perf_counter() - r.t0:5.0f} s: {r.committed()} commits (manifests), "
                 f"client RSS {now / 2**20:.0f} MiB (peak {r.client_peak / 2**20:.0f}), "
                 f"workers' peak {max(r.workers(), default=0) / 2**20:.0f} MiB",
                 flush=True,

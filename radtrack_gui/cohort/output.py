@@ -3,19 +3,24 @@
     DIR/cohort.json                 input, extractor, linker (a rerun must use the same models)
     DIR/reports|mentions|chains/    part-<run>-<n>.parquet: the §3 fields plus ``patient``
     DIR/patients.parquet            patient, status, reason, reports, mentions, chains (+ extras)
-    DIR/.cohort/parts/<part>.json   the patients of one partition, written after its files
+    DIR/.cohort/parts/<part>.json   a manifest: the patients of one or more partitions (each
+                                    record names its ``part``), written after their files
 
 A partition's three files are each written to a temporary file and renamed, by the worker
-that made them (or by the client when a worker cannot reach DIR); its manifest, written by
-the client once it has checked the files, comes last and is what commits it: a partition
-without a manifest (a crash in between) is removed and its patients are done again. ``patients.parquet`` is rebuilt from the manifests. Folders are
-0700, files 0600. pyarrow is imported inside the functions.
+that made them (or by the client when a worker cannot reach DIR); a manifest, written by the
+client once it has checked the files, comes last and is what commits them: the client
+commits the batches that finished together in one manifest (one atomic write, named after
+the first of its partitions), so a commit costs the same however many were committed
+before. A partition that no manifest names (a crash in between) is removed and its patients
+are done again. ``patients.parquet`` is rebuilt from the manifests. Folders are 0700, files
+0600. pyarrow is imported inside the functions.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -215,7 +220,10 @@ class CohortDir:
 
     def cleanup(self) -> None:
         """Remove partition files without a manifest and temporary files of a crashed run."""
-        known = {p.stem for p in self.parts.glob("*.json")}
+        known = set()
+        for m in self.parts.glob("*.json"):
+            known.add(m.stem)
+            known.update(manifest_parts(read_manifest(m) or ()))
         for name in DATASETS:
             for f in (self.path / name).iterdir() if (self.path / name).is_dir() else ():
                 if f.name.startswith(".") or (f.suffix == ".parquet" and f.stem not in known):
@@ -235,15 +243,18 @@ class CohortDir:
         if problem:
             raise OSError(problem)
 
-    def write_tables(self, part: str, data: dict[str, pa.Table]) -> None:
+    def write_tables(self, part: str, data: dict[str, pa.Table]) -> dict[str, int]:
         """A partition's three Parquet files, each whole or not at all (a temporary name,
-        then renamed). Workers call this on their own batches; nothing reads the files until
-        ``commit`` names them in a manifest."""
+        then renamed); returns each one's size in bytes. Workers call this on their own
+        batches; nothing reads the files until ``commit`` names them in a manifest."""
         import pyarrow.parquet as pq
 
+        sizes = {}
         for name in DATASETS:
             with atomic_open(self.path / name / f"{part}.parquet", "wb") as f:
                 pq.write_table(data[name], f)
+                sizes[name] = f.tell()
+        return sizes
 
     def discard(self, part: str) -> None:
         """Remove an uncommitted partition's files (lost or broken before its commit)."""
@@ -254,15 +265,43 @@ class CohortDir:
         """Make a partition part of the cohort: when it has done patients, check that its
         three files are there and readable, then write its manifest (the one atomic step
         that commits it). Returns why it cannot be committed (nothing was), or None."""
-        if any(r["status"] == "done" for r in records):
-            for name in DATASETS:
-                why = parquet_problem(self.path / name / f"{part}.parquet", name)
-                if why:
-                    return f"{name}/{part}.parquet: {why}"
-        for r in records:
-            r["part"] = part if r["status"] == "done" else None
-        atomic_write_text(self.parts / f"{part}.json", json.dumps(records) + "\n")
-        return None
+        return self.commit_many([(part, records)]).get(part)
+
+    def commit_many(
+        self,
+        batches: list[tuple[str, list[dict[str, Any]]]],
+        sizes: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> dict[str, str]:
+        """Commit several partitions in one atomic step: check each one's files (when it has
+        done patients), then write one manifest with the records of every sound one. Returns
+        partition -> why it was not committed, for the others (nothing of theirs was).
+        ``sizes`` (partition -> dataset -> bytes, as ``write_tables`` returned them) makes
+        the check of those files a cheap one (``written_problem``) instead of parsing each
+        one's Parquet footer."""
+        problems: dict[str, str] = {}
+        rows: list[dict[str, Any]] = []
+        name = None
+        for part, records in batches:
+            if any(r["status"] == "done" for r in records):
+                known = (sizes or {}).get(part)
+                for dataset in DATASETS:
+                    path = self.path / dataset / f"{part}.parquet"
+                    if known and dataset in known:
+                        why = written_problem(path, known[dataset])
+                    else:
+                        why = parquet_problem(path, dataset)
+                    if why:
+                        problems[part] = f"{dataset}/{part}.parquet: {why}"
+                        break
+                if part in problems:
+                    continue
+            for r in records:
+                r["part"] = part if r["status"] == "done" else None
+            rows.extend(records)
+            name = name or part
+        if name is not None:
+            atomic_write_text(self.parts / f"{name}.json", json.dumps(rows) + "\n")
+        return problems
 
     def records(self) -> dict[str, dict[str, Any]]:
         """The latest record of every patient seen so far (done wins over failed), from the
@@ -279,36 +318,39 @@ class CohortDir:
         return out
 
     def damaged(self) -> dict[str, str]:
-        """Partition -> why it cannot be trusted: a malformed manifest, or a done partition
-        whose Parquet file is missing or unreadable. Its patients are done again."""
+        """Manifest (named after its first partition) -> why it cannot be trusted: it is
+        malformed, or a done partition it names has a Parquet file missing or unreadable.
+        Its patients are done again."""
         bad: dict[str, str] = {}
         for m in sorted(self.parts.glob("*.json")):
             rows = read_manifest(m)
             if rows is None:
                 bad[m.stem] = "manifest unreadable or malformed"
                 continue
-            if any(r["status"] == "done" for r in rows):
+            for part in manifest_parts(rows):
                 for name in DATASETS:
-                    why = parquet_problem(self.path / name / f"{m.stem}.parquet", name)
+                    why = parquet_problem(self.path / name / f"{part}.parquet", name)
                     if why:
-                        bad[m.stem] = f"{name}/{m.stem}.parquet: {why}"
+                        bad[m.stem] = f"{name}/{part}.parquet: {why}"
                         break
+                if m.stem in bad:
+                    break
         return bad
 
     def quarantine(self, parts: dict[str, str]) -> list[str]:
-        """Move damaged partitions (manifest and files) out of the cohort, into
-        ``.cohort/quarantine/``; returns one note per partition."""
+        """Move damaged manifests and the files of every partition they name out of the
+        cohort, into ``.cohort/quarantine/``; returns one note per manifest."""
         notes = []
         for part, why in parts.items():
             folder = self.private / "quarantine" / part
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            for f in (
-                self.parts / f"{part}.json",
-                *(self.path / n / f"{part}.parquet" for n in DATASETS),
-            ):
+            manifest = self.parts / f"{part}.json"
+            named = [part, *(p for p in manifest_parts(read_manifest(manifest) or ()) if p != part)]
+            for f in (manifest, *(self.path / n / f"{p}.parquet" for p in named for n in DATASETS)):
                 if f.exists():
                     os.replace(f, folder / f"{f.parent.name}-{f.name}")
-            notes.append(f"partition {part} set aside ({why}); its patients are done again")
+            also = f" with {', '.join(named[1:])}" if len(named) > 1 else ""
+            notes.append(f"partition {part}{also} set aside ({why}); its patients are done again")
         return notes
 
     def committed(self) -> dict[str, list[Path]]:
@@ -316,11 +358,13 @@ class CohortDir:
         glob over the folder (a leftover or foreign file is not read). One pass over the
         manifests for all datasets."""
         bad = self.damaged()
-        parts = [
-            m.stem
-            for m in sorted(self.parts.glob("*.json"), key=lambda p: natural_key(p.stem))
-            if m.stem not in bad and any(r["status"] == "done" for r in read_manifest(m) or ())
-        ]
+        named = {
+            part
+            for m in self.parts.glob("*.json")
+            if m.stem not in bad
+            for part in manifest_parts(read_manifest(m) or ())
+        }
+        parts = sorted(named, key=natural_key)
         return {name: [self.path / name / f"{part}.parquet" for part in parts] for name in DATASETS}
 
     def done(self) -> set[str]:
@@ -383,7 +427,20 @@ def read_manifest(path: Path) -> list[dict[str, Any]] | None:
             and r.get("status") in ("done", "failed")
         ):
             return None
+        if r["status"] == "done":  # its partition: a plain name in DIR, never a path
+            part = r.get("part") or path.stem
+            if not (isinstance(part, str) and PART_NAME.fullmatch(part)):
+                return None
+            r["part"] = part
     return rows
+
+
+PART_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
+
+
+def manifest_parts(rows: Any) -> list[str]:
+    """The partitions a manifest's (well-formed) records commit, in order, each once."""
+    return list(dict.fromkeys(r["part"] for r in rows if r["status"] == "done"))
 
 
 def parquet_problem(path: Path, name: str) -> str | None:
@@ -398,6 +455,28 @@ def parquet_problem(path: Path, name: str) -> str | None:
         return f"unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
     want = set(schemas()[name].names)
     return None if want <= found else f"columns {', '.join(sorted(want - found))} missing"
+
+
+def written_problem(path: Path, size: int) -> str | None:
+    """Why a Parquet file written as ``size`` bytes is not as written (missing, another size,
+    not framed as Parquet: ``PAR1`` at both ends), or None. A stat and two 4-byte reads
+    where ``parquet_problem`` parses the footer (~0.5 ms a file); for files this run's
+    workers wrote with the datasets' schemas."""
+    try:
+        with open(path, "rb") as f:
+            n = os.fstat(f.fileno()).st_size
+            if n != size:
+                return f"unreadable ({n} bytes where {size} were written)"
+            head = f.read(4)
+            f.seek(max(0, n - 4))
+            tail = f.read(4)
+    except FileNotFoundError:
+        return "missing"
+    except OSError as exc:
+        return f"unreadable ({exc.strerror or type(exc).__name__})"
+    if n < 12 or head != b"PAR1" or tail != b"PAR1":
+        return "unreadable (not a Parquet file)"
+    return None
 
 
 def _text(value: Any) -> Any:

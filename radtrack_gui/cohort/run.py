@@ -4,9 +4,10 @@ Without a scheduler address a ``distributed.LocalCluster`` runs on this machine 
 single-threaded worker process per core, or ``workers``); with ``tcp://HOST:PORT`` the batches
 go to that existing cluster, whose workers must see the patient folders (a CSV's rows travel
 with the tasks). One task per batch of patients; a bounded number of batches is in flight,
-so memory stays flat and Ctrl+C stops soon. Only this process writes DIR: each finished
-batch becomes one partition at once, so an interrupted or crashed run keeps every finished
-batch and the next run on DIR skips the patients already done.
+so memory stays flat and Ctrl+C stops soon. A worker writes each batch's partition files
+into DIR; this process checks and commits them (the batches that finished together in one
+manifest), so an interrupted or crashed run keeps every committed batch and the next run on
+DIR skips the patients already done.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ LOCAL_CONFIG = {
 
 @dataclass
 class RunState:
-    """Where a run stands (passed to the progress callback after every batch)."""
+    """Where a run stands (passed to the progress callback after every commit)."""
 
     total: int  # patients to process in this run
     skipped: int = 0  # already done by an earlier run on DIR
@@ -225,18 +226,25 @@ def run_cohort(
     return state
 
 
+# batches per worker thread aimed at (a batch closes past its size, so >= ~8 come out): the
+# last wave, when some workers wait for the others, is a small share of the run
+BATCHES_PER_THREAD = 12
+MIN_BATCH_REPORTS = 20  # but not smaller than this: each batch costs a task, 3 files, a commit
+
+
 def batch_size(reports: int, threads: int, most: int = 200) -> int:
-    """Reports per batch: ``most``, fewer when that leaves under ~10 batches per worker
-    thread (so none waits idle at the end)."""
-    return max(1, min(most, -(-reports // (10 * max(threads, 1)))))
+    """Reports per batch: ``most``, fewer when that leaves under ``BATCHES_PER_THREAD``
+    batches per worker thread (so none waits idle at the end), but at least
+    ``MIN_BATCH_REPORTS`` (per-batch costs stay small per report) unless ``most`` is less."""
+    want = -(-reports // (BATCHES_PER_THREAD * max(threads, 1)))
+    return max(1, min(most, max(MIN_BATCH_REPORTS, want)))
 
 
 def plan(
     items: list[PatientItem], threads: int, reports: int = 200, patients: int = 50
 ) -> list[list[PatientItem]]:
-    """Batches of at most about ``reports`` reports and ``patients`` patients, smaller when
-    that leaves fewer than ~10 batches per worker thread (so none waits idle at the end),
-    largest first (so the last ones to finish are small)."""
+    """Batches of at most about ``reports`` reports and ``patients`` patients, of
+    ``batch_size`` reports, largest first (so the last ones to finish are small)."""
     per = batch_size(sum(i.size for i in items), threads, reports)
     return sorted(batches(items, per, patients), key=lambda g: -sum(i.size for i in g))
 
@@ -258,15 +266,22 @@ def _schedule(
     t0: float,
     ignore_annotations: bool,
 ) -> None:
-    """Submit the batches ``groups(worker threads)`` gives as tasks, at most ``IN_FLIGHT_PER_WORKER`` per
-    worker thread at a time (the next batch is read only when a slot frees), and commit each
-    result as it comes. What this process holds does not grow with the input: the batches in
-    flight, the few to retry, and the counts in ``state`` (and Dask's message logs, kept
-    short by ``LOG_CONFIG`` for the whole run)."""
+    """Submit the batches ``groups(worker threads)`` gives as tasks, at most
+    ``IN_FLIGHT_PER_WORKER`` per worker thread at a time (the next batch is read only when a
+    slot frees), and commit the results as they come (those that finished together in one
+    step). What this process holds does not grow with the input: the batches in flight, the
+    few to retry, and the counts in ``state`` (and Dask's message logs, kept short by
+    ``LOG_CONFIG`` for the whole run)."""
+    import queue
+
     import dask
-    from distributed import as_completed
+    import distributed  # noqa: F401  before dask.config.set: see below
 
     from radtrack_gui.cohort.tasks import process_batch
+
+    # ``distributed`` adds its defaults to dask's config when first imported; a
+    # ``dask.config.set`` entered before that would delete them all on exit (it restores
+    # "no distributed section"), and the next cluster in this process would not start.
 
     with dask.config.set(LOG_CONFIG):
         client, cluster = connect(scheduler, workers)
@@ -274,7 +289,9 @@ def _schedule(
         retry: list[tuple[int, list[PatientItem]]] = []  # batches whose output was lost
         numbered: Iterator[tuple[int, list[PatientItem]]] = iter(())
         in_flight: dict[str, tuple[str, list[PatientItem], Any]] = {}  # key -> part, group, future
-        queue = as_completed()
+        # finished futures, put there by Dask's callback thread; the main thread blocks on it
+        # (no timed polling, unlike the sync ``as_completed`` iterator's 100 ms wake-ups)
+        finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
 
         out = str(cohort.path.resolve())
 
@@ -301,7 +318,7 @@ def _schedule(
                     pure=False,
                 )
                 in_flight[fut.key] = (part, group, fut)
-                queue.add(fut)
+                fut.add_done_callback(finished.put)
 
         try:
             state.workers = len(client.nthreads())
@@ -311,54 +328,17 @@ def _schedule(
             numbered = enumerate(groups(threads))
             cpu0 = _run_everywhere(client)
             top_up()
-            for fut in queue:
-                part, group, _ = in_flight.pop(fut.key)
-                try:
-                    res = fut.result()
-                except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
-                    res = {
-                        "tables": None,
-                        "loads": 0,
-                        "records": [
-                            {
-                                "patient": i.key,
-                                "source": i.source,
-                                "status": "failed",
-                                "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
-                                "run again to retry",
-                            }
-                            for i in group
-                        ],
-                    }
-                fut.release()
-                del fut
-                if res["tables"] is not None and res["tables"]["reports"].num_rows:
-                    cohort.write_tables(part, res["tables"])  # a worker that could not reach DIR
-                problem = cohort.commit(part, res["records"])
-                if problem:  # the worker's files are gone or broken: once more, else failed
-                    n = int(part.rsplit("-", 1)[1])
-                    cohort.discard(part)
-                    if n < RETRY_OFFSET:
-                        retry.append((n + RETRY_OFFSET, group))
-                        top_up()
-                        continue
-                    res["records"] = [
-                        {**r, "status": "failed", "reason": f"output lost ({problem}); run again"}
-                        for r in res["records"]
-                    ]
-                    cohort.commit(part, res["records"])
-                state.model_loads += res["loads"]
-                for r in res["records"]:
-                    if r["status"] == "done":
-                        state.done += 1
-                        state.reports += r["reports"]
-                        if r.get("gold"):
-                            state.gold.append(r["patient"])
-                    else:
-                        state.failed += 1
-                        if len(state.failures) < MAX_FAILURES_KEPT:
-                            state.failures.append((r["patient"], r["reason"]))
-                del res, group
+            while in_flight:
+                ready = [finished.get()]  # blocks until a batch is done
+                while True:  # and every other batch that is done by now: one commit for all
+                    try:
+                        ready.append(finished.get_nowait())
+                    except queue.Empty:
+                        break
+                done = [_outcome(in_flight.pop(f.key)) for f in ready if f.key in in_flight]
+                del ready
+                _commit(cohort, done, retry, state)
+                del done
                 state.seconds = time.perf_counter() - t0
                 if progress:
                     progress(state)
@@ -372,6 +352,76 @@ def _schedule(
             client.cancel([f for _, _, f in in_flight.values()])
         finally:
             _close(client, cluster)
+
+
+Outcome = tuple[str, list[PatientItem], dict[str, Any]]  # part, its patients, the task's result
+
+
+def _outcome(entry: tuple[str, list[PatientItem], Any]) -> Outcome:
+    """A finished batch's result (a lost task's patients as failed), its future released."""
+    part, group, fut = entry
+    try:
+        res = fut.result()
+    except Exception as exc:  # the task was lost (e.g. KilledWorker): try again later
+        res = {
+            "tables": None,
+            "loads": 0,
+            "records": [
+                {
+                    "patient": i.key,
+                    "source": i.source,
+                    "status": "failed",
+                    "reason": f"task lost on the cluster ({type(exc).__name__}: {exc}); "
+                    "run again to retry",
+                }
+                for i in group
+            ],
+        }
+    fut.release()
+    return part, group, res
+
+
+def _commit(
+    cohort: CohortDir,
+    done: list[Outcome],
+    retry: list[tuple[int, list[PatientItem]]],
+    state: RunState,
+) -> None:
+    """Commit the batches that finished together in one manifest; a batch whose files are
+    gone or broken is submitted once more (``retry``), then recorded as failed."""
+    sizes = {}
+    for part, _, res in done:
+        if res["tables"] is not None and res["tables"]["reports"].num_rows:
+            # a worker that could not reach DIR
+            sizes[part] = cohort.write_tables(part, res["tables"])
+            res["tables"] = None
+        elif res.get("sizes"):
+            sizes[part] = res["sizes"]
+    problems = cohort.commit_many([(part, res["records"]) for part, _, res in done], sizes)
+    for part, group, res in done:
+        problem = problems.get(part)
+        if problem:  # the worker's files are gone or broken: once more, else failed
+            n = int(part.rsplit("-", 1)[1])
+            cohort.discard(part)
+            if n < RETRY_OFFSET:
+                retry.append((n + RETRY_OFFSET, group))
+                continue
+            res["records"] = [
+                {**r, "status": "failed", "reason": f"output lost ({problem}); run again"}
+                for r in res["records"]
+            ]
+            cohort.commit(part, res["records"])
+        state.model_loads += res["loads"]
+        for r in res["records"]:
+            if r["status"] == "done":
+                state.done += 1
+                state.reports += r["reports"]
+                if r.get("gold"):
+                    state.gold.append(r["patient"])
+            else:
+                state.failed += 1
+                if len(state.failures) < MAX_FAILURES_KEPT:
+                    state.failures.append((r["patient"], r["reason"]))
 
 
 def _run_everywhere(client: Any) -> dict[str, tuple[int, float]]:

@@ -64,8 +64,9 @@ def process_batch(
     """Run the pipeline on every patient of ``items``. Returns ``tables`` (the rows of the
     done patients, or None), ``records`` (one per patient) and this worker's model loads.
     With ``out`` and ``part``, the worker writes the partition's Parquet files into the
-    cohort folder ``out`` itself and returns ``tables`` None and ``written`` True (the
-    client then only commits them); if it cannot write there, the tables travel back.
+    cohort folder ``out`` itself and returns ``tables`` None, ``written`` True and the files'
+    ``sizes`` (the client then only checks and commits them); if it cannot write there, the
+    tables travel back.
     A patient folder with brat ``.ann`` files is read as gold (the models do not run on it;
     its record says ``gold`` True) unless ``ignore_annotations``."""
     from radtrack_gui.cohort.output import tables
@@ -121,17 +122,19 @@ def process_batch(
         records.append(record)
     data = tables(docs) if docs else None
     written = False
+    sizes: dict[str, int] | None = None
     if data is not None and out and part:
         from radtrack_gui.cohort.output import CohortDir
 
         try:
-            CohortDir(out).write_tables(part, data)
+            sizes = CohortDir(out).write_tables(part, data)
             data, written = None, True
         except OSError:  # DIR is not shared with this worker: the client writes them
             written = False
     return {
         "tables": data,
         "written": written,
+        "sizes": sizes,
         "records": records,
         "worker": worker_name(),
         "loads": len(LOADS) - loads_before,
