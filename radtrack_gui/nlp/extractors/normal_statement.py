@@ -65,17 +65,26 @@ def both_normal(v: Vocabulary, a: Cand, b: Cand, toks: list[str]) -> bool:
     return b.t1 >= len(toks) or toks[b.t1] in (".", ";", ",")
 
 
+_WORDS: dict[int, tuple[object, frozenset[str]]] = {}  # id(terms) -> (terms, words)
+
+
 def normal_words(v: Vocabulary) -> frozenset[str]:
     """The one-word normal predicates of the vocabulary ("normal", "unremarkable", "patent",
-    "homogeneous" ...), without the nouns and the subject-only words ("free")."""
+    "homogeneous" ...), without the nouns and the subject-only words ("free"); built once
+    per vocabulary's term tuple."""
     concept = v.concepts.get("normal")
     if concept is None:
         return frozenset()
-    return frozenset(
+    hit = _WORDS.get(id(concept.terms))
+    if hit is not None and hit[0] is concept.terms:
+        return hit[1]
+    words = frozenset(
         t
         for t in concept.terms
         if " " not in t and t not in SUBJECT_ONLY and t not in NOT_PREDICATES
     )
+    _WORDS[id(concept.terms)] = (concept.terms, words)
+    return words
 
 
 def at_first_normal_word(v: Vocabulary, kept: list[Cand], toks: list[str]) -> None:
@@ -83,6 +92,8 @@ def at_first_normal_word(v: Vocabulary, kept: list[Cand], toks: list[str]) -> No
     normal word ("Normal and [symmetrical] appearance" -> "[Normal]", "normal echogenicity and
     [homogeneous] structure" -> "[normal]"): back over coordination words and property nouns
     (``COORDINATION_REACH`` tokens at most) to a normal word no other mention holds."""
+    if not any(k.span is None and k.concept.startswith("normal ") for k in kept):
+        return
     words = normal_words(v)
     if not words:
         return
@@ -111,6 +122,8 @@ def one_statement_per_clause(v: Vocabulary, kept: list[Cand], toks: list[str]) -
     size": only ``LIST_WORDS`` between them); any other word between them, or an abnormal
     finding (a present one) after the first, keeps both. A normal noun ("patency") followed
     by its predicate in the clause gives way to the predicate."""
+    if sum(k.concept.startswith("normal ") for k in kept) < 2:
+        return kept
     low = [t.lower() for t in toks]
     out: list[Cand] = []
     last: Cand | None = None
