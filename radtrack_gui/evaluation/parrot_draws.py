@@ -45,6 +45,7 @@ ROUND6_FILES = frozenset(
 ROUND7_FILES = frozenset(
     {
         "mentions_wholebody_dev8.jsonl",
+        "mentions_wholebody_dev9.jsonl",
         "pairs_wholebody_dev8.tsv",
         "pairs_wholebody_dev8_check.tsv",
         "pairs_wholebody_dev9.tsv",

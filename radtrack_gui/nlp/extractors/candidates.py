@@ -9,6 +9,7 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
+from radtrack_gui.nlp.extractors.open_predicates import may_predicate, predicate_mentions
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.text import word_bounds
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
@@ -143,6 +144,16 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             *elided_heads(lex, toks, covered, set()),
             *elided_modifiers(lex, toks, covered, set()),
         ]
+    if may_predicate(toks):
+        # findings stated as predicates of a structure ("The uterus is retroverted"): a
+        # reading of its own, behind its cheap gate (open_predicates), never where another
+        # reading stands
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
+        taken = {k for t in opened or () for k in range(t[0], t[1])}
+        said = [t for t in predicate_mentions(v, toks, covered, others_at) if t[0] not in taken]
+        if said:
+            opened = [*(opened or ()), *said]
     if opened:
         # an open reading at a table term's own place re-reads it (elided modifiers:
         # "free air or fluid" -> free fluid), the others never touch table terms

@@ -8,6 +8,7 @@ one of the anatomy head nouns of ``resources/vocab/anatomy_heads.tsv``."""
 from __future__ import annotations
 
 from radtrack_gui.nlp.extractors.candidates import Cand
+from radtrack_gui.nlp.extractors.statement_parts import line_label, predicate_copula
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -434,7 +435,11 @@ def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     if words[-1] in EXAM_WORDS or (words[-1] in HEADING_WORDS and i >= 0 and toks[i] == ":"):
         c.concept, c.anatomy, c.anatomy_from_text = NORMAL_EXAM, "", False
         return True
-    if not _anatomy_like(v, words) and FLOW_WORDS.isdisjoint(words):
+    if (
+        not _anatomy_like(v, words)
+        and FLOW_WORDS.isdisjoint(words)
+        and not (i >= 0 and toks[i] == ":" and line_label(toks, i))
+    ):
         return False
     phrase = " ".join(words)
     listed = v.anatomy_of(phrase)  # a synonym the sentence's anatomy reading left out
@@ -450,14 +455,12 @@ def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: l
     if "needs-anatomy" not in concept.flags or "normal" in concept.flags or c.type != "finding":
         return False
     low = [t.lower() for t in toks]
-    i = c.t0 - 1
-    while i >= 0 and low[i] in ADVERBS:
-        i -= 1
-    if i < 0 or low[i] not in COPULAS:
+    i = predicate_copula(low, c.t0, COPULAS, ADVERBS)
+    if i is None:
         # not a predicate: a site phrase right after it may name the structure ("Minor
         # irregularities in the cartilage of the patellar dome"), not "thickened wall"
         return _site_phrase_after(v, low, c.t1)
-    words = subject_phrase(toks, c.t0, c.t1)
+    words = subject_phrase(low, i + 1, i + 2)
     return bool(words) and any(w.isalpha() for w in words) and _anatomy_like(v, words)
 
 

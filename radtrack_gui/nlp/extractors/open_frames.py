@@ -346,6 +346,15 @@ CHANGE_OF = frozenset({"increase", "decrease", "reduction", "loss", "alteration"
 PROPERTY_GAP = 3  # words between the abnormality word and the property noun
 
 
+def property_may(toks: list[str]) -> bool:
+    """A cheap test from the tokens alone: a property noun and a word ``abnormal_property``
+    needs before one (an ``ABNORMAL_WORDS`` adjective or a ``CHANGE_OF`` noun) are in the
+    sentence (False: no property reading stands)."""
+    return not PROPERTY_NOUNS.isdisjoint(toks) and (
+        not ABNORMAL_WORDS.isdisjoint(toks) or not CHANGE_OF.isdisjoint(toks)
+    )
+
+
 def abnormal_property(toks: list[str], i: int, covered: set[int]) -> int | None:
     """The first token of the finding whose head is the property noun ``toks[i]``: an
     ``ABNORMAL_WORDS`` adjective up to ``PROPERTY_GAP`` words before it ("decreased air
@@ -409,9 +418,9 @@ def elided_modifiers(
     (free fluid). B no other reading's, and a table term only as a word of its own."""
     out = []
     n = len(toks)
-    for i, tok in enumerate(toks):
+    for i in compress(count(), map(COORDINATORS.__contains__, toks)):
         b = i + 1
-        if tok not in COORDINATORS or i < 2 or b >= n or i - 1 not in covered:
+        if i < 2 or b >= n or i - 1 not in covered:
             continue
         if b in taken or not toks[b].isalpha() or (b in covered and b + 1 in covered):
             continue  # B may be a one-word term of its own ("fluid"): re-read with them
@@ -435,7 +444,10 @@ def node_templates(
     adjective ("the portocaval node measures 1.3 cm", the node word the mention) when counted,
     measured or described. Both need a node word right after (``site_node`` tests it too)."""
     out = []
-    for i in [j - 1 for j, tok in enumerate(toks) if j and tok in NODE_WORDS]:
+    for j in compress(count(), map(NODE_WORDS.__contains__, toks)):
+        if not j:
+            continue
+        i = j - 1
         concept = f"lymph {head_concept(toks[i + 1])}"
         if toks[i] == "lymph" and (
             node_seen(toks, i, covered)

@@ -26,6 +26,7 @@ radiograph reports that no table lists.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import compress, count
 from operator import methodcaller
 from types import EllipsisType
 
@@ -267,18 +268,24 @@ def nominal_places(toks: list[str]) -> list[int]:
     "a/an" after a joining word; none without an "of" in the sentence."""
     if "of" not in toks or not any(map(_NOMINAL_END, toks)):
         return []  # (no word with a nominal ending: none passes the last test; found in C)
+    # only the words of a nominal ending are looked at (found in C): each is a place when
+    # it opens its clause, or when a degree word opening it stands right before it (no
+    # degree word opens a clause, so no place comes twice; the list is in order)
     places = []
-    for k, tok in enumerate(toks):
-        if (
-            k == 0
-            or toks[k - 1] in OPENS_CLAUSE
-            or toks[k - 1] in NEGATING
-            or (toks[k - 1] in ("a", "an") and (k == 1 or toks[k - 2] in ARTICLE_AFTER))
-        ):
+    for k in compress(count(), map(_NOMINAL_END, toks)):
+        if _opens_here(toks, k) or (k > 0 and toks[k - 1] in DEGREE and _opens_here(toks, k - 1)):
             places.append(k)
-            if tok in DEGREE:
-                places.append(k + 1)
-    return [k for k in places if k < len(toks) and toks[k].endswith(NOMINAL_ENDS)]
+    return places
+
+
+def _opens_here(toks: list[str], k: int) -> bool:
+    """``toks[k]`` opens a clause, list item or negated phrase (a place of ``nominal_places``)."""
+    return (
+        k == 0
+        or toks[k - 1] in OPENS_CLAUSE
+        or toks[k - 1] in NEGATING
+        or (toks[k - 1] in ("a", "an") and (k == 1 or toks[k - 2] in ARTICLE_AFTER))
+    )
 
 
 def pattern_places(toks: list[str]) -> list[int] | None:

@@ -38,6 +38,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     elided_heads,
     elided_modifiers,
     node_templates,
+    property_may,
 )
 from radtrack_gui.nlp.extractors.open_negated import (
     NEGATORS,
@@ -101,15 +102,16 @@ NOT_A_KIND = frozenset(
     }
 )
 FRAMES_AFTER = frozenset({"measuring", "measures", "measured"})
-# Faster look-ups of the same: the frames by first word; every word that opens a frame; a
-# word each frame needs (its longest, the rarest: "keeping" of "in keeping with"), so a
-# sentence without any of them holds no frame; the endings ``SUFFIX`` accepts (a cheap test
-# before the regex).
-FRAMES_BY_WORD: dict[str, tuple[tuple[str, ...], ...]] = {
-    w: tuple(f for f in FRAMES_BEFORE if f[0] == w) for w in {f[0] for f in FRAMES_BEFORE}
-}
-FRAME_WORDS = frozenset(FRAMES_BY_WORD) | FRAMES_AFTER
+# Faster look-ups of the same: a word each frame needs (its longest, the rarest: "keeping"
+# of "in keeping with"), so a sentence without any of them holds no frame; the endings
+# ``SUFFIX`` accepts (a cheap test before the regex).
 FRAME_NEEDS = frozenset(max(f, key=len) for f in FRAMES_BEFORE) | FRAMES_AFTER
+# the frames by the word each needs, with that word's place in the frame: a frame stands
+# where its needed word stands at that place, so only those words' places are looked at
+FRAMES_BY_NEED: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
+    w: tuple((f.index(w), f) for f in FRAMES_BEFORE if max(f, key=len) == w)
+    for w in FRAME_NEEDS - FRAMES_AFTER
+}
 SUFFIX_ENDS = (
     *("itis", "osis", "oma", "omas", "ectasis", "ectases", "ectasia", "ectasias", "megaly"),
     *("pathy", "plasia", "plasias", "trophy", "iasis", "malacia", "penia", "lysis", "cele"),
@@ -293,6 +295,8 @@ def positions(toks: list[str], words: frozenset[str]) -> compress[int]:
 # has its own, narrower gate (``may_elide``)
 _GATE_WORDS = NODE_WORDS | CHANGE_NOUNS | DISORDER_NOUNS | CLAUSE_WORDS | PROPERTY_NOUNS
 _OWN_WORDS = _GATE_WORDS | COORDINATORS
+# the endings ``_kind_of_change`` accepts before a change noun
+KIND_ENDS = ("al", "ar", "ic", "ous", "ive", "ory")
 
 
 def may_open(
@@ -309,7 +313,10 @@ def may_open(
     "without") with "of", a change word with a measure noun: ``open_measures.may_measure``), so
     ``open_mentions`` may find something; False: it finds nothing but what ``elided_heads``
     finds (``candidates.tokens_and_terms`` runs that alone on a sentence with a coordinator).
-    ``pattern``: ``may_pattern(toks)`` when the caller has it."""
+    ``pattern``: ``may_pattern(toks)`` when the caller has it. (A narrower gate, each
+    reading's own test with the sentence's matches, was built and measured in round 7: it
+    kept 39 % of the sentences out but cost more instructions than it saved; see
+    docs/performance.md "Round 7 (extract-speed5)".)"""
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
@@ -344,25 +351,29 @@ def open_mentions(
         negated = negated_heads(  # reading names the phrase
             toks, lambda k: _is_head(v, toks, k, covered, others_at, gerund=True), covered
         )
-    if FRAME_WORDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
+    if FRAME_NEEDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
         found = {**negated, **found}
         return with_patterns(
             lex.concepts, _templates(found, toks), toks, covered, others_at, structures, places
         )
-    # each reading's pass runs only when the sentence holds one of its words
-    for i in positions(toks, FRAME_WORDS):
+    # each reading's pass runs only when the sentence holds one of its words; a frame is
+    # looked for where the word it needs stands (``FRAMES_BY_NEED``), not at every "in"
+    for i in positions(toks, FRAME_NEEDS):
         tok = toks[i]
-        for frame in FRAMES_BY_WORD.get(tok, ()):
-            if tuple(toks[i : i + len(frame)]) == frame:
-                head = _head_after(v, toks, i + len(frame), covered, others_at)
+        if tok in FRAMES_AFTER:
+            if i > 0:
+                k = i - 1
+                if toks[k] == ",":
+                    k -= 1
+                if k >= 0 and _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS):
+                    found.setdefault(k, toks[k])
+            continue
+        for at, frame in FRAMES_BY_NEED[tok]:
+            s = i - at
+            if s >= 0 and tuple(toks[s : s + len(frame)]) == frame:
+                head = _head_after(v, toks, s + len(frame), covered, others_at)
                 if head is not None:
                     found.setdefault(head, toks[head])
-        if tok in FRAMES_AFTER and i > 0:
-            k = i - 1
-            if toks[k] == ",":
-                k -= 1
-            if k >= 0 and _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS):
-                found.setdefault(k, toks[k])
     if not CLAUSE_WORDS.isdisjoint(toks):
         for k, tok in clause_heads(
             toks,
@@ -373,8 +384,9 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    out.extend(node_templates(toks, covered, taken))
-    for i in positions(toks, CHANGE_NOUNS):
+    if not NODE_WORDS.isdisjoint(toks):
+        out.extend(node_templates(toks, covered, taken))
+    for i in positions(toks, CHANGE_NOUNS) if not CHANGE_NOUNS.isdisjoint(toks) else ():
         tok = toks[i]
         if i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
             if i in covered or i - 1 in taken:
@@ -396,7 +408,7 @@ def open_mentions(
     if covered and not COORDINATORS.isdisjoint(toks):
         out.extend(elided_heads(lex, toks, covered, taken))
         out.extend(elided_modifiers(lex, toks, covered, taken))
-    for i in positions(toks, PROPERTY_NOUNS):
+    for i in positions(toks, PROPERTY_NOUNS) if property_may(toks) else ():
         tok = toks[i]
         if i not in taken and i not in others_at:
             start = abnormal_property(toks, i, covered)
@@ -427,7 +439,7 @@ def _kind_of_change(
         and tok.isalpha()
         and len(tok) >= 5
         and tok not in NOT_A_KIND
-        and tok.endswith(("al", "ar", "ic", "ous", "ive", "ory"))
+        and tok.endswith(KIND_ENDS)
     )
 
 

@@ -32,3 +32,18 @@ def before_modifiers(text: str) -> str:
             break
         rest = rest[: hit.start()]
     return rest
+
+
+# "with a lamellar and ground-glass appearance", "showing a reticular pattern": the look of the
+# finding before it, named by the words of other findings, not another finding
+_APPEARANCE = re.compile(
+    r"\b(?:with|showing|having|of)\s+(?:an?\s+|the\s+)?(?:[A-Za-z\-]+\s+){0,5}?"
+    r"(?:appearance|pattern|configuration|morphology|aspect)\b",
+    re.IGNORECASE,
+)
+
+
+def without_appearance(text: str) -> str:
+    """``text`` without the phrases that give a finding's look ("... with a lamellar and
+    ground-glass appearance" -> "..."): the words inside name how it looks, no other finding."""
+    return _APPEARANCE.sub(" ", text)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.noun_phrase import without_appearance
 from radtrack_gui.nlp.linkers.places import WORD
 
 if TYPE_CHECKING:
@@ -53,7 +54,9 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     ca, cb = a.ctx, b.ctx
     assert ca is not None and cb is not None
     first, second = (ca, cb) if ca.start <= cb.start else (cb, ca)
-    between = first.text[first.end : second.start]
+    # a look given to the first ("... with a ground-glass appearance, suggestive of") names
+    # no other finding (noun_phrase.py)
+    between = without_appearance(first.text[first.end : second.start])
     if not names_finding_term(between, v):
         return True
     # "wall thickening and surrounding fat stranding, consistent with diverticulitis": signs

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from linker_cases import Case
 
-from radtrack_gui.nlp.linkers.noun_phrase import before_modifiers
+from radtrack_gui.nlp.linkers.noun_phrase import before_modifiers, without_appearance
 
 
 @pytest.mark.parametrize(
@@ -55,3 +55,27 @@ def test_another_finding_named_in_the_reading_still_stops_it() -> None:
     # and the gallstones after the reading are no sign it reads
     d = _case("CT ABDOMEN", _PANCREAS.format(reading="acute edematous interstitial pancreatitis"))
     assert not d.same(d.mark(0, "Gallstones"), d.mark(0, "pancreatitis"))
+
+
+def test_a_look_given_to_a_finding_names_no_other_finding() -> None:
+    assert without_appearance(
+        " with a lamellar and ground-glass appearance suggestive of "
+    ).split() == [
+        "suggestive",
+        "of",
+    ]
+    assert "effusion" in without_appearance(" with a small effusion, suggestive of ")
+
+
+_LUNG = "Findings:\nBilateral diffuse interstitial infiltration {attached} suggestive of fibrotic sequelae."
+
+
+def test_one_sentence_reads_a_finding_through_the_look_it_is_given() -> None:
+    c = _case("CT CHEST", _LUNG.format(attached="with a lamellar and ground-glass appearance"))
+    assert c.same(c.mark(0, "interstitial infiltration"), c.mark(0, "fibrotic sequelae"))
+
+
+def test_another_finding_attached_by_with_still_stops_the_reading() -> None:
+    # counter-example: a pleural effusion named between is another finding the reading may mean
+    c = _case("CT CHEST", _LUNG.format(attached="with a small pleural effusion,"))
+    assert not c.same(c.mark(0, "interstitial infiltration"), c.mark(0, "fibrotic sequelae"))
