@@ -17,6 +17,11 @@ from radtrack_gui.nlp.extractors.modifiers import (
     without_covering_properties,
     without_described_modifiers,
 )
+from radtrack_gui.nlp.extractors.normal_statement import (
+    at_first_normal_word,
+    both_normal,
+    one_statement_per_clause,
+)
 from radtrack_gui.nlp.extractors.normal_subject import (
     bound_predicate_fails,
     normal_of_unlisted,
@@ -174,6 +179,9 @@ def analyse(
                 and nxt.t0 - c.t1 <= 1
                 and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
                 and not predicate_before_comma(toks, c.t0, c.t1, nxt.t0)
+                and not both_normal(
+                    v, c, nxt, toks
+                )  # "symmetric and normal", "enlarged and homogeneous"
             ):
                 for k in range(c.t0, c.t1):
                     concept_at[k] = False
@@ -311,6 +319,9 @@ def analyse(
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)
+    if kept and not fixed:  # one statement, at its first normal word (normal_statement)
+        at_first_normal_word(v, kept, toks)
+        kept = one_statement_per_clause(v, kept, toks)
     # after the modifier rules, which read the term's own end; each only where its word is
     # (the tokens are lower case: ``text.word_bounds``)
     carrier = not CARRIER_NOUNS.isdisjoint(toks)
