@@ -57,6 +57,9 @@ NOT_OBSERVED = frozenset(
         # how the exam was done ("without intravenous contrast injection")
         *("injection", "administration", "agent", "medium", "media", "application"),
         *("enema", "opacification", "preparation", "contrast", "gadolinium", "sequences"),
+        # people ("describes no real patient", "no other person")
+        *("patient", "patients", "person", "persons", "people", "subject", "subjects"),
+        *("individual", "child", "children", "man", "woman", "adult", "relative"),
     }
 )
 COORDINATED = frozenset({"or", "and", ","})

@@ -52,6 +52,9 @@ def test_a_noun_phrase_after_no_or_without_is_an_absent_finding(
         ("No pain was noted when the probe was moved.", "probe"),
         ("No interval change.", "change"),
         ("Study without comparison.", "comparison"),
+        # a person is no observation (the synthetic demo's header line says so of itself)
+        ("Synthetic: yes - written for the demo, describes no real patient", "patient"),
+        ("The study was done without the child moving.", "child"),
     ],
 )
 def test_no_negated_observation_where_the_phrase_names_none(
