@@ -14,7 +14,7 @@ The head of a subject phrase is its last word, or the last word before its first
 "restriction" of "no restriction of fluid mobility is observed"); a quantity or place word
 there ("amount", "trace", "areas", "number") passes the head on to the "of" phrase ("a small
 amount of flocculent shadow is visible" -> "shadow"). Structure names, report and property
-words, table terms and cue words are never a head (``open_vocab._is_head`` decides, with the
+words, table terms and cue words are never a head (``open_heads.is_head`` decides, with the
 words of ``ASSERTED_HEADS`` let back in: in an asserting clause "shadow", "formation",
 "area" and "focus" name a thing seen, not a property of one). Only the words of
 ``CLAUSE_WORDS`` open a frame, and ``open_vocab.may_open`` tests for them.

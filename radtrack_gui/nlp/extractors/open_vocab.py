@@ -14,8 +14,8 @@ Two signals, both read from one sentence's tokens (context-free, cached with the
 
 Never a mention: structure names (anatomy terms), measurements and numbers, procedure words,
 report words (study, exam, finding, appearance ...), cue words (negations, course words), a
-phrase holding a table term (the table's mention stands). A question (reason for the exam,
-GUIDELINE rule 8) is dropped later like any finding in the indication.
+phrase holding a table term (the table's mention stands): ``open_heads`` decides. A question
+(reason for the exam, GUIDELINE rule 8) is dropped later like any finding in the indication.
 """
 
 from __future__ import annotations
@@ -40,15 +40,10 @@ from radtrack_gui.nlp.extractors.open_frames import (
     node_templates,
     property_may,
 )
-from radtrack_gui.nlp.extractors.open_negated import (
-    NEGATORS,
-    gerund_ok,
-    may_negate,
-    negated_heads,
-)
+from radtrack_gui.nlp.extractors.open_heads import head_after, is_head, noun_ok
+from radtrack_gui.nlp.extractors.open_negated import NEGATORS, may_negate, negated_heads
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
-from radtrack_gui.nlp.word_lists import word_list
 
 OPEN = "open"  # the flag of a concept made for an open-vocabulary mention
 SUFFIX = re.compile(
@@ -117,162 +112,6 @@ SUFFIX_ENDS = (
     *("pathy", "plasia", "plasias", "trophy", "iasis", "malacia", "penia", "lysis", "cele"),
     *("celes", "degeneration", "emia"),
 )
-# A noun phrase ends before these.
-PHRASE_END = frozenset(
-    {
-        *("of", "in", "at", "on", "with", "within", "without", "from", "to"),
-        *("into", "along", "and", "or", "but", "versus", "vs", "is", "are"),
-        *("was", "were", "has", "have", "which", "that", "measuring", "measures", "since"),
-        *("than", "as", "for", "by", "likely", "noted", "seen", "identified"),
-    }
-)
-# Head nouns that are no finding: report words, procedures, sizes and vague words.
-NOT_A_HEAD = frozenset(
-    {
-        "study",
-        "studies",
-        "exam",
-        "examination",
-        "image",
-        "images",
-        "imaging",
-        "finding",
-        "findings",
-        "appearance",
-        "appearances",
-        "change",
-        "changes",
-        "process",
-        "pattern",
-        "size",
-        "sizes",
-        "number",
-        "amount",
-        "degree",
-        "extent",
-        "area",
-        "areas",
-        "region",
-        "regions",
-        "portion",
-        "part",
-        "side",
-        "level",
-        "levels",
-        "position",
-        "aspect",
-        "component",
-        "focus",
-        "foci",
-        "surgery",
-        "resection",
-        "repair",
-        "placement",
-        "procedure",
-        "biopsy",
-        "treatment",
-        "therapy",
-        "history",
-        "status",
-        "post",
-        "prior",
-        "comparison",
-        "interval",
-        "time",
-        "cm",
-        "mm",
-        "ml",
-        "cc",
-        "mass",
-        "lesion",
-        "views",
-        "view",
-        "contrast",
-        "material",
-        "etiology",
-        "origin",
-        "disease",
-        "diagnosis",
-        "the",
-        "a",
-        "an",
-        "this",
-        "these",
-        "those",
-        "its",
-        "their",
-        "other",
-        "further",
-        "more",
-        "less",
-        "same",
-        "similar",
-        "previous",
-        "known",
-        # properties and shapes of a thing, not things
-        "margin",
-        "margins",
-        "border",
-        "borders",
-        "contour",
-        "contours",
-        "shape",
-        "shadow",
-        "signal",
-        "intensity",
-        "flow",
-        "amplitude",
-        "dimension",
-        "dimensions",
-        "content",
-        "contents",
-        "structure",
-        "structures",
-        "formation",
-        "formations",
-        "development",
-        "localization",
-        "location",
-        "involvement",
-        "grade",
-        "each",
-        "field",
-        "space",
-        "spaces",
-        "fluid",
-        "weakness",
-        "sequences",
-        "wall",
-        "walls",
-        "lobe",
-        "cavity",
-        "gland",
-        "isthmus",
-        "apex",
-        "quadrant",
-        "testicle",
-        "band",
-        "peri",
-        "cellularity",
-        "aftereffects",
-        # places, parts and vague words after "evidence/signs/features of"
-        *("intra", "vessel", "acute", "activity", "complex", "event", "fovea", "segment"),
-        *("trunk", "outline", "pole", "zone", "angle", "stage", "tail", "long", "presence"),
-        *("away", "section", "upward", "forward", "nature", "thickness", "deep", "third"),
-        *("characteristic", "boundary", "midsection", "morphology", "narrow", "cause"),
-        *("another", "present", "measurement", "benign", "fazekas", "type", "kind"),
-        *("artifact", "artifacts", "artefact", "artefacts", "evidence", "opacification"),
-        *("locations", "framework", "features", "signs", "cluster", "clusters", "diameter"),
-        *("characteristics", "high", "low", "indication", "loop", "loops", "diffusion"),
-        *("preservation", "layer", "skin", "system", "suppression", "volume", "possibility"),
-        *("intense", "impression", "dense"),
-        # imaging methods ("on color Doppler, measuring ...")
-        *("doppler", "ultrasound", "sonography", "mode", "scan", "scans", "elastography"),
-    }
-)
-# word endings of adjectives ("largest", "visible", "sharp" is caught by NOT_A_HEAD's kin)
-ADJECTIVE_ENDS = ("est", "ible", "able", "al", "ar", "ic", "ous", "ive", "ful", "less")
-
 
 # The last three letters of every ``SUFFIX_ENDS`` ending (each is at least three long): a
 # token whose last three are none of these ends with no such ending, so ``endswith`` (a
@@ -344,12 +183,12 @@ def open_mentions(
         tok = toks[i]
         if not tok.endswith(SUFFIX_ENDS) or i in covered or i in others_at:
             continue
-        if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and _noun_ok(v, tok):
+        if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and noun_ok(v, tok):
             found[i] = tok
     negated: dict[int, str] = {}
     if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated): where no other
         negated = negated_heads(  # reading names the phrase
-            toks, lambda k: _is_head(v, toks, k, covered, others_at, gerund=True), covered
+            toks, lambda k: is_head(v, toks, k, covered, others_at, gerund=True), covered
         )
     if FRAME_NEEDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
         found = {**negated, **found}
@@ -365,20 +204,20 @@ def open_mentions(
                 k = i - 1
                 if toks[k] == ",":
                     k -= 1
-                if k >= 0 and _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS):
+                if k >= 0 and is_head(v, toks, k, covered, others_at, ASSERTED_HEADS):
                     found.setdefault(k, toks[k])
             continue
         for at, frame in FRAMES_BY_NEED[tok]:
             s = i - at
             if s >= 0 and tuple(toks[s : s + len(frame)]) == frame:
-                head = _head_after(v, toks, s + len(frame), covered, others_at)
+                head = head_after(v, toks, s + len(frame), covered, others_at)
                 if head is not None:
                     found.setdefault(head, toks[head])
     if not CLAUSE_WORDS.isdisjoint(toks):
         for k, tok in clause_heads(
             toks,
-            lambda k: _is_head(v, toks, k, covered, others_at, ASSERTED_HEADS, True),
-            lambda j: _head_after(v, toks, j, covered, others_at, ASSERTED_HEADS, True),
+            lambda k: is_head(v, toks, k, covered, others_at, ASSERTED_HEADS, True),
+            lambda j: head_after(v, toks, j, covered, others_at, ASSERTED_HEADS, True),
             covered,
         ).items():
             found.setdefault(k, tok)
@@ -402,7 +241,7 @@ def open_mentions(
                 covered,
                 others_at,
                 taken,
-                lambda k: _noun_ok(v, toks[k].lower()) and toks[k].lower() not in NOT_A_KIND,
+                lambda k: noun_ok(v, toks[k].lower()) and toks[k].lower() not in NOT_A_KIND,
             )
         )
     if covered and not COORDINATORS.isdisjoint(toks):
@@ -435,76 +274,9 @@ def _kind_of_change(
     tok = toks[k]
     return (
         k not in covered
-        and (k not in others or _noun_ok(v, tok))
+        and (k not in others or noun_ok(v, tok))
         and tok.isalpha()
         and len(tok) >= 5
         and tok not in NOT_A_KIND
         and tok.endswith(KIND_ENDS)
-    )
-
-
-def _head_after(
-    v: Vocabulary,
-    toks: list[str],
-    j: int,
-    covered: set[int],
-    others_at: set[int],
-    allowed: frozenset[str] = frozenset(),
-    gerund: bool = False,
-) -> int | None:
-    """The head noun of the phrase starting at ``j``: its last word before a phrase end;
-    None when the phrase holds a table term or a structure ends it."""
-    last = None
-    k = j
-    while k < len(toks) and k - j < 5:
-        tok = toks[k]
-        if k in covered:
-            return None  # a table term is in the phrase: its mention stands
-        if tok in PHRASE_END or not tok[0].isalpha():
-            break
-        last = k
-        k += 1
-    if k < len(toks) and toks[k] == "-":
-        return None  # the phrase runs on inside a hyphenated word ("a full-thickness tear")
-    if last is None or not _is_head(v, toks, last, covered, others_at, allowed, gerund):
-        return None
-    return last
-
-
-def _is_head(
-    v: Vocabulary,
-    toks: list[str],
-    k: int,
-    covered: set[int],
-    others: set[int],
-    allowed: frozenset[str] = frozenset(),
-    gerund: bool = False,
-) -> bool:
-    """``toks[k]`` may head an open mention (``allowed``: NOT_A_HEAD words let back in;
-    ``gerund``: a noun in -ing may, "no twisting", "spectral broadening is noted")."""
-    tok = toks[k]
-    if tok.endswith("ing") and not (gerund and gerund_ok(toks, k, covered)):
-        return False
-    return (
-        k not in covered
-        and k not in others
-        and tok.isalpha()
-        and len(tok) >= 4
-        and len(set(tok.lower())) > 1  # "XXXX": a de-identified word
-        and (tok not in NOT_A_HEAD or tok in allowed)
-        and not tok.endswith(("ly", "ed", *ADJECTIVE_ENDS))
-        and tok not in ("sharp", "broad", "large", "small", "big")
-        and _noun_ok(v, tok)
-    )
-
-
-def _noun_ok(v: Vocabulary, tok: str) -> bool:
-    """Not a structure's name nor an anatomy head noun (anatomy is never a finding of its
-    own)."""
-    heads = word_list("anatomy_heads")
-    return (
-        v.anatomy_of(tok) is None
-        and v.anatomy_of(head_concept(tok)) is None
-        and tok not in heads
-        and head_concept(tok) not in heads
     )
