@@ -31,8 +31,6 @@ import contextlib
 import os
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,7 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from radtrack_gui.cohort.run import LOCAL_CONFIG, RunState, run_cohort  # noqa: E402
+from dask_processes import process_cpu, start_cluster, stop_cluster  # noqa: E402
+
+from radtrack_gui.cohort.run import RunState, run_cohort  # noqa: E402
 from radtrack_gui.evaluation.synth import synthesize  # noqa: E402
 from radtrack_gui.formats.json_io import write_json  # noqa: E402
 from radtrack_gui.pipeline import process_folder  # noqa: E402
@@ -181,113 +181,6 @@ def show(label: str, state: RunState) -> float:
         flush=True,
     )
     return r
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def dask_env() -> dict[str, str]:
-    """This environment plus LocalCluster's housekeeping settings (``LOCAL_CONFIG``) as
-    ``DASK_*`` variables, so separate ``dask`` processes run as quietly as local ones."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    env.update(
-        {
-            "DASK_" + k.upper().replace(".", "__").replace("-", "_"): str(v)
-            for k, v in LOCAL_CONFIG.items()
-        }
-    )
-    return env
-
-
-PIDS_FILE = os.environ.get("BENCH_COHORT_PIDS")  # the dask processes started, for a caller
-
-
-def start_cluster(tmp: Path, workers: int) -> tuple[str, list[subprocess.Popen]]:
-    """A ``dask scheduler`` process and ``dask worker --nworkers N --nthreads 1`` (one
-    process per worker, under one nanny process each), each in a working folder of its own;
-    returns once all N workers have joined. The processes run in sessions of their own: stop
-    them with ``stop_cluster``."""
-    address = f"tcp://127.0.0.1:{free_port()}"
-    env = dask_env()
-    procs: list[subprocess.Popen] = []
-
-    def start(name: str, args: list[str], ready: str) -> None:
-        log = tmp / f"{name}.log"
-        cwd = tmp / f"cwd-{name}"
-        cwd.mkdir(parents=True, exist_ok=True)
-        with log.open("wb") as f:
-            procs.append(
-                subprocess.Popen(
-                    [sys.executable, "-m", "dask", *args],
-                    stdout=f,
-                    stderr=f,
-                    env=env,
-                    cwd=cwd,
-                    start_new_session=True,
-                )
-            )
-        if PIDS_FILE:
-            with open(PIDS_FILE, "a") as f:
-                f.write(f"{procs[-1].pid}\n")
-        end = time.monotonic() + 120
-        while ready not in log.read_text(errors="replace"):
-            if procs[-1].poll() is not None or time.monotonic() > end:
-                stop_cluster(procs)
-                raise SystemExit(f"{name} did not start:\n{log.read_text()}")
-            time.sleep(0.1)
-
-    try:
-        start(
-            "scheduler",
-            ["scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
-             "--no-dashboard"],
-            "Scheduler at:",
-        )  # fmt: skip
-        start(
-            "workers",
-            ["worker", address, "--nworkers", str(workers), "--nthreads", "1",
-             "--no-dashboard", "--host", "127.0.0.1", "--name", "w"],
-            "Registered to:",
-        )  # fmt: skip
-        from distributed import Client
-
-        with Client(address, timeout="60s") as client:
-            client.wait_for_workers(workers, timeout=120)
-    except BaseException:
-        stop_cluster(procs)
-        raise
-    return address, procs
-
-
-def stop_cluster(procs: list[subprocess.Popen]) -> None:
-    for p in reversed(procs):
-        if p.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(p.pid, signal.SIGTERM)
-    for p in procs:
-        try:
-            p.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-
-
-def process_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of one process and its children, from /proc."""
-    try:
-        import psutil
-
-        proc = psutil.Process(pid)
-        total = sum(proc.cpu_times()[:2])
-        for child in proc.children(recursive=True):
-            with contextlib.suppress(psutil.Error):
-                total += sum(child.cpu_times()[:2])
-        return float(total)
-    except Exception:
-        return float("nan")
 
 
 def topology() -> str:

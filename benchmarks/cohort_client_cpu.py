@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_cohort import make_patients, start_cluster, stop_cluster  # noqa: E402
+from bench_cohort import make_patients  # noqa: E402
+from dask_processes import start_cluster, stop_cluster  # noqa: E402
 
 from radtrack_gui.cohort.run import RunState, run_cohort  # noqa: E402
 

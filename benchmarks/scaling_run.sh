@@ -40,7 +40,7 @@ read -r LIM_GEN LIM_LOCAL LIM_SEP <<<"${LIMITS:-50 120 130}"
 mkdir -p "$OUT"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/radtrack-scaling.XXXXXX")
 export TMPDIR="$WORK"
-export BENCH_COHORT_PIDS="$WORK/dask-pids"  # bench_cohort.py writes the dask processes it starts
+export BENCH_COHORT_PIDS="$WORK/dask-pids"  # the dask processes bench_cohort.py starts (dask_processes.py)
 JOBS=${JOBS:-$("$PY" -c 'import os; print(len(os.sched_getaffinity(0)))' 2>/dev/null || echo 4)}
 MAXW=$(tr ',' '\n' <<<"$WORKERS" | sort -n | tail -1)
 if [ "$BASE" = auto ]; then
