@@ -5,7 +5,7 @@ names it ("No malformations or masses", "without calcified macroliths", "no irre
 
 The phrase runs from the word after the negation to its last word before a phrase end (a
 preposition, conjunction, verb, participle of seeing or punctuation), at most ``MAX_WORDS``
-words; its last word is the head when ``open_vocab._is_head`` admits it (no structure name,
+words; its last word is the head when ``open_heads.is_head`` admits it (no structure name,
 report or property word, no adjective or participle form, no table term in the phrase: the
 table's mention stands). Not after "no longer / no more / no other ...", nor when the head
 names a symptom or a circumstance of the exam rather than an observation ("no pain was noted",
