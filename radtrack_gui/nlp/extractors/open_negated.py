@@ -198,7 +198,8 @@ def negated_head_ok(tok: str) -> bool:
 
 def phrase_start(toks: list[str], head: int, floor: int) -> int:
     """The first word of the span ending at ``head``: back over describing words (not before
-    ``floor``), never over a verb form in -ing, an adverb, a degree or ``SPAN_SKIP`` word."""
+    ``floor``), never over a verb form in -ing, an adverb, a de-identified word ("XXXX"), a
+    degree or ``SPAN_SKIP`` word."""
     k = head
     while k - 1 >= floor:
         tok = toks[k - 1]
@@ -206,6 +207,8 @@ def phrase_start(toks: list[str], head: int, floor: int) -> int:
             break
         if tok in NEGATORS or tok in LIST_JOINS or tok.endswith(("ing", "ly")):
             break
+        if len(set(tok.lower())) < 2:
+            break  # "XXXX": a de-identified word
         k -= 1
     return k
 

@@ -138,3 +138,13 @@ def test_a_determiner_or_word_of_seeing_starts_no_span(ex: RuleExtractor) -> Non
     got = _got(ex, "Tendinosis without a clearly delineable defect.", "upper limb")
     assert ("defect", "absent") in got
     assert not [s for s, _ in got if s.startswith(("a ", "clearly", "delineable"))]
+
+
+def test_the_span_stops_at_a_de_identified_word() -> None:
+    from radtrack_gui.nlp.extractors.open_negated import negated_templates
+
+    toks = ["no", "XXXX", "isthmic", "lysis", "."]
+    assert [t[4] for t in negated_templates(toks, {3: "lysis"})] == ["isthmic lysis"]
+    # counter-example: describing words before the head are kept up to the negation
+    toks = ["no", "isthmic", "lysis"]
+    assert [t[4] for t in negated_templates(toks, {2: "lysis"})] == ["isthmic lysis"]
