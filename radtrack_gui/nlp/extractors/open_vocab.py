@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from itertools import compress, count
 from operator import itemgetter, methodcaller
 from types import EllipsisType
@@ -41,7 +42,12 @@ from radtrack_gui.nlp.extractors.open_frames import (
     property_may,
 )
 from radtrack_gui.nlp.extractors.open_heads import head_after, is_head, noun_ok
-from radtrack_gui.nlp.extractors.open_negated import NEGATORS, may_negate, negated_heads
+from radtrack_gui.nlp.extractors.open_negated import (
+    NEGATORS,
+    may_negate,
+    negated_heads,
+    with_negated,
+)
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 
@@ -187,14 +193,11 @@ def open_mentions(
             found[i] = tok
     negated: dict[int, str] = {}
     if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated): where no other
-        negated = negated_heads(  # reading names the phrase
-            toks, lambda k: is_head(v, toks, k, covered, others_at, gerund=True), covered
-        )
+        ok = partial(is_head, v, toks, covered=covered, others=others_at, gerund=True)
+        negated = negated_heads(toks, ok, covered, others_at)  # reading names the phrase
     if FRAME_NEEDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
-        found = {**negated, **found}
-        return with_patterns(
-            lex.concepts, _templates(found, toks), toks, covered, others_at, structures, places
-        )
+        out = with_negated(_templates(found, toks), toks, negated)
+        return with_patterns(lex.concepts, out, toks, covered, others_at, structures, places)
     # each reading's pass runs only when the sentence holds one of its words; a frame is
     # looked for where the word it needs stands (``FRAMES_BY_NEED``), not at every "in"
     for i in positions(toks, FRAME_NEEDS):
@@ -256,8 +259,7 @@ def open_mentions(
                     (start, i + 1, f"abnormal {tok}", "finding", " ".join(toks[start : i + 1]))
                 )
     if negated:
-        held = {k for t0, t1, *_ in out for k in range(t0, t1)}
-        out.extend(_templates({k: t for k, t in negated.items() if k not in held}, toks))
+        out = with_negated(out, toks, negated)
     return with_patterns(lex.concepts, out, toks, covered, others_at, structures, places)
 
 

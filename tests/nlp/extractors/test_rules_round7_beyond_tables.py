@@ -65,7 +65,10 @@ def test_no_negated_observation_where_the_phrase_names_none(
 
 def test_negated_heads_reads_the_phrase_to_its_end_and_leaves_table_terms() -> None:
     toks = ["no", "malformations", "or", "masses"]
-    assert negated_heads(toks, lambda k: True, set()) == {1: "malformations"}
+    # the negation reaches the later item of its list too (wb-negated2)
+    assert negated_heads(toks, lambda k: True, set()) == {1: "malformations", 3: "masses"}
+    # ... not when the item before "or" is a structure's name (a list of sites)
+    assert negated_heads(toks, lambda k: True, set(), {1}) == {1: "malformations"}
     # a table term in the phrase: its mention stands, no open head
     assert negated_heads(["no", "free", "fluid"], lambda k: True, {1, 2}) == {}
     # a phrase longer than the reach names no head of its own

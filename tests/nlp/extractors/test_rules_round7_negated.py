@@ -85,3 +85,66 @@ def test_what_a_negated_list_does_not_reach(
 def test_a_table_term_after_a_negation_keeps_its_own_mention(ex: RuleExtractor) -> None:
     got = _got(ex, "No pleural effusion.", "chest")
     assert got == [("pleural effusion", "absent")]
+
+
+# Ported by wb-negated2 from wb-mentions10's reading (dropped at the merge): later list items,
+# the describing words of the span, and the word classes no negated head may be.
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "want"),
+    [
+        # the negation reaches a later item of its list
+        ("The cysts show no wall thickening or septations.", "abdomen", ("septations", "absent")),
+        (
+            "No extension to the posterior wall or retropulsion.",
+            "spine",
+            ("retropulsion", "absent"),
+        ),
+        # the span keeps the describing words before the head
+        ("Pars defect without isthmic lysis.", "spine", ("isthmic lysis", "absent")),
+        (
+            "A nodule without posterior signal attenuation.",
+            "breast",
+            ("posterior signal attenuation", "absent"),
+        ),
+        # a table term first in the list: the gate still opens for the later item
+        ("No pleural effusion or septations.", "chest", ("septations", "absent")),
+    ],
+)
+def test_a_later_item_of_a_negated_list_and_its_describing_words(
+    ex: RuleExtractor, text: str, region: str, want: tuple[str, str]
+) -> None:
+    assert want in _got(ex, text, region)
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "never"),
+    [
+        # counter-examples: technique, procedure, artefact, and a later item past a clause end
+        ("T1 sequences with and without fat suppression techniques.", "lower limb", "techniques"),
+        ("No biopsies; no surgeries.", "abdomen", "biopsies"),
+        ("No artifact distortions.", "head", "distortions"),
+        ("No evidence of hepatic or thyrotropic deficiency after delivery.", "head", "delivery"),
+    ],
+)
+def test_no_technique_procedure_or_artefact_in_a_negated_list(
+    ex: RuleExtractor, text: str, region: str, never: str
+) -> None:
+    assert all(never not in span for span, _ in _got(ex, text, region))
+
+
+def test_a_determiner_or_word_of_seeing_starts_no_span(ex: RuleExtractor) -> None:
+    got = _got(ex, "Tendinosis without a clearly delineable defect.", "upper limb")
+    assert ("defect", "absent") in got
+    assert not [s for s, _ in got if s.startswith(("a ", "clearly", "delineable"))]
+
+
+def test_the_span_stops_at_a_de_identified_word() -> None:
+    from radtrack_gui.nlp.extractors.open_negated import negated_templates
+
+    toks = ["no", "XXXX", "isthmic", "lysis", "."]
+    assert [t[4] for t in negated_templates(toks, {3: "lysis"})] == ["isthmic lysis"]
+    # counter-example: describing words before the head are kept up to the negation
+    toks = ["no", "isthmic", "lysis"]
+    assert [t[4] for t in negated_templates(toks, {2: "lysis"})] == ["isthmic lysis"]
