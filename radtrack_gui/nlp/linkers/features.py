@@ -18,6 +18,7 @@ import math
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.class_signs import class_related
+from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
@@ -119,6 +120,8 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
         return "uptake at the lesion's site: a property of the lesion"
     if concluded_in_organ(a, b, vocabulary()):
         return "the conclusion's lesion at the same organ (policy.py)"
+    if concluded_sign(a, b, vocabulary()):
+        return "the conclusion's diagnosis of the organ the findings describe (concluded_signs.py)"
     return ""
 
 
@@ -240,6 +243,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
         if concluded_in_organ(a, b, v):
             return None  # the conclusion names the findings' lesion of one organ (policy.py)
+        if concluded_sign(a, b, v):
+            return None  # the conclusion's diagnosis of the organ described (concluded_signs.py)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):
             # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
             # stone in the right kidney"): where the sign was seen is where the diagnosis is
