@@ -26,10 +26,10 @@ def _fires(c: Case, a: str, b: str) -> bool:
 def test_a_described_angle_is_the_impressions_effusion_of_that_pleura() -> None:
     c = _case(
         "CHEST RADIOGRAPH",
-        "Findings:\nThickening of the right costophrenic angle. The heart is not enlarged.\n\n"
+        "Findings:\nThe right costophrenic angle shows thickening. The heart is not enlarged.\n\n"
         "Impression:\nRight-sided pleural effusion.",
     )
-    a, b = c.mark(0, "Thickening"), c.mark(0, "Right-sided pleural effusion")
+    a, b = c.mark(0, "thickening"), c.mark(0, "Right-sided pleural effusion")
     assert _fires(c, a, b)
     assert c.same(a, b)
 
@@ -38,10 +38,10 @@ def test_the_same_word_at_another_organ_stays_apart() -> None:
     # the gallbladder wall's thickening is no sign of the pleura's effusion
     c = _case(
         "CT THORAX ABDOMEN",
-        "Findings:\nThickening of the right costophrenic angle. Thickening of the gallbladder "
-        "wall.\n\nImpression:\nRight-sided pleural effusion.",
+        "Findings:\nThe right costophrenic angle shows thickening. The gallbladder wall shows "
+        "thickening.\n\nImpression:\nRight-sided pleural effusion.",
     )
-    pleura, gallbladder = c.mark(0, "Thickening"), c.mark(0, "Thickening", 1)
+    pleura, gallbladder = c.mark(0, "thickening"), c.mark(0, "thickening", 1)
     dx = c.mark(0, "Right-sided pleural effusion")
     assert _fires(c, pleura, dx) and not _fires(c, gallbladder, dx)
     assert c.same(pleura, dx) and not c.same(gallbladder, dx)
@@ -50,17 +50,17 @@ def test_the_same_word_at_another_organ_stays_apart() -> None:
 def test_a_description_read_as_another_diagnosis_by_its_own_sentence_stays_apart() -> None:
     c = _case(
         "CHEST RADIOGRAPH",
-        "Findings:\nThickening of the right costophrenic angle, consistent with pleural "
+        "Findings:\nThe right costophrenic angle shows thickening, consistent with pleural "
         "scarring.\n\nImpression:\nRight-sided pleural effusion.",
     )
-    a, b = c.mark(0, "Thickening"), c.mark(0, "Right-sided pleural effusion")
+    a, b = c.mark(0, "thickening"), c.mark(0, "Right-sided pleural effusion")
     assert not _fires(c, a, b)
 
 
 def test_a_negative_description_is_not_the_conclusions_diagnosis() -> None:
     c = _case(
         "CHEST RADIOGRAPH",
-        "Findings:\nNo thickening of the right costophrenic angle.\n\n"
+        "Findings:\nThe right costophrenic angle shows no thickening.\n\n"
         "Impression:\nRight-sided pleural effusion.",
     )
     a, b = c.mark(0, "thickening"), c.mark(0, "Right-sided pleural effusion")
@@ -71,10 +71,10 @@ def test_a_negative_description_is_not_the_conclusions_diagnosis() -> None:
 def test_another_side_keeps_them_apart() -> None:
     c = _case(
         "CHEST RADIOGRAPH",
-        "Findings:\nThickening of the left costophrenic angle.\n\n"
+        "Findings:\nThe left costophrenic angle shows thickening.\n\n"
         "Impression:\nRight-sided pleural effusion.",
     )
-    a, b = c.mark(0, "Thickening"), c.mark(0, "Right-sided pleural effusion")
+    a, b = c.mark(0, "thickening"), c.mark(0, "Right-sided pleural effusion")
     assert not _fires(c, a, b)
     assert not c.same(a, b)
 
@@ -83,7 +83,7 @@ def test_two_statements_of_one_section_are_not_paired() -> None:
     # the policy pairs a findings statement with the conclusion's, never two findings
     c = _case(
         "CHEST RADIOGRAPH",
-        "Findings:\nThickening of the right costophrenic angle. Right-sided pleural effusion.",
+        "Findings:\nThe right costophrenic angle shows thickening. Right-sided pleural effusion.",
     )
-    a, b = c.mark(0, "Thickening"), c.mark(0, "Right-sided pleural effusion")
+    a, b = c.mark(0, "thickening"), c.mark(0, "Right-sided pleural effusion")
     assert not _fires(c, a, b)

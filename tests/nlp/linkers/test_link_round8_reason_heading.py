@@ -1,5 +1,5 @@
 """Round 8 (``linkers/context.py``, GUIDELINE 8): a reason heading's words inside a sentence
-after an article or a preposition ("along with the clinical history") name the history as a
+after an article or a preposition ("taken together with the clinical history") name the history as a
 noun phrase: the sentence is the radiologist's reading, not the referral's question. A
 heading with its colon stays a heading, articles or not ("Data from the referral:").
 Sentences are written for these tests."""
@@ -22,11 +22,10 @@ def _reason(text: str, words: str) -> bool:
 
 def test_the_history_named_in_a_reading_is_no_heading() -> None:
     text = (
-        "There is a crescentic extra-axial collection over the right convexity. The "
-        "collection shows mixed attenuation, which, along with the clinical history, "
-        "suggests a chronic subdural hematoma."
+        "A thin crescent of blood lies over the left convexity. Its mixed density, taken "
+        "together with the clinical history, points to an acute-on-chronic subdural hematoma."
     )
-    assert not _reason(text, "chronic subdural hematoma")
+    assert not _reason(text, "subdural hematoma")
 
 
 def test_a_heading_with_its_colon_is_the_referral() -> None:
@@ -43,10 +42,10 @@ def test_the_reading_joins_the_finding_it_reads() -> None:
     c = Case(
         (
             0,
-            "Exam: CT HEAD\n\nThe hematoma shows mixed attenuation, which, along with the "
-            "clinical history, suggests a chronic subdural hematoma with acute bleeding.",
+            "Exam: CT HEAD\n\nThe extra-axial blood over the left convexity has mixed density "
+            "and, taken together with the clinical history, points to a subdural hematoma.",
         )
     )
-    a = c.mark(0, "hematoma")
-    b = c.mark(0, "chronic subdural hematoma with acute bleeding")
+    a = c.mark(0, "extra-axial blood")
+    b = c.mark(0, "subdural hematoma")
     assert c.same(a, b)
