@@ -166,11 +166,14 @@ def concluded_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary) ->
     its concept or its head word (``observation_classes.tsv``, ``LESION_KINDS``: "no bone
     marrow edema" is an oedema; "no abnormal enhancement" around the prosthesis / "no signs
     of infection"): the conclusion sums up what the findings looked for there. Two
-    negatives of one section stay a
-    checklist; a negative of another organ is about that organ, and a statement about
-    anything ("no abnormality") about its structure as given."""
+    negatives of one section stay a checklist; so do two negatives neither of which names
+    where it looked (a chest film's "no infiltrates" / "no pneumonia": routine statements);
+    a negative of another organ is about that organ, and a statement about anything ("no
+    abnormality") about its structure as given."""
     if _concluding(first.section) == _concluding(later.section):
         return False
+    if first.site is None and later.site is None:
+        return False  # no place named on either: a checklist ("no infiltrates" / "no pneumonia")
     # a statement about anything is about its structure as given ("no acute airspace
     # abnormality" / "no acute cardiopulmonary abnormality": two structures)
     within = not ({first.concept, later.concept} & ANY_FINDING)

@@ -101,3 +101,12 @@ def test_an_observation_named_by_its_head_word_is_summed_up_too() -> None:
         "Conclusion:\nNo signs of active sacroiliitis.",
     )
     assert c.same(c.mark(0, "bone marrow edema"), c.mark(0, "sacroiliitis"))
+
+
+def test_two_negatives_that_name_no_place_stay_a_checklist() -> None:
+    # a chest film's routine negatives: neither names where it looked
+    c = _case(
+        "XR CHEST",
+        "FINDINGS: The heart is normal in size. No infiltrates.\n\nIMPRESSION: No pneumonia.",
+    )
+    assert not c.same(c.mark(0, "infiltrates"), c.mark(0, "pneumonia"))
