@@ -57,14 +57,15 @@ MAX_BETWEEN = 3
 THERE = frozenset({"is", "are", "was", "were"})
 
 
-def _opens_clause(v: Vocabulary, low: list[str], q: int) -> bool:
-    """The phrase opening at ``low[q]`` opens its clause: the start, a break, "there is",
-    or a verb of showing after an anatomy-like subject."""
+def _opens_clause(v: Vocabulary, low: list[str], q: int, sited: bool) -> bool:
+    """The phrase opening at ``low[q]`` opens its clause and is said of a structure: the
+    start, a break or "there is" with a structure named in the phrase (``sited``), or a verb
+    of showing after an anatomy-like subject."""
     i = q - 1
     if i < 0 or low[i] in BREAKS:
-        return True
+        return sited
     if low[i] in THERE and i > 0 and low[i - 1] == "there":
-        return True
+        return sited
     if low[i] in SHOW_VERBS:
         j = i - 1
         while j >= 0 and low[j] not in BREAKS:
@@ -76,7 +77,8 @@ def _opens_clause(v: Vocabulary, low: list[str], q: int) -> bool:
 
 def quality_start(v: Vocabulary, low: list[str], c: Cand) -> int | None:
     """The token of the quality word that makes finding ``c`` (a process noun) a normal
-    statement, or None."""
+    statement, or None: never without a structure ("Homogeneous enhancement after
+    contrast." names none)."""
     head = low[c.t1 - 1]
     if not head.endswith(PROCESS_ENDINGS) or head in ABNORMAL_PROCESSES:
         return None
@@ -85,7 +87,10 @@ def quality_start(v: Vocabulary, low: list[str], c: Cand) -> int | None:
             return None
         if low[q] in QUALITY:
             between = low[q + 1 : c.t0]
-            if all(w.isalpha() and w not in QUALITY for w in between) and _opens_clause(v, low, q):
+            sited = c.anatomy_from_text and bool(c.anatomy)
+            if all(w.isalpha() and w not in QUALITY for w in between) and _opens_clause(
+                v, low, q, sited
+            ):
                 return q
             return None
         if not low[q].isalpha() or low[q] in BREAKS or low[q] in DETERMINERS:

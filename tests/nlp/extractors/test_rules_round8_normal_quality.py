@@ -67,3 +67,12 @@ def test_counter_examples_keep_the_finding(
     found = _mentions(extractor, sentence)
     assert any(t.endswith(kept) and not c.startswith("normal") for t, c in found), found
     assert not any(c.startswith("normal") and t in ("homogeneous", "symmetrical") for t, c in found)
+
+
+def test_no_structure_named_no_statement(extractor: RuleExtractor) -> None:
+    # the same phrase said of no structure stays what it was (round 6's counter-example)
+    found = _mentions(extractor, "Homogeneous enhancement after contrast.", "CT ABDOMEN")
+    assert not any(c.startswith("normal") for _, c in found)
+    assert _mentions(extractor, "Homogeneous enhancement of the spleen.", "CT ABDOMEN")[0][0] == (
+        "homogeneous"
+    )
