@@ -42,6 +42,7 @@ from radtrack_gui.nlp.extractors.open_frames import (
     property_may,
 )
 from radtrack_gui.nlp.extractors.open_heads import head_after, is_head, noun_ok
+from radtrack_gui.nlp.extractors.open_measured import MEASURE_UNITS, measured_heads
 from radtrack_gui.nlp.extractors.open_negated import (
     NEGATORS,
     may_negate,
@@ -165,6 +166,7 @@ def may_open(
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
+        or not MEASURE_UNITS.isdisjoint(toks)
         or (not NEGATORS.isdisjoint(toks) and (concepts is None or may_negate(toks, concepts)))
         or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
         or (may_pattern(toks) if pattern is None else pattern)
@@ -195,6 +197,10 @@ def open_mentions(
     if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated): where no other
         ok = partial(is_head, v, toks, covered=covered, others=others_at, gerund=True)
         negated = negated_heads(toks, ok, covered, others_at)  # reading names the phrase
+    if not MEASURE_UNITS.isdisjoint(toks):  # "a shadow of about 5 cm" (open_measured)
+        measured = partial(is_head, v, toks, covered=covered, others=others_at)
+        for k in measured_heads(toks, lambda k: measured(k, allowed=ASSERTED_HEADS)):
+            found.setdefault(k, toks[k])
     if FRAME_NEEDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
         out = with_negated(_templates(found, toks), toks, negated)
         return with_patterns(lex.concepts, out, toks, covered, others_at, structures, places)
