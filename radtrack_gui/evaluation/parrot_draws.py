@@ -55,7 +55,12 @@ ROUND7_FILES = frozenset(
 # Files labelled in round 8 (each labeller adds its own, one line per file). Round-8 draws
 # exclude every earlier file, round 7's included (``used_keys(..., through=7)``); every
 # earlier draw reads them as none.
-ROUND8_FILES: frozenset[str] = frozenset(("mentions_wholebody_dev11.jsonl",))
+ROUND8_FILES: frozenset[str] = frozenset(
+    {
+        "mentions_wholebody_dev10.jsonl",
+        "mentions_wholebody_dev11.jsonl",
+    }
+)
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES
 AFTER_ROUND = {6: ROUND7_FILES | ROUND8_FILES, 7: ROUND8_FILES}
 
