@@ -40,7 +40,7 @@ ABNORMAL = 131072  # open_frames.ABNORMAL_WORDS or open_frames.CHANGE_OF
 GATE_WORDS = CLAUSE | NODE | CHANGE_NOUN | DISORDER | PROPERTY
 OWN_WORDS = GATE_WORDS | COORDINATOR
 
-_CAP = 200_000  # words remembered (a cohort's archive holds more: the table starts again)
+_CAP = 100_000  # words remembered (a cohort's archive holds more: the table starts again)
 _MASKS: dict[str, int] = {}
 
 
