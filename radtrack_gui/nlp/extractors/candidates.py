@@ -13,6 +13,7 @@ from radtrack_gui.nlp.extractors.open_patterns import pattern_places
 from radtrack_gui.nlp.extractors.open_predicates import may_predicate, predicate_mentions
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.extractors.word_marks import (
+    ADEQUATE,
     COORDINATOR,
     LINK,
     may_open_words,
@@ -164,7 +165,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         said = [t for t in predicate_mentions(v, toks, covered, others_at) if t[0] not in taken]
         if said:
             opened = [*(opened or ()), *said]
-    if may_adequate(toks):
+    if mask & ADEQUATE and may_adequate(toks):
         # normal statements in words of adequacy the tables lack ("The bladder is well
         # distended", "The joint is in place": normal_adequacy), never at a table term
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}

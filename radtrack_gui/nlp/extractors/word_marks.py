@@ -2,7 +2,8 @@
 
 Every open-vocabulary reading of ``candidates.tokens_and_terms`` stands behind a gate that
 asks whether the sentence holds one of its words (``open_patterns.pattern_places``,
-``open_vocab.may_open``, ``open_predicates.may_predicate``, the coordination readings):
+``open_vocab.may_open``, ``open_predicates.may_predicate``, the coordination readings,
+``normal_adequacy.may_adequate``):
 a dozen scans of the token list per sentence, most of them finding nothing. Here each
 distinct word is read once, into a bit mask of the word sets and endings those gates test
 (remembered per word: reports reuse their words), and a sentence's mask is the OR of its
@@ -36,6 +37,7 @@ CHANGE_NOUN = 16384  # open_vocab.CHANGE_NOUNS
 DISORDER = 32768  # open_disorders.DISORDER_NOUNS
 PROPERTY = 65536  # open_frames.PROPERTY_NOUNS
 ABNORMAL = 131072  # open_frames.ABNORMAL_WORDS or open_frames.CHANGE_OF
+ADEQUATE = 262144  # normal_adequacy.GATE: a word its constructions need
 # open_vocab's gate words (``_GATE_WORDS``) and those with the coordinators (``_OWN_WORDS``)
 GATE_WORDS = CLAUSE | NODE | CHANGE_NOUN | DISORDER | PROPERTY
 OWN_WORDS = GATE_WORDS | COORDINATOR
@@ -51,6 +53,7 @@ def _tables() -> tuple[
     """The word sets with their bits, and the endings (read from the readings' modules
     when first needed: ``open_vocab`` itself reads this module's bits)."""
     from radtrack_gui.nlp.extractors import (
+        normal_adequacy,
         open_disorders,
         open_frames,
         open_lesions,
@@ -80,6 +83,7 @@ def _tables() -> tuple[
         (open_disorders.DISORDER_NOUNS, DISORDER),
         (open_frames.PROPERTY_NOUNS, PROPERTY),
         (open_frames.ABNORMAL_WORDS | open_frames.CHANGE_OF, ABNORMAL),
+        (normal_adequacy.GATE, ADEQUATE),
     )
     return sets, open_patterns.NOMINAL_ENDS, open_vocab.SUFFIX_LAST3, open_vocab.SUFFIX_ENDS
 

@@ -7,6 +7,7 @@ import pytest
 
 from radtrack_gui.nlp.extractors import word_marks as wm
 from radtrack_gui.nlp.extractors.candidates import tokens_and_terms
+from radtrack_gui.nlp.extractors.normal_adequacy import may_adequate
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
 from radtrack_gui.nlp.extractors.open_predicates import may_predicate
@@ -39,6 +40,7 @@ CASES = [
     "Absent flow in the left portal vein.",
     "Evaluation of the abdomen.",
     "The heart and lungs.",
+    "The bladder is well distended.",
     "",
 ]
 
@@ -85,6 +87,8 @@ def test_pre_tests_skip_only_gates_that_say_no() -> None:
             assert not may_predicate(toks), text
             skipped["predicate"] += 1
         assert bool(mask & wm.COORDINATOR) == (not COORDINATORS.isdisjoint(toks))
+        if not mask & wm.ADEQUATE:
+            assert not may_adequate(toks), text
     assert all(n > 10 for n in skipped.values()), skipped  # the pre-tests do skip
 
 
