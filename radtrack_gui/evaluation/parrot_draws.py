@@ -57,7 +57,8 @@ ROUND7_FILES = frozenset(
 # earlier draw reads them as none.
 ROUND8_FILES: frozenset[str] = frozenset(
     (
-        # "pairs_wholebody_devN.tsv",
+        "pairs_wholebody_dev10.tsv",
+        "pairs_wholebody_dev10_check.tsv",
     )
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES
