@@ -104,6 +104,13 @@ _QUADRANT = re.compile(
 _POLE = re.compile(
     r"\b(?:(upper|lower|superior|inferior|mid|middle)[\s-]+poles?|(interpolar))\b", re.IGNORECASE
 )
+# The stretch of a vessel or long bone ("proximal segment", "mid-segment", "distal third"):
+# coronary and limb reports give each segment's stenosis, and a fracture of the proximal
+# third is not one of the distal third (round 8).
+_COURSE = re.compile(
+    r"\b(proximal|mid|middle|distal|ostial)[\s-]+(?:segments?|thirds?|portions?)\b", re.IGNORECASE
+)
+_COURSE_VALUE = {"middle": "mid", "ostial": "proximal"}
 # Neck node levels ("level II", "level IIa", "levels II and III") and thoracic stations
 # ("station 4R", "station 7"); not "at the level of the carina".
 _NODE_VALUE = r"(?:VI{0,2}|IV|I{1,3}|[1-7])(?:[AB](?![a-z]))?"
@@ -169,7 +176,7 @@ _NODE_ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", 
 
 # A word every finer-site reader needs one of: a quick test before the readers run.
 _HINT = re.compile(
-    r"\d|clock|quadrant|[UL][OI]Q|areolar|pol|level|station|target|"
+    r"\d|clock|quadrant|[UL][OI]Q|areolar|pol|level|station|target|third|portion|"
     + "|".join(PART_HEADS)
     + r"|\b(?:LM|LMA|LMCA|LAD|LCX|LCx|Cx|RCA|RPDA|PDA|PLB|PLV|RI|OM)\b|main|descending|circumflex"
     r"|coronary|marginal|diagonal|ramus|posterolateral",
@@ -197,6 +204,9 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
             up = m.group(1).lower() in ("upper", "superior")
             outer = m.group(2).lower() in ("outer", "lateral")
             out.add(f"quadrant:{'u' if up else 'l'}{'o' if outer else 'i'}")
+    for m in _COURSE.finditer(text, start, hi):
+        word = m.group(1).lower()
+        out.add(f"course:{_COURSE_VALUE.get(word, word)}")
     for m in _POLE.finditer(text, start, hi):
         word = (m.group(1) or m.group(2)).lower()
         pole = {"superior": "upper", "inferior": "lower", "middle": "mid", "interpolar": "mid"}
@@ -252,21 +262,30 @@ def with_place(text: str, lo: int, end: int) -> frozenset[str]:
 # A finding with no level of its own that "with" attaches to the phrase before it is at that
 # phrase's spinal level or segment ("The L5-S1 intervertebral space is narrowed with
 # accompanying degenerative changes", "disc bulge at C5-6 with mild foraminal narrowing"):
-# round 6. Only degree and accompaniment words may stand between "with" and the finding; a
+# round 6. Up to three modifiers may stand between "with" and the finding (degree,
+# accompaniment and descriptive words: "with mild eccentric luminal stenosis", round 8; not a
+# word that puts it elsewhere: "with upstream dilatation"); a
 # "with" that a word before it governs ("consistent with", "filled with") attaches nothing.
+# Words that put the finding after "with" somewhere else than the phrase before it ("a
+# distal common bile duct stricture with upstream dilatation"): no attachment.
+_ELSEWHERE = (
+    r"upstream|downstream|proximal|distal|contralateral|opposite|remote|distant|elsewhere"
+    r"|above|below|further"
+)
 _WITH_BEFORE = re.compile(
     r"(?<!consistent )(?<!compatible )(?<!keeping )(?<!concordant )(?<!suggestive )"
     r"(?<!associated )(?<!filled )(?<!treated )(?<!replaced )(?<!along )(?<!together )"
     r"(?<!contact )(?<!compared )(?<!line )(?<!correlates )(?<!communicates )"
-    r"\bwith\s+(?:(?:accompanying|associated|concomitant|adjacent|secondary|some|mild|moderate"
-    r"|marked|severe|minimal|slight|small|discrete|early|initial)\s+)*$",
+    r"\bwith\s+(?:(?!(?:and|or|but|which|that|the|a|an|its|their|" + _ELSEWHERE + r")\b)"
+    r"[a-z][a-z-]*\s+){0,3}$",
     re.IGNORECASE,
 )
 
 
 def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
-    """The levels of the phrase that "with" right before ``start`` attaches the mention to,
-    from the sentence start ``lo`` or the item before it (none otherwise)."""
+    """The levels and finer sites (a coronary artery, a named tendon: round 8) of the phrase
+    that "with" right before ``start`` attaches the mention to, from the sentence start ``lo``
+    or the item before it (none otherwise)."""
     m = _WITH_BEFORE.search(text[lo:start])
     if m is None:
         return frozenset()
@@ -274,7 +293,28 @@ def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
     back = lo
     for hit in _CARRY_STOP.finditer(text, lo, cut):
         back = hit.end()
-    return levels(text, back, cut) if back < cut else frozenset()
+    return _read(text, back, cut) if back < cut else frozenset()
+
+
+# A finding the sentence gives as the cause or background of the one before it ("abnormal
+# signal in the anterior talofibular ligament, attributed to an old partial tear"; "a split
+# tear of the peroneus brevis tendon ..., on a background of moderate tendinosis") is where
+# that one is: it takes the place of the sentence before it (round 8).
+_CAUSE_BEFORE = re.compile(
+    r"\b(?:on\s+a\s+background\s+of|attributed\s+to|attributable\s+to|due\s+to"
+    r"|secondary\s+to|caused\s+by)"
+    r"\s+(?:(?!(?:and|or|but|which|that)\b)[a-z][a-z-]*\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
+def cause_place(text: str, lo: int, start: int) -> frozenset[str]:
+    """The levels and finer sites of the sentence (from ``lo``) before a cause or background
+    phrase that ends right before the mention at ``start`` (none otherwise)."""
+    m = _CAUSE_BEFORE.search(text[lo:start])
+    if m is None:
+        return frozenset()
+    return _read(text, lo, lo + m.start())
 
 
 def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[str]:
@@ -336,13 +376,26 @@ _OPENING = re.compile(
 )
 
 
+# A sentence that opens with a place phrase set off by a comma ("In the proximal segment of
+# the LAD, calcified plaques are present, with moderate stenosis"; "At the level of the
+# carotid bulb, there is a plaque that causes a stenosis"): the place frames every finding
+# the sentence then names, past "with" and "and" too (round 8).
+_OPENING_PLACE = re.compile(
+    r"[\s*_#>-]*(?:in|at|within|along)\s+(?:the\s+)?([^,;:.()]{3,80}?)\s*,", re.IGNORECASE
+)
+
+
 def opening_levels(text: str, lo: int, start: int) -> frozenset[str]:
     """The levels a sentence starting at ``lo`` opens with, when the mention at ``start``
-    lies after that opening phrase (none otherwise)."""
+    lies after that opening phrase (none otherwise): spinal levels ("At L4-L5:"), or the
+    levels and finer sites of an opening place phrase set off by a comma."""
     m = _OPENING.match(text, lo, start)
+    if m is not None:
+        return levels(text, m.start(1), m.end(1))
+    m = _OPENING_PLACE.match(text, lo, start)
     if m is None:
         return frozenset()
-    return levels(text, m.start(1), m.end(1))
+    return _read(text, m.start(1), m.end(1))
 
 
 def place_levels(
@@ -380,6 +433,8 @@ def place_levels(
     if not found:
         found = attached_place(text, sent[0], start)  # "... is narrowed with accompanying X"
     if not found:
+        found = cause_place(text, sent[0], start)  # "..., attributed to an old tear"
+    if not found:
         found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
     if not found and WHOLE_COLUMN.search(text, sent[0], sent[1]):
         found = frozenset({MULTI})  # "... osteophytes of lumbar vertebrae", "multilevel ..."
@@ -399,15 +454,21 @@ def _kind(level: str) -> str:
 
 def _parts_agree(a: str, b: str) -> bool:
     """Two open part names may name one structure: equal, one a vaguer form of the other
-    ("bile duct" / "common bile duct"), or an abbreviation ("ECU tendon")."""
+    ("bile duct" / "common bile duct"), one only a class of the head ("deep vein" /
+    "popliteal vein": round 8), or an abbreviation ("ECU tendon")."""
     from radtrack_gui.nlp.linkers.names import abbreviation_match
 
     x, y = tuple(a.split()), tuple(b.split())
     if x[-1] != y[-1]:
         return True  # other heads (a tendon and a bone): not comparable
+    if (set(x[:-1]) <= _CLASS_WORDS) != (set(y[:-1]) <= _CLASS_WORDS):
+        return True  # a class of the head ("deep vein" of a deep vein thrombosis): vague
     return set(x) <= set(y) or set(y) <= set(x) or abbreviation_match(x, y)
 
 
+# Words that name only a class of a head noun ("deep vein", "superficial veins"): such a part
+# is vaguer than any named one under the same head (round 8).
+_CLASS_WORDS = frozenset({"deep", "superficial", "main", "accessory"})
 # Modifiers many structures share: a part named "superior ..." is not thereby of one organ.
 _GENERIC_MODIFIERS = frozenset(
     {
