@@ -228,7 +228,8 @@ class Run:
     """``radtrack cohort run`` as a child process (a session of its own), watched."""
 
     def __init__(self, source: Path, out: Path, workers: int, extra: list[str]) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        path = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(path))  # keep the caller's too
         cmd = [sys.executable, "-m", "radtrack_gui", "cohort", "run", str(source)]
         cmd += ["--out", str(out), "--workers", str(workers), *extra]
         self.log = out.with_name(out.name + ".log")

@@ -18,9 +18,11 @@ from radtrack_gui.cohort.items import Split
 from radtrack_gui.cohort.spill import MAX_BUFFERED, Spill, bucket_count
 from radtrack_gui.core.errors import InputError
 from radtrack_gui.core.model import Patient
+from radtrack_gui.formats.ingest import library_absent
 from radtrack_gui.formats.textreport import SkipFile
 
 RECORD_SUFFIXES = {".ndjson": "fhir", ".hl7": "hl7", ".oru": "hl7"}
+READERS = {"fhir": "fhir", "hl7": "hl7v2"}  # record format -> reader (``formats.ingest``)
 
 
 def record_format(path: Path) -> str | None:
@@ -72,12 +74,15 @@ def load_records_patient(
     from radtrack_gui.formats.folder import subject_patient
 
     numbers = [int(u[0]) for u in units]
-    if fmt == "fhir":
-        found = [(f"line {u[1]}", u[2]) for u in units]
-        got = fhir.extract(found, source, source.name, key, numbers=numbers, count=total)
-    else:
-        messages = [(int(u[1]), str(u[2])) for u in units]
-        got = hl7v2.extract_messages(
-            messages, source, source.name, key, numbers=numbers, count=total
-        )
+    try:
+        if fmt == "fhir":
+            found = [(f"line {u[1]}", u[2]) for u in units]
+            got = fhir.extract(found, source, source.name, key, numbers=numbers, count=total)
+        else:
+            messages = [(int(u[1]), str(u[2])) for u in units]
+            got = hl7v2.extract_messages(
+                messages, source, source.name, key, numbers=numbers, count=total
+            )
+    except ModuleNotFoundError as exc:  # this worker lacks the reader's library
+        raise library_absent(READERS[fmt], exc) from exc
     return subject_patient(source, key, got.reports, got.problems)

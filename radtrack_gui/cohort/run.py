@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from radtrack_gui.cohort.output import CohortDir
-from radtrack_gui.cohort.records import record_format, split_records
+from radtrack_gui.cohort.records import READERS, record_format, split_records
 from radtrack_gui.cohort.sources import (
     PatientItem,
     batches,
@@ -169,6 +169,12 @@ def run_cohort(
             f"{source}: not a folder of patient folders, a MIMIC CSV, a FHIR Bulk NDJSON "
             "or an HL7 v2 batch file"
         )
+    if records and scheduler is None:  # a local cluster shares this environment
+        from radtrack_gui.formats.ingest import missing_library, no_library
+
+        lib = missing_library(READERS[records])
+        if lib:
+            raise InputError(f"{source}: {no_library(READERS[records], lib)}")
     if workers is not None and workers < 1:
         raise InputError(f"--workers must be at least 1 (got {workers})")
     from radtrack_gui.nlp.registry import RunSpec

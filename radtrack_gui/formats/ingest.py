@@ -15,6 +15,7 @@ starts like DICOM is DICOM); ``read_file`` runs it.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 import stat
 from dataclasses import dataclass, field
@@ -121,6 +122,43 @@ def kind_of_file(path: Path) -> str | None:
     return None
 
 
+# The libraries each reader imports, all installed by RadTrack's ``formats`` extra.
+LIBRARIES: dict[str, tuple[str, ...]] = {
+    "fhir": ("fhir.resources",),
+    "hl7v2": ("hl7",),
+    "pdf": ("pypdf",),
+    "office": ("docx", "striprtf"),
+    "dicom_sr": ("pydicom",),
+}
+
+
+def missing_library(kind: str) -> str | None:
+    """The first library the reader KIND imports that is not installed here, else None
+    (looked up, not imported)."""
+    for lib in LIBRARIES.get(kind, ()):
+        top = lib.partition(".")[0]
+        if importlib.util.find_spec(top) is None or importlib.util.find_spec(lib) is None:
+            return lib
+    return None
+
+
+def no_library(kind: str, lib: str) -> str:
+    """Why files of the reader KIND cannot be read here: LIB is not installed."""
+    return (
+        f"cannot read {kind} files here: the '{lib}' package is not installed "
+        "(install RadTrack with its 'formats' extra)"
+    )
+
+
+def library_absent(kind: str, exc: ModuleNotFoundError) -> SkipFile:
+    """The ``SkipFile`` for a file whose reader's library is not installed; EXC itself when
+    the missing module is RadTrack's own (a bug, not a missing library)."""
+    lib = exc.name or "its library"
+    if lib.partition(".")[0] == "radtrack_gui":
+        raise exc
+    return SkipFile(no_library(kind, lib))
+
+
 def read_file(path: Path, name: str, patient_id: str | None = None) -> Extracted:
     """The reports of PATH (``kind_of_file`` picks the reader); ``SkipFile`` when none."""
     kind = kind_of_file(path)
@@ -133,7 +171,10 @@ def read_file(path: Path, name: str, patient_id: str | None = None) -> Extracted
     except OSError as exc:
         raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc
     module = importlib.import_module(f"radtrack_gui.formats.{kind}")
-    got: Extracted = module.read(path, name, patient_id)
+    try:
+        got: Extracted = module.read(path, name, patient_id)
+    except ModuleNotFoundError as exc:
+        raise library_absent(kind, exc) from exc
     return got
 
 
