@@ -350,6 +350,21 @@ _RESPONSE_WORDS = frozenset(
 )
 
 
+# A list line opened by a label ("- Pulmonary artery trunk: Diameter 28 mm. No thrombus."):
+# the label holds for every sentence of its line (round 8).
+_LINE_LABEL = re.compile(r"[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*[A-Za-z][\w' -]{0,40}:[ \t]")
+
+
+def line_label(text: str, lo: int) -> frozenset[str]:
+    """The label of the list line a sentence starting at ``lo`` continues, when an earlier
+    sentence of that line opens with it (none otherwise)."""
+    line = text.rfind("\n", 0, lo) + 1
+    if line >= lo:
+        return frozenset()
+    m = _LINE_LABEL.match(text, line, lo)
+    return inline_label(text, line, m.end()) if m else frozenset()
+
+
 def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
     """The label of the stretch a mention stands in, within 80 characters before it
     ("heading:mitral flow"), or none."""
@@ -445,7 +460,20 @@ def place_levels(
     colon = text.find(":", sent[0], start)
     if not found and 0 <= colon - sent[0] <= 30:
         found = _read(text, sent[0], colon)  # "- L3-L4: ... and signs of disc dehydration"
-    return found | inline_label(text, sent[0], start)
+    reach = _REACH.match(text, hi, sent[1])
+    if reach:  # "edema in the interspinous ligaments, extending to the T10-L1 levels"
+        nxt = _CARRY_STOP.search(text, reach.end(), sent[1])
+        found |= levels(text, reach.end(), nxt.start() if nxt else sent[1])
+    return found | (inline_label(text, sent[0], start) or line_label(text, sent[0]))
+
+
+# A finding said to reach further levels right after its clause ("..., extending to the T10-L1
+# levels"): those levels are its too (round 8).
+_REACH = re.compile(
+    r"[\s,]*(?:which\s+)?(?:extending|extends|extended|spreading)\s+(?:up\s+|down\s+)?"
+    r"(?:to|into|from|over|through)\b",
+    re.IGNORECASE,
+)
 
 
 def _kind(level: str) -> str:

@@ -12,6 +12,7 @@ from radtrack_gui.nlp.linkers.levels import (
     _parts_agree,
     attached_place,
     cause_place,
+    line_label,
     opening_levels,
     sub_sites,
 )
@@ -191,3 +192,34 @@ def test_two_prostate_zones_are_two_sites() -> None:
     text += "\nImpression:\nPeripheral zone lesion on the left, PI-RADS 4.\n"
     c = Case((0, text))
     assert c.same(c.mark(0, "lesion"), c.mark(0, "lesion", 2))
+
+
+def test_a_list_line_label_holds_for_every_sentence_of_its_line() -> None:
+    t = "Chest:\n- Pulmonary artery trunk: Diameter 28 mm (normal). No thrombus.\n"
+    assert line_label(t, t.index("No thrombus")) == {"heading:pulmonary artery trunk"}
+    # counter-examples: a sentence on a line of its own, a section name as the label
+    t = "Chest:\nPulmonary artery trunk normal.\nNo thrombus.\n"
+    assert line_label(t, t.index("No thrombus")) == frozenset()
+    t = "Findings: Diameter 28 mm (normal). No thrombus.\n"
+    assert line_label(t, t.index("No thrombus")) == frozenset()
+    text = (
+        "Exam: CT CHEST ANGIOGRAPHY\n\nFindings:\n"
+        "- Aorta: Normal diameter. No thrombus, hematoma, or dissection.\n"
+        "- Pulmonary artery trunk: Diameter 28 mm (normal). No thrombus.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "thrombus"), c.mark(0, "thrombus", 1))
+
+
+def test_a_finding_extending_to_further_levels_is_at_them() -> None:
+    text = (
+        "Exam: MR THORACOLUMBAR SPINE\n\nFindings:\n"
+        "At T12-L1, there is bone marrow edema in the endplates, and edema in the "
+        "interspinous ligaments, extending to the T10-L1 levels.\n"
+        "- Edema of the interspinous ligaments is also noted at the L3-L5 levels.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "edema in the interspinous"), c.mark(0, "Edema of the"))
+    # counter-example: when it reaches the L3-L5 levels it is the one edema
+    c = Case((0, text.replace("T10-L1 levels", "L3-L5 levels")))
+    assert c.same(c.mark(0, "edema in the interspinous"), c.mark(0, "Edema of the"))
