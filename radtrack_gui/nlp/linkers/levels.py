@@ -282,8 +282,15 @@ _WITH_BEFORE = re.compile(
 )
 
 
+# The finer sites a "with" phrase carries over besides spinal levels and segments: a coronary
+# artery and its stretch, which coronary reports enumerate (round 8). Not an open part name:
+# "the popliteal vein is partially compressible with residual thrombotic material" read at
+# the popliteal vein would part it from the "deep vein thrombosis" the report concludes.
+_ATTACHED_KINDS = ("vessel:", "course:")
+
+
 def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
-    """The levels and finer sites (a coronary artery, a named tendon: round 8) of the phrase
+    """The levels and coronary sites (``_ATTACHED_KINDS``: round 8) of the phrase
     that "with" right before ``start`` attaches the mention to, from the sentence start ``lo``
     or the item before it (none otherwise)."""
     m = _WITH_BEFORE.search(text[lo:start])
@@ -293,7 +300,10 @@ def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
     back = lo
     for hit in _CARRY_STOP.finditer(text, lo, cut):
         back = hit.end()
-    return _read(text, back, cut) if back < cut else frozenset()
+    if back >= cut:
+        return frozenset()
+    finer = {x for x in sub_sites(text, back, cut) if x.startswith(_ATTACHED_KINDS)}
+    return levels(text, back, cut) | finer
 
 
 # A finding the sentence gives as the cause or background of the one before it ("abnormal
@@ -482,21 +492,15 @@ def _kind(level: str) -> str:
 
 def _parts_agree(a: str, b: str) -> bool:
     """Two open part names may name one structure: equal, one a vaguer form of the other
-    ("bile duct" / "common bile duct"), one only a class of the head ("deep vein" /
-    "popliteal vein": round 8), or an abbreviation ("ECU tendon")."""
+    ("bile duct" / "common bile duct"), or an abbreviation ("ECU tendon")."""
     from radtrack_gui.nlp.linkers.names import abbreviation_match
 
     x, y = tuple(a.split()), tuple(b.split())
     if x[-1] != y[-1]:
         return True  # other heads (a tendon and a bone): not comparable
-    if (set(x[:-1]) <= _CLASS_WORDS) != (set(y[:-1]) <= _CLASS_WORDS):
-        return True  # a class of the head ("deep vein" of a deep vein thrombosis): vague
     return set(x) <= set(y) or set(y) <= set(x) or abbreviation_match(x, y)
 
 
-# Words that name only a class of a head noun ("deep vein", "superficial veins"): such a part
-# is vaguer than any named one under the same head (round 8).
-_CLASS_WORDS = frozenset({"deep", "superficial", "main", "accessory"})
 # Modifiers many structures share: a part named "superior ..." is not thereby of one organ.
 _GENERIC_MODIFIERS = frozenset(
     {
