@@ -143,10 +143,14 @@ def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
     back = lo
     for hit in _CARRY_STOP.finditer(text, lo, cut):
         back = hit.end()
-    if back >= cut:
-        return frozenset()
-    finer = {x for x in sub_sites(text, back, cut) if x.startswith(_ATTACHED_KINDS)}
-    return levels(text, back, cut) | finer
+    return attached_levels(text, back, cut) if back < cut else frozenset()
+
+
+def attached_levels(text: str, lo: int, hi: int) -> frozenset[str]:
+    """The levels, segments and coronary sites (``_ATTACHED_KINDS``) ``text[lo:hi]`` names:
+    what a phrase lends a finding attached to it or pointing back to it."""
+    finer = {x for x in sub_sites(text, lo, hi) if x.startswith(_ATTACHED_KINDS)}
+    return levels(text, lo, hi) | finer
 
 
 # A finding the sentence gives as the cause or background of the one before it ("abnormal

@@ -221,3 +221,17 @@ def test_a_finding_extending_to_further_levels_is_at_them() -> None:
     # counter-example: when it reaches the L3-L5 levels it is the one edema
     c = Case((0, text.replace("T10-L1 levels", "L3-L5 levels")))
     assert c.same(c.mark(0, "edema in the interspinous"), c.mark(0, "Edema of the"))
+
+
+def test_this_segment_points_back_to_the_sentence_before() -> None:
+    text = (
+        "Exam: CT CORONARY ANGIOGRAPHY\n\nFindings:\n"
+        "In the proximal segment of the LAD, calcified plaques are present, with moderate "
+        "luminal stenosis. A myocardial bridge is noted in the mid-segment of the LAD. Calcified "
+        "plaques are present in this segment, with mild luminal stenosis.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "stenosis"), c.mark(0, "stenosis", 1))
+    # counter-example: when the sentence before names the proximal segment it is that one
+    c = Case((0, text.replace("in the mid-segment of the LAD", "in the proximal segment")))
+    assert c.same(c.mark(0, "stenosis"), c.mark(0, "stenosis", 1))
