@@ -56,10 +56,11 @@ ROUND7_FILES = frozenset(
 # exclude every earlier file, round 7's included (``used_keys(..., through=7)``); every
 # earlier draw reads them as none.
 ROUND8_FILES: frozenset[str] = frozenset(
-    (
+    {
+        "mentions_wholebody_dev10.jsonl",
         "pairs_wholebody_dev10.tsv",
         "pairs_wholebody_dev10_check.tsv",
-    )
+    }
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES
 AFTER_ROUND = {6: ROUND7_FILES | ROUND8_FILES, 7: ROUND8_FILES}

@@ -22,7 +22,9 @@ and ``mentions_wholebody_dev5.jsonl`` (``scripts/select_wholebody_wb_mentions6.p
 named by each line's ``split`` field: ``dev8`` (tuning) and ``dev8check`` (a CHECK split: scored
 with the dev splits, never read for tuning, so :data:`DEV_SPLITS` leaves it out);
 ``mentions_wholebody_dev9.jsonl`` (``scripts/select_wholebody_wb_mentions10.py``) likewise:
-``dev9`` (tuning) and ``dev9check`` (every third drawn report: a CHECK split).
+``dev9`` (tuning) and ``dev9check`` (every third drawn report: a CHECK split);
+``mentions_wholebody_dev10.jsonl`` (``scripts/select_wholebody_wb_mentions11.py``) likewise:
+``dev10`` (tuning) and ``dev10check``.
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -54,6 +56,7 @@ WHOLEBODY_DEV6 = "silver/mentions_wholebody_dev6.jsonl"
 WHOLEBODY_DEV7 = "silver/mentions_wholebody_dev7.jsonl"
 WHOLEBODY_DEV8 = "silver/mentions_wholebody_dev8.jsonl"
 WHOLEBODY_DEV9 = "silver/mentions_wholebody_dev9.jsonl"
+WHOLEBODY_DEV10 = "silver/mentions_wholebody_dev10.jsonl"
 DEV2 = "dev2"
 DEV3 = "dev3"
 DEV4 = "dev4"
@@ -64,15 +67,18 @@ DEV8 = "dev8"
 DEV8CHECK = "dev8check"
 DEV9 = "dev9"
 DEV9CHECK = "dev9check"
+DEV10 = "dev10"
+DEV10CHECK = "dev10check"
 # Every split a whole-body sample report can be in, in print order.
 SAMPLE_SPLITS = (
-    *("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV8CHECK, DEV9, DEV9CHECK, "heldout"),
+    *("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV8CHECK, DEV9, DEV9CHECK),
+    *(DEV10, DEV10CHECK, "heldout"),
 )
 # The splits a tuning run may read (every split but the held-out half and the check splits).
-DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9)
+DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10)
 # Check splits: development data scored beside DEV_SPLITS (a tuning run prints their scores),
 # whose per-span errors are never listed (a change that lifts DEV_SPLITS alone fits wording).
-CHECK_SPLITS = (DEV8CHECK, DEV9CHECK)
+CHECK_SPLITS = (DEV8CHECK, DEV9CHECK, DEV10CHECK)
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -318,7 +324,7 @@ class ExtractorResult:
 
 def load_all(shared: Path | None = None) -> Sample:
     """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
-    dev3, dev4, dev5, dev6, dev7; dev8 and dev9, each with its check split)."""
+    dev3, dev4, dev5, dev6, dev7; dev8, dev9 and dev10, each with its check split)."""
     sample = load_wholebody(None, shared)
     for name, split in (
         (WHOLEBODY_DEV2, DEV2),
@@ -329,6 +335,7 @@ def load_all(shared: Path | None = None) -> Sample:
         (WHOLEBODY_DEV7, DEV7),
         (WHOLEBODY_DEV8, ""),  # each line names its split (dev8 or dev8check)
         (WHOLEBODY_DEV9, ""),  # each line names its split (dev9 or dev9check)
+        (WHOLEBODY_DEV10, ""),  # each line names its split (dev10 or dev10check)
     ):
         path = resource(name)
         sample = sample.merged(load_wholebody(path, shared, split), str(path))

@@ -17,6 +17,7 @@ from radtrack_gui.nlp.extractors.modifiers import (
     without_covering_properties,
     without_described_modifiers,
 )
+from radtrack_gui.nlp.extractors.normal_quality import quality_statements
 from radtrack_gui.nlp.extractors.normal_statement import (
     at_first_normal_word,
     both_normal,
@@ -322,6 +323,7 @@ def analyse(
     if kept and not fixed:  # one statement, at its first normal word (normal_statement)
         at_first_normal_word(v, kept, toks)
         kept = one_statement_per_clause(v, kept, toks)
+        kept = quality_statements(v, kept, toks)  # "Good opacification" (normal_quality)
     # after the modifier rules, which read the term's own end; each only where its word is
     # (the tokens are lower case: ``text.word_bounds``)
     carrier = not CARRIER_NOUNS.isdisjoint(toks)

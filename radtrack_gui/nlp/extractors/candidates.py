@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.extractors.normal_adequacy import adequacy_templates, may_adequate
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
@@ -154,6 +155,25 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         said = [t for t in predicate_mentions(v, toks, covered, others_at) if t[0] not in taken]
         if said:
             opened = [*(opened or ()), *said]
+    if may_adequate(toks):
+        # normal statements in words of adequacy the tables lack ("The bladder is well
+        # distended", "The joint is in place": normal_adequacy), never at a table term
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        taken = {k for t in opened or () for k in range(t[0], t[1])}
+        # a device word in the subject ("The catheter is appropriately positioned") is no
+        # structure's: the tokens of table terms, other readings and device words
+        taken.update(
+            k
+            for t0, t1, entries in others
+            if any(e[0] == "device-word" for e in entries)
+            for k in range(t0, t1)
+        )
+        graded = adequacy_templates(v, toks, covered | taken)
+        if graded:
+            # the participle of "well distended" is no finding of its own
+            inside = {k for t in graded for k in range(t[0], t[1])}
+            templates = [t for t in templates if not inside.issuperset(range(t[0], t[1]))]
+            opened = [*(opened or ()), *graded]
     if opened:
         # an open reading at a table term's own place re-reads it (elided modifiers:
         # "free air or fluid" -> free fluid), the others never touch table terms

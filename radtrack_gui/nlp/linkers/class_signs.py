@@ -12,11 +12,25 @@ stay the hand table's, so a bulk row never changes which findings a report's sen
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.info import MentionInfo
     from radtrack_gui.nlp.vocabulary import Vocabulary
+
+
+@cache
+def generic_observations() -> frozenset[str]:
+    """The generic imaging observations of ``observation_classes.tsv`` (echogenicity,
+    enhancement, oedema, signal abnormality, thickening, ...): what the image shows before a
+    diagnosis names it."""
+    from radtrack_gui.nlp.word_lists import read_table
+    from radtrack_gui.util.paths import resource
+
+    return frozenset(
+        r["observation"] for r in read_table(resource("vocab", "observation_classes.tsv"))
+    )
 
 
 def class_related(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:

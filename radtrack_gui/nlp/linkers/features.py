@@ -54,6 +54,7 @@ from radtrack_gui.nlp.linkers.restatement import (
     same_lesion,
     same_words_restated,
     shared_levels,
+    vague_site_restated,
 )
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
@@ -240,6 +241,8 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
         if concluded_in_organ(a, b, v):
             return None  # the conclusion names the findings' lesion of one organ (policy.py)
+        if vague_site_restated(a, b, v):
+            return None  # "arthrosis" at a level / of the bones, restated (GUIDELINE 9)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):
             # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
             # stone in the right kidney"): where the sign was seen is where the diagnosis is

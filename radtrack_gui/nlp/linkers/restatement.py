@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.class_signs import class_related, generic_observations
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.places import cavity as cavity_of
 from radtrack_gui.nlp.linkers.tissues import tissue_restated
@@ -133,6 +134,8 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
         return False
     if tissue_restated(first, later):
         return True  # "no ... in the bony structures" / "no abnormalities in the osseous ..."
+    if concluded_negative(first, later, v or vocabulary()):
+        return True  # the conclusion's negative of what the findings looked for there
     if (
         first.section == later.section
         and not _concluding(first.section)
@@ -152,6 +155,60 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
     if _concluding(first.section) == _concluding(later.section):
         return False
     return shared_qualifier(first.tokens, later.tokens)
+
+
+def concluded_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary) -> bool:
+    """GUIDELINE 9 (round 8, measured on every dev set): a negative of the findings and a
+    negative of the conclusion at one place (the same structure, one within the other, or
+    given in only one of the two) say one thing twice when the conclusion's concept is the
+    findings' own, a broader or a related one ("no abnormal cord signal" / "no cord
+    lesion"), or when the findings' negative is a generic observation or a lesion's look by
+    its concept or its head word (``observation_classes.tsv``, ``LESION_KINDS``: "no bone
+    marrow edema" is an oedema; "no abnormal enhancement" around the prosthesis / "no signs
+    of infection"): the conclusion sums up what the findings looked for there. Two
+    negatives of one section stay a checklist; so do two negatives neither of which names
+    where it looked (a chest film's "no infiltrates" / "no pneumonia": routine statements);
+    a negative of another organ is about that organ, and a statement about anything ("no
+    abnormality") about its structure as given."""
+    if _concluding(first.section) == _concluding(later.section):
+        return False
+    if first.site is None and later.site is None:
+        return False  # no place named on either: a checklist ("no infiltrates" / "no pneumonia")
+    # a statement about anything is about its structure as given ("no acute airspace
+    # abnormality" / "no acute cardiopulmonary abnormality": two structures)
+    within = not ({first.concept, later.concept} & ANY_FINDING)
+    if not (
+        sites_agree(first.statement_site, later.statement_site, v, within)
+        and sites_agree(_where(first, v), _where(later, v), v, within)
+    ):
+        return False
+    if _kin(first, later, v):
+        return True
+    finding = later if _concluding(first.section) else first
+    kinds = generic_observations() | LESION_KINDS
+    return bool(set(finding.concept_line) & kinds) or finding.head in kinds
+
+
+def vague_site_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """GUIDELINE 9 (round 8): one positive finding of the findings restated in the
+    conclusion in the same concept, where one of the two is placed only by a body-wide word
+    (a region, "bones", "joints": ``is_region_name``) and the other at its structure ("facet
+    arthrosis" at L3-L4 / "facet arthrosis" of the bones): the place given once applies to
+    both. Not two findings of one section, not a negative, not two named structures."""
+    if a.report != b.report or DEVICE in (a.type, b.type) or a.concept != b.concept:
+        return False
+    if "absent" in (a.assertion, b.assertion) or _concluding(a.section) == _concluding(b.section):
+        return False
+    if not a.site or not b.site or a.ctx is None or b.ctx is None:
+        return False
+    return is_region_name(a.site, v) != is_region_name(b.site, v)
+
+
+def _kin(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """The same concept, one a broader kind of the other, or related by the vocabulary."""
+    if a.concept in b.concept_line or b.concept in a.concept_line:
+        return True
+    return b.concept in a.related or a.concept in b.related or class_related(a, b, v)
 
 
 def _where(m: MentionInfo, v: Vocabulary) -> str | None:
