@@ -1,0 +1,99 @@
+"""Round 8, mentions that pairs need (docs/evaluation-mentions.md "Round 8: mentions that pairs
+need, again"): a typographic apostrophe reads as the plain one (same offsets), and an adverb
+in -ly between a copula and its predicate does not hide the predicate; each with its
+counter-example."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.open_predicates import between, may_predicate
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+from radtrack_gui.nlp.text import plain_apostrophes
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _got(ex: RuleExtractor, text: str, region: str = "abdomen") -> list[tuple[str, str]]:
+    return [(m.text, m.concept or "") for m in ex.extract(Report("r", text, region=region))]
+
+
+# -- typographic apostrophes ---------------------------------------------------------------
+
+
+def test_plain_apostrophes_keeps_length_and_other_characters() -> None:
+    text = "Crohn\u2019s \u2018disease\u2019 and Waldeyer\u02bcs ring \u201cquoted\u201d"
+    out = plain_apostrophes(text)
+    assert len(out) == len(text)
+    assert out == "Crohn's 'disease' and Waldeyer's ring \u201cquoted\u201d"
+    plain = "Crohn's disease"
+    assert plain_apostrophes(plain) is plain  # nothing to change: the same object
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Crohn\u2019s disease in an active phase.", "Crohn\u02bcs disease in an active phase."],
+)
+def test_an_eponym_with_a_typographic_apostrophe_is_its_term(ex: RuleExtractor, text: str) -> None:
+    got = _got(ex, text)
+    # the mention's text is the report's own (offsets unchanged), its concept the term's
+    assert got == [(text[: text.index(" in")], "crohn disease")]
+    assert got == [(t.replace("'", text[5]), c) for t, c in _got(ex, text.replace(text[5], "'"))]
+
+
+def test_a_typographic_apostrophe_keeps_offsets_of_later_mentions(ex: RuleExtractor) -> None:
+    text = "History of Crohn\u2019s disease. Small pleural effusion on the right."
+    report = Report("r", text, region="chest")
+    ms = ex.extract(report)
+    assert [text[m.start : m.end] for m in ms] == [m.text for m in ms]
+    assert "Crohn\u2019s disease" in [m.text for m in ms]
+    assert any(m.text.endswith("effusion") for m in ms)
+
+
+def test_a_quoted_word_is_no_possessive(ex: RuleExtractor) -> None:
+    # an opening/closing quotation mark around a word stays outside it ("'kidney'")
+    got = _got(ex, "The \u2018kidney\u2019 is normal.")
+    assert [t for t, _ in got] == ["normal"]
+
+
+# -- adverbs in -ly between a copula and its predicate -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("The left posterior cerebral artery is concentrically stenosed.", "stenosed"),
+        ("The globe is medially rotated.", "rotated"),
+        ("The right kidney is anteriorly displaced.", "displaced"),
+    ],
+)
+def test_a_predicate_after_an_ly_adverb_is_a_mention(
+    ex: RuleExtractor, text: str, word: str
+) -> None:
+    assert word in [t for t, _ in _got(ex, text, "head")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The kidneys are normally positioned.",
+        "The ventricles are symmetrically distended.",
+        "The uterus is normally anteverted.",
+    ],
+)
+def test_a_normal_manner_adverb_reads_no_open_predicate(ex: RuleExtractor, text: str) -> None:
+    words = text.rstrip(".").split()
+    assert not any(c == words[-1] for _, c in _got(ex, text))
+
+
+def test_between_words() -> None:
+    assert between("medially") and between("concentrically") and between("slightly")
+    assert not between("normally") and not between("symmetrically")
+    assert not between("only") and not between("early")  # short: no adverb of manner
+    assert not between("rotated") and not between("jelly-like")
+    assert may_predicate(["the", "globe", "is", "medially", "rotated"])
+    assert not may_predicate(["the", "globe", "is", "normally", "rotated"])
