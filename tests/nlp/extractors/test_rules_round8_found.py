@@ -97,3 +97,47 @@ def test_between_words() -> None:
     assert not between("rotated") and not between("jelly-like")
     assert may_predicate(["the", "globe", "is", "medially", "rotated"])
     assert not may_predicate(["the", "globe", "is", "normally", "rotated"])
+
+
+# -- a finding that needs a structure, said of one the tables lack (unlisted_sites) --------
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("One of the diverticula shows wall thickening.", "wall thickening"),
+        ("A moderate amount of fluid is present in the rectouterine pouch.", "fluid"),
+        ("Thickening of the deltoid and talonavicular ligaments.", "Thickening"),
+        ("Mild thickening of the subacromial/subdeltoid bursa.", "thickening"),
+        ("There is dilation of the intrahepatic portal branches.", "dilation"),
+    ],
+)
+def test_a_structure_named_by_its_phrase_keeps_the_finding(
+    ex: RuleExtractor, text: str, span: str
+) -> None:
+    assert span in [t for t, _ in _got(ex, text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thickening of the report.",
+        "Fluid is present in the morning.",
+        "Thickening of the medial and lateral aspects.",
+        "Fluid is present.",
+    ],
+)
+def test_a_phrase_naming_no_structure_keeps_nothing(ex: RuleExtractor, text: str) -> None:
+    assert _got(ex, text) == []
+
+
+def test_joined_site_phrase() -> None:
+    from radtrack_gui.nlp.extractors.unlisted_sites import joined_site_phrase
+    from radtrack_gui.nlp.vocabulary import vocabulary
+
+    v = vocabulary()
+    assert joined_site_phrase(v, ["of", "the", "deltoid", "and", "talonavicular", "ligaments"], 0)
+    assert joined_site_phrase(v, ["in", "the", "subacromial", "/", "subdeltoid", "bursa"], 0)
+    # the first phrase only: a preposition ends it, and it must open at k
+    assert not joined_site_phrase(v, ["of", "the", "study", "in", "the", "bursa"], 0)
+    assert not joined_site_phrase(v, ["the", "bursa"], 0)
