@@ -141,3 +141,56 @@ def test_joined_site_phrase() -> None:
     # the first phrase only: a preposition ends it, and it must open at k
     assert not joined_site_phrase(v, ["of", "the", "study", "in", "the", "bursa"], 0)
     assert not joined_site_phrase(v, ["the", "bursa"], 0)
+
+
+# -- "changes" named by the word before them (open_changes) --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "region"),
+    [
+        ("Polypoid changes in the right maxillary sinus.", "Polypoid changes", "head"),
+        ("Thyroid changes, recommend correlation with ultrasound.", "Thyroid changes", "neck"),
+        ("This change is being sampled for cytology.", "This change", "breast"),
+        ("Similar changes are also visible in the body of L3.", "Similar changes", "spine"),
+        ("A wall-related change in the gallbladder.", "wall-related change", "abdomen"),
+        ("No structural changes in the sacroiliac joints.", "structural changes", "pelvis"),
+    ],
+)
+def test_changes_named_by_the_word_before_them(
+    ex: RuleExtractor, text: str, span: str, region: str
+) -> None:
+    assert span in [t for t, _ in _got(ex, text, region)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No significant interval change.",
+        "No morphological changes compared to the prior study.",
+        "No dimensional changes.",
+        "Vascular changes since the last exam.",
+        "The lesion shows this change.",  # an anaphor that opens no clause
+        "There are changes.",  # nothing names them
+    ],
+)
+def test_changes_of_course_or_unnamed_are_none(ex: RuleExtractor, text: str) -> None:
+    # (other readings may still read "<kind> change" as their own open concept: not this one)
+    assert not any("change" in t.lower() and c.endswith("abnormality") for t, c in _got(ex, text))
+
+
+def test_a_table_term_keeps_its_reading_of_changes(ex: RuleExtractor) -> None:
+    assert ("Degenerative changes", "degenerative changes") in _got(
+        ex, "Degenerative changes of the spine.", "spine"
+    )
+
+
+def test_described_changes_reading() -> None:
+    from radtrack_gui.nlp.extractors.open_changes import described_changes
+
+    toks = ["polypoid", "changes", "and", "this", "change"]
+    assert described_changes(toks, set(), set(), set()) == [(0, 2)]  # "this" opens no clause
+    assert described_changes(toks, {0}, set(), set()) == []  # a table term holds the word
+    toks = ["thyroid", "changes"]
+    assert described_changes(toks, set(), {0}, set()) == [(0, 2)]
+    assert described_changes(["interval", "changes"], set(), set(), set()) == []
