@@ -6,7 +6,10 @@ difference is the work of the counted part alone, a figure a loaded machine does
 ``--part pass`` (default): one warm-up pass over the corpus with a throwaway extractor (the
 vocabulary's memos, one-off loads), then ``--count`` passes, each a fresh ``RuleExtractor``
 and one ``extract`` per report. ``--part terms``: ``candidates.tokens_and_terms`` (tokens,
-matches, open vocabulary) over each distinct sentence of the corpus, ``--count`` times.
+matches, open vocabulary) over each distinct sentence of the corpus, ``--count`` times;
+``--part tokens`` the same sentences through ``text.word_bounds`` alone, ``--part match``
+through ``word_bounds`` and ``Lexicon.match`` (so ``terms - match`` is the rest of
+``tokens_and_terms``: regions, candidates, the open-vocabulary readings and their gates).
 
 Usage (TREE: a folder holding a ``radtrack_gui`` package, e.g. from ``git archive``)::
 
@@ -26,7 +29,7 @@ import argparse
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", choices=("iu", "parrot"), default="iu")
-    ap.add_argument("--part", choices=("pass", "terms"), default="pass")
+    ap.add_argument("--part", choices=("pass", "terms", "tokens", "match"), default="pass")
     ap.add_argument("--count", type=int, default=1, help="counted repetitions (0: set-up only)")
     args = ap.parse_args(argv)
 
@@ -34,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     from radtrack_gui.evaluation.corpora import extraction_texts
     from radtrack_gui.nlp.extractors.candidates import tokens_and_terms
     from radtrack_gui.nlp.extractors.rules import RuleExtractor
-    from radtrack_gui.nlp.text import sentences
+    from radtrack_gui.nlp.text import sentences, word_bounds
 
     texts = extraction_texts(args.corpus)
     n = 0
@@ -54,9 +57,17 @@ def main(argv: list[str] | None = None) -> int:
         for text in texts:
             for s, e in sentences(text):
                 seen.setdefault(text[s:e], None)
+        lex = ex.lex
         for _ in range(args.count):
-            for key in seen:
-                n += len(tokens_and_terms(ex.vocab, ex.lex, key)[6])
+            if args.part == "tokens":
+                for key in seen:
+                    n += len(word_bounds(key)[2])
+            elif args.part == "match":
+                for key in seen:
+                    n += len(lex.match(word_bounds(key)[2])[0])
+            else:
+                for key in seen:
+                    n += len(tokens_and_terms(ex.vocab, lex, key)[6])
     print(args.corpus, args.part, args.count, n)
     return 0
 

@@ -265,6 +265,12 @@ def build_anatomy(rl: RadLex, hand: Hand, extra: list[str] | None = None) -> lis
             for s in syns:
                 known.setdefault(s, name)
             gen_syns[name] = syns
+    for code, syns in R.vertebra_names():
+        if code in hand.parent:  # the hand level code: its ordinal names are synonyms
+            rows[code] = [code, hand.parent[code], "", "", ""]
+            for s in syns:
+                known[s] = code
+            gen_syns[code] = syns
     region_words = [(re.compile(rf"\b{w}"), s) for w, s in R.REGION_WORDS]
 
     def place(rid: str, name: str) -> str:

@@ -369,6 +369,29 @@ ORDINALS += ("ninth", "tenth", "eleventh", "twelfth")
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 
 
+# Vertebrae RadLex names by ordinal ("second lumbar vertebra") are the hand table's level codes
+# ("l2"): one structure written two ways (round 8), so a fracture "of the second lumbar
+# vertebra" and a fracture "at L2" are at one site. (code prefix, RadLex region word, count)
+_SPINE_REGIONS = (
+    ("c", "cervical", 7),
+    ("t", "thoracic", 12),
+    ("l", "lumbar", 5),
+    ("s", "sacral", 5),
+)
+
+
+def vertebra_names() -> list[tuple[str, list[str]]]:
+    """(level code, the names of that vertebra by ordinal) for every vertebra."""
+    out: list[tuple[str, list[str]]] = []
+    for code, region, count in _SPINE_REGIONS:
+        for n, word in enumerate(ORDINALS[:count], 1):
+            th = f"{n}{_SUFFIX.get(n, 'th')}"
+            names = [f"{word} {region} vertebra", f"{th} {region} vertebra"]
+            names += [f"{word} {region} vertebral body", f"{th} {region} vertebral body"]
+            out.append((f"{code}{n}", names))
+    return out
+
+
 def generated_structures() -> list[tuple[str, str, list[str]]]:
     out: list[tuple[str, str, list[str]]] = []
     for n, word in enumerate(ORDINALS, 1):

@@ -58,6 +58,9 @@ ROUND7_FILES = frozenset(
 ROUND8_FILES: frozenset[str] = frozenset(
     {
         "mentions_wholebody_dev10.jsonl",
+        "mentions_wholebody_dev11.jsonl",
+        "pairs_wholebody_dev10.tsv",
+        "pairs_wholebody_dev10_check.tsv",
     }
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES

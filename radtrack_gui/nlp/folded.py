@@ -2,7 +2,7 @@
 
 CPython's ``re`` folds the case of each character it compares under ``IGNORECASE``, and a
 long alternation of words ("clock|quadrant|level|station|...") is tried at every position:
-``linkers/levels._HINT`` alone was a tenth of linking a 1,000-report patient. On ASCII
+``linkers/sub_sites._HINT`` alone was a tenth of linking a 1,000-report patient. On ASCII
 text the same pattern, lower-cased and compiled without ``IGNORECASE``, matches the
 lower-cased text at exactly the same places (4x faster there), provided lower-casing the
 pattern changes no escape and no range: ``Folded`` refuses a pattern with a backslash before

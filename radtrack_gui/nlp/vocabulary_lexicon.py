@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import accumulate, count, repeat
-from operator import add
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +30,9 @@ class Lexicon:
         self.max_concept: dict[str, int] = {}  # first token -> longest concept term
         self.max_other: dict[str, int] = {}
         self._ac: Any = None  # one Aho-Corasick automaton over both tables, built by build()
+        # each word of a term -> its code (``word_codes``), what ``_ac`` is keyed by
+        self._codes: dict[str, str] = {}
+        self._width = 1  # the characters of one code
         # words that name structures by a number ("segment" of "segment 6"), and plurals
         self.numbered_heads: frozenset[str] = frozenset()
 
@@ -91,7 +93,7 @@ class Lexicon:
             for variant in hyphen_variants(key):
                 for entry in entries:
                     lex._add_other(variant, entry)
-        lex._ac = _automaton(lex.concepts, lex.others)
+        lex._ac, lex._codes, lex._width = _automaton(lex.concepts, lex.others)
         return lex
 
     def match(
@@ -104,18 +106,19 @@ class Lexicon:
         (leftmost-longest, never across a concept term).
 
         Every term occurrence is found in one pass of one Aho-Corasick automaton over both
-        tables (``pyahocorasick``, in C) over the tokens written with a space on both sides,
-        so a term matches whole tokens only; choosing among them is a few steps per match. The
-        automata build in milliseconds for any vocabulary size (a trie-shaped regex of the
-        whole-body vocabulary took seconds to compile)."""
+        tables (``pyahocorasick``, in C) over the sentence written as word codes: each token
+        a term holds is written as its fixed-width code (``word_codes``), any other token as
+        a code no term holds, so a hit ends at a code boundary and its end divided by the
+        width is its end token (no offset map, no spaced text); choosing among hits is a few
+        steps per match. The automata build in milliseconds for any vocabulary size (a
+        trie-shaped regex of the whole-body vocabulary took seconds to compile)."""
         if self._ac is None:
-            self._ac = _automaton(self.concepts, self.others)
+            self._ac, self._codes, self._width = _automaton(self.concepts, self.others)
         n = len(toks)
         if not n:
             return [], []
-        text = " " + "  ".join(toks) + " "
-        # character offset of each token's leading space -> token index (and the end -> n)
-        tok_at = dict(zip(accumulate(map(add, map(len, toks), repeat(2)), initial=0), count()))
+        width = self._width
+        coded = "".join(map(self._codes.get, toks, repeat(_UNKNOWN * width)))
         # Hits come in the order of their last character, so for one start token a longer
         # term always comes after a shorter one. A hit's value carries the concept name and
         # the other term's entries (no table lookups here) and whether it is a structure's
@@ -123,9 +126,9 @@ class Lexicon:
         longest: dict[int, tuple[int, str]] = {}  # concept term start -> (end, name)
         other_at: dict[int, list[tuple[int, tuple[Entry, ...]]]] = {}  # start -> (end, entries)s
         wide: list[tuple[int, int]] | None = None  # (start, end) of multi-token structures
-        for last, (width, concept, other, structure) in self._ac.iter(text):
-            t1 = tok_at[last + 1]
-            t0 = t1 - width
+        for last, (size, concept, other, structure) in self._ac.iter(coded):
+            t1 = (last + 1) // width
+            t0 = t1 - size
             if concept is not None:
                 longest[t0] = (t1, concept)
             if other is not None:
@@ -231,29 +234,57 @@ class Lexicon:
         return concepts, others
 
 
-def _automaton(concepts: dict[str, str], others: dict[str, tuple[Entry, ...]]) -> Any:
-    """One Aho-Corasick automaton over the space-joined token keys of both tables, each
-    written with a space on both sides and two between tokens (so matches hold whole tokens
-    and never share a space); a match's value is (its token count, the concept name if it
-    is a concept term else None, the other term's entries if it is one else None, whether
-    it is a structure's name (an anatomy entry) of two tokens or more)."""
+# Word codes (``_automaton``): the first character of a code from ``_FIRST``, the others
+# from ``_REST``, so a term's codes can only match starting at a token's first character;
+# an unknown token is written ``_UNKNOWN`` repeated, a character neither alphabet holds.
+_FIRST = "".join(map(chr, range(0x21, 0x7F)))
+_REST = "".join(map(chr, range(0xA0, 0x100)))
+_UNKNOWN = " "
+
+
+def word_codes(words: Iterable[str]) -> tuple[dict[str, str], int]:
+    """A fixed-width code per word (in the order given) and the width: the fewest characters
+    that give every word its own code."""
+    words = list(dict.fromkeys(words))
+    width = 1
+    while len(_FIRST) * len(_REST) ** (width - 1) < len(words):
+        width += 1
+    codes = {}
+    for i, word in enumerate(words):
+        rest = []
+        for _ in range(width - 1):
+            i, r = divmod(i, len(_REST))
+            rest.append(_REST[r])
+        codes[word] = _FIRST[i] + "".join(reversed(rest))
+    return codes, width
+
+
+def _automaton(
+    concepts: dict[str, str], others: dict[str, tuple[Entry, ...]]
+) -> tuple[Any, dict[str, str], int]:
+    """One Aho-Corasick automaton over the token keys of both tables written as word codes
+    (``word_codes``: one code per token, all of one width, so matches hold whole tokens), the
+    codes and their width; a match's value is (its token count, the concept name if it is a
+    concept term else None, the other term's entries if it is one else None, whether it is
+    a structure's name (an anatomy entry) of two tokens or more)."""
     import ahocorasick
 
+    keys = sorted(concepts.keys() | others.keys())
+    codes, width = word_codes(word for key in keys for word in key.split(" "))
     auto = ahocorasick.Automaton()
-    for key in sorted(concepts.keys() | others.keys()):
-        written = " " + key.replace(" ", "  ") + " "
-        width = key.count(" ") + 1
+    for key in keys:
+        words = key.split(" ")
         entries = others.get(key)
         value = (
-            width,
+            len(words),
             concepts.get(key),
             entries,
-            width > 1 and entries is not None and any(e[0] == "anatomy" for e in entries),
+            len(words) > 1 and entries is not None and any(e[0] == "anatomy" for e in entries),
         )
-        auto.add_word(written, value)
+        auto.add_word("".join([codes[w] for w in words]), value)
     if len(auto):
         auto.make_automaton()
-    return auto
+    return auto, codes, width
 
 
 def hyphen_variants(key: str) -> list[str]:

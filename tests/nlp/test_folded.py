@@ -10,7 +10,7 @@ import re
 import pytest
 
 from radtrack_gui.nlp.folded import Folded
-from radtrack_gui.nlp.linkers import levels, sides
+from radtrack_gui.nlp.linkers import sides, sub_sites
 
 _PHRASES = (
     "Level L4-L5 clock 10 o'clock UOQ LIQ quadrant Pole polar station 4R target "
@@ -34,7 +34,7 @@ def texts(n: int, seed: int = 5) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("rx", [levels._HINT, sides._SCOPE])
+@pytest.mark.parametrize("rx", [sub_sites._HINT, sides._SCOPE])
 def test_the_same_matches_in_every_window(rx: re.Pattern[str]) -> None:
     folded = Folded(rx)
     rng = random.Random(11)

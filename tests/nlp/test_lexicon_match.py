@@ -80,3 +80,59 @@ def test_matchers_equal_the_token_scan() -> None:
         toks = _toks(s)
         assert lex.match(toks) == _reference(lex, toks), s  # the Aho-Corasick matcher
         assert lex.match_by_lookup(toks) == _reference(lex, toks), s
+
+
+def _sample_sentences() -> list[str]:
+    from radtrack_gui.nlp.text import sentences
+    from radtrack_gui.util.paths import resource
+
+    out = []
+    for folder in ("demo_patient", "oncology_patient"):
+        for path in sorted(resource("samples", folder).glob("*.txt")):
+            text = path.read_text(encoding="utf-8")
+            out.extend(text[s:e] for s, e in sentences(text))
+    return out
+
+
+def test_coded_matcher_equals_the_lookups_on_the_sample_patients() -> None:
+    # the automaton over word codes (round 8) finds what the lookups find, sentence by sentence
+    lex = vocabulary().lexicon()
+    texts = _sample_sentences()
+    assert len(texts) > 100
+    found = 0
+    for s in texts:
+        toks = _toks(s)
+        got = lex.match(toks)
+        assert got == lex.match_by_lookup(toks), s
+        found += len(got[0])
+    assert found > 50
+
+
+def test_word_codes_are_distinct_of_one_width_and_start_at_a_token() -> None:
+    from radtrack_gui.nlp.vocabulary_lexicon import _FIRST, _REST, _UNKNOWN, word_codes
+
+    for n, width in ((1, 1), (len(_FIRST), 1), (len(_FIRST) + 1, 2)):
+        codes, w = word_codes(f"w{i}" for i in range(n))
+        assert w == width
+        assert len(codes) == n and len(set(codes.values())) == n
+        assert all(len(c) == width and c[0] in _FIRST for c in codes.values())
+        assert all(ch in _REST for c in codes.values() for ch in c[1:])
+    big = len(_FIRST) * len(_REST) + 1  # past two characters: three
+    codes, w = word_codes(map(str, range(big)))
+    assert w == 3 and len(set(codes.values())) == big
+    assert _UNKNOWN not in _FIRST + _REST
+    codes, w = word_codes(["a", "b", "a"])  # a repeated word keeps its one code
+    assert len(codes) == 2
+
+
+def test_coded_matcher_holds_whole_tokens_only() -> None:
+    # counter-examples: a word that only begins or ends like a term word, an unknown word
+    # inside a term, and a term split over two tokens never match
+    lex = vocabulary().lexicon()
+    assert lex.match(["pleural", "effusion"])[0]
+    split = ["pleural", "blorp", "effusion"]
+    assert all(b - a < 3 for a, b, _ in lex.match(split)[0])
+    assert lex.match(split) == lex.match_by_lookup(split)
+    for toks in (["xeffusion"], ["effusionx"], ["effu", "sion"], ["blorp"]):
+        assert lex.match(toks) == ([], []), toks
+        assert lex.match(toks) == lex.match_by_lookup(toks)

@@ -31,6 +31,12 @@ from radtrack_gui.nlp.extractors.normal_subject import (
     subject_only_fails,
     without_normal_properties,
 )
+from radtrack_gui.nlp.extractors.open_described import (
+    DESCRIBES,
+    DESCRIPTORS,
+    both_appearances,
+    described_head,
+)
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
@@ -181,6 +187,7 @@ def analyse(
                 and nxt.t0 - c.t1 <= 1
                 and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
                 and not predicate_before_comma(toks, c.t0, c.t1, nxt.t0)
+                and not both_appearances(v, c, nxt, toks)
                 and not both_normal(
                     v, c, nxt, toks
                 )  # "symmetric and normal", "enlarged and homogeneous"
@@ -260,7 +267,11 @@ def analyse(
             concept is not None
             and "normal" in concept.flags
             and not fixed
-            and (subject_only_fails(c, toks, v) or bound_predicate_fails(v, c, toks, kept))
+            and (
+                subject_only_fails(c, toks, v)
+                or bound_predicate_fails(v, c, toks, kept)
+                or (c.t0 > 0 and toks[c.t0 - 1] == "than")  # "smaller than normal"
+            )
         ):
             continue  # "free" is normal only as a structure's predicate
         sense_term, sense_t0 = c.sense_term(toks)
@@ -328,6 +339,25 @@ def analyse(
         kept = quality_statements(v, kept, toks)  # "Good opacification" (normal_quality)
     # after the modifier rules, which read the term's own end; each only where its word is
     # (the tokens are lower case: ``text.word_bounds``)
+    if not fixed and any(c.concept in DESCRIPTORS for c in kept):
+        # "hypoechoic intraluminal material": the mention spans to the phrase's head; "a hypoechoic
+        # 12 mm nodule": the nodule's describing word is no mention (open_described)
+        findings = {c.t0 for c in kept if c.type == FINDING and c.concept not in DESCRIPTORS}
+        places = {k for t0, (t1, _, _) in anat.items() for k in range(t0, t1)}
+        places.update(k for t0, (t1, _) in sides.items() for k in range(t0, t1))
+        heads_kept: list[Cand] = []
+        for c in kept:
+            head = (
+                described_head(v, c, toks, concept_at, findings, places)
+                if c.concept in DESCRIPTORS
+                else None
+            )
+            if head == DESCRIBES:
+                continue
+            if head is not None:
+                c.t1 = head + 1  # the phrase up to its head, the table's concept
+            heads_kept.append(c)
+        kept = heads_kept
     carrier = not CARRIER_NOUNS.isdisjoint(toks)
     lymph = "lymph" in toks
     if carrier or lymph:

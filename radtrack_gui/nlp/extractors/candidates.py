@@ -8,10 +8,18 @@ from dataclasses import dataclass, field
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.normal_adequacy import adequacy_templates, may_adequate
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
-from radtrack_gui.nlp.extractors.open_frames import COORDINATORS, elided_heads, elided_modifiers
+from radtrack_gui.nlp.extractors.open_frames import elided_heads, elided_modifiers
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
 from radtrack_gui.nlp.extractors.open_predicates import may_predicate, predicate_mentions
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
+from radtrack_gui.nlp.extractors.word_marks import (
+    ADEQUATE,
+    COORDINATOR,
+    LINK,
+    may_open_words,
+    may_pattern_words,
+    sentence_mask,
+)
 from radtrack_gui.nlp.text import word_bounds
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
@@ -118,11 +126,13 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             c = v.concepts[name]
         if "ignore" not in c.flags:
             templates.append((t0, t1, name, c.type, " ".join(toks[t0:t1])))
-    # observations no table names, from the sentence's structure (open_vocab)
+    # observations no table names, from the sentence's structure (open_vocab); the gates
+    # are asked only when the sentence holds one of their words (word_marks: one pass)
     opened = None
+    mask = sentence_mask(toks)
     # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
-    places = pattern_places(toks)
-    if may_open(toks, places is not None, concepts):
+    places = pattern_places(toks) if may_pattern_words(mask) else None
+    if places is not None or (may_open_words(mask) and may_open(toks, False, concepts)):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         structures = (
@@ -135,8 +145,8 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             if places is not None
             else set()
         )
-        opened = open_mentions(v, lex, toks, covered, others_at, structures, places)
-    elif concepts and not COORDINATORS.isdisjoint(toks):
+        opened = open_mentions(v, lex, toks, covered, others_at, structures, places, mask)
+    elif concepts and mask & COORDINATOR:  # "and", "or" (COORDINATORS)
         # only the coordination readings may find something ("pleural or pericardial
         # effusion", "free air or fluid"): what ``open_mentions`` returns here, without
         # its other passes
@@ -145,7 +155,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             *elided_heads(lex, toks, covered, set()),
             *elided_modifiers(lex, toks, covered, set()),
         ]
-    if may_predicate(toks):
+    if mask & LINK and may_predicate(toks):
         # findings stated as predicates of a structure ("The uterus is retroverted"): a
         # reading of its own, behind its cheap gate (open_predicates), never where another
         # reading stands
@@ -155,7 +165,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         said = [t for t in predicate_mentions(v, toks, covered, others_at) if t[0] not in taken]
         if said:
             opened = [*(opened or ()), *said]
-    if may_adequate(toks):
+    if mask & ADEQUATE and may_adequate(toks):
         # normal statements in words of adequacy the tables lack ("The bladder is well
         # distended", "The joint is in place": normal_adequacy), never at a table term
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}

@@ -67,7 +67,7 @@ def predicate_before_comma(toks: list[str], t0: int, t1: int, nxt: int) -> bool:
     return i >= 0 and (toks[i].lower() in COPULAS or toks[i].lower() in WAS)
 
 
-def _describing(tok: str) -> bool:
+def describing(tok: str) -> bool:
     return (
         tok in (",", "-")
         or tok in DEGREE
@@ -97,7 +97,7 @@ def without_described_modifiers(v: Vocabulary, kept: list[Cand], toks: list[str]
     for m in mods:
         # before the finding's noun phrase, across describing words
         j = m.t1
-        while j < n and j - m.t1 <= DESCRIBING_GAP and j not in starts and _describing(low[j]):
+        while j < n and j - m.t1 <= DESCRIBING_GAP and j not in starts and describing(low[j]):
             j += 1
         if j in starts and j > m.t1:
             drop.add(id(m))

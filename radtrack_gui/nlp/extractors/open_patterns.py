@@ -42,7 +42,12 @@ from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_menti
 FLOW_HEADS = frozenset(
     {"flow", "flows", "spectrum", "spectra", "waveform", "waveforms", "velocities", "indices"}
     | {"velocity", "index"}
+    # a regurgitant jet or wave on colour or spectral Doppler ("a trace regurgitant jet")
+    | {"jet", "jets", "wave", "waves"}
 )
+# heads that are a flow pattern only after a regurgitation word ("E wave" is a measure)
+REGURGITANT_HEADS = frozenset({"jet", "jets", "wave", "waves"})
+REGURGITANT = frozenset({"regurgitant", "regurgitation", "insufficiency", "reflux"})
 # heads that need a level word ("decreased resistance indices"; "resistance index 0.6" is a
 # measure)
 LEVEL_HEADS = frozenset({"velocities", "velocity", "indices", "index"})
@@ -53,8 +58,13 @@ DOPPLER_WORDS = frozenset(
         *("hepatopetal", "hepatofugal", "antegrade", "anterograde", "retrograde", "orthograde"),
         *("reversed", "bidirectional", "pulsatile", "nonpulsatile", "turbulent", "dampened"),
         *("damped", "blunted", "parvus", "tardus", "resistance", "resistive", "aliasing"),
+        # direction along the body axis and breathing phasicity (round 8: "cephalad flow" in
+        # the vertebral arteries, "respiratory-modulated" / "respirophasic" venous flow)
+        *("cephalad", "caudad", "modulated", "respirophasic", "regurgitant"),
     }
 )
+# a flow said to have a Doppler pattern ("the direction of flow is antegrade")
+FLOW_COPULAS = frozenset({"is", "are", "was", "were", "appears", "remains"})
 # words that describe a resistance ("low-resistance", "slightly lower resistance")
 LEVEL_WORDS = frozenset(
     {"low", "high", "lower", "higher", "increased", "decreased", "reduced", "elevated"}
@@ -104,11 +114,27 @@ def flow_pattern(toks: list[str], i: int, covered: set[int]) -> int | None:
         k -= 1
     if toks[i] in LEVEL_HEADS and not level:
         return None
+    if toks[i] in REGURGITANT_HEADS and toks[start] not in REGURGITANT:
+        return None
     if not doppler and not level:
         return None
     if not doppler and not NO_FLOW_PATTERN.isdisjoint(toks[i + 1 : i + 5]):
         return None  # "increased flow with calf compression", "low flow state"
     return start
+
+
+def flow_predicate(toks: list[str], i: int, covered: set[int]) -> int | None:
+    """The token of the Doppler word said of the flow noun ``toks[i]`` by a copula ("the
+    direction of flow is antegrade", "portal venous flow is hepatopetal"); None otherwise."""
+    k = i + 1
+    if toks[i] not in ("flow", "flows") or k >= len(toks) or toks[k] not in FLOW_COPULAS:
+        return None
+    k += 1
+    if k < len(toks) and toks[k] in ("normally", "predominantly", "mainly", "still"):
+        k += 1
+    if k < len(toks) and toks[k] in DOPPLER_WORDS and k not in covered:
+        return k
+    return None
 
 
 def flow_concept(toks: list[str], start: int, end: int) -> str:
@@ -338,6 +364,9 @@ def pattern_mentions(
                 if start is not None:
                     term = " ".join(toks[start : i + 1])
                     out.append((start, i + 1, flow_concept(toks, start, i + 1), "finding", term))
+                elif (said := flow_predicate(toks, i, covered)) is not None:
+                    concept = f"{toks[said]} {head_concept(tok)}"
+                    out.append((i, said + 1, concept, "finding", " ".join(toks[i : said + 1])))
     if places is None:
         places = nominal_places(toks)
     if places:

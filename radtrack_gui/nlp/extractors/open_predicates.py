@@ -133,6 +133,25 @@ def predicate_shape(tok: str) -> bool:
     )
 
 
+# words that make a comparative the course of a finding since an earlier exam ("smaller than
+# before", "now larger", "compared with the prior study")
+SINCE = frozenset(
+    {
+        *("previous", "previously", "prior", "before", "earlier", "last", "since", "compared"),
+        *("comparison", "interval", "preceding", "former", "now", "further", "progressively"),
+        *("decreased", "increased", "regressed", "progressed", "meanwhile", "again"),
+    }
+)
+
+
+def size_not_course(toks: list[str], k: int) -> bool:
+    """``toks[k]`` is a comparative of size (a course word of the cue table: "smaller") said
+    of a structure against the normal or the other side, not against an earlier exam: no
+    word of ``SINCE`` in the sentence (round 8: "the right kidney is smaller", "it appears
+    smaller than normal"; "the node is smaller than before" stays a course word)."""
+    return toks[k] in COMPARATIVES and SINCE.isdisjoint(toks)
+
+
 def subject_is_structure(v: Vocabulary, toks: list[str], copula: int) -> bool:
     """The words before ``copula`` (back to a clause stop) end in a structure's name or an
     anatomy head noun."""
@@ -174,7 +193,9 @@ def predicate_mentions(
             if k in covered:
                 table = True
             else:
-                if k in others_at or not predicate_shape(toks[k]):
+                if not predicate_shape(toks[k]) or (
+                    k in others_at and not size_not_course(toks, k)
+                ):
                     break
                 found.append(k)
             k += 1

@@ -39,9 +39,9 @@ from radtrack_gui.nlp.extractors.open_frames import (
     elided_heads,
     elided_modifiers,
     node_templates,
-    property_may,
 )
 from radtrack_gui.nlp.extractors.open_heads import head_after, is_head, noun_ok
+from radtrack_gui.nlp.extractors.open_measured import MEASURE_UNITS, measured_heads
 from radtrack_gui.nlp.extractors.open_negated import (
     NEGATORS,
     may_negate,
@@ -49,6 +49,20 @@ from radtrack_gui.nlp.extractors.open_negated import (
     with_negated,
 )
 from radtrack_gui.nlp.extractors.open_patterns import head_concept, may_pattern, with_patterns
+from radtrack_gui.nlp.extractors.word_marks import (
+    ABNORMAL,
+    CHANGE_NOUN,
+    CLAUSE,
+    COORDINATOR,
+    DISORDER,
+    FRAME,
+    MEASURE_UNIT,
+    NEGATOR,
+    NODE,
+    OWN_WORDS,
+    PROPERTY,
+    sentence_mask,
+)
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 
 OPEN = "open"  # the flag of a concept made for an open-vocabulary mention
@@ -165,6 +179,7 @@ def may_open(
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
+        or not MEASURE_UNITS.isdisjoint(toks)
         or (not NEGATORS.isdisjoint(toks) and (concepts is None or may_negate(toks, concepts)))
         or (not SUFFIX_LAST3.isdisjoint(map(_LAST3, toks)) and any(map(_HAS_SUFFIX, toks)))
         or (may_pattern(toks) if pattern is None else pattern)
@@ -179,11 +194,16 @@ def open_mentions(
     others_at: set[int],
     structures: set[int] | frozenset[int] = frozenset(),
     places: list[int] | EllipsisType | None = ...,
+    mask: int | None = None,
 ) -> list[tuple[int, int, str, str, str]]:
     """Open-vocabulary candidates of a sentence as templates ``(t0, t1, concept, "finding",
     term)``; ``covered``: tokens of table concept terms; ``others_at``: tokens of structure
     names and cues; ``structures``: tokens of structure names (open_patterns); ``places``:
-    ``open_patterns.pattern_places(toks)`` when the caller has it (``...``: found here)."""
+    ``open_patterns.pattern_places(toks)`` when the caller has it (``...``: found here);
+    ``mask``: ``word_marks.sentence_mask(toks)`` when the caller has it (each reading's pass
+    runs only when the sentence holds one of its words: the mask's bits say which)."""
+    if mask is None:
+        mask = sentence_mask(toks)
     found: dict[int, str] = {}
     for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
         tok = toks[i]
@@ -192,15 +212,19 @@ def open_mentions(
         if SUFFIX.fullmatch(tok) and tok not in NOT_PATHOLOGY and noun_ok(v, tok):
             found[i] = tok
     negated: dict[int, str] = {}
-    if not NEGATORS.isdisjoint(toks):  # "No X", "without X" (open_negated): where no other
+    if mask & NEGATOR:  # "No X", "without X" (open_negated): where no other
         ok = partial(is_head, v, toks, covered=covered, others=others_at, gerund=True)
         negated = negated_heads(toks, ok, covered, others_at)  # reading names the phrase
-    if FRAME_NEEDS.isdisjoint(toks) and _OWN_WORDS.isdisjoint(toks):
+    if mask & MEASURE_UNIT:  # "a shadow of about 5 cm" (open_measured)
+        measured = partial(is_head, v, toks, covered=covered, others=others_at)
+        for k in measured_heads(toks, lambda k: measured(k, allowed=ASSERTED_HEADS)):
+            found.setdefault(k, toks[k])
+    if not mask & (FRAME | OWN_WORDS):  # FRAME_NEEDS, _OWN_WORDS
         out = with_negated(_templates(found, toks), toks, negated)
         return with_patterns(lex.concepts, out, toks, covered, others_at, structures, places)
     # each reading's pass runs only when the sentence holds one of its words; a frame is
     # looked for where the word it needs stands (``FRAMES_BY_NEED``), not at every "in"
-    for i in positions(toks, FRAME_NEEDS):
+    for i in positions(toks, FRAME_NEEDS) if mask & FRAME else ():
         tok = toks[i]
         if tok in FRAMES_AFTER:
             if i > 0:
@@ -216,7 +240,7 @@ def open_mentions(
                 head = head_after(v, toks, s + len(frame), covered, others_at)
                 if head is not None:
                     found.setdefault(head, toks[head])
-    if not CLAUSE_WORDS.isdisjoint(toks):
+    if mask & CLAUSE:
         for k, tok in clause_heads(
             toks,
             lambda k: is_head(v, toks, k, covered, others_at, ASSERTED_HEADS, True),
@@ -226,9 +250,9 @@ def open_mentions(
             found.setdefault(k, tok)
     out = _templates(found, toks)
     taken = set(found)
-    if not NODE_WORDS.isdisjoint(toks):
+    if mask & NODE:
         out.extend(node_templates(toks, covered, taken))
-    for i in positions(toks, CHANGE_NOUNS) if not CHANGE_NOUNS.isdisjoint(toks) else ():
+    for i in positions(toks, CHANGE_NOUNS) if mask & CHANGE_NOUN else ():
         tok = toks[i]
         if i > 0 and _kind_of_change(v, toks, i - 1, covered, others_at):
             if i in covered or i - 1 in taken:
@@ -237,7 +261,7 @@ def open_mentions(
                 out = [t for t in out if t[0] != i]
             concept = f"{toks[i - 1]} {head_concept(tok) if tok.endswith('s') else tok}"
             out.append((i - 1, i + 1, concept, "finding", f"{toks[i - 1]} {tok}"))
-    if not DISORDER_NOUNS.isdisjoint(toks):
+    if mask & DISORDER:
         out.extend(
             disorder_templates(
                 toks,
@@ -247,10 +271,10 @@ def open_mentions(
                 lambda k: noun_ok(v, toks[k].lower()) and toks[k].lower() not in NOT_A_KIND,
             )
         )
-    if covered and not COORDINATORS.isdisjoint(toks):
+    if covered and mask & COORDINATOR:
         out.extend(elided_heads(lex, toks, covered, taken))
         out.extend(elided_modifiers(lex, toks, covered, taken))
-    for i in positions(toks, PROPERTY_NOUNS) if property_may(toks) else ():
+    for i in positions(toks, PROPERTY_NOUNS) if mask & PROPERTY and mask & ABNORMAL else ():
         tok = toks[i]
         if i not in taken and i not in others_at:
             start = abnormal_property(toks, i, covered)

@@ -103,8 +103,8 @@ def pair_conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary, gap: float | No
     # inline labels only between findings of one report (a device is named anywhere)
     fixed = a.type != DEVICE or (a.durable and b.durable)
     apart = level_conflict(
-        places_of(ca.levels, a.site, fixed),
-        places_of(cb.levels, b.site, fixed),
+        places_of(ca.levels, a.site, fixed, a.assertion != "absent"),
+        places_of(cb.levels, b.site, fixed, b.assertion != "absent"),
         fixed,
         headings=a.report == b.report and a.type != DEVICE,
     )

@@ -36,8 +36,8 @@ from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.extractors.layout import question_spans
 from radtrack_gui.nlp.linkers.episodes import exchange_role
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
+from radtrack_gui.nlp.linkers.levels import attached_levels, place_levels
 from radtrack_gui.nlp.linkers.levels import levels as _levels
-from radtrack_gui.nlp.linkers.levels import place_levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
     after_mention,
@@ -227,6 +227,10 @@ def read_context(
     if not ctx.levels and anaphor:
         # "deformity of the 8th rib; if findings localize to this region, ... fracture"
         ctx.levels = _levels(text, sent[0], anaphor.start())
+    if not ctx.levels and anaphor and sent[0] > 0:
+        # "... in the mid-segment of the LAD. Calcified plaques are also present in this
+        # segment": the level the sentence before names (round 8)
+        ctx.levels = attached_levels(text, *_sentence(text, sent[0] - 1, sent[0] - 1))
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
         ctx.replaced = bool(

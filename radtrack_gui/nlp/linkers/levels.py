@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from radtrack_gui.nlp.folded import Folded
 from radtrack_gui.nlp.linkers.places import WORD
 from radtrack_gui.nlp.linkers.spine import (
     MULTI,
@@ -16,7 +15,10 @@ from radtrack_gui.nlp.linkers.spine import (
     spanned_levels,
     whole_column_conflict,
 )
-from radtrack_gui.nlp.linkers.structures import different_tissues, nodes_at, structure_sites
+from radtrack_gui.nlp.linkers.structures import different_tissues, nodes_at
+from radtrack_gui.nlp.linkers.sub_sites import PART_HEADS, sub_sites
+
+__all__ = ["PART_HEADS", "sub_sites"]  # the finer-site readers, re-exported (sub_sites.py)
 from radtrack_gui.nlp.vocabulary import singular_name
 
 ORDINALS = (
@@ -85,155 +87,6 @@ def levels(
     return frozenset(out)
 
 
-# -- finer sites of every region (issue #18 §2, GUIDELINE 1 and 10) -----------------------
-# Each is a level of its own kind ("kind:value"); two mentions are at different places only
-# when they name a value of one kind and share none of that kind ("clock:2" vs "clock:10";
-# a clock position and a quadrant are not compared: one breast mass may be given by both).
-# A breast clock position ("at 2 o'clock", "2:30 position"), in half hours.
-_CLOCK = re.compile(
-    r"\b(1[0-2]|[1-9])(?::([0-5]\d))?\s*(?:o['’]?\s?clock|o'?c\b|(?<=:\d\d)\s*position)",
-    re.IGNORECASE,
-)
-# Breast quadrants ("upper outer quadrant", "UOQ"), and the central (subareolar) part.
-_QUADRANT = re.compile(
-    r"\b(?:(upper|lower|superior|inferior)[\s-]+(outer|inner|lateral|medial)\s+quadrants?"
-    r"|([UL][OI]Q)|(retroareolar|subareolar|periareolar))\b",
-    re.IGNORECASE,
-)
-# Poles of a kidney, spleen, testis or thyroid lobe ("upper pole", "interpolar").
-_POLE = re.compile(
-    r"\b(?:(upper|lower|superior|inferior|mid|middle)[\s-]+poles?|(interpolar))\b", re.IGNORECASE
-)
-# Neck node levels ("level II", "level IIa", "levels II and III") and thoracic stations
-# ("station 4R", "station 7"); not "at the level of the carina".
-_NODE_VALUE = r"(?:VI{0,2}|IV|I{1,3}|[1-7])(?:[AB](?![a-z]))?"
-_NODE_LEVEL = re.compile(
-    r"\b(?:levels?\s+("
-    + _NODE_VALUE
-    + r"(?:(?:\s*,\s*|\s+(?:and|or|to)\s+|\s*-\s*)"
-    + _NODE_VALUE
-    + r")*)(?![\w.])|stations?\s+(\d{1,2}\s?[RL]?)\b)",
-    re.IGNORECASE,
-)
-# RECIST and follow-up labels: "target lesion 1", "non-target lesion #2", "lesion no. 3".
-_LABEL = re.compile(
-    r"\b(?:(non[\s-]?target|target|index)\s+)?(?:lesions?|nodules?|mass(?:es)?|nodes?)\s*"
-    r"(?:#\s*|no\.?\s*|number\s+)?(\d{1,2})(?!\s*(?:\.\d|mm|cm|x|×|%|/))\b",
-    re.IGNORECASE,
-)
-# Coronary arteries and their branches by the standard abbreviations (upper case only: "Cx",
-# "D1") or names ("left anterior descending", "obtuse marginal"): coronary CT reports give
-# each vessel's stenosis in turn.
-_CORONARY_SHORT = re.compile(
-    r"\b(LMCA|LMA|LM|LAD|LCX|LCx|Cx|RCA|RPDA|PDA|PLB|PLV|RI|D[1-3]|OM[1-3]?)\b"
-)
-_CORONARY_NAME = re.compile(
-    r"\b(left\s+main|left\s+anterior\s+descending|circumflex|right\s+coronary|obtuse\s+marginal"
-    r"|diagonal|posterior\s+descending|ramus\s+intermedius|posterolateral)\b",
-    re.IGNORECASE,
-)
-_CORONARY = {
-    **{"lmca": "lm", "lma": "lm", "lm": "lm", "lad": "lad", "lcx": "lcx", "cx": "lcx"},
-    **{"rca": "rca", "rpda": "pda", "pda": "pda", "plb": "pl", "plv": "pl", "ri": "ri"},
-    **{"left main": "lm", "left anterior descending": "lad", "circumflex": "lcx"},
-    **{"right coronary": "rca", "obtuse marginal": "om", "om": "om", "diagonal": "d"},
-    **{"posterior descending": "pda", "ramus intermedius": "ri", "posterolateral": "pl"},
-}
-# RECIST groups without a number ("target lesions", "non-target hepatic lesions").
-_RECIST = re.compile(r"\b(non[\s-]?)?target(?:ed)?\b(?!\s+(?:lesions?|nodules?)\s*#?\d)", re.I)
-# Named parts of an organ or limb a clause gives by a head noun after its own name ("the
-# extensor carpi ulnaris tendon", "common bile duct", "lower uterine segment"): an open
-# name, so a structure the anatomy table lacks still tells two findings apart.
-PART_HEADS = (
-    *("tendon", "ligament", "duct", "artery", "arteries", "vein", "nerve", "muscle", "bursa"),
-    *("meniscus", "labrum", "horn", "fundus", "segment", "bone", "branch", "gland"),
-)
-_PART = re.compile(
-    r"\b((?:[a-z][a-z'-]*\s+){1,4})(" + "|".join(PART_HEADS) + r")s?\b(?!\s*(?:[ivx]{1,4}|\d))",
-    re.IGNORECASE,
-)
-# Words that end a part's name going back (function words, sides, course and size words).
-_PART_STOP = frozenset(
-    {
-        *("the", "a", "an", "of", "in", "at", "on", "to", "from", "into", "with", "and", "or"),
-        *("is", "are", "was", "were", "be", "by", "for", "along", "within", "near", "this"),
-        *("that", "its", "their", "both", "there", "no", "not", "left", "right", "bilateral"),
-        *("proximal", "distal", "mid", "entire", "visualized", "visible", "small", "large"),
-        *("dilated", "normal", "involving", "via", "through", "across", "than", "seen", "noted"),
-        *("suggesting", "suggestive", "including", "probable", "possible", "likely", "xxxx"),
-        *("consistent", "compatible", "representing", "concerning", "probably", "possibly"),
-    }
-)
-_NODE_ROMAN = {"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7"}
-
-
-# A word every finer-site reader needs one of: a quick test before the readers run.
-_HINT = re.compile(
-    r"\d|clock|quadrant|[UL][OI]Q|areolar|pol|level|station|target|"
-    + "|".join(PART_HEADS)
-    + r"|\b(?:LM|LMA|LMCA|LAD|LCX|LCx|Cx|RCA|RPDA|PDA|PLB|PLV|RI|OM)\b|main|descending|circumflex"
-    r"|coronary|marginal|diagonal|ramus|posterolateral",
-    re.IGNORECASE,
-)
-_HINT_FOLDED = Folded(_HINT)  # (a tenth of linking before: ``nlp/folded.py``)
-
-
-def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
-    """The finer places ``text[start:end]`` names, each as "kind:value": clock positions,
-    breast quadrants, organ poles, node levels and stations, RECIST/lesion labels and open
-    part names ("part:common bile duct")."""
-    hi = len(text) if end is None else end
-    out: set[str] = set(structure_sites(text, start, hi))  # muscles, node regions, vessels
-    if not _HINT_FOLDED.found(text, start, hi):
-        return frozenset(out)  # none of the words any reader below needs (most clauses)
-    for m in _CLOCK.finditer(text, start, hi):
-        out.add(f"clock:{int(m.group(1)) % 12 + (0.5 if m.group(2) and m.group(2) >= '15' else 0)}")
-    for m in _QUADRANT.finditer(text, start, hi):
-        if m.group(3):
-            out.add(f"quadrant:{m.group(3)[:2].lower()}")
-        elif m.group(4):
-            out.add("quadrant:central")
-        else:
-            up = m.group(1).lower() in ("upper", "superior")
-            outer = m.group(2).lower() in ("outer", "lateral")
-            out.add(f"quadrant:{'u' if up else 'l'}{'o' if outer else 'i'}")
-    for m in _POLE.finditer(text, start, hi):
-        word = (m.group(1) or m.group(2)).lower()
-        pole = {"superior": "upper", "inferior": "lower", "middle": "mid", "interpolar": "mid"}
-        out.add(f"pole:{pole.get(word, word)}")
-    for m in _NODE_LEVEL.finditer(text, start, hi):
-        if m.group(2):
-            out.add("station:" + "".join(m.group(2).split()).lower())
-            continue
-        for value in re.findall(_NODE_VALUE, m.group(1), re.IGNORECASE):
-            value = "".join(value.split()).lower()
-            number = value.rstrip("ab")
-            out.add(f"node:{_NODE_ROMAN.get(number, number)}{value[len(number) :]}")
-    for m in _CORONARY_SHORT.finditer(text, start, hi):
-        word = m.group(1).lower()
-        out.add(f"vessel:{_CORONARY.get(word, word)}")  # d1, om2 keep their number
-    for m in _CORONARY_NAME.finditer(text, start, hi):
-        out.add(f"vessel:{_CORONARY[' '.join(m.group(1).lower().split())]}")
-    for m in _RECIST.finditer(text, start, hi):
-        out.add("recist:" + ("nontarget" if m.group(1) else "target"))
-    for m in _LABEL.finditer(text, start, hi):
-        kind = (m.group(1) or "lesion").lower().replace(" ", "").replace("-", "")
-        kind = "target" if kind in ("target", "index") else kind
-        out.add(f"label:{kind}{m.group(2)}")
-    for m in _PART.finditer(text, start, hi):
-        words = m.group(1).lower().split()
-        name: list[str] = []
-        for w in reversed(words):
-            if w in _PART_STOP or (not w.isalpha() and "-" not in w and "'" not in w):
-                break
-            name.insert(0, w)
-        if name:
-            head = m.group(2).lower()
-            head = "artery" if head == "arteries" else head
-            out.add(f"part:{' '.join([*name, head])}")
-    return frozenset(out)
-
-
 # What ends the stretch of a sentence a place is carried over: a new item or clause.
 _CARRY_STOP = re.compile(r";|\b(?:and|with|or|but|while|whereas|as\s+well\s+as)\b", re.IGNORECASE)
 
@@ -252,21 +105,37 @@ def with_place(text: str, lo: int, end: int) -> frozenset[str]:
 # A finding with no level of its own that "with" attaches to the phrase before it is at that
 # phrase's spinal level or segment ("The L5-S1 intervertebral space is narrowed with
 # accompanying degenerative changes", "disc bulge at C5-6 with mild foraminal narrowing"):
-# round 6. Only degree and accompaniment words may stand between "with" and the finding; a
+# round 6. Up to three modifiers may stand between "with" and the finding (degree,
+# accompaniment and descriptive words: "with mild eccentric luminal stenosis", round 8; not a
+# word that puts it elsewhere: "with upstream dilatation"); a
 # "with" that a word before it governs ("consistent with", "filled with") attaches nothing.
+# Words that put the finding after "with" somewhere else than the phrase before it ("a
+# distal common bile duct stricture with upstream dilatation"): no attachment.
+_ELSEWHERE = (
+    r"upstream|downstream|proximal|distal|contralateral|opposite|remote|distant|elsewhere"
+    r"|above|below|further"
+)
 _WITH_BEFORE = re.compile(
     r"(?<!consistent )(?<!compatible )(?<!keeping )(?<!concordant )(?<!suggestive )"
     r"(?<!associated )(?<!filled )(?<!treated )(?<!replaced )(?<!along )(?<!together )"
     r"(?<!contact )(?<!compared )(?<!line )(?<!correlates )(?<!communicates )"
-    r"\bwith\s+(?:(?:accompanying|associated|concomitant|adjacent|secondary|some|mild|moderate"
-    r"|marked|severe|minimal|slight|small|discrete|early|initial)\s+)*$",
+    r"\bwith\s+(?:(?!(?:and|or|but|which|that|the|a|an|its|their|" + _ELSEWHERE + r")\b)"
+    r"[a-z][a-z-]*\s+){0,3}$",
     re.IGNORECASE,
 )
 
 
+# The finer sites a "with" phrase carries over besides spinal levels and segments: a coronary
+# artery and its stretch, which coronary reports enumerate (round 8). Not an open part name:
+# "the popliteal vein is partially compressible with residual thrombotic material" read at
+# the popliteal vein would part it from the "deep vein thrombosis" the report concludes.
+_ATTACHED_KINDS = ("vessel:", "course:")
+
+
 def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
-    """The levels of the phrase that "with" right before ``start`` attaches the mention to,
-    from the sentence start ``lo`` or the item before it (none otherwise)."""
+    """The levels and coronary sites (``_ATTACHED_KINDS``: round 8) of the phrase
+    that "with" right before ``start`` attaches the mention to, from the sentence start ``lo``
+    or the item before it (none otherwise)."""
     m = _WITH_BEFORE.search(text[lo:start])
     if m is None:
         return frozenset()
@@ -274,7 +143,35 @@ def attached_place(text: str, lo: int, start: int) -> frozenset[str]:
     back = lo
     for hit in _CARRY_STOP.finditer(text, lo, cut):
         back = hit.end()
-    return levels(text, back, cut) if back < cut else frozenset()
+    return attached_levels(text, back, cut) if back < cut else frozenset()
+
+
+def attached_levels(text: str, lo: int, hi: int) -> frozenset[str]:
+    """The levels, segments and coronary sites (``_ATTACHED_KINDS``) ``text[lo:hi]`` names:
+    what a phrase lends a finding attached to it or pointing back to it."""
+    finer = {x for x in sub_sites(text, lo, hi) if x.startswith(_ATTACHED_KINDS)}
+    return levels(text, lo, hi) | finer
+
+
+# A finding the sentence gives as the cause or background of the one before it ("abnormal
+# signal in the anterior talofibular ligament, attributed to an old partial tear"; "a split
+# tear of the peroneus brevis tendon ..., on a background of moderate tendinosis") is where
+# that one is: it takes the place of the sentence before it (round 8).
+_CAUSE_BEFORE = re.compile(
+    r"\b(?:on\s+a\s+background\s+of|attributed\s+to|attributable\s+to|due\s+to"
+    r"|secondary\s+to|caused\s+by)"
+    r"\s+(?:(?!(?:and|or|but|which|that)\b)[a-z][a-z-]*\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
+def cause_place(text: str, lo: int, start: int) -> frozenset[str]:
+    """The levels and finer sites of the sentence (from ``lo``) before a cause or background
+    phrase that ends right before the mention at ``start`` (none otherwise)."""
+    m = _CAUSE_BEFORE.search(text[lo:start])
+    if m is None:
+        return frozenset()
+    return _read(text, lo, lo + m.start())
 
 
 def _read(text: str, lo: int, hi: int, limit: int | None = None) -> frozenset[str]:
@@ -310,6 +207,21 @@ _RESPONSE_WORDS = frozenset(
 )
 
 
+# A list line opened by a label ("- Pulmonary artery trunk: Diameter 28 mm. No thrombus."):
+# the label holds for every sentence of its line (round 8).
+_LINE_LABEL = re.compile(r"[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*[A-Za-z][\w' -]{0,40}:[ \t]")
+
+
+def line_label(text: str, lo: int) -> frozenset[str]:
+    """The label of the list line a sentence starting at ``lo`` continues, when an earlier
+    sentence of that line opens with it (none otherwise)."""
+    line = text.rfind("\n", 0, lo) + 1
+    if line >= lo:
+        return frozenset()
+    m = _LINE_LABEL.match(text, line, lo)
+    return inline_label(text, line, m.end()) if m else frozenset()
+
+
 def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
     """The label of the stretch a mention stands in, within 80 characters before it
     ("heading:mitral flow"), or none."""
@@ -336,13 +248,26 @@ _OPENING = re.compile(
 )
 
 
+# A sentence that opens with a place phrase set off by a comma ("In the proximal segment of
+# the LAD, calcified plaques are present, with moderate stenosis"; "At the level of the
+# carotid bulb, there is a plaque that causes a stenosis"): the place frames every finding
+# the sentence then names, past "with" and "and" too (round 8).
+_OPENING_PLACE = re.compile(
+    r"[\s*_#>-]*(?:in|at|within|along)\s+(?:the\s+)?([^,;:.()]{3,80}?)\s*,", re.IGNORECASE
+)
+
+
 def opening_levels(text: str, lo: int, start: int) -> frozenset[str]:
     """The levels a sentence starting at ``lo`` opens with, when the mention at ``start``
-    lies after that opening phrase (none otherwise)."""
+    lies after that opening phrase (none otherwise): spinal levels ("At L4-L5:"), or the
+    levels and finer sites of an opening place phrase set off by a comma."""
     m = _OPENING.match(text, lo, start)
+    if m is not None:
+        return levels(text, m.start(1), m.end(1))
+    m = _OPENING_PLACE.match(text, lo, start)
     if m is None:
         return frozenset()
-    return levels(text, m.start(1), m.end(1))
+    return _read(text, m.start(1), m.end(1))
 
 
 def place_levels(
@@ -380,6 +305,8 @@ def place_levels(
     if not found:
         found = attached_place(text, sent[0], start)  # "... is narrowed with accompanying X"
     if not found:
+        found = cause_place(text, sent[0], start)  # "..., attributed to an old tear"
+    if not found:
         found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
     if not found and WHOLE_COLUMN.search(text, sent[0], sent[1]):
         found = frozenset({MULTI})  # "... osteophytes of lumbar vertebrae", "multilevel ..."
@@ -390,7 +317,20 @@ def place_levels(
     colon = text.find(":", sent[0], start)
     if not found and 0 <= colon - sent[0] <= 30:
         found = _read(text, sent[0], colon)  # "- L3-L4: ... and signs of disc dehydration"
-    return found | inline_label(text, sent[0], start)
+    reach = _REACH.match(text, hi, sent[1])
+    if reach:  # "edema in the interspinous ligaments, extending to the T10-L1 levels"
+        nxt = _CARRY_STOP.search(text, reach.end(), sent[1])
+        found |= levels(text, reach.end(), nxt.start() if nxt else sent[1])
+    return found | (inline_label(text, sent[0], start) or line_label(text, sent[0]))
+
+
+# A finding said to reach further levels right after its clause ("..., extending to the T10-L1
+# levels"): those levels are its too (round 8).
+_REACH = re.compile(
+    r"[\s,]*(?:which\s+)?(?:extending|extends|extended|spreading)\s+(?:up\s+|down\s+)?"
+    r"(?:to|into|from|over|through)\b",
+    re.IGNORECASE,
+)
 
 
 def _kind(level: str) -> str:

@@ -10,6 +10,8 @@ and 4; round 4): each a "kind:value" level, compared only within its kind
 - ``nodes``: the lymph node region a node statement names ("no mediastinal or axillary
   lymphadenopathy" vs "no deep lymphadenopathy"); "deep" nodes are the abdominal and pelvic
   ones, "mediastinal" covers the mediastinal stations;
+- ``zone``: the prostate zones (peripheral, transition, central, anterior fibromuscular
+  stroma; "PZ", "TZ"), round 8;
 - ``vascular``: neck, brain, trunk and limb arteries and veins by their usual abbreviation
   (upper case: "ICA", "SMV") or name ("internal carotid", "aortic arch"), beside the
   coronary arteries ``levels`` reads (``vessel``). For findings and permanent devices only
@@ -36,6 +38,14 @@ _BARE_TENDONS = (
     *("gluteus minimus", "pes anserinus", "supraspinatus", "infraspinatus", "subscapularis"),
     *("biceps", "triceps", "quadriceps", "achilles", "plantaris", "gastrocnemius", "soleus"),
     *("iliopsoas", "hamstrings?", "popliteus", "semimembranosus", "semitendinosus"),
+    # the ankle, foot, wrist and hip tendons named bare too (round 8: "tear of the peroneus
+    # brevis at the level of the malleolus"); longest names first
+    *("flexor hallucis longus", "flexor digitorum longus", "extensor hallucis longus"),
+    *("extensor digitorum longus", "extensor carpi ulnaris", "extensor carpi radialis"),
+    *("flexor carpi ulnaris", "flexor carpi radialis", "extensor pollicis longus"),
+    *("extensor pollicis brevis", "abductor pollicis longus", "peroneus brevis"),
+    *("peroneus longus", "tibialis anterior", "tibialis posterior", "gluteus maximus"),
+    *("rectus femoris", "obturator internus", "obturator externus", "piriformis"),
 )
 _BARE = re.compile(r"\b(" + "|".join(_BARE_TENDONS) + r")\b", re.IGNORECASE)
 _KNEE_LIGAMENTS = {
@@ -114,8 +124,15 @@ _AREA = re.compile(
     r"(?:\s+(?:left|right))?\s+(?:area|region|portion)s?\b",
     re.IGNORECASE,
 )
+# Prostate zones (PI-RADS): a lesion of the peripheral zone is not one of the transition zone
+# (round 8); by name or by the upper-case abbreviation.
+_ZONE = re.compile(
+    r"\b(peripheral|transition(?:al)?|central|anterior\s+fibromuscular)\s+zones?\b", re.IGNORECASE
+)
+_ZONE_SHORT = re.compile(r"\b(PZ|TZ|CZ|AFS)\b")
+_ZONE_VALUE = {"peripheral": "pz", "transition": "tz", "transitional": "tz", "central": "cz"}
 _HINT = re.compile(
-    r"upper|lower|superior|inferior|node|adenopath|\b[A-Z]{2,4}s?\b|carotid|vertebral|cerebr|basilar|mesenteric|vena|aort"
+    r"zone|\b(?:PZ|TZ|CZ|AFS)\b|upper|lower|superior|inferior|node|adenopath|\b[A-Z]{2,4}s?\b|carotid|vertebral|cerebr|basilar|mesenteric|vena|aort"
     r"|subclavian|femoral|" + "|".join(_BARE_TENDONS),
     re.IGNORECASE,
 )
@@ -151,6 +168,11 @@ def structure_sites(text: str, start: int = 0, end: int | None = None) -> frozen
         where = m.group(2).lower()
         side = {"outer": "o", "lateral": "o", "inner": "i", "medial": "i", "central": "c"}
         out.add(f"quadrant:{up}{side[where]}")
+    for m in _ZONE.finditer(text, start, hi):
+        word = m.group(1).lower()
+        out.add(f"zone:{_ZONE_VALUE.get(word, 'afs')}")
+    for m in _ZONE_SHORT.finditer(text, start, hi):
+        out.add(f"zone:{m.group(1).lower()}")
     for m in _VESSEL_SHORT.finditer(text, start, hi):
         out.add(f"vascular:{m.group(1).lower()}")
     for m in _VESSEL_NAME_F.finditer_lower(text, start, hi):
@@ -180,12 +202,36 @@ def vessel_of(site: str | None) -> frozenset[str]:
     return frozenset(x for x in structure_sites(site) if x.startswith("vascular:"))
 
 
-def places_of(levels: frozenset[str], site: str | None, fixed: bool) -> frozenset[str]:
+# Head nouns of a site that is one soft-tissue structure of a joint or limb (round 8).
+_TISSUE_SITE_HEADS = frozenset({"tendon", "ligament", "meniscus", "labrum", "muscle", "bursa"})
+
+
+@lru_cache(maxsize=512)
+def tissue_of(site: str | None) -> frozenset[str]:
+    """The ``part`` level of a site the anatomy table names that is one tendon, ligament,
+    meniscus, labrum, muscle or bursa ("left achilles tendon": "part:achilles tendon"), so it
+    compares with the part names other mentions read from their clauses ("tear of the
+    anterior talofibular ligament"); none for another site (round 8)."""
+    if not site:
+        return frozenset()
+    words = site.split()
+    if words[0] in ("left", "right"):
+        words = words[1:]
+    if len(words) < 2 or words[-1] not in _TISSUE_SITE_HEADS:
+        return frozenset()
+    return frozenset({f"part:{' '.join(words)}"})
+
+
+def places_of(
+    levels: frozenset[str], site: str | None, fixed: bool, seen: bool = False
+) -> frozenset[str]:
     """The levels two mentions are compared by: with the ``vascular`` level of the site for
-    findings and permanent devices (``fixed``), without any ``vascular`` level for a device
-    that moves (a line's tip)."""
+    findings and permanent devices (``fixed``), and the tendon or ligament the site is
+    (``tissue_of``) for a finding ``seen`` there (a negative often covers a list of
+    structures, of which the site is only the first); without any ``vascular`` level for a
+    device that moves (a line's tip)."""
     if fixed:
-        return levels | vessel_of(site)
+        return levels | vessel_of(site) | (tissue_of(site) if seen else frozenset())
     return frozenset(x for x in levels if not x.startswith("vascular:"))
 
 

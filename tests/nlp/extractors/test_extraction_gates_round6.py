@@ -22,6 +22,7 @@ from radtrack_gui.nlp.extractors.open_patterns import (
     with_patterns,
 )
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
+from radtrack_gui.nlp.extractors.word_marks import may_pattern_words, sentence_mask
 from radtrack_gui.nlp.lexicon_cache import lexicon_of
 from radtrack_gui.nlp.text import sentences, word_tokens
 from radtrack_gui.nlp.vocabulary import vocabulary
@@ -109,7 +110,10 @@ def test_the_gate_is_found_once_per_sentence(monkeypatch: pytest.MonkeyPatch, te
     for s, e in sentences(text):
         before = len(calls)
         candidates.tokens_and_terms(v, lex, text[s:e])
-        assert len(calls) - before == 1, text[s:e]  # four times before this change
+        # four times before this change; since round 8 not at all when the sentence's words
+        # hold none of the gate's (word_marks: "Mild colitis." has no "of")
+        asked = may_pattern_words(sentence_mask(_toks(text[s:e])))
+        assert len(calls) - before == (1 if asked else 0), text[s:e]
 
 
 def test_a_sentence_that_needs_a_reading_still_gets_it() -> None:
