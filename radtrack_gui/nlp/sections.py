@@ -36,6 +36,7 @@ ALIASES: dict[str, str] = {
     for name in names.split("|")
 }
 _BODY = frozenset({"FINDINGS", "IMPRESSION", "ADDENDUM"})
+_BEFORE_BODY = frozenset({"INDICATION", "COMPARISON", "TECHNIQUE"})
 # Headers recognised inline after other text on the same line.
 _INLINE = (
     "IMPRESSION",
@@ -225,6 +226,12 @@ def find_sections(text: str, begin: int = 0) -> list[Section]:
     for i, (start, name) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
         sections.append(Section(name=name, start=start, end=end))
+    if any(name in _BEFORE_BODY for _, name in starts):
+        # the report's own text written below the reason, comparison or technique without a
+        # header is not theirs (layout reads this module, so it is imported here)
+        from radtrack_gui.nlp.extractors.layout import body_after_reason
+
+        sections = body_after_reason(text, sections)
     return sections
 
 

@@ -177,6 +177,54 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
     return out
 
 
+# Sections before the report's own text that run on into it when it has no header: a
+# comparison or technique written on its header's line ends with its paragraph.
+PRE_BODY = frozenset({"COMPARISON", "TECHNIQUE"})
+BODY = "FINDINGS"  # the report's own text after them, when no header names it
+
+
+def _inline_paragraph_end(text: str, sec: Section) -> int:
+    """The end of a pre-body section's first paragraph when its text starts on the header's
+    line, else the section's end."""
+    line_end = text.find("\n", sec.start, sec.end)
+    colon = text.find(":", sec.start, line_end if line_end >= 0 else sec.end)
+    if colon < 0 or line_end < 0 or not text[colon + 1 : line_end].strip():
+        return sec.end
+    blank = SPACE_RE.search(text, line_end, sec.end)
+    return blank.start() if blank else sec.end
+
+
+def body_after_reason(text: str, sections: list[Section]) -> list[Section]:
+    """SECTIONS with the report's own text cut out of the sections before it: an indication
+    section ends where its reason ends (``question_spans``), a comparison or technique
+    written on its header's line with its paragraph; the text after either, up to the next
+    header, is the findings (GUIDELINE 8: the reason is a question, the rest is observed).
+    White space between stays with the section before, so the sections stay contiguous."""
+    reasons = dict(question_spans(text, sections))
+    out: list[Section] = []
+    for sec in sections:
+        if sec.start in reasons:
+            end = reasons[sec.start]
+        elif sec.name in PRE_BODY:
+            end = _inline_paragraph_end(text, sec)
+        else:
+            end = sec.end
+        rest = text[end : sec.end]
+        if end >= sec.end or not rest.strip():
+            out.append(sec)
+            continue
+        body = end + len(rest) - len(rest.lstrip())
+        out.append(Section(name=sec.name, start=sec.start, end=body))
+        out.append(Section(name=BODY, start=body, end=sec.end))
+    merged: list[Section] = []
+    for sec in out:  # the findings found here and the FINDINGS header after them: one
+        if merged and merged[-1].name == sec.name == BODY and merged[-1].end == sec.start:
+            merged[-1] = Section(name=BODY, start=merged[-1].start, end=sec.end)
+        else:
+            merged.append(sec)
+    return merged
+
+
 def chunks(text: str) -> list[tuple[int, int]]:
     """Spans of the text between blank lines (those with some non-space character)."""
     out, pos = [], 0
@@ -192,10 +240,3 @@ def chunks(text: str) -> list[tuple[int, int]]:
 def is_header(s: str) -> bool:
     s = s.strip()
     return bool(s) and s.endswith(":") and len(s) < 60 and _HEADERISH.fullmatch(s) is not None
-
-
-def section_at(sections: list[Section], offset: int) -> str | None:
-    for s in sections:
-        if s.start <= offset < s.end:
-            return s.name
-    return None

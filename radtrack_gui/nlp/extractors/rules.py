@@ -65,10 +65,10 @@ from radtrack_gui.nlp.extractors.candidates import (
     tokens_and_terms,
 )
 from radtrack_gui.nlp.extractors.devices import GENERIC
-from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans, section_at
+from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
-from radtrack_gui.nlp.sections import find_sections
+from radtrack_gui.nlp.sections import find_sections, section_at
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.memo import RecentMemo
