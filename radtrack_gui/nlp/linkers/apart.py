@@ -10,7 +10,8 @@ removed false joins there and cost no true join on any dev, check or chest file.
   vertebral bodies). Not when one sentence reads earlier findings ("these findings are
   consistent with ...") or points back (an anaphor), and only when at least one of the two
   is placed by its own clause (a site read from beyond the clause, or a concept's default
-  structure on both sides, is too weak to split on).
+  structure on both sides, is too weak to split on), and not the same words with a site
+  read from beyond the clause (``restatement.same_words_restated``: a place given once).
 - ``new_among_known`` (GUIDELINE 10, lesions one by one): in one report a finding called
   new, named in the singular, beside the same finding named in the plural without "new"
   ("chronic microbleeds ... a new chronic microbleed in the right basal ganglia") is one
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.info import NEW_CHANGES, MentionInfo
+from radtrack_gui.nlp.linkers.restatement import same_words_restated
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # Concept relations under which two mentions could be one finding told twice.
@@ -56,8 +58,8 @@ def other_structures(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | Non
     x, y = a.statement_site, b.statement_site
     if not x or not y or x == y or v.anatomy_related(x, y):
         return None
-    if not (_placed(a) or _placed(b)):
-        return None
+    if not (_placed(a) or _placed(b)) or same_words_restated(a, b, v):
+        return None  # no place of its own, or the same words with a place given once
     return f"two findings of one section at two structures '{x}' vs '{y}'"
 
 
