@@ -13,7 +13,9 @@ hand tables (which stay and take precedence; ``nlp/vocabulary.py`` merges these 
   (a row whose concept is a hand concept only adds synonyms to it);
 - ``exams.tsv``: exam-title words -> modality and body region;
 - ``relations_radlex.tsv``: sign-of and broader relations from the RadLex is-a tree and the
-  hand ``observation_classes.tsv`` (``build_vocab_relations.py``).
+  hand ``observation_classes.tsv`` (``build_vocab_relations.py``);
+- ``observations_radlex.tsv``: the finding concepts RadLex names only as imaging
+  observations, descriptions (``build_vocab_observations.py``).
 
 What is kept and why: ``scripts/build_vocab_rules.py`` and ``build_vocab_concept_rules.py``
 (each constant commented) and
@@ -37,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_vocab_concept_rules as C  # noqa: E402
 import build_vocab_dicom as D  # noqa: E402
+import build_vocab_observations as OBS  # noqa: E402
 import build_vocab_relations as REL  # noqa: E402
 import build_vocab_rules as R  # noqa: E402
 
@@ -63,6 +66,7 @@ HEADERS = {
 }
 HEADERS["devices_radlex.tsv"] = HEADERS["findings_radlex.tsv"]
 HEADERS["relations_radlex.tsv"] = REL.HEADER
+HEADERS["observations_radlex.tsv"] = OBS.HEADER
 _CLEAN = re.compile(r"[^a-z0-9 '\-/]")
 
 
@@ -515,6 +519,7 @@ def build(terminology: Path, vocab: Path) -> dict[str, str]:
         ),
         "exams.tsv": build_exams(terminology / "loinc_rsna_playbook"),
         "relations_radlex.tsv": _relation_rows(rl, vocab, findings),
+        "observations_radlex.tsv": _observation_rows(rl, vocab, findings),
     }
     return {
         fname: HEADERS[fname] + "".join("\t".join(r) + "\n" for r in rows)
@@ -551,6 +556,19 @@ def _relation_rows(rl: RadLex, vocab: Path, findings: list[list[str]]) -> list[l
     pairs = {frozenset((r["concept"].lower(), r["other"].lower())) for r in hand_rows}
     signs = {r["concept"].lower() for r in hand_rows if r["relation"].lower() == "sign-of"}
     return REL.build_relations(rl, sorted(concepts.values()), classes, pairs, signs)
+
+
+def _observation_rows(rl: RadLex, vocab: Path, findings: list[list[str]]) -> list[list[str]]:
+    """``observations_radlex.tsv`` (``build_vocab_observations.py``): the hand finding
+    concepts and the derived ones, each with its terms."""
+    concepts: dict[str, set[str]] = {}
+    for row in read_table(vocab / "concepts.tsv"):
+        if row["type"].lower() == "finding":
+            name = row["concept"].lower()
+            concepts.setdefault(name, set()).update(t.lower() for t in split_terms(row["terms"]))
+    for name, _, terms, *_ in findings:
+        concepts.setdefault(name, set()).update(t.lower() for t in split_terms(terms))
+    return OBS.observation_rows(rl, sorted(concepts.items()))
 
 
 def main(argv: list[str] | None = None) -> int:

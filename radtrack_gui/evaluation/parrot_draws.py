@@ -61,6 +61,8 @@ ROUND8_FILES: frozenset[str] = frozenset(
         "mentions_wholebody_dev11.jsonl",
         "pairs_wholebody_dev10.tsv",
         "pairs_wholebody_dev10_check.tsv",
+        "pairs_wholebody_dev11.tsv",
+        "pairs_wholebody_dev11_check.tsv",
     }
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES

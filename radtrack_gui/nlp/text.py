@@ -47,6 +47,19 @@ _SPACED_TOKEN = re.compile(r"\[\*\*|\d\s[-/]|[-/]\s[CTLSctls]?\d")
 _TOKEN_SPLIT = re.compile("(" + TOKEN_RE.pattern + ")", re.S)
 
 
+# Typographic apostrophes (right/left single quotation mark, modifier letter apostrophe)
+# read as the plain one, so "Crohn’s disease" is the term "Crohn's disease"; one character
+# for one, so every offset stays.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
+
+
+def plain_apostrophes(text: str) -> str:
+    """``text`` with its typographic apostrophes as "'" (same length, same offsets)."""
+    if "\u2019" not in text and "\u2018" not in text and "\u02bc" not in text:
+        return text
+    return text.translate(_APOSTROPHES)
+
+
 def word_tokens(text: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
     """The tokens of ``text`` as ``(spans, words)``: each token's (start, end) and its
     lexicon spelling (``word_bounds`` with the offsets paired)."""

@@ -50,6 +50,7 @@ from radtrack_gui.nlp.extractors.sites import (
     previous_sites,
     side_word_ends,
 )
+from radtrack_gui.nlp.extractors.unlisted_sites import site_named_unlisted
 from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
 from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Concept, Vocabulary
 
@@ -312,6 +313,7 @@ def analyse(
             and not fixed
             and not ("normal" in concept.flags and normal_of_unlisted(v, c, toks))
             and not said_of_unlisted_structure(v, c, concept, toks)
+            and not site_named_unlisted(v, c, concept, toks)
         ):
             continue
         c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)

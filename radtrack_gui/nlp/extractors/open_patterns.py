@@ -23,6 +23,8 @@ radiograph reports that no table lists.
   the sulci"): ``open_measures``.
 * **A described lesion noun** ("rounded formations", "two small foci", "a 0.3 cm wall
   defect"): ``open_lesions``.
+* **"Changes" named by the word before them** ("polypoid changes", "Thyroid changes",
+  "This change"): ``open_changes``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from itertools import compress, count
 from operator import methodcaller
 from types import EllipsisType
 
+from radtrack_gui.nlp.extractors.open_changes import described_changes
 from radtrack_gui.nlp.extractors.open_lesions import damage_mentions, lesion_mentions, may_lesion
 from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
 
@@ -379,6 +382,10 @@ def pattern_mentions(
                 and changes_of_structure(toks, i, covered, structures)
             ):
                 out.append((i, i + 1, concept_of("abnormality"), "finding", tok))
+    if not CHANGE_WORDS.isdisjoint(toks):  # "polypoid changes", "This change": open_changes
+        held = taken | {k for t0, t1, *_ in out for k in range(t0, t1)}
+        for a, b in described_changes(toks, covered, structures, held):
+            out.append((a, b, concept_of("abnormality"), "finding", " ".join(toks[a:b])))
     if structures and not GENERIC_HEADS.isdisjoint(toks):
         for a, b, head in elided_generic(toks, covered, structures, taken):
             out.append((a, b, concept_of(head), "finding", f"{toks[a]} {head}"))

@@ -6,8 +6,9 @@ A word is such a predicate when, in one sentence,
 
 * a structure is the clause's subject: the words before a copula ("is", "are", "appears",
   "remains", "looks", "seems") name anatomy (a structure's name or an anatomy head noun);
-* the word comes after that copula, over degree adverbs and a negation ("is not compressed",
-  "is neither thickened nor deviated") and over the predicates before it in one list
+* the word comes after that copula, over degree adverbs, adverbs in -ly ("is medially
+  rotated"; not "normally", "symmetrically": ``NORMAL_ADVERBS``) and a negation ("is not
+  compressed", "is neither thickened nor deviated") and over the predicates before it in one list
   ("thickened and edematous");
 * it has a predicate's form: a past participle of a change of form or place ("compressed",
   "retroverted", "kinked"), an adjective of a pathological state ("hypertrophic",
@@ -38,6 +39,15 @@ BETWEEN = frozenset(
         *("slightly", "mildly", "moderately", "markedly", "severely", "significantly"),
         *("diffusely", "focally", "partially", "partly", "somewhat", "relatively", "still"),
         *("also", "now", "clearly", "minimally", "discretely", "not", "neither", "again"),
+    }
+)
+# adverbs of normal manner: "is normally positioned", "are symmetrically distended" say
+# the structure is as it should be, so the list after them reads nothing
+NORMAL_ADVERBS = frozenset(
+    {
+        *("normally", "regularly", "properly", "adequately", "appropriately", "correctly"),
+        *("symmetrically", "physiologically", "typically", "usually", "sufficiently"),
+        *("satisfactorily", "harmoniously", "anatomically", "orderly"),
     }
 )
 JOINS = frozenset({"nor", "or", "and", ","})
@@ -84,6 +94,16 @@ NOT_PREDICATE = frozenset(
 )
 
 
+@lru_cache(maxsize=4096)
+def between(tok: str) -> bool:
+    """``tok`` may stand between a copula and its predicate: a ``BETWEEN`` word, or any
+    adverb of manner, place or extent in -ly ("medially rotated", "concentrically
+    stenosed", "uniformly decreased"), not one of ``NORMAL_ADVERBS``."""
+    if tok in BETWEEN:
+        return True
+    return len(tok) >= 6 and tok.endswith("ly") and tok.isalpha() and tok not in NORMAL_ADVERBS
+
+
 def may_predicate(toks: list[str]) -> bool:
     """A cheap gate, exact for ``predicate_mentions``: the first word after a copula (over
     ``BETWEEN`` words) has a predicate's form (a list it opens with anything else reads
@@ -93,7 +113,7 @@ def may_predicate(toks: list[str]) -> bool:
     n = len(toks)
     for c in compress(count(), map(LINKING.__contains__, toks)):
         k = c + 1
-        while k < n and toks[k] in BETWEEN:
+        while k < n and between(toks[k]):
             k += 1
         if k < n and predicate_shape(toks[k]):
             return True
@@ -166,7 +186,7 @@ def predicate_mentions(
         table = False  # a table's word in the list: its reading of the list stands
         k, hops = c + 1, 0
         while k < n:
-            while k < n and toks[k] in BETWEEN:
+            while k < n and between(toks[k]):
                 k += 1
             if k >= n:
                 break

@@ -69,7 +69,7 @@ from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spa
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import find_sections
-from radtrack_gui.nlp.text import sentences
+from radtrack_gui.nlp.text import plain_apostrophes, sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.memo import RecentMemo
 
@@ -178,8 +178,10 @@ class RuleExtractor:
         self, report: Report, text: str, spans: Sequence[tuple[int, int, str]] | None
     ) -> tuple[tuple, ...]:  # type: ignore[type-arg]
         """``annotate``'s mentions as rows (start, end, type, concept, anatomy, side,
-        assertion, change, section, sizes, question), questions left out unless kept."""
+        assertion, change, section, sizes, question), questions left out unless kept;
+        read with plain apostrophes (``text.plain_apostrophes``: same offsets)."""
         self._splits.clear()
+        text = plain_apostrophes(text)
         sections = report.sections or find_sections(text)
         found: list[tuple[int, Sequence[tuple]]] = []  # type: ignore[type-arg]
         if spans is not None:  # (offset, mentions) per chunk; here the whole text

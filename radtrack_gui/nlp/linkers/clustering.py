@@ -28,6 +28,7 @@ from itertools import islice
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.core.progress import check_cancelled
+from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign_keys
 from radtrack_gui.nlp.linkers.episodes import design, placed_after_removal
 from radtrack_gui.nlp.linkers.features import (
     DEVICE_END_CHANGES,
@@ -105,6 +106,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup += more_lookup
         # the conclusion's lesion finds the findings' lesions of its report (policy.py)
         more_filed, more_lookup = policy_keys(m)
+        filed += more_filed
+        lookup += more_lookup
+        # the conclusion's diagnosis finds the findings' descriptions (concluded_signs.py)
+        more_filed, more_lookup = concluded_sign_keys(m)
         filed += more_filed
         lookup += more_lookup
     return filed, lookup

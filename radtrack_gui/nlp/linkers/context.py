@@ -87,6 +87,22 @@ _REASON_HEADING = re.compile(
     r"|query\s*:|clinical\s+question)",
     re.IGNORECASE,
 )
+# A heading's words after an article or a preposition, no colon after them, name the history
+# as a noun phrase ("which, along with the clinical history, suggests ..."), no heading of the
+# referral ("Data from the referral:" is one).
+_NOUN_PHRASE_LEAD = re.compile(r"\b(?:the|a|an|this|with|of|per|from|given|and)\s+$", re.I)
+
+
+def _heading_in(before: str) -> bool:
+    """A reason heading in ``before`` (the sentence up to the mention) used as a heading."""
+    return any(
+        m.group().endswith(":")
+        or before[m.end() :].lstrip().startswith(":")
+        or not _NOUN_PHRASE_LEAD.search(before[: m.start()])
+        for m in _REASON_HEADING.finditer(before)
+    )
+
+
 # A sentence end: terminal punctuation before a space, a period glued to a capitalized word
 # after a word ("XXXX.In the left": ``text.sentences`` splits there too), a line break.
 _SENT_END = re.compile(r"[.!?](?=\s)|(?<=[A-Za-z]{2}\.)(?=[A-Z][a-z])|\n")
@@ -210,7 +226,7 @@ def read_context(
     sentence = text[sent[0] : sent[1]]
     before = text[sent[0] : start]
     if not section.startswith(OBSERVATION_SECTIONS) and (
-        _REASON_HEADING.search(before) or in_referral(text, sent, _REASON_HEADING)
+        _heading_in(before) or in_referral(text, sent, _REASON_HEADING)
     ):
         ctx.reason = True  # the heading's sentence, or the referral run on after it
     ctx.comparison = bool(_COMPARISON.search(sentence))

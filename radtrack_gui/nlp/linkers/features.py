@@ -19,6 +19,7 @@ import math
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.apart import kept_apart
 from radtrack_gui.nlp.linkers.class_signs import class_related
+from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
@@ -121,6 +122,8 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
         return "uptake at the lesion's site: a property of the lesion"
     if concluded_in_organ(a, b, vocabulary()):
         return "the conclusion's lesion at the same organ (policy.py)"
+    if concluded_sign(a, b, vocabulary()):
+        return "the conclusion's diagnosis of the organ the findings describe (concluded_signs.py)"
     return ""
 
 
@@ -247,6 +250,8 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
         if concluded_in_organ(a, b, v):
             return None  # the conclusion names the findings' lesion of one organ (policy.py)
+        if concluded_sign(a, b, v):
+            return None  # the conclusion's diagnosis of the organ described (concluded_signs.py)
         if vague_site_restated(a, b, v):
             return None  # "arthrosis" at a level / of the bones, restated (GUIDELINE 9)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):

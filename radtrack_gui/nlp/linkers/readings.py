@@ -31,9 +31,16 @@ EXPLAINS = re.compile(
 )
 
 
-def explained(a: MentionInfo, b: MentionInfo) -> bool:
+# characters between a sign and its reading in one sentence (``explained``); a reading that
+# names nothing else between may lie up to ``LONG`` characters away (``read_as``: places and
+# comparisons between, "foci of enhancement at the junction of the lateral quadrants ...
+# unchanged compared to ..., likely part of fibrocystic changes")
+NEAR = 120
+
+
+def explained(a: MentionInfo, b: MentionInfo, limit: int = NEAR) -> bool:
     """A descriptive word and its reading in one sentence ("opacity ... may represent
-    atelectasis")."""
+    atelectasis"), at most ``limit`` characters apart."""
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None or a.report != b.report:
         return False
@@ -41,7 +48,7 @@ def explained(a: MentionInfo, b: MentionInfo) -> bool:
     if first.sentence != second.sentence or first.end > second.start:
         return False
     between = first.text[first.end : second.start]
-    return len(between) <= 120 and bool(EXPLAINS.search(between))
+    return len(between) <= limit and bool(EXPLAINS.search(between))
 
 
 def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
@@ -49,7 +56,7 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     consistent with the evolution of a pseudocyst"): explained, and no other finding named
     in between (not "effusion with adjacent opacity, likely atelectasis").
     Then even concepts the vocabulary does not relate are one finding."""
-    if a.type == DEVICE or b.type == DEVICE or not explained(a, b):
+    if a.type == DEVICE or b.type == DEVICE or not explained(a, b, LONG):
         return False
     ca, cb = a.ctx, b.ctx
     assert ca is not None and cb is not None
@@ -68,8 +75,13 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
         return False
     listed = between[: hit.start()]
     # or signs attached by "with" ("parietal thickening ..., with marked mucosal enhancement,
-    # suggestive of Crohn's disease"): every finding named between is a sign too
-    return sign_like(lead, v) and (_LISTED_SIGNS.match(listed) is not None or only_signs(listed, v))
+    # suggestive of Crohn's disease"): every finding named between is a sign too. Farther
+    # than NEAR only the latter: an "and" there may join places, not signs
+    if not sign_like(lead, v):
+        return False
+    if only_signs(listed, v):
+        return True
+    return explained(a, b) and _LISTED_SIGNS.match(listed) is not None
 
 
 # the words between two listed signs: joined by "and" or a comma, nothing attached by "with"
