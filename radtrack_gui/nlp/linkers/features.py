@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.apart import kept_apart
 from radtrack_gui.nlp.linkers.class_signs import class_related
 from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
@@ -184,14 +185,19 @@ def gap_days(a: MentionInfo, b: MentionInfo) -> float | None:
 
 # -- hard constraints ------------------------------------------------------------------
 def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) -> str | None:
-    """Why ``a`` and ``b`` can never be in one chain, or None."""
+    """Why ``a`` and ``b`` can never be in one chain, or None; after every other rule, two
+    findings of one report the guideline keeps apart (apart.py)."""
+    v = vocab or vocabulary()
+    return _conflict(a, b, v) or kept_apart(a, b, v, concepts_related(a, b))
+
+
+def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
     if a.type != b.type:
         return f"{a.type} vs {b.type}"
     if a.lat and b.lat and a.lat != b.lat:
         return f"{a.lat} vs {b.lat}"
     if defined_as(a, b):
         return None  # "... white matter hyperintensity (DEHSI)": the report defines it so
-    v = vocab or vocabulary()
     reason = pair_conflict(a, b, v, gap_days(a, b))
     if reason:
         return reason
