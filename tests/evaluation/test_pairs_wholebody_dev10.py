@@ -6,68 +6,42 @@ spine, MSK, neck and vessels."""
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import zlib
-from types import ModuleType
-
-from conftest import ROOT, shared_path
+import drawn_pair_cases as drawn
+from conftest import shared_path
 
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.challenge import build_cases, load_pairs, pairs_file
 
-RESOURCES = ROOT / "radtrack_gui" / "resources"
 TUNE = "pairs_wholebody_dev10.tsv"
 CHECK = "pairs_wholebody_dev10_check.tsv"
-# frozen when the labels were committed alone, before any linker or extractor ran on the reports
-SHA256 = {
-    TUNE: "bd4fbd104270f7aa9d98922ab86b07d0c376daf7b1f23d824ef7d0eb5940e5f6",
-    CHECK: "f463a58d6d2c5ec59e1bcb791f7671d48ee4514b2bc51fff2b775bcdd218f3a9",
-}
+CASE = drawn.DrawnPairs(
+    TUNE,
+    CHECK,
+    (
+        "bd4fbd104270f7aa9d98922ab86b07d0c376daf7b1f23d824ef7d0eb5940e5f6",
+        "f463a58d6d2c5ec59e1bcb791f7671d48ee4514b2bc51fff2b775bcdd218f3a9",
+    ),
+    "select_wholebody_wb_sites2",
+    share=0,
+    reports=(21, 10),
+    round_files=parrot_draws.ROUND8_FILES,
+)
 SITE_CATEGORIES = {"other-site", "other-side", "other-level", "restate"}
 FOCUS = {"pelvis", "spine", "msk", "neck", "vascular"}
 
 
-def _script() -> ModuleType:
-    path = ROOT / "scripts" / "select_wholebody_wb_sites2.py"
-    spec = importlib.util.spec_from_file_location("select_wholebody_wb_sites2", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _rows(name: str) -> set[int]:
-    return {int(s.row) for p in load_pairs(pairs_file(name)) for s in (p.a, p.b)}
-
-
 def test_both_files_are_the_frozen_ones() -> None:
-    for name, digest in SHA256.items():
-        assert hashlib.sha256(pairs_file(name).read_bytes()).hexdigest() == digest, name
+    drawn.check_frozen(CASE)
 
 
 def test_the_reports_are_the_written_draw_split_every_third_into_check() -> None:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-
-    rule = _script()
-    shared = shared_path("corpora", "parrot_v1_en", "PARROT_v1_0_translations.txt").parents[2]
-    drawn = rule.draw(parrot_v1_reports(shared), rule.used_keys(RESOURCES))
-    tune, check = rule.split(drawn)
-    assert len(tune) == 21 and len(check) == 10
-    order = [k for _, _, keys in drawn for k in keys]
-    assert check == order[2::3] and not set(tune) & set(check)
-    assert _rows(TUNE) == set(tune) and _rows(CHECK) == set(check)
+    drawn.check_draw(CASE)
 
 
 def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    rule = _script()
-    mine = _rows(TUNE) | _rows(CHECK)
-    assert all(zlib.crc32(str(k).encode()) % 4 == 0 for k in mine)
-    others = rule.used_keys(RESOURCES)
+    rule = drawn.check_share(CASE)
     # the round-7 files count as used: a round-7 report is never drawn again
-    assert others and not mine & others
-    assert parrot_draws.used_keys(RESOURCES, through=6) < others
-    assert {TUNE, CHECK} <= rule.OWN and {TUNE, CHECK} <= parrot_draws.ROUND8_FILES
+    assert parrot_draws.used_keys(drawn.RESOURCES, through=6) < rule.used_keys(drawn.RESOURCES)
 
 
 def test_every_span_matches_the_corpora_and_most_pairs_are_sites_of_the_focus_regions() -> None:

@@ -1,0 +1,75 @@
+"""The checks every drawn whole-body pair file with a check part (rounds 7-8:
+``pairs_wholebody_dev9..dev11.tsv`` and their ``_check`` files) passes, each parametrised by its
+draw: frozen bytes, exactly the written seeded draw with every third drawn report in the check
+file, fresh reports of its labeller's crc32 share, listed among its round's files."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import zlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from conftest import ROOT, shared_path
+
+from radtrack_gui.evaluation.challenge import load_pairs, pairs_file
+
+RESOURCES = ROOT / "radtrack_gui" / "resources"
+
+
+@dataclass(frozen=True)
+class DrawnPairs:
+    tune: str  # the tune file (challenge/)
+    check: str  # its check file, never tuned on
+    sha256: tuple[str, str]  # of tune and check, frozen when the labels were committed alone
+    script: str  # scripts/<script>.py, the written draw
+    share: int  # zlib.crc32(str(key).encode()) % 4 == share
+    reports: tuple[int, int]  # reports drawn into tune and check
+    round_files: frozenset[str]  # parrot_draws.ROUNDn_FILES of its round
+
+
+def rows(name: str) -> set[int]:
+    """The PARROT rows a pair file's spans come from."""
+    return {int(s.row) for p in load_pairs(pairs_file(name)) for s in (p.a, p.b)}
+
+
+def script(case: DrawnPairs) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        case.script, ROOT / "scripts" / f"{case.script}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_frozen(case: DrawnPairs) -> None:
+    for name, digest in zip((case.tune, case.check), case.sha256, strict=True):
+        assert hashlib.sha256(pairs_file(name).read_bytes()).hexdigest() == digest, name
+
+
+def check_draw(case: DrawnPairs) -> None:
+    """The files hold exactly the written draw, every third drawn report in the check file."""
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+
+    rule = script(case)
+    shared = shared_path("corpora", "parrot_v1_en", "PARROT_v1_0_translations.txt").parents[2]
+    drawn = rule.draw(parrot_v1_reports(shared), rule.used_keys(RESOURCES))
+    tune, check = rule.split(drawn)
+    assert (len(tune), len(check)) == case.reports
+    order = [k for _, _, keys in drawn for k in keys]
+    assert check == order[2::3] and not set(tune) & set(check)
+    assert rows(case.tune) == set(tune) and rows(case.check) == set(check)
+
+
+def check_share(case: DrawnPairs) -> ModuleType:
+    """Fresh reports of the labeller's share; the draw reads its own files as no exclusion
+    (were they, its pools would lose them), and its round lists them. Returns the draw."""
+    rule = script(case)
+    mine = rows(case.tune) | rows(case.check)
+    assert all(zlib.crc32(str(k).encode()) % 4 == case.share for k in mine)
+    others = rule.used_keys(RESOURCES)
+    assert others and not mine & others
+    assert {case.tune, case.check} <= rule.OWN and {case.tune, case.check} <= case.round_files
+    return rule
