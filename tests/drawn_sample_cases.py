@@ -1,4 +1,4 @@
-"""The checks every drawn whole-body mention sample (``mentions_wholebody_dev3..5.jsonl``)
+"""The checks every drawn whole-body mention sample (``mentions_wholebody_dev3..dev11.jsonl``)
 passes, each parametrised by the sample: frozen bytes, loaded in place as its split, fresh
 reports of its labeller's crc32 share, exactly the written seeded draw of its script, and held
 by ``load_all`` beside the other splits."""
@@ -89,6 +89,21 @@ def seeded_draw(case: DrawnSample) -> tuple[ModuleType, set[str]]:
     assert keys(case.path) == drawn - case.unlabelled and len(drawn) == case.drawn
     assert case.unlabelled <= drawn
     return rule, drawn
+
+
+def check_every_third(case: DrawnSample, check_split: str) -> None:
+    """The written draw's every third report (in draw order) is the check split, the rest the
+    sample's own split (round 7 on)."""
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+
+    rule, drawn = seeded_draw(case)
+    order = rule.draw(parrot_v1_reports(shared()), rule.used_keys(RESOURCES))
+    check = {str(k) for k in rule.check_keys(order)}
+    assert len(check) == len(drawn) // 3
+    sample = load_wholebody(case.path, shared(), case.split)
+    by_split = {r.key: r.split for r in sample.reports.values()}
+    assert {k for k, sp in by_split.items() if sp == check_split} == check
+    assert {k for k, sp in by_split.items() if sp == case.split} == drawn - check
 
 
 def check_load_all(case: DrawnSample) -> None:

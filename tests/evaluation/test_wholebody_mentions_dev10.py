@@ -5,12 +5,8 @@ split dev10check, the rest dev10."""
 
 from __future__ import annotations
 
-import json
-
 import drawn_sample_cases as cases
-import pytest
 
-from radtrack_gui.core.errors import InputError
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.wholebody_mentions import (
     CHECK_SPLITS,
@@ -53,16 +49,7 @@ def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
 
 
 def test_the_reports_are_the_written_seeded_draw_and_every_third_is_check() -> None:
-    rule, drawn = cases.seeded_draw(CASE)
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-
-    order = rule.draw(parrot_v1_reports(cases.shared()), rule.used_keys(cases.RESOURCES))
-    check = {str(k) for k in rule.check_keys(order)}
-    assert len(check) == len(drawn) // 3
-    sample = load_wholebody(CASE.path, cases.shared(), DEV10)
-    by_split = {r.key: r.split for r in sample.reports.values()}
-    assert {k for k, s in by_split.items() if s == DEV10CHECK} == check
-    assert {k for k, s in by_split.items() if s == DEV10} == drawn - check
+    cases.check_every_third(CASE, DEV10CHECK)
 
 
 def test_load_all_holds_dev10_and_its_check_beside_the_other_splits() -> None:
@@ -80,34 +67,3 @@ def test_round8_files_are_no_exclusion_of_any_earlier_draw() -> None:
     )
     mine = {int(k) for k in cases.keys(CASE.path)}
     assert not mine & parrot_draws.used_keys(cases.RESOURCES)
-
-
-def _line(split: object) -> str:
-    rows = [json.loads(x) for x in CASE.path.read_text(encoding="utf-8").splitlines()[1:3]]
-    first = dict(rows[0])
-    first["split"] = split
-    return json.dumps(first)
-
-
-@pytest.mark.parametrize("bad", ["heldout", "devX"])
-def test_a_line_naming_an_unknown_or_heldout_split_is_an_error_naming_the_file(
-    tmp_path: object, bad: str
-) -> None:
-    from pathlib import Path
-
-    path = Path(str(tmp_path)) / "bad.jsonl"
-    path.write_text(_line(bad) + "\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"bad\.jsonl:1: split"):
-        load_wholebody(path, cases.shared(), DEV10)
-
-
-def test_one_report_in_two_splits_is_an_error(tmp_path: object) -> None:
-    from pathlib import Path
-
-    rows = [json.loads(x) for x in CASE.path.read_text(encoding="utf-8").splitlines()[1:3]]
-    assert rows[0]["report"] == rows[1]["report"]
-    rows[0]["split"], rows[1]["split"] = DEV10, DEV10CHECK
-    path = Path(str(tmp_path)) / "two.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"two\.jsonl:2: report .* is in split dev10"):
-        load_wholebody(path, cases.shared(), DEV10)

@@ -5,13 +5,8 @@ ultrasound, neck and vascular exams; every third drawn report is the check split
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import drawn_sample_cases as cases
-import pytest
 
-from radtrack_gui.core.errors import InputError
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.wholebody_mentions import (
     CHECK_SPLITS,
@@ -57,15 +52,7 @@ def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
 
 
 def test_the_reports_are_the_written_seeded_draw_and_every_third_is_check() -> None:
-    rule, drawn = cases.seeded_draw(CASE)
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.util.paths import resources_dir
-
-    got = rule.draw(parrot_v1_reports(cases.shared()), rule.used_keys(resources_dir()))
-    want = {f"parrot1:{k}" for k in rule.check_keys(got)}
-    sample = load_wholebody(CASE.path, cases.shared())
-    assert {d for d, r in sample.reports.items() if r.split == DEV8CHECK} == want
-    assert len(want) == len(drawn) // 3
+    cases.check_every_third(CASE, DEV8CHECK)
 
 
 def test_load_all_holds_dev8_and_its_check_beside_the_other_splits() -> None:
@@ -82,23 +69,3 @@ def test_round7_files_are_no_exclusion_of_any_draw() -> None:
     keys = cases.keys(CASE.path)
     used = parrot_draws.used_keys(cases.RESOURCES)
     assert not {int(k) for k in keys} & used
-
-
-def test_a_line_naming_a_held_out_or_unknown_split_is_refused(tmp_path: Path) -> None:
-    lines = CASE.path.read_text(encoding="utf-8").splitlines()
-    first = json.loads(lines[1])
-    for bad in ("heldout", "dev99"):
-        path = tmp_path / f"{bad}.jsonl"
-        path.write_text(json.dumps({**first, "split": bad}) + "\n", encoding="utf-8")
-        with pytest.raises(InputError, match="not a dev or check split"):
-            load_wholebody(path, cases.shared())
-
-
-def test_one_report_in_two_splits_is_refused(tmp_path: Path) -> None:
-    lines = [json.loads(x) for x in CASE.path.read_text(encoding="utf-8").splitlines()[1:3]]
-    assert lines[0]["report"] == lines[1]["report"]
-    lines[1]["split"] = DEV8CHECK if lines[0]["split"] == DEV8 else DEV8
-    path = tmp_path / "two.jsonl"
-    path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
-    with pytest.raises(InputError, match="in split"):
-        load_wholebody(path, cases.shared())

@@ -53,16 +53,7 @@ def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
 
 
 def test_the_reports_are_the_written_seeded_draw_and_every_third_is_check() -> None:
-    rule, drawn = cases.seeded_draw(CASE)
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-
-    order = rule.draw(parrot_v1_reports(cases.shared()), rule.used_keys(cases.RESOURCES))
-    check = {str(k) for k in rule.check_keys(order)}
-    assert len(check) == len(drawn) // 3
-    sample = load_wholebody(CASE.path, cases.shared(), DEV9)
-    by_split = {r.key: r.split for r in sample.reports.values()}
-    assert {k for k, s in by_split.items() if s == DEV9CHECK} == check
-    assert {k for k, s in by_split.items() if s == DEV9} == drawn - check
+    cases.check_every_third(CASE, DEV9CHECK)
 
 
 def test_load_all_holds_dev9_and_its_check_beside_the_other_splits() -> None:
@@ -86,6 +77,7 @@ def _line(split: object) -> str:
     return json.dumps(first)
 
 
+# The loader's refusals, checked once for every sample with a check split (its lines as input).
 @pytest.mark.parametrize("bad", ["heldout", "devX"])
 def test_a_line_naming_an_unknown_or_heldout_split_is_an_error_naming_the_file(
     tmp_path: object, bad: str
