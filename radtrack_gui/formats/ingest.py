@@ -122,14 +122,9 @@ def kind_of_file(path: Path) -> str | None:
     return None
 
 
-# The libraries each reader imports, all installed by RadTrack's ``formats`` extra.
-LIBRARIES: dict[str, tuple[str, ...]] = {
-    "fhir": ("fhir.resources",),
-    "hl7v2": ("hl7",),
-    "pdf": ("pypdf",),
-    "office": ("docx", "striprtf"),
-    "dicom_sr": ("pydicom",),
-}
+# The library each reader of a cohort's record files imports (RadTrack's ``formats`` extra);
+# the other readers' missing library is named when a file needs it (``library_absent``).
+LIBRARIES: dict[str, tuple[str, ...]] = {"fhir": ("fhir.resources",), "hl7v2": ("hl7",)}
 
 
 def missing_library(kind: str) -> str | None:

@@ -36,7 +36,11 @@ ALIASES: dict[str, str] = {
     for name in names.split("|")
 }
 _BODY = frozenset({"FINDINGS", "IMPRESSION", "ADDENDUM"})
-_BEFORE_BODY = frozenset({"INDICATION", "COMPARISON", "TECHNIQUE"})
+# Sections before the report's own text: the reason for the exam (a question, not an
+# observation), and those a report may run on into its findings without a header
+# (``layout.body_after_reason`` cuts both where their own text ends).
+QUESTION_SECTIONS = frozenset({"INDICATION"})
+PRE_BODY = frozenset({"COMPARISON", "TECHNIQUE"})
 # Headers recognised inline after other text on the same line.
 _INLINE = (
     "IMPRESSION",
@@ -226,7 +230,7 @@ def find_sections(text: str, begin: int = 0) -> list[Section]:
     for i, (start, name) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
         sections.append(Section(name=name, start=start, end=end))
-    if any(name in _BEFORE_BODY for _, name in starts):
+    if any(name in QUESTION_SECTIONS or name in PRE_BODY for _, name in starts):
         # the report's own text written below the reason, comparison or technique without a
         # header is not theirs (layout reads this module, so it is imported here)
         from radtrack_gui.nlp.extractors.layout import body_after_reason

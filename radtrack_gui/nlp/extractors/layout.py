@@ -7,15 +7,13 @@ import re
 
 from radtrack_gui.core.model import Section
 from radtrack_gui.nlp.extractors.candidates import Sentence
-from radtrack_gui.nlp.sections import canonical
+from radtrack_gui.nlp.sections import PRE_BODY, QUESTION_SECTIONS, canonical
 
 MEASURE_RE = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?(?:\s*(?:x|×|by)\s*\d+(?:\.\d+)?)*\s*"
     r"(?:mm|cm|millimeters?|centimeters?|ml|cc)\b",
     re.I,
 )
-# Sections whose findings are the reason for the exam: questions, not observations.
-QUESTION_SECTIONS = frozenset({"INDICATION"})
 _DIGIT = re.compile(r"\d")
 SPACE_RE = re.compile(r"\n[ \t]*\n")
 _HEADERISH = re.compile(r"[A-Z][A-Z0-9 /&()#,'-]*:?")
@@ -177,10 +175,8 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
     return out
 
 
-# Sections before the report's own text that run on into it when it has no header: a
-# comparison or technique written on its header's line ends with its paragraph.
-PRE_BODY = frozenset({"COMPARISON", "TECHNIQUE"})
-BODY = "FINDINGS"  # the report's own text after them, when no header names it
+# the report's own text below a reason, comparison or technique when no header names it
+BODY = "FINDINGS"
 
 
 def _inline_paragraph_end(text: str, sec: Section) -> int:

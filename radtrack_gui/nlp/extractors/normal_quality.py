@@ -29,6 +29,7 @@ from radtrack_gui.nlp.extractors.normal_subject import (
     SHOW_VERBS,
     anatomy_like,
 )
+from radtrack_gui.nlp.extractors.open_frames import FINITE_COPULA
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # Words grading a function as it should be (the evaluative and the descriptive ones).
@@ -54,7 +55,6 @@ ABNORMAL_PROCESSES = frozenset(
 )
 # How many words (sides, structures: "bilateral tubal") may stand between the two.
 MAX_BETWEEN = 3
-THERE = frozenset({"is", "are", "was", "were"})
 
 
 def _opens_clause(v: Vocabulary, low: list[str], q: int, sited: bool) -> bool:
@@ -64,7 +64,7 @@ def _opens_clause(v: Vocabulary, low: list[str], q: int, sited: bool) -> bool:
     i = q - 1
     if i < 0 or low[i] in BREAKS:
         return sited
-    if low[i] in THERE and i > 0 and low[i - 1] == "there":
+    if low[i] in FINITE_COPULA and i > 0 and low[i - 1] == "there":
         return sited
     if low[i] in SHOW_VERBS:
         j = i - 1

@@ -37,7 +37,8 @@ SEEN = frozenset(
         *("evident", "depicted", "visualized", "visualised", "appreciated", "demonstrated"),
     }
 )
-COPULA = frozenset({"is", "are", "was", "were", "be", "been"})
+FINITE_COPULA = frozenset({"is", "are", "was", "were"})
+COPULA = FINITE_COPULA | {"be", "been"}
 # a copula or a verb linking a subject to its description ("Lymph nodes appear reactive")
 LINKING = COPULA | {"appear", "appears", "remain", "remains", "look", "looks", "seem", "seems"}
 # words between the copula and the participle ("are not clearly seen", "is also noted")

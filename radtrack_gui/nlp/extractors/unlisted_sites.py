@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from radtrack_gui.nlp.extractors.candidates import Cand
 from radtrack_gui.nlp.extractors.normal_subject import anatomy_heads, anatomy_like
+from radtrack_gui.nlp.extractors.open_frames import FINITE_COPULA
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 
 SITE_PREPOSITIONS = frozenset({"in", "of", "at", "within", "along", "involving"})
-EXISTENCE_COPULAS = frozenset({"is", "are", "was", "were"})
 EXISTENCE_WORDS = frozenset(
     {
         *("present", "seen", "noted", "visible", "observed", "identified", "detected"),
@@ -51,7 +51,7 @@ def site_named_unlisted(v: Vocabulary, c: Cand, concept: Concept, toks: list[str
     if any(w in heads for w in low[c.t0 : c.t1]) or (c.t0 > 0 and low[c.t0 - 1] in heads):
         return True
     k = c.t1
-    if k < len(low) and low[k] in EXISTENCE_COPULAS:
+    if k < len(low) and low[k] in FINITE_COPULA:
         k += 1
         while k < len(low) and low[k] in EXISTENCE_ADVERBS:
             k += 1
