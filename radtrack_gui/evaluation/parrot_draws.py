@@ -65,15 +65,27 @@ ROUND8_FILES: frozenset[str] = frozenset(
         "pairs_wholebody_dev11_check.tsv",
     }
 )
-LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES
-AFTER_ROUND = {6: ROUND7_FILES | ROUND8_FILES, 7: ROUND8_FILES}
+# Files labelled in round 9 (each labeller adds its own, one line per file). Round-9 draws
+# exclude every earlier file, round 8's included (``used_keys(..., through=8)``); every
+# earlier draw reads them as none.
+ROUND9_FILES: frozenset[str] = frozenset(
+    {
+        # "pairs_wholebody_dev12.tsv",
+    }
+)
+LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES | ROUND9_FILES
+AFTER_ROUND = {
+    6: ROUND7_FILES | ROUND8_FILES | ROUND9_FILES,
+    7: ROUND8_FILES | ROUND9_FILES,
+    8: ROUND9_FILES,
+}
 
 
 def used_keys(resources: Path, skip: Collection[str] = (), through: int = 6) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
     ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
-    named in ``skip`` and those labelled after round ``through`` (the round-7 and round-8
-    files by default, so the draws written before them repeat)."""
+    named in ``skip`` and those labelled after round ``through`` (the round-7, 8 and 9 files
+    by default, so the draws written before them repeat)."""
     skip = set(skip) | AFTER_ROUND[through]
     keys: set[int] = set()
     for tsv in sorted((resources / "challenge").glob("*.tsv")):
