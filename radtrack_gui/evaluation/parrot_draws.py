@@ -70,7 +70,7 @@ ROUND8_FILES: frozenset[str] = frozenset(
 # earlier draw reads them as none.
 ROUND9_FILES: frozenset[str] = frozenset(
     {
-        # "pairs_wholebody_dev12.tsv",
+        "mentions_wholebody_dev13.jsonl",
     }
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES | ROUND9_FILES
