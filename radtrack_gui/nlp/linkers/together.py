@@ -30,6 +30,15 @@ again in the conclusion is one chain; "a descriptive and a diagnostic term for o
   this within the reading's own paragraph; across the findings / conclusion boundary the
   conclusion reads the findings section.
 
+- ``site_given_once`` (GUIDELINE 9: "a side, site or level given in only one of the two
+  statements applies to both"): the same concept in the findings and in the conclusion at
+  two sites, one of them read from beyond its own clause ("... consolidations ...,
+  partially atelectatic due to compression" placed at the septa / "Atelectatic changes in
+  the right lung"), the conclusion's placed by its own words: the two sites are one place
+  told once, within one body cavity. Not when the findings place it in their own words
+  (two structures, two findings: "a density within the right axillary soft tissues" is not
+  the conclusion's apical opacity), nor when both are read from afar, nor across cavities.
+
 ``joined`` is asked by ``features._restated`` (which lifts the "different concepts" conflict
 and gives the ``restated`` feature) and by ``features._conflict`` among the site exceptions;
 ``together_keys`` gives the blocking keys that make such pairs candidates.
@@ -43,7 +52,7 @@ from radtrack_gui.nlp.linkers.info import HISTORY_SECTIONS, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, levels
 from radtrack_gui.nlp.linkers.listed import own_organ
 from radtrack_gui.nlp.linkers.mentions import singular
-from radtrack_gui.nlp.linkers.places import WORD
+from radtrack_gui.nlp.linkers.places import WORD, cavity
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive
 from radtrack_gui.nlp.linkers.restatement import (
     ANY_FINDING,
@@ -58,6 +67,7 @@ from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 RESTATED_READING = (
     "the conclusion restates the findings' finding and reads it as this (together.py)"
 )
+SITE_GIVEN_ONCE = "the conclusion restates it at the place given once (together.py)"
 FINDINGS_READ = "the conclusion reads the findings at this place as this (together.py)"
 
 
@@ -72,6 +82,8 @@ def joined(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str:
         return RESTATED_READING
     if findings_read_in_conclusion(found, concluded, v):
         return FINDINGS_READ
+    if site_given_once(found, concluded, v):
+        return SITE_GIVEN_ONCE
     return ""
 
 
@@ -107,6 +119,24 @@ def findings_read_in_conclusion(found: MentionInfo, concluded: MentionInfo, v: V
     if not (where and seen):
         return False  # no place to compare: nothing says the reading is about this finding
     return sites_agree(seen, where, v)
+
+
+def site_given_once(found: MentionInfo, concluded: MentionInfo, v: Vocabulary) -> bool:
+    """One concept in the findings and in the conclusion at two sites of one body cavity,
+    the findings' one read from beyond its own clause and sub-heading (``context``
+    ``loose_site``): the place the conclusion gives in its own words is the finding's
+    (module doc)."""
+    if found.concept is None or found.concept != concluded.concept:
+        return False
+    if not (found.site and concluded.site) or found.site == concluded.site:
+        return False
+    fc, cc = found.ctx, concluded.ctx
+    if fc is None or cc is None or not fc.loose_site or cc.loose_site:
+        return False  # the findings' site read from afar, the conclusion's in its own words
+    # within one body cavity: a place read from afar is not moved to another cavity (the
+    # axillary soft tissues are not the lung apex)
+    where = cavity(v, found.site)
+    return where is not None and where == cavity(v, concluded.site)
 
 
 def restated_words(m: MentionInfo) -> frozenset[str]:

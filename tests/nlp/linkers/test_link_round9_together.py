@@ -5,7 +5,9 @@ their words (``linkers/together.py``), measured over every whole-body dev pair f
 - ``concluded_reading``: the conclusion's sentence restates the findings' finding by its head
   word, then reads it as its diagnosis: the two are one finding (GUIDELINE 9);
 - ``findings_read_in_conclusion``: the conclusion reads "the findings" as a diagnosis, and
-  the findings describe a sign at its place: one finding.
+  the findings describe a sign at its place: one finding;
+- ``site_given_once``: one concept in the findings and the conclusion, one site read from
+  beyond its clause, the other given in its own words: one place told once.
 
 Every join below is kept apart without together.py (the conflict named in each test); each
 rule has a counter-example of the same kind that must stay apart. Sentences are written for
@@ -20,6 +22,7 @@ from radtrack_gui.nlp.linkers.mentions import prepare
 from radtrack_gui.nlp.linkers.together import (
     FINDINGS_READ,
     RESTATED_READING,
+    SITE_GIVEN_ONCE,
     joined,
     restated_words,
 )
@@ -144,5 +147,55 @@ def test_a_negative_of_the_findings_is_not_read_as_the_diagnosis() -> None:
         "Impression:\nThe findings are suggestive of interstitial fibrosis.",
     )
     a, b = c.mark(0, "interstitial infiltration"), c.mark(0, "interstitial fibrosis")
+    assert _joined(c, a, b) == ""
+    assert not c.same(a, b)
+
+
+ATELECTASIS = (
+    "Findings:\nIn the lower parts of the right lung there are consolidations along thickened "
+    "interlobular septa, partially atelectatic due to compression.\n\n"
+    "Impression:\nAtelectatic changes in the right lung."
+)
+
+
+def test_a_site_read_from_afar_yields_to_the_site_the_conclusion_gives() -> None:
+    # without together.py: "different site 'interlobular septa' vs 'right lung'"
+    c = _case("CT CHEST", ATELECTASIS)
+    a, b = c.mark(0, "atelectatic"), c.mark(0, "Atelectatic changes")
+    assert _joined(c, a, b) == SITE_GIVEN_ONCE
+    assert c.same(a, b)
+
+
+def test_one_concept_at_two_structures_each_placed_by_its_own_words_stays_two() -> None:
+    c = _case(
+        "CT ABDOMEN",
+        "Findings:\nThere is a small calcification in the spleen.\n\n"
+        "Impression:\nCalcification in the pancreas.",
+    )
+    a, b = c.mark(0, "calcification"), c.mark(0, "Calcification")
+    assert _joined(c, a, b) == ""
+    assert not c.same(a, b)
+
+
+def test_a_place_given_once_is_no_rule_within_one_section() -> None:
+    c = _case(
+        "CT CHEST",
+        "Findings:\nIn the lower parts of the right lung there are consolidations along thickened "
+        "interlobular septa, partially atelectatic due to compression. Atelectatic changes in "
+        "the right lung.",
+    )
+    a, b = c.mark(0, "atelectatic"), c.mark(0, "Atelectatic changes")
+    assert _joined(c, a, b) == ""
+
+
+def test_the_findings_own_place_is_not_moved_to_the_conclusions() -> None:
+    # the findings place it in their own words; the conclusion's site is read from afar:
+    # two places (test_linker_boundaries.py, broken by a first version of the rule)
+    c = _case(
+        "CT CHEST",
+        "Findings:\nRounded density within the right axillary soft tissues.\n\n"
+        "Impression:\nAsymmetric right medial apical opacity.",
+    )
+    a, b = c.mark(0, "density"), c.mark(0, "opacity")
     assert _joined(c, a, b) == ""
     assert not c.same(a, b)
