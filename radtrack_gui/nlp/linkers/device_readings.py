@@ -1,5 +1,5 @@
 """How a report's wording places a device, read for the linker (round 9, wb-devices;
-GUIDELINE devices 1-3, issue #18 problem 7). Three readings of device language in general:
+GUIDELINE devices 1-3, issue #18 problem 7). Four readings of device language in general:
 
 - ``complication_negated``: in "no dislocation of the known ventricular shunts", "without
   migration of the stent", "no evidence of loosening of the prosthesis" the negation is said
@@ -15,6 +15,10 @@ GUIDELINE devices 1-3, issue #18 problem 7). Three readings of device language i
 - ``resolve_defined``: an abbreviation the report defines in parentheses right after a device
   ("Left hip total endoprosthesis (TEP)") is that device, whatever kind the extractor gave it
   (``readings.defined_as`` joins such definitions of findings).
+- ``introduced_twice``: a device of one kind that one section introduces again with an
+  indefinite noun phrase ("guidewire to the circumflex ... securing the OM branch with a
+  guidewire") is another device; "the guidewire", or a conclusion restating the device, is
+  the same (a hard conflict in ``features.conflict``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import re
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.restatement import concluding
 from radtrack_gui.nlp.linkers.tips import IDENTITY
 
 if TYPE_CHECKING:
@@ -125,3 +130,48 @@ def resolve_defined(
                 found[info.id] = device.id
                 break
     return found
+
+
+# the determiners of a device's noun phrase: an indefinite one ("a", "an", "another", "a
+# second") names a device not named before, a definite one ("the", "its") one named before
+_INDEFINITE = frozenset({"a", "an", "another", "second", "additional", "further"})
+_DEFINITE = frozenset({"the", "its", "this", "that", "these", "those", "their", "same"})
+_PHRASE_END = re.compile(
+    r"[,;:.()\n\u2014\u2013]|\b(?:with|of|and|or|to|in|into|from|using|via|by|for)\b", re.I
+)
+_WORDS = re.compile(r"[a-z]+", re.IGNORECASE)
+
+
+def determiner(info: MentionInfo) -> str | None:
+    """ "indefinite" or "definite" by the nearest determiner of the device's noun phrase,
+    None for a bare noun ("guidewire to the circumflex")."""
+    c = info.ctx
+    if c is None or not c.text:
+        return None
+    phrase = c.text[max(c.sentence[0], c.start - 50) : c.start]
+    stops = list(_PHRASE_END.finditer(phrase))
+    if stops:
+        phrase = phrase[stops[-1].end() :]
+    for w in reversed([w.lower() for w in _WORDS.findall(phrase)]):
+        if w in _INDEFINITE:
+            return "indefinite"
+        if w in _DEFINITE:
+            return "definite"
+    return None
+
+
+def introduced_twice(a: MentionInfo, b: MentionInfo) -> str | None:
+    """A device of one kind that one section of a report introduces again with an indefinite
+    noun phrase after naming one ("guidewire to the circumflex ... securing the OM branch with
+    a guidewire") is another device; a definite one ("the guidewire") or a conclusion
+    restating the findings' device is the same."""
+    if a.type != DEVICE or b.type != DEVICE or a.report != b.report:
+        return None
+    if a.generic_device or b.generic_device:
+        return None  # "a tip", "the tube": a part or a generic word of the device named
+    if (a.section or "") != (b.section or "") or concluding(a.section):
+        return None
+    first, second = sorted((a, b), key=lambda m: m.ctx.start if m.ctx else 0)
+    if determiner(second) == "indefinite" and determiner(first) != "definite":
+        return "a second device of this kind introduced in one section"
+    return None

@@ -136,3 +136,47 @@ def test_an_abbreviation_defined_after_a_finding_is_no_device() -> None:
     assert not c.same(device, short)
     infos = {i.id: i for i in prepare(c.patient)}
     assert infos[short].type != DEVICE
+
+
+# -- a device of one kind introduced again in one section is another -------------------------
+
+PCI = "Exam: CORONARY ANGIOGRAPHY\n\nFINDINGS: "
+
+
+def test_a_device_introduced_again_in_one_section_is_another_device() -> None:
+    c = Case(
+        (
+            0,
+            PCI + "Guiding catheter, guidewire to the circumflex. A balloon was inflated. After "
+            "securing the obtuse marginal branch with a guidewire, a stent was implanted.",
+        )
+    )
+    first = c.mark(0, "guidewire", kind=DEVICE)
+    second = c.mark(0, "guidewire", 1, kind=DEVICE)
+    assert not c.same(first, second)
+
+
+def test_the_device_named_again_with_the_is_the_same_device() -> None:
+    c = Case(
+        (
+            0,
+            PCI + "A guidewire was passed to the circumflex. A stent was implanted over the "
+            "guidewire.",
+        )
+    )
+    first = c.mark(0, "guidewire", kind=DEVICE)
+    again = c.mark(0, "guidewire", 1, kind=DEVICE)
+    assert c.same(first, again)
+
+
+def test_a_conclusion_restating_a_device_with_a_is_the_same_device() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: CT ABDOMEN\n\nFINDINGS: A pelvic drain is in place. No collection.\n\n"
+            "IMPRESSION: A pelvic drain in place.",
+        )
+    )
+    first = c.mark(0, "pelvic drain", kind=DEVICE)
+    again = c.mark(0, "pelvic drain", 1, kind=DEVICE)
+    assert c.same(first, again)
