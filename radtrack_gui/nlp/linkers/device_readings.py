@@ -27,12 +27,14 @@ import re
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.places import named_structures
 from radtrack_gui.nlp.linkers.restatement import concluding
 from radtrack_gui.nlp.linkers.tips import IDENTITY
 
 if TYPE_CHECKING:
     from radtrack_gui.core.model import Report
     from radtrack_gui.nlp.linkers.info import MentionInfo
+    from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # Complications of a device (RadLex "device malposition" and the complications radiology
 # reports name): negated, they say the device is there and uncomplicated.
@@ -174,4 +176,58 @@ def introduced_twice(a: MentionInfo, b: MentionInfo) -> str | None:
     first, second = sorted((a, b), key=lambda m: m.ctx.start if m.ctx else 0)
     if determiner(second) == "indefinite" and determiner(first) != "definite":
         return "a second device of this kind introduced in one section"
+    return None
+
+
+# where a bare tip lies: "tip in / at / within / over / projecting over (the) X"
+_TIP_WORD = re.compile(r"^(?:(?:the|its|a|distal|proximal)\s+)*tips?$", re.IGNORECASE)
+_TIP_AT = re.compile(
+    r"^\s*(?:(?:is|was|are|lies|lying|located|positioned|seen|visible|noted|projects?|"
+    r"projecting|terminates?|terminating|ends?|ending)\s+)*"
+    r"(?:in|at|within|over|into|overlying|near|in\s+the\s+projection\s+of)\s+",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[,;.\n]|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
+_LEVEL = re.compile(r"\b[CTLS]\d{1,2}\b")
+# "tip of the right-sided central venous catheter is ...": the device's words before the verb
+_OF_DEVICE = re.compile(
+    r"^\s*of\s+[^,;.\n]{0,60}?(?=\b(?:is|was|are|lies|located|positioned|projects?|projecting"
+    r"|terminates?|ends?)\b)",
+    re.IGNORECASE,
+)
+
+
+def tip_place(info: MentionInfo, v: Vocabulary) -> tuple[frozenset[str], frozenset[str]] | None:
+    """Where a bare "tip" lies, as its clause says ("with the tip in the third ventricle",
+    "the tip of the catheter is at the level of T6"): (levels, structures) named, or None."""
+    c = info.ctx
+    if c is None or not c.text or not _TIP_WORD.match(c.text[c.start : c.end].strip()):
+        return None
+    rest = _OF_DEVICE.sub("", c.text[c.end : c.sentence[1]], count=1)
+    at = _TIP_AT.match(rest)
+    if at is None:
+        return None
+    rest = rest[at.end() :]
+    end = _CLAUSE_END.search(rest)
+    rest = rest[: end.start()] if end else rest
+    levels = frozenset(_LEVEL.findall(rest))
+    places = frozenset(name for _, name in named_structures(v, rest, 0))
+    return (levels, places) if levels or places else None
+
+
+def tips_apart(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
+    """Two bare tips that one section of a report places in two places (two levels, or two
+    structures where neither names a level) are the tips of two devices: one device's tip
+    lies in one place at a time. A conclusion restating a tip is another section."""
+    if a.type != DEVICE or b.type != DEVICE or a.report != b.report:
+        return None
+    if (a.section or "") != (b.section or ""):
+        return None
+    pa, pb = tip_place(a, v), tip_place(b, v)
+    if pa is None or pb is None:
+        return None
+    if pa[0] and pb[0]:  # two levels: "at T6" / "at T3"
+        return None if pa[0] & pb[0] else "tips at two levels: two devices"
+    if pa[1] and pb[1] and not pa[1] & pb[1]:
+        return "tips in two places: two devices"
     return None

@@ -180,3 +180,49 @@ def test_a_conclusion_restating_a_device_with_a_is_the_same_device() -> None:
     first = c.mark(0, "pelvic drain", kind=DEVICE)
     again = c.mark(0, "pelvic drain", 1, kind=DEVICE)
     assert c.same(first, again)
+
+
+# -- two tips in two places of one section are the tips of two devices -------------------------
+
+
+def test_two_tips_in_two_places_are_two_devices() -> None:
+    c = Case(
+        (
+            0,
+            "Exam: MR HEAD\n\nFINDINGS: Shunt catheters on both sides: the left frontal one "
+            "with the tip in the third ventricle, the right parietal one with the tip in the "
+            "right lateral ventricle's occipital horn.",
+        )
+    )
+    first = c.mark(0, "tip", kind=DEVICE)
+    second = c.mark(0, "tip", 1, kind=DEVICE)
+    assert not c.same(first, second)
+
+
+def test_two_tips_at_two_levels_are_two_devices() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: The tip of the right-sided central venous catheter is positioned at the "
+            "level of T6. The tip of the endotracheal tube is located at the level of T3.",
+        )
+    )
+    first = c.mark(0, "tip", kind=DEVICE)
+    second = c.mark(0, "tip", 1, kind=DEVICE)
+    assert not c.same(first, second)
+
+
+def test_one_tip_told_twice_in_one_place_or_in_the_conclusion_is_one_device() -> None:
+    c = Case(
+        (
+            0,
+            "FINDINGS: Right PICC with the tip in the superior vena cava. The tip is in the "
+            "superior vena cava.\n\nIMPRESSION: PICC tip at the cavoatrial junction.",
+        )
+    )
+    c.mark(0, "PICC", kind=DEVICE)
+    first = c.mark(0, "tip", kind=DEVICE)
+    again = c.mark(0, "tip", 1, kind=DEVICE)
+    concluded = c.mark(0, "tip", 2, kind=DEVICE)
+    assert c.same(first, again)
+    assert c.same(first, concluded)
