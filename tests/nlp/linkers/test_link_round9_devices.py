@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from linker_cases import Case
 
-from radtrack_gui.core.model import DEVICE
+from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.linkers.device_readings import complication_negated, moved_side
 from radtrack_gui.nlp.linkers.mentions import prepare
+from radtrack_gui.nlp.registry import get_extractor
 
 ANGIO = "Exam: HEPATIC ANGIOGRAPHY\n\nFINDINGS: "
 
@@ -226,3 +227,19 @@ def test_one_tip_told_twice_in_one_place_or_in_the_conclusion_is_one_device() ->
     concluded = c.mark(0, "tip", 2, kind=DEVICE)
     assert c.same(first, again)
     assert c.same(first, concluded)
+
+
+# -- words that name no device: peritoneal "implants" (GUIDELINE 11, senses.tsv) ---------------
+
+
+def test_peritoneal_implants_are_tumour_deposits_not_a_device() -> None:
+    text = "Exam: US ABDOMEN\n\nFINDINGS: Ascites. Suspicion of peritoneal implants."
+    found = get_extractor("rules").extract(Report(id="r", text=text))
+    implants = [m for m in found if m.text == "implants"]
+    assert implants and implants[0].type != DEVICE
+
+
+def test_a_breast_implant_stays_a_device() -> None:
+    text = "Exam: MG BREAST\n\nFINDINGS: The implant in the right breast is intact."
+    found = get_extractor("rules").extract(Report(id="r", text=text))
+    assert any(m.text == "implant" and m.type == DEVICE for m in found)
