@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.extractors.layout import question_spans
+from radtrack_gui.nlp.linkers.device_readings import device_wording
 from radtrack_gui.nlp.linkers.episodes import exchange_role
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
 from radtrack_gui.nlp.linkers.levels import attached_levels, place_levels
@@ -292,6 +293,8 @@ def enrich(
             continue
         text = report.text
         tail = after_mention(ctx, _clause(text, ctx.start, ctx.end, ctx.sentence))
+        if info.type == DEVICE:
+            device_wording(info, text, s, e, ctx.sentence)
         if info.generic_device:
             # "tip in the right atrium": where the tip lies is not the device's side
             near = " ".join(WORD.findall(text[max(ctx.sentence[0], s - 40) : e])[-5:])

@@ -8,6 +8,7 @@ import re
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
+from radtrack_gui.nlp.linkers.device_readings import resolve_defined
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
 from radtrack_gui.nlp.linkers.tips import resolve_tips
@@ -279,5 +280,6 @@ def prepare(
     spans = {i.id: patient.mentions[i.id].span for i in out}
     read_contexts(out, spans, reports, v)
     resolve_tips(out, spans, reports)
+    resolve_defined(out, spans, reports)  # "total endoprosthesis (TEP)" (device_readings.py)
     fold_uptake(out)  # "the mass is FDG avid": the uptake stands for the mass (uptake.py)
     return out
