@@ -1,0 +1,52 @@
+"""Round 9 (wb-regions): findings of the pelvis, spine, MSK, neck and vessels read as general
+mechanisms of report language. A finding written as one word with its structure's combining
+form ("spondylodegenerative changes", "coxarthrosis") is the finding the rest of the word
+names, at that structure. Texts written here."""
+
+from __future__ import annotations
+
+from linker_cases import Case
+
+from radtrack_gui.nlp.linkers.compounds import compound_reading
+from radtrack_gui.nlp.vocabulary import vocabulary
+
+
+def test_a_combining_form_and_a_known_finding_read_as_that_finding_at_its_structure() -> None:
+    v = vocabulary()
+    assert compound_reading("spondylodegenerative changes", v) == ("degenerative changes", "spine")
+    assert compound_reading("osteodegenerative change", v) == ("degenerative changes", "bones")
+    assert compound_reading("severe coxarthrosis", v) == ("degenerative changes", "hips")
+    assert compound_reading("gonarthrosis", v) == ("degenerative changes", "knees")
+    assert compound_reading("cholecystolithiasis", v) == ("calculus", "gallbladder")
+    # counter-examples: a known word keeps its own concept; a form followed by no known
+    # finding, or by too little, is no reading; a word merely starting like a form is none
+    assert compound_reading("osteochondrosis", v) is None
+    assert compound_reading("hydronephrosis", v) is None
+    assert compound_reading("degenerative changes", v) is None
+    assert compound_reading("spondylo-disc arthrosis", v) is None
+    assert compound_reading("omission", v) is None
+    assert compound_reading("cystic lesion", v) is None
+    assert compound_reading("gonadal vein", v) is None
+
+
+def test_a_compound_finding_joins_its_signs_and_keeps_its_structure() -> None:
+    text = (
+        "Exam: XR THORACIC SPINE\n\nFindings:\n"
+        "There are spondylodegenerative changes of the vertebrae with the formation of "
+        "ventral osteophytes. The T9 vertebral body is wedge-shaped.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "spondylodegenerative changes"), c.mark(0, "osteophytes"))
+    # counter-example: the compound is not another finding of the same vertebrae
+    assert not c.same(c.mark(0, "spondylodegenerative changes"), c.mark(0, "wedge-shaped"))
+
+
+def test_the_structure_of_a_compound_tells_two_joints_apart() -> None:
+    text = (
+        "Exam: XR PELVIS AND KNEES\n\nFindings:\n"
+        "Narrowing of the right knee joint space with osteophytes.\n\n"
+        "Impression:\nSevere coxarthrosis on the right. Moderate gonarthrosis on the right.\n"
+    )
+    c = Case((0, text))
+    # the hip's arthrosis is not the knee's
+    assert not c.same(c.mark(0, "Severe coxarthrosis"), c.mark(0, "Moderate gonarthrosis"))
