@@ -36,9 +36,11 @@ def test_a_compound_finding_joins_its_signs_and_keeps_its_structure() -> None:
         "ventral osteophytes. The T9 vertebral body is wedge-shaped.\n"
     )
     c = Case((0, text))
-    assert c.same(c.mark(0, "spondylodegenerative changes"), c.mark(0, "osteophytes"))
+    compound, sign = c.mark(0, "spondylodegenerative changes"), c.mark(0, "osteophytes")
+    other = c.mark(0, "wedge-shaped")
+    assert c.same(compound, sign)
     # counter-example: the compound is not another finding of the same vertebrae
-    assert not c.same(c.mark(0, "spondylodegenerative changes"), c.mark(0, "wedge-shaped"))
+    assert not c.same(compound, other)
 
 
 def test_the_structure_of_a_compound_tells_two_joints_apart() -> None:
@@ -50,3 +52,24 @@ def test_the_structure_of_a_compound_tells_two_joints_apart() -> None:
     c = Case((0, text))
     # the hip's arthrosis is not the knee's
     assert not c.same(c.mark(0, "Severe coxarthrosis"), c.mark(0, "Moderate gonarthrosis"))
+
+
+def test_an_annular_fissure_is_not_the_herniation_of_its_disc() -> None:
+    v = vocabulary()
+    fissure, herniation = v.concept_of("annular tear"), v.concept_of("disc protrusion")
+    assert fissure is not None and herniation is not None
+    assert (fissure.name, herniation.name) == ("annular fissure", "disc herniation")
+    text = (
+        "Exam: MR LUMBAR SPINE\n\nFindings:\n"
+        "At L4-L5 there is a posterior annular tear and a small disc protrusion.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "annular tear"), c.mark(0, "small disc protrusion"))
+    # counter-example: the fissure restated in the impression in other words is one
+    text = (
+        "Exam: MR LUMBAR SPINE\n\nFindings:\n"
+        "There is a posterior annular tear at L3-L4.\n\n"
+        "Impression:\nAnnular fissure at L3-L4.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "annular tear"), c.mark(0, "Annular fissure"))
