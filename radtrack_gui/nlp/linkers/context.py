@@ -36,7 +36,7 @@ from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.extractors.layout import question_spans
 from radtrack_gui.nlp.linkers.episodes import exchange_role
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
-from radtrack_gui.nlp.linkers.levels import attached_levels, place_levels
+from radtrack_gui.nlp.linkers.levels import attached_levels, place_levels, sub_sites
 from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
@@ -158,6 +158,10 @@ _ANAPHOR_SITE = re.compile(
     r"(?:region|level|location|site|area|segment)\b",
     re.IGNORECASE,
 )
+# "There is also signal alteration ...", "Additionally, ...": a finding added to the sentence
+# before it, with no place of its own, is at that sentence's place (GUIDELINE 6; round 9)
+_ALSO = re.compile(r"\b(?:also|additionally|in\s+addition)\b", re.IGNORECASE)
+_ALSO_KINDS = ("vessel:", "course:", "part:")
 _SEVERAL_SITES = re.compile(
     r"\b(?:(?:at|in)\s+)?(?:the|these|those|all)\s+(?:\w+\s+)?"
     r"(?:sites|locations|levels|regions)\s+(?:described|mentioned|"
@@ -205,6 +209,19 @@ def asked_spans(report: Report) -> list[tuple[int, int]]:
     return question_spans(text, report.sections or find_sections(text))
 
 
+def _added_to(text: str, start: int) -> frozenset[str]:
+    """The levels and finer sites (a vessel, its stretch, a named part) of the sentence
+    before the one at ``start``, in the same paragraph: where a finding added to it lies."""
+    own = _sentence(text, start, start)[0]
+    if own == 0:
+        return frozenset()
+    lo, hi = _sentence(text, own - 1, own - 1)
+    if "\n\n" in text[lo:start]:
+        return frozenset()
+    finer = {x for x in sub_sites(text, lo, hi) if x.startswith(_ALSO_KINDS)}
+    return _levels(text, lo, hi) | finer
+
+
 def read_context(
     m: MentionInfo,
     start: int,
@@ -247,6 +264,8 @@ def read_context(
         # "... in the mid-segment of the LAD. Calcified plaques are also present in this
         # segment": the level the sentence before names (round 8)
         ctx.levels = attached_levels(text, *_sentence(text, sent[0] - 1, sent[0] - 1))
+    if not ctx.levels and _ALSO.search(text, sent[0], start):
+        ctx.levels = _added_to(text, sent[0])
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
         ctx.replaced = bool(

@@ -73,3 +73,38 @@ def test_an_annular_fissure_is_not_the_herniation_of_its_disc() -> None:
     )
     c = Case((0, text))
     assert c.same(c.mark(0, "annular tear"), c.mark(0, "Annular fissure"))
+
+
+def test_a_finding_added_with_also_is_at_the_place_of_the_sentence_before() -> None:
+    findings = (
+        "Exam: MR RIGHT SHOULDER\n\nFindings:\n"
+        "The supraspinatus tendon shows a small partial tear. There is also signal alteration "
+        "indicative of degenerative changes. The long head of the biceps tendon shows signal "
+        "alterations suggestive of degenerative changes.\n"
+    )
+    c = Case((0, findings))
+    added, other = c.mark(0, "degenerative changes"), c.mark(0, "degenerative changes", nth=1)
+    assert not c.same(added, other)
+    # counter-example: restated at that place in the impression it is one finding
+    c = Case((0, findings + "\nImpression:\nDegenerative changes of the supraspinatus tendon.\n"))
+    added, restated = c.mark(0, "degenerative changes"), c.mark(0, "Degenerative changes")
+    assert c.same(added, restated)
+
+
+def test_also_does_not_reach_across_a_paragraph_or_past_its_own_place() -> None:
+    from radtrack_gui.nlp.linkers.context import _added_to
+
+    text = "The supraspinatus tendon shows a tear. There is also fluid."
+    assert _added_to(text, text.index("There")) == {"part:supraspinatus tendon"}
+    # counter-examples: a paragraph between, and a sentence before with no place
+    text = "The supraspinatus tendon shows a tear.\n\nThere is also fluid."
+    assert _added_to(text, text.index("There")) == frozenset()
+    text = "There is a small effusion. There is also fluid."
+    assert _added_to(text, text.index("There is also")) == frozenset()
+    # a finding whose own sentence names its level keeps it
+    text = (
+        "Exam: MR LUMBAR SPINE\n\nFindings:\nDisc protrusion at L4-L5. There is also a disc "
+        "protrusion at L5-S1.\n"
+    )
+    c = Case((0, text))
+    assert not c.same(c.mark(0, "Disc protrusion"), c.mark(0, "disc protrusion"))
