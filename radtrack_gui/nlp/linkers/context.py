@@ -61,7 +61,7 @@ from radtrack_gui.nlp.linkers.places import (
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
 from radtrack_gui.nlp.linkers.referral import in_referral, numbered_conclusion
-from radtrack_gui.nlp.linkers.region_sense import foreign_default
+from radtrack_gui.nlp.linkers.region_sense import cervical_sense, foreign_default
 from radtrack_gui.nlp.linkers.restatement import (
     concluding,
     loose_site,
@@ -347,6 +347,7 @@ def enrich(
                     info.lat = None
                 info.site, info.site_by_name = None, False
             foreign_default(info, ctx, text, v)  # a lung default in a thyroid US
+            cervical_sense(info, ctx, text, v)  # "cervical vessels": the neck
             site_outside_phrase(info, ctx, text, tail, v)
             subject_site(info, ctx, text, v)
             ctx.sites = coordinated_sites(

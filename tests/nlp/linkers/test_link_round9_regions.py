@@ -108,3 +108,27 @@ def test_also_does_not_reach_across_a_paragraph_or_past_its_own_place() -> None:
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "Disc protrusion"), c.mark(0, "disc protrusion"))
+
+
+def _stated(text: str, words: str) -> str | None:
+    from radtrack_gui.nlp.linkers.features import prepare
+
+    c = Case((0, text))
+    mid = c.mark(0, words)
+    return next(i for i in prepare(c.patient, vocabulary()) if i.id == mid).statement_site
+
+
+def test_cervical_names_the_cervix_or_the_neck_by_the_word_after_it_and_the_exam() -> None:
+    hsg = "Exam: XR PELVIS\n\nFindings:\n- Cervical canal is patent.\n- Uterine cavity is normal.\n"
+    assert _stated(hsg, "patent") == "cervix"
+    cta = (
+        "Exam: CT HEAD AND NECK\n\nFindings:\n"
+        "The cerebral and cervical vessels are patent without significant stenosis.\n"
+    )
+    assert _stated(cta, "significant stenosis") == "neck"
+    # counter-examples: a spine exam's cervical canal is the spine's; a sentence naming
+    # the spine keeps it
+    spine = "Exam: MR CERVICAL SPINE\n\nFindings:\nThe cervical canal is patent.\n"
+    assert _stated(spine, "patent") not in ("cervix", "neck")
+    spine = "Exam: CT NECK\n\nFindings:\nCervical spine degenerative changes at C5-C6.\n"
+    assert _stated(spine, "degenerative changes") not in ("cervix", "neck")
