@@ -132,3 +132,31 @@ def test_cervical_names_the_cervix_or_the_neck_by_the_word_after_it_and_the_exam
     assert _stated(spine, "patent") not in ("cervix", "neck")
     spine = "Exam: CT NECK\n\nFindings:\nCervical spine degenerative changes at C5-C6.\n"
     assert _stated(spine, "degenerative changes") not in ("cervix", "neck")
+
+
+def test_two_items_of_one_numbered_conclusion_are_two_findings() -> None:
+    text = (
+        "Exam: CT ABDOMEN PELVIS\n\nFindings:\n"
+        "A punctate high-density shadow is seen along the abdominal aorta. A round dense "
+        "shadow is seen on the left side of the pelvic cavity.\n\n"
+        "Impression:\n1. Calcified focus on the left side of the pelvic cavity;\n"
+        "2. Atherosclerosis;\n"
+    )
+    c = Case((0, text))
+    focus, athero = c.mark(0, "Calcified focus"), c.mark(0, "Atherosclerosis")
+    assert not c.same(focus, athero)
+    # counter-examples: a finding and its item in the numbered conclusion are one (two
+    # sections), and two items of a list without numbers are left to the other rules
+    text = (
+        "Exam: XR THORACIC SPINE\n\nFindings:\n"
+        "The T11 vertebral body shows a compression fracture.\n\n"
+        "Impression:\n1. Degenerative changes of the thoracic spine.\n"
+        "2. Compression fracture of the T11 vertebral body.\n"
+    )
+    c = Case((0, text))
+    assert c.same(c.mark(0, "compression fracture"), c.mark(0, "Compression fracture"))
+    from radtrack_gui.nlp.linkers.numbered import _ITEM
+
+    assert _ITEM.match("- Atherosclerosis;") is None
+    assert _ITEM.match("2. Atherosclerosis;") is not None
+    assert _ITEM.match("2.5 mm nodule") is None
