@@ -158,7 +158,7 @@ _ANAPHOR_SITE = re.compile(
     r"(?:region|level|location|site|area|segment)\b",
     re.IGNORECASE,
 )
-# "There is also signal alteration ...", "Additionally, ...": a finding added to the sentence
+# "The subscapularis tendon is torn. There is also tendinosis.", "Additionally, ...": a finding added to the sentence
 # before it, with no place of its own, is at that sentence's place (GUIDELINE 6; round 9)
 _ALSO = re.compile(r"\b(?:also|additionally|in\s+addition)\b", re.IGNORECASE)
 _ALSO_KINDS = ("vessel:", "course:", "part:")
@@ -347,7 +347,7 @@ def enrich(
                     info.lat = None
                 info.site, info.site_by_name = None, False
             foreign_default(info, ctx, text, v)  # a lung default in a thyroid US
-            cervical_sense(info, ctx, text, v)  # "cervical vessels": the neck
+            cervical_sense(info, ctx, text, v)  # "cervical arteries": the neck
             site_outside_phrase(info, ctx, text, tail, v)
             subject_site(info, ctx, text, v)
             ctx.sites = coordinated_sites(

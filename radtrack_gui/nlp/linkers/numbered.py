@@ -1,10 +1,9 @@
 """Items of one numbered list are findings told one by one (GUIDELINE 4 and 10; round 9).
 
-A report that numbers its conclusion ("1. Gallbladder stones; possible right adrenal adenoma;
-2. Calcified focus on the left side of the pelvic cavity; 3. Atherosclerosis;") gives each
-finding its own item: two findings of one section in two items of one list are two chains,
-however their concepts relate (a calcified focus of the pelvis is not the aorta's
-atherosclerosis). Restatements cross sections, so a finding of the findings section and its
+A report that numbers its conclusion ("1. Cholelithiasis. 2. Phlebolith in the right hemipelvis.
+3. Aortic atherosclerosis.") gives each finding its own item: two findings of one section in
+two items of one list are two chains, however their concepts relate (a calcification of the
+pelvis is not the aorta's atherosclerosis). Restatements cross sections, so a finding of the findings section and its
 item in the conclusion are untouched; two findings of one item are left to the other rules.
 """
 

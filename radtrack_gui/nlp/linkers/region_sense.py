@@ -78,8 +78,8 @@ def _exam_region_only(
 
 
 # "cervical" names the neck's or the uterine cervix's structure, not the cervical spine, by
-# the word after it and the exam (GUIDELINE 11, round 9): "cerebral and cervical vessels",
-# "cervical lymph nodes" are the neck's; "the cervical canal is patent" in a
+# the word after it and the exam (GUIDELINE 11, round 9): "intracranial and cervical arteries",
+# "cervical lymph nodes" are the neck's; "a normal cervical canal" in a
 # hysterosalpingography, "cervical stroma" in a pelvic MR, the cervix's. A sentence that
 # names the spine (spine, vertebra, disc, cord, a level) keeps the spine.
 _CERVICAL = re.compile(r"\bcervical\s+([a-z]+)", re.IGNORECASE)
