@@ -9,10 +9,9 @@ finding of the conclusion of one report (GUIDELINE 9: a finding of the findings 
 again in the conclusion is one chain; "a descriptive and a diagnostic term for one process"):
 
 - ``concluded_reading``: the conclusion's sentence first restates the findings' finding by
-  its own head word and then reads it as its diagnosis ("Hepatomegaly with multiple
-  hyperechoic nodular formations, suggesting hepatic hemangiomatosis" after the findings'
-  "hyperechoic formations"; "A mass at the right hilum ..., consistent with lung cancer"
-  after "a soft tissue density mass at the right hilum"). The restated words are the
+  its own head word and then reads it as its diagnosis (the findings' "irregular soft
+  tissue mass" of a lobe; the conclusion's "Irregular mass of the lobe, most in keeping
+  with bronchogenic carcinoma"). The restated words are the
   findings' finding; what the sentence reads them as is the diagnosis of that finding, so
   where each was placed is one place told twice (the conclusion's site wins no conflict),
   unless the restated words name other levels ("Segment 8 liver lesion, ..., suspicious
@@ -21,8 +20,8 @@ again in the conclusion is one chain; "a descriptive and a diagnostic term for o
   the vocabulary lacks): a diagnosis restated and read as another diagnosis ("fracture ...
   rather than metastatic") is two diagnoses.
 - ``findings_read_in_conclusion``: the conclusion's sentence reads "the findings" as a
-  diagnosis ("MRI features consistent with moyamoya syndrome", ``signs.reads_findings`` =
-  "paragraph") and the findings describe a sign or a lesion at its place: the places given
+  diagnosis ("The findings are suggestive of interstitial fibrosis",
+  ``signs.reads_findings`` = "paragraph") and the findings describe a sign or a lesion at its place: the places given
   agree (the same structure, one within the other, or given in only one, at least one
   given; the diagnosis's place is its site, else the organ its own word names,
   ``listed.own_organ``: "parotitis" is not about the thyroid), statements' structures too,
@@ -32,9 +31,10 @@ again in the conclusion is one chain; "a descriptive and a diagnostic term for o
 
 - ``site_given_once`` (GUIDELINE 9: "a side, site or level given in only one of the two
   statements applies to both"): the same concept in the findings and in the conclusion at
-  two sites, one of them read from beyond its own clause ("... consolidations ...,
-  partially atelectatic due to compression" placed at the septa / "Atelectatic changes in
-  the right lung"), the conclusion's placed by its own words: the two sites are one place
+  two sites, the findings' one read from beyond its own clause (bands "resembling thickened
+  interlobular septa ..., in part atelectatic": the septa are not where the atelectasis is
+  said to be; the conclusion's "Atelectatic changes in the left lung"), the conclusion's
+  placed by its own words: the two sites are one place
   told once, within one body cavity. Not when the findings place it in their own words
   (two structures, two findings: "a density within the right axillary soft tissues" is not
   the conclusion's apical opacity), nor when both are read from afar, nor across cavities.

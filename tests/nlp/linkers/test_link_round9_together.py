@@ -44,41 +44,41 @@ def _conflict(c: Case, a: str, b: str) -> str | None:
 
 
 HILUM = (
-    "Findings:\nA soft tissue density mass is seen at the right hilum, measuring 50 x 38 mm.\n\n"
-    "Impression:\nA mass at the right hilum with narrowing of the right upper lobe bronchus, "
-    "consistent with lung cancer."
+    "Findings:\nAn irregular soft tissue mass lies in the left lower lobe, 42 x 30 mm.\n\n"
+    "Impression:\nIrregular mass of the left lower lobe, most in keeping with primary "
+    "bronchogenic carcinoma."
 )
 
 
 def test_the_conclusion_restating_the_findings_mass_reads_it_as_its_diagnosis() -> None:
-    # without together.py: "different site 'soft tissues' vs 'lungs'"
+    # without together.py: "different site 'soft tissues' vs 'left lower lobe'"
     c = _case("CT CHEST", HILUM)
-    a, b = c.mark(0, "soft tissue density mass"), c.mark(0, "lung cancer")
+    a, b = c.mark(0, "soft tissue mass"), c.mark(0, "bronchogenic carcinoma")
     assert _joined(c, a, b) == RESTATED_READING
     assert _conflict(c, a, b) is None
     assert c.same(a, b)
 
 
 def test_a_generic_observation_restated_and_read_is_one_finding() -> None:
-    # without together.py: "different concepts 'abnormality' vs 'bone lesion'"
+    # without together.py: "different concepts 'abnormality' vs 'malignancy'"
     c = _case(
         "MR PELVIS",
-        "Findings:\nA signal anomaly is noted in the sacral segments, hyperintense on T1 and T2."
-        "\n\nConclusion:\nMRI findings suggest a signal anomaly in the sacral segments, "
-        "consistent with bone metastases.",
+        "Findings:\nA signal anomaly involves the right sacral ala.\n\n"
+        "Conclusion:\nMRI shows a signal anomaly of the right sacral ala, in keeping with a "
+        "bone metastasis.",
     )
-    a, b = c.mark(0, "signal anomaly"), c.mark(0, "bone metastases")
+    a, b = c.mark(0, "signal anomaly"), c.mark(0, "bone metastasis")
     assert _joined(c, a, b) == RESTATED_READING
     assert c.same(a, b)
 
 
 def test_the_restated_words_are_those_before_the_reading() -> None:
     c = _case("CT CHEST", HILUM)
-    b = c.mark(0, "lung cancer")
+    b = c.mark(0, "bronchogenic carcinoma")
     info = next(i for i in prepare(c.patient, vocabulary()) if i.id == b)
     words = restated_words(info)
-    assert {"mass", "hilum", "narrowing"} <= words
-    assert "cancer" not in words  # the reading itself is not restated
+    assert {"irregular", "mass", "lobe"} <= words
+    assert "carcinoma" not in words  # the reading itself is not restated
 
 
 def test_a_diagnosis_restated_and_read_as_another_stays_two() -> None:
@@ -110,10 +110,10 @@ def test_two_statements_of_the_findings_are_not_this_rule() -> None:
     # both in the findings: no conclusion reads the other (GUIDELINE 10: two of one section)
     c = _case(
         "CT CHEST",
-        "Findings:\nA soft tissue density mass is seen at the right hilum. A mass at the right "
-        "hilum with narrowing of the bronchus, consistent with lung cancer.",
+        "Findings:\nAn irregular soft tissue mass lies in the left lower lobe. Irregular mass "
+        "of the left lower lobe, most in keeping with primary bronchogenic carcinoma.",
     )
-    a, b = c.mark(0, "soft tissue density mass"), c.mark(0, "lung cancer")
+    a, b = c.mark(0, "soft tissue mass"), c.mark(0, "bronchogenic carcinoma")
     assert _joined(c, a, b) == ""
 
 
@@ -152,14 +152,14 @@ def test_a_negative_of_the_findings_is_not_read_as_the_diagnosis() -> None:
 
 
 ATELECTASIS = (
-    "Findings:\nIn the lower parts of the right lung there are consolidations along thickened "
-    "interlobular septa, partially atelectatic due to compression.\n\n"
-    "Impression:\nAtelectatic changes in the right lung."
+    "Findings:\nAt both bases, more on the left, bands resembling thickened interlobular septa "
+    "are seen, in part atelectatic due to compression.\n\n"
+    "Impression:\nAtelectatic changes in the left lung."
 )
 
 
 def test_a_site_read_from_afar_yields_to_the_site_the_conclusion_gives() -> None:
-    # without together.py: "different site 'interlobular septa' vs 'right lung'"
+    # without together.py: "different site 'interlobular septa' vs 'left lung'"
     c = _case("CT CHEST", ATELECTASIS)
     a, b = c.mark(0, "atelectatic"), c.mark(0, "Atelectatic changes")
     assert _joined(c, a, b) == SITE_GIVEN_ONCE
@@ -180,9 +180,9 @@ def test_one_concept_at_two_structures_each_placed_by_its_own_words_stays_two() 
 def test_a_place_given_once_is_no_rule_within_one_section() -> None:
     c = _case(
         "CT CHEST",
-        "Findings:\nIn the lower parts of the right lung there are consolidations along thickened "
-        "interlobular septa, partially atelectatic due to compression. Atelectatic changes in "
-        "the right lung.",
+        "Findings:\nAt both bases, more on the left, bands resembling thickened interlobular "
+        "septa are seen, in part atelectatic due to compression. Atelectatic changes in the "
+        "left lung.",
     )
     a, b = c.mark(0, "atelectatic"), c.mark(0, "Atelectatic changes")
     assert _joined(c, a, b) == ""
