@@ -40,6 +40,7 @@ from radtrack_gui.nlp.extractors.open_described import (
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.reference_values import without_reference_values
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
+from radtrack_gui.nlp.extractors.site_complements import JOINS, without_site_complements
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
     NODE_HEADS,
@@ -376,6 +377,8 @@ def analyse(
             for k in range(t0, t1):
                 trigger_at[k] = True
         coordinated(kept, toks, term_mark, trigger_at)
+    if kept and not fixed and not JOINS.isdisjoint(toks):
+        kept = without_site_complements(v, kept, toks)  # "[dilation] of the calyces"
     sent.cands = kept
     for c in kept:
         if c.type == DEVICE:
