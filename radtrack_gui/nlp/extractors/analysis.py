@@ -17,6 +17,7 @@ from radtrack_gui.nlp.extractors.modifiers import (
     without_covering_properties,
     without_described_modifiers,
 )
+from radtrack_gui.nlp.extractors.normal_contents import HOLDERS, without_normal_contents
 from radtrack_gui.nlp.extractors.normal_quality import quality_statements
 from radtrack_gui.nlp.extractors.normal_statement import (
     at_first_normal_word,
@@ -377,6 +378,8 @@ def analyse(
             for k in range(t0, t1):
                 trigger_at[k] = True
         coordinated(kept, toks, term_mark, trigger_at)
+    if kept and not fixed and not HOLDERS.isdisjoint(toks):
+        kept = without_normal_contents(kept, toks)  # "the bladder contains clear fluid"
     if kept and not fixed and not JOINS.isdisjoint(toks):
         kept = without_site_complements(v, kept, toks)  # "[dilation] of the calyces"
     sent.cands = kept
