@@ -212,21 +212,6 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
     return out
 
 
-# A sentence that opens with "History of" cites the patient's history wherever it stands
-# ("FINDINGS: History of aortic dissection. The graft ..."): the reason for the exam, not an
-# observation of this one (GUIDELINE rule 8). Only at a line start, after a sentence end or a
-# heading colon; "a history of trauma" inside a sentence and "Known ..." or "Past history of
-# ..." (the finding restated as known) are not read here.
-HISTORY_SENTENCE = re.compile(r"(?:(?<=[.!?:])[ \t]+|(?<=\n)[ \t]*|^[ \t]*)History of\b[^.!?\n]*")
-
-
-def history_sentences(text: str) -> list[tuple[int, int]]:
-    """Spans of the sentences that open with "History of" (``HISTORY_SENTENCE``)."""
-    if "History of" not in text:
-        return []
-    return [(m.start(), m.end()) for m in HISTORY_SENTENCE.finditer(text)]
-
-
 # the report's own text below a reason, comparison or technique when no header names it
 BODY = "FINDINGS"
 

@@ -65,12 +65,7 @@ from radtrack_gui.nlp.extractors.candidates import (
     tokens_and_terms,
 )
 from radtrack_gui.nlp.extractors.devices import GENERIC
-from radtrack_gui.nlp.extractors.layout import (
-    SPACE_RE,
-    history_sentences,
-    is_header,
-    question_spans,
-)
+from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import find_sections, section_at
@@ -209,7 +204,7 @@ class RuleExtractor:
                     hit = tuple(self._run(key[0], report, None, region))
                     self._chunk_cache.put(key, hit)
                 found.append((a, hit))
-        asked = question_spans(text, sections) + history_sentences(text)
+        asked = question_spans(text, sections)
         out = []
         for at, rows in found:
             for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:

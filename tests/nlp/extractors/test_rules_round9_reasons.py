@@ -115,34 +115,3 @@ def test_a_qualified_reason_header_on_its_line_is_no_finding(ex: RuleExtractor) 
     found = _texts(ex, text)
     assert "pancreatitis" not in found and "stones" not in found
     assert {"swollen", "free air"} <= set(found)
-
-
-@pytest.mark.parametrize(
-    ("text", "asked", "seen"),
-    [
-        (
-            "FINDINGS\nHistory of aortic dissection.\nA 3 cm aneurysm of the arch.",
-            "dissection",
-            "aneurysm",
-        ),
-        ("Findings: History of gastric leiomyoma. A 2 cm gastric mass.", "leiomyoma", "mass"),
-    ],
-)
-def test_a_sentence_opening_with_history_of_is_the_reason(
-    ex: RuleExtractor, text: str, asked: str, seen: str
-) -> None:
-    found = " ".join(_texts(ex, text, "chest"))
-    assert asked not in found and seen in found
-
-
-@pytest.mark.parametrize(
-    ("text", "seen"),
-    [
-        # counter-examples: a history inside a sentence, a finding restated as known
-        ("The patient has a history of trauma. A rib fracture is seen.", "fracture"),
-        ("Past history of L3 vertebral body fracture.", "fracture"),
-        ("Known mild compression fracture of T5.", "fracture"),
-    ],
-)
-def test_other_history_words_leave_the_finding(ex: RuleExtractor, text: str, seen: str) -> None:
-    assert seen in " ".join(_texts(ex, text, "spine"))
