@@ -41,7 +41,6 @@ from radtrack_gui.nlp.extractors.open_described import (
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.reference_values import without_reference_values
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
-from radtrack_gui.nlp.extractors.site_complements import JOINS, without_site_complements
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
     NODE_HEADS,
@@ -380,8 +379,6 @@ def analyse(
         coordinated(kept, toks, term_mark, trigger_at)
     if kept and not fixed and not HOLDERS.isdisjoint(toks):
         kept = without_normal_contents(kept, toks)  # "the bladder contains clear fluid"
-    if kept and not fixed and not JOINS.isdisjoint(toks):
-        kept = without_site_complements(v, kept, toks)  # "[dilation] of the calyces"
     sent.cands = kept
     for c in kept:
         if c.type == DEVICE:
