@@ -17,6 +17,7 @@ from radtrack_gui.nlp.extractors.modifiers import (
     without_covering_properties,
     without_described_modifiers,
 )
+from radtrack_gui.nlp.extractors.normal_contents import HOLDERS, without_normal_contents
 from radtrack_gui.nlp.extractors.normal_quality import quality_statements
 from radtrack_gui.nlp.extractors.normal_statement import (
     at_first_normal_word,
@@ -38,6 +39,7 @@ from radtrack_gui.nlp.extractors.open_described import (
     described_head,
 )
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
+from radtrack_gui.nlp.extractors.reference_values import without_reference_values
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     BACK_REFERENCE,
@@ -337,6 +339,8 @@ def analyse(
         at_first_normal_word(v, kept, toks)
         kept = one_statement_per_clause(v, kept, toks)
         kept = quality_statements(v, kept, toks)  # "Good opacification" (normal_quality)
+        if "(" in toks:
+            kept = without_reference_values(kept, toks)  # "(normal up to 30 mm)"
     # after the modifier rules, which read the term's own end; each only where its word is
     # (the tokens are lower case: ``text.word_bounds``)
     if not fixed and any(c.concept in DESCRIPTORS for c in kept):
@@ -373,6 +377,8 @@ def analyse(
             for k in range(t0, t1):
                 trigger_at[k] = True
         coordinated(kept, toks, term_mark, trigger_at)
+    if kept and not fixed and not HOLDERS.isdisjoint(toks):
+        kept = without_normal_contents(kept, toks)  # "the bladder contains clear fluid"
     sent.cands = kept
     for c in kept:
         if c.type == DEVICE:
