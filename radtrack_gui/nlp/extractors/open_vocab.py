@@ -56,6 +56,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     COORDINATOR,
     DISORDER,
     FRAME,
+    LAST3,
     MEASURE_UNIT,
     NEGATOR,
     NODE,
@@ -63,6 +64,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     PROPERTY,
     sentence_mask,
 )
+from radtrack_gui.nlp.extractors.word_marks import SUFFIX as SUFFIX_BIT
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 
 OPEN = "open"  # the flag of a concept made for an open-vocabulary mention
@@ -205,7 +207,11 @@ def open_mentions(
     if mask is None:
         mask = sentence_mask(toks)
     found: dict[int, str] = {}
-    for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
+    # a word of a pathology ending sets both bits; without either none is looked for
+    suffixed = mask & LAST3 and mask & SUFFIX_BIT
+    for i in (
+        compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))) if suffixed else ()
+    ):
         tok = toks[i]
         if not tok.endswith(SUFFIX_ENDS) or i in covered or i in others_at:
             continue
