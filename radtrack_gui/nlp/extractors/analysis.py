@@ -249,6 +249,13 @@ def analyse(
             # an item of a list of findings names one ("in the left perihilar and lingular
             # regions": the second item is no finding's, its structure not foreign)
             finding_items = {item_of(items, tok_at[c.t0]) for c in sent.cands}
+    # the structures and free sides standing in an item of a list of findings: which item
+    # holds each is the same for every candidate, so it is read once per sentence here
+    listed = (
+        [t0 for t0 in (*anat, *free_at) if item_of(items, tok_at[t0]) in finding_items]
+        if items
+        else []
+    )
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
@@ -290,12 +297,7 @@ def analyse(
         if compared_at or items:
             at = tok_at[c.t0]
             foreign = {t0 for t0 in anat if t0 not in c.used and t0 in compared_at}
-            foreign.update(
-                t0
-                for t0 in (*anat, *free_at)
-                if item_of(items, tok_at[t0]) in finding_items
-                and in_other_item(stext, items, at, tok_at[t0])
-            )
+            foreign.update(t0 for t0 in listed if in_other_item(stext, items, at, tok_at[t0]))
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
         if (
