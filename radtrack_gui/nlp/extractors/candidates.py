@@ -131,8 +131,8 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     opened = None
     mask = sentence_mask(toks)
     # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
-    places = pattern_places(toks) if may_pattern_words(mask) else None
-    if places is not None or (may_open_words(mask) and may_open(toks, False, concepts)):
+    places = pattern_places(toks, mask) if may_pattern_words(mask) else None
+    if places is not None or (may_open_words(mask) and may_open(toks, False, concepts, mask)):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         structures = (

@@ -56,6 +56,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     COORDINATOR,
     DISORDER,
     FRAME,
+    GATE_WORDS,
     LAST3,
     MEASURE_UNIT,
     NEGATOR,
@@ -164,6 +165,7 @@ def may_open(
     toks: list[str],
     pattern: bool | None = None,
     concepts: Sequence[tuple[int, int, str]] | None = None,
+    mask: int | None = None,
 ) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
     a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), a
@@ -177,7 +179,16 @@ def may_open(
     ``pattern``: ``may_pattern(toks)`` when the caller has it. (A narrower gate, each
     reading's own test with the sentence's matches, was built and measured in round 7: it
     kept 39 % of the sentences out but cost more instructions than it saved; see
-    docs/performance.md "Round 7 (extract-speed5)".)"""
+    docs/performance.md "Round 7 (extract-speed5)".) ``mask``: the sentence's
+    ``word_marks.sentence_mask`` when the caller has it: its bits answer the word tests
+    (round 9: no scan of the tokens, no slice of every token's last letters)."""
+    if mask is not None:
+        return bool(
+            mask & (FRAME | GATE_WORDS | MEASURE_UNIT)
+            or (mask & NEGATOR and (concepts is None or may_negate(toks, concepts)))
+            or (mask & LAST3 and mask & SUFFIX_BIT)
+            or (may_pattern(toks) if pattern is None else pattern)
+        )
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
