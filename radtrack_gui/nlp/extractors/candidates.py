@@ -75,6 +75,9 @@ class Sentence:
     tops: tuple[str, ...] = ()  # body regions of the structures it names
     templates: tuple[tuple[int, int, str, str, str], ...] = ()  # its concept terms
     device_word: bool = False  # a device word ("tip", "line") is among its matches
+    # ``word_marks.sentence_mask(toks)``, as the cached row carries it (None: not known, the
+    # analysis computes it)
+    mask: int | None = None
 
     @property
     def spans(self) -> list[tuple[int, int]]:
@@ -198,6 +201,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         tuple(tops),
         tuple(templates),
         device_word,
+        mask,
     )
 
 

@@ -349,10 +349,10 @@ class RuleExtractor:
             if hit is None:  # reports repeat sentences: tokens and matches once per text
                 hit = tokens_and_terms(self.vocab, self.lex, key)
                 cache.put(key, hit)
-            starts, ends, toks, concepts, others, tops, templates, device_word = hit
+            starts, ends, toks, concepts, others, tops, templates, device_word, mask = hit
             if not toks:
                 continue
-            sent = Sentence(s, e, paragraph, starts, ends, toks, others, tops=tops)
+            sent = Sentence(s, e, paragraph, starts, ends, toks, others, tops=tops, mask=mask)
             if given is not None:
                 while todo and todo[0][0] < s + ends[-1]:
                     span = todo.pop(0)

@@ -39,6 +39,18 @@ PROPERTY = 65536  # open_frames.PROPERTY_NOUNS
 ABNORMAL = 131072  # open_frames.ABNORMAL_WORDS or open_frames.CHANGE_OF
 ADEQUATE = 262144  # normal_adequacy.GATE: a word its constructions need
 MEASURE_UNIT = 524288  # open_measured.MEASURE_UNITS: "mm", "cm"
+# the analysis' own word tests (round 9: ``analysis.analyse`` reads them from the mask the
+# sentence's cached row carries instead of scanning its tokens once per test)
+BACK_REF = 1 << 20  # sites.BACK_REFERENCE: "this", "these", "the same", ...
+COMPARE = 1 << 21  # analysis.COMPARISON_WORDS: "than", "compared", ...
+NODE_HEAD = 1 << 22  # sites.NODE_HEADS: "node", "nodes"
+CARRIER = 1 << 23  # modifiers.CARRIER_NOUNS: "changes", ...
+LYMPH = 1 << 24  # "lymph"
+QUALITY_WORD = 1 << 25  # normal_quality.QUALITY: "good", "homogeneous", ...
+SEMICOLON = 1 << 26
+COLON = 1 << 27
+COMMA = 1 << 28
+AND = 1 << 29
 # open_vocab's gate words (``_GATE_WORDS``) and those with the coordinators (``_OWN_WORDS``)
 GATE_WORDS = CLAUSE | NODE | CHANGE_NOUN | DISORDER | PROPERTY
 OWN_WORDS = GATE_WORDS | COORDINATOR
@@ -54,7 +66,10 @@ def _tables() -> tuple[
     """The word sets with their bits, and the endings (read from the readings' modules
     when first needed: ``open_vocab`` itself reads this module's bits)."""
     from radtrack_gui.nlp.extractors import (
+        analysis,
+        modifiers,
         normal_adequacy,
+        normal_quality,
         open_disorders,
         open_frames,
         open_lesions,
@@ -64,6 +79,7 @@ def _tables() -> tuple[
         open_patterns,
         open_predicates,
         open_vocab,
+        sites,
     )
 
     sets = (
@@ -87,6 +103,16 @@ def _tables() -> tuple[
         (open_frames.ABNORMAL_WORDS | open_frames.CHANGE_OF, ABNORMAL),
         (normal_adequacy.GATE, ADEQUATE),
         (open_measured.MEASURE_UNITS, MEASURE_UNIT),
+        (sites.BACK_REFERENCE, BACK_REF),
+        (analysis.COMPARISON_WORDS, COMPARE),
+        (sites.NODE_HEADS, NODE_HEAD),
+        (modifiers.CARRIER_NOUNS, CARRIER),
+        (frozenset({"lymph"}), LYMPH),
+        (normal_quality.QUALITY, QUALITY_WORD),
+        (frozenset({";"}), SEMICOLON),
+        (frozenset({":"}), COLON),
+        (frozenset({","}), COMMA),
+        (frozenset({"and"}), AND),
     )
     return sets, open_patterns.NOMINAL_ENDS, open_vocab.SUFFIX_LAST3, open_vocab.SUFFIX_ENDS
 
