@@ -165,3 +165,75 @@ def test_list_items_read_once_keep_each_items_site() -> None:
         "cardiomegaly": "heart",
         "atelectasis": "left lower lobe",
     }
+
+
+# -- the reasons for the exam read once (sections.sections_and_reasons) ----------------------
+
+REASON_REPORTS = [
+    "Clinical question: suspected appendicitis, pain in the right iliac fossa.\n\n"
+    "The appendix measures 11 mm with surrounding fat stranding. No free fluid.\n",
+    "Clinical data: cough. Small right pleural effusion is seen. No pneumothorax.\n",
+    "Indication: fever. CT was performed after contrast. There is a 2 cm liver lesion.\n",
+    "HISTORY:\nPneumonia.\n\nThe lungs are clear. No pleural effusion.\n",
+    "Indication: cough.\nFindings: The lungs are clear.\nImpression: Normal chest.",
+    "COMPARISON: CT of 3 March.\n\nThe nodule in the right upper lobe is unchanged.\n",
+    "Findings: Mild cardiomegaly.",
+]
+
+
+def _trimmed(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    return [(a, len(text[:b].rstrip())) for a, b in spans]
+
+
+def test_the_reasons_cut_at_are_the_cut_sections_reasons() -> None:
+    from radtrack_gui.nlp import sections as sections_module
+    from radtrack_gui.nlp.extractors import layout
+
+    texts = list(REASON_REPORTS)
+    for folder in ("demo_patient", "oncology_patient"):
+        texts.extend(
+            p.read_text(encoding="utf-8") for p in resource("samples", folder).glob("*.txt")
+        )
+    cut_some = 0
+    for text in texts:
+        secs, reasons = sections_module.sections_and_reasons(text)
+        assert secs == sections_module.find_sections(text)
+        again = layout.question_spans(text, secs)
+        if reasons is None:  # nothing cut: no reason section (the caller reads none)
+            assert again == [], text
+            continue
+        cut_some += 1
+        # the spans read before the cut end where the cut sections' own reasons end, up to
+        # the white space before the report's own text (no token starts there)
+        assert _trimmed(text, reasons) == _trimmed(text, again), text
+    assert cut_some >= 4
+
+
+def test_the_extractor_reads_the_reasons_once_per_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    from radtrack_gui.nlp.extractors import layout
+
+    calls: list[int] = []
+    real = layout.question_spans
+
+    def counted(text, sections):  # type: ignore[no-untyped-def]
+        calls.append(len(sections))
+        return real(text, sections)
+
+    before = {t: _mentions(RuleExtractor(), t) for t in REASON_REPORTS}
+    monkeypatch.setattr(layout, "question_spans", counted)
+    monkeypatch.setattr(rules, "question_spans", counted)
+    for text in REASON_REPORTS:
+        calls.clear()
+        assert _mentions(RuleExtractor(), text) == before[text]
+        assert len(calls) == 1, text  # before round 9: twice where find_sections cut
+    # the reason stays out of the findings: "appendicitis" is asked, the fat stranding seen
+    got = {m[2] for m in before[REASON_REPORTS[0]]}
+    assert "appendicitis" not in got and "soft tissue edema" in got
+    # counter-example: sections given by the caller are read as given (computed here once)
+    given = RuleExtractor()
+    calls.clear()
+    from radtrack_gui.nlp.sections import find_sections
+
+    text = REASON_REPORTS[1]
+    given.extract(Report(id="r", text=text, sections=find_sections(text)))
+    assert len(calls) == 2  # find_sections above (its cut) and the extractor's own
