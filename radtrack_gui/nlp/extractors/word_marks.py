@@ -134,7 +134,13 @@ def word_mask(word: str) -> int:
 
 
 def sentence_mask(toks: list[str]) -> int:
-    """The OR of the tokens' bits (each word's bits computed once, then looked up in C)."""
+    """The OR of the tokens' bits (each word's bits computed once, then looked up in C:
+    when every word is known, one C pass without a list; else the words not yet read are
+    read, then the rest looked up)."""
+    try:
+        return reduce(or_, map(_MASKS.__getitem__, toks), 0)
+    except KeyError:
+        pass
     masks = list(map(_MASKS.get, toks))
     if None in masks:
         if len(_MASKS) > _CAP:

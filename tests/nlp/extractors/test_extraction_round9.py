@@ -237,3 +237,21 @@ def test_the_extractor_reads_the_reasons_once_per_report(monkeypatch: pytest.Mon
     text = REASON_REPORTS[1]
     given.extract(Report(id="r", text=text, sections=find_sections(text)))
     assert len(calls) == 2  # find_sections above (its cut) and the extractor's own
+
+
+def test_the_sentence_mask_is_the_same_from_known_and_new_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(wm, "_MASKS", {})
+    for text in _sentences():
+        toks = _toks(text)
+        expected = 0
+        for t in toks:
+            expected |= wm.word_mask(t)
+        first = wm.sentence_mask(toks)  # some words new: read, then looked up
+        assert set(toks) <= set(wm._MASKS)
+        assert first == expected == wm.sentence_mask(toks), text  # all known: one C pass
+    # counter-example: a word read wrongly once is what the known-words pass returns
+    wm._MASKS["blorpen"] = wm.LESION
+    assert wm.sentence_mask(["blorpen"]) == wm.LESION
+    assert wm.sentence_mask(["blorpen", "flurb"]) == wm.LESION | wm.word_mask("flurb")
