@@ -55,6 +55,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     COLON,
     COMMA,
     COMPARE,
+    DIGIT,
     LYMPH,
     NODE_HEAD,
     QUALITY_WORD,
@@ -392,7 +393,8 @@ def analyse(
     for c in kept:
         if c.type == DEVICE:
             devices.append((c, sent))
-    measurements(sent, text)
+    if mask & DIGIT:  # sizes need a digit (layout.measurements looks for one first)
+        measurements(sent, text)
     return context_free and not any(c.looked_back for c in looked)
 
 

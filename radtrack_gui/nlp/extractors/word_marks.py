@@ -15,6 +15,7 @@ checks each pre-test against its gate).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache, reduce
 from operator import or_
 
@@ -51,10 +52,12 @@ SEMICOLON = 1 << 26
 COLON = 1 << 27
 COMMA = 1 << 28
 AND = 1 << 29
+DIGIT = 1 << 30  # a digit (``\d``): every non-space character is in a token (text.TOKEN_RE)
 # open_vocab's gate words (``_GATE_WORDS``) and those with the coordinators (``_OWN_WORDS``)
 GATE_WORDS = CLAUSE | NODE | CHANGE_NOUN | DISORDER | PROPERTY
 OWN_WORDS = GATE_WORDS | COORDINATOR
 
+_DIGIT = re.compile(r"\d")
 _CAP = 100_000  # words remembered (a cohort's archive holds more: the table starts again)
 _MASKS: dict[str, int] = {}
 
@@ -130,6 +133,8 @@ def word_mask(word: str) -> int:
         mask |= LAST3
     if word.endswith(suffix_ends):
         mask |= SUFFIX
+    if _DIGIT.search(word) is not None:
+        mask |= DIGIT
     return mask
 
 

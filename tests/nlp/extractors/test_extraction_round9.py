@@ -255,3 +255,17 @@ def test_the_sentence_mask_is_the_same_from_known_and_new_words(
     wm._MASKS["blorpen"] = wm.LESION
     assert wm.sentence_mask(["blorpen"]) == wm.LESION
     assert wm.sentence_mask(["blorpen", "flurb"]) == wm.LESION | wm.word_mask("flurb")
+
+
+def test_the_digit_bit_is_a_digit_in_the_sentence() -> None:
+    import re
+
+    digit = re.compile(r"\d")
+    for text in [*_sentences(), "Nodule of ٣ cm.", "T12-L1 level", "[**2019-01-02**] study"]:
+        mask = wm.sentence_mask(_toks(text))
+        assert bool(mask & wm.DIGIT) == (digit.search(text) is not None), text
+    ex = RuleExtractor()
+    sized = ex.extract(Report(id="r", text="A 2.5 cm nodule in the right upper lobe."))
+    assert [m.measurements for m in sized] == [["2.5 cm"]]
+    # counter-example: no digit, no size (and none looked for)
+    assert [m.measurements for m in ex.extract(Report(id="r", text="A nodule."))] == [[]]
