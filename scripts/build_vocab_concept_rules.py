@@ -15,6 +15,9 @@ FINDING_BRANCHES = (
     "imaging sign",
     "breast implant observation",
     "liver imaging observation",
+    "enhancement",
+    "asymmetry",
+    "perfusion imaging observation",
 )
 FINDING_SKIP_BRANCHES = ("symptom", "assessment", "margin", "enhancement pattern")
 # A name ending in one of these words with narrower terms below it is a grouping class
@@ -65,6 +68,10 @@ GENERIC_TERMS = frozenset(
         "defect",
         "lesion",
         "mass",
+        # RadLex's "focus" and "foci" (imaging observation > enhancement) are generic lesion
+        # words like "lesion" and "mass": the hand tables and readings decide them
+        "focus",
+        "foci",
         "tumor",
         "change",
         "changes",

@@ -70,7 +70,12 @@ ROUND8_FILES: frozenset[str] = frozenset(
 # earlier draw reads them as none.
 ROUND9_FILES: frozenset[str] = frozenset(
     {
-        # "pairs_wholebody_dev12.tsv",
+        "mentions_wholebody_dev12.jsonl",
+        "mentions_wholebody_dev13.jsonl",
+        "pairs_wholebody_dev12.tsv",
+        "pairs_wholebody_dev12_check.tsv",
+        "pairs_wholebody_dev13.tsv",
+        "pairs_wholebody_dev13_check.tsv",
     }
 )
 LATER_FILES = ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES | ROUND9_FILES

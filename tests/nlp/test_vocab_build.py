@@ -121,3 +121,29 @@ def test_the_notice_ships_with_the_tables() -> None:
     assert '"NOTICE' in files
     assert 'ROOT / "NOTICE"' in (ROOT / "packaging/radtrack.spec").read_text()
     assert "install -m 0644 NOTICE" in (ROOT / "packaging/make_deb.sh").read_text()
+
+
+def test_things_radlex_files_under_enhancement_are_findings_its_descriptors_are_not() -> None:
+    # round 9: RadLex files what an image shows (lesion, mass, nodule, focus, reticulation,
+    # pseudolesion) under "imaging observation > enhancement", and the ischemic core and
+    # penumbra under "perfusion imaging observation": kept, but generic one-word lesion words
+    # ("focus", "foci", like "lesion" and "mass"); the descriptors beside them (destruction
+    # patterns, margins, enhancement patterns, echotextures, lesion characteristics,
+    # assessments) stay out
+    rows = read_table(resource("vocab", "findings_radlex.tsv"))
+    names = {r["concept"] for r in rows}
+    terms = {t for r in rows for t in r["terms"].split("|")}
+    for kept in ("reticulation", "pseudolesion", "ischemic penumbra"):
+        assert kept in names
+    for left_out in (
+        "focus",
+        "foci",
+        "geographic",
+        "permeative",
+        "moth-eaten",
+        "smooth margin",
+        "echotexture",
+    ):
+        assert left_out not in names and left_out not in terms
+    for left_out in ("bi-rads 5", "lesion load", "cortical erosion absent"):
+        assert left_out not in names

@@ -1,0 +1,130 @@
+"""The draw of the PARROT v1.0 reports in the twelfth whole-body mention sample (splits dev12,
+dev12check).
+
+Rule (written before labelling, run once; see docs/evaluation-mentions.md, "Round 9: mentions of
+ultrasound, neck, pelvis and MSK; false positives"):
+- fresh reports only: PARROT v1.0 rows whose key (the 0-based line number) is referenced by no
+  file in ``resources/challenge/`` or ``resources/silver/`` of rounds 1-8
+  (``parrot_draws.used_keys(..., through=8)``, every file but ``OWN``), with this labeller's
+  share of round 9, ``zlib.crc32(str(key).encode()) % 4 == 2`` (wb-regions, wb-devices and
+  wb-mentions14 take 0, 1 and 3, so their files never touch these keys);
+- reports of at most ``MAX_CHARS`` characters, ``LONG_CHARS`` in the ultrasound and neck strata
+  (``LONG``: their fresh pools of short reports are nearly empty after eight rounds);
+- each goes to ONE stratum by rough keyword patterns over the WHOLE text (case-insensitive):
+  an ultrasound word (``US``) with a neck word (``NECK``) is ``us_neck``; else an ultrasound
+  word with a pelvic/scrotal/obstetric word ``us_pelvic``, with a joint/tendon/limb word
+  ``us_msk``, any other ultrasound ``us_other``; no ultrasound word but a neck word and a CT/MR
+  word is ``neck_ctmr``; else a pelvic word with a CT/MR word ``pelvis_ctmr``; else a
+  joint/limb-bone word ``msk``; the rest ``other``;
+- ``random.Random(SEED).sample`` draws ``PER_STRATUM[name]`` from each stratum, strata in
+  ``NAMES`` order (one generator for the whole draw): weighted toward ultrasound, neck, pelvis
+  and MSK (the brief of wb-mentions13: at least half of them);
+- every THIRD drawn report in draw order (strata in order, keys ascending within a stratum:
+  the printed order), i.e. positions 3, 6, 9, ..., goes to the CHECK split ``dev12check`` (the
+  labeller's private held-out: scored, never read for tuning), the rest to ``dev12``.
+The keywords are only a guess of the exam: the modality and region stored with the labels are
+the labeller's reading of each report.
+
+Usage: python scripts/select_wholebody_wb_mentions13.py [SHARED]   (prints stratum, pool, keys)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.parrot_draws import Drawn
+
+SEED = 20261128
+MAX_CHARS = 1500
+LONG_CHARS = 2300
+LONG = frozenset({"us_neck", "us_pelvic", "us_msk", "us_other", "neck_ctmr"})
+SHARE = 2  # zlib.crc32(str(key).encode()) % 4 for wb-mentions13 (round 9)
+OWN = "mentions_wholebody_dev12.jsonl"  # the labels of this draw (not an exclusion)
+US = (
+    r"ultrason|sonogra|echogen|echotext|echostruct|echo-?structure|hypoechoic|hyperechoic"
+    r"|anechoic|isoechoic|doppler|\bUS\b|\bCDFI\b|colou?r flow|transducer|\bprobe"
+)
+NECK = (
+    r"thyroid|\bneck\b|parotid|submandibular|salivary|laryn|pharyn|cervical lymph|jugular|carotid"
+)
+PELVIC = r"scrot|testi|uter|ovar|prostat|bladder|pelvi|fetus|fetal|gestat|endometr|adnex|rectum"
+MSK = (
+    r"\bknee|shoulder|\bhip\b|ankle|wrist|elbow|tendon|ligament|menisc|labrum|rotator|femur"
+    r"|tibia|fibula|humer|\bradius\b|\bulna|cartilage|\bjoint"
+)
+CTMR = r"\bCT\b|\bMRI?\b|tomograph|magnetic"
+NAMES = ("us_neck", "us_pelvic", "us_msk", "us_other", "neck_ctmr", "pelvis_ctmr", "msk", "other")
+PER_STRATUM = {
+    "us_neck": 2,
+    "us_pelvic": 7,
+    "us_msk": 2,
+    "us_other": 2,
+    "neck_ctmr": 8,
+    "pelvis_ctmr": 8,
+    "msk": 9,
+    "other": 7,
+}
+
+
+def _has(pattern: str, text: str) -> bool:
+    return re.search(pattern, text, re.I) is not None
+
+
+def stratum(text: str) -> str:
+    """The report's stratum (the rule above)."""
+    if _has(US, text):
+        if _has(NECK, text):
+            return "us_neck"
+        for name, pattern in (("us_pelvic", PELVIC), ("us_msk", MSK)):
+            if _has(pattern, text):
+                return name
+        return "us_other"
+    if _has(NECK, text) and _has(CTMR, text):
+        return "neck_ctmr"
+    if _has(PELVIC, text) and _has(CTMR, text):
+        return "pelvis_ctmr"
+    if _has(MSK, text):
+        return "msk"
+    return "other"
+
+
+def _limit(text: str) -> int:
+    return LONG_CHARS if stratum(text) in LONG else MAX_CHARS
+
+
+def used_keys(resources: Path) -> frozenset[int]:
+    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file of rounds
+    1-8 but ``OWN``."""
+    return parrot_draws.used_keys(resources, skip={OWN}, through=8)
+
+
+def mine(key: int) -> bool:
+    return parrot_draws.in_share(key, 4, SHARE)
+
+
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
+    """(stratum, pool size, drawn keys in ascending order) per stratum."""
+    found = parrot_draws.pools(
+        reports,
+        NAMES,
+        lambda i, text: i not in used and mine(i) and len(text) <= _limit(text),
+        stratum,
+    )
+    return parrot_draws.seeded_sample(found, NAMES, PER_STRATUM, SEED)
+
+
+def check_keys(drawn: Drawn) -> list[int]:
+    """The drawn keys of the CHECK split: every third in draw order (the printed order)."""
+    order = [k for _, _, keys in drawn for k in keys]
+    return order[2::3]
+
+
+def main(argv: list[str]) -> int:
+    return parrot_draws.run(argv, draw, used_keys, width=11)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

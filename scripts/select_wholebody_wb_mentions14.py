@@ -1,0 +1,99 @@
+"""The draw of the PARROT v1.0 reports in the thirteenth whole-body mention sample (splits dev13,
+dev13check).
+
+Rule (written before labelling, run once; see docs/vocabulary.md, "Round 9: diagnosis names
+from RadLex"):
+- fresh reports only: PARROT v1.0 rows whose key (the 0-based line number) is referenced by no
+  file in ``resources/challenge/`` or ``resources/silver/`` of rounds 1-8
+  (``parrot_draws.used_keys(..., through=8)``, every file but ``OWN``), with this labeller's
+  share of round 9, ``zlib.crc32(str(key).encode()) % 4 == 3`` (wb-regions, wb-devices and
+  wb-mentions13 take 0, 1 and 2, so their files never touch these keys);
+- reports of at most ``MAX_CHARS`` characters;
+- each goes to ONE stratum by rough keyword patterns over the WHOLE text (case-insensitive),
+  the first that matches in ``NAMES`` order: a nuclear medicine / PET word (``NM``) is
+  ``nm_pet``; an MR word ``mr``; a CT word with a chest/abdomen/pelvis word ``ct_body``; any
+  other CT word ``ct_other``; the rest ``other``;
+- ``random.Random(SEED).sample`` draws ``PER_STRATUM[name]`` from each stratum, strata in
+  ``NAMES`` order (one generator for the whole draw): weighted toward CT, MR, NM and PET/CT (the
+  brief of wb-mentions14: at least half CT/MR/NM/PET);
+- every THIRD drawn report in draw order (strata in order, keys ascending within a stratum:
+  the printed order), i.e. positions 3, 6, 9, ..., goes to the CHECK split ``dev13check`` (the
+  labeller's private held-out: scored, never read for tuning), the rest to ``dev13``.
+The keywords are only a guess of the exam: the modality and region stored with the labels are
+the labeller's reading of each report.
+
+Usage: python scripts/select_wholebody_wb_mentions14.py [SHARED]   (prints stratum, pool, keys)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.parrot_draws import Drawn
+
+SEED = 20261128
+MAX_CHARS = 1500
+SHARE = 3  # zlib.crc32(str(key).encode()) % 4 for wb-mentions14 (round 9)
+OWN = "mentions_wholebody_dev13.jsonl"  # the labels of this draw (not an exclusion)
+NM = (
+    r"\bPET\b|\bSPECT\b|scintig|nuclear medicine|radionuclide|radiotracer|tracer|\bFDG\b"
+    r"|\bSUV|Tc-?99|technetium|\bMIBI\b|\bMDP\b|bone scan"
+)
+MR = r"\bMRI?\b|magnetic resonance|T1|T2|FLAIR|diffusion|gadolinium"
+CT = r"\bCT\b|tomograph|Hounsfield|\bHU\b"
+BODY = r"lung|pulmonar|thora|chest|mediastin|liver|hepat|pancrea|kidney|renal|abdom|pelvi|bowel"
+NAMES = ("nm_pet", "mr", "ct_body", "ct_other", "other")
+PER_STRATUM = {"nm_pet": 8, "mr": 12, "ct_body": 12, "ct_other": 10, "other": 11}
+
+
+def _has(pattern: str, text: str) -> bool:
+    return re.search(pattern, text, re.I) is not None
+
+
+def stratum(text: str) -> str:
+    """The report's stratum (the rule above)."""
+    if _has(NM, text):
+        return "nm_pet"
+    if _has(MR, text):
+        return "mr"
+    if _has(CT, text):
+        return "ct_body" if _has(BODY, text) else "ct_other"
+    return "other"
+
+
+def used_keys(resources: Path) -> frozenset[int]:
+    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file of rounds
+    1-8 but ``OWN``."""
+    return parrot_draws.used_keys(resources, skip={OWN}, through=8)
+
+
+def mine(key: int) -> bool:
+    return parrot_draws.in_share(key, 4, SHARE)
+
+
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
+    """(stratum, pool size, drawn keys in ascending order) per stratum."""
+    found = parrot_draws.pools(
+        reports,
+        NAMES,
+        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
+        stratum,
+    )
+    return parrot_draws.seeded_sample(found, NAMES, PER_STRATUM, SEED)
+
+
+def check_keys(drawn: Drawn) -> list[int]:
+    """The drawn keys of the CHECK split: every third in draw order (the printed order)."""
+    order = [k for _, _, keys in drawn for k in keys]
+    return order[2::3]
+
+
+def main(argv: list[str]) -> int:
+    return parrot_draws.run(argv, draw, used_keys, width=10)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,118 @@
+"""The draw of the PARROT v1.0 reports of ``challenge/pairs_wholebody_dev12.tsv`` (tune) and
+``challenge/pairs_wholebody_dev12_check.tsv`` (check) (wb-regions, round 9).
+
+Rule (written before labelling, run once; see docs/linking-wholebody.md, "Round 9: pelvis,
+spine, MSK, neck and vessels"):
+- fresh reports only: PARROT v1.0 rows referenced by no file of ``resources/challenge/`` or
+  ``resources/silver/`` (``used_keys(..., through=8)``: the round-8 files count as used; this
+  draw's own files and the other round-9 files are no exclusion), with
+  ``zlib.crc32(str(key).encode()) % 4 == SHARE`` (0: the wb-regions share of round 9;
+  wb-devices 1, wb-mentions13 2, wb-mentions14 3);
+- ``MIN_CHARS``-``MAX_CHARS`` characters and a site or level word (``SITE``: a side, a
+  vertebral or disc level, a digit, a zone, a node level) somewhere in the text;
+- each goes to the FIRST stratum of ``STRATA`` whose rough keyword pattern (case-insensitive)
+  matches its opening (``OPENING`` characters, where PARROT names the exam; the whole text for
+  the ``WHOLE`` stratum, the neck); the strata lean toward pelvis, spine, MSK and neck
+  (``PER_STRATUM``), with vascular (Doppler, CTA);
+- ``random.Random(SEED).sample`` draws from each pool, strata in order, keys ascending in each;
+- draw order = strata in order, keys ascending: every THIRD drawn report (positions 3, 6, 9, ...)
+  goes to the check set (``split``), the others to the tune set.
+The keyword is only a guess of the exam: the modality and region stored with the labels are the
+labeller's reading of each report.
+
+Usage: python scripts/select_wholebody_wb_sites2.py [SHARED]   (prints stratum, pool, keys, and
+the check keys)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.parrot_draws import Drawn
+
+OWN = frozenset({"pairs_wholebody_dev12.tsv", "pairs_wholebody_dev12_check.tsv"})
+SEED = 20261128
+MIN_CHARS = 400
+MAX_CHARS = 1600
+OPENING = 300
+SHARE = 0
+SITE = re.compile(
+    r"\b(right|left|bilateral)\b|\b[CTLS]\d{1,2}\b|\blevel\b|\bdigit|\bfinger|\btoe\b"
+    r"|metatars|metacarp|phalan|\bzone\b|\bstation",
+    re.I,
+)
+STRATA: tuple[tuple[str, str], ...] = (
+    ("pelvis", r"uter(us|ine)|ovar|adnex|prostat|bladder|endometri|pelvi|scrot|test(is|es)"),
+    ("spine", r"\bspin(e|al)\b|lumbar|cervical spine|thoracic spine|vertebra|sacr|\bdisc"),
+    (
+        "msk",
+        r"knee|shoulder|\bhips?\b|ankle|wrist|\bfoot\b|\bhand\b|elbow|femur|tibia|fractur"
+        r"|joint|tendon|menisc|ligament",
+    ),
+    ("neck", r"\bneck\b|thyroid|parotid|cervical (lymph|node)|larynx|salivary|submandib"),
+    ("vascular", r"doppler|duplex|carotid|venous|arter(y|ies|ial)|\bveins?\b|aort|angio"),
+)
+# the stratum matched over the whole text (the neck rarely opens a report)
+WHOLE = frozenset({"neck"})
+PER_STRATUM: dict[str, int] = {
+    "pelvis": 8,
+    "spine": 7,
+    "msk": 7,
+    "neck": 3,
+    "vascular": 6,
+}
+
+
+def used_keys(resources: Path) -> frozenset[int]:
+    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file, the
+    round-8 files included, but this draw's own files and the other round-9 files."""
+    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND9_FILES | OWN, through=8)
+
+
+def mine(key: int) -> bool:
+    return parrot_draws.in_share(key, 4, SHARE)
+
+
+def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
+    """(stratum, pool size, drawn keys in ascending order) per stratum."""
+
+    def fits(i: int, text: str) -> bool:
+        return (
+            i not in used
+            and mine(i)
+            and MIN_CHARS <= len(text) <= MAX_CHARS
+            and SITE.search(text) is not None
+        )
+
+    names = [name for name, _ in STRATA]
+    pools = parrot_draws.pools(
+        reports, names, fits, lambda text: parrot_draws.first_stratum(text, STRATA, OPENING, WHOLE)
+    )
+    return parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
+
+
+def split(drawn: Drawn) -> tuple[list[int], list[int]]:
+    """(tune keys, check keys): every third report in draw order goes to the check set."""
+    order = [k for _, _, keys in drawn for k in keys]
+    check = order[2::3]
+    return [k for k in order if k not in check], check
+
+
+def main(argv: list[str]) -> int:
+    code = parrot_draws.run(argv, draw, used_keys)
+    from radtrack_gui.evaluation.corpora import parrot_v1_reports
+    from radtrack_gui.evaluation.silver_mentions import shared_root
+    from radtrack_gui.util.paths import resources_dir
+
+    shared = Path(argv[0]) if argv else shared_root()
+    tune, check = split(draw(parrot_v1_reports(shared), used_keys(resources_dir())))
+    print("tune  ", " ".join(map(str, tune)))
+    print("check ", " ".join(map(str, check)))
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
