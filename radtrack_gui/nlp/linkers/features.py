@@ -21,6 +21,7 @@ from radtrack_gui.nlp.linkers.apart import kept_apart
 from radtrack_gui.nlp.linkers.class_signs import class_related
 from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
+from radtrack_gui.nlp.linkers.device_readings import introduced_twice, tips_apart
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
     adjective_names,
@@ -40,6 +41,7 @@ from radtrack_gui.nlp.linkers.mentions import (
     singular,
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
+from radtrack_gui.nlp.linkers.numbered import other_items
 from radtrack_gui.nlp.linkers.places import cavity
 from radtrack_gui.nlp.linkers.policy import concluded_in_organ
 from radtrack_gui.nlp.linkers.readings import (
@@ -188,7 +190,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     """Why ``a`` and ``b`` can never be in one chain, or None; after every other rule, two
     findings of one report the guideline keeps apart (apart.py)."""
     v = vocab or vocabulary()
-    return _conflict(a, b, v) or kept_apart(a, b, v, concepts_related(a, b))
+    return (
+        _conflict(a, b, v)
+        or kept_apart(a, b, v, concepts_related(a, b))
+        or other_items(a, b)  # two items of one numbered list (numbered.py)
+    )
 
 
 def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
@@ -229,7 +235,8 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
     if a.type == DEVICE:
         if a.access and b.access and a.access != b.access:
             return f"different access '{a.access}' vs '{b.access}'"
-        made = design_conflict(a, b)  # "plastic" vs "metal" stent (episodes.py)
+        # episodes.py / device_readings.py
+        made = design_conflict(a, b) or introduced_twice(a, b) or tips_apart(a, b, v)
         if made:
             return made
         if a.durable and b.durable and a.site and b.site:

@@ -20,7 +20,7 @@ _OF = re.compile(r"\s*(?:of|to)\s+(?:the\s+|an?\s+|this\s+|that\s+)?", re.IGNORE
 # a bare tip's words ("the distal tip"; the extractor may have given it a device's concept)
 _TIP_WORDS = frozenset({"tip", "distal", "proximal", "the", "its", "a", "an", "this", "that"})
 # what the device's identity is made of (copied from the device onto its tip)
-_IDENTITY = (
+IDENTITY = (
     "text",
     "tokens",
     "head",
@@ -63,7 +63,7 @@ def resolve_tips(
                 device = _device_before(tip, group[:k], spans, report.text, bare)
             if device is None:
                 continue
-            for name in _IDENTITY:
+            for name in IDENTITY:
                 setattr(tip, name, getattr(device, name))
             if tip.ctx is not None and device.ctx is not None:
                 tip.ctx = replace(tip.ctx, sites=device.ctx.sites, levels=device.ctx.levels)
