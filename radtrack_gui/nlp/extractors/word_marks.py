@@ -11,6 +11,12 @@ words' masks (C-level ``map`` and ``reduce``). A gate whose bits are absent is s
 unasked; a gate whose bits are present runs as before, so its answer is exact: the masks
 only spare calls that would have found nothing (``tests/nlp/extractors/test_word_marks.py``
 checks each pre-test against its gate).
+
+Round 9: the mask also answers the gates' own word tests (``open_patterns.pattern_places``,
+``open_vocab.may_open`` given ``mask``), travels in the sentence's cached row to
+``Sentence.mask``, and carries the analysis' word tests (back references, comparisons, node
+heads, carrier nouns, "lymph", quality words, clause marks, a digit): one look-up per token
+instead of a scan of the tokens per test (docs/performance.md "Round 9").
 """
 
 from __future__ import annotations
