@@ -221,6 +221,16 @@ def _unknown(written: str) -> str:
 def find_sections(text: str, begin: int = 0) -> list[Section]:
     """The sections of a report, in text order, contiguous from the first header on.
     Headers before ``begin`` (e.g. a ``Key: value`` block) are not looked at."""
+    return sections_and_reasons(text, begin)[0]
+
+
+def sections_and_reasons(
+    text: str, begin: int = 0
+) -> tuple[list[Section], list[tuple[int, int]] | None]:
+    """``find_sections(text, begin)`` and, when it cut the report's own text out of a
+    reason (``layout.body_after_reason``), the reasons for the exam it cut at (the
+    ``layout.question_spans`` of the sections before the cut, computed once for both); None
+    when nothing was cut (the caller reads ``question_spans`` of the sections then)."""
     starts: list[tuple[int, str]] = []
     current: str | None = None
     for start, written in _candidates(text):
@@ -242,10 +252,10 @@ def find_sections(text: str, begin: int = 0) -> list[Section]:
     if any(name in QUESTION_SECTIONS or name in PRE_BODY for _, name in starts):
         # the report's own text written below the reason, comparison or technique without a
         # header is not theirs (layout reads this module, so it is imported here)
-        from radtrack_gui.nlp.extractors.layout import body_after_reason
+        from radtrack_gui.nlp.extractors.layout import body_and_reasons
 
-        sections = body_after_reason(text, sections)
-    return sections
+        return body_and_reasons(text, sections)
+    return sections, None
 
 
 def section_at(sections: list[Section], offset: int) -> str | None:

@@ -233,7 +233,17 @@ def body_after_reason(text: str, sections: list[Section]) -> list[Section]:
     written on its header's line with its paragraph; the text after either, up to the next
     header, is the findings (GUIDELINE 8: the reason is a question, the rest is observed).
     White space between stays with the section before, so the sections stay contiguous."""
-    reasons = dict(question_spans(text, sections))
+    return body_and_reasons(text, sections)[0]
+
+
+def body_and_reasons(
+    text: str, sections: list[Section]
+) -> tuple[list[Section], list[tuple[int, int]]]:
+    """``body_after_reason(text, sections)`` and the ``question_spans`` it cut at (read
+    once: the rule extractor takes them as the report's reasons for the exam when it found
+    the sections itself, instead of reading ``question_spans`` of the cut sections again)."""
+    asked = question_spans(text, sections)
+    reasons = dict(asked)
     out: list[Section] = []
     for sec in sections:
         if sec.start in reasons:
@@ -255,7 +265,7 @@ def body_after_reason(text: str, sections: list[Section]) -> list[Section]:
             merged[-1] = Section(name=BODY, start=merged[-1].start, end=sec.end)
         else:
             merged.append(sec)
-    return merged
+    return merged, asked
 
 
 def chunks(text: str) -> list[tuple[int, int]]:

@@ -133,9 +133,9 @@ def quality_statements(v: Vocabulary, kept: list[Cand], toks: list[str]) -> list
     """``kept`` with each present process-noun finding opened by a quality word moved to that
     word as a normal statement (dropped where one is already there, as is a process noun the
     tables read as a normal word itself: "patency")."""
-    low = [t.lower() for t in toks]
-    if QUALITY.isdisjoint(low):
+    if QUALITY.isdisjoint(toks):  # the tokens are lower case (text.word_bounds)
         return kept
+    low = toks
     out: list[Cand] = []
     starts = {c.t0 for c in kept if c.concept.startswith("normal")}
     for c in kept:
