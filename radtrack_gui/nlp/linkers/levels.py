@@ -16,7 +16,7 @@ from radtrack_gui.nlp.linkers.spine import (
     whole_column_conflict,
 )
 from radtrack_gui.nlp.linkers.structures import different_tissues, nodes_at
-from radtrack_gui.nlp.linkers.sub_sites import PART_HEADS, sub_sites
+from radtrack_gui.nlp.linkers.sub_sites import PART_HEADS, labels, sub_sites
 
 __all__ = ["PART_HEADS", "sub_sites"]  # the finer-site readers, re-exported (sub_sites.py)
 from radtrack_gui.nlp.vocabulary import singular_name
@@ -313,7 +313,7 @@ def place_levels(
     if not found and title:
         found = _read(title, 0, len(title))
     if not any(x.startswith("label:") for x in found):
-        found |= {x for x in sub_sites(text, sent[0], start) if x.startswith("label:")}
+        found |= labels(text, sent[0], start)  # (only the labels: not all of sub_sites)
     colon = text.find(":", sent[0], start)
     if not found and 0 <= colon - sent[0] <= 30:
         found = _read(text, sent[0], colon)  # "- L3-L4: ... and signs of disc dehydration"

@@ -110,6 +110,18 @@ _HINT = re.compile(
 _HINT_FOLDED = Folded(_HINT)  # (a tenth of linking before: ``nlp/folded.py``)
 
 
+def labels(text: str, start: int, end: int) -> frozenset[str]:
+    """The lesion labels ("label:target1", "label:lesion2") ``text[start:end]`` names: the
+    "label:" part of ``sub_sites``, read alone (each holds a digit, so the hint test of
+    ``sub_sites`` always lets them through; the structure readers name no labels)."""
+    out: set[str] = set()
+    for m in _LABEL.finditer(text, start, end):
+        kind = (m.group(1) or "lesion").lower().replace(" ", "").replace("-", "")
+        kind = "target" if kind in ("target", "index") else kind
+        out.add(f"label:{kind}{m.group(2)}")
+    return frozenset(out)
+
+
 def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
     """The finer places ``text[start:end]`` names, each as "kind:value": clock positions,
     breast quadrants, organ poles, node levels and stations, RECIST/lesion labels and open
@@ -151,10 +163,7 @@ def sub_sites(text: str, start: int = 0, end: int | None = None) -> frozenset[st
         out.add(f"vessel:{_CORONARY[' '.join(m.group(1).lower().split())]}")
     for m in _RECIST.finditer(text, start, hi):
         out.add("recist:" + ("nontarget" if m.group(1) else "target"))
-    for m in _LABEL.finditer(text, start, hi):
-        kind = (m.group(1) or "lesion").lower().replace(" ", "").replace("-", "")
-        kind = "target" if kind in ("target", "index") else kind
-        out.add(f"label:{kind}{m.group(2)}")
+    out |= labels(text, start, hi)
     for m in _PART.finditer(text, start, hi):
         words = m.group(1).lower().split()
         name: list[str] = []
