@@ -222,6 +222,7 @@ def tissue_of(site: str | None) -> frozenset[str]:
     return frozenset({f"part:{' '.join(words)}"})
 
 
+@lru_cache(maxsize=8192)
 def places_of(
     levels: frozenset[str], site: str | None, fixed: bool, seen: bool = False
 ) -> frozenset[str]:
@@ -229,7 +230,8 @@ def places_of(
     findings and permanent devices (``fixed``), and the tendon or ligament the site is
     (``tissue_of``) for a finding ``seen`` there (a negative often covers a list of
     structures, of which the site is only the first); without any ``vascular`` level for a
-    device that moves (a line's tip)."""
+    device that moves (a line's tip). Memoised: a pure function of a mention's own readings,
+    asked again for every pair the mention is tested in (round 9)."""
     if fixed:
         return levels | vessel_of(site) | (tissue_of(site) if seen else frozenset())
     return frozenset(x for x in levels if not x.startswith("vascular:"))
