@@ -39,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from link_fingerprint import parrot_patient  # noqa: E402
+from link_fingerprint import parrot_patient
 
 STAGES = (
     "enrich",
@@ -81,7 +81,7 @@ class Timers:
 
 def install(t: Timers) -> None:
     """Wrap the stage functions where the linker looks them up."""
-    from radtrack_gui.nlp.linkers import clustering, features, knowledge, mentions
+    from radtrack_gui.nlp.linkers import clustering, knowledge, mentions
 
     mentions.read_contexts = t.wrap("enrich", mentions.read_contexts)  # type: ignore[assignment]
     knowledge.prepare = t.wrap("prepare", knowledge.prepare)  # type: ignore[assignment]
