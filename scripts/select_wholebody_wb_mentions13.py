@@ -32,10 +32,8 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261128
 MAX_CHARS = 1500
@@ -95,36 +93,17 @@ def _limit(text: str) -> int:
     return LONG_CHARS if stratum(text) in LONG else MAX_CHARS
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file of rounds
-    1-8 but ``OWN``."""
-    return parrot_draws.used_keys(resources, skip={OWN}, through=8)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    found = parrot_draws.pools(
-        reports,
-        NAMES,
-        lambda i, text: i not in used and mine(i) and len(text) <= _limit(text),
-        stratum,
-    )
-    return parrot_draws.seeded_sample(found, NAMES, PER_STRATUM, SEED)
-
-
-def check_keys(drawn: Drawn) -> list[int]:
-    """The drawn keys of the CHECK split: every third in draw order (the printed order)."""
-    order = [k for _, _, keys in drawn for k in keys]
-    return order[2::3]
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=11)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    through=8,
+    names=NAMES,
+    stratum=stratum,
+    keep=lambda _key, text: len(text) <= _limit(text),
+    width=11,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

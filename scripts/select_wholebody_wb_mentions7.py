@@ -27,10 +27,8 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261206
 MAX_CHARS = 1800
@@ -79,16 +77,6 @@ PER_STRATUM = {
 }
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into)."""
-    return parrot_draws.used_keys(resources, skip={OWN})
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
 def stratum(text: str) -> str:
     """The first stratum whose pattern matches ``text`` ("" for none)."""
     is_us = re.search(US_WORDS, text, re.I) is not None
@@ -101,21 +89,16 @@ def stratum(text: str) -> str:
     return ""
 
 
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
-    pools = parrot_draws.pools(
-        reports,
-        names,
-        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
-        stratum,
-    )
-    return parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=13)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    strata=STRATA,
+    stratum=stratum,
+    max_chars=MAX_CHARS,
+    width=13,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

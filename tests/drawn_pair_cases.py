@@ -9,10 +9,10 @@ import hashlib
 import importlib.util
 import zlib
 from dataclasses import dataclass
-from types import ModuleType
 
 from conftest import ROOT, shared_path
 
+from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.challenge import load_pairs, pairs_file
 
 RESOURCES = ROOT / "radtrack_gui" / "resources"
@@ -34,14 +34,15 @@ def rows(name: str) -> set[int]:
     return {int(s.row) for p in load_pairs(pairs_file(name)) for s in (p.a, p.b)}
 
 
-def script(case: DrawnPairs) -> ModuleType:
+def script(case: DrawnPairs) -> parrot_draws.Draw:
     spec = importlib.util.spec_from_file_location(
         case.script, ROOT / "scripts" / f"{case.script}.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    draw: parrot_draws.Draw = module.DRAW
+    return draw
 
 
 def check_frozen(case: DrawnPairs) -> None:
@@ -63,7 +64,7 @@ def check_draw(case: DrawnPairs) -> None:
     assert rows(case.tune) == set(tune) and rows(case.check) == set(check)
 
 
-def check_share(case: DrawnPairs) -> ModuleType:
+def check_share(case: DrawnPairs) -> parrot_draws.Draw:
     """Fresh reports of the labeller's share; the draw reads its own files as no exclusion
     (were they, its pools would lose them), and its round lists them. Returns the draw."""
     rule = script(case)
@@ -71,5 +72,5 @@ def check_share(case: DrawnPairs) -> ModuleType:
     assert all(zlib.crc32(str(k).encode()) % 4 == case.share for k in mine)
     others = rule.used_keys(RESOURCES)
     assert others and not mine & others
-    assert {case.tune, case.check} <= rule.OWN and {case.tune, case.check} <= case.round_files
+    assert {case.tune, case.check} <= rule.own and {case.tune, case.check} <= case.round_files
     return rule

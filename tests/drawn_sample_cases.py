@@ -11,10 +11,10 @@ import json
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from conftest import ROOT, shared_path
 
+from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.wholebody_mentions import Sample, load_all, load_wholebody
 
 RESOURCES = ROOT / "radtrack_gui" / "resources"
@@ -46,14 +46,15 @@ def keys(path: Path) -> set[str]:
     return {str(d["report"]) for d in rows if d.get("corpus") == "parrot1"}
 
 
-def script(case: DrawnSample) -> ModuleType:
+def script(case: DrawnSample) -> parrot_draws.Draw:
     spec = importlib.util.spec_from_file_location(
         case.script, ROOT / "scripts" / f"{case.script}.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    draw: parrot_draws.Draw = module.DRAW
+    return draw
 
 
 def check_frozen(case: DrawnSample) -> None:
@@ -75,10 +76,10 @@ def check_fresh_share(case: DrawnSample) -> None:
     others = {str(k) for k in rule.used_keys(RESOURCES)}
     assert others and not mine & others
     # the rule reads its own file as no exclusion: a key of it would be, were it another file
-    assert case.path.name == rule.OWN
+    assert rule.own == {case.path.name}
 
 
-def seeded_draw(case: DrawnSample) -> tuple[ModuleType, set[str]]:
+def seeded_draw(case: DrawnSample) -> tuple[parrot_draws.Draw, set[str]]:
     """The script and its drawn keys, checked to be the sample's reports (for further checks)."""
     from radtrack_gui.evaluation.corpora import parrot_v1_reports
 
