@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from conftest import ROOT, shared_path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.challenge import load_pairs, pairs_file
+from radtrack_gui.evaluation.challenge import PairCase, build_cases, load_pairs, pairs_file
 
 RESOURCES = ROOT / "radtrack_gui" / "resources"
 
@@ -74,3 +74,25 @@ def check_share(case: DrawnPairs) -> parrot_draws.Draw:
     assert others and not mine & others
     assert {case.tune, case.check} <= rule.own and {case.tune, case.check} <= case.round_files
     return rule
+
+
+def check_written(case: DrawnPairs) -> parrot_draws.Draw:
+    """Frozen bytes, exactly the written draw split every third into check, fresh reports of
+    the labeller's share. Returns the draw."""
+    check_frozen(case)
+    check_draw(case)
+    return check_share(case)
+
+
+def checked_pairs(case: DrawnPairs, least: tuple[int, int] = (120, 60)) -> list[list[PairCase]]:
+    """The pairs of the tune and check files (for further checks): at least ``least`` of each,
+    ids unique, every span found in the corpora."""
+    shared = shared_path("corpora").parent
+    out = []
+    for name, most in zip((case.tune, case.check), least, strict=True):
+        pairs = load_pairs(pairs_file(name))
+        assert len(pairs) >= most and len({p.id for p in pairs}) == len(pairs), name
+        cases, problems = build_cases(pairs, shared)
+        assert problems == [] and len(cases) == len(pairs), name
+        out.append(pairs)
+    return out

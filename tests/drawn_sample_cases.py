@@ -15,7 +15,13 @@ from pathlib import Path
 from conftest import ROOT, shared_path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.wholebody_mentions import Sample, load_all, load_wholebody
+from radtrack_gui.evaluation.wholebody_mentions import (
+    CHECK_SPLITS,
+    DEV_SPLITS,
+    Sample,
+    load_all,
+    load_wholebody,
+)
 
 RESOURCES = ROOT / "radtrack_gui" / "resources"
 
@@ -111,3 +117,45 @@ def check_load_all(case: DrawnSample) -> None:
     sample = load_all(shared()).only([case.split])
     assert set(sample.reports) == {f"parrot1:{k}" for k in keys(case.path)}
     assert len(sample.spans) == case.spans
+
+
+def check_written(case: DrawnSample, check_split: str) -> None:
+    """Frozen bytes, fresh reports of the labeller's share, exactly the written draw with every
+    third report in ``check_split`` (round 7 on)."""
+    check_frozen(case)
+    check_fresh_share(case)
+    check_every_third(case, check_split)
+
+
+def load_with_check(case: DrawnSample, check_split: str) -> Sample:
+    """The sample loaded as its split and ``check_split`` (for further checks): enough spans in
+    each and reports; the check split is scored beside the dev splits, its misses never listed."""
+    sample = load_wholebody(case.path, shared(), case.split)
+    assert len(sample.only([case.split]).spans) >= 250
+    assert len(sample.only([check_split]).spans) >= 120
+    assert len(sample.reports) >= 40
+    assert case.split in DEV_SPLITS and check_split in CHECK_SPLITS
+    assert check_split not in DEV_SPLITS
+    return sample
+
+
+def check_load_all_with_check(case: DrawnSample, check_split: str) -> None:
+    both = load_all(shared()).only([case.split, check_split])
+    assert set(both.reports) == {f"parrot1:{k}" for k in keys(case.path)}
+    assert len(both.only([case.split]).spans) == case.spans
+
+
+ROUND_FILES = {
+    7: parrot_draws.ROUND7_FILES,
+    8: parrot_draws.ROUND8_FILES,
+    9: parrot_draws.ROUND9_FILES,
+}
+
+
+def check_no_exclusion_of_earlier_draws(case: DrawnSample, round_: int) -> None:
+    """A file of round ``round_`` holds keys of the earlier shares: were it an exclusion of an
+    earlier draw, that draw's pools (and its seeded sample) would change."""
+    assert case.file in ROUND_FILES[round_]
+    mine = {int(k) for k in keys(case.path)}
+    for through in range(6, round_):
+        assert not mine & parrot_draws.used_keys(RESOURCES, through=through), through

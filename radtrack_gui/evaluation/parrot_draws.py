@@ -9,11 +9,12 @@ each pool and the printed table.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import zlib
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 Strata = tuple[tuple[str, str], ...]
@@ -123,14 +124,28 @@ def in_share(key: int, parts: int, share: int) -> bool:
     return zlib.crc32(str(key).encode()) % parts == share
 
 
+def has(pattern: str, text: str) -> bool:
+    """Whether ``pattern`` (case-insensitive) matches somewhere in ``text``."""
+    return re.search(pattern, text, re.I) is not None
+
+
 def first_stratum(
-    text: str, strata: Strata, opening: int | None = None, whole: Collection[str] = ()
+    text: str,
+    strata: Strata,
+    opening: int | None = None,
+    whole: Collection[str] = (),
+    gate: str = "",
+    gated: Collection[str] = (),
 ) -> str | None:
     """The first stratum whose pattern (case-insensitive) matches the first ``opening``
-    characters (the whole text for ``None`` or a stratum in ``whole``); ``None`` for none."""
+    characters (the whole text for ``None`` or a stratum in ``whole``); a stratum in ``gated``
+    only where the ``gate`` pattern matches the text too; ``None`` for none."""
     head = text if opening is None else text[:opening]
+    open_gate = bool(gated) and has(gate, text)
     for name, pattern in strata:
-        if re.search(pattern, text if name in whole else head, re.I):
+        if name in gated and not open_gate:
+            continue
+        if has(pattern, text if name in whole else head):
             return name
     return None
 
@@ -176,10 +191,11 @@ def taken(drawn: Drawn) -> frozenset[int]:
 class Draw:
     """One written draw, declared by its constants: reports fresh of every labelled file but
     ``own`` and ``skip`` (and those labelled after round ``through``), of the labeller's crc32
-    ``share`` of ``parts``, ``min_chars``-``max_chars`` long, matching every ``needs`` pattern
-    and the script's own ``keep``; each in its stratum (``stratum``, or the first of ``strata``
-    over the ``opening``, whole text for ``whole``); ``counts`` of each pool sampled by one
-    ``random.Random(seed)``, then the script's ``extra`` pass, if any, appended. Every third
+    ``share`` of ``parts``, ``min_chars``-``max_chars`` long (``stratum_max_chars`` of its
+    stratum where given), matching every ``needs`` pattern and the script's own ``keep``; each
+    in its stratum (``stratum``, or the first of ``strata`` over the ``opening``, whole text for
+    ``whole``, ``gated`` ones only where ``gate`` matches); ``counts`` of each pool sampled by
+    one ``random.Random(seed)``, then the script's ``extra`` pass, if any, appended. Every third
     drawn report (in draw order) is the check part."""
 
     seed: int
@@ -191,11 +207,14 @@ class Draw:
     strata: Strata = ()
     opening: int | None = None
     whole: Collection[str] = ()
+    gate: str = ""  # the ``gated`` strata admit only reports this pattern matches
+    gated: Collection[str] = ()
     names: tuple[str, ...] = ()  # the pools of an own ``stratum`` rule (else the strata's)
     stratum: Callable[[str], str | None] | None = None
     parts: int = 4
     min_chars: int = 0
     max_chars: int | None = None
+    stratum_max_chars: Mapping[str, int] = field(default_factory=dict)  # overrides max_chars
     needs: tuple[re.Pattern[str], ...] = ()
     keep: Callable[[int, str], bool] | None = None
     extra: Callable[[tuple[str, ...], frozenset[int], Drawn], Drawn] | None = None
@@ -215,7 +234,18 @@ class Draw:
     def stratum_of(self, text: str) -> str | None:
         if self.stratum is not None:
             return self.stratum(text)
-        return first_stratum(text, self.strata, self.opening, self.whole)
+        return first_stratum(text, self.strata, self.opening, self.whole, self.gate, self.gated)
+
+    def limit(self, text: str) -> float:
+        """The most characters a report of this text's stratum may have."""
+        most = (
+            self.stratum_max_chars.get(self.stratum_of(text) or "")
+            if self.stratum_max_chars
+            else None
+        )
+        if most is not None:
+            return most
+        return math.inf if self.max_chars is None else self.max_chars
 
     def fits(self, used: Collection[int]) -> Callable[[int, str], bool]:
         """Whether a report (key, text) may be drawn, ``used`` keys aside."""
@@ -225,7 +255,7 @@ class Draw:
                 i not in used
                 and self.mine(i)
                 and self.min_chars <= len(text)
-                and (self.max_chars is None or len(text) <= self.max_chars)
+                and len(text) <= self.limit(text)
                 and all(p.search(text) is not None for p in self.needs)
                 and (self.keep is None or self.keep(i, text))
             )

@@ -22,7 +22,7 @@ SHA256 = {
 RESOURCES = ROOT / "radtrack_gui" / "resources"
 
 
-def _rule():  # the written draw, loaded as the other draw tests load theirs
+def _rule() -> parrot_draws.Draw:  # the written draw, loaded as the other draw tests load theirs
     case = cases.DrawnSample(TUNE, "dev8", "", "select_wholebody_wb_policy", 4, 0, 27, 0)
     return cases.script(case)
 
@@ -72,7 +72,7 @@ def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
     assert all(zlib.crc32(str(k).encode()) % 4 == 0 for k in mine)
     others = rule.used_keys(RESOURCES)
     assert others and not mine & others
-    assert {TUNE, CHECK} == {rule.OWN, rule.OWN_CHECK}
+    assert {TUNE, CHECK} == rule.own
 
 
 def test_earlier_draws_read_the_round7_files_as_no_exclusion() -> None:
