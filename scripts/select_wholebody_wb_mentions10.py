@@ -77,11 +77,6 @@ PER_STRATUM = {
 }
 
 
-def _cap(text: str) -> int:
-    nm = parrot_draws.first_stratum(text, STRATA[:1]) == "nm"
-    return NM_MAX_CHARS if nm else MAX_CHARS
-
-
 DRAW = parrot_draws.Draw(
     seed=SEED,
     share=SHARE,
@@ -90,7 +85,8 @@ DRAW = parrot_draws.Draw(
     strata=STRATA,
     opening=OPENING,
     whole={"nm"},
-    keep=lambda _key, text: len(text) <= _cap(text),
+    max_chars=MAX_CHARS,
+    stratum_max_chars={"nm": NM_MAX_CHARS},
 )
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ Usage: python scripts/select_wholebody_wb_mentions12.py [SHARED]   (prints strat
 
 from __future__ import annotations
 
-import re
 import sys
 
 from radtrack_gui.evaluation import parrot_draws
@@ -60,20 +59,16 @@ PER_STRATUM = {
 }
 
 
-def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.I) is not None
-
-
 def stratum(text: str) -> str:
     """The report's stratum (the rule above)."""
-    if _has(US, text):
-        if _has(NECK, text):
+    if parrot_draws.has(US, text):
+        if parrot_draws.has(NECK, text):
             return "us_neck"
         for name, pattern in (("us_vasc", VESSEL), ("us_pelvic", PELVIC), ("us_abdomen", ABDOMEN)):
-            if _has(pattern, text):
+            if parrot_draws.has(pattern, text):
                 return name
         return "us_other"
-    if _has(NECK, text) and _has(CTMR, text):
+    if parrot_draws.has(NECK, text) and parrot_draws.has(CTMR, text):
         return "neck_ctmr"
     return "other"
 

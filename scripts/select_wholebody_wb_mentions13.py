@@ -30,7 +30,6 @@ Usage: python scripts/select_wholebody_wb_mentions13.py [SHARED]   (prints strat
 
 from __future__ import annotations
 
-import re
 import sys
 
 from radtrack_gui.evaluation import parrot_draws
@@ -67,30 +66,22 @@ PER_STRATUM = {
 }
 
 
-def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.I) is not None
-
-
 def stratum(text: str) -> str:
     """The report's stratum (the rule above)."""
-    if _has(US, text):
-        if _has(NECK, text):
+    if parrot_draws.has(US, text):
+        if parrot_draws.has(NECK, text):
             return "us_neck"
         for name, pattern in (("us_pelvic", PELVIC), ("us_msk", MSK)):
-            if _has(pattern, text):
+            if parrot_draws.has(pattern, text):
                 return name
         return "us_other"
-    if _has(NECK, text) and _has(CTMR, text):
+    if parrot_draws.has(NECK, text) and parrot_draws.has(CTMR, text):
         return "neck_ctmr"
-    if _has(PELVIC, text) and _has(CTMR, text):
+    if parrot_draws.has(PELVIC, text) and parrot_draws.has(CTMR, text):
         return "pelvis_ctmr"
-    if _has(MSK, text):
+    if parrot_draws.has(MSK, text):
         return "msk"
     return "other"
-
-
-def _limit(text: str) -> int:
-    return LONG_CHARS if stratum(text) in LONG else MAX_CHARS
 
 
 DRAW = parrot_draws.Draw(
@@ -101,7 +92,8 @@ DRAW = parrot_draws.Draw(
     through=8,
     names=NAMES,
     stratum=stratum,
-    keep=lambda _key, text: len(text) <= _limit(text),
+    max_chars=MAX_CHARS,
+    stratum_max_chars=dict.fromkeys(LONG, LONG_CHARS),
     width=11,
 )
 

@@ -27,7 +27,6 @@ Usage: python scripts/select_wholebody_wb_mentions14.py [SHARED]   (prints strat
 
 from __future__ import annotations
 
-import re
 import sys
 
 from radtrack_gui.evaluation import parrot_draws
@@ -47,18 +46,14 @@ NAMES = ("nm_pet", "mr", "ct_body", "ct_other", "other")
 PER_STRATUM = {"nm_pet": 8, "mr": 12, "ct_body": 12, "ct_other": 10, "other": 11}
 
 
-def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.I) is not None
-
-
 def stratum(text: str) -> str:
     """The report's stratum (the rule above)."""
-    if _has(NM, text):
+    if parrot_draws.has(NM, text):
         return "nm_pet"
-    if _has(MR, text):
+    if parrot_draws.has(MR, text):
         return "mr"
-    if _has(CT, text):
-        return "ct_body" if _has(BODY, text) else "ct_other"
+    if parrot_draws.has(CT, text):
+        return "ct_body" if parrot_draws.has(BODY, text) else "ct_other"
     return "other"
 
 

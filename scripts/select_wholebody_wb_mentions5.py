@@ -23,7 +23,6 @@ Usage: python scripts/select_wholebody_wb_mentions5.py [SHARED]   (prints stratu
 
 from __future__ import annotations
 
-import re
 import sys
 
 from radtrack_gui.evaluation import parrot_draws
@@ -54,18 +53,6 @@ STRATA: tuple[tuple[str, str], ...] = (
 )
 
 
-def stratum(text: str) -> str:
-    """The first stratum whose pattern matches ``text`` ("" for none)."""
-    is_us = re.search(US_WORDS, text, re.I) is not None
-    for name, pattern in STRATA:
-        if name in US_STRATA:
-            if is_us and re.search(pattern, text, re.I):
-                return name
-        elif re.search(pattern, text[:OPENING], re.I):
-            return name
-    return ""
-
-
 DRAW = parrot_draws.Draw(
     seed=SEED,
     share=SHARE,
@@ -73,7 +60,10 @@ DRAW = parrot_draws.Draw(
     own=frozenset({OWN}),
     skip=parrot_draws.ROUND6_FILES,
     strata=STRATA,
-    stratum=stratum,
+    opening=OPENING,
+    whole=US_STRATA,
+    gate=US_WORDS,
+    gated=US_STRATA,
     max_chars=MAX_CHARS,
     keep=lambda key, _text: key not in READ_BEFORE,
     width=13,

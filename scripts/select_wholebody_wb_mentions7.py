@@ -25,7 +25,6 @@ Usage: python scripts/select_wholebody_wb_mentions7.py [SHARED]   (prints stratu
 
 from __future__ import annotations
 
-import re
 import sys
 
 from radtrack_gui.evaluation import parrot_draws
@@ -77,25 +76,16 @@ PER_STRATUM = {
 }
 
 
-def stratum(text: str) -> str:
-    """The first stratum whose pattern matches ``text`` ("" for none)."""
-    is_us = re.search(US_WORDS, text, re.I) is not None
-    for name, pattern in STRATA:
-        if name in US_STRATA:
-            if is_us and re.search(pattern, text, re.I):
-                return name
-        elif re.search(pattern, text[:OPENING], re.I):
-            return name
-    return ""
-
-
 DRAW = parrot_draws.Draw(
     seed=SEED,
     share=SHARE,
     counts=PER_STRATUM,
     own=frozenset({OWN}),
     strata=STRATA,
-    stratum=stratum,
+    opening=OPENING,
+    whole=US_STRATA,
+    gate=US_WORDS,
+    gated=US_STRATA,
     max_chars=MAX_CHARS,
     width=13,
 )

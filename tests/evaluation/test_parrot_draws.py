@@ -154,3 +154,21 @@ def test_main_prints_the_table_and_the_split_where_the_draw_has_one(
     assert out[:2] == table
     tune, check = rule.split(rule.draw(REPORTS, rule.used_keys(resources_dir())))
     assert out[2:] == ["tune   " + " ".join(map(str, tune)), "check  " + " ".join(map(str, check))]
+
+
+def test_a_gated_stratum_counts_only_where_its_gate_matches() -> None:
+    text = "Chest. " + "x" * 40 + " brain and PET"
+    kw = {"opening": 20, "whole": {"head", "nm"}, "gated": {"head"}}
+    assert parrot_draws.first_stratum(text, STRATA, gate=r"\bbrain\b", **kw) == "head"
+    # counter-example: the gate shut, the gated stratum is passed over for the next
+    assert parrot_draws.first_stratum(text, STRATA, gate="ultrasound", **kw) == "nm"
+    assert parrot_draws.has("PET", text) and not parrot_draws.has("ultrasound", text)
+
+
+def test_a_stratum_of_its_own_length_bound() -> None:
+    long_pet = "PET " + "x" * 60
+    rule = parrot_draws.Draw(seed=1, share=0, counts=1, parts=1, strata=STRATA, max_chars=30)
+    assert not rule.fits(set())(0, long_pet)
+    longer = dataclasses.replace(rule, stratum_max_chars={"nm": 80})
+    assert longer.fits(set())(0, long_pet) and longer.limit("brain " + "x" * 60) == 30
+    assert not longer.fits(set())(0, "PET " + "x" * 90)
