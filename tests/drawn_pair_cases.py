@@ -6,11 +6,11 @@ file, fresh reports of its labeller's crc32 share, listed among its round's file
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import zlib
 from dataclasses import dataclass
 
 from conftest import ROOT, shared_path
+from drawn_sample_cases import load_draw
 
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.challenge import PairCase, build_cases, load_pairs, pairs_file
@@ -35,14 +35,7 @@ def rows(name: str) -> set[int]:
 
 
 def script(case: DrawnPairs) -> parrot_draws.Draw:
-    spec = importlib.util.spec_from_file_location(
-        case.script, ROOT / "scripts" / f"{case.script}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    draw: parrot_draws.Draw = module.DRAW
-    return draw
+    return load_draw(case.script)
 
 
 def check_frozen(case: DrawnPairs) -> None:

@@ -52,15 +52,18 @@ def keys(path: Path) -> set[str]:
     return {str(d["report"]) for d in rows if d.get("corpus") == "parrot1"}
 
 
-def script(case: DrawnSample) -> parrot_draws.Draw:
-    spec = importlib.util.spec_from_file_location(
-        case.script, ROOT / "scripts" / f"{case.script}.py"
-    )
+def load_draw(script: str) -> parrot_draws.Draw:
+    """The ``DRAW`` of ``scripts/<script>.py``, the written draw."""
+    spec = importlib.util.spec_from_file_location(script, ROOT / "scripts" / f"{script}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     draw: parrot_draws.Draw = module.DRAW
     return draw
+
+
+def script(case: DrawnSample) -> parrot_draws.Draw:
+    return load_draw(case.script)
 
 
 def check_frozen(case: DrawnSample) -> None:
