@@ -16,7 +16,7 @@ episodes beyond the chest"):
 - ``random.Random(SEED).sample`` draws from each pool (``PER_STRATUM``), strata in order, keys
   ascending in each;
 - draw order = strata in order, keys ascending: every THIRD drawn report (positions 3, 6, 9, ...)
-  goes to the check set (``split``), the others to the tune set.
+  goes to the check set (``DRAW.split``), the others to the tune set.
 The keyword is only a guess: the device words and the exam stored with the labels are the
 labeller's reading of each report. The rule was corrected once, before any label was written: its
 first version (at most 1800 characters, looser words) drew reports by "embolism" and "line" as

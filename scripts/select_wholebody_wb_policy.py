@@ -15,7 +15,7 @@ policy measured on every dev set"):
 - ``random.Random(SEED).sample`` draws ``PER_STRATUM[name]`` from each, strata in order (one
   generator for the whole draw).
 Draw order is the strata in order, keys ascending within a stratum; every THIRD drawn report
-of that order (the 3rd, 6th, ...) is labelled into the check file (``split``), the rest into
+of that order (the 3rd, 6th, ...) is labelled into the check file (``DRAW.split``), the rest into
 the tune file. The keyword is only a guess of the exam: the modality and region stored with
 the labels are the labeller's reading of each report.
 

@@ -16,11 +16,11 @@ spine, MSK, neck and vessels"):
   (``PER_STRATUM``), with vascular (Doppler, CTA);
 - ``random.Random(SEED).sample`` draws from each pool, strata in order, keys ascending in each;
 - draw order = strata in order, keys ascending: every THIRD drawn report (positions 3, 6, 9, ...)
-  goes to the check set (``split``), the others to the tune set.
+  goes to the check set (``DRAW.split``), the others to the tune set.
 The keyword is only a guess of the exam: the modality and region stored with the labels are the
 labeller's reading of each report.
 
-Usage: python scripts/select_wholebody_wb_sites2.py [SHARED]   (prints stratum, pool, keys, and
+Usage: python scripts/select_wholebody_wb_regions3.py [SHARED]   (prints stratum, pool, keys, and
 the check keys)
 """
 

@@ -15,7 +15,7 @@ levels of pelvis, spine, MSK and neck"):
   toward pelvis, spine, MSK and neck (``PER_STRATUM``), with vascular and nuclear medicine;
 - ``random.Random(SEED).sample`` draws from each pool, strata in order, keys ascending in each;
 - draw order = strata in order, keys ascending: every THIRD drawn report (positions 3, 6, 9, ...)
-  goes to the check set (``split``), the others to the tune set.
+  goes to the check set (``DRAW.split``), the others to the tune set.
 The keyword is only a guess of the exam: the modality and region stored with the labels are the
 labeller's reading of each report.
 
