@@ -65,6 +65,7 @@ from radtrack_gui.nlp.extractors.candidates import (
     tokens_and_terms,
 )
 from radtrack_gui.nlp.extractors.devices import GENERIC
+from radtrack_gui.nlp.extractors.inline_reasons import inline_reason_spans
 from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
@@ -204,7 +205,8 @@ class RuleExtractor:
                     hit = tuple(self._run(key[0], report, None, region))
                     self._chunk_cache.put(key, hit)
                 found.append((a, hit))
-        asked = question_spans(text, sections)
+        # the reason for the exam: its sections, and reasons run into the text (rule 8)
+        asked = question_spans(text, sections) + inline_reason_spans(text)
         out = []
         for at, rows in found:
             for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:

@@ -1,0 +1,73 @@
+"""Reasons for the exam written inside the report's text, where no section starts (GUIDELINE 8).
+
+``layout.question_spans`` reads the reason for the exam from the sections the section finder
+made. Whole-body reports often run the reason into a paragraph of their own text without a
+section of its own: "Examination performed urgently. Referral data: heart failure with
+peripheral edema.", "**Reason for Exam:** Follow-up on a pituitary lesion.", "Medical history
+also includes: status post subarachnoid hemorrhage ...", or state the history as a sentence of
+the findings: "History of gastric leiomyoma." What such a reason names is a question or the
+patient's past, not an observation of this exam: the extractor leaves it out (rule 8).
+
+:func:`inline_reason_spans` finds
+
+* a **run-in reason heading**: at the start of a line or after a sentence's end, one to six
+  words (optionally in Markdown bold) ending in a colon, whose name the section finder reads as
+  the indication (``sections.canonical``: "Referral data", "Clinical data", "Reason for
+  examination", "History") or that holds the word history, indication or referral ("Medical
+  history also includes", "Urgency indication"); its reason runs from the heading to the end of
+  the first sentence after the colon (a heading alone on its line: the next line's sentence);
+* a **history sentence**: a sentence that opens with "History of" or "Known history of".
+
+A heading the section finder reads as another section ("Findings:", "Diagnosis:") or a
+sentence that only mentions a history in its middle ("Findings compatible with a history of
+...") is no reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from radtrack_gui.nlp.sections import canonical
+
+# a run-in heading: line start or after a sentence's end; optional Markdown bold around it
+_HEADING = re.compile(
+    r"(?:(?<=[.!?])[ \t]+|(?:(?<=\n)|^)[ \t]*)"
+    r"(?P<open>\*\*)?(?P<h>[A-Z][A-Za-z]+(?:[ \t]+[A-Za-z]+){0,5})[ \t]*"
+    r"(?:(?P<c1>:)[ \t]*(?:\*\*)?|\*\*[ \t]*(?P<c2>:)?)",
+    re.MULTILINE,
+)
+_REASON_WORDS = frozenset({"HISTORY", "INDICATION", "REFERRAL"})
+_HISTORY_SENTENCE = re.compile(
+    r"(?:(?<=[.!?:])[ \t]+|(?:(?<=\n)|^)[ \t]*)(?:Known[ \t]+)?History[ \t]+of[ \t]",
+    re.MULTILINE,
+)
+# a sentence's end: . ! ? before white space or the text's end
+_END = re.compile(r"[.!?](?=\s|$)|\n[ \t]*\n")
+
+
+def _is_reason(heading: str) -> bool:
+    name = " ".join(heading.upper().split())
+    return canonical(name) == "INDICATION" or bool(_REASON_WORDS & set(name.split()))
+
+
+def _sentence_end(text: str, pos: int) -> int:
+    """The end of the sentence that starts at ``pos`` (its full stop included)."""
+    while pos < len(text) and text[pos].isspace():
+        pos += 1  # a heading alone on its line: the reason is on the next line
+    stop = _END.search(text, pos)
+    return stop.start() + 1 if stop else len(text)
+
+
+def inline_reason_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every reason for the exam or history statement run into the text."""
+    out: list[tuple[int, int]] = []
+    for m in _HEADING.finditer(text):
+        if not (m["c1"] or m["c2"] or m["open"]):
+            continue
+        if m["open"] and not (m["c1"] or m["c2"]) and text[m.end() : m.end() + 1] not in "\n \t":
+            continue
+        if _is_reason(m["h"]):
+            out.append((m.start("h"), _sentence_end(text, m.end())))
+    for m in _HISTORY_SENTENCE.finditer(text):
+        out.append((m.start(), _sentence_end(text, m.end())))
+    return out
