@@ -68,6 +68,7 @@ from radtrack_gui.nlp.extractors.devices import GENERIC
 from radtrack_gui.nlp.extractors.inline_reasons import inline_reason_spans
 from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
+from radtrack_gui.nlp.extractors.neutral_words import neutral_word
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import find_sections, section_at
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
@@ -220,6 +221,8 @@ class RuleExtractor:
                 )  # a named device there is real, not asked
                 if question and not self.questions and spans is None:
                     continue  # a reason for the exam is a question, not a finding (rule 8)
+                if spans is None and type_ == FINDING and neutral_word(text, s, e, concept):
+                    continue  # "normal [echogenicity]", "(normal up to 56 mm)"
                 out.append(
                     (
                         s,
