@@ -73,3 +73,37 @@ def reference_normal(text: str, start: int, end: int) -> bool:
 def neutral_word(text: str, start: int, end: int, concept: str | None) -> bool:
     """Either of the above: the finding at ``start:end`` is no mention."""
     return neutral_property(text, start, end, concept) or reference_normal(text, start, end)
+
+
+# "of (a/an) ADJ nature / origin / etiology": the adjective names the cause of a finding named
+# before it in the sentence. "likely inflammatory in nature" and "with a heterogeneous
+# appearance" are not this: there the adjective is the reading (a diagnosis, a finding).
+_CAUSE_AFTER = re.compile(
+    r"(?:/[A-Za-z-]+)*[ \t]+(?:nature|origin|etiology|aetiology)\b", re.IGNORECASE
+)
+_CAUSE_BEFORE = re.compile(r"\bof[ \t]+(?:an?[ \t]+)?(?:[A-Za-z-]+/)?$", re.IGNORECASE)
+_ADJECTIVE = re.compile(r"[a-z]+(?:ive|ic|ous|ory|al|ar|ant)$", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n\s*\n")
+
+
+def cause_adjectives(text: str, spans: list[tuple[int, int, bool]]) -> set[int]:
+    """Indexes of the ``spans`` (start, end, is a finding; in text order) that are one
+    adjective naming the nature or origin of a finding named earlier in the same sentence
+    ("retrolisthesis of L4 of [degenerative] origin", "decreased air content of an
+    [atelectatic] nature"): no mention of their own."""
+    out: set[int] = set()
+    for i, (s, e, finding) in enumerate(spans):
+        word = text[s:e]
+        if not finding or not _ADJECTIVE.fullmatch(word) or _CAUSE_AFTER.match(text, e) is None:
+            continue
+        if _CAUSE_BEFORE.search(text, max(0, s - 40), s) is None:
+            continue
+        for _ps, pe, pfinding in reversed(spans[:i]):
+            if pe > s:
+                continue
+            if _SENTENCE_END.search(text, pe, s):
+                break
+            if pfinding:
+                out.add(i)
+                break
+    return out

@@ -68,7 +68,7 @@ from radtrack_gui.nlp.extractors.devices import GENERIC
 from radtrack_gui.nlp.extractors.inline_reasons import inline_reason_spans
 from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
-from radtrack_gui.nlp.extractors.neutral_words import neutral_word
+from radtrack_gui.nlp.extractors.neutral_words import cause_adjectives, neutral_word
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import find_sections, section_at
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
@@ -238,6 +238,10 @@ class RuleExtractor:
                         question,
                     )
                 )
+        if spans is None and out:  # "retrolisthesis of [degenerative] origin"
+            drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
+            if drop:
+                out = [r for i, r in enumerate(out) if i not in drop]
         return tuple(out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:

@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 
 from radtrack_gui.core.model import Report
-from radtrack_gui.nlp.extractors.neutral_words import neutral_property, reference_normal
+from radtrack_gui.nlp.extractors.neutral_words import (
+    cause_adjectives,
+    neutral_property,
+    reference_normal,
+)
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 
@@ -57,3 +61,22 @@ def test_reference_ranges_are_no_statements(ex: RuleExtractor) -> None:
     start = text.index("normal")
     assert not reference_normal(text, start, start + 6)  # "up to" a place: a statement
     assert reference_normal("filled with normal saline", 12, 18)
+
+
+def test_the_origin_of_a_finding_is_no_second_mention(ex: RuleExtractor) -> None:
+    got = _found(ex, "Grade 1 retrolisthesis of C4 of degenerative origin without lysis.", "spine")
+    assert "retrolisthesis" in got and "degenerative" not in got
+    got = _found(
+        ex, "Decreased air content in both lung bases, primarily of an atelectatic nature.", "chest"
+    )
+    assert "atelectatic" not in got
+    # counter-examples: a reading of its own ("likely inflammatory in nature") and an
+    # adjective without a finding before it in its sentence
+    text = "Prominent lymph node on the right side of the neck, likely inflammatory in nature."
+    assert (
+        cause_adjectives(text, [(0, 9, True), (text.index("inflam"), text.index(" in n"), True)])
+        == set()
+    )
+    text = "Changes of degenerative origin."
+    s = text.index("degenerative")
+    assert cause_adjectives(text, [(s, s + 12, True)]) == set()
