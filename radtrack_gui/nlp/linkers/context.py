@@ -37,7 +37,7 @@ from radtrack_gui.nlp.extractors.layout import question_spans
 from radtrack_gui.nlp.linkers.device_readings import device_wording
 from radtrack_gui.nlp.linkers.episodes import exchange_role
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
-from radtrack_gui.nlp.linkers.levels import attached_levels, place_levels
+from radtrack_gui.nlp.linkers.levels import attached_levels, place_levels, sub_sites
 from radtrack_gui.nlp.linkers.levels import levels as _levels
 from radtrack_gui.nlp.linkers.places import (
     WORD,
@@ -62,7 +62,7 @@ from radtrack_gui.nlp.linkers.places import (
 )
 from radtrack_gui.nlp.linkers.readings import names_finding, reading
 from radtrack_gui.nlp.linkers.referral import in_referral, numbered_conclusion
-from radtrack_gui.nlp.linkers.region_sense import foreign_default
+from radtrack_gui.nlp.linkers.region_sense import cervical_sense, foreign_default
 from radtrack_gui.nlp.linkers.restatement import (
     concluding,
     loose_site,
@@ -159,6 +159,10 @@ _ANAPHOR_SITE = re.compile(
     r"(?:region|level|location|site|area|segment)\b",
     re.IGNORECASE,
 )
+# "The subscapularis tendon is torn. There is also tendinosis.", "Additionally, ...": a finding added to the sentence
+# before it, with no place of its own, is at that sentence's place (GUIDELINE 6; round 9)
+_ALSO = re.compile(r"\b(?:also|additionally|in\s+addition)\b", re.IGNORECASE)
+_ALSO_KINDS = ("vessel:", "course:", "part:")
 _SEVERAL_SITES = re.compile(
     r"\b(?:(?:at|in)\s+)?(?:the|these|those|all)\s+(?:\w+\s+)?"
     r"(?:sites|locations|levels|regions)\s+(?:described|mentioned|"
@@ -206,6 +210,19 @@ def asked_spans(report: Report) -> list[tuple[int, int]]:
     return question_spans(text, report.sections or find_sections(text))
 
 
+def _added_to(text: str, start: int) -> frozenset[str]:
+    """The levels and finer sites (a vessel, its stretch, a named part) of the sentence
+    before the one at ``start``, in the same paragraph: where a finding added to it lies."""
+    own = _sentence(text, start, start)[0]
+    if own == 0:
+        return frozenset()
+    lo, hi = _sentence(text, own - 1, own - 1)
+    if "\n\n" in text[lo:start]:
+        return frozenset()
+    finer = {x for x in sub_sites(text, lo, hi) if x.startswith(_ALSO_KINDS)}
+    return _levels(text, lo, hi) | finer
+
+
 def read_context(
     m: MentionInfo,
     start: int,
@@ -248,6 +265,8 @@ def read_context(
         # "... in the mid-segment of the LAD. Calcified plaques are also present in this
         # segment": the level the sentence before names (round 8)
         ctx.levels = attached_levels(text, *_sentence(text, sent[0] - 1, sent[0] - 1))
+    if not ctx.levels and _ALSO.search(text, sent[0], start):
+        ctx.levels = _added_to(text, sent[0])
     ctx.several_sites = bool(_SEVERAL_SITES.search(sentence))
     if m.type == DEVICE:
         ctx.replaced = bool(
@@ -331,6 +350,7 @@ def enrich(
                     info.lat = None
                 info.site, info.site_by_name = None, False
             foreign_default(info, ctx, text, v)  # a lung default in a thyroid US
+            cervical_sense(info, ctx, text, v)  # "cervical arteries": the neck
             site_outside_phrase(info, ctx, text, tail, v)
             subject_site(info, ctx, text, v)
             ctx.sites = coordinated_sites(

@@ -41,6 +41,7 @@ from radtrack_gui.nlp.linkers.mentions import (
     singular,
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
+from radtrack_gui.nlp.linkers.numbered import other_items
 from radtrack_gui.nlp.linkers.places import cavity
 from radtrack_gui.nlp.linkers.policy import concluded_in_organ
 from radtrack_gui.nlp.linkers.readings import (
@@ -189,7 +190,11 @@ def conflict(a: MentionInfo, b: MentionInfo, vocab: Vocabulary | None = None) ->
     """Why ``a`` and ``b`` can never be in one chain, or None; after every other rule, two
     findings of one report the guideline keeps apart (apart.py)."""
     v = vocab or vocabulary()
-    return _conflict(a, b, v) or kept_apart(a, b, v, concepts_related(a, b))
+    return (
+        _conflict(a, b, v)
+        or kept_apart(a, b, v, concepts_related(a, b))
+        or other_items(a, b)  # two items of one numbered list (numbered.py)
+    )
 
 
 def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient
+from radtrack_gui.nlp.linkers.compounds import compound_reading
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
 from radtrack_gui.nlp.linkers.device_readings import resolve_defined
 from radtrack_gui.nlp.linkers.info import MentionInfo
@@ -225,9 +226,18 @@ def prepare(
             concept = own_words_concept(concept)
             # a span naming only a structure ("pulmonary vascularity" / "vasculature")
             concept = v.anatomy_terms.get(concept, concept)
+        # "spondylodegenerative changes", "coxarthrosis": a finding at a combining form's
+        # structure (compounds.py)
+        compound = (
+            compound_reading(concept or text, v)
+            if m.type != DEVICE and (concept is None or concept not in v.concepts)
+            else None
+        )
+        if compound is not None:
+            concept = compound[0]
         line = tuple(v.broader_concepts(concept)) if concept else ()
         anatomy = [a.lower() for a in src.anatomy]
-        said = anatomy[0] if anatomy else None
+        said = anatomy[0] if anatomy else (compound[1] if compound is not None else None)
         lat = src.laterality or _laterality_of(v, said)
         site = sided_site(v, specified_site(v, concept, tokens, said), lat)
         generic_statement = bool(

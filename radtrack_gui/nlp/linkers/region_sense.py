@@ -75,3 +75,55 @@ def _exam_region_only(
     if any(n == top for _, n in named_structures(v, text[lo:hi], lo)):
         return False  # "a nodule in the neck": the sentence names it
     return _forget(info, text[lo:hi], info.site == top)
+
+
+# "cervical" names the neck's or the uterine cervix's structure, not the cervical spine, by
+# the word after it and the exam (GUIDELINE 11, round 9): "intracranial and cervical arteries",
+# "cervical lymph nodes" are the neck's; "a normal cervical canal" in a
+# hysterosalpingography, "cervical stroma" in a pelvic MR, the cervix's. A sentence that
+# names the spine (spine, vertebra, disc, cord, a level) keeps the spine.
+_CERVICAL = re.compile(r"\bcervical\s+([a-z]+)", re.IGNORECASE)
+_SPINE_WORDS = re.compile(
+    r"\b(?:spine|spinal|vertebra\w*|discs?|disks?|cord|foramin\w*|facets?|C\d{1,2})\b",
+    re.IGNORECASE,
+)
+_NECK_AFTER = frozenset(
+    {
+        *("vessels", "vessel", "arteries", "artery", "carotid", "carotids", "veins", "vein"),
+        *("vascular", "lymph", "node", "nodes", "lymphadenopathy", "adenopathy", "soft"),
+    }
+)
+_CERVIX_AFTER = frozenset({"canal", "os", "stroma", "lip", "length", "mucosa", "polyp"})
+_GYNAECOLOGIC = re.compile(
+    r"\b(?:uter\w*|endometri\w*|myometri\w*|hysterosalping\w*|adnex\w*|vagin\w*|ovar\w*)",
+    re.IGNORECASE,
+)
+
+
+def cervical_sense(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabulary) -> bool:
+    """Give a finding read at the cervical spine from the bare adjective "cervical" the
+    neck or the uterine cervix its sentence means (module note above). True when moved."""
+    if info.statement_site != "cervical spine" and info.site != "cervical spine":
+        return False
+    lo, hi = ctx.sentence
+    sentence = text[lo:hi]
+    m = _CERVICAL.search(sentence)
+    if m is None or _SPINE_WORDS.search(sentence):
+        return False
+    after = m.group(1).lower()
+    if after in _NECK_AFTER:
+        place = v.anatomy_terms.get("neck")
+    elif after in _CERVIX_AFTER and (
+        (ctx.region or "").lower() == "pelvis" or _GYNAECOLOGIC.search(text)
+    ):
+        place = v.anatomy_terms.get("cervix")
+    else:
+        return False
+    if place is None:
+        return False
+    info.statement_site = place
+    if info.site == "cervical spine":
+        info.site = place
+    if info.concept == "normal cervical spine":
+        info.concept = f"normal {place}"
+    return True
