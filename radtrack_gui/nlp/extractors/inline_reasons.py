@@ -16,7 +16,7 @@ patient's past, not an observation of this exam: the extractor leaves it out (ru
   examination", "History") or that holds the word history, indication or referral ("Medical
   history also includes", "Urgency indication"); its reason runs from the heading to the end of
   the first sentence after the colon (a heading alone on its line: the next line's sentence);
-* a **history sentence**: a sentence that opens with "History of" or "Known history of".
+* a **history sentence**: a sentence that opens with "History of" (or "Known History of").
 
 A heading the section finder reads as another section ("Findings:", "Diagnosis:") or a
 sentence that only mentions a history in its middle ("Findings compatible with a history of
@@ -29,18 +29,17 @@ import re
 
 from radtrack_gui.nlp.sections import canonical
 
-# a run-in heading: line start or after a sentence's end; optional Markdown bold around it
-_HEADING = re.compile(
-    r"(?:(?<=[.!?])[ \t]+|(?:(?<=\n)|^)[ \t]*)"
-    r"(?P<open>\*\*)?(?P<h>[A-Z][A-Za-z]+(?:[ \t]+[A-Za-z]+){0,5})[ \t]*"
-    r"(?:(?P<c1>:)[ \t]*(?:\*\*)?|\*\*[ \t]*(?P<c2>:)?)",
-    re.MULTILINE,
+# where a run-in heading ends: its colon, or the closing bold of a heading alone on its line
+_MARK = re.compile(r":|\*\*(?=[ \t]*(?:\n|$))")
+# the heading before the mark: one to six words, optionally opened in bold, nothing before it
+# on its line or since the sentence's end
+_HEAD = re.compile(
+    r"[ \t]*(?P<open>\*\*)?(?P<h>[A-Z][A-Za-z]+(?:[ \t]+[A-Za-z]+){0,5})[ \t]*"
+    r"(?P<close>\*\*)?[ \t]*"
 )
+_LOOK_BACK = 70  # characters before the mark that may hold the heading
 _REASON_WORDS = frozenset({"HISTORY", "INDICATION", "REFERRAL"})
-_HISTORY_SENTENCE = re.compile(
-    r"(?:(?<=[.!?:])[ \t]+|(?:(?<=\n)|^)[ \t]*)(?:Known[ \t]+)?History[ \t]+of[ \t]",
-    re.MULTILINE,
-)
+_HISTORY = re.compile(r"History[ \t]+of[ \t]")
 # a sentence's end: . ! ? before white space or the text's end
 _END = re.compile(r"[.!?](?=\s|$)|\n[ \t]*\n")
 
@@ -61,13 +60,32 @@ def _sentence_end(text: str, pos: int) -> int:
 def inline_reason_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of every reason for the exam or history statement run into the text."""
     out: list[tuple[int, int]] = []
-    for m in _HEADING.finditer(text):
-        if not (m["c1"] or m["c2"] or m["open"]):
+    for mark in _MARK.finditer(text):
+        pos = mark.start()
+        lo = max(0, pos - _LOOK_BACK)
+        seg = text[lo:pos]
+        ends = max(seg.rfind(". "), seg.rfind("? "), seg.rfind("! "), seg.rfind(".\t"))
+        start = max(seg.rfind("\n") + 1, ends + 2 if ends >= 0 else 0)
+        if start == 0 and lo > 0:
+            continue  # no line start or sentence end within reach: no heading
+        head = _HEAD.fullmatch(seg, start)
+        if head is None or not _is_reason(head["h"]):
             continue
-        if m["open"] and not (m["c1"] or m["c2"]) and text[m.end() : m.end() + 1] not in "\n \t":
+        colon = mark.group() == ":"
+        if not colon and not head["open"]:
+            continue  # "Word**" closes no bold heading
+        if colon and head["close"] and not head["open"]:
             continue
-        if _is_reason(m["h"]):
-            out.append((m.start("h"), _sentence_end(text, m.end())))
-    for m in _HISTORY_SENTENCE.finditer(text):
-        out.append((m.start(), _sentence_end(text, m.end())))
+        end = mark.end()
+        if colon and text.startswith("**", end):
+            end += 2  # "**Reason for Exam:**"
+        out.append((lo + head.start("h"), _sentence_end(text, end)))
+    for m in _HISTORY.finditer(text):
+        before = text[max(0, m.start() - 2) : m.start()]
+        if (
+            m.start() == 0
+            or before[-1:] == "\n"
+            or (before[-1:] in (" ", "\t") and before[:1] in (".", "!", "?", ":"))
+        ):
+            out.append((m.start(), _sentence_end(text, m.end())))
     return out
