@@ -1,4 +1,4 @@
-"""Reasons for the exam and history sentences run into a paragraph of the report's own text
+"""Reasons for the exam run into a paragraph of the report's own text
 (no section of their own) are questions, not findings (GUIDELINE rule 8); the findings around
 them stay (``extractors.inline_reasons``)."""
 
@@ -30,12 +30,10 @@ def test_a_bold_reason_heading_alone_on_its_line() -> None:
     assert len(spans) == 1 and spans[0][1] == len("**Reason for Exam**\nFollow-up on a nodule.")
 
 
-def test_history_sentence_is_left_out_but_a_finding_sentence_is_kept() -> None:
-    got = _found("Findings: History of gastric leiomyoma. A hypodense liver lesion of 12 mm.")
-    assert "leiomyoma" not in got and any("lesion" in g for g in got)
-    # counter-example: "history" in the middle of an observation is no history sentence
-    got = _found("Findings: Postoperative changes consistent with a history of leiomyoma.")
-    assert any("leiomyoma" in g for g in got)
+def test_a_history_sentence_stays_a_finding() -> None:
+    # no heading: "History of ..." restates findings too ("..., now larger"): not a reason
+    got = _found("Findings: History of a renal mass, now larger. A hypodense liver lesion.")
+    assert any("mass" in g for g in got) and any("lesion" in g for g in got)
 
 
 def test_medical_history_heading_and_other_headings() -> None:
