@@ -2,9 +2,9 @@
 
 ``layout.question_spans`` reads the reason for the exam from the sections the section finder
 made. Whole-body reports often run the reason into a paragraph of their own text without a
-section of its own: "Examination performed urgently. Referral data: heart failure with
-peripheral edema.", "**Reason for Exam:** Follow-up on a pituitary lesion.", "Medical history
-also includes: status post subarachnoid hemorrhage ...". What such a reason names is a question or the
+section of its own: "Scan done on call. Referral data: dyspnoea, leg edema.", "**Reason for
+Exam:** control of a known cyst.", "Past history also lists: an old bleed ...". What such a
+reason names is a question or the
 patient's past, not an observation of this exam: the extractor leaves it out (rule 8).
 
 :func:`inline_reason_spans` finds
@@ -12,13 +12,13 @@ patient's past, not an observation of this exam: the extractor leaves it out (ru
 * a **run-in reason heading**: at the start of a line or after a sentence's end, one to six
   words (optionally in Markdown bold) ending in a colon, whose name the section finder reads as
   the indication (``sections.canonical``: "Referral data", "Clinical data", "Reason for
-  examination", "History") or that holds the word history, indication or referral ("Medical
-  history also includes", "Urgency indication"); its reason runs from the heading to the end of
+  examination", "History") or that holds the word history, indication or referral ("Past
+  history also lists", "Urgent indication"); its reason runs from the heading to the end of
   the first sentence after the colon (a heading alone on its line: the next line's sentence);
 
 A sentence opening with "History of" is NOT read as a reason: round 9 measured it (dev union
-precision +.0006, check union +.0040, no recall lost), but "Findings: History of a renal
-mass, now larger." restates a finding with its change, and three tests of other rules keep
+precision +.0006, check union +.0040, no recall lost), but "Findings: History of a kidney
+mass, bigger today." restates a finding with its change, and three tests of other rules keep
 such sentences findings (wb-mentions13 reverted the same rule for that reason).
 
 A heading the section finder reads as another section ("Findings:", "Diagnosis:") or a

@@ -11,9 +11,9 @@ Two constructions, each a rule about the language of reports, not about one sent
   when only property nouns, "and", commas and "with" stand between them; any other word (an
   abnormal one: "normal size, increased echogenicity"; a noun of its own) keeps the property.
   "homogeneous", "uniform" and "regular" are no normal words here: they describe lesions too
-  ("a meningioma with calcifications and homogeneous enhancement").
-* **A reference range.** "normal" that opens a reference value ("LVDD: 45 (normal up to 56
-  mm)", "(normal 6-11 mm)", "normal range", "normal values") or names a solution ("normal
+  ("a calcified dural mass with homogeneous enhancement").
+* **A reference range.** "normal" that opens a reference value ("root 31 mm (normal up to 36
+  mm)", "(normal 5-10 mm)", "normal range", "normal values") or names a solution ("normal
   saline") says what normal would be, not that a structure is normal.
 """
 
@@ -64,7 +64,7 @@ def neutral_property(text: str, start: int, end: int, concept: str | None) -> bo
 
 def reference_normal(text: str, start: int, end: int) -> bool:
     """Whether the word ``normal`` at ``start:end`` opens a reference value or names a
-    solution ("(normal up to 56 mm)", "normal range", "normal saline")."""
+    solution ("(normal up to 36 mm)", "normal range", "normal saline")."""
     if text[start:end].lower() != "normal":
         return False
     return _REFERENCE_AFTER.match(text, end) is not None
@@ -89,7 +89,7 @@ _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n\s*\n")
 def cause_adjectives(text: str, spans: list[tuple[int, int, bool]]) -> set[int]:
     """Indexes of the ``spans`` (start, end, is a finding; in text order) that are one
     adjective naming the nature or origin of a finding named earlier in the same sentence
-    ("retrolisthesis of L4 of [degenerative] origin", "decreased air content of an
+    ("slight listhesis of L2 of [degenerative] origin", "basal volume loss, mainly of an
     [atelectatic] nature"): no mention of their own."""
     out: set[int] = set()
     for i, (s, e, finding) in enumerate(spans):

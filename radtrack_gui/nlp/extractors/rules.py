@@ -230,7 +230,7 @@ class RuleExtractor:
                 if question and not self.questions and spans is None:
                     continue  # a reason for the exam is a question, not a finding (rule 8)
                 if spans is None and type_ == FINDING and neutral_word(text, s, e, concept):
-                    continue  # "normal [echogenicity]", "(normal up to 56 mm)"
+                    continue  # "normal [echogenicity]", "(normal up to 36 mm)"
                 out.append(
                     (
                         s,
@@ -246,7 +246,7 @@ class RuleExtractor:
                         question,
                     )
                 )
-        if spans is None and out:  # "retrolisthesis of [degenerative] origin"
+        if spans is None and out:  # "listhesis of [degenerative] origin"
             drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
             if drop:
                 out = [r for i, r in enumerate(out) if i not in drop]
