@@ -22,9 +22,9 @@ def _fluid(ex: RuleExtractor, text: str) -> bool:
 @pytest.mark.parametrize(
     "text",
     [
-        "The bladder is partially filled and contains clear fluid.",
+        "The bladder, half filled, holds clear fluid.",
         "Bladder adequately filled with anechoic fluid.",
-        "The urinary bladder is full, containing non-lithiasic fluid.",
+        "Urinary bladder distended, with non-lithiasic fluid inside.",
     ],
 )
 def test_clear_contents_of_a_hollow_organ_are_no_finding(ex: RuleExtractor, text: str) -> None:

@@ -60,13 +60,13 @@ def test_a_reason_run_in_after_a_sentence_end_is_no_finding(
         # counter-examples: the report's own sentence ends the reason, also when it names an
         # earlier finding ("Previous strain ...") or opens with a heading of its own
         (
-            "The exam was done without contrast. Referral data: Post-injury status. Previous "
-            "strain of the medial ligament with increased signal, without meniscal tears.",
+            "Unenhanced study. Referral data: after a fall. Previous strain of the medial "
+            "ligament with increased signal, without meniscal tears.",
             {"strain", "increased signal", "meniscal tears"},
         ),
         (
-            "Description done urgently. Referral data: heart failure. Chest X-ray PA: greater "
-            "pleural fluid on the right.",
+            "Urgent reading. Referral data: heart failure. Chest X-ray PA: more pleural fluid "
+            "on the right.",
             {"pleural fluid"},
         ),
         # "clinical data" without a colon is no header
