@@ -65,8 +65,10 @@ from radtrack_gui.nlp.extractors.candidates import (
     tokens_and_terms,
 )
 from radtrack_gui.nlp.extractors.devices import GENERIC
+from radtrack_gui.nlp.extractors.inline_reasons import inline_reason_spans
 from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
+from radtrack_gui.nlp.extractors.neutral_words import cause_adjectives, neutral_word
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import section_at, sections_and_reasons
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
@@ -212,6 +214,8 @@ class RuleExtractor:
                     self._chunk_cache.put(key, hit)
                 found.append((a, hit))
         asked = reasons if reasons is not None and spans is None else question_spans(text, sections)
+        # and the reasons run into the text without a section of their own (rule 8)
+        asked = asked + inline_reason_spans(text)
         out = []
         for at, rows in found:
             for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:
@@ -225,6 +229,8 @@ class RuleExtractor:
                 )  # a named device there is real, not asked
                 if question and not self.questions and spans is None:
                     continue  # a reason for the exam is a question, not a finding (rule 8)
+                if spans is None and type_ == FINDING and neutral_word(text, s, e, concept):
+                    continue  # "normal [echogenicity]", "(normal up to 36 mm)"
                 out.append(
                     (
                         s,
@@ -240,6 +246,10 @@ class RuleExtractor:
                         question,
                     )
                 )
+        if spans is None and out:  # "listhesis of [degenerative] origin"
+            drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
+            if drop:
+                out = [r for i, r in enumerate(out) if i not in drop]
         return tuple(out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:
