@@ -15,7 +15,9 @@ cruciate ligament" under "knee joint") is unrelated to the other ("left knee").
   is another structure not among its ancestors.
 
 ``merge`` is the build's rule for the first kind where one side is derived: the derived
-structure is filed under the hand one (of two derived ones, "ankle joint" under "ankle") (the hand node is the place; the RadLex node becomes
+structure is filed under the hand one (of two derived ones, "ankle joint" under "ankle") when
+that keeps its body region (one parent per structure cannot keep two ancestries: a joint in a
+limb region and among the joints under "bones") (the hand node is the place; the RadLex node becomes
 the joint/alias inside it, keeping its own parts and sided rows below it). It is applied
 only to derived rows (the hand table takes precedence and is never rewritten); what stays a
 duplicate after it is printed by ``build_vocab.py --duplicates``.
@@ -67,6 +69,12 @@ def normalise(term: str) -> str:
     while len(words) > 1 and words[-1] in PLACE_HEADS:
         words.pop()
     return " ".join(words)
+
+
+def region(parent: dict[str, str], name: str) -> str:
+    """The body region ``name`` lies in: the structure right under "body" above it."""
+    chain = [name, *_ancestors(parent, name)]
+    return chain[-2] if len(chain) >= 2 and chain[-1] == "body" else chain[-1]
 
 
 def _ancestors(parent: dict[str, str], name: str) -> list[str]:
@@ -139,9 +147,14 @@ def merge(
             continue
         if derived not in rows or derived in hand_parent:
             continue
-        # not when the hand node lies inside the derived one (it would close a loop)
+        # not when the hand node lies inside the derived one (it would close a loop), nor when
+        # the move would change the derived node's body region: one parent cannot hold both
+        # ancestries ("knee joint" lies in the knee AND among the joints, under "bones", which
+        # a bare "degenerative changes" of a knee MR is read at), so such a pair stays listed
         tree = {**{r[0]: r[1] for r in rows.values()}, **hand_parent}
         if derived in _ancestors(tree, hand_node):
+            continue
+        if region(tree, derived) != region(tree, hand_node):
             continue
         rows[derived][1] = hand_node
         joined.append(d)
