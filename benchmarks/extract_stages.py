@@ -23,7 +23,7 @@ from typing import Any
 
 STAGES = {
     "radtrack_gui.nlp.extractors.rules": (
-        "find_sections",
+        "sections_and_reasons",  # find_sections with the reasons it cut at (round 9)
         "chunks_of",
         "sentences",
         "tokens_and_terms",

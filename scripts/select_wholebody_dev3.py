@@ -28,7 +28,6 @@ Usage: python scripts/select_wholebody_dev3.py [SHARED]   (prints stratum, pool 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.parrot_draws import Drawn
@@ -68,35 +67,28 @@ STRATA: tuple[tuple[str, str], ...] = (
 )
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into, and the ``LATER`` files)."""
-    return parrot_draws.used_keys(resources, skip=LATER | {OWN})
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 3, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
-    pools = parrot_draws.pools(
-        reports,
-        names,
-        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
-        lambda text: parrot_draws.first_stratum(text, STRATA, OPENING, WHOLE_TEXT),
-    )
-    first = parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
-    taken = {k for _, _, keys in first for k in keys}
-    rest = {name: [k for k in pool if k not in taken] for name, pool in pools.items()}
+def second_pass(reports: tuple[str, ...], used: frozenset[int], first: Drawn) -> Drawn:
+    """The second pass: ``SECOND_PASS`` more of each pool the first left, drawn with
+    ``SEED + 1``, each stratum named with a ``+``."""
+    names = DRAW.pool_names
+    rest = DRAW.pools(reports, used | parrot_draws.taken(first))
     second = parrot_draws.seeded_sample(rest, names, SECOND_PASS, SEED + 1)
-    return first + [(f"{n}+", p, k) for n, p, k in second]
+    return [(f"{n}+", p, k) for n, p, k in second]
 
 
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    skip=LATER,
+    strata=STRATA,
+    opening=OPENING,
+    whole=WHOLE_TEXT,
+    parts=3,
+    max_chars=MAX_CHARS,
+    extra=second_pass,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

@@ -28,10 +28,8 @@ Usage: python scripts/select_wholebody_wb_mentions11.py [SHARED]   (prints strat
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261128
 MAX_CHARS = 1500
@@ -82,42 +80,18 @@ PER_STRATUM = {
 }
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file but
-    ``OWN``."""
-    return parrot_draws.used_keys(resources, skip={OWN}, through=7)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def _cap(text: str) -> int:
-    nm = parrot_draws.first_stratum(text, STRATA[:1]) == "nm"
-    return NM_MAX_CHARS if nm else MAX_CHARS
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
-    found = parrot_draws.pools(
-        reports,
-        names,
-        lambda i, text: i not in used and mine(i) and len(text) <= _cap(text),
-        lambda text: parrot_draws.first_stratum(text, STRATA, OPENING, whole={"nm"}),
-    )
-    return parrot_draws.seeded_sample(found, names, PER_STRATUM, SEED)
-
-
-def check_keys(drawn: Drawn) -> list[int]:
-    """The drawn keys of the CHECK split: every third in draw order (the printed order)."""
-    order = [k for _, _, keys in drawn for k in keys]
-    return order[2::3]
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    through=7,
+    strata=STRATA,
+    opening=OPENING,
+    whole={"nm"},
+    max_chars=MAX_CHARS,
+    stratum_max_chars={"nm": NM_MAX_CHARS},
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

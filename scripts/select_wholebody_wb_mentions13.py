@@ -30,12 +30,9 @@ Usage: python scripts/select_wholebody_wb_mentions13.py [SHARED]   (prints strat
 
 from __future__ import annotations
 
-import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261128
 MAX_CHARS = 1500
@@ -69,62 +66,36 @@ PER_STRATUM = {
 }
 
 
-def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.I) is not None
-
-
 def stratum(text: str) -> str:
     """The report's stratum (the rule above)."""
-    if _has(US, text):
-        if _has(NECK, text):
+    if parrot_draws.has(US, text):
+        if parrot_draws.has(NECK, text):
             return "us_neck"
         for name, pattern in (("us_pelvic", PELVIC), ("us_msk", MSK)):
-            if _has(pattern, text):
+            if parrot_draws.has(pattern, text):
                 return name
         return "us_other"
-    if _has(NECK, text) and _has(CTMR, text):
+    if parrot_draws.has(NECK, text) and parrot_draws.has(CTMR, text):
         return "neck_ctmr"
-    if _has(PELVIC, text) and _has(CTMR, text):
+    if parrot_draws.has(PELVIC, text) and parrot_draws.has(CTMR, text):
         return "pelvis_ctmr"
-    if _has(MSK, text):
+    if parrot_draws.has(MSK, text):
         return "msk"
     return "other"
 
 
-def _limit(text: str) -> int:
-    return LONG_CHARS if stratum(text) in LONG else MAX_CHARS
-
-
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file of rounds
-    1-8 but ``OWN``."""
-    return parrot_draws.used_keys(resources, skip={OWN}, through=8)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    found = parrot_draws.pools(
-        reports,
-        NAMES,
-        lambda i, text: i not in used and mine(i) and len(text) <= _limit(text),
-        stratum,
-    )
-    return parrot_draws.seeded_sample(found, NAMES, PER_STRATUM, SEED)
-
-
-def check_keys(drawn: Drawn) -> list[int]:
-    """The drawn keys of the CHECK split: every third in draw order (the printed order)."""
-    order = [k for _, _, keys in drawn for k in keys]
-    return order[2::3]
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=11)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    through=8,
+    names=NAMES,
+    stratum=stratum,
+    max_chars=MAX_CHARS,
+    stratum_max_chars=dict.fromkeys(LONG, LONG_CHARS),
+    width=11,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

@@ -27,12 +27,9 @@ Usage: python scripts/select_wholebody_wb_mentions14.py [SHARED]   (prints strat
 
 from __future__ import annotations
 
-import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261128
 MAX_CHARS = 1500
@@ -49,51 +46,28 @@ NAMES = ("nm_pet", "mr", "ct_body", "ct_other", "other")
 PER_STRATUM = {"nm_pet": 8, "mr": 12, "ct_body": 12, "ct_other": 10, "other": 11}
 
 
-def _has(pattern: str, text: str) -> bool:
-    return re.search(pattern, text, re.I) is not None
-
-
 def stratum(text: str) -> str:
     """The report's stratum (the rule above)."""
-    if _has(NM, text):
+    if parrot_draws.has(NM, text):
         return "nm_pet"
-    if _has(MR, text):
+    if parrot_draws.has(MR, text):
         return "mr"
-    if _has(CT, text):
-        return "ct_body" if _has(BODY, text) else "ct_other"
+    if parrot_draws.has(CT, text):
+        return "ct_body" if parrot_draws.has(BODY, text) else "ct_other"
     return "other"
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file of rounds
-    1-8 but ``OWN``."""
-    return parrot_draws.used_keys(resources, skip={OWN}, through=8)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    found = parrot_draws.pools(
-        reports,
-        NAMES,
-        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
-        stratum,
-    )
-    return parrot_draws.seeded_sample(found, NAMES, PER_STRATUM, SEED)
-
-
-def check_keys(drawn: Drawn) -> list[int]:
-    """The drawn keys of the CHECK split: every third in draw order (the printed order)."""
-    order = [k for _, _, keys in drawn for k in keys]
-    return order[2::3]
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=10)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    through=8,
+    names=NAMES,
+    stratum=stratum,
+    max_chars=MAX_CHARS,
+    width=10,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

@@ -23,12 +23,9 @@ Usage: python scripts/select_wholebody_wb_mentions5.py [SHARED]   (prints stratu
 
 from __future__ import annotations
 
-import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261205
 MAX_CHARS = 1800
@@ -56,46 +53,21 @@ STRATA: tuple[tuple[str, str], ...] = (
 )
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into, and the files labelled after it in round
-    6, ``parrot_draws.ROUND6_FILES``)."""
-    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND6_FILES | {OWN})
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def stratum(text: str) -> str:
-    """The first stratum whose pattern matches ``text`` ("" for none)."""
-    is_us = re.search(US_WORDS, text, re.I) is not None
-    for name, pattern in STRATA:
-        if name in US_STRATA:
-            if is_us and re.search(pattern, text, re.I):
-                return name
-        elif re.search(pattern, text[:OPENING], re.I):
-            return name
-    return ""
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
-    pools = parrot_draws.pools(
-        reports,
-        names,
-        lambda i, text: (
-            i not in used and i not in READ_BEFORE and mine(i) and len(text) <= MAX_CHARS
-        ),
-        stratum,
-    )
-    return parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=13)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    skip=parrot_draws.ROUND6_FILES,
+    strata=STRATA,
+    opening=OPENING,
+    whole=US_STRATA,
+    gate=US_WORDS,
+    gated=US_STRATA,
+    max_chars=MAX_CHARS,
+    keep=lambda key, _text: key not in READ_BEFORE,
+    width=13,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

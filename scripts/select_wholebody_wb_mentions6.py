@@ -23,10 +23,8 @@ Usage: python scripts/select_wholebody_wb_mentions6.py [SHARED]   (prints stratu
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261127
 MAX_CHARS = 1500
@@ -49,33 +47,16 @@ STRATA: tuple[tuple[str, str], ...] = (
 PER_STRATUM = {"mammo": 5, "spine": 6, "msk": 6, "head": 5, "ct": 7, "mr": 6, "other": 4}
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file but
-    ``OWN`` (the dev3 rule's check, whose own file is in the silver folder like any other, with
-    the files it reads as no exclusion, ``parrot_draws.ROUND5_FILES`` and ``ROUND6_FILES``)."""
-    skip = parrot_draws.ROUND5_FILES | parrot_draws.ROUND6_FILES | {OWN}
-    return parrot_draws.used_keys(resources, skip=skip)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
-    found = parrot_draws.pools(
-        reports,
-        names,
-        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
-        lambda text: parrot_draws.first_stratum(text, STRATA, OPENING),
-    )
-    return parrot_draws.seeded_sample(found, names, PER_STRATUM, SEED)
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    skip=parrot_draws.ROUND5_FILES | parrot_draws.ROUND6_FILES,
+    strata=STRATA,
+    opening=OPENING,
+    max_chars=MAX_CHARS,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

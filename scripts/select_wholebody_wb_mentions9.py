@@ -28,10 +28,8 @@ Usage: python scripts/select_wholebody_wb_mentions9.py [SHARED]   (prints stratu
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261129
 MAX_CHARS = 1800
@@ -70,37 +68,16 @@ PER_STRATUM = {
 }
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file but
-    ``OWN`` and the other files labelled in round 7."""
-    return parrot_draws.used_keys(resources, skip={OWN})
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
-    found = parrot_draws.pools(
-        reports,
-        names,
-        lambda i, text: i not in used and mine(i) and len(text) <= MAX_CHARS,
-        lambda text: parrot_draws.first_stratum(text, STRATA, OPENING, whole=US_STRATA),
-    )
-    return parrot_draws.seeded_sample(found, names, PER_STRATUM, SEED)
-
-
-def check_keys(drawn: Drawn) -> frozenset[int]:
-    """Every third report in draw order (strata in order, keys ascending): the check split."""
-    order = [k for _, _, keys in drawn for k in keys]
-    return frozenset(order[2::3])
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    strata=STRATA,
+    opening=OPENING,
+    whole=US_STRATA,
+    max_chars=MAX_CHARS,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

@@ -15,7 +15,7 @@ policy measured on every dev set"):
 - ``random.Random(SEED).sample`` draws ``PER_STRATUM[name]`` from each, strata in order (one
   generator for the whole draw).
 Draw order is the strata in order, keys ascending within a stratum; every THIRD drawn report
-of that order (the 3rd, 6th, ...) is labelled into the check file (``split``), the rest into
+of that order (the 3rd, 6th, ...) is labelled into the check file (``DRAW.split``), the rest into
 the tune file. The keyword is only a guess of the exam: the modality and region stored with
 the labels are the labeller's reading of each report.
 
@@ -26,10 +26,8 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 OWN = "pairs_wholebody_dev8.tsv"  # the tune labels of this draw
 OWN_CHECK = "pairs_wholebody_dev8_check.tsv"  # the check labels (every third drawn report)
@@ -68,48 +66,24 @@ PER_STRATUM = {
 }
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (the
-    round-7 files, this draw's two among them, are no exclusion)."""
-    return parrot_draws.used_keys(resources, skip={OWN, OWN_CHECK})
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
 def stratum(text: str) -> str | None:
     if NOT_CHEST.search(text[:OPENING]):
         return None
     return parrot_draws.first_stratum(text, STRATA, OPENING)
 
 
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-
-    def fits(i: int, text: str) -> bool:
-        return (
-            i not in used
-            and mine(i)
-            and MIN_CHARS <= len(text) <= MAX_CHARS
-            and CONCLUSION.search(text) is not None
-        )
-
-    names = [name for name, _ in STRATA]
-    found = parrot_draws.pools(reports, names, fits, stratum)
-    return parrot_draws.seeded_sample(found, names, PER_STRATUM, SEED)
-
-
-def split(drawn: Drawn) -> tuple[list[int], list[int]]:
-    """(tune keys, check keys): every third report in draw order goes to the check set."""
-    order = [key for _, _, keys in drawn for key in keys]
-    check = order[2::3]
-    return [k for k in order if k not in check], check
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=9)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN, OWN_CHECK}),
+    strata=STRATA,
+    stratum=stratum,
+    min_chars=MIN_CHARS,
+    max_chars=MAX_CHARS,
+    needs=(CONCLUSION,),
+    width=9,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

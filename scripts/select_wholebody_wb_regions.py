@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 SEED = 20261127
 MIN_CHARS = 400
@@ -56,18 +54,6 @@ NOT_CHEST = r"chest|lung|thora|pulmon"
 PER_STRATUM = {"obstetric": 3, "pelvis": 7, "spine": 5, "msk": 6, "neck": 4, "head": 4, "xr": 4}
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into, and the round 6 and 7 files labelled later)."""
-    return parrot_draws.used_keys(
-        resources, skip={OWN} | parrot_draws.ROUND6_FILES | parrot_draws.ROUND7_FILES
-    )
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
 def stratum(text: str) -> str | None:
     opening = text[:OPENING]
     for name, pattern in STRATA:
@@ -78,21 +64,18 @@ def stratum(text: str) -> str | None:
     return None
 
 
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
-    pools = parrot_draws.pools(
-        reports,
-        names,
-        lambda i, text: i not in used and mine(i) and MIN_CHARS <= len(text) <= MAX_CHARS,
-        stratum,
-    )
-    return parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
-
-
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=10)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    skip=parrot_draws.ROUND6_FILES | parrot_draws.ROUND7_FILES,
+    strata=STRATA,
+    stratum=stratum,
+    min_chars=MIN_CHARS,
+    max_chars=MAX_CHARS,
+    width=10,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.parrot_draws import Drawn
@@ -62,16 +61,6 @@ SECOND_PELVIS = r"uter(us|ine)|ovar(y|ies|ian)|adnex|prostat|endometri|scrot|tes
 CONCLUSION = r"conclusion|impression|assessment|summary"
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but
-    ``OWN``, the file this draw was labelled into, and the round 7 files labelled later)."""
-    return parrot_draws.used_keys(resources, skip={OWN} | parrot_draws.ROUND7_FILES)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
 def stratum(text: str) -> str | None:
     opening = text[:OPENING]
     for name, pattern in STRATA:
@@ -82,35 +71,35 @@ def stratum(text: str) -> str | None:
     return None
 
 
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-    names = [name for name, _ in STRATA]
+def second_pass(reports: tuple[str, ...], used: frozenset[int], first: Drawn) -> Drawn:
+    """The second pass: ``SECOND_K`` of the reports the first left that fit it and name a
+    pelvic organ (``SECOND_PELVIS``) and a conclusion, drawn with ``SECOND_SEED``."""
     pools = parrot_draws.pools(
         reports,
-        names,
-        lambda i, text: i not in used and mine(i) and MIN_CHARS <= len(text) <= MAX_CHARS,
-        stratum,
-    )
-    first = parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
-    taken = {key for _, _, keys in first for key in keys}
-    second = parrot_draws.pools(
-        reports,
         ["pelvis2"],
-        lambda i, text: (
-            i not in used and i not in taken and mine(i) and MIN_CHARS <= len(text) <= MAX_CHARS
-        ),
+        DRAW.fits(used | parrot_draws.taken(first)),
         lambda text: (
             "pelvis2"
             if re.search(SECOND_PELVIS, text, re.I) and re.search(CONCLUSION, text, re.I)
             else None
         ),
     )
-    return first + parrot_draws.seeded_sample(second, ["pelvis2"], SECOND_K, SECOND_SEED)
+    return parrot_draws.seeded_sample(pools, ["pelvis2"], SECOND_K, SECOND_SEED)
 
 
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys, width=10)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=frozenset({OWN}),
+    skip=parrot_draws.ROUND7_FILES,
+    strata=STRATA,
+    stratum=stratum,
+    min_chars=MIN_CHARS,
+    max_chars=MAX_CHARS,
+    extra=second_pass,
+    width=10,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

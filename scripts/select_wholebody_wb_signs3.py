@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.parrot_draws import Drawn
@@ -63,46 +62,31 @@ SECOND_STRATA: tuple[tuple[str, str], ...] = (
 )
 
 
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file (but the
-    files labelled after this draw in round 6, ``parrot_draws.ROUND6_FILES``)."""
-    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND6_FILES)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-
-    def fits(i: int, text: str) -> bool:
-        return (
-            i not in used
-            and mine(i)
-            and MIN_CHARS <= len(text) <= MAX_CHARS
-            and READING.search(text) is not None
-        )
-
-    names = [name for name, _ in STRATA]
+def second_pass(reports: tuple[str, ...], used: frozenset[int], first: Drawn) -> Drawn:
+    """The second pass: ``SECOND_PASS`` of each ``SECOND_STRATA`` pool (whole text) of the
+    reports the first left that fit it, drawn with ``SEED + 1``."""
+    names = [name for name, _ in SECOND_STRATA]
     pools = parrot_draws.pools(
-        reports, names, fits, lambda text: parrot_draws.first_stratum(text, STRATA, OPENING)
-    )
-    first = parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
-    taken = {k for _, _, keys in first for k in keys}
-    second_names = [name for name, _ in SECOND_STRATA]
-    second = parrot_draws.pools(
         reports,
-        second_names,
-        lambda i, text: i not in taken and fits(i, text),
+        names,
+        DRAW.fits(used | parrot_draws.taken(first)),
         lambda text: parrot_draws.first_stratum(text, SECOND_STRATA),
     )
-    return first + parrot_draws.seeded_sample(second, second_names, SECOND_PASS, SEED + 1)
+    return parrot_draws.seeded_sample(pools, names, SECOND_PASS, SEED + 1)
 
 
-def main(argv: list[str]) -> int:
-    return parrot_draws.run(argv, draw, used_keys)
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    skip=parrot_draws.ROUND6_FILES,
+    strata=STRATA,
+    opening=OPENING,
+    min_chars=MIN_CHARS,
+    max_chars=MAX_CHARS,
+    needs=(READING,),
+    extra=second_pass,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

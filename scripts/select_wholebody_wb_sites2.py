@@ -15,7 +15,7 @@ levels of pelvis, spine, MSK and neck"):
   toward pelvis, spine, MSK and neck (``PER_STRATUM``), with vascular and nuclear medicine;
 - ``random.Random(SEED).sample`` draws from each pool, strata in order, keys ascending in each;
 - draw order = strata in order, keys ascending: every THIRD drawn report (positions 3, 6, 9, ...)
-  goes to the check set (``split``), the others to the tune set.
+  goes to the check set (``DRAW.split``), the others to the tune set.
 The keyword is only a guess of the exam: the modality and region stored with the labels are the
 labeller's reading of each report.
 
@@ -27,10 +27,8 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.parrot_draws import Drawn
 
 OWN = frozenset({"pairs_wholebody_dev10.tsv", "pairs_wholebody_dev10_check.tsv"})
 SEED = 20261228
@@ -66,54 +64,21 @@ PER_STRATUM: dict[str, int] = {
     "nm": 2,
 }
 
-
-def used_keys(resources: Path) -> frozenset[int]:
-    """PARROT v1.0 keys referenced by any challenge pair file or silver mention file, the
-    round-7 files included, but this draw's own files and the other round-8 files."""
-    return parrot_draws.used_keys(resources, skip=parrot_draws.ROUND8_FILES | OWN, through=7)
-
-
-def mine(key: int) -> bool:
-    return parrot_draws.in_share(key, 4, SHARE)
-
-
-def draw(reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
-    """(stratum, pool size, drawn keys in ascending order) per stratum."""
-
-    def fits(i: int, text: str) -> bool:
-        return (
-            i not in used
-            and mine(i)
-            and MIN_CHARS <= len(text) <= MAX_CHARS
-            and SITE.search(text) is not None
-        )
-
-    names = [name for name, _ in STRATA]
-    pools = parrot_draws.pools(
-        reports, names, fits, lambda text: parrot_draws.first_stratum(text, STRATA, OPENING, WHOLE)
-    )
-    return parrot_draws.seeded_sample(pools, names, PER_STRATUM, SEED)
-
-
-def split(drawn: Drawn) -> tuple[list[int], list[int]]:
-    """(tune keys, check keys): every third report in draw order goes to the check set."""
-    order = [k for _, _, keys in drawn for k in keys]
-    check = order[2::3]
-    return [k for k in order if k not in check], check
-
-
-def main(argv: list[str]) -> int:
-    code = parrot_draws.run(argv, draw, used_keys)
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-    from radtrack_gui.evaluation.silver_mentions import shared_root
-    from radtrack_gui.util.paths import resources_dir
-
-    shared = Path(argv[0]) if argv else shared_root()
-    tune, check = split(draw(parrot_v1_reports(shared), used_keys(resources_dir())))
-    print("tune  ", " ".join(map(str, tune)))
-    print("check ", " ".join(map(str, check)))
-    return code
-
+DRAW = parrot_draws.Draw(
+    seed=SEED,
+    share=SHARE,
+    counts=PER_STRATUM,
+    own=OWN,
+    skip=parrot_draws.ROUND8_FILES,
+    through=7,
+    strata=STRATA,
+    opening=OPENING,
+    whole=WHOLE,
+    min_chars=MIN_CHARS,
+    max_chars=MAX_CHARS,
+    needs=(SITE,),
+    splits=True,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(DRAW.main(sys.argv[1:]))

@@ -6,14 +6,14 @@ file, fresh reports of its labeller's crc32 share, listed among its round's file
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import zlib
 from dataclasses import dataclass
-from types import ModuleType
 
 from conftest import ROOT, shared_path
+from drawn_sample_cases import load_draw
 
-from radtrack_gui.evaluation.challenge import load_pairs, pairs_file
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.challenge import PairCase, build_cases, load_pairs, pairs_file
 
 RESOURCES = ROOT / "radtrack_gui" / "resources"
 
@@ -34,14 +34,8 @@ def rows(name: str) -> set[int]:
     return {int(s.row) for p in load_pairs(pairs_file(name)) for s in (p.a, p.b)}
 
 
-def script(case: DrawnPairs) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        case.script, ROOT / "scripts" / f"{case.script}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def script(case: DrawnPairs) -> parrot_draws.Draw:
+    return load_draw(case.script)
 
 
 def check_frozen(case: DrawnPairs) -> None:
@@ -63,7 +57,7 @@ def check_draw(case: DrawnPairs) -> None:
     assert rows(case.tune) == set(tune) and rows(case.check) == set(check)
 
 
-def check_share(case: DrawnPairs) -> ModuleType:
+def check_share(case: DrawnPairs) -> parrot_draws.Draw:
     """Fresh reports of the labeller's share; the draw reads its own files as no exclusion
     (were they, its pools would lose them), and its round lists them. Returns the draw."""
     rule = script(case)
@@ -71,5 +65,27 @@ def check_share(case: DrawnPairs) -> ModuleType:
     assert all(zlib.crc32(str(k).encode()) % 4 == case.share for k in mine)
     others = rule.used_keys(RESOURCES)
     assert others and not mine & others
-    assert {case.tune, case.check} <= rule.OWN and {case.tune, case.check} <= case.round_files
+    assert {case.tune, case.check} <= rule.own and {case.tune, case.check} <= case.round_files
     return rule
+
+
+def check_written(case: DrawnPairs) -> parrot_draws.Draw:
+    """Frozen bytes, exactly the written draw split every third into check, fresh reports of
+    the labeller's share. Returns the draw."""
+    check_frozen(case)
+    check_draw(case)
+    return check_share(case)
+
+
+def checked_pairs(case: DrawnPairs, least: tuple[int, int] = (120, 60)) -> list[list[PairCase]]:
+    """The pairs of the tune and check files (for further checks): at least ``least`` of each,
+    ids unique, every span found in the corpora."""
+    shared = shared_path("corpora").parent
+    out = []
+    for name, most in zip((case.tune, case.check), least, strict=True):
+        pairs = load_pairs(pairs_file(name))
+        assert len(pairs) >= most and len({p.id for p in pairs}) == len(pairs), name
+        cases, problems = build_cases(pairs, shared)
+        assert problems == [] and len(cases) == len(pairs), name
+        out.append(pairs)
+    return out

@@ -11,11 +11,17 @@ import json
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from conftest import ROOT, shared_path
 
-from radtrack_gui.evaluation.wholebody_mentions import Sample, load_all, load_wholebody
+from radtrack_gui.evaluation import parrot_draws
+from radtrack_gui.evaluation.wholebody_mentions import (
+    CHECK_SPLITS,
+    DEV_SPLITS,
+    Sample,
+    load_all,
+    load_wholebody,
+)
 
 RESOURCES = ROOT / "radtrack_gui" / "resources"
 
@@ -46,14 +52,18 @@ def keys(path: Path) -> set[str]:
     return {str(d["report"]) for d in rows if d.get("corpus") == "parrot1"}
 
 
-def script(case: DrawnSample) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        case.script, ROOT / "scripts" / f"{case.script}.py"
-    )
+def load_draw(script: str) -> parrot_draws.Draw:
+    """The ``DRAW`` of ``scripts/<script>.py``, the written draw."""
+    spec = importlib.util.spec_from_file_location(script, ROOT / "scripts" / f"{script}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    draw: parrot_draws.Draw = module.DRAW
+    return draw
+
+
+def script(case: DrawnSample) -> parrot_draws.Draw:
+    return load_draw(case.script)
 
 
 def check_frozen(case: DrawnSample) -> None:
@@ -75,10 +85,10 @@ def check_fresh_share(case: DrawnSample) -> None:
     others = {str(k) for k in rule.used_keys(RESOURCES)}
     assert others and not mine & others
     # the rule reads its own file as no exclusion: a key of it would be, were it another file
-    assert case.path.name == rule.OWN
+    assert rule.own == {case.path.name}
 
 
-def seeded_draw(case: DrawnSample) -> tuple[ModuleType, set[str]]:
+def seeded_draw(case: DrawnSample) -> tuple[parrot_draws.Draw, set[str]]:
     """The script and its drawn keys, checked to be the sample's reports (for further checks)."""
     from radtrack_gui.evaluation.corpora import parrot_v1_reports
 
@@ -110,3 +120,45 @@ def check_load_all(case: DrawnSample) -> None:
     sample = load_all(shared()).only([case.split])
     assert set(sample.reports) == {f"parrot1:{k}" for k in keys(case.path)}
     assert len(sample.spans) == case.spans
+
+
+def check_written(case: DrawnSample, check_split: str) -> None:
+    """Frozen bytes, fresh reports of the labeller's share, exactly the written draw with every
+    third report in ``check_split`` (round 7 on)."""
+    check_frozen(case)
+    check_fresh_share(case)
+    check_every_third(case, check_split)
+
+
+def load_with_check(case: DrawnSample, check_split: str) -> Sample:
+    """The sample loaded as its split and ``check_split`` (for further checks): enough spans in
+    each and reports; the check split is scored beside the dev splits, its misses never listed."""
+    sample = load_wholebody(case.path, shared(), case.split)
+    assert len(sample.only([case.split]).spans) >= 250
+    assert len(sample.only([check_split]).spans) >= 120
+    assert len(sample.reports) >= 40
+    assert case.split in DEV_SPLITS and check_split in CHECK_SPLITS
+    assert check_split not in DEV_SPLITS
+    return sample
+
+
+def check_load_all_with_check(case: DrawnSample, check_split: str) -> None:
+    both = load_all(shared()).only([case.split, check_split])
+    assert set(both.reports) == {f"parrot1:{k}" for k in keys(case.path)}
+    assert len(both.only([case.split]).spans) == case.spans
+
+
+ROUND_FILES = {
+    7: parrot_draws.ROUND7_FILES,
+    8: parrot_draws.ROUND8_FILES,
+    9: parrot_draws.ROUND9_FILES,
+}
+
+
+def check_no_exclusion_of_earlier_draws(case: DrawnSample, round_: int) -> None:
+    """A file of round ``round_`` holds keys of the earlier shares: were it an exclusion of an
+    earlier draw, that draw's pools (and its seeded sample) would change."""
+    assert case.file in ROUND_FILES[round_]
+    mine = {int(k) for k in keys(case.path)}
+    for through in range(6, round_):
+        assert not mine & parrot_draws.used_keys(RESOURCES, through=through), through

@@ -9,10 +9,12 @@ each pool and the printed table.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import zlib
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 Strata = tuple[tuple[str, str], ...]
@@ -122,14 +124,28 @@ def in_share(key: int, parts: int, share: int) -> bool:
     return zlib.crc32(str(key).encode()) % parts == share
 
 
+def has(pattern: str, text: str) -> bool:
+    """Whether ``pattern`` (case-insensitive) matches somewhere in ``text``."""
+    return re.search(pattern, text, re.I) is not None
+
+
 def first_stratum(
-    text: str, strata: Strata, opening: int | None = None, whole: Collection[str] = ()
+    text: str,
+    strata: Strata,
+    opening: int | None = None,
+    whole: Collection[str] = (),
+    gate: str = "",
+    gated: Collection[str] = (),
 ) -> str | None:
     """The first stratum whose pattern (case-insensitive) matches the first ``opening``
-    characters (the whole text for ``None`` or a stratum in ``whole``); ``None`` for none."""
+    characters (the whole text for ``None`` or a stratum in ``whole``); a stratum in ``gated``
+    only where the ``gate`` pattern matches the text too; ``None`` for none."""
     head = text if opening is None else text[:opening]
+    open_gate = bool(gated) and has(gate, text)
     for name, pattern in strata:
-        if re.search(pattern, text if name in whole else head, re.I):
+        if name in gated and not open_gate:
+            continue
+        if has(pattern, text if name in whole else head):
             return name
     return None
 
@@ -166,20 +182,126 @@ def seeded_sample(
     return out
 
 
-def run(
-    argv: list[str],
-    draw: Callable[[tuple[str, ...], frozenset[int]], Drawn],
-    used: Callable[[Path], frozenset[int]],
-    width: int = 8,
-) -> int:
-    """Print a draw from the PARROT v1.0 reports under ``argv[0]`` (the shared folder; the
-    default one without it): one line per stratum, its name padded to ``width``."""
+def taken(drawn: Drawn) -> frozenset[int]:
+    """The keys a draw (or a pass of it) took."""
+    return frozenset(k for _, _, keys in drawn for k in keys)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One written draw, declared by its constants: reports fresh of every labelled file but
+    ``own`` and ``skip`` (and those labelled after round ``through``), of the labeller's crc32
+    ``share`` of ``parts``, ``min_chars``-``max_chars`` long (``stratum_max_chars`` of its
+    stratum where given), matching every ``needs`` pattern and the script's own ``keep``; each
+    in its stratum (``stratum``, or the first of ``strata`` over the ``opening``, whole text for
+    ``whole``, ``gated`` ones only where ``gate`` matches); ``counts`` of each pool sampled by
+    one ``random.Random(seed)``, then the script's ``extra`` pass, if any, appended. Every third
+    drawn report (in draw order) is the check part."""
+
+    seed: int
+    share: int
+    counts: int | Mapping[str, int]
+    own: frozenset[str] = frozenset()  # the files labelled from this draw: no exclusion
+    skip: frozenset[str] = frozenset()  # other files read as no exclusion
+    through: int = 6
+    strata: Strata = ()
+    opening: int | None = None
+    whole: Collection[str] = ()
+    gate: str = ""  # the ``gated`` strata admit only reports this pattern matches
+    gated: Collection[str] = ()
+    names: tuple[str, ...] = ()  # the pools of an own ``stratum`` rule (else the strata's)
+    stratum: Callable[[str], str | None] | None = None
+    parts: int = 4
+    min_chars: int = 0
+    max_chars: int | None = None
+    stratum_max_chars: Mapping[str, int] = field(default_factory=dict)  # overrides max_chars
+    needs: tuple[re.Pattern[str], ...] = ()
+    keep: Callable[[int, str], bool] | None = None
+    extra: Callable[[tuple[str, ...], frozenset[int], Drawn], Drawn] | None = None
+    width: int = 8
+    splits: bool = False  # ``main`` prints the tune and check keys too
+
+    @property
+    def pool_names(self) -> tuple[str, ...]:
+        return self.names or tuple(name for name, _ in self.strata)
+
+    def used_keys(self, resources: Path) -> frozenset[int]:
+        return used_keys(resources, skip=self.own | self.skip, through=self.through)
+
+    def mine(self, key: int) -> bool:
+        return in_share(key, self.parts, self.share)
+
+    def stratum_of(self, text: str) -> str | None:
+        if self.stratum is not None:
+            return self.stratum(text)
+        return first_stratum(text, self.strata, self.opening, self.whole, self.gate, self.gated)
+
+    def limit(self, text: str) -> float:
+        """The most characters a report of this text's stratum may have."""
+        most = (
+            self.stratum_max_chars.get(self.stratum_of(text) or "")
+            if self.stratum_max_chars
+            else None
+        )
+        if most is not None:
+            return most
+        return math.inf if self.max_chars is None else self.max_chars
+
+    def fits(self, used: Collection[int]) -> Callable[[int, str], bool]:
+        """Whether a report (key, text) may be drawn, ``used`` keys aside."""
+
+        def fit(i: int, text: str) -> bool:
+            return (
+                i not in used
+                and self.mine(i)
+                and self.min_chars <= len(text)
+                and len(text) <= self.limit(text)
+                and all(p.search(text) is not None for p in self.needs)
+                and (self.keep is None or self.keep(i, text))
+            )
+
+        return fit
+
+    def pools(self, reports: Sequence[str], used: Collection[int]) -> dict[str, list[int]]:
+        return pools(reports, self.pool_names, self.fits(used), self.stratum_of)
+
+    def draw(self, reports: tuple[str, ...], used: frozenset[int]) -> Drawn:
+        """(stratum, pool size, drawn keys in ascending order) per stratum."""
+        drawn = seeded_sample(self.pools(reports, used), self.pool_names, self.counts, self.seed)
+        return drawn + self.extra(reports, used, drawn) if self.extra else drawn
+
+    @staticmethod
+    def check_keys(drawn: Drawn) -> list[int]:
+        """The check part: every third drawn key in draw order (the printed order)."""
+        return [k for _, _, keys in drawn for k in keys][2::3]
+
+    def split(self, drawn: Drawn) -> tuple[list[int], list[int]]:
+        """(tune keys, check keys) in draw order."""
+        check = self.check_keys(drawn)
+        return [k for _, _, keys in drawn for k in keys if k not in check], check
+
+    def main(self, argv: list[str]) -> int:
+        """Print the draw from the reports under ``argv[0]`` (the shared folder; the default one
+        without it): one line per stratum, then the tune and check keys where it ``splits``."""
+        from radtrack_gui.util.paths import resources_dir
+
+        drawn = self.draw(_reports(argv), self.used_keys(resources_dir()))
+        print_table(drawn, self.width)
+        if self.splits:
+            tune, check = self.split(drawn)
+            print("tune  ", " ".join(map(str, tune)))
+            print("check ", " ".join(map(str, check)))
+        return 0
+
+
+def _reports(argv: list[str]) -> tuple[str, ...]:
     from radtrack_gui.evaluation.corpora import parrot_v1_reports
     from radtrack_gui.evaluation.silver_mentions import shared_root
-    from radtrack_gui.util.paths import resources_dir
 
-    shared = Path(argv[0]) if argv else shared_root()
-    reports = parrot_v1_reports(shared)
-    for name, pool, keys in draw(reports, used(resources_dir())):
+    return parrot_v1_reports(Path(argv[0]) if argv else shared_root())
+
+
+def print_table(drawn: Drawn, width: int = 8) -> None:
+    """One line per stratum: its name padded to ``width``, pool size and drawn keys."""
+    for name, pool, keys in drawn:
         print(f"{name:{width}} pool {pool:4d}  drawn {' '.join(map(str, keys))}")
-    return 0

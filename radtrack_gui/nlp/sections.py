@@ -8,7 +8,8 @@ INDICATION, CONCLUSION -> IMPRESSION, RESULTS -> FINDINGS, PROTOCOL -> TECHNIQUE
 other headers are kept as written, upper-cased. Headers are recognised
 
 - at a line start, in any case, followed by ``:`` (``Impression:``), optionally after a
-  de-identification bracket (``[**Hospital 2**] MEDICAL CONDITION:``);
+  de-identification bracket (``[**Hospital 2**] MEDICAL CONDITION:``) or in Markdown bold
+  (``**Reason for Exam:**``);
 - alone on a line without a colon when known (``FINAL REPORT``, ``ADDENDUM``, ``Findings``);
 - at a line start without a colon, before a capitalised sentence, for the usual headers
   (``Indication Characterization of a renal mass.``, ``Impression Left ...``);
@@ -58,13 +59,18 @@ _INLINE = (
     "RECOMMENDATION",
     "RECOMMENDATIONS",
     "REASON FOR EXAM",
+    # the reason for the exam run into a paragraph after a sentence end ("Examination
+    # performed urgently. Clinical data: jaundice. ...", PARROT's one-line reports)
+    *("CLINICAL DATA", "CLINICAL INFORMATION", "CLINICAL INDICATION", "CLINICAL QUESTION"),
+    *("REFERRAL DATA", "REFERRAL INFORMATION", "DATA ON REFERRAL", "REASON FOR EXAMINATION"),
 )
 
 # Possessive quantifiers: a header is short, so nothing here ever backtracks (MIMIC lines
 # carry long runs of spaces that make a lazy pattern quadratic).
+# A header may be set in Markdown bold ("**Reason for Exam:**", "**Findings**").
 _LINE = re.compile(
-    r"^[ \t]*+(?:\[\*\*[^\]\n]{0,80}\*\*\][ \t]*+)?"
-    r"(?P<h>[A-Za-z][A-Za-z0-9 /&()'#,\t\xa0-]{0,60}+)(?:(?P<colon>:)|\r?$)",
+    r"^[ \t]*+(?:\[\*\*[^\]\n]{0,80}\*\*\][ \t]*+)?(?:\*\*)?"
+    r"(?P<h>[A-Za-z][A-Za-z0-9 /&()'#,\t\xa0-]{0,60}+)(?:\*\*[ \t]*+)?(?:(?P<colon>:)|\r?$)",
     re.MULTILINE,
 )
 
@@ -80,7 +86,8 @@ def _alts(words: tuple[str, ...]) -> str:
 # scanned twice as fast).
 _INLINE_RX = re.compile(
     rf"[ \t]+(?=[A-Z])(?:(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:"
-    rf"|(?P<t>{_alts(tuple(w.title() for w in _INLINE))})[ \t\xa0]*+:)"
+    rf"|(?P<t>{_alts(tuple(sorted({f(w) for w in _INLINE for f in (str.title, str.capitalize)})))})"
+    r"[ \t\xa0]*+:)"
 )
 # Headers that may run into their text without a colon at a line start ("Indication
 # Assessment of ..."): only before a capitalised word, so "Findings are ..." stays text.
@@ -109,12 +116,14 @@ _UNKNOWN_OK = re.compile(r"^[A-Z][A-Z &/-]{2,40}$")
 
 # A header whose last word is one of these, after words that qualify it, is the section that
 # word names ("DIAGNOSTIC IMPRESSION", "RADIOLOGICAL IMPRESSION", "EXAMINATION DESCRIPTION",
-# "CLINICAL QUERY", "DIAGNOSTIC QUESTION"): the head noun of a noun phrase says what it is.
+# "CLINICAL QUERY", "DIAGNOSTIC QUESTION", "URGENCY INDICATION"): the head noun of a noun phrase says what it is.
 # ASSESSMENT is not among them ("BIOMETRIC ASSESSMENT" lists measurements); alone it is an alias.
 HEAD_NOUNS: dict[str, str] = {
     **dict.fromkeys(("IMPRESSION", "IMPRESSIONS", "CONCLUSION", "CONCLUSIONS"), "IMPRESSION"),
     "DESCRIPTION": "FINDINGS",
     **dict.fromkeys(("QUESTION", "QUESTIONS", "QUERY"), "INDICATION"),
+    # "URGENCY INDICATION", "MEDICAL HISTORY": the reason for the exam, however qualified
+    **dict.fromkeys(("INDICATION", "INDICATIONS", "HISTORY"), "INDICATION"),
 }
 _QUALIFIED = re.compile(
     r"^(?!(?:THE|A|AN|THIS|THAT|MY|OUR|YOUR|ITS|NO|ANY|SOME|OTHER|PREVIOUS|PRIOR|OLD)\b)"
@@ -212,6 +221,16 @@ def _unknown(written: str) -> str:
 def find_sections(text: str, begin: int = 0) -> list[Section]:
     """The sections of a report, in text order, contiguous from the first header on.
     Headers before ``begin`` (e.g. a ``Key: value`` block) are not looked at."""
+    return sections_and_reasons(text, begin)[0]
+
+
+def sections_and_reasons(
+    text: str, begin: int = 0
+) -> tuple[list[Section], list[tuple[int, int]] | None]:
+    """``find_sections(text, begin)`` and, when it cut the report's own text out of a
+    reason (``layout.body_after_reason``), the reasons for the exam it cut at (the
+    ``layout.question_spans`` of the sections before the cut, computed once for both); None
+    when nothing was cut (the caller reads ``question_spans`` of the sections then)."""
     starts: list[tuple[int, str]] = []
     current: str | None = None
     for start, written in _candidates(text):
@@ -233,10 +252,10 @@ def find_sections(text: str, begin: int = 0) -> list[Section]:
     if any(name in QUESTION_SECTIONS or name in PRE_BODY for _, name in starts):
         # the report's own text written below the reason, comparison or technique without a
         # header is not theirs (layout reads this module, so it is imported here)
-        from radtrack_gui.nlp.extractors.layout import body_after_reason
+        from radtrack_gui.nlp.extractors.layout import body_and_reasons
 
-        sections = body_after_reason(text, sections)
-    return sections
+        return body_and_reasons(text, sections)
+    return sections, None
 
 
 def section_at(sections: list[Section], offset: int) -> str | None:

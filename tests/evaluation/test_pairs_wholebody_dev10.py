@@ -7,10 +7,8 @@ spine, MSK, neck and vessels."""
 from __future__ import annotations
 
 import drawn_pair_cases as drawn
-from conftest import shared_path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.challenge import build_cases, load_pairs, pairs_file
 
 TUNE = "pairs_wholebody_dev10.tsv"
 CHECK = "pairs_wholebody_dev10_check.tsv"
@@ -30,27 +28,14 @@ SITE_CATEGORIES = {"other-site", "other-side", "other-level", "restate"}
 FOCUS = {"pelvis", "spine", "msk", "neck", "vascular"}
 
 
-def test_both_files_are_the_frozen_ones() -> None:
-    drawn.check_frozen(CASE)
-
-
-def test_the_reports_are_the_written_draw_split_every_third_into_check() -> None:
-    drawn.check_draw(CASE)
-
-
-def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    rule = drawn.check_share(CASE)
+def test_the_files_are_the_frozen_written_draw_of_fresh_reports_of_this_share() -> None:
+    rule = drawn.check_written(CASE)
     # the round-7 files count as used: a round-7 report is never drawn again
     assert parrot_draws.used_keys(drawn.RESOURCES, through=6) < rule.used_keys(drawn.RESOURCES)
 
 
 def test_every_span_matches_the_corpora_and_most_pairs_are_sites_of_the_focus_regions() -> None:
-    shared = shared_path("corpora").parent
-    for name, least in ((TUNE, 120), (CHECK, 60)):
-        pairs = load_pairs(pairs_file(name))
-        assert len(pairs) >= least and len({p.id for p in pairs}) == len(pairs)
-        cases, problems = build_cases(pairs, shared)
-        assert problems == [] and len(cases) == len(pairs)
+    for pairs in drawn.checked_pairs(CASE):
         assert 10 * sum(p.region in FOCUS for p in pairs) >= 6 * len(pairs)
         sites = [p for p in pairs if p.category in SITE_CATEGORIES]
         assert 2 * len(sites) >= len(pairs)

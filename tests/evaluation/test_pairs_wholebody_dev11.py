@@ -6,10 +6,8 @@ in the check file, every span found in the corpora, a third of each file sign-di
 from __future__ import annotations
 
 import drawn_pair_cases as drawn
-from conftest import shared_path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.challenge import build_cases, load_pairs, pairs_file
 
 TUNE = "pairs_wholebody_dev11.tsv"
 CHECK = "pairs_wholebody_dev11_check.tsv"
@@ -27,25 +25,12 @@ CASE = drawn.DrawnPairs(
 )
 
 
-def test_both_files_are_the_frozen_ones() -> None:
-    drawn.check_frozen(CASE)
-
-
-def test_the_reports_are_the_written_draw_split_every_third_into_check() -> None:
-    drawn.check_draw(CASE)
-
-
-def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    drawn.check_share(CASE)
+def test_the_files_are_the_frozen_written_draw_of_fresh_reports_of_this_share() -> None:
+    drawn.check_written(CASE)
 
 
 def test_every_span_matches_the_corpora_and_half_is_sign_or_synonym() -> None:
-    shared = shared_path("corpora").parent
-    for name, least in ((TUNE, 120), (CHECK, 60)):
-        pairs = load_pairs(pairs_file(name))
-        assert len(pairs) >= least and len({p.id for p in pairs}) == len(pairs)
-        cases, problems = build_cases(pairs, shared)
-        assert problems == [] and len(cases) == len(pairs)
+    for pairs in drawn.checked_pairs(CASE):
         kinds = [p for p in pairs if p.category in {"sign-diagnosis", "synonym"}]
         assert 3 * len(kinds) >= len(pairs)
         assert {p.same for p in kinds} == {True, False}

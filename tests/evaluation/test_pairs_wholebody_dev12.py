@@ -7,10 +7,8 @@ neck and vessels, with the categories of issue #18 (sites, levels, restatements,
 from __future__ import annotations
 
 import drawn_pair_cases as drawn
-from conftest import shared_path
 
 from radtrack_gui.evaluation import parrot_draws
-from radtrack_gui.evaluation.challenge import build_cases, load_pairs, pairs_file
 
 TUNE = "pairs_wholebody_dev12.tsv"
 CHECK = "pairs_wholebody_dev12_check.tsv"
@@ -37,28 +35,15 @@ KINDS = {
 }
 
 
-def test_both_files_are_the_frozen_ones() -> None:
-    drawn.check_frozen(CASE)
-
-
-def test_the_reports_are_the_written_draw_split_every_third_into_check() -> None:
-    drawn.check_draw(CASE)
-
-
-def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    rule = drawn.check_share(CASE)
+def test_the_files_are_the_frozen_written_draw_of_fresh_reports_of_this_share() -> None:
+    rule = drawn.check_written(CASE)
     # the round-8 files count as used: a round-8 report is never drawn again
     assert parrot_draws.used_keys(drawn.RESOURCES, through=7) < rule.used_keys(drawn.RESOURCES)
 
 
 def test_every_span_matches_the_corpora_and_most_pairs_are_of_the_focus_regions() -> None:
-    shared = shared_path("corpora").parent
     both: set[str] = set()
-    for name, least in ((TUNE, 120), (CHECK, 60)):
-        pairs = load_pairs(pairs_file(name))
-        assert len(pairs) >= least and len({p.id for p in pairs}) == len(pairs)
-        cases, problems = build_cases(pairs, shared)
-        assert problems == [] and len(cases) == len(pairs)
+    for pairs in drawn.checked_pairs(CASE):
         assert 10 * sum(p.region in FOCUS for p in pairs) >= 6 * len(pairs)
         cats = {p.category for p in pairs}
         assert cats >= KINDS, KINDS - cats

@@ -11,13 +11,9 @@ import drawn_sample_cases as cases
 import pytest
 
 from radtrack_gui.core.errors import InputError
-from radtrack_gui.evaluation import parrot_draws
 from radtrack_gui.evaluation.wholebody_mentions import (
-    CHECK_SPLITS,
     DEV9,
     DEV9CHECK,
-    DEV_SPLITS,
-    load_all,
     load_wholebody,
 )
 
@@ -33,41 +29,21 @@ CASE = cases.DrawnSample(
 )
 
 
-def test_the_ninth_dev_sample_is_the_frozen_one() -> None:
-    cases.check_frozen(CASE)
+def test_the_sample_is_the_frozen_written_draw_of_fresh_reports_of_this_share() -> None:
+    cases.check_written(CASE, DEV9CHECK)
 
 
 def test_it_loads_as_dev9_and_dev9check_with_enough_spans() -> None:
-    sample = load_wholebody(CASE.path, cases.shared(), DEV9)
-    tune = sample.only([DEV9])
-    check = sample.only([DEV9CHECK])
-    assert len(tune.spans) >= 250 and len(check.spans) >= 120
-    assert len(sample.reports) >= 40
+    sample = cases.load_with_check(CASE, DEV9CHECK)
     assert {r.modality for r in sample.reports.values()} >= {"CT", "MR", "XR", "MG"}
-    # the check split is scored beside the dev splits but its misses are never listed
-    assert DEV9 in DEV_SPLITS and DEV9CHECK in CHECK_SPLITS and DEV9CHECK not in DEV_SPLITS
-
-
-def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    cases.check_fresh_share(CASE)
-
-
-def test_the_reports_are_the_written_seeded_draw_and_every_third_is_check() -> None:
-    cases.check_every_third(CASE, DEV9CHECK)
 
 
 def test_load_all_holds_dev9_and_its_check_beside_the_other_splits() -> None:
-    both = load_all(cases.shared()).only([DEV9, DEV9CHECK])
-    assert set(both.reports) == {f"parrot1:{k}" for k in cases.keys(CASE.path)}
-    assert len(both.only([DEV9]).spans) == CASE.spans
+    cases.check_load_all_with_check(CASE, DEV9CHECK)
 
 
 def test_round7_files_are_no_exclusion_of_any_draw() -> None:
-    # a round 7 file holds keys of the round 5/6 shares: were it an exclusion of an earlier
-    # draw, that draw's pools (and its seeded sample) would change
-    assert CASE.file in parrot_draws.ROUND7_FILES
-    mine = {int(k) for k in cases.keys(CASE.path)}
-    assert not mine & parrot_draws.used_keys(cases.RESOURCES)
+    cases.check_no_exclusion_of_earlier_draws(CASE, 7)
 
 
 def _line(split: object) -> str:

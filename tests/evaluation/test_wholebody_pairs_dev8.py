@@ -4,9 +4,7 @@ reports of this labeller's share (crc32 % 4 == 0), every third drawn report in t
 
 from __future__ import annotations
 
-import hashlib
-import zlib
-
+import drawn_pair_cases as drawn
 import drawn_sample_cases as cases
 from conftest import ROOT
 
@@ -15,25 +13,27 @@ from radtrack_gui.evaluation.challenge import Corpora, load_pairs, pairs_file, s
 
 TUNE = "pairs_wholebody_dev8.tsv"
 CHECK = "pairs_wholebody_dev8_check.tsv"
-SHA256 = {
-    TUNE: "36b489d160b6c459506fa69a725a40d8fad4a65849388e75e8e7b865072a7518",
-    CHECK: "445a6be0db160a084b8b9404bef956bcb43660b3b344f0a67234e5da6f3f00e3",
-}
+CASE = drawn.DrawnPairs(
+    TUNE,
+    CHECK,
+    (
+        "36b489d160b6c459506fa69a725a40d8fad4a65849388e75e8e7b865072a7518",
+        "445a6be0db160a084b8b9404bef956bcb43660b3b344f0a67234e5da6f3f00e3",
+    ),
+    "select_wholebody_wb_policy",
+    share=0,
+    reports=(18, 9),
+    round_files=parrot_draws.ROUND7_FILES,
+)
 RESOURCES = ROOT / "radtrack_gui" / "resources"
-
-
-def _rule():  # the written draw, loaded as the other draw tests load theirs
-    case = cases.DrawnSample(TUNE, "dev8", "", "select_wholebody_wb_policy", 4, 0, 27, 0)
-    return cases.script(case)
 
 
 def _keys(name: str) -> set[int]:
     return {int(r) for p in load_pairs(pairs_file(name)) for r in (p.a.row, p.b.row)}
 
 
-def test_both_files_are_the_frozen_ones() -> None:
-    for name, digest in SHA256.items():
-        assert hashlib.sha256(pairs_file(name).read_bytes()).hexdigest() == digest
+def test_the_files_are_the_frozen_written_draw_of_fresh_reports_of_this_share() -> None:
+    drawn.check_written(CASE)
 
 
 def test_enough_pairs_mostly_same_report_and_both_labels() -> None:
@@ -47,32 +47,11 @@ def test_enough_pairs_mostly_same_report_and_both_labels() -> None:
 
 def test_every_span_matches_the_report_text_in_place() -> None:
     corpora = Corpora(cases.shared())
-    for name in SHA256:
+    for name in (TUNE, CHECK):
         for p in load_pairs(pairs_file(name)):
             for s in (p.a, p.b):
                 text = corpora.row(p.corpus, s.row)[s.field]
                 assert span_hash(text[s.start : s.end]) == s.sha, (name, p.id)
-
-
-def test_the_reports_are_the_written_draw_split_every_third() -> None:
-    from radtrack_gui.evaluation.corpora import parrot_v1_reports
-
-    rule = _rule()
-    drawn = rule.draw(parrot_v1_reports(cases.shared()), rule.used_keys(RESOURCES))
-    tune, check = rule.split(drawn)
-    assert len(tune) + len(check) == 27 and len(check) == 9
-    assert _keys(TUNE) == set(tune) and _keys(CHECK) == set(check)
-    order = [k for _, _, keys in drawn for k in keys]
-    assert check == order[2::3]
-
-
-def test_every_report_is_fresh_and_of_this_labellers_share() -> None:
-    rule = _rule()
-    mine = _keys(TUNE) | _keys(CHECK)
-    assert all(zlib.crc32(str(k).encode()) % 4 == 0 for k in mine)
-    others = rule.used_keys(RESOURCES)
-    assert others and not mine & others
-    assert {TUNE, CHECK} == {rule.OWN, rule.OWN_CHECK}
 
 
 def test_earlier_draws_read_the_round7_files_as_no_exclusion() -> None:

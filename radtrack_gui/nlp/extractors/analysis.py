@@ -10,13 +10,13 @@ from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, descr
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
-    CARRIER_NOUNS,
     carrier_end,
     node_words_start,
     predicate_before_comma,
     without_covering_properties,
     without_described_modifiers,
 )
+from radtrack_gui.nlp.extractors.normal_contents import HOLDERS, without_normal_contents
 from radtrack_gui.nlp.extractors.normal_quality import quality_statements
 from radtrack_gui.nlp.extractors.normal_statement import (
     at_first_normal_word,
@@ -38,10 +38,9 @@ from radtrack_gui.nlp.extractors.open_described import (
     described_head,
 )
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
+from radtrack_gui.nlp.extractors.reference_values import without_reference_values
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
-    BACK_REFERENCE,
-    NODE_HEADS,
     anat_ends,
     attributes,
     elliptic_conjuncts,
@@ -51,6 +50,20 @@ from radtrack_gui.nlp.extractors.sites import (
     side_word_ends,
 )
 from radtrack_gui.nlp.extractors.unlisted_sites import site_named_unlisted
+from radtrack_gui.nlp.extractors.word_marks import (
+    AND,
+    BACK_REF,
+    CARRIER,
+    COLON,
+    COMMA,
+    COMPARE,
+    DIGIT,
+    LYMPH,
+    NODE_HEAD,
+    QUALITY_WORD,
+    SEMICOLON,
+    sentence_mask,
+)
 from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
 from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Concept, Vocabulary
 
@@ -115,6 +128,8 @@ def analyse(
     (annotate), none is dropped or added."""
     toks = sent.toks
     n = len(toks)
+    # which word sets the sentence holds, one bit each (word_marks; carried in the cached row)
+    mask = sent.mask if sent.mask is not None else sentence_mask(toks)
     # Per-token roles of the non-concept matches.
     anat: dict[int, tuple[int, str, str]] = {}  # start -> (end, name, side)
     sides: dict[int, tuple[int, str]] = {}
@@ -148,8 +163,8 @@ def analyse(
     term_mark = [False] * (n + 1)
     for t in terminators:
         term_mark[t] = True
-    for mark in (";", ":", ","):  # positions found by list.index (C), not a loop over toks
-        if mark not in toks:
+    for mark, bit in ((";", SEMICOLON), (":", COLON), (",", COMMA)):
+        if not mask & bit:  # positions found by list.index (C), not a loop over toks
             continue
         i = toks.index(mark)
         while True:
@@ -225,7 +240,7 @@ def analyse(
             continue
         phrase_window(v, c, toks, anat, sides, concept_at, ends, side_ends)
 
-    back_reference = not BACK_REFERENCE.isdisjoint(toks)
+    back_reference = bool(mask & BACK_REF)  # a word of sites.BACK_REFERENCE
     prev_sites = previous_sites(prev, sent) if back_reference else []
     used_sides = set()
     for c in sent.cands:
@@ -242,17 +257,24 @@ def analyse(
     stext, tok_at = "", sent.starts
     if anat or free_at:
         stext = text[sent.start : sent.end]
-        if not COMPARISON_WORDS.isdisjoint(toks):
+        if mask & COMPARE:  # a word of COMPARISON_WORDS
             compared_at = {t0 for t0 in (*free_at, *anat) if compared(stext, 0, tok_at[t0])}
-        if (fixed or len(sent.cands) > 1) and "," in toks and "and" in toks:
+        if (fixed or len(sent.cands) > 1) and mask & COMMA and mask & AND:
             items = list_items(stext)
             # an item of a list of findings names one ("in the left perihilar and lingular
             # regions": the second item is no finding's, its structure not foreign)
             finding_items = {item_of(items, tok_at[c.t0]) for c in sent.cands}
+    # the structures and free sides standing in an item of a list of findings: which item
+    # holds each is the same for every candidate, so it is read once per sentence here
+    listed = (
+        [t0 for t0 in (*anat, *free_at) if item_of(items, tok_at[t0]) in finding_items]
+        if items
+        else []
+    )
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
-    has_node = not NODE_HEADS.isdisjoint(toks)
+    has_node = bool(mask & NODE_HEAD)  # a word of sites.NODE_HEADS
     looked = list(sent.cands)
     starts = sorted([c.t0 for c in sent.cands])
     for c in sent.cands:
@@ -290,12 +312,7 @@ def analyse(
         if compared_at or items:
             at = tok_at[c.t0]
             foreign = {t0 for t0 in anat if t0 not in c.used and t0 in compared_at}
-            foreign.update(
-                t0
-                for t0 in (*anat, *free_at)
-                if item_of(items, tok_at[t0]) in finding_items
-                and in_other_item(stext, items, at, tok_at[t0])
-            )
+            foreign.update(t0 for t0 in listed if in_other_item(stext, items, at, tok_at[t0]))
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
         if (
@@ -336,7 +353,10 @@ def analyse(
     if kept and not fixed:  # one statement, at its first normal word (normal_statement)
         at_first_normal_word(v, kept, toks)
         kept = one_statement_per_clause(v, kept, toks)
-        kept = quality_statements(v, kept, toks)  # "Good opacification" (normal_quality)
+        if mask & QUALITY_WORD:  # "Good opacification" (normal_quality)
+            kept = quality_statements(v, kept, toks)
+        if "(" in toks:
+            kept = without_reference_values(kept, toks)  # "(normal up to 30 mm)"
     # after the modifier rules, which read the term's own end; each only where its word is
     # (the tokens are lower case: ``text.word_bounds``)
     if not fixed and any(c.concept in DESCRIPTORS for c in kept):
@@ -358,8 +378,8 @@ def analyse(
                 c.t1 = head + 1  # the phrase up to its head, the table's concept
             heads_kept.append(c)
         kept = heads_kept
-    carrier = not CARRIER_NOUNS.isdisjoint(toks)
-    lymph = "lymph" in toks
+    carrier = bool(mask & CARRIER)  # a word of modifiers.CARRIER_NOUNS
+    lymph = bool(mask & LYMPH)
     if carrier or lymph:
         for c in kept:
             if c.span is None:
@@ -373,11 +393,14 @@ def analyse(
             for k in range(t0, t1):
                 trigger_at[k] = True
         coordinated(kept, toks, term_mark, trigger_at)
+    if kept and not fixed and not HOLDERS.isdisjoint(toks):
+        kept = without_normal_contents(kept, toks)  # "the bladder contains clear fluid"
     sent.cands = kept
     for c in kept:
         if c.type == DEVICE:
             devices.append((c, sent))
-    measurements(sent, text)
+    if mask & DIGIT:  # sizes need a digit (layout.measurements looks for one first)
+        measurements(sent, text)
     return context_free and not any(c.looked_back for c in looked)
 
 

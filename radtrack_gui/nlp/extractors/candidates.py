@@ -75,6 +75,9 @@ class Sentence:
     tops: tuple[str, ...] = ()  # body regions of the structures it names
     templates: tuple[tuple[int, int, str, str, str], ...] = ()  # its concept terms
     device_word: bool = False  # a device word ("tip", "line") is among its matches
+    # ``word_marks.sentence_mask(toks)``, as the cached row carries it (None: not known, the
+    # analysis computes it)
+    mask: int | None = None
 
     @property
     def spans(self) -> list[tuple[int, int]]:
@@ -131,8 +134,8 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     opened = None
     mask = sentence_mask(toks)
     # open_patterns' gate, once per sentence: may_open reads it, open_mentions passes it on
-    places = pattern_places(toks) if may_pattern_words(mask) else None
-    if places is not None or (may_open_words(mask) and may_open(toks, False, concepts)):
+    places = pattern_places(toks, mask) if may_pattern_words(mask) else None
+    if places is not None or (may_open_words(mask) and may_open(toks, False, concepts, mask)):
         covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
         others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
         structures = (
@@ -198,6 +201,7 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         tuple(tops),
         tuple(templates),
         device_word,
+        mask,
     )
 
 

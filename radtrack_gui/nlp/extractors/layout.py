@@ -133,6 +133,40 @@ def short_reason_end(text: str, pos: int, end: int) -> int | None:
     return stop.start() + 1
 
 
+# What keeps a reason run in mid-line going past its first sentence: a question, a request
+# or a history word ("Clinical data: pain. Suspected fracture? Status post fall.").
+REASON_GOES_ON = re.compile(
+    r"\?|\b(?:request|please|suspect|suspicio|rule[ \t]+out|r/o|exclu|evaluat|assess|check"
+    r"|control|history|status[ \t]+post|s/p|known|referr|follow-?up)",
+    re.IGNORECASE,
+)
+_HEADING_START = re.compile(r"[ \t]*(?P<h>[A-Z][^.:!?\n]{0,40}):")
+
+
+def run_in_reason_end(text: str, pos: int, end: int) -> int:
+    """Where a reason that a header opened after a sentence end, mid-line ("Examination
+    performed urgently. Clinical data: jaundice. The liver ..."), ends: after its first
+    sentence and each next one as short as a history item (at most ``SHORT_REASON`` words:
+    "Dissemination.") or asking, requesting or citing history (``REASON_GOES_ON``), unless it
+    opens with a heading of its own ("Chest X-ray PA: ..."); the first other sentence is the
+    report's own text."""
+    while True:
+        stop = _SENTENCE_END.search(text, pos, end)
+        if stop is None:
+            return end
+        after = _SENTENCE_END.search(text, stop.end(), end)
+        sentence = text[stop.end() : after.start() + 1 if after else end]
+        heading = _HEADING_START.match(sentence)
+        if heading and canonical(heading["h"]) not in QUESTION_SECTIONS:
+            return stop.start() + 1
+        if not heading and (
+            len(sentence.split()) <= SHORT_REASON or REASON_GOES_ON.search(sentence)
+        ):
+            pos = stop.end()
+            continue
+        return stop.start() + 1
+
+
 def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
     """Where the reason for the exam is: each indication/history section from its header to
     the end of its first paragraph (a blank line ends it even when no header follows, as in
@@ -157,6 +191,9 @@ def question_spans(text: str, sections: list[Section]) -> list[tuple[int, int]]:
             stop = SENTENCE_LINE_END.search(text, pos, end)
             if stop:
                 end = stop.start() + 1
+        line_start = text.rfind("\n", 0, sec.start) + 1
+        if colon >= 0 and text[line_start : sec.start].strip():
+            end = run_in_reason_end(text, pos, end)  # run in after the exam's own sentence
         if colon >= 0 and colon < pos and (line_end < 0 or pos <= line_end):
             short = short_reason_end(text, pos, end if line_end < 0 else min(end, line_end))
             if short is not None:
@@ -196,7 +233,17 @@ def body_after_reason(text: str, sections: list[Section]) -> list[Section]:
     written on its header's line with its paragraph; the text after either, up to the next
     header, is the findings (GUIDELINE 8: the reason is a question, the rest is observed).
     White space between stays with the section before, so the sections stay contiguous."""
-    reasons = dict(question_spans(text, sections))
+    return body_and_reasons(text, sections)[0]
+
+
+def body_and_reasons(
+    text: str, sections: list[Section]
+) -> tuple[list[Section], list[tuple[int, int]]]:
+    """``body_after_reason(text, sections)`` and the ``question_spans`` it cut at (read
+    once: the rule extractor takes them as the report's reasons for the exam when it found
+    the sections itself, instead of reading ``question_spans`` of the cut sections again)."""
+    asked = question_spans(text, sections)
+    reasons = dict(asked)
     out: list[Section] = []
     for sec in sections:
         if sec.start in reasons:
@@ -218,7 +265,7 @@ def body_after_reason(text: str, sections: list[Section]) -> list[Section]:
             merged[-1] = Section(name=BODY, start=merged[-1].start, end=sec.end)
         else:
             merged.append(sec)
-    return merged
+    return merged, asked
 
 
 def chunks(text: str) -> list[tuple[int, int]]:

@@ -90,7 +90,7 @@ def without_described_modifiers(v: Vocabulary, kept: list[Cand], toks: list[str]
     ]
     if not findings:
         return kept
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     n = len(low)
     starts = {f.t0 for f in findings}
     drop: set[int] = set()

@@ -115,7 +115,7 @@ def adequacy_templates(
     """Normal-statement templates ``(t0, t1, "normal", "finding", term)`` of the sentence;
     ``covered``: the tokens of table terms and of other readings (never re-read, but the
     participle after an adverb of normality: "well distended" is no distension)."""
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     out: list[tuple[int, int, str, str, str]] = []
     taken: set[int] = set()
     n = len(low)

@@ -43,6 +43,17 @@ QUALITY = frozenset(
 )
 # Endings of a nominalised process ("opacification", "enhancement", "patency").
 PROCESS_ENDINGS = ("tion", "tions", "sion", "ment", "ency")
+# Nouns of a tissue's imaging property ("normal echogenicity", "homogeneous density"): graded
+# by a quality word they say the same as a process noun does.
+PROPERTY_NOUNS = frozenset(
+    {"echogenicity", "echotexture", "echostructure", "density", "reflectivity", "intensity"}
+)
+# Words after which a quality phrase is said of the subject before them ("The liver tissue
+# has normal echogenicity", "The gland is of homogeneous density", "The liver is
+# homogeneous, with normal echogenicity"): only where no lesion comes first in the sentence.
+HAVING = frozenset(
+    {"has", "have", "had", "exhibits", "exhibit", "demonstrates", "demonstrate", "displays"}
+)
 # Process nouns that name an abnormal process whatever the word before them.
 ABNORMAL_PROCESSES = frozenset(
     {
@@ -75,21 +86,41 @@ def _opens_clause(v: Vocabulary, low: list[str], q: int, sited: bool) -> bool:
     return False
 
 
-def quality_start(v: Vocabulary, low: list[str], c: Cand) -> int | None:
-    """The token of the quality word that makes finding ``c`` (a process noun) a normal
-    statement, or None: never without a structure ("Homogeneous enhancement after
-    contrast." names none)."""
+def _said_of_subject(low: list[str], q: int) -> bool:
+    """The phrase at ``low[q]`` follows a verb of having, "is/are of" or "with"."""
+    i = q - 1
+    if i < 0:
+        return False
+    return (
+        low[i] in HAVING
+        or low[i] == "with"
+        or (low[i] == "of" and i > 0 and low[i - 1] in FINITE_COPULA)
+    )
+
+
+def quality_start(v: Vocabulary, low: list[str], c: Cand, lesion_before: bool = True) -> int | None:
+    """The token of the quality word that makes finding ``c`` (a process or property noun)
+    a normal statement, or None: never without a structure ("Homogeneous enhancement after
+    contrast." names none). ``lesion_before``: a finding other than a normal statement comes
+    earlier in the sentence (its attributes then follow "with", "has" ...)."""
     head = low[c.t1 - 1]
-    if not head.endswith(PROCESS_ENDINGS) or head in ABNORMAL_PROCESSES:
+    if head in PROPERTY_NOUNS:
+        if c.t1 - c.t0 != 1:
+            return None  # "increased echogenicity", "decreased density": graded, abnormal
+    elif not head.endswith(PROCESS_ENDINGS) or head in ABNORMAL_PROCESSES:
         return None
     for q in range(c.t0 - 1, max(c.t0 - 1 - MAX_BETWEEN, -1) - 1, -1):
         if q < 0:
             return None
         if low[q] in QUALITY:
             between = low[q + 1 : c.t0]
+            if head in PROPERTY_NOUNS and (
+                len(between) > 1 or any(w.endswith("ed") for w in between)
+            ):
+                return None  # "Symmetrical areas of decreased density": not what it grades
             sited = c.anatomy_from_text and bool(c.anatomy)
-            if all(w.isalpha() and w not in QUALITY for w in between) and _opens_clause(
-                v, low, q, sited
+            if all(w.isalpha() and w not in QUALITY for w in between) and (
+                _opens_clause(v, low, q, sited) or (not lesion_before and _said_of_subject(low, q))
             ):
                 return q
             return None
@@ -102,18 +133,24 @@ def quality_statements(v: Vocabulary, kept: list[Cand], toks: list[str]) -> list
     """``kept`` with each present process-noun finding opened by a quality word moved to that
     word as a normal statement (dropped where one is already there, as is a process noun the
     tables read as a normal word itself: "patency")."""
-    low = [t.lower() for t in toks]
-    if QUALITY.isdisjoint(low):
+    if QUALITY.isdisjoint(toks):  # the tokens are lower case (text.word_bounds)
         return kept
+    low = toks
     out: list[Cand] = []
     starts = {c.t0 for c in kept if c.concept.startswith("normal")}
     for c in kept:
         normal = c.concept.startswith("normal")
         if c.type == FINDING and c.assertion == "present":
-            q = quality_start(v, low, c)
+            lesion = any(
+                o.t1 <= c.t0 and o.type == FINDING and not o.concept.startswith("normal")
+                for o in kept
+            )
+            q = quality_start(v, low, c, lesion)
             if q is not None:
                 if q in starts:
                     continue  # "Normal bilateral tubal patency": one statement, at "Normal"
+                if q > 0 and low[q - 1] == "with" and any(s < q for s in starts):
+                    continue  # "The liver is homogeneous, with normal echogenicity": one
                 if normal:
                     out.append(c)
                     continue

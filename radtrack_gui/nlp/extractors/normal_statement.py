@@ -97,7 +97,7 @@ def at_first_normal_word(v: Vocabulary, kept: list[Cand], toks: list[str]) -> No
     words = normal_words(v)
     if not words:
         return
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     taken = {j for k in kept for j in range(k.t0, k.t1)}
     for k in kept:
         if k.span is not None or not k.concept.startswith("normal "):
@@ -124,7 +124,7 @@ def one_statement_per_clause(v: Vocabulary, kept: list[Cand], toks: list[str]) -
     by its predicate in the clause gives way to the predicate."""
     if sum(k.concept.startswith("normal ") for k in kept) < 2:
         return kept
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     out: list[Cand] = []
     last: Cand | None = None
     for k in kept:

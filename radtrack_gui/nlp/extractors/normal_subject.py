@@ -97,7 +97,7 @@ def subject_only_fails(c: Cand, toks: list[str], v: Vocabulary | None = None) ->
     nodules", "free air" do not); for a placing one (``PLACED``) the structure may also
     stand right before it."""
     if c.term.lower() in PLACED:
-        low = [t.lower() for t in toks]
+        low = toks  # lower case already (text.word_bounds)
         if c.t0 > 0 and v is not None and _anatomy_like(v, [low[c.t0 - 1]]):
             return False
         i = c.t0 - 1
@@ -106,7 +106,7 @@ def subject_only_fails(c: Cand, toks: list[str], v: Vocabulary | None = None) ->
         return not (i > 0 and (low[i] in COPULAS or low[i] == ":"))
     if c.term not in SUBJECT_ONLY:
         return False
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     i = c.t0 - 1
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
@@ -122,7 +122,7 @@ def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list
     in the sentence (``earlier``: the candidates kept before it)."""
     if c.term not in STRUCTURE_BOUND:
         return False
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     if continues_predicates(v, low, c.t0, c.t1):
         # one more attribute of a structure already said to be normal in this sentence ("of
         # normal size, homogeneous") is that statement, not one of its own
@@ -253,7 +253,7 @@ def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
     normals = [k for k in kept if k.concept.startswith("normal ")]
     if not normals:
         return kept
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     drop: set[int] = set()
     for n in normals:
         i = n.t0 - 1
@@ -352,7 +352,7 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
     said of: the words before a copula, a heading colon or a verb of having before a property
     noun ("The tendon has normal thickness"), else those after a clause-opening predicate
     ("Clear Douglas pouch"); [] when there is none."""
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     i = t0 - 1
     while i >= 0 and low[i] in ADVERBS:
         i -= 1
@@ -417,7 +417,7 @@ def normal_of_unlisted(v: Vocabulary, c: Cand, toks: list[str]) -> bool:
     """Make ``c`` (a normal predicate with no structure found) a normal statement about the
     anatomy-like (or blood flow) noun phrase it is said of, or about the whole examination
     (``EXAM_WORDS``); False (``c`` unchanged) when there is none."""
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     if (c.t0 > 0 and low[c.t0 - 1] in FLOW_WORDS) or (
         c.t1 < len(low)
         and low[c.t1] in FLOW_WORDS
@@ -462,7 +462,7 @@ def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: l
     (kept without an anatomy of the tables). False for every other mention."""
     if "needs-anatomy" not in concept.flags or "normal" in concept.flags or c.type != "finding":
         return False
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     i = predicate_copula(low, c.t0, COPULAS, ADVERBS)
     if i is None:
         # not a predicate: a site phrase right after it may name the structure ("Minor

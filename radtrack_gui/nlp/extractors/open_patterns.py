@@ -37,6 +37,14 @@ from types import EllipsisType
 from radtrack_gui.nlp.extractors.open_changes import described_changes
 from radtrack_gui.nlp.extractors.open_lesions import damage_mentions, lesion_mentions, may_lesion
 from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
+from radtrack_gui.nlp.extractors.word_marks import (
+    LESION,
+    MEASURE,
+    MEASURE_CHANGE,
+    NOMINAL,
+    OF,
+    PATTERN_WORD,
+)
 
 # -- Doppler flow patterns -----------------------------------------------------------
 FLOW_HEADS = frozenset(
@@ -294,11 +302,16 @@ def elided_generic(
     return out
 
 
-def nominal_places(toks: list[str]) -> list[int]:
+def nominal_places(toks: list[str], mask: int | None = None) -> list[int]:
     """Where a nominal finding may stand (``nominal_of`` reads only these): the first word
     of the sentence or of a clause or list item, or the word after its degree word or after
-    "a/an" after a joining word; none without an "of" in the sentence."""
-    if "of" not in toks or not any(map(_NOMINAL_END, toks)):
+    "a/an" after a joining word; none without an "of" in the sentence. ``mask``: the
+    sentence's ``word_marks.sentence_mask`` when the caller has it (its OF and NOMINAL bits
+    say what the two scans below would find)."""
+    if mask is not None:
+        if not (mask & OF and mask & NOMINAL):
+            return []
+    elif "of" not in toks or not any(map(_NOMINAL_END, toks)):
         return []  # (no word with a nominal ending: none passes the last test; found in C)
     # only the words of a nominal ending are looked at (found in C): each is a place when
     # it opens its clause, or when a degree word opening it stands right before it (no
@@ -320,11 +333,18 @@ def _opens_here(toks: list[str], k: int) -> bool:
     )
 
 
-def pattern_places(toks: list[str]) -> list[int] | None:
+def pattern_places(toks: list[str], mask: int | None = None) -> list[int] | None:
     """``may_pattern`` and ``nominal_places`` in one step, once per sentence (the caller
     passes the result down to ``with_patterns``): None when the sentence holds none of these
-    readings, else the nominal places (possibly none: another reading's word is there)."""
-    places = nominal_places(toks)
+    readings, else the nominal places (possibly none: another reading's word is there).
+    ``mask``: the sentence's ``word_marks.sentence_mask`` when the caller has it: its bits
+    answer the word tests (a flow, change or generic head; a lesion or damage noun; a change
+    word with a measure noun: ``may_measure``, ``may_lesion``) without a scan each."""
+    places = nominal_places(toks, mask)
+    if mask is not None:
+        if places or mask & (PATTERN_WORD | LESION) or (mask & MEASURE_CHANGE and mask & MEASURE):
+            return places
+        return None
     if (
         places
         or not FLOW_HEADS.isdisjoint(toks)

@@ -56,6 +56,8 @@ from radtrack_gui.nlp.extractors.word_marks import (
     COORDINATOR,
     DISORDER,
     FRAME,
+    GATE_WORDS,
+    LAST3,
     MEASURE_UNIT,
     NEGATOR,
     NODE,
@@ -63,6 +65,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     PROPERTY,
     sentence_mask,
 )
+from radtrack_gui.nlp.extractors.word_marks import SUFFIX as SUFFIX_BIT
 from radtrack_gui.nlp.vocabulary import Lexicon, Vocabulary
 
 OPEN = "open"  # the flag of a concept made for an open-vocabulary mention
@@ -162,6 +165,7 @@ def may_open(
     toks: list[str],
     pattern: bool | None = None,
     concepts: Sequence[tuple[int, int, str]] | None = None,
+    mask: int | None = None,
 ) -> bool:
     """A cheap test: the sentence has a word with a pathology ending, a word a frame needs,
     a word of ``_GATE_WORDS`` (node, change, disorder, clause-frame and property nouns), a
@@ -175,7 +179,16 @@ def may_open(
     ``pattern``: ``may_pattern(toks)`` when the caller has it. (A narrower gate, each
     reading's own test with the sentence's matches, was built and measured in round 7: it
     kept 39 % of the sentences out but cost more instructions than it saved; see
-    docs/performance.md "Round 7 (extract-speed5)".)"""
+    docs/performance.md "Round 7 (extract-speed5)".) ``mask``: the sentence's
+    ``word_marks.sentence_mask`` when the caller has it: its bits answer the word tests
+    (round 9: no scan of the tokens, no slice of every token's last letters)."""
+    if mask is not None:
+        return bool(
+            mask & (FRAME | GATE_WORDS | MEASURE_UNIT)
+            or (mask & NEGATOR and (concepts is None or may_negate(toks, concepts)))
+            or (mask & LAST3 and mask & SUFFIX_BIT)
+            or (may_pattern(toks) if pattern is None else pattern)
+        )
     return (
         not FRAME_NEEDS.isdisjoint(toks)
         or not _GATE_WORDS.isdisjoint(toks)
@@ -205,7 +218,11 @@ def open_mentions(
     if mask is None:
         mask = sentence_mask(toks)
     found: dict[int, str] = {}
-    for i in compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))):
+    # a word of a pathology ending sets both bits; without either none is looked for
+    suffixed = mask & LAST3 and mask & SUFFIX_BIT
+    for i in (
+        compress(count(), map(SUFFIX_LAST3.__contains__, map(_LAST3, toks))) if suffixed else ()
+    ):
         tok = toks[i]
         if not tok.endswith(SUFFIX_ENDS) or i in covered or i in others_at:
             continue

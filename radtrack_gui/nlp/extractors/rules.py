@@ -68,7 +68,7 @@ from radtrack_gui.nlp.extractors.devices import GENERIC
 from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
-from radtrack_gui.nlp.sections import find_sections, section_at
+from radtrack_gui.nlp.sections import section_at, sections_and_reasons
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 from radtrack_gui.util.memo import RecentMemo
@@ -182,7 +182,14 @@ class RuleExtractor:
         read with plain apostrophes (``text.plain_apostrophes``: same offsets)."""
         self._splits.clear()
         text = plain_apostrophes(text)
-        sections = report.sections or find_sections(text)
+        reasons = None
+        if report.sections:
+            sections = report.sections
+        else:
+            # the reasons find_sections cut at, read once: the same spans as
+            # ``question_spans`` of the cut sections up to the white space before the
+            # report's own text, where no token starts (docs/performance.md "Round 9")
+            sections, reasons = sections_and_reasons(text)
         found: list[tuple[int, Sequence[tuple]]] = []  # type: ignore[type-arg]
         if spans is not None:  # (offset, mentions) per chunk; here the whole text
             found.append((0, self._run(text, report, spans)))
@@ -204,7 +211,7 @@ class RuleExtractor:
                     hit = tuple(self._run(key[0], report, None, region))
                     self._chunk_cache.put(key, hit)
                 found.append((a, hit))
-        asked = question_spans(text, sections)
+        asked = reasons if reasons is not None and spans is None else question_spans(text, sections)
         out = []
         for at, rows in found:
             for s, e, type_, concept, anatomy, side, assertion, change, sizes in rows:
@@ -349,10 +356,10 @@ class RuleExtractor:
             if hit is None:  # reports repeat sentences: tokens and matches once per text
                 hit = tokens_and_terms(self.vocab, self.lex, key)
                 cache.put(key, hit)
-            starts, ends, toks, concepts, others, tops, templates, device_word = hit
+            starts, ends, toks, concepts, others, tops, templates, device_word, mask = hit
             if not toks:
                 continue
-            sent = Sentence(s, e, paragraph, starts, ends, toks, others, tops=tops)
+            sent = Sentence(s, e, paragraph, starts, ends, toks, others, tops=tops, mask=mask)
             if given is not None:
                 while todo and todo[0][0] < s + ends[-1]:
                     span = todo.pop(0)

@@ -46,7 +46,7 @@ def site_named_unlisted(v: Vocabulary, c: Cand, concept: Concept, toks: list[str
     of the shapes above; False for every other mention."""
     if "needs-anatomy" not in concept.flags or "normal" in concept.flags or c.type != "finding":
         return False
-    low = [t.lower() for t in toks]
+    low = toks  # lower case already (text.word_bounds)
     heads = anatomy_heads()
     if any(w in heads for w in low[c.t0 : c.t1]) or (c.t0 > 0 and low[c.t0 - 1] in heads):
         return True

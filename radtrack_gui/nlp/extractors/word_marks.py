@@ -11,10 +11,17 @@ words' masks (C-level ``map`` and ``reduce``). A gate whose bits are absent is s
 unasked; a gate whose bits are present runs as before, so its answer is exact: the masks
 only spare calls that would have found nothing (``tests/nlp/extractors/test_word_marks.py``
 checks each pre-test against its gate).
+
+Round 9: the mask also answers the gates' own word tests (``open_patterns.pattern_places``,
+``open_vocab.may_open`` given ``mask``), travels in the sentence's cached row to
+``Sentence.mask``, and carries the analysis' word tests (back references, comparisons, node
+heads, carrier nouns, "lymph", quality words, clause marks, a digit): one look-up per token
+instead of a scan of the tokens per test (docs/performance.md "Round 9").
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache, reduce
 from operator import or_
 
@@ -39,10 +46,24 @@ PROPERTY = 65536  # open_frames.PROPERTY_NOUNS
 ABNORMAL = 131072  # open_frames.ABNORMAL_WORDS or open_frames.CHANGE_OF
 ADEQUATE = 262144  # normal_adequacy.GATE: a word its constructions need
 MEASURE_UNIT = 524288  # open_measured.MEASURE_UNITS: "mm", "cm"
+# the analysis' own word tests (round 9: ``analysis.analyse`` reads them from the mask the
+# sentence's cached row carries instead of scanning its tokens once per test)
+BACK_REF = 1 << 20  # sites.BACK_REFERENCE: "this", "these", "the same", ...
+COMPARE = 1 << 21  # analysis.COMPARISON_WORDS: "than", "compared", ...
+NODE_HEAD = 1 << 22  # sites.NODE_HEADS: "node", "nodes"
+CARRIER = 1 << 23  # modifiers.CARRIER_NOUNS: "changes", ...
+LYMPH = 1 << 24  # "lymph"
+QUALITY_WORD = 1 << 25  # normal_quality.QUALITY: "good", "homogeneous", ...
+SEMICOLON = 1 << 26
+COLON = 1 << 27
+COMMA = 1 << 28
+AND = 1 << 29
+DIGIT = 1 << 30  # a digit (``\d``): every non-space character is in a token (text.TOKEN_RE)
 # open_vocab's gate words (``_GATE_WORDS``) and those with the coordinators (``_OWN_WORDS``)
 GATE_WORDS = CLAUSE | NODE | CHANGE_NOUN | DISORDER | PROPERTY
 OWN_WORDS = GATE_WORDS | COORDINATOR
 
+_DIGIT = re.compile(r"\d")
 _CAP = 100_000  # words remembered (a cohort's archive holds more: the table starts again)
 _MASKS: dict[str, int] = {}
 
@@ -54,7 +75,10 @@ def _tables() -> tuple[
     """The word sets with their bits, and the endings (read from the readings' modules
     when first needed: ``open_vocab`` itself reads this module's bits)."""
     from radtrack_gui.nlp.extractors import (
+        analysis,
+        modifiers,
         normal_adequacy,
+        normal_quality,
         open_disorders,
         open_frames,
         open_lesions,
@@ -64,6 +88,7 @@ def _tables() -> tuple[
         open_patterns,
         open_predicates,
         open_vocab,
+        sites,
     )
 
     sets = (
@@ -87,6 +112,16 @@ def _tables() -> tuple[
         (open_frames.ABNORMAL_WORDS | open_frames.CHANGE_OF, ABNORMAL),
         (normal_adequacy.GATE, ADEQUATE),
         (open_measured.MEASURE_UNITS, MEASURE_UNIT),
+        (sites.BACK_REFERENCE, BACK_REF),
+        (analysis.COMPARISON_WORDS, COMPARE),
+        (sites.NODE_HEADS, NODE_HEAD),
+        (modifiers.CARRIER_NOUNS, CARRIER),
+        (frozenset({"lymph"}), LYMPH),
+        (normal_quality.QUALITY, QUALITY_WORD),
+        (frozenset({";"}), SEMICOLON),
+        (frozenset({":"}), COLON),
+        (frozenset({","}), COMMA),
+        (frozenset({"and"}), AND),
     )
     return sets, open_patterns.NOMINAL_ENDS, open_vocab.SUFFIX_LAST3, open_vocab.SUFFIX_ENDS
 
@@ -104,11 +139,19 @@ def word_mask(word: str) -> int:
         mask |= LAST3
     if word.endswith(suffix_ends):
         mask |= SUFFIX
+    if _DIGIT.search(word) is not None:
+        mask |= DIGIT
     return mask
 
 
 def sentence_mask(toks: list[str]) -> int:
-    """The OR of the tokens' bits (each word's bits computed once, then looked up in C)."""
+    """The OR of the tokens' bits (each word's bits computed once, then looked up in C:
+    when every word is known, one C pass without a list; else the words not yet read are
+    read, then the rest looked up)."""
+    try:
+        return reduce(or_, map(_MASKS.__getitem__, toks), 0)
+    except KeyError:
+        pass
     masks = list(map(_MASKS.get, toks))
     if None in masks:
         if len(_MASKS) > _CAP:

@@ -43,6 +43,7 @@ from radtrack_gui.nlp.linkers.pairs import PairDecisions
 from radtrack_gui.nlp.linkers.policy import policy_keys
 from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
 from radtrack_gui.nlp.linkers.signs import reading_keys
+from radtrack_gui.nlp.linkers.together import together_keys
 from radtrack_gui.nlp.linkers.uptake import uptake_keys
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
@@ -110,6 +111,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup += more_lookup
         # the conclusion's diagnosis finds the findings' descriptions (concluded_signs.py)
         more_filed, more_lookup = concluded_sign_keys(m)
+        filed += more_filed
+        lookup += more_lookup
+        # the conclusion's reading finds the findings it restates or reads (together.py)
+        more_filed, more_lookup = together_keys(m)
         filed += more_filed
         lookup += more_lookup
     return filed, lookup

@@ -1,7 +1,7 @@
 """How a report's wording places a device, read for the linker (round 9, wb-devices;
 GUIDELINE devices 1-3, issue #18 problem 7). Four readings of device language in general:
 
-- ``complication_negated``: in "no dislocation of the known ventricular shunts", "without
+- ``complication_negated``: in "no dislocation of the two shunts", "without
   migration of the stent", "no evidence of loosening of the prosthesis" the negation is said
   of the complication, not of the device: the device is there (its chain goes on). The
   device named after "no ..." with no complication noun between ("no drain", "no residual
@@ -189,7 +189,7 @@ _TIP_AT = re.compile(
 )
 _CLAUSE_END = re.compile(r"[,;.\n]|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 _LEVEL = re.compile(r"\b[CTLS]\d{1,2}\b")
-# "tip of the right-sided central venous catheter is ...": the device's words before the verb
+# "tip of the right jugular line lies ...": the device's words before the verb
 _OF_DEVICE = re.compile(
     r"^\s*of\s+[^,;.\n]{0,60}?(?=\b(?:is|was|are|lies|located|positioned|projects?|projecting"
     r"|terminates?|ends?)\b)",
@@ -198,7 +198,7 @@ _OF_DEVICE = re.compile(
 
 
 def tip_place(info: MentionInfo, v: Vocabulary) -> tuple[frozenset[str], frozenset[str]] | None:
-    """Where a bare "tip" lies, as its clause says ("with the tip in the third ventricle",
+    """Where a bare "tip" lies, as its clause says ("its tip in the third ventricle",
     "the tip of the catheter is at the level of T6"): (levels, structures) named, or None."""
     c = info.ctx
     if c is None or not c.text or not _TIP_WORD.match(c.text[c.start : c.end].strip()):

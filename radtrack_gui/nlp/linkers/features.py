@@ -63,6 +63,7 @@ from radtrack_gui.nlp.linkers.restatement import (
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.linkers.spine import column_signs, concluded_whole, level_on_column
+from radtrack_gui.nlp.linkers.together import joined
 from radtrack_gui.nlp.linkers.uptake import uptake_at_site
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
 
@@ -126,7 +127,7 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
         return "the conclusion's lesion at the same organ (policy.py)"
     if concluded_sign(a, b, vocabulary()):
         return "the conclusion's diagnosis of the organ the findings describe (concluded_signs.py)"
-    return ""
+    return joined(a, b, vocabulary())  # the conclusion reads the findings' finding (together.py)
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
@@ -259,6 +260,8 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
             return None  # the conclusion names the findings' lesion of one organ (policy.py)
         if concluded_sign(a, b, v):
             return None  # the conclusion's diagnosis of the organ described (concluded_signs.py)
+        if joined(a, b, v):
+            return None  # the conclusion restates and reads the findings' finding (together.py)
         if vague_site_restated(a, b, v):
             return None  # "arthrosis" at a level / of the bones, restated (GUIDELINE 9)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):

@@ -94,9 +94,9 @@ def _count_nominal_places(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     real = open_patterns.nominal_places
 
-    def counted(toks: list[str]) -> list[int]:
+    def counted(toks: list[str], mask: int | None = None) -> list[int]:
         calls.append(len(toks))
-        return real(toks)
+        return real(toks, mask)
 
     monkeypatch.setattr(open_patterns, "nominal_places", counted)
     return calls

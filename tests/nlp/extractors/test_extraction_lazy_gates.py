@@ -157,7 +157,7 @@ def test_the_gates_hide_nothing_open_mentions_would_find(monkeypatch: pytest.Mon
     monkeypatch.setattr(
         candidates,
         "may_open",
-        lambda toks, pattern=None, concepts=None: (
+        lambda toks, pattern=None, concepts=None, mask=None: (
             open_vocab.may_open(toks, pattern, concepts) or not COORDINATORS.isdisjoint(toks)
         ),
     )

@@ -236,7 +236,7 @@ def test_the_negation_gate_hides_nothing_the_reading_would_find(
     monkeypatch.setattr(
         candidates,
         "may_open",
-        lambda toks, pattern=None, concepts=None: open_vocab.may_open(toks, pattern),
+        lambda toks, pattern=None, concepts=None, mask=None: open_vocab.may_open(toks, pattern),
     )
     # (round 8: word_marks' pre-test would skip the patched gate; let every sentence reach it)
     monkeypatch.setattr(candidates, "may_open_words", lambda mask: True)

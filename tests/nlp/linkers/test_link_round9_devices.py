@@ -27,7 +27,7 @@ def _negated(sentence: str, words: str) -> bool:
 
 
 def test_a_negated_complication_of_a_device_is_said_of_the_complication() -> None:
-    assert _negated("No dislocation of the known ventricular shunts.", "shunts")
+    assert _negated("No displacement of either ventriculostomy shunt.", "shunt")
     assert _negated("No evidence of migration of the biliary stent.", "stent")
     assert _negated("Without loosening or fracture of the femoral prosthesis.", "prosthesis")
 
@@ -43,8 +43,8 @@ def test_the_shunts_not_dislocated_are_the_shunts_in_place() -> None:
     c = Case(
         (
             0,
-            "Exam: MR HEAD\n\nFINDINGS: Known bilateral VP shunts with tips in the ventricles. "
-            "Slit-like ventricles.\n\nIMPRESSION: No dislocation of the known ventricular shunts.",
+            "Exam: MR HEAD\n\nFINDINGS: Two VP shunts, one each side, end within the ventricles. "
+            "Small ventricles.\n\nIMPRESSION: No dislocation of the two shunts.",
         )
     )
     first = c.mark(0, "shunts", kind=DEVICE)
@@ -68,7 +68,8 @@ def test_a_device_said_absent_is_read_absent() -> None:
 
 def test_the_destination_of_a_move_is_a_position() -> None:
     assert _moved(
-        "After repositioning the microcatheter into the left hepatic artery, TACE.", "microcatheter"
+        "Embolisation followed once the microcatheter was moved into the left hepatic artery.",
+        "microcatheter",
     )
     assert _moved("The catheter was advanced into the right atrium.", "catheter")
     assert _moved("The line has been pulled back to the left brachiocephalic vein.", "line")
@@ -84,9 +85,9 @@ def test_a_microcatheter_repositioned_to_the_other_side_is_one_device() -> None:
     c = Case(
         (
             0,
-            ANGIO + "Cannulation of the right hepatic artery using a microcatheter and TACE of "
-            "the right lobe. After repositioning the microcatheter into the left hepatic artery, "
-            "TACE of the left lobe.",
+            ANGIO + "TACE of the right lobe through a microcatheter in the right hepatic artery. "
+            "After repositioning the microcatheter into the left hepatic artery, TACE of the "
+            "left lobe as well.",
         )
     )
     first = c.mark(0, "microcatheter", kind=DEVICE)
@@ -190,9 +191,9 @@ def test_two_tips_in_two_places_are_two_devices() -> None:
     c = Case(
         (
             0,
-            "Exam: MR HEAD\n\nFINDINGS: Shunt catheters on both sides: the left frontal one "
-            "with the tip in the third ventricle, the right parietal one with the tip in the "
-            "right lateral ventricle's occipital horn.",
+            "Exam: MR HEAD\n\nFINDINGS: Shunt catheters on both sides: the frontal one with the "
+            "tip in the third ventricle, the parietal one with the tip in the lateral "
+            "ventricle's occipital horn.",
         )
     )
     first = c.mark(0, "tip", kind=DEVICE)
@@ -204,8 +205,8 @@ def test_two_tips_at_two_levels_are_two_devices() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: The tip of the right-sided central venous catheter is positioned at the "
-            "level of T6. The tip of the endotracheal tube is located at the level of T3.",
+            "FINDINGS: Right internal jugular line, tip projecting over T6. Endotracheal tube "
+            "with its tip projecting over T3.",
         )
     )
     first = c.mark(0, "tip", kind=DEVICE)
