@@ -2,6 +2,7 @@
 
     python scripts/build_vocab.py [--terminology ../shared/terminology]
                                   [--out radtrack_gui/resources/vocab] [--check]
+                                  [--duplicates]
 
 Reads RadLex (is-a tree + RadLex 4.2 synonyms and acronyms), the DICOM context groups (body
 regions, laterality) and the LOINC/RSNA Playbook table (exam names), and writes, next to the
@@ -20,6 +21,8 @@ hand tables (which stay and take precedence; ``nlp/vocabulary.py`` merges these 
 What is kept and why: ``scripts/build_vocab_rules.py`` and ``build_vocab_concept_rules.py``
 (each constant commented) and
 docs/vocabulary.md. ``--check`` exits 1 when the shipped tables differ from a fresh build.
+``--duplicates`` prints the structures the hand table and RadLex hold twice, before and after
+the one-tree rule (``build_vocab_tree.py``).
 The output is deterministic (sorted rows), so the test can compare it byte for byte.
 """
 
@@ -42,6 +45,7 @@ import build_vocab_dicom as D  # noqa: E402
 import build_vocab_observations as OBS  # noqa: E402
 import build_vocab_relations as REL  # noqa: E402
 import build_vocab_rules as R  # noqa: E402
+import build_vocab_tree as T  # noqa: E402
 
 from radtrack_gui.nlp.vocabulary import (  # noqa: E402
     plural,
@@ -232,8 +236,15 @@ def _hand_names(term: str, hand: Hand) -> bool:
     )
 
 
-def build_anatomy(rl: RadLex, hand: Hand, extra: list[str] | None = None) -> list[list[str]]:
-    """``extra``: more candidate ids (DICOM region names) after RadLex's branches."""
+def build_anatomy(
+    rl: RadLex,
+    hand: Hand,
+    extra: list[str] | None = None,
+    report: list[list[T.Duplicate]] | None = None,
+) -> list[list[str]]:
+    """``extra``: more candidate ids (DICOM region names) after RadLex's branches;
+    ``report``: receives the duplicate structures before and after ``build_vocab_tree``'s
+    merge rule (one tree)."""
     cand: dict[str, str] = {}  # rid -> name
     for branch in R.ANATOMY_BRANCHES:
         for rid in [*rl.under(branch, R.ANATOMY_SKIP_BRANCHES)] + (
@@ -350,7 +361,26 @@ def build_anatomy(rl: RadLex, hand: Hand, extra: list[str] | None = None) -> lis
         ]
         if extra:
             rows[structure] = [structure, hand.parent.get(structure, ""), "|".join(extra), "", rid]
+    before = T.duplicates(*_tree(rows, hand))
+    T.merge(rows, hand.parent, before)
+    if report is not None:
+        report.extend([before, T.duplicates(*_tree(rows, hand))])
     return sorted(rows.values())
+
+
+def _tree(
+    rows: dict[str, list[str]], hand: Hand
+) -> tuple[dict[str, str], dict[str, list[str]], set[str]]:
+    """The whole anatomy tree as the app reads it (hand rows first, derived rows after):
+    structure -> parent, structure -> terms, the hand structures."""
+    parent = dict(hand.parent)
+    terms: dict[str, list[str]] = defaultdict(list)
+    for term, structure in hand.anatomy.items():
+        terms[structure].append(term)
+    for name, par, syns, _, _ in rows.values():
+        parent.setdefault(name, par)
+        terms[name].extend(s for s in syns.split("|") if s)
+    return parent, dict(terms), set(hand.parent)
 
 
 # -- findings and devices ----------------------------------------------------------------
@@ -495,14 +525,16 @@ def build_exams(folder: Path) -> list[list[str]]:
 # -- main ----------------------------------------------------------------------------------
 
 
-def build(terminology: Path, vocab: Path) -> dict[str, str]:
-    """The derived tables' texts by file name."""
+def build(
+    terminology: Path, vocab: Path, report: list[list[T.Duplicate]] | None = None
+) -> dict[str, str]:
+    """The derived tables' texts by file name (``report``: see ``build_anatomy``)."""
     rl = load_radlex(terminology / "radlex")
     hand = load_hand(vocab)
     dicom = terminology / "dicom_cid"
     dicom_anatomy = D.add_candidates(rl, dicom, D.ANATOMY_CIDS) if dicom.is_dir() else []
     dicom_devices = D.add_candidates(rl, dicom, D.DEVICE_CIDS) if dicom.is_dir() else []
-    anatomy_rows = build_anatomy(rl, hand, dicom_anatomy)
+    anatomy_rows = build_anatomy(rl, hand, dicom_anatomy, report)
     anatomy = dict(hand.anatomy)
     for name, _, syns, _, _ in anatomy_rows:
         anatomy.setdefault(name, name)
@@ -576,11 +608,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--terminology", type=Path, default=ROOT.parent / "shared" / "terminology")
     ap.add_argument("--out", type=Path, default=ROOT / "radtrack_gui" / "resources" / "vocab")
     ap.add_argument("--check", action="store_true", help="compare, do not write")
+    ap.add_argument(
+        "--duplicates",
+        action="store_true",
+        help="print the structures held twice before and after the one-tree merge rule",
+    )
     args = ap.parse_args(argv)
     if not (args.terminology / "radlex").is_dir():
         print(f"build_vocab: no terminology at {args.terminology}", file=sys.stderr)
         return 2
-    tables = build(args.terminology, args.out)
+    report: list[list[T.Duplicate]] = []
+    tables = build(args.terminology, args.out, report)
+    if args.duplicates:
+        for label, found in zip(("before the merge rule", "after"), report, strict=True):
+            print(f"# anatomy held twice, {label}: {len(found)}")
+            print("".join(d.line() + "\n" for d in found), end="")
     stale = []
     for fname, text in tables.items():
         path = args.out / fname
