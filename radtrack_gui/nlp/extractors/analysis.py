@@ -355,8 +355,8 @@ def analyse(
         kept = one_statement_per_clause(v, kept, toks)
         if mask & QUALITY_WORD:  # "Good opacification" (normal_quality)
             kept = quality_statements(v, kept, toks)
-        if "(" in toks:
-            kept = without_reference_values(kept, toks)  # "(normal up to 30 mm)"
+        if "(" in toks:  # "(normal up to 30 mm)" (reference_values)
+            kept = without_reference_values(kept, sent, text)
     # after the modifier rules, which read the term's own end; each only where its word is
     # (the tokens are lower case: ``text.word_bounds``)
     if not fixed and any(c.concept in DESCRIPTORS for c in kept):

@@ -14,12 +14,15 @@ Two constructions, each a rule about the language of reports, not about one sent
   ("a calcified dural mass with homogeneous enhancement").
 * **A reference range.** "normal" that opens a reference value ("root 31 mm (normal up to 36
   mm)", "(normal 5-10 mm)", "normal range", "normal values") or names a solution ("normal
-  saline") says what normal would be, not that a structure is normal.
+  saline") says what normal would be, not that a structure is normal: the rule's one home is
+  ``reference_values.reference_normal``, used here.
 """
 
 from __future__ import annotations
 
 import re
+
+from radtrack_gui.nlp.extractors.reference_values import reference_normal
 
 # the table concepts of image properties (the finding is the property when it is abnormal)
 PROPERTY_CONCEPTS = frozenset({"echogenicity", "enhancement", "uptake"})
@@ -41,10 +44,6 @@ _BEFORE = re.compile(
     rf"\b(?:{_NORMAL_WORD})\b(?:[ \t\n,]+(?:{_LIST_WORD}))*[ \t\n,]*$",
     re.IGNORECASE,
 )
-_REFERENCE_AFTER = re.compile(
-    r"[ \t]*(?:up[ \t]+to[ \t]*\d|range\b|ranges\b|values?\b|limit[ \t]+\d|[<>≤≥]|\d|saline\b)",
-    re.IGNORECASE,
-)
 _WINDOW = 80  # characters looked back for the normal word
 
 
@@ -60,14 +59,6 @@ def neutral_property(text: str, start: int, end: int, concept: str | None) -> bo
         return False
     head = text[max(0, start - _WINDOW) : start]
     return _BEFORE.search(head) is not None
-
-
-def reference_normal(text: str, start: int, end: int) -> bool:
-    """Whether the word ``normal`` at ``start:end`` opens a reference value or names a
-    solution ("(normal up to 36 mm)", "normal range", "normal saline")."""
-    if text[start:end].lower() != "normal":
-        return False
-    return _REFERENCE_AFTER.match(text, end) is not None
 
 
 def neutral_word(text: str, start: int, end: int, concept: str | None) -> bool:

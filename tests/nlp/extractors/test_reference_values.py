@@ -1,11 +1,13 @@
-"""Round 9 (wb-mentions13): "normal" opening a parenthesised reference value ("LVDD: 45
-(normal up to 56 mm)") is no normal statement (reference_values.py). Wording made up."""
+"""Round 9 (wb-mentions13, wb-precision; folded into one rule by house-fold): "normal" opening
+a reference value ("LVDD: 45 (normal up to 56 mm)", "normal range") or naming a solution
+("normal saline") is no normal statement (reference_values.py). Wording made up."""
 
 from __future__ import annotations
 
 import pytest
 
 from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.reference_values import reference_normal
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
 
@@ -42,3 +44,39 @@ def test_a_reference_value_is_no_normal_statement(ex: RuleExtractor, text: str) 
 )
 def test_normal_statements_stay(ex: RuleExtractor, text: str, count: int) -> None:
     assert _normals(ex, text) == count
+
+
+def test_reference_ranges_are_no_statements(ex: RuleExtractor) -> None:
+    got = [
+        m.text.lower()
+        for m in ex.extract(
+            Report("r", "Root 31 mm (normal up to 36 mm); atrium 38 mm (normal up to 41 mm).")
+        )
+    ]
+    assert "normal" not in got
+    text = "The right vertebral artery runs normal up to the skull base."
+    start = text.index("normal")
+    assert not reference_normal(text, start, start + 6)  # "up to" a place: a statement
+    assert reference_normal("filled with normal saline", 12, 18)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # inside a parenthesis, the words that open a value there too
+        ("wall 2 mm (normal: 1-3 mm)", True),
+        ("wall 2 mm (normal below 3 mm)", True),
+        ("wall 2 mm (normal between 1 and 3 mm)", True),
+        # anywhere: a range, values, a number
+        ("within the normal range", True),
+        ("normal values for age", True),
+        # counter-examples: the same words outside a parenthesis, or no value after them
+        ("the flow is normal below the stenosis", False),
+        ("the ventricles are normal: no dilatation", False),
+        ("wall 2 mm (normal for age)", False),
+        ("The aorta is normal.", False),
+    ],
+)
+def test_reference_normal(text: str, expected: bool) -> None:
+    start = text.index("normal")
+    assert reference_normal(text, start, start + 6) is expected

@@ -1,6 +1,6 @@
-"""An image property under a normal word and a reference range are no findings
-(``extractors.neutral_words``); counter-examples: an abnormal property, a property of a lesion,
-and "normal" as a statement about a structure."""
+"""An image property under a normal word is no finding (``extractors.neutral_words``);
+counter-examples: an abnormal property, a property of a lesion. The reference-range cases are
+in test_reference_values.py (the rule's one home, ``extractors.reference_values``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from radtrack_gui.core.model import Report
 from radtrack_gui.nlp.extractors.neutral_words import (
     cause_adjectives,
     neutral_property,
-    reference_normal,
 )
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 
@@ -49,15 +48,6 @@ def test_a_lesion_property_is_kept(ex: RuleExtractor) -> None:
     text = "A 2 cm dural mass, calcified, with homogeneous enhancement: meningioma probable."
     start = text.index("enhancement")
     assert not neutral_property(text, start, start + len("enhancement"), "enhancement")
-
-
-def test_reference_ranges_are_no_statements(ex: RuleExtractor) -> None:
-    got = _found(ex, "Root 31 mm (normal up to 36 mm); atrium 38 mm (normal up to 41 mm).", "chest")
-    assert "normal" not in got
-    text = "The right vertebral artery runs normal up to the skull base."
-    start = text.index("normal")
-    assert not reference_normal(text, start, start + 6)  # "up to" a place: a statement
-    assert reference_normal("filled with normal saline", 12, 18)
 
 
 def test_the_origin_of_a_finding_is_no_second_mention(ex: RuleExtractor) -> None:
