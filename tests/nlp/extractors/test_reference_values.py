@@ -1,5 +1,5 @@
 """Round 9 (wb-mentions13, wb-precision; folded into one rule by house-fold): "normal" opening
-a reference value ("LVDD: 45 (normal up to 56 mm)", "normal range") or naming a solution
+a reference value ("LV end-diastolic diameter 48 (normal up to 58 mm)", "normal range") or naming a solution
 ("normal saline") is no normal statement (reference_values.py). Wording made up."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_a_reference_value_is_no_normal_statement(ex: RuleExtractor, text: str) 
     ("text", "count"),
     [
         # counter-examples: a statement, also one in parentheses that names no value
-        ("The pericardium is normal. LVDD: 45 (normal up to 56 mm).", 1),
+        ("The pericardium is normal. LV end-diastolic diameter 48 (normal up to 58 mm).", 1),
         ("The carotid arteries are normal (normal flow).", 2),
         ("The ventricles are of normal size (normal for age).", 2),
     ],

@@ -34,7 +34,7 @@ def test_normal_echogenicity_is_one_normal_statement(ex: RuleExtractor) -> None:
 def test_a_list_after_the_normal_word(ex: RuleExtractor) -> None:
     got = _found(
         ex,
-        "Jejunal loops: normal calibre, with normal wall thickness and contrast enhancement.",
+        "Small bowel loops: normal calibre, with normal wall thickness and contrast enhancement.",
     )
     assert "contrast enhancement" not in got
     # counter-example: an abnormal word between them keeps the property
