@@ -152,6 +152,7 @@ ROUND_FILES = {
     7: parrot_draws.ROUND7_FILES,
     8: parrot_draws.ROUND8_FILES,
     9: parrot_draws.ROUND9_FILES,
+    10: parrot_draws.ROUND10_FILES,
 }
 
 
