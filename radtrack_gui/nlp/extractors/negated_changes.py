@@ -7,7 +7,8 @@ the labels of every whole-body sample mark it at "changes" (GUIDELINE "Units": g
 negatives are mentions). ``open_patterns.changes_of_structure`` reads the form with a named
 structure after "in/of"; this reads the rest. A comparison ("no changes compared to the
 previous scan", "no changes since 2019") is a course statement, and "no changes in the
-pulmonary image" a statement about the image: neither is a mention. "No change" (singular)
+pulmonary image" a statement about the image: neither is a mention; in "no changes suggestive
+of fractures" the diagnosis after it is the mention. "No change" (singular)
 is the wording of comparisons and stays out.
 """
 
@@ -26,6 +27,12 @@ STOPS = frozenset(
 # words after "changes" that make it a comparison
 COMPARISONS = frozenset(
     {"compared", "comparison", "since", "from", "relative", "versus", "vs", "than", "to"}
+)
+# words after "changes" that name what they would be ("no changes suggestive of fractures",
+# "no changes indicative of malignancy"): that diagnosis is the mention, not the vague noun
+NAMED_BY = frozenset(
+    {"suggestive", "indicative", "consistent", "compatible", "typical", "characteristic"}
+    | {"suspicious", "suspect", "suggesting", "indicating"}
 )
 # report words: "no changes in the pulmonary image" is no statement about a structure
 REPORT_NOUNS = frozenset({"image", "images", "picture", "appearance", "findings", "study"})
@@ -57,7 +64,7 @@ def _negated(toks: list[str], i: int) -> bool:
 
 def _comparison_or_image(toks: list[str], i: int) -> bool:
     after = toks[i + 1 : i + 1 + REPORT_REACH]
-    if after and after[0] in COMPARISONS:
+    if after and (after[0] in COMPARISONS or after[0] in NAMED_BY):
         return True
     return bool(after) and after[0] == "in" and not REPORT_NOUNS.isdisjoint(after)
 

@@ -74,6 +74,8 @@ def test_a_negated_bare_changes_is_a_generic_negative(ex: RuleExtractor, text: s
         "There are no changes since the prior study.",
         # a statement about the image
         "No changes in the pulmonary image.",
+        # the diagnosis named after it is the mention
+        "The ribs show no changes suggestive of a fracture.",
         # another noun between the negation and "changes" ends its reach
         "No calcifications of the wall and changes of the fat.",
     ],
