@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_vocab_concept_rules as C  # noqa: E402
 import build_vocab_dicom as D  # noqa: E402
+import build_vocab_names as NAMES  # noqa: E402
 import build_vocab_observations as OBS  # noqa: E402
 import build_vocab_relations as REL  # noqa: E402
 import build_vocab_rules as R  # noqa: E402
@@ -71,6 +72,7 @@ HEADERS = {
 HEADERS["devices_radlex.tsv"] = HEADERS["findings_radlex.tsv"]
 HEADERS["relations_radlex.tsv"] = REL.HEADER
 HEADERS["observations_radlex.tsv"] = OBS.HEADER
+HEADERS["anatomy_names_radlex.tsv"] = NAMES.HEADER
 _CLEAN = re.compile(r"[^a-z0-9 '\-/]")
 
 
@@ -543,15 +545,22 @@ def build(
     findings = _concept_rows(
         rl, hand, anatomy, "finding", C.FINDING_BRANCHES, C.FINDING_SKIP_BRANCHES
     )
+    devices = _concept_rows(
+        rl, hand, anatomy, "device", C.DEVICE_BRANCHES, C.DEVICE_SKIP_BRANCHES, dicom_devices
+    )
+    concept_terms = [*hand.concepts] + [
+        t for row in findings + devices for t in [row[0], *split_terms(row[2])]
+    ]
     tables = {
         "anatomy_radlex.tsv": anatomy_rows,
         "findings_radlex.tsv": findings,
-        "devices_radlex.tsv": _concept_rows(
-            rl, hand, anatomy, "device", C.DEVICE_BRANCHES, C.DEVICE_SKIP_BRANCHES, dicom_devices
-        ),
+        "devices_radlex.tsv": devices,
         "exams.tsv": build_exams(terminology / "loinc_rsna_playbook"),
         "relations_radlex.tsv": _relation_rows(rl, vocab, findings),
         "observations_radlex.tsv": _observation_rows(rl, vocab, findings),
+        "anatomy_names_radlex.tsv": NAMES.name_rows(
+            rl, concept_terms, R.GENERIC_ONE_WORD, clean, usable
+        ),
     }
     return {
         fname: HEADERS[fname] + "".join("\t".join(r) + "\n" for r in rows)

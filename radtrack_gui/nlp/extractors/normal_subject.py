@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from radtrack_gui.nlp.extractors.statement_parts import line_label, predicate_copula
+from radtrack_gui.nlp.extractors.structure_names import names_structure
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -316,7 +317,10 @@ def _anatomy_like(v: Vocabulary, words: list[str]) -> bool:
         ends.append(words[-2])
         if words[-1] in PART_NOUNS and words[-2] in TISSUE_ADJECTIVES:
             return True  # "vascular structures", "bony structures", "midline structures"
-    return any(w in heads or v.anatomy_of(w) for w in ends)
+    if any(w in heads or v.anatomy_of(w) for w in ends):
+        return True
+    # the long tail of RadLex's structure names ("sella turcica", "cisterna magna", "patella")
+    return names_structure(words) or ("of" in words and names_structure(words[: words.index("of")]))
 
 
 # the public name of the test (normal_quality reads the subject of a verb of showing with it)

@@ -1,0 +1,39 @@
+"""Is this noun phrase a structure? The long tail of RadLex's anatomy names
+(``resources/vocab/anatomy_names_radlex.tsv``, built by ``scripts/build_vocab_names.py``):
+"The sella turcica is normal", "Cisterna magna is enlarged", "patella is intact" name a
+structure the anatomy tree does not hold. ``normal_subject.anatomy_like`` asks this after the
+tree and the anatomy head nouns, for subjects of predicates and sites of findings."""
+
+from __future__ import annotations
+
+from radtrack_gui.nlp.word_lists import word_list
+
+MAX_WORDS = 3  # the lexicon's longest name (build_vocab_names.MAX_WORDS)
+# Latin and English plural endings -> singular ("ostia" -> "ostium", "fossae" -> "fossa",
+# "menisci" -> "meniscus", "arteries" -> "artery", "tendons" -> "tendon"), longest first
+PLURALS = (("ies", "y"), ("ae", "a"), ("ia", "ium"), ("ces", "x"), ("i", "us"), ("s", ""))
+
+
+def structure_names() -> frozenset[str]:
+    return word_list("anatomy_names_radlex")
+
+
+def _singulars(word: str) -> list[str]:
+    out = [word]
+    for end, repl in PLURALS:
+        if word.endswith(end) and len(word) > len(end) + 2:
+            out.append(word[: -len(end)] + repl)
+    return out
+
+
+def names_structure(words: list[str]) -> bool:
+    """``words`` (lower case, determiners dropped) end in a structure name of the lexicon,
+    1 to ``MAX_WORDS`` words, the last word singular or plural ("the left patellae")."""
+    names = structure_names()
+    if not words or not words[-1].replace("-", "").isalpha():
+        return False
+    for last in _singulars(words[-1]):
+        for n in range(1, min(MAX_WORDS, len(words)) + 1):
+            if " ".join([*words[len(words) - n : -1], last]) in names:
+                return True
+    return False
