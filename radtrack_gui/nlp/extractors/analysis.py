@@ -39,6 +39,7 @@ from radtrack_gui.nlp.extractors.open_described import (
     described_head,
 )
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
+from radtrack_gui.nlp.extractors.quality_lines import quality_lines
 from radtrack_gui.nlp.extractors.reference_values import without_reference_values
 from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
 from radtrack_gui.nlp.extractors.sites import (
@@ -160,7 +161,9 @@ def analyse(
             elif kind == "device-word":
                 devwords.append((t0, t1))
     if not sent.cands and not devwords:
-        return not fixed  # nothing to analyse
+        if not fixed and mask & QUALITY_WORD:  # "Satisfactory bone mineralization"
+            sent.cands = quality_lines(v, [], toks)
+        return not fixed  # nothing else to analyse
     term_mark = [False] * (n + 1)
     for t in terminators:
         term_mark[t] = True
@@ -359,6 +362,8 @@ def analyse(
             kept = quality_statements(v, kept, toks)
         if "(" in toks:  # "(normal up to 30 mm)" (reference_values)
             kept = without_reference_values(kept, sent, text)
+    if not fixed and mask & QUALITY_WORD:  # "Satisfactory bone mineralization" (quality_lines)
+        kept = quality_lines(v, kept, toks)
     # after the modifier rules, which read the term's own end; each only where its word is
     # (the tokens are lower case: ``text.word_bounds``)
     if not fixed and any(c.concept in DESCRIPTORS for c in kept):

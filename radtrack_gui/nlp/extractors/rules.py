@@ -69,6 +69,7 @@ from radtrack_gui.nlp.extractors.inline_reasons import inline_reason_spans
 from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.neutral_words import cause_adjectives, neutral_word
+from radtrack_gui.nlp.extractors.normal_quality import QUALITY
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import section_at, sections_and_reasons
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
@@ -402,8 +403,13 @@ class RuleExtractor:
         (annotate), none is dropped or added. A sentence whose result depends on nothing
         before it (no device word, no site taken from the previous sentence) is analysed
         once per text and exam region; later copies of it reuse the result."""
-        if not fixed and not sent.templates and not sent.device_word:
-            sent.cands = []  # no term, no device word: nothing to analyse
+        if (
+            not fixed
+            and not sent.templates
+            and not sent.device_word
+            and QUALITY.isdisjoint(sent.toks)  # "Satisfactory bone mineralization" (quality_lines)
+        ):
+            sent.cands = []  # no term, no device word, no quality word: nothing to analyse
             return
         key = (text[sent.start : sent.end], region)
         hit = None

@@ -6,7 +6,9 @@ tree and the anatomy head nouns, for subjects of predicates and sites of finding
 
 from __future__ import annotations
 
-from radtrack_gui.nlp.word_lists import word_list
+from functools import cache
+
+from radtrack_gui.util.paths import resource
 
 MAX_WORDS = 3  # the lexicon's longest name (build_vocab_names.MAX_WORDS)
 # Latin and English plural endings -> singular ("ostia" -> "ostium", "fossae" -> "fossa",
@@ -14,8 +16,13 @@ MAX_WORDS = 3  # the lexicon's longest name (build_vocab_names.MAX_WORDS)
 PLURALS = (("ies", "y"), ("ae", "a"), ("ia", "ium"), ("ces", "x"), ("i", "us"), ("s", ""))
 
 
+@cache
 def structure_names() -> frozenset[str]:
-    return word_list("anatomy_names_radlex")
+    """The lexicon's names (one column, a header line and comments: read as plain lines,
+    not as a table, since it is read at the first sentence that asks)."""
+    text = resource("vocab", "anatomy_names_radlex.tsv").read_text(encoding="utf-8")
+    lines = [x.strip() for x in text.splitlines() if x.strip() and not x.startswith("#")]
+    return frozenset(lines[1:])  # the header line ("word") first
 
 
 def _singulars(word: str) -> list[str]:
