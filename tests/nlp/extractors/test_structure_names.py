@@ -23,7 +23,14 @@ def _found(ex: RuleExtractor, text: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(
     "words",
-    [["sella", "turcica"], ["the", "cisterna", "magna"][1:], ["patella"], ["both", "patellae"][1:]],
+    [
+        ["sella", "turcica"],
+        ["cisterna", "magna"],
+        ["patella"],
+        ["patellae"],  # a Latin plural
+        ["enlarged", "cisterna", "magna"],  # the last words name it
+        ["circle", "of", "willis"],
+    ],
 )
 def test_structure_names_of_the_lexicon(words: list[str]) -> None:
     assert names_structure(words)
