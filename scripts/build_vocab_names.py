@@ -33,6 +33,7 @@ SKIP_BRANCHES = (
     "anatomical anomaly",
     "normal variant",
     "specimen",  # tissue taken out, no structure of the patient
+    "graft",  # implanted material: a device by GUIDELINE ("The aortobifemoral graft is patent")
 )
 HEADER = (
     "# Derived by scripts/build_vocab.py (build_vocab_names.py) from RadLex (RSNA, RadLex\n"
