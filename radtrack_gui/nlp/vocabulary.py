@@ -163,8 +163,23 @@ class Vocabulary:
                                 seen.add(part)
                                 chain.append(part)
                     i += 1
+            side = name.split(" ", 1)[0]
+            if side in ("left", "right") and len(chain) > 2:
+                self._same_side(chain, side)
             hit = self._ancestors[name] = tuple(chain)
         return hit
+
+    def _same_side(self, chain: list[str], side: str) -> None:
+        """A sided structure lies in the same side of every paired whole above it ("left
+        medial meniscus" in the "left knee joint" and the "left knee"), appended to
+        ``chain``; never in the other side."""
+        seen = set(chain)
+        for whole in chain[1:]:
+            if self.laterality_of(whole) is None:
+                sided = self.sided(whole, side)
+                if sided != whole and sided not in seen:
+                    seen.add(sided)
+                    chain.append(sided)
 
     def parent_line(self, name: str) -> tuple[str, ...]:
         """``name`` and its first parents up to "body", nearest first (one parent each: the
