@@ -124,3 +124,20 @@ def test_shipped_joints_lie_in_their_limb_region_and_among_the_joints() -> None:
     # the abdominal aorta is not made part of the hand "aorta", which is the thoracic aorta
     # too (synonym): a thoracic and an abdominal aneurysm would be one place
     assert not v.anatomy_related("abdominal aorta", "aorta")
+
+
+def test_a_sided_structure_lies_in_the_same_side_of_its_paired_wholes(tmp_path: Path) -> None:
+    v = _tables(tmp_path)
+    chain = v.ancestor_chain("left medial meniscus")
+    assert {"left knee joint", "left knee"} <= set(chain)
+    # counter-examples: never the other side, and an unsided part gets no side
+    assert "right knee" not in chain
+    assert not v.is_part_of("medial meniscus", "left knee")
+    assert not v.is_part_of("left knee", "right knee")
+    shipped = vocabulary()
+    assert shipped.is_part_of("left supraspinatus tendon", "left shoulder")
+    assert not shipped.is_part_of("left supraspinatus tendon", "right shoulder")
+    assert not shipped.is_part_of("supraspinatus tendon", "left shoulder")
+    # a lobe keeps its lung; the bilateral bases are no part of one lung
+    assert not shipped.is_part_of("lung bases", "left lung")
+    assert not shipped.is_part_of("left lower lobe", "right lung")
