@@ -50,6 +50,7 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.class_signs import generic_observations
 from radtrack_gui.nlp.linkers.listed import own_organ
 from radtrack_gui.nlp.linkers.organ_reading import read_otherwise
+from radtrack_gui.nlp.linkers.readings import descriptive
 from radtrack_gui.nlp.linkers.restatement import concluding, lesion_like
 from radtrack_gui.nlp.linkers.sites import is_region
 from radtrack_gui.nlp.linkers.together import _looks, _positive, _structure
@@ -124,13 +125,39 @@ def interpreted(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str:
     if "lesion" in sign.concept_line and not lesion_like(dx):
         return ""
     here, there = _place(sign, v), _place(dx, v, diagnosis=True)
-    if (
-        here is not None
-        and there is not None
-        and not (here == there or v.anatomy_related(here, there))
-    ):
+    if here is not None and there is not None and not _agree(here, there, v):
+        return ""
+    if here is not None and another_diagnosis_there(dx, here, v):
         return ""
     return INTERPRETED
+
+
+def _agree(x: str, y: str, v: Vocabulary) -> bool:
+    return x == y or v.anatomy_related(x, y)
+
+
+def another_diagnosis_there(dx: MentionInfo, here: str, v: Vocabulary) -> bool:
+    """The diagnosis's sentence names another diagnosis of the sign's organ ("Cholecystitis
+    with gallstones" for a thickened gallbladder wall): which one the sign shows is not said
+    by class and place, so neither is joined by this rule."""
+    if dx.ctx is None:
+        return False
+    c = dx.ctx
+    for lo, hi in ((c.sentence[0], c.start), (c.end, c.sentence[1])):
+        words = re.findall(r"[a-z][a-z'-]*", c.text[lo:hi].lower())
+        for n in (3, 2, 1):
+            for i in range(len(words) - n + 1):
+                term = " ".join(words[i : i + n])
+                name = v.concept_terms.get(term)
+                other = v.concepts.get(name) if name else None
+                if other is None or other.name == dx.concept or other.type == DEVICE:
+                    continue
+                if other.name in dx.concept_line or descriptive(other.name, v):
+                    continue
+                organ = other.anatomy or _combining(term.split(), v)
+                if organ and not is_region(v, organ) and _agree(organ, here, v):
+                    return True
+    return False
 
 
 def is_sign(m: MentionInfo, v: Vocabulary) -> bool:
@@ -190,7 +217,11 @@ def _own_anatomy(m: MentionInfo, v: Vocabulary) -> str | None:
 
 def combining_organ(m: MentionInfo, v: Vocabulary) -> str | None:
     """The organ a diagnosis's word is built on by its combining form (``COMBINING_FORMS``)."""
-    for word in m.tokens:
+    return _combining(m.tokens, v)
+
+
+def _combining(words: tuple[str, ...] | list[str], v: Vocabulary) -> str | None:
+    for word in words:
         for form, organ in COMBINING_FORMS:
             if word.startswith(form) and len(word) > len(form) + 2:
                 return v.anatomy_terms.get(organ)

@@ -13,7 +13,12 @@ from __future__ import annotations
 from linker_cases import Case
 
 from radtrack_gui.nlp.linkers.features import conflict
-from radtrack_gui.nlp.linkers.interpreted import INTERPRETED, combining_organ, interpreted
+from radtrack_gui.nlp.linkers.interpreted import (
+    INTERPRETED,
+    another_diagnosis_there,
+    combining_organ,
+    interpreted,
+)
 from radtrack_gui.nlp.linkers.mentions import prepare
 from radtrack_gui.nlp.vocabulary import vocabulary
 
@@ -108,3 +113,18 @@ def test_a_diagnosis_takes_its_organ_from_its_combining_form() -> None:
     assert organ["Spondylodiscitis"] == "spine"
     # "mastoid" is no breast, and "cyst" alone names a lesion, not the bladder
     assert organ["Mastoiditis"] is None and organ["Cystic"] is None
+
+
+def test_a_conclusion_naming_two_diagnoses_of_the_organ_does_not_choose_by_class() -> None:
+    # the thickened wall is no sign of the stones; class and place cannot tell which of
+    # the two diagnoses of the gallbladder the sign shows
+    c = _case(
+        "US ABDOMEN",
+        "The gallbladder wall is thickened to 6 mm.",
+        "Cholecystitis with gallstones.",
+    )
+    a, b = c.mark(0, "thickened"), c.mark(0, "gallstones")
+    infos = {i.id: i for i in prepare(c.patient, vocabulary())}
+    assert another_diagnosis_there(infos[b], "gallbladder", vocabulary())
+    assert _why(c, a, b)[0] == ""
+    assert not c.same(a, b)
