@@ -65,6 +65,11 @@ INTERPRETED = (
 # Complaints, not imaging observations: what the patient feels is no sign of the image.
 SYMPTOMS = frozenset({"pain", "ache", "tenderness", "complaint", "complaints", "discomfort"})
 _SIDES = {"left": "right", "right": "left"}
+# Nouns that name a focal lesion whatever the vocabulary calls the phrase.
+LESION_HEADS = frozenset(
+    {"lesion", "lesions", "mass", "masses", "nodule", "nodules", "formation", "formations"}
+    | {"focus", "foci", "tumor", "tumors", "tumour", "tumours"}
+)
 # Greek and Latin combining forms of organs that disease names are built on ("cholecyst-itis",
 # "hepat-osis", "spondyl-odiscitis"), each with an anatomy term the vocabulary knows; longer
 # forms first ("pericard" before "cardi", "cholecyst" before "cyst", which alone names a
@@ -122,7 +127,9 @@ def interpreted(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str:
         return ""
     if read_otherwise(sign, dx, v) or other_side(sign, dx):
         return ""
-    if "lesion" in sign.concept_line and not lesion_like(dx):
+    if lesion_named(sign) and not lesion_like(dx):
+        return ""
+    if named_beside(sign, dx, v):
         return ""
     here, there = _place(sign, v), _place(dx, v, diagnosis=True)
     if here is not None and there is not None and not _agree(here, there, v):
@@ -130,6 +137,29 @@ def interpreted(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str:
     if here is not None and another_diagnosis_there(dx, here, v):
         return ""
     return INTERPRETED
+
+
+def lesion_named(m: MentionInfo) -> bool:
+    """Named a lesion: by its concept or by a lesion noun as its head ("a focal formation of
+    15 mm"): tracked one by one (GUIDELINE 10), no diffuse disease of its organ."""
+    return "lesion" in m.concept_line or m.head in LESION_HEADS
+
+
+def named_beside(sign: MentionInfo, dx: MentionInfo, v: Vocabulary) -> bool:
+    """The sign's own sentence names the diagnosis in its own words beside it ("blunted
+    costophrenic angles with small pleural effusions"): the conclusion restates that
+    mention, and the sign is another finding (a sentence reading the sign as it is
+    ``readings.read_as``'s, not this rule's)."""
+    if sign.ctx is None or dx.concept is None:
+        return False
+    c = sign.ctx
+    for lo, hi in ((c.sentence[0], c.start), (c.end, c.sentence[1])):
+        words = re.findall(r"[a-z][a-z'-]*", c.text[lo:hi].lower())
+        for n in (3, 2, 1):
+            for i in range(len(words) - n + 1):
+                if v.concept_terms.get(" ".join(words[i : i + n])) == dx.concept:
+                    return True
+    return False
 
 
 def _agree(x: str, y: str, v: Vocabulary) -> bool:
@@ -229,13 +259,32 @@ def _combining(words: tuple[str, ...] | list[str], v: Vocabulary) -> str | None:
 
 
 def interpreted_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
-    """(blocking keys filed, looked up): a positive sign of the findings files its report, a
-    positive diagnosis of the conclusion looks it up."""
+    """(blocking keys filed, looked up): a positive sign of the findings files its place and
+    the structures holding it (or "-" when it has none); a positive diagnosis of the
+    conclusion looks up its place and the structures holding it, and "-". A diagnosis with
+    no place looks up every sign of its report ("+"). Narrow, so that a pair becomes a
+    candidate only where the places can agree (other rules must not see more pairs)."""
     from radtrack_gui.nlp.vocabulary import vocabulary
 
     if m.type == DEVICE or not _positive(m):
         return [], []
     v = vocabulary()
+    key = f"i:{m.report}:"
     if concluding(m.section):
-        return ([], [f"i:{m.report}"]) if is_diagnosis(m, v) else ([], [])
-    return ([f"i:{m.report}"], []) if is_sign(m, v) else ([], [])
+        if not is_diagnosis(m, v):
+            return [], []
+        there = _place(m, v, diagnosis=True)
+        if there is None:
+            return [], [key + "+"]
+        return [], [key + "-", *(key + x for x in _held_by(there, v))]
+    if not is_sign(m, v):
+        return [], []
+    here = _place(m, v)
+    if here is None:
+        return [key + "-", key + "+"], []
+    return [key + "+", *(key + x for x in _held_by(here, v))], []
+
+
+def _held_by(site: str, v: Vocabulary) -> list[str]:
+    """The site and the structures (no body region) that hold it."""
+    return [x for x in dict.fromkeys([site, *v.anatomy_ancestors(site)]) if not is_region(v, x)]
