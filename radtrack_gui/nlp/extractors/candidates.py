@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.extractors.negated_changes import negated_changes
 from radtrack_gui.nlp.extractors.normal_adequacy import adequacy_templates, may_adequate
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import elided_heads, elided_modifiers
@@ -188,14 +187,6 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
             inside = {k for t in graded for k in range(t[0], t[1])}
             templates = [t for t in templates if not inside.issuperset(range(t[0], t[1]))]
             opened = [*(opened or ()), *graded]
-    if "changes" in toks and any(e[0] == "anatomy" for _, _, es in others for e in es):
-        # a negated "changes" said of a structure ("The fourth ventricle shows no changes":
-        # negated_changes), never at a table term or another reading
-        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
-        covered.update(k for t in opened or () for k in range(t[0], t[1]))
-        negated = negated_changes(toks, covered)
-        if negated:
-            opened = [*(opened or ()), *negated]
     if opened:
         # an open reading at a table term's own place re-reads it (elided modifiers:
         # "free air or fluid" -> free fluid), the others never touch table terms

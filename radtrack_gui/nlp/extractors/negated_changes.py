@@ -1,28 +1,15 @@
-"""A negated "changes" said of a structure (round 10, wb-recall; GUIDELINE "Units": generic
-negatives at their noun are mentions): "The posterior fossa structures show no changes", "No
-changes are noted in the bony parts of the skull", "with no changes in the walls", "did not
-reveal any acute, fresh changes". The open readings leave "changes" out as a vague report word
-(``open_heads.NOT_A_HEAD``: "changes" after a finding word is that finding's), but after a
-negation it is the report's statement that a structure has nothing abnormal, the way "no
-abnormalities" is.
+"""A negated bare "changes" is a generic negative statement (round 10, wb-mentions16).
 
-A mention (assertion from the negation as for any finding, concept "changes") at the plural
-"changes" when, within one clause,
-
-* a negation opens the phrase it heads: "no", "without", "nor", or "any" after "not" (``NOT_ANY``
-  words back), over at most ``MAX_BETWEEN`` describing words and commas ("no evident changes",
-  "any acute, fresh changes"), none of them a table term (``covered``: "no focal changes" is the
-  table's mention) nor a word that ends a noun phrase;
-* no degree word of a course statement stands between ("no significant changes" is no
-  significant change: ``COURSE_DEGREES``);
-* "changes" is not compared with an earlier exam or the describing noun of a finding named
-  after it ("no changes compared to the prior scan", "no changes suggestive of fracture":
-  ``NOT_BEFORE``; "no changes in the lungs since 2019": ``COMPARING`` later in the sentence; "no changes in the pulmonary image": a report noun
-  later, ``REPORT_NOUNS``);
-* and the sentence names a structure (an anatomy term of the tables; the caller's gate):
-  "No changes observed." in a follow-up report is the course, said of nothing.
-
-The singular "no change" is a course word (stability), never read here.
+"No changes", "show no significant morphological changes", "did not reveal any acute, fresh
+changes", "No changes are noted in the bony parts": like "no abnormalities", the statement
+that the structure it is said of (the subject, or the site after it) holds nothing abnormal;
+the labels of every whole-body sample mark it at "changes" (GUIDELINE "Units": generic
+negatives are mentions). ``open_patterns.changes_of_structure`` reads the form with a named
+structure after "in/of"; this reads the rest. A comparison ("no changes compared to the
+previous scan", "no changes since 2019") is a course statement, and "no changes in the
+pulmonary image" a statement about the image: neither is a mention; in "no changes suggestive
+of fractures" the diagnosis after it is the mention. "No change" (singular)
+is the wording of comparisons and stays out.
 """
 
 from __future__ import annotations
@@ -30,72 +17,69 @@ from __future__ import annotations
 from collections.abc import Collection
 
 CHANGES = "changes"
-NEGATORS = frozenset({"no", "without", "nor"})
-NOT_ANY = 3  # "did not reveal any": "any" this many words after "not"
-MAX_BETWEEN = 3
-# words right after "changes" that make it a comparison with an earlier exam or the noun of a
-# finding named after it
-NOT_BEFORE = frozenset(
-    {
-        *("compared", "comparison", "since", "from", "relative", "versus", "vs", "to"),
-        *("suggestive", "indicative", "typical", "consistent", "compatible", "characteristic"),
-        *("suspicious", "of", "related", "due", "attributable", "secondary", "after"),
-    }
+NEGATIONS = frozenset({"no", "without", "any"})
+# words between the negation and "changes": at most this many (adjectives, degree words)
+BETWEEN = 3
+# words that end the search for the negation: another noun phrase's function words
+STOPS = frozenset(
+    {"and", "or", "nor", "of", "in", "with", "the", "a", "an", "is", "are", "was", "were"}
 )
-# words later in the sentence that compare with an earlier exam
-COMPARING = frozenset({"since", "compared", "comparison", "previous", "prior", "preceding"})
-# report nouns later in the sentence: the changes are the image's ("in the pulmonary image")
-REPORT_NOUNS = frozenset({"image", "images", "picture"})
-# degree words of a course statement ("no significant changes": no significant change)
-COURSE_DEGREES = frozenset(
-    {"significant", "relevant", "major", "substantial", "essential", "interval", "further"}
+# words after "changes" that make it a comparison
+COMPARISONS = frozenset(
+    {"compared", "comparison", "since", "from", "relative", "versus", "vs", "than", "to"}
 )
-# words that end the phrase a negation opens before "changes" (another clause or phrase)
-BREAKS = frozenset(
-    {
-        *("and", "or", "but", "with", "in", "of", "at", "on", "is", "are", "was", "were"),
-        *("the", "a", "an", "this", "that", "which", "other", "further", "new", "more"),
-        *(".", ";", ":", "(", ")", "-"),
-    }
+# words after "changes" that name what they would be ("no changes suggestive of fractures",
+# "no changes indicative of malignancy"): that diagnosis is the mention, not the vague noun
+NAMED_BY = frozenset(
+    {"suggestive", "indicative", "consistent", "compatible", "typical", "characteristic"}
+    | {"suspicious", "suspect", "suggesting", "indicating"}
 )
+# report words: "no changes in the pulmonary image" is no statement about a structure
+REPORT_NOUNS = frozenset({"image", "images", "picture", "appearance", "findings", "study"})
+REPORT_REACH = 5
 
 
-def negated_changes(
-    toks: list[str], covered: Collection[int]
-) -> list[tuple[int, int, str, str, str]]:
-    """Templates ``(t0, t1, "changes", "finding", "changes")`` of each negated "changes" of
-    ``toks`` (lower-case tokens of one sentence; see the module docstring); ``covered``: the
-    tokens of table terms and other readings."""
-    out: list[tuple[int, int, str, str, str]] = []
-    n = len(toks)
-    for k, tok in enumerate(toks):
-        if tok != CHANGES or k in covered:
-            continue
-        if k + 1 < n and toks[k + 1] in NOT_BEFORE:
-            continue
-        if not COMPARING.isdisjoint(toks[k + 1 :]):
-            continue  # "no changes in the lungs since 2019": the course, not a finding
-        if not REPORT_NOUNS.isdisjoint(toks[k + 1 :]):
-            continue  # "no changes in the pulmonary image": the image's course
-        if _negated(toks, k, covered):
-            out.append((k, k + 1, CHANGES, "finding", CHANGES))
-    return out
+def _kind_before(toks: list[str], i: int) -> bool:
+    """The word before "changes" names their kind ("no stenotic changes"): the reading of
+    ``open_vocab`` (a kind of change) keeps that phrase."""
+    from radtrack_gui.nlp.extractors.open_vocab import KIND_ENDS, NOT_A_KIND  # import cycle
+
+    k = i - 1
+    while k >= 0 and toks[k] == ",":
+        k -= 1
+    tok = toks[k] if k >= 0 else ""
+    return tok.isalpha() and len(tok) >= 5 and tok not in NOT_A_KIND and tok.endswith(KIND_ENDS)
 
 
-def _negated(toks: list[str], k: int, covered: Collection[int]) -> bool:
-    """A negation opens the phrase that ``toks[k]`` heads (over describing words and commas)."""
-    words = 0
-    i = k - 1
-    while i >= 0 and words <= MAX_BETWEEN:
-        tok = toks[i]
-        if tok in NEGATORS:
-            return True
-        if tok == "any":  # "did not reveal any", "without any"
-            return (i > 0 and toks[i - 1] in NEGATORS) or "not" in toks[max(0, i - NOT_ANY) : i]
-        if i in covered or tok in BREAKS or tok in COURSE_DEGREES:
-            return False
-        if not (tok == "," or tok.isalpha()):
-            return False
-        words += tok != ","
-        i -= 1
-    return False
+def _negated(toks: list[str], i: int) -> bool:
+    k, words = i - 1, 0
+    while k >= 0 and toks[k] not in NEGATIONS:
+        if toks[k] != ",":
+            if not toks[k].isalpha() or toks[k] in STOPS or words == BETWEEN:
+                return False
+            words += 1
+        k -= 1
+    return k >= 0
+
+
+def _comparison_or_image(toks: list[str], i: int) -> bool:
+    after = toks[i + 1 : i + 1 + REPORT_REACH]
+    if after and (after[0] in COMPARISONS or after[0] in NAMED_BY):
+        return True
+    return bool(after) and after[0] == "in" and not REPORT_NOUNS.isdisjoint(after)
+
+
+def negated_changes(toks: list[str], held: Collection[int]) -> list[int]:
+    """The tokens of "changes" (lower-case ``toks``) read as a generic negative: negated by
+    "no", "without" or "any" at most ``BETWEEN`` words before it, not a comparison nor a
+    statement about the image, with no kind word before it ("no stenotic changes": a kind of
+    change, read by ``open_vocab``), and in no reading of ``held`` (tokens taken already)."""
+    return [
+        i
+        for i, tok in enumerate(toks)
+        if tok == CHANGES
+        and i not in held
+        and _negated(toks, i)
+        and not _kind_before(toks, i)
+        and not _comparison_or_image(toks, i)
+    ]
