@@ -58,7 +58,8 @@ HEADERS = {
     "anatomy_radlex.tsv": "# Derived by scripts/build_vocab.py from RadLex (RSNA, RadLex License 2.0) and\n"
     "# DICOM PS3.16; see NOTICE. Do not edit: rebuild. Hand anatomy.tsv takes precedence.\n"
     "# paired: the structure has a left and a right (RadLex names both sides).\n"
-    "name\tparent\tsynonyms\tpaired\trid\n",
+    "# also: further parents (| separated): the structure lies in them too (build_vocab_tree.py).\n"
+    "name\tparent\tsynonyms\tpaired\trid\talso\n",
     "findings_radlex.tsv": "# Derived by scripts/build_vocab.py from RadLex (RSNA, RadLex License 2.0); see\n"
     "# NOTICE. Do not edit: rebuild. Columns as concepts.tsv (+ rid); hand concepts.tsv\n"
     "# takes precedence: a row naming a hand concept only adds synonyms to it.\n"
@@ -167,11 +168,13 @@ class Hand:
     concepts: dict[str, str]  # term (and plural) -> concept
     types: dict[str, str]  # concept -> finding | device
     cues: set[str]
+    also: dict[str, list[str]] = field(default_factory=dict)  # second parents (build_vocab_tree)
 
 
 def load_hand(vocab: Path) -> Hand:
     anatomy, parent = {}, {}
-    for row in read_table(vocab / "anatomy.tsv"):
+    rows = read_table(vocab / "anatomy.tsv")
+    for row in rows:
         name = row["name"].lower()
         parent[name] = row.get("parent", "").lower()
         anatomy[name] = name
@@ -186,7 +189,7 @@ def load_hand(vocab: Path) -> Hand:
             concepts.setdefault(t, name)
             concepts.setdefault(plural(t), name)
     cues = {r["cue"].lower() for r in read_table(vocab / "cues.tsv") if r.get("cue")}
-    return Hand(anatomy, parent, concepts, types, cues)
+    return Hand(anatomy, parent, concepts, types, cues, T.hand_also(rows))
 
 
 def clean(term: str) -> str:
@@ -361,26 +364,8 @@ def build_anatomy(
         ]
         if extra:
             rows[structure] = [structure, hand.parent.get(structure, ""), "|".join(extra), "", rid]
-    before = T.duplicates(*_tree(rows, hand))
-    T.merge(rows, hand.parent, before)
-    if report is not None:
-        report.extend([before, T.duplicates(*_tree(rows, hand))])
+    T.one_tree(rows, hand.parent, hand.anatomy, hand.also, report)
     return sorted(rows.values())
-
-
-def _tree(
-    rows: dict[str, list[str]], hand: Hand
-) -> tuple[dict[str, str], dict[str, list[str]], set[str]]:
-    """The whole anatomy tree as the app reads it (hand rows first, derived rows after):
-    structure -> parent, structure -> terms, the hand structures."""
-    parent = dict(hand.parent)
-    terms: dict[str, list[str]] = defaultdict(list)
-    for term, structure in hand.anatomy.items():
-        terms[structure].append(term)
-    for name, par, syns, _, _ in rows.values():
-        parent.setdefault(name, par)
-        terms[name].extend(s for s in syns.split("|") if s)
-    return parent, dict(terms), set(hand.parent)
 
 
 # -- findings and devices ----------------------------------------------------------------
@@ -536,7 +521,7 @@ def build(
     dicom_devices = D.add_candidates(rl, dicom, D.DEVICE_CIDS) if dicom.is_dir() else []
     anatomy_rows = build_anatomy(rl, hand, dicom_anatomy, report)
     anatomy = dict(hand.anatomy)
-    for name, _, syns, _, _ in anatomy_rows:
+    for name, _, syns, *_ in anatomy_rows:
         anatomy.setdefault(name, name)
         for s in syns.split("|") if syns else ():
             anatomy.setdefault(s, name)
