@@ -87,3 +87,29 @@ def test_compare_fails_on_changed_reasons_unless_chains_only(tmp_path, capsys, m
     base.write_text(json.dumps(changed))
     assert link_fingerprint.main(["--compare", str(base)]) == 0
     assert "reasons not compared" in capsys.readouterr().out
+
+
+def test_a_level_conflict_names_the_same_pair_under_every_hash_seed() -> None:
+    """A reason must not depend on set order (the why fingerprint compares processes): the
+    levels of two mentions are read sorted. Before, this pair's reason named any of the
+    three parts, one per PYTHONHASHSEED."""
+    import os
+    import subprocess
+
+    code = (
+        "from radtrack_gui.nlp.linkers.levels import level_conflict\n"
+        "print(level_conflict(frozenset({'part:anterior cruciate ligament'}),"
+        " frozenset({'part:anterior horn', 'part:lateral meniscus', 'part:posterior horn'})))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": str(root)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(1, 5)
+    }
+    assert seen == {"('anterior cruciate ligament', 'anterior horn')\n"}
