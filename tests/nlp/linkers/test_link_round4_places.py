@@ -7,7 +7,7 @@ from linker_cases import Case
 
 SPINE_HEADINGS = (
     "Exam: MR CERVICAL SPINE\n\nResults:\n\n**At C2-C3:**\nNo foraminal abnormalities.\n"
-    "No global or focal disc protrusion.\n\n**At C3-C4:**\nMedian disc herniation in conflict "
+    "No global or focal disc protrusion.\n\n**At C3-C4:**\nMedian disc herniation in contact "
     "with the spinal cord.\n\n**At C6-C7:**\nMedian disc herniation partially contacting the "
     "spinal cord.\nNo foraminal abnormalities.\n"
 )

@@ -49,8 +49,8 @@ def test_structure_words_are_anatomy_but_findings_near_them_stay_findings() -> N
 
 SPINE = (
     "Exam: CT THORAX\n\nFindings:\nModerate degenerative changes in the thoracic spine, with "
-    "small marginal osteophytes on the vertebral bodies and vacuum phenomenon in the "
-    "intervertebral discs.\n"
+    "small marginal osteophytes along the vertebral bodies and vacuum phenomenon in several "
+    "discs.\n"
 )
 
 

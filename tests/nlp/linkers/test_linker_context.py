@@ -369,7 +369,7 @@ def test_a_more_inferior_one_is_another_one() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Irregular opacity projecting over the left apex. Additionally there is a "
+            "FINDINGS: Irregular opacity over the left apex. In addition, a "
             "more inferior left upper lobe opacity.",
         )
     )
