@@ -84,7 +84,7 @@ def test_a_finding_at_listed_levels_is_not_the_one_of_the_sacrum() -> None:
 def test_tendons_named_bare_are_places() -> None:
     text = (
         "Exam: US LEFT SHOULDER\n\nMild tendinosis of the subscapularis.\nMarked tendinopathy "
-        "of the supraspinatus and infraspinatus tendons.\n\nImpression:\nSubscapularis "
+        "of the infraspinatus and supraspinatus tendons.\n\nImpression:\nSubscapularis "
         "tendinosis."
     )
     c = Case((0, text))
@@ -152,7 +152,7 @@ def test_a_coordinated_node_list_is_read_whole() -> None:
 
 def test_breast_areas_without_the_word_quadrant_are_places() -> None:
     text = (
-        "Exam: US BREASTS\n\nFindings:\nThe smallest cyst is noted in the upper central left "
+        "Exam: US BREASTS\n\nFindings:\nThe smallest cyst lies in the upper central left "
         "area. The hypoechoic lesion in the upper outer left area has decreased.\n\n"
         "Conclusion:\nStable cyst in the upper central left area."
     )

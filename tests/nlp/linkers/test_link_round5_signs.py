@@ -70,7 +70,7 @@ def test_listed_signs_at_a_part_of_the_diagnosis_site_are_one() -> None:
 def test_a_generic_subject_reads_the_sentence_right_before() -> None:
     c = _case(
         "MRI ABDOMEN",
-        "The liver is not enlarged, with a mass in the right lobe measuring 5.0 x 4.0 cm. "
+        "Liver of normal size; a 5.0 x 4.0 cm mass sits in the right lobe. "
         "The change shows heterogeneous signal, enhancing after contrast, suggesting a "
         "glarboma.",
     )
