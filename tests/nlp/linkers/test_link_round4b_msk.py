@@ -94,7 +94,7 @@ def test_spinal_levels_written_with_a_slash_are_levels() -> None:
     assert read("hyperintense on T2/T1") == frozenset()
     text = (
         "Exam: XR CERVICAL SPINE\n\nFindings:\nDegenerative changes in the C5/6 intervertebral "
-        "space.\nDegenerative changes in the intervertebral joints, most pronounced at the C2/C3 "
+        "space.\nDegenerative changes in the intervertebral joints, worst at the C2/C3 "
         "level.\n"
     )
     c = Case((0, text))

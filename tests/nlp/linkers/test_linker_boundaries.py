@@ -18,7 +18,7 @@ def test_a_site_does_not_leak_over_a_period_glued_to_the_next_sentence() -> None
     c = Case(
         (
             0,
-            "FINDINGS: Clear right lung XXXX.In the left superior lower lobe there is a round density."
+            "FINDINGS: The right lung is clear.In the left superior lower lobe we see a round density."
             "\n\nIMPRESSION: Round density in the left lower lobe. Round density in the right "
             "lower lobe.",
         )

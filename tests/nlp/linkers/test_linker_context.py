@@ -333,8 +333,8 @@ def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
     c = Case(
         (
             0,
-            "Exam: MR ABDOMEN\n\nFINDINGS: A 47 mm mass on the convexity of the lower pole of "
-            "the right kidney.\n\nIMPRESSION: Right renal mass. Left renal mass.",
+            "Exam: MR ABDOMEN\n\nFINDINGS: A 47 mm mass on the convexity of the right kidney's "
+            "lower pole.\n\nIMPRESSION: Right renal mass. Left renal mass.",
         )
     )
     mass = c.mark(0, "mass")
