@@ -324,8 +324,7 @@ def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Mild blunting of the posterior sulcus, which could represent a small "
-            "effusion.",
+            "FINDINGS: Mild blunting of the posterior sulcus, possibly a small effusion.",
         )
     )
     assert c.same(c.mark(0, "blunting"), c.mark(0, "effusion"))
