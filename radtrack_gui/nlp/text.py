@@ -103,7 +103,9 @@ def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]
 
 _HEADER_RE = re.compile(r"[ \t]*[A-Z][A-Z0-9 /&()#,'-]{1,60}:")
 _TITLE_RE = re.compile(r"[^a-z\n]*[A-Z]{2}[^a-z\n]*")  # a line with no lower-case letter
-_LIST_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+")  # list marker at a line start
+# a list marker at a line start: a number and a full stop or bracket ("2. ", "3) "; the
+# number is group 1) or a bullet ("- ", "* ", "• "; group 1 is None)
+LIST_MARKER = re.compile(r"[ \t]*(?:(\d{1,2})[.)]|[-*•])[ \t]+")
 _INLINE_LIST_RE = re.compile(r"(?<=[.:;])[ \t]+(\d{1,2}[.)])[ \t]+(?=[A-Za-z\[])")
 _BLANK_RE = re.compile(r"\n[ \t]*\n")
 
@@ -155,7 +157,7 @@ def _blocks(text: str) -> list[tuple[int, int]]:
             cuts.append((start, start))  # header starts a block ...
             cuts.append((start + h.end(), start + h.end()))  # ... and is one by itself
             continue
-        lst = _LIST_RE.match(body)
+        lst = LIST_MARKER.match(body)
         if lst:
             cuts.append((start, start + lst.end()))  # the marker is not part of a sentence
             continue
@@ -173,6 +175,13 @@ def _blocks(text: str) -> list[tuple[int, int]]:
     if pos < len(text):
         out.append((pos, len(text)))
     return out
+
+
+def item_number(text: str, line: int) -> int | None:
+    """The number of the numbered list item that the line starting at ``line`` opens
+    ("2. ...", "3) ..."), or None (a bullet, or no list marker)."""
+    hit = LIST_MARKER.match(text, line)
+    return int(hit.group(1)) if hit is not None and hit.group(1) is not None else None
 
 
 def sentences(text: str) -> list[tuple[int, int]]:

@@ -1,7 +1,7 @@
 """A negated bare "changes" is a generic negative statement (round 10, wb-mentions16).
 
-"No changes", "show no significant morphological changes", "did not reveal any acute, fresh
-changes", "No changes are noted in the bony parts": like "no abnormalities", the statement
+"No changes", "show no significant morphological changes", "did not reveal any recent, acute
+changes", "No changes are seen in the bony parts": like "no abnormalities", the statement
 that the structure it is said of (the subject, or the site after it) holds nothing abnormal;
 the labels of every whole-body sample mark it at "changes" (GUIDELINE "Units": generic
 negatives are mentions). ``open_patterns.changes_of_structure`` reads the form with a named
