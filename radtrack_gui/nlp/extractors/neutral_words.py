@@ -77,20 +77,12 @@ NEUTRAL_LENGTHS = frozenset(len(w) for w in (*BARE_PROPERTIES, REFERENCE_WORD))
 # "of (a/an) ADJ nature / origin / etiology": the adjective names the cause of a finding named
 # before it in the sentence. "likely inflammatory in nature" and "with a heterogeneous
 # appearance" are not this: there the adjective is the reading (a diagnosis, a finding).
-_CAUSE_NOUNS = r"nature|origin|etiology|aetiology"
-_CAUSE_AFTER = re.compile(rf"(?:/[A-Za-z-]+)*[ \t]+(?:{_CAUSE_NOUNS})\b", re.IGNORECASE)
-# a text without any of these nouns has no cause adjective (``_CAUSE_AFTER`` needs one): one
-# C scan of the report instead of a look at every finding
-_CAUSE_NOUN = re.compile(_CAUSE_NOUNS, re.IGNORECASE)
+_CAUSE_AFTER = re.compile(
+    r"(?:/[A-Za-z-]+)*[ \t]+(?:nature|origin|etiology|aetiology)\b", re.IGNORECASE
+)
 _CAUSE_BEFORE = re.compile(r"\bof[ \t]+(?:an?[ \t]+)?(?:[A-Za-z-]+/)?$", re.IGNORECASE)
 _ADJECTIVE = re.compile(r"[a-z]+(?:ive|ic|ous|ory|al|ar|ant)$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n\s*\n")
-
-
-def may_name_cause(text: str) -> bool:
-    """Whether :func:`cause_adjectives` can find anything in ``text`` (a noun of its rule is
-    there); False means it finds nothing."""
-    return _CAUSE_NOUN.search(text) is not None
 
 
 def cause_adjectives(text: str, spans: list[tuple[int, int, bool]]) -> set[int]:

@@ -71,7 +71,6 @@ from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.neutral_words import (
     NEUTRAL_LENGTHS,
     cause_adjectives,
-    may_name_cause,
     neutral_word,
 )
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
@@ -256,8 +255,7 @@ class RuleExtractor:
                         question,
                     )
                 )
-        # "listhesis of [degenerative] origin": only in a report holding such a noun
-        if spans is None and out and may_name_cause(text):
+        if spans is None and out:  # "listhesis of [degenerative] origin"
             drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
             if drop:
                 out = [r for i, r in enumerate(out) if i not in drop]

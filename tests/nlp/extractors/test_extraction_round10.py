@@ -1,0 +1,224 @@
+"""Round 10 (extract-speed8): work the extractor did per mention or per character, done once.
+
+Each new structure equals what it replaced, on the sample patients' text and on written
+cases; the counter-examples show what each one decides:
+
+* ``neutral_words.NEUTRAL_LENGTHS``: a span of another length is never a neutral word, so
+  the extractor asks ``neutral_word`` only of spans of these lengths;
+* ``phrases.in_other_items``: ``in_other_item`` for each listed word, with the item of each
+  word read once per sentence;
+* ``text._INLINE_LIST_RE``: the inline list marker found from its punctuation instead of a
+  look-behind (the same cuts);
+* ``candidates.entry_roles``: the regions and device word of a match, kept per entries.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import sys
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp import text as text_module
+from radtrack_gui.nlp.extractors.candidates import entry_roles, tokens_and_terms
+from radtrack_gui.nlp.extractors.neutral_words import (
+    BARE_PROPERTIES,
+    NEUTRAL_LENGTHS,
+    PROPERTY_CONCEPTS,
+    neutral_word,
+)
+from radtrack_gui.nlp.extractors.reference_values import REFERENCE_WORD
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+from radtrack_gui.nlp.lexicon_cache import lexicon_of
+from radtrack_gui.nlp.phrases import in_other_item, in_other_items, item_of, list_items
+from radtrack_gui.nlp.text import sentences, word_bounds
+from radtrack_gui.nlp.vocabulary import vocabulary
+from radtrack_gui.util.paths import resource
+
+
+def _texts() -> list[str]:
+    out = []
+    for folder in ("demo_patient", "oncology_patient"):
+        for path in sorted(resource("samples", folder).glob("*.txt")):
+            out.append(path.read_text(encoding="utf-8"))
+    return out
+
+
+# -- neutral words: asked only of spans of their lengths ---------------------------------------
+
+
+def test_lower_case_changes_no_length_that_could_spell_a_neutral_word() -> None:
+    letters = set("".join((*BARE_PROPERTIES, REFERENCE_WORD)))
+    longer = [chr(c) for c in range(sys.maxunicode + 1) if len(chr(c).lower()) != 1]
+    assert longer  # U+0130 at least: the premise is checked, not assumed
+    for ch in longer:
+        assert not set(ch.lower()) <= letters, ch
+
+
+def test_a_neutral_word_has_one_of_the_lengths() -> None:
+    text = (
+        "The liver shows normal echogenicity. Aortic root 31 mm (normal up to 36 mm). "
+        "Good opacification of the veins. Flushed with Normal saline. Increased density."
+    )
+    words = [(m.start(), m.end()) for m in re.finditer(r"[A-Za-z]+", text)]
+    spans = [*words, *((a[0], b[1]) for a, b in itertools.pairwise(words))]  # and word pairs
+    hits = [
+        (s, e)
+        for s, e in spans
+        for concept in (*PROPERTY_CONCEPTS, "opacity", None)
+        if neutral_word(text, s, e, concept)
+    ]
+    assert len({text[s:e].lower() for s, e in hits}) >= 3  # normal, echogenicity, ...
+    assert all(e - s in NEUTRAL_LENGTHS for s, e in hits)
+    # counter-example: the same word with one more letter is of another length, and no
+    # neutral word ("normality" is a statement of its own)
+    s = text.index("normal up")
+    assert neutral_word(text, s, s + 6, None)
+    assert 9 not in NEUTRAL_LENGTHS
+
+
+def test_the_extractor_still_drops_the_neutral_words() -> None:
+    ex = RuleExtractor()
+    text = "Liver of normal size and normal echogenicity. Aortic root 31 mm (normal up to 36 mm)."
+    got = {text[m.start : m.end].lower() for m in ex.extract(Report(id="r", text=text))}
+    assert "echogenicity" not in got
+    assert sum(1 for m in ex.extract(Report(id="r", text=text)) if m.start > 45) == 0
+
+
+# -- list items: the item of each word read once per sentence ---------------------------------
+
+LISTS = [
+    "Right upper lobe nodule, cardiomegaly, and left lower lobe atelectasis.",
+    "Left perihilar and lingular opacities, small right effusion, and mild edema.",
+    "Opacity in the right base, likely atelectasis, and a left effusion.",
+    "Liver cyst, right renal stone; and splenomegaly.",
+    "Mild cardiomegaly and right effusion.",
+]
+
+
+def _cases() -> list[str]:
+    out = list(LISTS)
+    for text in _texts():
+        out.extend(text[s:e] for s, e in sentences(text) if list_items(text[s:e]))
+    return out
+
+
+def test_in_other_items_equals_in_other_item_for_every_word() -> None:
+    compared = 0
+    for sentence in _cases():
+        items = list_items(sentence)
+        starts = [m.start() for m in re.finditer(r"\S+", sentence)]
+        placed = [(k, pos, item_of(items, pos)) for k, pos in enumerate(starts)]
+        for at in starts:
+            want = [k for k, pos, _ in placed if in_other_item(sentence, items, at, pos)]
+            assert in_other_items(sentence, items, at, placed) == want, (sentence, at)
+            compared += 1
+    assert compared > 100
+
+
+def test_in_other_items_keeps_a_word_of_the_same_item_and_of_a_clause() -> None:
+    sentence = LISTS[0]
+    items = list_items(sentence)
+    at = sentence.index("nodule")
+    words = {w: sentence.index(w) for w in ("Right", "left")}
+    placed = [(k, pos, item_of(items, pos)) for k, pos in enumerate(words.values())]
+    assert in_other_items(sentence, items, at, placed) == [1]  # "left" is the third item's
+    clause = LISTS[2]  # "in the right base, likely ...": a clause, not a list of findings
+    citems = list_items(clause)
+    pos = clause.index("right")
+    assert not in_other_items(
+        clause, citems, clause.index("atelect"), [(0, pos, item_of(citems, pos))]
+    )
+    assert in_other_items(sentence, [], at, placed) == []
+
+
+# -- the inline list marker from its punctuation ------------------------------------------------
+
+_LOOK_BEHIND = re.compile(r"(?<=[.:;])[ \t]+(\d{1,2}[.)])[ \t]+(?=[A-Za-z\[])")
+
+
+def _old_cuts(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _LOOK_BEHIND.finditer(text)]
+
+
+def _new_cuts(text: str) -> list[tuple[int, int]]:
+    return [(m.start() + 1, m.end()) for m in text_module._INLINE_LIST_RE.finditer(text)]
+
+
+def test_the_inline_list_marker_cuts_where_the_look_behind_did() -> None:
+    texts = [
+        *_texts(),
+        "Findings: 1. Small effusion. 2. No pneumothorax.",
+        "Impression: 1) Nodule; 2) Cyst.",
+        "Done.  3.\tText",
+        "Seen: 1. 2. Text",
+    ]
+    rnd = random.Random(10)
+    pieces = [".", ":", ";", " ", "\t", "1", "12", "123", ")", "(", "A", "[", "b", "\n", ". 1. "]
+    texts += ["".join(rnd.choices(pieces, k=rnd.randint(0, 9))) for _ in range(20000)]
+    cut = 0
+    for text in texts:
+        assert _new_cuts(text) == _old_cuts(text), repr(text)
+        cut += bool(_old_cuts(text))
+    assert cut > 100
+    # counter-examples: no punctuation before the number, or a lower-case... digit after it
+    assert _new_cuts("Version 2. Text") == []
+    assert _new_cuts("Seen: 1. 2") == []
+
+
+def test_sentences_split_at_an_inline_list() -> None:
+    text = "Findings: 1. Small effusion. 2. No pneumothorax."
+    got = [text[s:e] for s, e in sentences(text)]
+    assert got == ["Findings:", "Small effusion.", "No pneumothorax."]
+
+
+# -- the roles of a match, kept per entries --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tables():  # type: ignore[no-untyped-def]
+    v = vocabulary()
+    return v, lexicon_of(v)
+
+
+def _roles_by_reading(v, others):  # type: ignore[no-untyped-def]
+    tops, device = [], False
+    for _, _, entries in others:
+        for kind, value, _, _ in entries:
+            if kind == "anatomy":
+                chain = v.ancestor_chain(value)
+                if len(chain) >= 2:
+                    tops.append(chain[-2])
+            elif kind == "device-word":
+                device = True
+    return tuple(tops), device
+
+
+def test_entry_roles_equal_reading_every_entry(tables) -> None:  # type: ignore[no-untyped-def]
+    v, lex = tables
+    seen = 0
+    for text in [*_texts(), "The tip of the right IJ line projects over the SVC."]:
+        for s, e in sentences(text):
+            key = text[s:e]
+            toks = word_bounds(key)[2]
+            others = lex.match(toks)[1]
+            row = tokens_and_terms(v, lex, key)
+            want = _roles_by_reading(v, others)
+            # numbered lists may merge structures; the row's regions are read from its matches
+            if not lex.numbered_heads.isdisjoint(toks):
+                continue
+            assert (row[5], row[7]) == want, key
+            seen += bool(want[0]) + want[1]
+    assert seen > 20
+
+
+def test_entry_roles_tell_structures_cues_and_device_words_apart(tables) -> None:  # type: ignore[no-untyped-def]
+    v, lex = tables
+    _, others = lex.match(word_bounds("No effusion in the right lower lobe near the tip")[2])
+    by_kind = {entries[0][0]: entry_roles(v, entries) for _, _, entries in others}
+    assert by_kind["anatomy"][0] and not by_kind["anatomy"][1]
+    assert by_kind["negate"] == ((), False)  # a cue: no region, no device word
+    assert by_kind["device-word"] == ((), True)
