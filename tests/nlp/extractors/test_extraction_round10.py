@@ -9,7 +9,9 @@ cases; the counter-examples show what each one decides:
   word read once per sentence;
 * ``text._INLINE_LIST_RE``: the inline list marker found from its punctuation instead of a
   look-behind (the same cuts);
-* ``candidates.entry_roles``: the regions and device word of a match, kept per entries.
+* ``candidates.entry_roles``: the regions and device word of a match, kept per entries;
+* ``sections._inline``: inline headers read back from each colon instead of an alternation
+  of every written name tried at every capital after white space.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from radtrack_gui.nlp.extractors.reference_values import REFERENCE_WORD
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.lexicon_cache import lexicon_of
 from radtrack_gui.nlp.phrases import in_other_item, in_other_items, item_of, list_items
+from radtrack_gui.nlp.sections import _INLINE, _alts, _inline
 from radtrack_gui.nlp.text import sentences, word_bounds
 from radtrack_gui.nlp.vocabulary import vocabulary
 from radtrack_gui.util.paths import resource
@@ -222,3 +225,52 @@ def test_entry_roles_tell_structures_cues_and_device_words_apart(tables) -> None
     assert by_kind["anatomy"][0] and not by_kind["anatomy"][1]
     assert by_kind["negate"] == ((), False)  # a cue: no region, no device word
     assert by_kind["device-word"] == ((), True)
+
+
+# -- inline headers read back from each colon --------------------------------------------------
+
+
+def _alternation_inline(text: str) -> list[tuple[int, str]]:
+    """``sections._inline`` as it was: an alternation of every written name, tried at every
+    capital after white space."""
+    names = tuple(sorted({f(w) for w in _INLINE for f in (str.title, str.capitalize)}))
+    pattern = re.compile(
+        rf"[ \t]+(?=[A-Z])(?:(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:|(?P<t>{_alts(names)})"
+        r"[ \t\xa0]*+:)"
+    )
+    out: list[tuple[int, str]] = []
+    for m in pattern.finditer(text):
+        before = m.start() - 1
+        if before < 0:
+            continue
+        if m["h"]:
+            if not text[before].isspace():
+                out.append((m.start("h"), m["h"]))
+        elif text[before] in ".!?":
+            out.append((m.start("t"), m["t"]))
+    return out
+
+
+def test_inline_headers_from_the_colon_equal_the_alternation() -> None:
+    texts = [
+        *_texts(),
+        "Lungs clear. Clinical history: cough. CLINICAL HISTORY: x",  # the longest name wins
+        "Seen. Reason for examination : pain. REASON FOR EXAM:\xa0y",
+        "x  IMPRESSION\t:: y. Data on referral: z",
+    ]
+    rnd = random.Random(10)
+    pieces = [" ", "  ", "\t", ".", "!", ":", "\xa0", "\n", "x", "Aa", "FINDINGS", "Findings"]
+    pieces += ["REASON", "Reason", "FOR", "For", "for", "EXAM", "Exam", "EXAMINATION", "DATA"]
+    pieces += ["Clinical", "CLINICAL", "data", "History", "HISTORY", "IMPRESSIONS", "ON", "on"]
+    pieces += ["x FINDINGS:", ". Clinical data:", " History :", "a REASON FOR EXAM:"]
+    texts += ["".join(rnd.choices(pieces, k=rnd.randint(1, 10))) for _ in range(30000)]
+    found = 0
+    for text in texts:
+        want = _alternation_inline(text)
+        assert _inline(text) == want, repr(text)
+        found += bool(want)
+    assert found > 5000
+    # counter-examples: a header after a word in title case, or with no white space before it
+    assert _inline("lungs clear Findings: y") == []
+    assert _inline("clear.FINDINGS: y") == []
+    assert _inline("Lungs clear. Clinical history: cough.") == [(13, "Clinical history")]
