@@ -197,9 +197,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
         for m in _END_RE.finditer(text, a, b):
             if m.end() == m.end(2) and not _glued_end(text, m):
                 continue  # no space after it: only "word.Capital" ends a sentence
-            if m.group(1) == "." and _abbreviation(text, start, m.start(1)):
+            if _single_period(text, m) and _abbreviation(text, start, m.start()):
                 continue
-            _strip_append(text, start, m.end(1) + len(m.group(2)), append)
+            _strip_append(text, start, m.end(2), append)
             start = m.end()
         _strip_append(text, start, b, append)
     return out
@@ -229,16 +229,25 @@ def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
     return s, e
 
 
-# A sentence end: terminal punctuation (group 1), closing quotes/brackets (2), white space,
-# or a capitalized word right after it (checked by ``_glued_end``).
-_END_RE = re.compile(r"([.!?]+)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+# A sentence end: terminal punctuation (from the match's start to the end of group 1),
+# closing quotes/brackets (2), white space, or a capitalized word right after it (checked by
+# ``_glued_end``). The pattern opens with a plain character class, so ``re`` jumps from one
+# ". ! ?" to the next; opening with a group (the punctuation run captured whole, round 9)
+# made it try the whole pattern at every character of the text (about 200 instructions a
+# character: 4 % of a PARROT pass; docs/performance.md "Round 10").
+_END_RE = re.compile(r"[.!?]([.!?]*)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+
+
+def _single_period(text: str, m: re.Match[str]) -> bool:
+    """The punctuation of the sentence end ``m`` is one period."""
+    return m.start(1) == m.end(1) and text[m.start()] == "."
 
 
 def _glued_end(text: str, m: re.Match[str]) -> bool:
     """A period with no space after it ends a sentence: one period, right after a word of
     two or more letters ("XXXX.In", not "e.g.In", "J.Smith" or "T12.L1")."""
-    p = m.start(1)
-    return m.group(1) == "." and not m.group(2) and text[p - 2 : p].isalpha()
+    p = m.start()
+    return _single_period(text, m) and not m.group(2) and text[p - 2 : p].isalpha()
 
 
 def _abbreviation(text: str, start: int, dot: int) -> bool:

@@ -274,3 +274,50 @@ def test_inline_headers_from_the_colon_equal_the_alternation() -> None:
     assert _inline("lungs clear Findings: y") == []
     assert _inline("clear.FINDINGS: y") == []
     assert _inline("Lungs clear. Clinical history: cough.") == [(13, "Clinical history")]
+
+
+# -- sentence ends found from a plain character class ------------------------------------------
+
+_GROUP_FIRST_END = re.compile(r"([.!?]+)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+
+
+def _group_first_sentences(text: str) -> list[tuple[int, int]]:
+    """``text.sentences`` with the sentence-end pattern as it was (the punctuation run a
+    group of its own, first in the pattern)."""
+    out: list[tuple[int, int]] = []
+    for a, b in text_module._blocks(text):
+        start = a
+        for m in _GROUP_FIRST_END.finditer(text, a, b):
+            glued = (
+                m.group(1) == "." and not m.group(2) and text[m.start(1) - 2 : m.start(1)].isalpha()
+            )
+            if m.end() == m.end(2) and not glued:
+                continue
+            if m.group(1) == "." and text_module._abbreviation(text, start, m.start(1)):
+                continue
+            text_module._strip_append(text, start, m.end(2), out.append)
+            start = m.end()
+        text_module._strip_append(text, start, b, out.append)
+    return out
+
+
+def test_sentences_split_where_the_group_first_pattern_split() -> None:
+    texts = [
+        *_texts(),
+        "Seen e.g. here. Dr. Smith agrees!! Next?) Done.In the left lung.T12.L1 level.",
+        'Mass (2 cm.) noted... "Quote." Next. J.Smith e.g.The end',
+    ]
+    rnd = random.Random(10)
+    pieces = [".", "!", "?", "..", '"', "'", ")", "]", " ", "\n", "\t", "Ab", "ab", "e.g", "Dr"]
+    pieces += ["A", "x", "12", "XXXX", "In", ":", "1."]
+    texts += ["".join(rnd.choices(pieces, k=rnd.randint(1, 12))) for _ in range(20000)]
+    split = 0
+    for text in texts:
+        want = _group_first_sentences(text)
+        assert sentences(text) == want, repr(text)
+        split += len(want) > 1
+    assert split > 2000
+    # counter-examples: an abbreviation and a decimal end no sentence, a glued word does
+    assert [(s, e) for s, e in sentences("Dr. Smith. 2.5 cm.")] == [(0, 10), (11, 18)]
+    text = "Clear lung.In the left"
+    assert [text[s:e] for s, e in sentences(text)] == ["Clear lung.", "In the left"]
