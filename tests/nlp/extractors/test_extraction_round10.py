@@ -11,7 +11,11 @@ cases; the counter-examples show what each one decides:
   look-behind (the same cuts);
 * ``candidates.entry_roles``: the regions and device word of a match, kept per entries;
 * ``sections._inline``: inline headers read back from each colon instead of an alternation
-  of every written name tried at every capital after white space.
+  of every written name tried at every capital after white space;
+* patterns scanned over whole texts that made ``re`` try them at every character (a group, a
+  ``^`` or a choice first): the sentence ends (``text._END_RE``), the header lines
+  (``sections._LINE``, now matched at line starts), the reason marks
+  (``inline_reasons._marks``, found by ``str.find``).
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ import sys
 import pytest
 
 from radtrack_gui.core.model import Report
+from radtrack_gui.nlp import sections as sections_module
 from radtrack_gui.nlp import text as text_module
+from radtrack_gui.nlp.extractors import inline_reasons
 from radtrack_gui.nlp.extractors.candidates import entry_roles, tokens_and_terms
 from radtrack_gui.nlp.extractors.neutral_words import (
     BARE_PROPERTIES,
@@ -321,3 +327,50 @@ def test_sentences_split_where_the_group_first_pattern_split() -> None:
     assert [(s, e) for s, e in sentences("Dr. Smith. 2.5 cm.")] == [(0, 10), (11, 18)]
     text = "Clear lung.In the left"
     assert [text[s:e] for s, e in sentences(text)] == ["Clear lung.", "In the left"]
+
+
+# -- header lines matched at line starts; reason marks found by str.find --------------------------
+
+
+def _finditer_candidates(text: str) -> list[tuple[int, str]]:
+    """``sections._candidates`` with ``_LINE`` scanned by ``finditer`` (as it was)."""
+    out = []
+    for m in sections_module._LINE.finditer(text):
+        h = m["h"].strip()
+        if m["colon"] or sections_module.canonical(h) is not None:
+            out.append((m.start("h"), h))
+    out.extend(sections_module._run_in(text))
+    out.extend(_inline(text))
+    out.sort(key=lambda c: c[0])
+    return out
+
+
+def _spans(marks) -> list[tuple[int, int, str]]:  # type: ignore[no-untyped-def]
+    return [(m.start(), m.end(), m.group()) for m in marks]
+
+
+def test_line_headers_and_reason_marks_as_their_scans() -> None:
+    texts = [
+        *_texts(),
+        "FINDINGS:\nLungs clear.\r\nIMPRESSION\n**Reason for Exam**\n[**Date**] HISTORY: x",
+        "Referral data: pain.*** \n**Bold** text ****\n",
+    ]
+    rnd = random.Random(10)
+    pieces = ["*", "**", ":", " ", "\t", "\n", "\r\n", "\r", "x", "Findings", "IMPRESSION"]
+    pieces += ["[**a**]", "History", "Aa bb"]
+    texts += ["".join(rnd.choices(pieces, k=rnd.randint(0, 12))) for _ in range(20000)]
+    found = marked = 0
+    for text in texts:
+        want = _finditer_candidates(text)
+        assert sections_module._candidates(text) == want, repr(text)
+        marks = _spans(inline_reasons._MARK.finditer(text))
+        assert _spans(inline_reasons._marks(text)) == marks, repr(text)
+        found += bool(want)
+        marked += any(g == "**" for _, _, g in marks)
+    assert found > 2000 and marked > 500
+    # counter-examples: a header line opens with a letter; "**" closes a bold heading only at
+    # its line's end
+    assert sections_module._candidates("x\nfindings: clear") == [(2, "findings")]
+    assert sections_module._candidates("x\n- findings: clear") == []
+    assert _spans(inline_reasons._marks("**Bold** text")) == []
+    assert _spans(inline_reasons._marks("**Reason**\nx")) == [(8, 10, "**")]
