@@ -192,9 +192,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
     keeps Punkt for that comparison."""
     out: list[tuple[int, int]] = []
     append = out.append
+    ends = _END_RE if "!" in text or "?" in text else _PERIOD_END_RE
     for a, b in _blocks(text):
         start = a
-        for m in _END_RE.finditer(text, a, b):
+        for m in ends.finditer(text, a, b):
             if m.end() == m.end(2) and not _glued_end(text, m):
                 continue  # no space after it: only "word.Capital" ends a sentence
             if _single_period(text, m) and _abbreviation(text, start, m.start()):
@@ -236,6 +237,9 @@ def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
 # made it try the whole pattern at every character of the text (about 200 instructions a
 # character: 4 % of a PARROT pass; docs/performance.md "Round 10").
 _END_RE = re.compile(r"[.!?]([.!?]*)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+# The same for a text with no "!" or "?" (most reports): opening with one literal character,
+# it is scanned several times faster again (``re`` searches for the period alone).
+_PERIOD_END_RE = re.compile(r"\.([.!?]*)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
 
 
 def _single_period(text: str, m: re.Match[str]) -> bool:
