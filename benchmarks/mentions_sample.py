@@ -35,11 +35,14 @@ DEV8 (``mentions_wholebody_dev8.jsonl``, 28 fresh PARROT reports, mostly ultraso
 (``mentions_wholebody_dev10.jsonl``, 28 fresh PARROT reports, every modality, rich in normal
 statements), DEV11 (``mentions_wholebody_dev11.jsonl``, 30 fresh PARROT reports, mostly
 ultrasound and neck), DEV12 (``mentions_wholebody_dev12.jsonl``, 28 fresh PARROT reports,
-ultrasound, neck, pelvis and limbs) and DEV13 (``mentions_wholebody_dev13.jsonl``, 30 fresh PARROT
-reports, mostly CT and MR) only: their check splits DEV8CHECK ... DEV13CHECK (13, 14, 13, 15, 13
-and 15 more reports of those draws) are scored, their misses never listed.
+ultrasound, neck, pelvis and limbs), DEV13 (``mentions_wholebody_dev13.jsonl``, 30 fresh PARROT
+reports, mostly CT and MR), DEV14 (``mentions_wholebody_dev14.jsonl``, 28 fresh PARROT reports,
+spine, pelvis, limbs, neck and the rest) and DEV15 (``mentions_wholebody_dev15.jsonl``, 30 fresh
+PARROT reports, CT, MR and radiographs beyond the chest) only: their check splits DEV8CHECK ...
+DEV15CHECK (13, 14, 13, 15, 13, 15, 14 and 15 more reports of those draws) are scored, their
+misses never listed.
 
-``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev13 and the check splits dev8check ... dev13check) (not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev15 and the check splits dev8check ... dev15check) (not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]

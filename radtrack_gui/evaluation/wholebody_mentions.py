@@ -30,7 +30,11 @@ mostly ultrasound and neck): ``dev11`` and ``dev11check`` likewise;
 ``mentions_wholebody_dev12.jsonl`` (``scripts/select_wholebody_wb_mentions13.py``, round 9,
 ultrasound, neck, pelvis and limbs): ``dev12`` and ``dev12check`` likewise;
 ``mentions_wholebody_dev13.jsonl`` (``scripts/select_wholebody_wb_mentions14.py``, round 9,
-mostly CT and MR): ``dev13`` and ``dev13check`` likewise.
+mostly CT and MR): ``dev13`` and ``dev13check`` likewise;
+``mentions_wholebody_dev14.jsonl`` (``scripts/select_wholebody_wb_recall.py``, round 10,
+spine, pelvis, limbs, neck and the rest): ``dev14`` and ``dev14check`` likewise;
+``mentions_wholebody_dev15.jsonl`` (``scripts/select_wholebody_wb_mentions16.py``, round 10,
+CT, MR and radiographs beyond the chest): ``dev15`` and ``dev15check`` likewise.
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -66,6 +70,8 @@ WHOLEBODY_DEV10 = "silver/mentions_wholebody_dev10.jsonl"
 WHOLEBODY_DEV11 = "silver/mentions_wholebody_dev11.jsonl"
 WHOLEBODY_DEV12 = "silver/mentions_wholebody_dev12.jsonl"
 WHOLEBODY_DEV13 = "silver/mentions_wholebody_dev13.jsonl"
+WHOLEBODY_DEV14 = "silver/mentions_wholebody_dev14.jsonl"
+WHOLEBODY_DEV15 = "silver/mentions_wholebody_dev15.jsonl"
 DEV2 = "dev2"
 DEV3 = "dev3"
 DEV4 = "dev4"
@@ -84,16 +90,29 @@ DEV12 = "dev12"
 DEV12CHECK = "dev12check"
 DEV13 = "dev13"
 DEV13CHECK = "dev13check"
+DEV14 = "dev14"
+DEV14CHECK = "dev14check"
+DEV15 = "dev15"
+DEV15CHECK = "dev15check"
 # Every split a whole-body sample report can be in, in print order.
 SAMPLE_SPLITS = (
     *("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV8CHECK, DEV9, DEV9CHECK),
-    *(DEV10, DEV10CHECK, DEV11, DEV11CHECK, DEV12, DEV12CHECK, DEV13, DEV13CHECK, "heldout"),
+    *(DEV10, DEV10CHECK, DEV11, DEV11CHECK, DEV12, DEV12CHECK, DEV13, DEV13CHECK),
+    *(DEV14, DEV14CHECK, DEV15, DEV15CHECK, "heldout"),
 )
 # The splits a tuning run may read (every split but the held-out half and the check splits).
-DEV_SPLITS = ("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13)
+DEV_SPLITS = (
+    *("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13),
+    DEV14,
+    DEV15,
+)
 # Check splits: development data scored beside DEV_SPLITS (a tuning run prints their scores),
 # whose per-span errors are never listed (a change that lifts DEV_SPLITS alone fits wording).
-CHECK_SPLITS = (DEV8CHECK, DEV9CHECK, DEV10CHECK, DEV11CHECK, DEV12CHECK, DEV13CHECK)
+CHECK_SPLITS = (
+    *(DEV8CHECK, DEV9CHECK, DEV10CHECK, DEV11CHECK, DEV12CHECK, DEV13CHECK),
+    DEV14CHECK,
+    DEV15CHECK,
+)
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
 
@@ -339,7 +358,7 @@ class ExtractorResult:
 
 def load_all(shared: Path | None = None) -> Sample:
     """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
-    dev3, dev4, dev5, dev6, dev7; dev8 ... dev13, each with its check split)."""
+    dev3, dev4, dev5, dev6, dev7; dev8 ... dev15, each with its check split)."""
     sample = load_wholebody(None, shared)
     for name, split in (
         (WHOLEBODY_DEV2, DEV2),
@@ -354,6 +373,8 @@ def load_all(shared: Path | None = None) -> Sample:
         (WHOLEBODY_DEV11, ""),  # each line names its split (dev11 or dev11check)
         (WHOLEBODY_DEV12, ""),  # each line names its split (dev12 or dev12check)
         (WHOLEBODY_DEV13, ""),  # each line names its split (dev13 or dev13check)
+        (WHOLEBODY_DEV14, ""),  # each line names its split (dev14 or dev14check)
+        (WHOLEBODY_DEV15, ""),  # each line names its split (dev15 or dev15check)
     ):
         path = resource(name)
         sample = sample.merged(load_wholebody(path, shared, split), str(path))
