@@ -7,8 +7,8 @@ cases; the counter-examples show what each one decides:
   the extractor asks ``neutral_word`` only of spans of these lengths;
 * ``phrases.in_other_items``: ``in_other_item`` for each listed word, with the item of each
   word read once per sentence;
-* ``text._INLINE_LIST_RE``: the inline list marker found from its punctuation instead of a
-  look-behind (the same cuts);
+* ``text._inline_lists``: the inline list marker found from its punctuation (one pattern
+  per mark, opening with it) instead of a look-behind (the same cuts);
 * ``candidates.entry_roles``: the regions and device word of a match, kept per entries;
 * ``sections._inline``: inline headers read back from each colon instead of an alternation
   of every written name tried at every capital after white space;
@@ -154,7 +154,7 @@ def _old_cuts(text: str) -> list[tuple[int, int]]:
 
 
 def _new_cuts(text: str) -> list[tuple[int, int]]:
-    return [(m.start() + 1, m.end()) for m in text_module._INLINE_LIST_RE.finditer(text)]
+    return sorted(text_module._inline_lists(text))
 
 
 def test_the_inline_list_marker_cuts_where_the_look_behind_did() -> None:
