@@ -78,7 +78,14 @@ def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]
     Each token is lower-cased on its own: lower-casing the whole text would shift every
     offset after a character whose lower case is longer ("İ" -> "i̇"), so the whole text is
     lower-cased at once only when it is ASCII (where the token pattern ignores case)."""
+    spaced = (
+        " " in text
+        and ("-" in text or "/" in text or "[" in text)  # what _SPACED_TOKEN needs, found in C
+        and _SPACED_TOKEN.search(text) is not None
+    )
     if text.isascii():
+        if not spaced:
+            return _plain_bounds(text.lower())
         parts = _TOKEN_SPLIT.split(text.lower())
         words = parts[1::2]
     else:
@@ -86,11 +93,7 @@ def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]
         words = [w.lower() for w in parts[1::2]]
     bounds = tuple(accumulate(map(len, parts)))
     starts, ends = bounds[0:-1:2], bounds[1::2]
-    if (
-        " " in text
-        and ("-" in text or "/" in text or "[" in text)  # what _SPACED_TOKEN needs, found in C
-        and _SPACED_TOKEN.search(text) is not None
-    ):
+    if spaced:
         # a vertebral level written with spaces, a de-id bracket
         if "\x00" in text:
             words = [w.replace(" ", "") for w in words]
@@ -99,6 +102,45 @@ def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]
             if " " in joined:
                 words = joined.replace(" ", "").split("\x00")
     return starts, ends, words
+
+
+# A word followed by one of these is two tokens (``TOKEN_RE``: the word, then the mark)
+_TRAILING_MARKS = frozenset(".,;:)")
+
+
+def _plain_bounds(low: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]:
+    """``word_bounds`` of a lower-cased ASCII text in which no token holds white space
+    (``_SPACED_TOKEN`` finds nothing): the pieces between single spaces, each a word or a
+    number (``str.isalpha``, ``str.isdigit``: C) or a word and a closing mark ("effusion.",
+    "lungs,") read directly,
+    the others split by ``TOKEN_RE`` (offsets from the piece's start). The same tokens as
+    ``TOKEN_RE`` over the whole text, because no token reaches across a space here and the
+    pattern's look-ahead reads a space like the end of the text; one ``re`` call per token
+    was most of the tokens' cost (round 10: PARROT's tokens 1.94 G -> about 1.4 G
+    instructions; docs/performance.md)."""
+    starts: list[int] = []
+    ends: list[int] = []
+    words: list[str] = []
+    pos = 0
+    for piece in low.split(" "):
+        n = len(piece)
+        if n:
+            if piece.isalpha() or piece.isdigit():  # a word, a number
+                starts.append(pos)
+                ends.append(pos + n)
+                words.append(piece)
+            elif n > 1 and piece[-1] in _TRAILING_MARKS and piece[:-1].isalpha():
+                starts += (pos, pos + n - 1)
+                ends += (pos + n - 1, pos + n)
+                words += (piece[:-1], piece[-1])
+            else:
+                parts = _TOKEN_SPLIT.split(piece)
+                bounds = tuple(accumulate(map(len, parts), initial=pos))
+                words += parts[1::2]
+                starts += bounds[1:-1:2]
+                ends += bounds[2::2]
+        pos += n + 1
+    return tuple(starts), tuple(ends), words
 
 
 _HEADER_RE = re.compile(r"[ \t]*[A-Z][A-Z0-9 /&()#,'-]{1,60}:")

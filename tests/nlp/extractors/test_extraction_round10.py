@@ -15,7 +15,9 @@ cases; the counter-examples show what each one decides:
 * patterns scanned over whole texts that made ``re`` try them at every character (a group, a
   ``^`` or a choice first): the sentence ends (``text._END_RE``), the header lines
   (``sections._LINE``, now matched at line starts), the reason marks
-  (``inline_reasons._marks``, found by ``str.find``).
+  (``inline_reasons._marks``, found by ``str.find``);
+* ``text._plain_bounds``: tokens of the pieces between spaces read directly (a word, a number,
+  a word and a closing mark), the rest split by ``TOKEN_RE``: the same tokens.
 """
 
 from __future__ import annotations
@@ -374,3 +376,40 @@ def test_line_headers_and_reason_marks_as_their_scans() -> None:
     assert sections_module._candidates("x\n- findings: clear") == []
     assert _spans(inline_reasons._marks("**Bold** text")) == []
     assert _spans(inline_reasons._marks("**Reason**\nx")) == [(8, 10, "**")]
+
+
+# -- tokens read from the pieces between spaces ---------------------------------------------------
+
+
+def _split_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]:
+    """``word_bounds`` of an ASCII text with no spaced token as it was: one split of the
+    whole text by ``TOKEN_RE``."""
+    parts = text_module._TOKEN_SPLIT.split(text.lower())
+    bounds = tuple(itertools.accumulate(map(len, parts)))
+    return bounds[0:-1:2], bounds[1::2], parts[1::2]
+
+
+def test_plain_bounds_equal_the_split_of_the_whole_text() -> None:
+    texts = [
+        *(text[s:e] for text in _texts() for s, e in sentences(text)),
+        "Effusion, 12 mm (normal up to 10 mm); C5-6 level. Crohn's disease: x",
+        "a  b\tc\nd,e.f 2.5 1,000 T12 L4-5 s1.",
+    ]
+    rnd = random.Random(10)
+    pieces = [" ", "  ", "\t", "\n", "a", "Ab", "12", "c5", "C5", "-", "/", "6", "2.5", "1,000"]
+    pieces += [".", ",", ";", ":", ")", "(", "'", "'s", "x'y", "l4-5", "t12", "s1", "e"]
+    texts += ["".join(rnd.choices(pieces, k=rnd.randint(0, 10))) for _ in range(20000)]
+    plain = 0
+    for text in texts:
+        if not text.isascii() or text_module._SPACED_TOKEN.search(text):
+            continue  # these keep the whole-text split (a token may hold a space)
+        want = _split_bounds(text)
+        assert text_module._plain_bounds(text.lower()) == want, repr(text)
+        assert word_bounds(text) == want, repr(text)
+        plain += 1
+    assert plain > 10000
+    # counter-examples: a vertebral level with a spaced dash is one token (the whole-text
+    # split), and a word with a glued mark is two
+    assert word_bounds("C5 - 6 level")[2] == ["c5-6", "level"]
+    assert word_bounds("effusion.")[2] == ["effusion", "."]
+    assert word_bounds("a5 c5")[2] == ["a", "5", "c5"]
