@@ -7,6 +7,7 @@ from radtrack_gui.core.model import DEVICE, FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
+from radtrack_gui.nlp.extractors.coordinated_findings import coordinated_finding
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
@@ -203,6 +204,7 @@ def analyse(
                 and all(toks[k] in (",", "and", "-") for k in range(c.t1, nxt.t0))
                 and not predicate_before_comma(toks, c.t0, c.t1, nxt.t0)
                 and not both_appearances(v, c, nxt, toks)
+                and not coordinated_finding(c, nxt, toks)
                 and not both_normal(
                     v, c, nxt, toks
                 )  # "symmetric and normal", "enlarged and homogeneous"

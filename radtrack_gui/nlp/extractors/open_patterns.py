@@ -34,6 +34,7 @@ from itertools import compress, count
 from operator import methodcaller
 from types import EllipsisType
 
+from radtrack_gui.nlp.extractors.negated_changes import negated_changes
 from radtrack_gui.nlp.extractors.open_changes import described_changes
 from radtrack_gui.nlp.extractors.open_lesions import damage_mentions, lesion_mentions, may_lesion
 from radtrack_gui.nlp.extractors.open_measures import may_measure, measure_mentions
@@ -406,6 +407,9 @@ def pattern_mentions(
         held = taken | {k for t0, t1, *_ in out for k in range(t0, t1)}
         for a, b in described_changes(toks, covered, structures, held):
             out.append((a, b, concept_of("abnormality"), "finding", " ".join(toks[a:b])))
+        held |= {k for t0, t1, *_ in out for k in range(t0, t1)} | covered
+        for i in negated_changes(toks, held):  # "show no significant changes"
+            out.append((i, i + 1, concept_of("abnormality"), "finding", toks[i]))
     if structures and not GENERIC_HEADS.isdisjoint(toks):
         for a, b, head in elided_generic(toks, covered, structures, taken):
             out.append((a, b, concept_of(head), "finding", f"{toks[a]} {head}"))

@@ -150,7 +150,7 @@ def test_two_items_of_one_numbered_conclusion_are_two_findings() -> None:
     text = (
         "Exam: XR THORACIC SPINE\n\nFindings:\n"
         "The T11 vertebral body shows a compression fracture.\n\n"
-        "Impression:\n1. Degenerative changes of the thoracic spine.\n"
+        "Impression:\n1. Thoracic spine degenerative changes.\n"
         "2. Compression fracture of the T11 vertebral body.\n"
     )
     c = Case((0, text))
