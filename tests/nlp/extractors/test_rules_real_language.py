@@ -114,7 +114,9 @@ def test_not_seen_on_the_prior_means_new(ex: RuleExtractor) -> None:
 
 # -- vocabulary of other regions ----------------------------------------------------------
 def test_stenosis_is_read_by_site(ex: RuleExtractor) -> None:
-    m = one_mention(ex, "No stenosis of the vessels forming the circle of Willis.", "stenosis", "head")
+    m = one_mention(
+        ex, "No stenosis of the vessels forming the circle of Willis.", "stenosis", "head"
+    )
     assert (m.concept, m.assertion) == ("vascular stenosis", "absent")  # senses.tsv: vessels
     # counter-examples: in the spine the same word is still spinal stenosis
     assert (
