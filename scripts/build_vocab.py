@@ -63,7 +63,8 @@ HEADERS = {
     "anatomy_radlex.tsv": "# Derived by scripts/build_vocab.py from RadLex (RSNA, RadLex License 2.0) and\n"
     "# DICOM PS3.16; see NOTICE. Do not edit: rebuild. Hand anatomy.tsv takes precedence.\n"
     "# paired: the structure has a left and a right (RadLex names both sides).\n"
-    "name\tparent\tsynonyms\tpaired\trid\n",
+    "# also: further parents (| separated): the structure lies in them too (build_vocab_tree.py).\n"
+    "name\tparent\tsynonyms\tpaired\trid\talso\n",
     "findings_radlex.tsv": "# Derived by scripts/build_vocab.py from RadLex (RSNA, RadLex License 2.0); see\n"
     "# NOTICE. Do not edit: rebuild. Columns as concepts.tsv (+ rid); hand concepts.tsv\n"
     "# takes precedence: a row naming a hand concept only adds synonyms to it.\n"
@@ -130,7 +131,7 @@ def build(
     dicom_devices = D.add_candidates(rl, dicom, D.DEVICE_CIDS) if dicom.is_dir() else []
     anatomy_rows = build_anatomy(rl, hand, dicom_anatomy, report)
     anatomy = dict(hand.anatomy)
-    for name, _, syns, _, _ in anatomy_rows:
+    for name, _, syns, *_ in anatomy_rows:
         anatomy.setdefault(name, name)
         for s in syns.split("|") if syns else ():
             anatomy.setdefault(s, name)

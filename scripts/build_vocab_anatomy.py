@@ -5,7 +5,6 @@ into one tree by ``build_vocab_tree.py``'s merge rule."""
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 
 import build_vocab_rules as R
 import build_vocab_tree as T
@@ -168,23 +167,5 @@ def build_anatomy(
         ]
         if extra:
             rows[structure] = [structure, hand.parent.get(structure, ""), "|".join(extra), "", rid]
-    before = T.duplicates(*tree(rows, hand))
-    T.merge(rows, hand.parent, before)
-    if report is not None:
-        report.extend([before, T.duplicates(*tree(rows, hand))])
+    T.one_tree(rows, hand.parent, hand.anatomy, hand.also, report)
     return sorted(rows.values())
-
-
-def tree(
-    rows: dict[str, list[str]], hand: Hand
-) -> tuple[dict[str, str], dict[str, list[str]], set[str]]:
-    """The whole anatomy tree as the app reads it (hand rows first, derived rows after):
-    structure -> parent, structure -> terms, the hand structures."""
-    parent = dict(hand.parent)
-    terms: dict[str, list[str]] = defaultdict(list)
-    for term, structure in hand.anatomy.items():
-        terms[structure].append(term)
-    for name, par, syns, _, _ in rows.values():
-        parent.setdefault(name, par)
-        terms[name].extend(s for s in syns.split("|") if s)
-    return parent, dict(terms), set(hand.parent)

@@ -10,6 +10,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import build_vocab_tree as T
+
 from radtrack_gui.nlp.vocabulary import plural, split_terms
 from radtrack_gui.nlp.word_lists import read_table
 
@@ -109,11 +111,13 @@ class Hand:
     concepts: dict[str, str]  # term (and plural) -> concept
     types: dict[str, str]  # concept -> finding | device
     cues: set[str]
+    also: dict[str, list[str]] = field(default_factory=dict)  # second parents (build_vocab_tree)
 
 
 def load_hand(vocab: Path) -> Hand:
     anatomy, parent = {}, {}
-    for row in read_table(vocab / "anatomy.tsv"):
+    rows = read_table(vocab / "anatomy.tsv")
+    for row in rows:
         name = row["name"].lower()
         parent[name] = row.get("parent", "").lower()
         anatomy[name] = name
@@ -128,7 +132,7 @@ def load_hand(vocab: Path) -> Hand:
             concepts.setdefault(t, name)
             concepts.setdefault(plural(t), name)
     cues = {r["cue"].lower() for r in read_table(vocab / "cues.tsv") if r.get("cue")}
-    return Hand(anatomy, parent, concepts, types, cues)
+    return Hand(anatomy, parent, concepts, types, cues, T.hand_also(rows))
 
 
 def clean(term: str) -> str:

@@ -111,9 +111,8 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     for _, _, entries in others:
         for kind, value, _, _ in entries:
             if kind == "anatomy":
-                chain = v.ancestor_chain(value)
-                if len(chain) >= 2:
-                    tops.append(chain[-2])
+                if len(v.parent_line(value)) >= 2:
+                    tops.append(v.region_of(value))
             elif kind == "device-word":
                 device_word = True
     templates = []

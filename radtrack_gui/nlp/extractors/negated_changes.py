@@ -36,6 +36,8 @@ NAMED_BY = frozenset(
 )
 # report words: "no changes in the pulmonary image" is no statement about a structure
 REPORT_NOUNS = frozenset({"image", "images", "picture", "appearance", "findings", "study"})
+# course words before "changes": "no interval changes" compares two studies, no structure
+COURSE = frozenset({"interval", "temporal", "further", "new"})
 REPORT_REACH = 5
 
 
@@ -55,7 +57,7 @@ def _negated(toks: list[str], i: int) -> bool:
     k, words = i - 1, 0
     while k >= 0 and toks[k] not in NEGATIONS:
         if toks[k] != ",":
-            if not toks[k].isalpha() or toks[k] in STOPS or words == BETWEEN:
+            if not toks[k].isalpha() or toks[k] in STOPS | COURSE or words == BETWEEN:
                 return False
             words += 1
         k -= 1
