@@ -10,7 +10,9 @@ class (``interpreted.is_sign`` / ``is_diagnosis``), both positive; an interpreti
 after the sign ("consistent with", "compatible with", "suggestive of", "in keeping with",
 "(likely) represents", "likely", "probably", "indicative of"), and between its last
 occurrence and the diagnosis no other finding named (the reading is of the diagnosis, not of
-a finding named after the phrase). Apart, as in ``interpreted.py``: the sign's sentence
+a finding named after the phrase); every finding named between the sign and the phrase
+a sign word too (a diagnosis named there, "infiltration with a small pleural effusion,
+suggestive of ...", may be what the sentence reads). Apart, as in ``interpreted.py``: the sign's sentence
 reading it as another diagnosis, another side, a lesion against a diagnosis that is no
 lesion (GUIDELINE 10), places given for both that disagree (GUIDELINE 1).
 
@@ -36,7 +38,7 @@ from radtrack_gui.nlp.linkers.interpreted import (
 )
 from radtrack_gui.nlp.linkers.noun_phrase import without_appearance
 from radtrack_gui.nlp.linkers.organ_reading import read_otherwise
-from radtrack_gui.nlp.linkers.readings import names_finding_term
+from radtrack_gui.nlp.linkers.readings import names_finding_term, only_signs
 from radtrack_gui.nlp.linkers.restatement import lesion_like
 from radtrack_gui.nlp.linkers.together import _positive
 
@@ -75,6 +77,8 @@ def read_in_sentence(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str:
     hits = list(INTERPRETING.finditer(between))
     if not hits or names_finding_term(between[hits[-1].end() :], v):
         return ""
+    if not only_signs(between[: hits[-1].start()], v):
+        return ""  # "infiltration with a small pleural effusion, suggestive of": which one?
     here, there = _place(sign, v), _place(dx, v, diagnosis=True)
     if here is not None and there is not None and not _agree(here, there, v):
         return ""

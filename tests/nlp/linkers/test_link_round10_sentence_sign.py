@@ -99,3 +99,13 @@ def test_a_focal_lesion_is_not_read_as_a_diffuse_disease_in_one_sentence() -> No
     )
     a, b = c.mark(0, "focal lesion"), c.mark(0, "liver cirrhosis")
     assert _why(c, a, b)[0] == ""
+
+
+def test_a_diagnosis_named_between_the_sign_and_the_phrase_may_be_what_is_read() -> None:
+    c = _case(
+        "MR BRAIN",
+        "A cortical signal anomaly of the right frontal lobe with a small haemorrhage,"
+        " consistent with an acute ischemic stroke.",
+    )
+    a, b = c.mark(0, "signal anomaly"), c.mark(0, "ischemic stroke")
+    assert _why(c, a, b)[0] == ""
