@@ -101,6 +101,10 @@ NOT_A_MENTION = "-"
 @dataclass
 class Vocabulary:
     parent: dict[str, str] = field(default_factory=dict)  # anatomy -> its parent
+    # anatomy -> its further parents (``also``: a structure that is part of two wholes, a
+    # joint in its limb region and among the joints); ``parent`` stays the first one, which
+    # gives the body region
+    also: dict[str, tuple[str, ...]] = field(default_factory=dict)
     anatomy_terms: dict[str, str] = field(default_factory=dict)  # term -> anatomy name
     # region-bound words (anatomy.tsv ``bound``): term -> {body region -> structure}
     bound_anatomy: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -128,6 +132,7 @@ class Vocabulary:
     _related_memo: dict[tuple[str, str], bool] = field(default_factory=dict)
     _related_set: dict[str, frozenset[str]] = field(default_factory=dict)
     _ancestors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
+    _line: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
     _broader: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo
     # name -> every concept whose broader line holds it (itself included); built once
     _below: dict[str, tuple[str, ...]] | None = None
@@ -141,24 +146,62 @@ class Vocabulary:
         return list(self.ancestor_chain(name))
 
     def ancestor_chain(self, name: str) -> tuple[str, ...]:
-        """``anatomy_ancestors`` as the memoised tuple itself (no copy: for hot paths)."""
+        """``anatomy_ancestors`` as the memoised tuple itself (no copy: for hot paths): the
+        first-parent line (``parent_line``), then the lines of every further parent
+        (``also``) of a structure in it, each structure once. A structure of two wholes
+        ("knee joint": the knee and the joints) lies inside both."""
         hit = self._ancestors.get(name)
+        if hit is None:
+            chain = list(self.parent_line(name))
+            if self.also:
+                seen = set(chain)
+                i = 0
+                while i < len(chain):
+                    for whole in self.also.get(chain[i], ()):
+                        for part in self.parent_line(whole):
+                            if part not in seen:
+                                seen.add(part)
+                                chain.append(part)
+                    i += 1
+            side = name.split(" ", 1)[0]
+            if side in ("left", "right") and len(chain) > 2:
+                self._same_side(chain, side)
+            hit = self._ancestors[name] = tuple(chain)
+        return hit
+
+    def _same_side(self, chain: list[str], side: str) -> None:
+        """A sided structure lies in the same side of every paired whole above it ("left
+        medial meniscus" in the "left knee joint" and the "left knee"), appended to
+        ``chain``; never in the other side."""
+        seen = set(chain)
+        for whole in chain[1:]:
+            if self.laterality_of(whole) is None:
+                sided = self.sided(whole, side)
+                if sided != whole and sided not in seen:
+                    seen.add(sided)
+                    chain.append(sided)
+
+    def parent_line(self, name: str) -> tuple[str, ...]:
+        """``name`` and its first parents up to "body", nearest first (one parent each: the
+        line that gives the body region)."""
+        hit = self._line.get(name)
         if hit is None:
             chain, seen, part = [], set(), name
             while part and part not in seen:
                 chain.append(part)
                 seen.add(part)
                 part = self.parent.get(part, "")
-            hit = self._ancestors[name] = tuple(chain)
+            hit = self._line[name] = tuple(chain)
         return hit
 
     def is_part_of(self, part: str, whole: str) -> bool:
-        """True if ``part`` is ``whole`` or lies inside it."""
+        """True if ``part`` is ``whole`` or lies inside it (by any of its parents)."""
         return whole in self.ancestor_chain(part)
 
     def region_of(self, name: str) -> str:
-        """The body region a structure lies in (the child of "body" above it)."""
-        chain = self.ancestor_chain(name)
+        """The body region a structure lies in (the child of "body" above it, by first
+        parents)."""
+        chain = self.parent_line(name)
         return chain[-2] if len(chain) >= 2 else name
 
     def system_of(self, name: str) -> str | None:

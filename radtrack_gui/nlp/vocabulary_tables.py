@@ -59,7 +59,8 @@ def read_derived_anatomy(v: Vocabulary, path: Path) -> None:
         return
     for row in read_table(path):
         name = row["name"].lower()
-        if name not in v.parent and v.anatomy_terms.get(name, name) == name:
+        placed = name not in v.parent and v.anatomy_terms.get(name, name) == name
+        if placed:
             if row.get("parent"):
                 v.parent[name] = row["parent"].lower()
             v.anatomy_terms.setdefault(name, name)
@@ -68,6 +69,19 @@ def read_derived_anatomy(v: Vocabulary, path: Path) -> None:
             v.anatomy_terms.setdefault(term, owner)
         if row.get("paired"):
             v.paired.add(name)
+        if placed:
+            _read_also(v, name, row)
+
+
+def _read_also(v: Vocabulary, name: str, row: dict[str, str]) -> None:
+    """A row's further parents (column ``also``, | separated): ``name`` lies inside them too
+    (one structure, two wholes). Read only for a structure this row placed (a derived row
+    naming a hand structure adds no parent to it)."""
+    if name not in v.parent:
+        return
+    wholes = [w for w in split_terms(row.get("also", "")) if w != name and w != v.parent[name]]
+    if wholes:
+        v.also[name] = tuple(dict.fromkeys([*v.also.get(name, ()), *wholes]))
 
 
 def read_derived_concepts(v: Vocabulary, path: Path) -> None:
@@ -139,13 +153,18 @@ def read_tables(base: Path) -> Vocabulary:
             v.bound_anatomy.setdefault(term, {})[name] = ""  # region filled in below
         if row.get("system"):
             v.systems[name] = row["system"]
+        _read_also(v, name, row)
     for term, readings in v.bound_anatomy.items():
         tops: dict[str, str] = {}
         for name in readings:
-            chain = v.anatomy_ancestors(name)
-            tops.setdefault(chain[-2] if len(chain) >= 2 else name, name)
+            tops.setdefault(v.region_of(name), name)
         v.bound_anatomy[term] = tops
     read_derived_anatomy(v, base / DERIVED_ANATOMY)
+    v.also = {
+        k: kept for k, ws in v.also.items() if (kept := tuple(x for x in ws if x in v.parent))
+    }
+    v._ancestors.clear()  # the chains read above were of the hand table alone
+    v._line.clear()
     rows = read_table(base / "concepts.tsv")
     for row in rows:
         terms = tuple(dict.fromkeys([row["concept"].lower(), *split_terms(row["terms"])]))

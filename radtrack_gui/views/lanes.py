@@ -241,7 +241,9 @@ def _anatomy_chain(names: Iterable[str]) -> list[str]:
 
         voc = vocabulary()
         for name in names:
-            out.extend(voc.anatomy_ancestors(name.lower()))
+            # by first parents: a structure of two wholes (a knee joint's meniscus) keeps the
+            # region of its first parent line (Vocabulary.parent_line)
+            out.extend(voc.parent_line(name.lower()))
     except (OSError, KeyError):
         out.extend(n.lower() for n in names)
     return out
@@ -264,7 +266,7 @@ def chain_region(patient: Patient, mentions: list[Mention], reports: dict[str, R
     exam region of the first report."""
     for m in mentions:
         names = m.anatomy or _concept_anatomy(m.concept)
-        anc = _anatomy_chain(names)
+        anc = _anatomy_chain(names[:1])  # the mention's own structure (the rest: above it)
         if anc:
             top = [a for a in anc if a != "body"]
             if top:

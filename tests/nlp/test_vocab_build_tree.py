@@ -8,6 +8,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 from radtrack_gui.nlp.vocabulary import vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,3 +108,85 @@ def test_shipped_tree_files_a_vertebral_body_in_its_spine_segment() -> None:
     assert not v.anatomy_related("cervical spine", "thoracic vertebral body")
     assert v.is_part_of("medial meniscus", "joints")
     assert not v.anatomy_related("medial meniscus", "lateral meniscus")
+
+
+def test_merge_gives_a_second_parent_where_one_cannot_keep_both_ancestries() -> None:
+    # round 10: the knee joint keeps its parent (its region: bones) and gains the knee
+    t = _tree()
+    hand_parent = {
+        "knees": "lower extremities",
+        "lower extremities": "body",
+        "joints": "bones",
+        "bones": "body",
+        "spinal canal": "spine",
+        "spine": "body",
+        "sacrum": "spine",
+    }
+    rows = {
+        "knee joint": ["knee joint", "synovial joint", "knee joints", "paired", "RID2751"],
+        "synovial joint": ["synovial joint", "joints", "", "", ""],
+        "sacral canal": ["sacral canal", "sacrum", "", "", ""],
+        "pisiform": ["pisiform", "carpal bones", "", "", ""],
+        "pisotriquetral joint": [
+            "pisotriquetral joint",
+            "synovial joint",
+            "pisiform joint",
+            "",
+            "",
+        ],
+    }
+    parent = {**hand_parent, **{k: r[1] for k, r in rows.items()}}
+    terms = {
+        "knees": ["knee"],
+        "spinal canal": ["canal"],
+        "pisotriquetral joint": ["pisiform joint"],
+    }
+    found = t.duplicates(parent, terms, set(hand_parent))
+    kinds = {(d.kind, d.a, d.b) for d in found}
+    assert ("same", "knee joint", "knees") in kinds
+    assert ("part", "sacral canal", "spinal canal") in kinds
+    also: dict[str, list[str]] = {}
+    joined = t.merge(rows, hand_parent, found, also)
+    assert rows["knee joint"][1] == "synovial joint"  # the first parent keeps the region
+    assert also == {"knee joint": ["knees"], "sacral canal": ["spinal canal"]}
+    assert len(joined) == 2
+    # with the second parents, the check finds them no more
+    left = t.duplicates(parent, terms, set(hand_parent), also)
+    assert not any("knees" in (d.a, d.b) or d.a == "sacral canal" for d in left)
+    # counter-example: a joint named after one of its bones is no part of it (NOT_JOINED)
+    assert any({d.a, d.b} == {"pisiform", "pisotriquetral joint"} for d in left)
+    assert "pisotriquetral joint" not in also and "pisiform" not in also
+    # counter-example: two hand rows are never given a parent by the build
+    both = [t.Duplicate("part", "abdominal aorta", "aorta", "aorta", (True, True))]
+    assert t.merge(rows, hand_parent, both, also) == []
+
+
+def test_ancestors_union_follows_second_parents_once() -> None:
+    t = _tree()
+    parent = {"a": "b", "b": "body", "c": "body", "d": "c"}
+    assert t.ancestors(parent, "a", {"a": ["d"]}) == ["b", "body", "d", "c"]
+    assert t.ancestors(parent, "a", {"a": ["d"], "d": ["a"]}) == ["b", "body", "d", "c"]
+    assert t.ancestors(parent, "a") == ["b", "body"]
+
+
+@pytest.mark.skipif(
+    not (ROOT.parent / "shared" / "terminology" / "radlex").is_dir(),
+    reason="../shared/terminology is not here",
+)
+def test_shipped_build_leaves_only_the_listed_non_duplicates() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    spec = importlib.util.spec_from_file_location("build_vocab", ROOT / "scripts/build_vocab.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["build_vocab"] = mod
+    spec.loader.exec_module(mod)
+    report: list[list[object]] = []
+    mod.build(ROOT.parent / "shared" / "terminology", ROOT / "radtrack_gui/resources/vocab", report)
+    before, after = report
+    assert len(before) > len(after)
+    left = {frozenset((d.a, d.b)) for d in after}  # type: ignore[attr-defined]
+    assert left == {
+        frozenset(("pisiform", "pisotriquetral joint")),
+        frozenset(("ascending lumbar vein", "lumbar vein")),
+        frozenset(("abdominal aorta", "aorta")),
+    }

@@ -253,3 +253,19 @@ def test_organ_systems_come_from_the_anatomy_table() -> None:
     assert region_system("chest") == "Respiratory"  # a synonym of the thorax
     assert region_system("extremity") == "Musculoskeletal"  # upper and lower extremities
     assert region_system("neck") is None and region_system("") is None
+
+
+def test_a_structure_of_two_wholes_keeps_its_first_parents_region() -> None:
+    # round 10: the meniscus lies in the knee joint (among the bones) and in the knee (lower
+    # extremities); its mention's anatomy lists both lines, the lane keeps the first region
+    from radtrack_gui.nlp.vocabulary import vocabulary
+    from radtrack_gui.views.lanes import chain_region
+
+    anatomy = [a for a in vocabulary().anatomy_ancestors("medial meniscus") if a != "body"]
+    assert "lower extremities" in anatomy  # the second line is there
+    p = Patient(id="p")
+    m = Mention("m1", "r1", 0, 4, "tear", concept="musculoskeletal tear", anatomy=anatomy)
+    assert chain_region(p, [m], {}) == "Bones"
+    # counter-example: a structure of one region only keeps it
+    m2 = Mention("m2", "r1", 0, 4, "tear", anatomy=["knees", "lower extremities"])
+    assert chain_region(p, [m2], {}) == "Lower extremities"

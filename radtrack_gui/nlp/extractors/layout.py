@@ -38,11 +38,11 @@ def measurements(sent: Sentence, text: str) -> None:
 # A sentence that says how the exam was done ends the reason for it, even on its line (the
 # order of a report: indication, technique, findings): "Examination conducted before and
 # after contrast", "The study was performed with ...".
-# The exam may be named by its modality and body part ("Brain MRI was performed using ...",
-# "The CT of the chest was performed after ...", "The CT scan of the pelvis was performed in
-# emergency mode", "MRI of the lumbar spine performed urgently"), also on a line of its own
-# below a reason that ends without a full stop ("COVID+"); a comparison sentence likewise
-# opens the report's own text ("Compared with images from the previous examination ...").
+# The exam may be named by its modality and body part, up to four words after it, before a
+# verb of doing ("Brain MRI was performed using ...", a knee MRI "done" after contrast, a
+# pelvic CT "carried out" at night), also on a line of its own below a reason that ends
+# without a full stop ("COVID+"); a comparison sentence likewise opens the report's own text
+# ("Compared with" the earlier images or study ...).
 # A procedure of the history ("A biopsy was performed in 2019") names no imaging exam and
 # stays in the reason.
 TECHNIQUE_SENTENCE = re.compile(
@@ -59,8 +59,8 @@ TECHNIQUE_SENTENCE = re.compile(
 # A sentence that reports the exam itself ends the referral, after a sentence end or at a
 # line start (PARROT writes "Referral data: <history>. <complaint>. <the exam>. <findings>"
 # on one line, or the findings on the next): one whose verb says the exam was done ("CT
-# performed urgently", "A multi-phase CT scan of the abdomen was performed"), one about the
-# current exam ("The examination is of poor technical quality", "The current study shows"),
+# performed urgently", a staged CT of the belly "was performed"), one about the current exam
+# (the exam "is of" limited quality, "The current study shows"),
 # or a comparison ("Compared with the study from ..."); not one that only names an exam (the
 # referral cites earlier ones: "The prior CT scan reported ..."). A request ("Please perform ...") is the referral's
 # own sentence, and the heading's first sentence is always the referral's.
@@ -82,8 +82,8 @@ RUN_IN_HEADING = re.compile(
 )
 # A line whose last character ends a sentence (".", "?" or "!" before the newline).
 SENTENCE_LINE_END = re.compile(r"[.?!][ \t]*[\n\u2028]")
-# A short reason run into the findings on its line ("Indication: trauma. Impacted fracture of
-# the left femoral neck.", "Indication: headache. Bilateral subarachnoid hemorrhage ..."): a
+# A short reason run into the findings on its line ("Indication: fall. Impacted fracture of
+# the right distal radius.", "Indication: headache. Subarachnoid hemorrhage ..."): a
 # reason of at most SHORT_REASON words ends at its full stop when the next sentence has at least
 # FINDING_WORDS words and it and the one after ask nothing, hold no heading and name no request,
 # patient, history, suspicion, complaint, treatment or exam (a reason goes on in short history
@@ -106,7 +106,7 @@ REASON_WORDS = re.compile(
 
 
 # A longer reason ends there too when the next sentence states what the exam shows: a copula
-# and an observation word ("No significant signal alterations are appreciable in ...", "A
+# and an observation word ("No relevant signal changes are appreciable in ...", "A
 # small effusion is noted"), with the same tests of the two sentences after it.
 OBSERVED = re.compile(
     r"\b(?:is|are|was|were)[ \t]+(?:not[ \t]+|also[ \t]+|clearly[ \t]+)?(?:seen|visible|noted"

@@ -17,7 +17,11 @@ from radtrack_gui.nlp.word_lists import word_list
 if TYPE_CHECKING:  # candidates reads normal_adequacy, which reads this module
     from radtrack_gui.nlp.extractors.candidates import Cand
 
-COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "looks", "look"})
+# "was"/"were" too: a past-tense report's normal statement ("The arteries were properly
+# contrasted"; round 10, wb-recall)
+COPULAS = frozenset(
+    {"is", "are", "was", "were", "appears", "appear", "remains", "remain", "looks", "look"}
+)
 ADVERBS = frozenset(
     {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
     | {"globally", "overall", "relatively"}
@@ -28,7 +32,7 @@ ADVERBS = frozenset(
 )
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
-MAX_WORDS = 8  # "The anterior and posterior cruciate ligaments are intact"
+MAX_WORDS = 8  # a subject of up to eight words before its copula
 # verbs after which a predicate opens the phrase it is said of ("shows symmetrical breasts")
 SHOW_VERBS = frozenset({"shows", "show", "showing", "reveals", "reveal", "revealing"})
 # words that end such a phrase ("symmetrical breasts with heterogeneous parenchyma")
@@ -142,7 +146,7 @@ def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list
             # of a finding named before it, or one more attribute of a structure already said
             # to be normal in this sentence ("normal size and shape, with a homogeneous
             # echotexture": one normal statement); a finding the structure is said not to
-            # have ("The liver is not enlarged, with homogeneous echogenicity") has none
+            # have (an organ "not enlarged", then "with" an even texture) has none
             return any(
                 k.type == "finding"
                 and (k.concept.startswith("normal ") or not _is_negated_predicate(low, k.t0))
@@ -154,16 +158,17 @@ def bound_predicate_fails(v: Vocabulary, c: Cand, toks: list[str], earlier: list
     return True
 
 
-# How far back (tokens) a predicate list may run from its copula ("The spleen is not
-# enlarged, homogeneous"); the words a bare predicate may stand before (it opens no phrase).
+# How far back (tokens) a predicate list may run from its copula (an organ "is not
+# enlarged," then a bare "homogeneous"); the words a bare predicate may stand before (it
+# opens no phrase).
 LIST_REACH = 12
 BARE_AFTER = frozenset({",", ";", ".", "and", "in", "with", "without", "on", ")", "("})
 
 
 def continues_predicates(v: Vocabulary, low: list[str], t0: int, t1: int) -> bool:
     """A bare predicate that continues the list of predicates of a structure named as the
-    subject of the clause ("The spleen is not enlarged, homogeneous.", "The pancreas is not
-    enlarged, homogeneous, atrophic", "Gallbladder: pear-shaped, anechoic"): after a comma
+    subject of the clause (a copula, "not enlarged", then bare "homogeneous" and "atrophic"
+    after commas; "Gallbladder: pear-shaped, anechoic"): after a comma
     or "and", back over the list (no sentence or clause end) to a copula or heading colon
     whose subject reads as anatomy; not a predicate that opens a phrase ("..., homogeneous
     lesion"), nor one after a subject that is no structure. (The caller drops it when a
@@ -226,8 +231,8 @@ JOINERS = frozenset({"and", ",", "of", "with", "in"})
 
 def one_normal_per_statement(kept: list[Cand], toks: list[str]) -> list[Cand]:
     """``kept`` without a normal statement that only continues the one before it about the
-    same structure, joined by "and"/"of"/a comma ("The spleen is uniform and of normal
-    size", "patent and of normal caliber": one statement, at its first word); two statements
+    same structure, joined by "and"/"of"/a comma ("uniform and of normal size", "patent
+    and of normal caliber": one statement, at its first word); two statements
     about two structures, or apart in the sentence, stay."""
     out: list[Cand] = []
     last: Cand | None = None
@@ -270,7 +275,7 @@ def without_normal_properties(kept: list[Cand], toks: list[str]) -> list[Cand]:
             if low[k.t1 - 1] not in PROPERTY_FINDINGS:
                 continue
             # the subject is the property whatever negation ran into it from an earlier
-            # clause ("The liver is not enlarged, echogenicity is normal")
+            # clause (an organ "not enlarged," then its echogenicity "is normal")
             subject = i >= 0 and low[i] in COPULAS and start <= k.t0 and k.t1 <= i
             after = k.assertion == "present" and (
                 (n.t1 <= k.t0 <= n.t1 + 2 and all(low[j] not in BREAKS for j in range(n.t1, k.t0)))
@@ -469,8 +474,8 @@ def said_of_unlisted_structure(v: Vocabulary, c: Cand, concept: Concept, toks: l
     low = toks  # lower case already (text.word_bounds)
     i = predicate_copula(low, c.t0, COPULAS, ADVERBS)
     if i is None:
-        # not a predicate: a site phrase right after it may name the structure ("Minor
-        # irregularities in the cartilage of the patellar dome"), not "thickened wall"
+        # not a predicate: a site phrase right after it may name the structure (an
+        # irregularity "in the cartilage of" a named bone), not "thickened wall"
         return _site_phrase_after(v, low, c.t1)
     words = subject_phrase(low, i + 1, i + 2)
     return bool(words) and any(w.isalpha() for w in words) and _anatomy_like(v, words)

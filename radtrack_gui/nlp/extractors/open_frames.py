@@ -4,16 +4,16 @@ seen or present is an observation, its head noun the concept, even when no table
 * **Seen**: the phrase is the subject of "is/are/was/were (not, also ...) seen / noted /
   observed / visible / identified / detected / documented / evident / depicted", or stands
   right before the participle ("with no washout observed", "fluid level noted").
-* **There is**: the phrase after "there is/are/was/were" ("There is moderate dorsal
-  compression in the fracture").
+* **There is**: the phrase after "there is/are/was/were" ("There is slight ventral
+  wedging of the body").
 * **Shows**: the phrase after "shows / reveals / demonstrates / exhibits" and their other
-  forms ("which shows a twist on its mesenteric axis").
+  forms ("the loop shows a twist about its stalk").
 * **Presence of**: "the presence of X" names X.
 
 The head of a subject phrase is its last word, or the last word before its first "of" (the
-"restriction" of "no restriction of fluid mobility is observed"); a quantity or place word
-there ("amount", "trace", "areas", "number") passes the head on to the "of" phrase ("a small
-amount of flocculent shadow is visible" -> "shadow"). Structure names, report and property
+"narrowing" of "no narrowing of the canal is seen"); a quantity or place word there
+("amount", "trace", "areas", "number") passes the head on to the "of" phrase ("a small
+amount of streaky shadow is noted" -> "shadow"). Structure names, report and property
 words, table terms and cue words are never a head (``open_heads.is_head`` decides, with the
 words of ``ASSERTED_HEADS`` let back in: in an asserting clause "shadow", "formation",
 "area" and "focus" name a thing seen, not a property of one). Only the words of
@@ -182,8 +182,8 @@ def _subject_head(toks: list[str], end: int, is_head: IsHead, covered: set[int])
     return head if is_head(head) else None
 
 
-# what a lymph node's predicate may say of it ("Axillary lymph nodes are reactive", "The lymph
-# nodes in the examined area are not enlarged"): a described node is a finding
+# what a lymph node's predicate may say of it ("Axillary lymph nodes are reactive", nodes of
+# the scanned field "are not enlarged"): a described node is a finding
 NODE_PREDICATES = frozenset(
     {
         *("reactive", "enlarged", "prominent", "suspicious", "pathological", "abnormal"),
@@ -328,7 +328,7 @@ def site_node(toks: list[str], i: int) -> bool:
 
 # An image property said to be abnormal or changed is a finding with the property as its
 # head ("no areas of altered density", "increased or decreased intensity", "decreased air
-# content", "a diffuse decrease in hepatic parenchymal density"); "normal density", "density
+# content", "a diffuse fall in liver density"); "normal density", "density
 # of the liver" alone are no finding.
 PROPERTY_NOUNS = frozenset(
     {
@@ -415,7 +415,7 @@ def elided_modifiers(
 ) -> list[tuple[int, int, str, str, str]]:
     """Candidates at the noun B of "<modifiers> A or/and B" where "<modifiers> A" ends a table
     term (covered) right before the coordinator and "<modifiers> B" (the longest run of its
-    modifiers) is a table term too: "No free intra-abdominal air or fluid" gives "fluid"
+    modifiers) is a table term too: "No free air or fluid" gives "fluid"
     (free fluid). B no other reading's, and a table term only as a word of its own."""
     out = []
     n = len(toks)

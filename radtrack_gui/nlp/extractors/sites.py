@@ -172,8 +172,9 @@ def phrase_window(
     c.side = found_side[0] if found_side else None
     c.anatomy = ""
     if found_anat:
-        # the most specific structure named in the phrase
-        best = max(found_anat, key=lambda a: len(v.ancestor_chain(a[0])))
+        # the most specific structure named in the phrase (depth by first parents: a
+        # structure of two wholes is no deeper for its second line)
+        best = max(found_anat, key=lambda a: len(v.parent_line(a[0])))
         c.anatomy = best[0]
         c.anatomy_from_text = True
         if c.side is None:

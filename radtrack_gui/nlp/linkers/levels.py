@@ -92,7 +92,7 @@ _CARRY_STOP = re.compile(r";|\b(?:and|with|or|but|while|whereas|as\s+well\s+as)\
 
 
 # A finding with no place of its own right before "with" takes the place of the phrase the
-# "with" attaches ("Degenerative changes with maceration of the medial meniscus"): round 5c.
+# "with" attaches (a wear change "with" a named part of a meniscus after it): round 5c.
 _WITH = re.compile(r"[\s,]*with\b", re.IGNORECASE)
 
 
@@ -103,8 +103,8 @@ def with_place(text: str, lo: int, end: int) -> frozenset[str]:
 
 
 # A finding with no level of its own that "with" attaches to the phrase before it is at that
-# phrase's spinal level or segment ("The L5-S1 intervertebral space is narrowed with
-# accompanying degenerative changes", "disc bulge at C5-6 with mild foraminal narrowing"):
+# phrase's spinal level or segment (a disc space narrowed "with" wear changes of its own,
+# "disc bulge at C5-6 with mild foraminal narrowing"):
 # round 6. Up to three modifiers may stand between "with" and the finding (degree,
 # accompaniment and descriptive words: "with mild eccentric luminal stenosis", round 8; not a
 # word that puts it elsewhere: "with upstream dilatation"); a
@@ -153,10 +153,10 @@ def attached_levels(text: str, lo: int, hi: int) -> frozenset[str]:
     return levels(text, lo, hi) | finer
 
 
-# A finding the sentence gives as the cause or background of the one before it ("abnormal
-# signal in the anterior talofibular ligament, attributed to an old partial tear"; "a split
-# tear of the peroneus brevis tendon ..., on a background of moderate tendinosis") is where
-# that one is: it takes the place of the sentence before it (round 8).
+# A finding the sentence gives as the cause or background of the one before it (a ligament
+# named with a signal change, then "attributed to" an older tear; a tendon's tear, then "on
+# a background of" tendinosis) is where that one is: it takes the place of the sentence
+# before it (round 8).
 _CAUSE_BEFORE = re.compile(
     r"\b(?:on\s+a\s+background\s+of|attributed\s+to|attributable\s+to|due\s+to"
     r"|secondary\s+to|caused\s+by)"
@@ -207,7 +207,7 @@ _RESPONSE_WORDS = frozenset(
 )
 
 
-# A list line opened by a label ("- Pulmonary artery trunk: Diameter 28 mm. No thrombus."):
+# A list line opened by a label ("- Main pulmonary artery: 31 mm. No thrombus."):
 # the label holds for every sentence of its line (round 8).
 _LINE_LABEL = re.compile(r"[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*[A-Za-z][\w' -]{0,40}:[ \t]")
 
@@ -239,7 +239,7 @@ def inline_label(text: str, lo: int, start: int) -> frozenset[str]:
     return frozenset({f"heading:{' '.join(words)}"})
 
 
-# A sentence that opens with its level ("At the L1-L2, L2-L3 levels, there is ...", "- At
+# A sentence that opens with its level or levels, set off by a comma or a colon ("- At
 # L4-L5:"): the level frames every finding the sentence then names (round 5).
 _OPENING = re.compile(
     r"[\s*_#>-]*at\s+(?:the\s+)?((?:[CTLSD]\d{1,2}(?:\s*[-/]\s*[CTLSD]?\d{1,2})?"
@@ -248,10 +248,10 @@ _OPENING = re.compile(
 )
 
 
-# A sentence that opens with a place phrase set off by a comma ("In the proximal segment of
-# the LAD, calcified plaques are present, with moderate stenosis"; "At the level of the
-# carotid bulb, there is a plaque that causes a stenosis"): the place frames every finding
-# the sentence then names, past "with" and "and" too (round 8).
+# A sentence that opens with a place phrase set off by a comma ("In" a stretch of a coronary
+# artery, then plaque "with" a stenosis; "At" a part of the carotid, then a plaque and the
+# stenosis it makes): the place frames every finding the sentence then names, past "with"
+# and "and" too (round 8).
 _OPENING_PLACE = re.compile(
     r"[\s*_#>-]*(?:in|at|within|along)\s+(?:the\s+)?([^,;:.()]{3,80}?)\s*,", re.IGNORECASE
 )
@@ -279,8 +279,8 @@ def place_levels(
     names_finding: Callable[[str], bool],
 ) -> frozenset[str]:
     """The levels and finer sites of a mention: those of its clause, else carried over the
-    rest of its sentence where no other item or finding stands between ("At the L5-S1 level,
-    there is a large disc herniation", "- L3-L4: Left paramedian disc herniation", "tear,
+    rest of its sentence where no other item or finding stands between (an opening "At"
+    a disc level, then the herniation there; "- L3-L4: Left paramedian disc herniation", "tear,
     type III, extending to the posterior horn of the lateral meniscus"), else its
     sub-heading's ``title``; a lesion label may open the sentence ("Target lesion 1: ...")."""
     lo, hi = clause
@@ -307,7 +307,7 @@ def place_levels(
     if not found:
         found = cause_place(text, sent[0], start)  # "..., attributed to an old tear"
     if not found:
-        found = opening_levels(text, sent[0], start)  # "At the L1-L2, L2-L3 levels, there is"
+        found = opening_levels(text, sent[0], start)  # an opening "At <levels>," phrase
     if not found and WHOLE_COLUMN.search(text, sent[0], sent[1]):
         found = frozenset({MULTI})  # "... osteophytes of lumbar vertebrae", "multilevel ..."
     if not found and title:
@@ -318,7 +318,7 @@ def place_levels(
     if not found and 0 <= colon - sent[0] <= 30:
         found = _read(text, sent[0], colon)  # "- L3-L4: ... and signs of disc dehydration"
     reach = _REACH.match(text, hi, sent[1])
-    if reach:  # "edema in the interspinous ligaments, extending to the T10-L1 levels"
+    if reach:  # a finding "extending to" further levels after it
         nxt = _CARRY_STOP.search(text, reach.end(), sent[1])
         found |= levels(text, reach.end(), nxt.start() if nxt else sent[1])
     return found | (inline_label(text, sent[0], start) or line_label(text, sent[0]))
@@ -409,7 +409,7 @@ def level_conflict(
     kinds_a: dict[str, list[str]] = {}
     kinds_b: dict[str, list[str]] = {}
     for levels_, kinds in ((a, kinds_a), (b, kinds_b)):
-        for level in levels_:
+        for level in sorted(levels_):  # a reason names the same pair every run
             kinds.setdefault(_kind(level), []).append(level)
     for kind in sorted(kinds_a.keys() & kinds_b.keys()):
         xs, ys = kinds_a[kind], kinds_b[kind]

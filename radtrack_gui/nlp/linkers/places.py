@@ -252,8 +252,7 @@ def plural_pair_side(info: MentionInfo, v: Vocabulary) -> str | None:
 def cavity(v: Vocabulary, site: str) -> str | None:
     """The body cavity a structure lies in (head, neck, thorax, abdomen with the pelvis), or
     None for structures the tables do not place in one (bones, soft tissues, spine...)."""
-    chain = v.anatomy_ancestors(site)
-    top = chain[-2] if len(chain) >= 2 else chain[0]
+    top = v.region_of(site)
     top = "abdomen" if top == "pelvis" else top
     return top if top in CAVITIES else None
 

@@ -1,9 +1,9 @@
 """Negatives about a kind of tissue (GUIDELINE 4 and 9, round 5).
 
-Reports beyond the chest state their negatives per kind of tissue rather than per organ: "No
-abnormalities are noted in other bony structures, including the clavicle and scapula", "...
-in other muscular structures, including the rotator cuff", "no metastatic involvement ... in
-the pulmonary parenchyma" / "... in the bones of the thoracic cage". The anatomy hierarchy
+Reports beyond the chest state their negatives per kind of tissue rather than per organ:
+nothing wrong with the remaining bones (then a few named), nothing wrong with the remaining
+muscles and tendons (the cuff named), no spread to the lung tissue / none to the bones of the
+chest wall. The anatomy hierarchy
 files such structures under a body region (the scapula under the thorax), and "muscular
 structures" names no organ at all, so the statement's site does not tell them apart. The
 tissue words of the statement's sentence do:
@@ -12,8 +12,8 @@ tissue words of the statement's sentence do:
   finding or both saying "anything", whose sentences name tissues with none in common are
   about two structures (GUIDELINE 4): bones vs muscles, lung vs bones;
 - ``tissue_restated``: a negative of the findings and one of the impression that say
-  "anything" about one tissue ("no signal abnormalities in the various bony structures" /
-  "no abnormalities in the osseous and articular structures"), or one that says "anything"
+  "anything" about one tissue (a findings line clearing the bones of any signal change, an
+  impression line clearing the bones and joints), or one that says "anything"
   about a tissue and one whose own words name that tissue ("the arterial mapping ... shows no
   abnormalities" / "No vascular malformations"), are one negative told twice (GUIDELINE 9).
   Two statements of one section are a checklist, not a restatement.
@@ -37,9 +37,9 @@ _TISSUE_PATTERNS: dict[str, str] = {
     ),
     "muscle": r"muscles?|muscular|musculo[\s-]*tendinous|tendons?|tendinous|rotator\s+cuff",
     "joint": r"joints?|articular|synovi(?:um|al)",
-    # round 6: ligaments and the fibrocartilage of joints are tissues of their own ("The
-    # menisci are unremarkable, with no tears" / "the cruciate ligaments are intact, with
-    # no signs of rupture": two negatives)
+    # round 6: ligaments and the fibrocartilage of joints are tissues of their own (a
+    # negative about the menisci and one about the cruciate ligaments of one knee are two
+    # negatives)
     "ligament": r"ligaments?|ligamentous|cruciates?|collaterals?|retinacul(?:um|a)",
     "cartilage": r"menisc(?:us|i|al)|cartilag(?:e|es|inous)|chondral|labr(?:um|a|al)",
     "vessel": (
@@ -52,8 +52,8 @@ _TISSUE = {
     kind: re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
     for kind, pattern in _TISSUE_PATTERNS.items()
 }
-# Words of a negative that says "anything" about what it names ("no involvement of other
-# musculo-tendinous structures"), besides the tissue words.
+# Words of a negative that says "anything" about what it names (no involvement of the
+# remaining muscles and tendons), besides the tissue words.
 _ANY_WORDS = frozenset(
     {
         *("no", "not", "without", "any", "other", "further", "evidence", "of", "the", "in"),
@@ -85,7 +85,7 @@ def _own_tissues(m: MentionInfo) -> frozenset[str]:
 
 def says_anything(m: MentionInfo) -> bool:
     """A negative or normal statement about anything at what it names ("no abnormalities",
-    "no signal abnormalities", "no involvement of other musculo-tendinous structures")."""
+    "no signal abnormalities", none of the remaining tendons involved)."""
     if m.concept in _ANY_CONCEPTS or m.generic_statement:
         return True
     words = [w for w in m.tokens if w not in _ANY_WORDS]

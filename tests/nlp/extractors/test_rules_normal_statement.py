@@ -32,14 +32,14 @@ def _normals(ex: RuleExtractor, sentence: str, exam: str = "US ABDOMEN") -> list
     ("sentence", "exam", "found"),
     [
         # coordinated normal predicates: neither is the other's modifier, the first holds
-        ("Normal and symmetrical appearance of the orbits.", "MR HEAD", ("normal", "orbit")),
+        ("Normal and symmetrical configuration of the orbits.", "MR HEAD", ("normal", "orbit")),
         ("Normal and symmetrical orbits.", "MR HEAD", ("normal", "orbit")),
         (
-            "The liver shows normal echogenicity and homogeneous structure.",
+            "The pancreas shows normal echogenicity and homogeneous texture.",
             "US ABDOMEN",
-            ("normal", "liver"),
+            ("normal", "pancreas"),
         ),
-        ("The spleen is normal in size and homogeneous.", "US ABDOMEN", ("normal", "spleen")),
+        ("The thyroid is normal in size and homogeneous.", "US NECK", ("normal", "thyroid")),
     ],
 )
 def test_coordinated_normal_predicates_are_one_mention_at_the_first(
@@ -55,10 +55,10 @@ def test_coordinated_normal_predicates_are_one_mention_at_the_first(
     ("sentence", "first"),
     [
         (
-            "Both kidneys are in the typical location, of normal size, without calculi.",
+            "The kidneys are in the typical location, normal in size, without stones.",
             "in the typical location",
         ),
-        ("Both kidneys are normally positioned, of appropriate size.", "normally positioned"),
+        ("The right kidney is normally positioned, of appropriate size.", "normally positioned"),
     ],
 )
 def test_a_list_of_attributes_of_one_structure_is_one_mention(extractor, sentence, first):
@@ -71,7 +71,7 @@ def test_a_list_of_attributes_of_one_structure_is_one_mention(extractor, sentenc
     [
         # a "with" phrase names a part or a property of its own: a statement of its own
         (
-            "The left ovary is of normal size, with a normal follicular echotexture.",
+            "The uterus is of normal size, with a normal endometrial stripe.",
             ["normal", "normal"],
         ),
         # a copula of its own starts a new statement about the same structure
@@ -89,7 +89,7 @@ def test_a_new_phrase_or_copula_keeps_its_own_statement(extractor, sentence, wor
     "sentence",
     [
         "Gastrointestinal tract patency preserved.",
-        "The patency of the major neck vessels is preserved.",
+        "The patency of the cervical arteries is preserved.",
     ],
 )
 def test_a_normal_noun_said_to_be_normal_is_a_statement_at_its_predicate(extractor, sentence):
@@ -98,7 +98,7 @@ def test_a_normal_noun_said_to_be_normal_is_a_statement_at_its_predicate(extract
 
 def test_normal_before_a_normal_noun_stays_its_modifier(extractor):
     # counter-example of the coordination rule: "Normal patency" is one phrase, one mention
-    got = _normals(extractor, "Normal patency of the jugular and carotid vessels.", "US NECK")
+    got = _normals(extractor, "Normal patency of the carotid and jugular vessels.", "US NECK")
     assert len(got) == 1, got
 
 
@@ -137,7 +137,7 @@ def test_an_abnormal_predicate_is_not_read_as_normal(extractor, sentence):
         ("The liver is normal and the spleen is normal.", 2),
         # a list of structures keeps each structure's statement
         ("The liver is of normal size, the spleen of normal size.", 2),
-        ("The liver is normal in size, with a normal portal vein.", 2),
+        ("The spleen is normal in size, with a normal splenic vein.", 2),
     ],
 )
 def test_separate_statements_stay_separate(extractor, sentence, n):

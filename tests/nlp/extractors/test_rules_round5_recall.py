@@ -36,7 +36,7 @@ def _texts(ex: RuleExtractor, text: str, region: str = "abdomen") -> list[str]:
     [
         ("The portal vein shows hepatopetal flow.", "hepatopetal flow", "hepatopetal flow"),
         (
-            "Hepatic veins exhibit triphasic orthograde flow.",
+            "All three hepatic veins carry triphasic orthograde flow.",
             "triphasic orthograde flow",
             "triphasic orthograde flow",
         ),
@@ -77,7 +77,7 @@ def test_flow_pattern_reads_only_doppler_words_and_a_level_before_resistance() -
     ("text", "span"),
     [
         ("Elongation of the aorta.", "Elongation"),
-        ("- Slippage of the right proximal femoral epiphysis.", "Slippage"),
+        ("- Slippage of the left capital femoral epiphysis.", "Slippage"),
         ("Calcified plaques. Marked angulation of the left ureter.", "angulation"),
     ],
 )
@@ -158,11 +158,11 @@ def test_a_property_of_something_named_or_no_property_gives_no_statement(
 @pytest.mark.parametrize(
     ("text", "span"),
     [
-        ("The spleen is uniform and of normal size.", "uniform"),
+        ("The pancreas is uniform throughout.", "uniform"),
         ("The saphenofemoral junction appears competent.", "competent"),
-        ("The thyroid gland is of appropriate size.", "appropriate size"),
+        ("Both kidneys are of appropriate size.", "appropriate size"),
         ("- Integrity of the kidneys.", "Integrity"),
-        ("- Preservation of the left hip joint space.", "Preservation"),
+        ("- Preservation of the right knee joint space.", "Preservation"),
     ],
 )
 def test_new_normal_words(ex: RuleExtractor, text: str, span: str) -> None:
@@ -225,8 +225,8 @@ def test_possessive_variants_only_for_the_eponym_before_its_noun() -> None:
 @pytest.mark.parametrize(
     ("text", "span", "assertion"),
     [
-        ("No changes in the pancreas, kidneys, or spleen were observed.", "changes", "absent"),
-        ("Changes in the soft tissues of the abdominal cavity are noted.", "Changes", "present"),
+        ("No changes in the liver, spleen, or adrenals were observed.", "changes", "absent"),
+        ("Changes in the subcutaneous tissues of the flank are noted.", "Changes", "present"),
     ],
 )
 def test_changes_said_of_a_structure_are_an_abnormality(
@@ -261,7 +261,7 @@ def test_changes_without_a_structure_are_no_finding(ex: RuleExtractor, text: str
             "present",
         ),
         ("The left femoral head appears thinned.", "thinned", "thinning", "present"),
-        ("There is no dilation of the urinary tracts.", "dilation", "enlargement", "absent"),
+        ("No dilation of the urinary tracts on either side.", "dilation", "enlargement", "absent"),
         ("No enlarged parathyroid glands.", "enlarged", "enlargement", "absent"),
     ],
 )
@@ -279,13 +279,13 @@ def test_round5_rows_counter_examples(ex: RuleExtractor, text: str) -> None:
 def test_a_normal_word_before_a_flow_noun_that_names_something_else_is_no_statement(
     ex: RuleExtractor,
 ) -> None:
-    got = _got(ex, "There is a clear flow anomaly within the right transverse sinus.", "head")
+    got = _got(ex, "A clear flow anomaly is seen within the left sigmoid sinus.", "head")
     assert "normal flow" not in [c for _, c, _ in got]
     assert ("Preserved", "normal flow", "present") in _got(ex, "Preserved flow in the CFA.")
 
 
 def test_a_procedure_noun_after_an_article_is_no_nominal_finding(ex: RuleExtractor) -> None:
-    text = "A biopsy of the breast and a puncture of the lymph nodes have been performed."
+    text = "A core biopsy of the breast and a puncture of an axillary node were done."
     assert "puncture" not in _texts(ex, text, "breast")
 
 
@@ -296,7 +296,7 @@ def test_a_procedure_noun_after_an_article_is_no_nominal_finding(ex: RuleExtract
     ("text", "region"),
     [
         ("A hypoechoic lesion, which is targeted for cytological aspiration.", "neck"),
-        ("After confirming aspiration and passage, the catheter was secured.", "vascular"),
+        ("Once aspiration and flushing were confirmed, the catheter was secured.", "vascular"),
     ],
 )
 def test_aspiration_as_a_procedure_is_no_finding(ex: RuleExtractor, text: str, region: str) -> None:

@@ -33,7 +33,7 @@ def _texts(ex: RuleExtractor, text: str, region: str = "head") -> set[str]:
 @pytest.mark.parametrize(
     ("text", "span", "concept"),
     [
-        ("There is a reduction in brain volume for age.", "reduction in brain volume", "volume"),
+        ("A reduction in brain volume beyond age.", "reduction in brain volume", "volume"),
         (
             "Decrease in cerebral parenchymal volume.",
             "decrease in cerebral parenchymal volume",
@@ -43,8 +43,8 @@ def _texts(ex: RuleExtractor, text: str, region: str = "head") -> set[str]:
         ("The ventricular system shows increased amplitude.", "increased amplitude", "amplitude"),
         ("Loss of volume of the left lower lobe.", "loss of volume", "volume"),
         (
-            "Slippage with a reduction of the left cervico-femoral angle.",
-            "reduction of the left cervico-femoral angle",
+            "Epiphyseal slip, with a reduction of the right cervico-femoral angle.",
+            "reduction of the right cervico-femoral angle",
             "angle",
         ),
     ],
@@ -83,9 +83,9 @@ def test_measure_mentions_needs_a_structure_and_leaves_table_terms() -> None:
 def test_a_normal_property_after_a_verb_of_having_is_a_normal_statement(
     ex: RuleExtractor,
 ) -> None:
-    got = _got(ex, "The patellar tendon has normal thickness and signal.", "lower limb")
+    got = _got(ex, "The quadriceps tendon has normal thickness and echotexture.", "lower limb")
     assert any(t == "normal" and c.startswith("normal ") for t, c, _ in got), got
-    got = _got(ex, "The vessels of the circle of Willis show a normal course.")
+    got = _got(ex, "The arteries forming the circle of Willis show a normal course.")
     assert any(t == "normal" and c.startswith("normal ") for t, c, _ in got), got
     # counter-example: a lesion's property is no normal statement about a structure
     got = _got(ex, "The lesion has normal signal.")
@@ -100,7 +100,7 @@ def test_the_meninges_are_a_structure(ex: RuleExtractor) -> None:
 
 
 def test_the_middle_shadow_is_the_mediastinum(ex: RuleExtractor) -> None:
-    got = _got(ex, "The middle shadow is within normal limits.", "chest")
+    got = _got(ex, "The middle shadow appears within normal limits.", "chest")
     assert ("within normal limits", "normal mediastinum", "present") in got
     assert not _got(ex, "The shadow is within normal limits.", "chest")
 
@@ -128,9 +128,9 @@ def test_the_reason_ends_where_the_exam_text_starts(ex: RuleExtractor) -> None:
     )
     got = _texts(ex, text)
     assert "ischemic stroke" not in got and "cyst" in got
-    text = "Referral data: COVID+\nEmergency CT scan of the chest performed. Hiatal hernia."
+    text = "Referral data: fever, COVID+\nUrgent CT scan of the chest performed. Hiatal hernia."
     assert "hiatal hernia" in _texts(ex, text, "chest")
-    text = "Referral data: pain. Compared with images from the previous examination, a cyst."
+    text = "Referral data: pain. Compared with the images of the prior study, a cyst."
     assert "cyst" in _texts(ex, text, "abdomen")
     # counter-example: a procedure of the history names no imaging exam, the reason runs on
     text = "History: A biopsy was performed in 2019 for lymphoma. Staging.\n\nFindings: no mass."
@@ -149,7 +149,7 @@ def test_words_of_shape_and_border_said_of_a_structure(ex: RuleExtractor) -> Non
 
 
 def test_loosening_dilated_calyces_and_bph(ex: RuleExtractor) -> None:
-    got = _got(ex, "The stems of both prostheses show no evident loosening.", "pelvis")
+    got = _got(ex, "Both femoral stems show no evident loosening.", "pelvis")
     assert ("loosening", "arthroplasty loosening", "absent") in got
     got = _got(ex, "Segmentally dilated calyces of the right kidney.", "abdomen")
     assert any(t == "dilated calyces" and c == "hydronephrosis" for t, c, _ in got), got
@@ -158,7 +158,7 @@ def test_loosening_dilated_calyces_and_bph(ex: RuleExtractor) -> None:
 
 
 def test_density_as_a_property_and_stability_as_a_course_word(ex: RuleExtractor) -> None:
-    got = _texts(ex, "The density of the gray and white matter of the brain is preserved.")
+    got = _texts(ex, "The density of gray and white matter in the brain is preserved.")
     assert "density" not in got, got
     got = _texts(ex, "Bony structures have preserved density.")
     assert "density" not in got, got
@@ -171,7 +171,7 @@ def test_density_as_a_property_and_stability_as_a_course_word(ex: RuleExtractor)
 
 def test_a_surgery_after_status_post_is_no_device(ex: RuleExtractor) -> None:
     got = _texts(
-        ex, "Status post bilateral hip arthroplasty. The stems of both prostheses.", "pelvis"
+        ex, "Status post bilateral hip arthroplasty. Both prostheses seated well.", "pelvis"
     )
     assert not any("arthroplasty" in t for t in got) and "prostheses" in got, got
     got = _texts(ex, "Status post posterior spinal fusion. Pedicle screws in place.", "spine")
@@ -202,7 +202,7 @@ def test_in_the_midline_said_of_a_structure(ex: RuleExtractor) -> None:
 
 
 def test_blood_vessels_are_no_blood(ex: RuleExtractor) -> None:
-    got = _texts(ex, "Preserved flow void of the major intracranial blood vessels.")
+    got = _texts(ex, "Normal flow voids in the large intracranial blood vessels.")
     assert not any("blood" in t for t in got), got
     assert "intracranial blood" in _texts(ex, "No intracranial blood.")
     # the anatomy keeps its plural: a normal statement about the vessels
@@ -211,9 +211,9 @@ def test_blood_vessels_are_no_blood(ex: RuleExtractor) -> None:
 
 
 def test_negated_nominal_findings_and_definite_changes(ex: RuleExtractor) -> None:
-    got = _got(ex, "Renal laceration without involvement of the urinary bladder.", "abdomen")
+    got = _got(ex, "Liver laceration without involvement of the portal vein.", "abdomen")
     assert ("involvement", "involvement", "absent") in got, got
-    got = _got(ex, "Ultrasound is recommended for the changes in the left breast.", "breast")
+    got = _got(ex, "Ultrasound is advised for the changes in the right breast.", "breast")
     assert any(t == "changes" for t, _, _ in got), got
     # counter-examples: a course statement of a measure names no finding; "changes" after a
     # word that is no determiner or opener stays none

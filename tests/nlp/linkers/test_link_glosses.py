@@ -16,8 +16,8 @@ def _case(exam: str, text: str) -> Case:
 def test_findings_attached_to_the_sign_do_not_stop_its_reading() -> None:
     c = _case(
         "MRI HEAD",
-        "There is a heterogeneous enhancing mass with internal hemorrhage and cystic changes "
-        "measuring approximately 2.5 cm in the right cerebellopontine angle, highly "
+        "There is a lobulated enhancing mass with blood products and small cysts "
+        "measuring about 3.1 cm in the left cerebellopontine angle, highly "
         "suggestive of a glarboma.",
     )
     assert c.same(c.mark(0, "enhancing mass"), c.mark(0, "glarboma"))
@@ -26,7 +26,7 @@ def test_findings_attached_to_the_sign_do_not_stop_its_reading() -> None:
 def test_an_open_vocabulary_subject_with_attached_signs_is_read() -> None:
     c = _case(
         "MRI HEAD",
-        "Left parietal porencephalic cavity, surrounded by peripheral gliosis, related to a "
+        "Right occipital porencephalic cavity, surrounded by a thin rim of gliosis, related to a "
         "glarbotic stroke.",
     )
     assert c.same(c.mark(0, "porencephalic cavity"), c.mark(0, "glarbotic stroke"))
@@ -57,7 +57,7 @@ def test_a_reading_with_attached_signs_carries_to_the_conclusion() -> None:
 def test_a_reading_in_parentheses_is_the_sign() -> None:
     c = _case(
         "MRI HEAD",
-        "There is a venous anomaly in the pons with a nearby flurbleed (possible micro-glarboma?).",
+        "There is a venous anomaly of the midbrain with a small flurbleed (possible micro-glarboma?).",
     )
     assert c.same(c.mark(0, "flurbleed"), c.mark(0, "micro-glarboma"))
 
@@ -66,7 +66,7 @@ def test_alternatives_in_parentheses_are_no_reading() -> None:
     # counter-example: "(X or Y)" offers two hypotheses (GUIDELINE: "X or Y")
     c = _case(
         "MRI HEAD",
-        "There is a venous anomaly in the pons with a nearby flurbleed (micro-glarboma or "
+        "There is a venous anomaly of the midbrain with a small flurbleed (micro-glarboma or "
         "telangiectasia?).",
     )
     assert not c.same(c.mark(0, "flurbleed"), c.mark(0, "micro-glarboma"))
@@ -91,8 +91,8 @@ def test_one_sentence_reading_overrides_the_landmark_site() -> None:
     # a radiograph locates the shadow by a vertebral level; the sentence reads it as a stone
     c = _case(
         "XR ABDOMEN",
-        "On the right side, at the level of the L3/L4 intervertebral space, a calcific shadow "
-        "measuring 1.6 cm is visible - most likely a stone in the right kidney.",
+        "Left of the spine, at the L2/L3 disc level, a calcific shadow "
+        "of 9 mm projects - most likely a stone in the left kidney.",
     )
     assert c.same(c.mark(0, "calcific shadow"), c.mark(0, "stone"))
 
@@ -101,7 +101,7 @@ def test_one_sentence_reading_overrides_the_landmark_site() -> None:
 def test_this_appearance_reads_the_sentence_before() -> None:
     c = _case(
         "MRI HEAD",
-        "CONCLUSION: There is marked focal atrophy in the left pericentral region with "
+        "CONCLUSION: Pronounced focal atrophy of the right precentral gyrus, with "
         "cortical iron deposits. This appearance is compatible with glarbobasal degeneration.",
     )
     assert c.same(c.mark(0, "focal atrophy"), c.mark(0, "glarbobasal degeneration"))
@@ -111,7 +111,7 @@ def test_this_appearance_does_not_reach_past_another_sentence() -> None:
     # counter-example: a sentence between; the demonstrative points to that one
     c = _case(
         "MRI HEAD",
-        "CONCLUSION: There is marked focal atrophy in the left pericentral region. The "
+        "CONCLUSION: Pronounced focal atrophy of the right precentral gyrus. The "
         "pituitary gland shows a cystic lesion. This appearance is compatible with "
         "glarbobasal degeneration.",
     )
@@ -122,9 +122,9 @@ def test_this_appearance_does_not_reach_past_another_sentence() -> None:
 def test_the_conclusion_restating_the_sign_reads_it() -> None:
     c = _case(
         "CT HEAD",
-        "FINDINGS:\n- In the posterior fossa: Hypodensities with ring enhancement in the vermis."
-        "\n\nCONCLUSION: Multiple rounded hypodensities with ring enhancement in the posterior "
-        "fossa and supratentorial region, suggestive of multiple abscesses.",
+        "FINDINGS:\n- Posterior fossa: Hypodensities with rim enhancement in the vermis."
+        "\n\nCONCLUSION: Several round hypodensities with rim enhancement, posterior "
+        "fossa and both frontal lobes, suggestive of multiple abscesses.",
     )
     assert c.same(c.mark(0, "Hypodensities"), c.mark(0, "multiple abscesses"))
 
@@ -148,7 +148,7 @@ def test_a_closing_findings_reading_reads_the_paragraph_before() -> None:
         "The femoral vein is compressible.\n\n"
         "The popliteal vein is partially compressible with residual marginal glarbotic "
         "material.\n\n"
-        "The findings are consistent with deep vein glarbosis.",
+        "The findings are consistent with a deep vein glarbosis.",
     )
     assert c.same(c.mark(0, "glarbotic material"), c.mark(0, "deep vein glarbosis"))
 
@@ -159,7 +159,7 @@ def test_a_closing_findings_reading_does_not_reach_two_paragraphs_back() -> None
         "US LEG VEINS",
         "The popliteal vein holds residual marginal glarbotic material.\n\n"
         "The common femoral vein is compressible.\n\n"
-        "The findings are consistent with deep vein glarbosis.",
+        "The findings are consistent with a deep vein glarbosis.",
     )
     assert not c.same(c.mark(0, "glarbotic material"), c.mark(0, "deep vein glarbosis"))
 
@@ -168,8 +168,8 @@ def test_a_closing_findings_reading_does_not_reach_two_paragraphs_back() -> None
 def test_postoperative_changes_are_a_finding_a_sign_is_read_as() -> None:
     c = _case(
         "MRI BREAST",
-        "There is a small amount of fluid around the implant and edema of the breast tissue "
-        "in the medial part, consistent with postoperative changes.",
+        "There is a thin rim of fluid around the prosthesis and edema of the breast tissue "
+        "medially, consistent with postoperative changes.",
     )
     changes = c.mark(0, "postoperative changes")
     assert c.same(c.mark(0, "edema"), changes)
@@ -209,7 +209,7 @@ def test_a_reading_with_attached_signs_carries_to_a_follow_up() -> None:
 def test_a_diagnosis_given_to_another_sign_stays_apart() -> None:
     c = _case(
         "CT HEAD",
-        "FINDINGS:\n- Right temporo-parietal cortico-subcortical edema with mass effect, "
+        "FINDINGS:\n- Left fronto-insular cortico-subcortical edema with mass effect, "
         "suggestive of an ischemic stroke.\n- Multiple small hypodense foci, indicative of "
         "multiple focal ischemic strokes.",
     )

@@ -7,9 +7,9 @@ from linker_cases import Case
 
 SPINE_HEADINGS = (
     "Exam: MR CERVICAL SPINE\n\nResults:\n\n**At C2-C3:**\nNo foraminal abnormalities.\n"
-    "No global or focal disc protrusion.\n\n**At C3-C4:**\nMedian disc herniation in conflict "
-    "with the spinal cord.\n\n**At C6-C7:**\nMedian disc herniation partially contacting the "
-    "spinal cord.\nNo foraminal abnormalities.\n"
+    "No global or focal disc protrusion.\n\n**At C4-C5:**\nMedian disc herniation indenting "
+    "the cord.\n\n**At C5-C6:**\nMedian disc herniation just touching the front of the "
+    "cord.\nNo foraminal abnormalities.\n"
 )
 
 
@@ -20,20 +20,20 @@ def test_a_level_heading_in_markdown_emphasis_or_after_at_sets_the_level() -> No
         c.mark(0, "No foraminal abnormalities"), c.mark(0, "No foraminal abnormalities", 1)
     )
     # counter-example: without the headings the two statements carry no level and join
-    plain = SPINE_HEADINGS.replace("**At C2-C3:**\n", "").replace("**At C3-C4:**\n", "")
-    plain = plain.replace("**At C6-C7:**\n", "")
+    plain = SPINE_HEADINGS.replace("**At C2-C3:**\n", "").replace("**At C4-C5:**\n", "")
+    plain = plain.replace("**At C5-C6:**\n", "")
     c = Case((0, plain))
     assert c.same(c.mark(0, "Median disc herniation"), c.mark(0, "Median disc herniation", 1))
 
 
 def test_a_disc_finding_restated_at_its_level_is_one() -> None:
     text = (
-        "Exam: MR LUMBAR SPINE\n\nFindings:\n\n**At L4-L5:\n- Global disc protrusion impinging "
-        "on the L4 nerve roots.\n\nCONCLUSION:\n\nDisc protrusion at L4-L5 impinging on the L4 "
-        "nerve roots. Disc protrusion at L2-L3."
+        "Exam: MR LUMBAR SPINE\n\nFindings:\n\n**At L3-L4:\n- Broad-based disc protrusion touching "
+        "both L3 roots.\n\nCONCLUSION:\n\nDisc protrusion at L3-L4 touching both L3 "
+        "roots. Disc protrusion at L5-S1."
     )
     c = Case((0, text))
-    first = c.mark(0, "Global disc protrusion")
+    first = c.mark(0, "Broad-based disc protrusion")
     assert c.same(first, c.mark(0, "Disc protrusion"))
     # counter-example: the same words at another level stay apart
     assert not c.same(first, c.mark(0, "Disc protrusion", 1))
@@ -55,13 +55,13 @@ def test_a_level_is_a_place_on_the_discs_not_on_another_spinal_structure() -> No
 def test_lists_and_ranges_of_levels_name_every_level() -> None:
     from radtrack_gui.nlp.linkers.spine import listed_levels
 
-    assert listed_levels("in the vertebral bodies of L3 and L5") == {"l3", "l5"}
+    assert listed_levels("marrow change of L2 and L4") == {"l2", "l4"}
     assert listed_levels("osteophytes from L2 to L5") == {
         *("l2", "l3", "l4", "l5", "l2-3", "l3-4", "l4-5")
     }
     assert listed_levels("**At L1-L2 to L3-L4:") == {"l1-2", "l2-3", "l3-4"}
-    assert listed_levels("at C3, T6-T7, T8, and T11-T12-L1") >= {"c3", "t6-7", "t8", "t12-l1"}
-    assert listed_levels("a signal anomaly in the sacral segments") >= {"s1", "s5"}
+    assert listed_levels("at C4, T5-T6, T9, and L1-L2-L3") >= {"c4", "t5-6", "t9", "l2-3"}
+    assert listed_levels("altered signal through the sacral segments") >= {"s1", "s5"}
     # counter-examples: MR sequences, the sacroiliac joints
     assert listed_levels("hyperintense on T1 and T2 sequences") == frozenset()
     assert listed_levels("T2 and T1 weighted images") == frozenset()
@@ -70,9 +70,9 @@ def test_lists_and_ranges_of_levels_name_every_level() -> None:
 
 def test_a_finding_at_listed_levels_is_not_the_one_of_the_sacrum() -> None:
     text = (
-        "Exam: MR PELVIS\n\nResults:\nA signal anomaly is noted in the sacral segments.\n"
-        "Signal anomalies are present in the vertebral bodies of L3 and L5.\n\nConclusion:\n"
-        "Signal anomaly in the vertebral body of L5."
+        "Exam: MR PELVIS\n\nResults:\nThe sacral segments show a signal anomaly.\n"
+        "Signal anomalies affect the vertebral bodies at L2 and L4.\n\nConclusion:\n"
+        "Signal anomaly in the vertebral body of L4."
     )
     c = Case((0, text))
     sacral, lumbar = c.mark(0, "signal anomaly"), c.mark(0, "Signal anomalies")
@@ -83,29 +83,29 @@ def test_a_finding_at_listed_levels_is_not_the_one_of_the_sacrum() -> None:
 
 def test_tendons_named_bare_are_places() -> None:
     text = (
-        "Exam: US LEFT SHOULDER\n\nMild tendinosis of the subscapularis.\nMarked tendinopathy "
-        "of the supraspinatus and infraspinatus tendons.\n\nImpression:\nSubscapularis "
+        "Exam: US LEFT SHOULDER\n\nSlight tendinosis of the infraspinatus.\nSevere tendinopathy "
+        "of the subscapularis and supraspinatus tendons.\n\nImpression:\nInfraspinatus "
         "tendinosis."
     )
     c = Case((0, text))
-    sub = c.mark(0, "Mild tendinosis")
-    assert not c.same(sub, c.mark(0, "Marked tendinopathy"))
+    sub = c.mark(0, "Slight tendinosis")
+    assert not c.same(sub, c.mark(0, "Severe tendinopathy"))
     # counter-example: the same tendon named again is one finding
-    assert c.same(sub, c.mark(0, "Subscapularis tendinosis"))
+    assert c.same(sub, c.mark(0, "Infraspinatus tendinosis"))
 
 
 def test_a_ligament_and_a_meniscus_are_two_structures() -> None:
     from radtrack_gui.nlp.linkers.structures import different_tissues
 
     text = (
-        "Exam: MR RIGHT KNEE\n\nFindings:\nThere is a chronic low-grade tear of the anterior "
-        "cruciate ligament.\nThere is a vertical tear involving the posterior horn of the "
-        "medial meniscus.\n\nConclusion:\nChronic low-grade tear of the ACL."
+        "Exam: MR RIGHT KNEE\n\nFindings:\nThe anterior cruciate ligament shows an old "
+        "low-grade tear.\nA vertical tear runs through the posterior horn of the "
+        "lateral meniscus.\n\nConclusion:\nOld low-grade tear of the ACL."
     )
     c = Case((0, text))
-    acl = c.mark(0, "chronic low-grade tear")
+    acl = c.mark(0, "old low-grade tear")
     assert not c.same(acl, c.mark(0, "vertical tear"))
-    assert c.same(acl, c.mark(0, "Chronic low-grade tear"))  # counter-example: the ACL again
+    assert c.same(acl, c.mark(0, "Old low-grade tear"))  # counter-example: the ACL again
     assert different_tissues("anterior cruciate ligament", "posterior horn")
     assert not different_tissues("patellar tendon", "patellar ligament")
 
@@ -127,20 +127,20 @@ def test_node_regions_tell_node_statements_apart() -> None:
 def test_named_vessels_are_places() -> None:
     text = (
         "Exam: CTA HEAD AND NECK\n\nThe aortic arch is patent and shows atherosclerotic "
-        "changes.\nCalcified atherosclerotic plaques are present in both ICAs.\n\n"
+        "changes.\nBoth ICAs carry calcified atherosclerotic plaques.\n\n"
         "Conclusions:\nAtherosclerotic changes of the aortic arch."
     )
     c = Case((0, text))
     arch = c.mark(0, "atherosclerotic changes")
-    assert not c.same(arch, c.mark(0, "Calcified atherosclerotic plaques"))
+    assert not c.same(arch, c.mark(0, "calcified atherosclerotic plaques"))
     # counter-example: the arch named again
     assert c.same(arch, c.mark(0, "Atherosclerotic changes"))
 
 
 def test_a_coordinated_node_list_is_read_whole() -> None:
     text = (
-        "Exam: XR CHEST\n\nFindings:\nBilateral hilar and subcarinal adenopathy is again "
-        "seen.\n\nImpression:\nMediastinal and hilar adenopathy, known sarcoidosis. No axillary "
+        "Exam: XR CHEST\n\nFindings:\nSubcarinal and bilateral hilar adenopathy, "
+        "unchanged.\n\nImpression:\nMediastinal and hilar adenopathy, known sarcoidosis. No axillary "
         "adenopathy."
     )
     c = Case((0, text))
@@ -152,12 +152,12 @@ def test_a_coordinated_node_list_is_read_whole() -> None:
 
 def test_breast_areas_without_the_word_quadrant_are_places() -> None:
     text = (
-        "Exam: US BREASTS\n\nFindings:\nThe smallest cyst is noted in the upper central left "
-        "area. The hypoechoic lesion in the upper outer left area has decreased.\n\n"
+        "Exam: US BREASTS\n\nFindings:\nA tiny cyst lies in the upper central left "
+        "area, as before. The hypoechoic lesion of the upper outer left area is smaller.\n\n"
         "Conclusion:\nStable cyst in the upper central left area."
     )
     c = Case((0, text))
-    cyst = c.mark(0, "smallest cyst")
+    cyst = c.mark(0, "tiny cyst")
     assert not c.same(cyst, c.mark(0, "hypoechoic lesion"))
     assert c.same(cyst, c.mark(0, "Stable cyst"))  # counter-example: the same area again
 
@@ -166,7 +166,7 @@ def test_named_veins_do_not_split_a_line_whose_tip_moves() -> None:
     from radtrack_gui.core.model import DEVICE
 
     c = Case(
-        (0, "Findings:\nLeft subclavian central venous catheter with tip in the SVC."),
+        (0, "Findings:\nLeft subclavian central venous catheter, its tip in the SVC."),
         (1, "Findings:\nLeft subclavian central venous catheter, tip at the cavoatrial junction."),
     )
     first = c.mark(0, "central venous catheter", kind=DEVICE)

@@ -38,7 +38,7 @@ def test_signs_listed_in_another_sentence_are_not_read() -> None:
 def test_signs_attached_by_with_are_the_diagnosis() -> None:
     c = _case(
         "MRI ABDOMEN",
-        "Possible signs of chronic pancreatitis are evident in the body and tail with "
+        "Probable signs of chronic pancreatitis in the head and neck of the gland with "
         "dilation of the main pancreatic duct and relative atrophy of the parenchyma.",
     )
     dx = c.mark(0, "chronic pancreatitis")
@@ -70,8 +70,8 @@ def test_listed_signs_at_a_part_of_the_diagnosis_site_are_one() -> None:
 def test_a_generic_subject_reads_the_sentence_right_before() -> None:
     c = _case(
         "MRI ABDOMEN",
-        "The liver is not enlarged, with a mass in the right lobe measuring 5.0 x 4.0 cm. "
-        "The change shows heterogeneous signal, enhancing after contrast, suggesting a "
+        "The liver is small and nodular, with a mass in segment 7 of 3.2 x 2.6 cm. "
+        "The change shows mixed signal, enhancing in the arterial phase, suggesting a "
         "glarboma.",
     )
     assert c.same(c.mark(0, "mass"), c.mark(0, "glarboma"))
@@ -81,8 +81,8 @@ def test_a_generic_subject_does_not_reach_past_a_sentence() -> None:
     # counter-example: "The change" points at the sentence right before only
     c = _case(
         "MRI ABDOMEN",
-        "A mass in the right lobe of the liver measuring 5.0 x 4.0 cm. The spleen is of "
-        "normal size. The change shows heterogeneous signal, suggesting a glarboma.",
+        "A mass in segment 7 of the liver, 3.2 x 2.6 cm. Both kidneys look "
+        "unremarkable. The change shows mixed signal, suggesting a glarboma.",
     )
     assert not c.same(c.mark(0, "mass"), c.mark(0, "glarboma"))
 
@@ -90,8 +90,8 @@ def test_a_generic_subject_does_not_reach_past_a_sentence() -> None:
 def test_a_named_subject_reads_the_finding_of_its_kind() -> None:
     c = _case(
         "MRI HEAD",
-        "Nodular lesion in the right superior frontal gyrus, showing ring enhancement. There "
-        "is a surrounding hyperintense area. This lesion is suspected to be a glarboma.",
+        "Nodular lesion in the left middle temporal gyrus, showing rim enhancement. A "
+        "hyperintense area lies around it. This lesion probably represents a glarboma.",
     )
     assert c.same(c.mark(0, "Nodular lesion"), c.mark(0, "glarboma"))
 
@@ -100,8 +100,8 @@ def test_a_named_subject_does_not_read_the_sentence_before_of_another_kind() -> 
     # counter-example: the area right before is not "this lesion"
     c = _case(
         "MRI HEAD",
-        "Nodular lesion in the right superior frontal gyrus, showing ring enhancement. There "
-        "is a surrounding hyperintense area. This lesion is suspected to be a glarboma.",
+        "Nodular lesion in the left middle temporal gyrus, showing rim enhancement. A "
+        "hyperintense area lies around it. This lesion probably represents a glarboma.",
     )
     assert not c.same(c.mark(0, "hyperintense area"), c.mark(0, "glarboma"))
 
@@ -110,27 +110,25 @@ def test_a_named_subject_does_not_read_the_sentence_before_of_another_kind() -> 
 def test_a_quantity_after_the_dash_does_not_stop_the_reading() -> None:
     c = _case(
         "XR CHEST",
-        "Flattening of the right costophrenic angle - a small amount of fluid in the right "
-        "pleural cavity.",
+        "Blunted right costophrenic angle - a small quantity of fluid in the right pleural cavity.",
     )
-    assert c.same(c.mark(0, "Flattening"), c.mark(0, "fluid in the right pleural cavity"))
+    assert c.same(c.mark(0, "Blunted"), c.mark(0, "fluid in the right pleural cavity"))
 
 
 def test_a_dash_reading_of_the_other_side_stays_apart() -> None:
     # counter-example: side still decides
     c = _case(
         "XR CHEST",
-        "Flattening of the right costophrenic angle - a small amount of fluid in the left "
-        "pleural cavity.",
+        "Blunted right costophrenic angle - a small quantity of fluid in the left pleural cavity.",
     )
-    assert not c.same(c.mark(0, "Flattening"), c.mark(0, "fluid in the left pleural cavity"))
+    assert not c.same(c.mark(0, "Blunted"), c.mark(0, "fluid in the left pleural cavity"))
 
 
 def test_the_appearance_after_the_dash_reads_the_sign() -> None:
     c = _case(
         "CT CHEST",
-        "There are confluent areas of consolidation in the right lung, approximately "
-        "occupying 25% of its volume, mainly visible in segments 2 and 6 - the CT appearance "
+        "Patchy areas of consolidation take up about a third of the right lung, "
+        "mostly in segments 3 and 9 - the CT picture "
         "suggests an atelectatic-inflammatory nature.",
     )
     assert c.same(c.mark(0, "areas of consolidation"), c.mark(0, "atelectatic-inflammatory"))
@@ -140,7 +138,7 @@ def test_the_appearance_of_the_other_side_after_the_dash_stays_apart() -> None:
     # counter-example: the reading is about the other lung (side decides)
     c = _case(
         "CT CHEST",
-        "Areas of consolidation in the right lung - the CT appearance of the left lung "
+        "Areas of consolidation at the right base - the CT appearance of the left lung "
         "suggests a glarbitic nature.",
     )
     assert not c.same(c.mark(0, "Areas of consolidation"), c.mark(0, "glarbitic"))
@@ -169,8 +167,8 @@ def test_metastatic_changes_of_two_organs_stay_apart() -> None:
 def test_vascular_leukoencephalopathy_is_small_vessel_disease() -> None:
     c = _case(
         "MRI HEAD",
-        "RESULTS: Periventricular white matter T2 hyperintensities, consistent with Fazekas "
-        "grade 2 vascular leukoencephalopathy.\n\nCONCLUSION: Moderate vascular "
+        "RESULTS: Deep white matter T2 hyperintensities, consistent with vascular "
+        "leukoencephalopathy, Fazekas grade 1.\n\nCONCLUSION: Mild vascular "
         "leukoencephalopathy.",
     )
     assert c.same(c.mark(0, "T2 hyperintensities"), c.mark(0, "vascular leukoencephalopathy", 1))
@@ -199,9 +197,9 @@ def test_a_diagnosis_naming_another_organ_does_not_read_the_sign() -> None:
 def test_a_subject_naming_the_diagnosis_itself_gives_it_to_no_other_sign() -> None:
     c = _case(
         "MRI HEAD",
-        "FINDINGS:\nFocal hyperintensities in the periventricular and subcortical white "
-        "matter.\n\nIMPRESSION:\nPeriventricular and subcortical white matter changes, "
-        "suggestive of chronic microvascular disease.",
+        "FINDINGS:\nFocal hyperintensities scattered in the deep and juxtacortical white "
+        "matter.\n\nIMPRESSION:\nDeep and juxtacortical white matter changes, "
+        "most likely from chronic microvascular disease.",
     )
     assert c.same(c.mark(0, "Focal hyperintensities"), c.mark(0, "chronic microvascular disease"))
 
@@ -209,7 +207,7 @@ def test_a_subject_naming_the_diagnosis_itself_gives_it_to_no_other_sign() -> No
 def test_a_sign_presenting_as_another_is_one_finding() -> None:
     c = _case(
         "CT CHEST",
-        "Multifocal areas of glarbled air content in the left lung, presenting as "
+        "Multifocal areas of glarbled air content throughout the left lung, presenting as "
         "ground-glass opacities.",
     )
     assert c.same(c.mark(0, "glarbled air content"), c.mark(0, "ground-glass opacities"))
@@ -219,7 +217,7 @@ def test_presenting_as_on_the_other_side_stays_apart() -> None:
     # counter-example: side decides
     c = _case(
         "CT CHEST",
-        "Multifocal areas of glarbled air content in the left lung, presenting as "
-        "ground-glass opacities in the right lung.",
+        "Multifocal areas of glarbled air content throughout the left lung, presenting as "
+        "ground-glass opacities on the right.",
     )
     assert not c.same(c.mark(0, "glarbled air content"), c.mark(0, "ground-glass opacities"))

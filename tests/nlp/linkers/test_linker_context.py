@@ -52,7 +52,7 @@ def test_sign_and_the_diagnosis_it_stands_for_join_at_one_site() -> None:
         (
             0,
             "FINDINGS: Blunting of the right costophrenic angle, which may represent a "
-            "small right pleural effusion.\n\n"
+            "trace right pleural effusion.\n\n"
             "IMPRESSION: Pulmonary vascular congestion with mild pulmonary edema.",
         )
     )
@@ -67,7 +67,7 @@ def test_sign_and_the_diagnosis_it_stands_for_join_at_one_site() -> None:
             0,
             "FINDINGS: Blunting of the right costophrenic angle. No pleural effusion.\n"
             "Pulmonary vascular congestion without pulmonary edema.\n"
-            "Blunting of the left costophrenic angle may represent a small right pleural "
+            "Blunting of the left costophrenic angle may represent a trace right pleural "
             "effusion.",
         )
     )
@@ -208,12 +208,14 @@ def test_site_named_earlier_and_several_sites() -> None:
 
 
 def test_completed_removal_ends_a_device_but_a_reposition_does_not() -> None:
-    line = "FINDINGS: Right internal jugular central venous catheter with tip in the SVC."
+    line = (
+        "FINDINGS: Left internal jugular central venous catheter, tip at the cavoatrial junction."
+    )
     for second, ends in (
-        ("FINDINGS: The right internal jugular catheter has been removed.", True),
-        ("FINDINGS: Interval removal of the right internal jugular catheter.", True),
-        ("FINDINGS: The right internal jugular catheter is no longer visualized.", True),
-        ("FINDINGS: The right internal jugular catheter has been withdrawn 2 cm.", False),
+        ("FINDINGS: The left internal jugular catheter has been removed.", True),
+        ("FINDINGS: Interval removal of the left internal jugular catheter.", True),
+        ("FINDINGS: The left internal jugular catheter is no longer visualized.", True),
+        ("FINDINGS: The left internal jugular catheter has been withdrawn 3 cm.", False),
     ):
         c = Case((0, line), (1, second), (5, line))
         a, b = c.mark(0, "catheter", kind=DEVICE), c.mark(1, "catheter", kind=DEVICE)
@@ -281,15 +283,12 @@ def test_plural_finding_of_a_paired_structure_is_bilateral() -> None:
 
 
 def test_another_one_in_the_same_report_is_apart() -> None:
-    c = Case(
-        (0, "FINDINGS: Nodule in the right upper lobe. Another nodule in the right upper lobe.")
-    )
+    c = Case((0, "FINDINGS: Nodule in the lingula. Another nodule in the lingula."))
     assert not c.same(c.mark(0, "Nodule"), c.mark(0, "nodule"))
     c = Case(
         (
             0,
-            "FINDINGS: Nodule in the right upper lobe. The nodule in the right upper lobe "
-            "measures 5 mm.",
+            "FINDINGS: Nodule in the lingula. The nodule in the lingula measures 4 mm.",
         )
     )
     assert c.same(c.mark(0, "Nodule"), c.mark(0, "nodule"))
@@ -309,7 +308,7 @@ def test_tip_before_its_named_device_is_compared() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Left venous catheter with tip in the right atrium.\n\n"
+            "FINDINGS: Left venous catheter with tip projecting over the right atrium.\n\n"
             "IMPRESSION: Left venous catheter. Right subclavian catheter.",
         )
     )
@@ -324,7 +323,7 @@ def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Mild blunting of the posterior sulcus, which could represent a small "
+            "FINDINGS: Slight blunting of the posterior sulcus, which might represent a trace "
             "effusion.",
         )
     )
@@ -333,7 +332,7 @@ def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
     c = Case(
         (
             0,
-            "Exam: MR ABDOMEN\n\nFINDINGS: A 47 mm mass on the convexity of the lower pole of "
+            "Exam: MR ABDOMEN\n\nFINDINGS: A 38 mm mass bulging from the lateral convexity of "
             "the right kidney.\n\nIMPRESSION: Right renal mass. Left renal mass.",
         )
     )
@@ -346,9 +345,9 @@ def test_descriptive_word_takes_the_site_its_clause_names() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Focal opacity in the left upper lobe.\n\n"
-            "IMPRESSION: Prominent soft tissue density in the upper mediastinum. "
-            "Focal density in the left upper lobe.",
+            "FINDINGS: Focal opacity in the lingula.\n\n"
+            "IMPRESSION: Bulky soft tissue density in the anterior mediastinum. "
+            "Focal density in the lingula.",
         )
     )
     lung = c.mark(0, "opacity")
@@ -369,8 +368,8 @@ def test_a_more_inferior_one_is_another_one() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Irregular opacity projecting over the left apex. Additionally there is a "
-            "more inferior left upper lobe opacity.",
+            "FINDINGS: Ill-defined opacity at the left apex. In addition, a "
+            "more inferior opacity of the left upper lobe is seen.",
         )
     )
     assert not c.same(c.mark(0, "opacity"), c.mark(0, "opacity", 1))
@@ -387,8 +386,8 @@ def test_reason_heading_run_into_the_text() -> None:
     c = Case(
         (
             0,
-            "Exam: MR ABDOMEN\n\nRenal MRI Report Indication Characterization of a right renal "
-            "mass. Findings A 47 mm mass in the right kidney. Conclusion A right renal mass.",
+            "Exam: MR ABDOMEN\n\nKidney MRI Report Indication Work-up of a left renal "
+            "mass. Findings A 38 mm mass in the left kidney. Conclusion A left renal mass.",
         )
     )
     asked, seen, restated = c.mark(0, "mass"), c.mark(0, "mass", 1), c.mark(0, "mass", 2)
@@ -400,8 +399,8 @@ def test_a_finding_read_directly_as_another_is_one() -> None:
     c = Case(
         (
             0,
-            "Exam: CT ABDOMEN\n\nFINDINGS: Reduction in size of the pancreatic lesion, "
-            "consistent with the evolution of a pseudocyst.",
+            "Exam: CT ABDOMEN\n\nFINDINGS: Smaller pancreatic tail lesion, "
+            "consistent with the maturation of a pseudocyst.",
         )
     )
     assert c.same(c.mark(0, "lesion"), c.mark(0, "pseudocyst"))
@@ -416,7 +415,7 @@ def test_distribution_inside_one_organ_is_not_another_site_when_read_as_one() ->
     c = Case(
         (
             0,
-            "IMPRESSION: Peri-bronchovascular consolidation at the bilateral hilar regions, "
+            "IMPRESSION: Peri-bronchovascular consolidation in both perihilar regions, "
             "suggestive of pulmonary edema.",
         )
     )
@@ -435,8 +434,8 @@ def test_sites_joined_by_and_before_a_finding_are_all_its_sites() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: There is right basilar air space opacity.\n\n"
-            "IMPRESSION: Right middle lobe and lower lobe pneumonia.",
+            "FINDINGS: Patchy airspace opacity at the right base.\n\n"
+            "IMPRESSION: Right upper lobe and lower lobe pneumonia.",
         )
     )
     assert c.same(c.mark(0, "opacity"), c.mark(0, "pneumonia"))
