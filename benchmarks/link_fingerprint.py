@@ -1,5 +1,7 @@
 """Output fingerprint of the ``knowledge`` linker: a sha256 of its chains (the mention ids of
-each chain, sorted) per patient, and one total.
+each chain, sorted) per patient, and one total; beside it a second sha256 per patient of each
+link's reason (``why``: mention id -> the evidence text the linker gives, with its score), and
+its own total.
 
 The patients (all read in place; no text is written, only hashes):
 
@@ -16,6 +18,12 @@ A speed change to linking must leave the total unchanged::
 
     python benchmarks/link_fingerprint.py --out /tmp/lfp-before.json
     python benchmarks/link_fingerprint.py --compare /tmp/lfp-before.json
+
+The chains prove a change keeps every grouping; the reasons prove more: a change that only
+reorders policy code (which rule speaks first) must keep every reason too. ``--compare``
+checks both (exit status 1 when either differs) and prints which; ``--chains-only`` checks
+the chains alone (for a change meant to reword reasons). A baseline saved before the reasons
+were recorded is compared on its chains, and says so.
 
 Extraction runs once per patient before linking, so a change to the extractor changes the
 fingerprint too: compare trees that share the extractor (or re-take the baseline after a merge).
@@ -40,6 +48,16 @@ def chains_hash(clusters: list[list[str]]) -> str:
     """sha256 of the chains: ids sorted in each chain, chains sorted."""
     payload = json.dumps(sorted(sorted(c) for c in clusters))
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def why_hash(why: dict[str, str]) -> str:
+    """sha256 of the reasons: (mention id, reason) pairs, sorted by id."""
+    payload = json.dumps(sorted(why.items()))
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def _total(hashes: dict[str, str]) -> str:
+    return hashlib.sha256("".join(hashes[key] for key in sorted(hashes)).encode()).hexdigest()
 
 
 def extracted(patient: Patient) -> Patient:
@@ -115,24 +133,47 @@ def patients(parrot: list[tuple[int, int]], challenge: bool = True) -> dict[str,
 
 def fingerprint(groups: dict[str, dict]) -> dict[str, object]:
     """{"groups": {group: {key: hash}}, "totals": {group: hash}, "total": hash,
-    "chains": {group: count}}; each patient linked by a fresh ``knowledge`` linker."""
+    "chains": {group: count}, "why": {group: {key: hash}}, "why_totals": {group: hash},
+    "why_total": hash}; each patient linked by a fresh ``knowledge`` linker."""
     from radtrack_gui.nlp.registry import get_linker
 
     per: dict[str, dict[str, str]] = {}
+    why: dict[str, dict[str, str]] = {}
     counts: dict[str, int] = {}
     for name, pats in groups.items():
-        per[name] = {}
+        per[name], why[name] = {}, {}
         counts[name] = 0
         for key, patient in pats.items():
-            clusters = get_linker("knowledge").link(patient).clusters
-            counts[name] += len(clusters)
-            per[name][key] = chains_hash(clusters)
-    totals = {
-        k: hashlib.sha256("".join(v[key] for key in sorted(v)).encode()).hexdigest()
-        for k, v in per.items()
+            linking = get_linker("knowledge").link(patient)
+            counts[name] += len(linking.clusters)
+            per[name][key] = chains_hash(linking.clusters)
+            why[name][key] = why_hash(linking.why)
+    totals = {k: _total(v) for k, v in per.items()}
+    why_totals = {k: _total(v) for k, v in why.items()}
+    return {
+        "groups": per,
+        "totals": totals,
+        "total": _total(totals),
+        "chains": counts,
+        "why": why,
+        "why_totals": why_totals,
+        "why_total": _total(why_totals),
     }
-    total = hashlib.sha256("".join(totals[k] for k in sorted(totals)).encode()).hexdigest()
-    return {"groups": per, "totals": totals, "total": total, "chains": counts}
+
+
+def differences(fp: dict, old: dict, field: str) -> int:
+    """Print, per group, the patients whose ``field`` hashes ("groups" or "why") differ from
+    ``old``'s (or are missing on one side); return how many."""
+    differ = 0
+    for name, hashes in fp[field].items():
+        before = old[field].get(name, {})
+        bad = sorted(k for k, h in hashes.items() if before.get(k) != h)
+        bad += sorted(k for k in before if k not in hashes)
+        differ += len(bad)
+        if bad:
+            what = "chains" if field == "groups" else "reasons"
+            print(f"{name}: {len(bad)} patients' {what} differ, first: {bad[:10]}")
+    return differ
 
 
 def parse_parrot(spec: str) -> list[tuple[int, int]]:
@@ -153,6 +194,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--parrot", default="300,100", help="PARROT pseudo-patient sizes (default 300,100)"
     )
+    ap.add_argument(
+        "--chains-only",
+        action="store_true",
+        help="compare the chains only, not each link's reason (why)",
+    )
     args = ap.parse_args(argv)
     from radtrack_gui.core.errors import InputError
 
@@ -165,20 +211,22 @@ def main(argv: list[str] | None = None) -> int:
         n = len(fp["groups"][name])  # type: ignore[index]
         print(f"{name:9} {n:5} patients {fp['chains'][name]:6} chains  {h}")  # type: ignore[index]
     print(f"total     {fp['total']}")
+    print(f"why total {fp['why_total']}")
     if args.out:
         args.out.write_text(json.dumps(fp), encoding="utf-8")
         args.out.chmod(0o600)
     if args.compare:
         old = json.loads(args.compare.read_text(encoding="utf-8"))
-        differ = 0
-        for name, hashes in fp["groups"].items():  # type: ignore[attr-defined]
-            before = old["groups"].get(name, {})
-            bad = sorted(k for k, h in hashes.items() if before.get(k) != h)
-            bad += sorted(k for k in before if k not in hashes)
-            differ += len(bad)
-            if bad:
-                print(f"{name}: {len(bad)} patients differ, first: {bad[:10]}")
-        same = fp["total"] == old["total"] and not differ
+        same = differences(fp, old, "groups") == 0 and fp["total"] == old["total"]
+        print("chains identical" if same else "chains DIFFERENT")
+        if args.chains_only:
+            pass
+        elif "why" not in old:
+            print("reasons not compared: the baseline has none (saved before --why existed)")
+        else:
+            why_same = differences(fp, old, "why") == 0 and fp["why_total"] == old["why_total"]
+            print("reasons identical" if why_same else "reasons DIFFERENT")
+            same = same and why_same
         print("identical" if same else "DIFFERENT")
         return 0 if same else 1
     return 0

@@ -26,12 +26,13 @@ from radtrack_gui.core.model import Problem, Report
 from radtrack_gui.formats.textreport import (
     SkipFile,
     decode,
+    nonempty_bytes,
     normalize_modality,
     report_from_text,
 )
 from radtrack_gui.formats.validate import clean_text, naive
 from radtrack_gui.nlp.metadata import modality_of, parse_date, region_of
-from radtrack_gui.util.regular import NotRegular, open_regular, read_regular
+from radtrack_gui.util.regular import NotRegular, open_regular
 
 # suffix -> reader module (under radtrack_gui.formats)
 SUFFIXES: dict[str, str] = {
@@ -175,16 +176,8 @@ def read_file(path: Path, name: str, patient_id: str | None = None) -> Extracted
 
 def file_bytes(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
     """The bytes of a binary document, or ``SkipFile`` (special, unreadable, empty, too
-    large)."""
-    try:
-        data = read_regular(path, limit)
-    except NotRegular as exc:
-        raise SkipFile(str(exc)) from exc
-    except OSError as exc:
-        raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc
-    if not data.strip():
-        raise SkipFile("empty file")
-    return data
+    large): ``textreport.nonempty_bytes`` with the documents' size limit."""
+    return nonempty_bytes(path, limit)
 
 
 def text_of_bytes(data: bytes) -> str:

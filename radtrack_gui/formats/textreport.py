@@ -71,9 +71,10 @@ class SkipFile(InputError):
         self.reason = reason
 
 
-def read_bytes(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
+def nonempty_bytes(path: Path, limit: int) -> bytes:
     """The file's bytes, or ``SkipFile`` when it is unreadable, special (a FIFO or device,
-    also behind a link), empty, too big (checked while reading) or binary."""
+    also behind a link), empty or larger than ``limit`` (checked while reading): the one
+    reading of a report file and of a binary document (``ingest.file_bytes``)."""
     try:
         data = read_regular(path, limit)
     except NotRegular as exc:
@@ -82,6 +83,12 @@ def read_bytes(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
         raise SkipFile(f"unreadable ({exc.strerror or exc})") from exc
     if not data.strip():
         raise SkipFile("empty file")
+    return data
+
+
+def read_bytes(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
+    """The file's bytes (``nonempty_bytes``), or ``SkipFile`` also when it is binary."""
+    data = nonempty_bytes(path, limit)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return data  # UTF-16 with a BOM: text despite its NUL bytes
     if b"\x00" in data[:8192]:

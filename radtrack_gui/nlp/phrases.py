@@ -109,10 +109,34 @@ def in_other_item(sentence: str, items: list[tuple[int, int]], at: int, pos: int
     phrases: a structure there is that item's site, not the mention's."""
     if not items:
         return False
-    here, there = item_of(items, at), item_of(items, pos)
+    return _other_item(sentence, items, at, item_of(items, at), pos, item_of(items, pos))
+
+
+def _other_item(
+    sentence: str, items: list[tuple[int, int]], at: int, here: int, pos: int, there: int
+) -> bool:
+    """:func:`in_other_item` with the items holding ``at`` and ``pos`` (``item_of``) known."""
     if here < 0 or there < 0 or here == there:
         return False
     lo, hi = min(pos, at), max(pos, at)
     if "," not in sentence[lo:hi] and ";" not in sentence[lo:hi]:
         return False  # only "and" between: "A and B" may share modifiers ("left A and B")
     return _NOT_ITEM.search(sentence, items[min(here, there)][0], hi) is None
+
+
+def in_other_items(
+    sentence: str, items: list[tuple[int, int]], at: int, placed: list[tuple[int, int, int]]
+) -> list[int]:
+    """The keys of ``placed`` ((key, offset, ``item_of(items, offset)``)) whose word is
+    :func:`in_other_item` than the mention at ``at``: the same answers, with the item of each
+    word read once per sentence instead of once per mention and word (the rule extractor)."""
+    if not items:
+        return []
+    here = item_of(items, at)
+    if here < 0:
+        return []
+    return [
+        key
+        for key, pos, there in placed
+        if there != here and _other_item(sentence, items, at, here, pos, there)
+    ]

@@ -80,15 +80,14 @@ def _alts(words: tuple[str, ...]) -> str:
 
 
 # An inline header: white space, then a header in upper case (after any non-space character)
-# or in title case (after a sentence end), then a colon. The character before the white
-# space is checked by ``_inline`` (a look-behind first in the pattern made every position of
-# the text a start to try; a pattern that starts with white space before a capital is
-# scanned twice as fast).
-_INLINE_RX = re.compile(
-    rf"[ \t]+(?=[A-Z])(?:(?P<h>{_alts(_INLINE)})[ \t\xa0]*+:"
-    rf"|(?P<t>{_alts(tuple(sorted({f(w) for w in _INLINE for f in (str.title, str.capitalize)})))})"
-    r"[ \t\xa0]*+:)"
-)
+# or in title case (after a sentence end), then a colon. ``_inline`` reads it back from each
+# colon (a few a report) instead of trying every written name at every capital after white
+# space (an alternation of 60 names: 2.7 % of a PARROT pass, round 10; docs/performance.md).
+_INLINE_UPPER = frozenset(_INLINE)
+_INLINE_TITLE = frozenset({f(w) for w in _INLINE for f in (str.title, str.capitalize)})
+# the lengths of the written names, longest first (the longest header ending at a colon is
+# the one a scan from the left finds first)
+_INLINE_LENGTHS = tuple(sorted({len(w) for w in _INLINE_UPPER | _INLINE_TITLE}, reverse=True))
 # Headers that may run into their text without a colon at a line start ("Indication
 # Assessment of ..."): only before a capitalised word, so "Findings are ..." stays text.
 _RUN_IN = (
@@ -162,10 +161,19 @@ def _named(key: str) -> str | None:
 def _candidates(text: str) -> list[tuple[int, str]]:
     """(start, header as written) in text order."""
     out: list[tuple[int, str]] = []
-    for m in _LINE.finditer(text):
-        h = m["h"].strip()
-        if m["colon"] or canonical(h) is not None:
-            out.append((m.start("h"), h))
+    # ``_LINE`` at each line start (the text's start and after each "\n", where its ``^``
+    # holds; a match never leaves its line): ``finditer`` of a pattern opening with ``^``
+    # tried it at every character (round 10: 1.5 % of a PARROT pass)
+    pos = 0
+    while pos >= 0:
+        m = _LINE.match(text, pos)
+        if m is not None:
+            h = m["h"].strip()
+            if m["colon"] or canonical(h) is not None:
+                out.append((m.start("h"), h))
+        pos = text.find("\n", pos)
+        if pos >= 0:
+            pos += 1
     out.extend(_run_in(text))
     out.extend(_inline(text))
     out.sort(key=lambda c: c[0])
@@ -173,21 +181,34 @@ def _candidates(text: str) -> list[tuple[int, str]]:
 
 
 def _inline(text: str) -> list[tuple[int, str]]:
-    """Inline headers (``_INLINE_RX``): an upper-case one right after white space that
+    """Inline headers, read back from each colon: an upper-case one right after white space that
     follows a non-space character, a title-case one after white space that follows a
     sentence end (``.``, ``!``, ``?``)."""
     out: list[tuple[int, str]] = []
     if ":" not in text:
         return out
-    for m in _INLINE_RX.finditer(text):
-        before = m.start() - 1
-        if before < 0:
-            continue
-        if m["h"]:
-            if not text[before].isspace():
-                out.append((m.start("h"), m["h"]))
-        elif text[before] in ".!?":
-            out.append((m.start("t"), m["t"]))
+    colon = text.find(":")
+    while colon >= 0:
+        end = colon
+        while end > 0 and text[end - 1] in " \t\xa0":
+            end -= 1  # white space between the header and its colon
+        for size in _INLINE_LENGTHS:
+            start = end - size
+            if start < 1 or text[start - 1] not in " \t":
+                continue  # white space before the header
+            header = text[start:end]
+            upper = header in _INLINE_UPPER
+            if not upper and header not in _INLINE_TITLE:
+                continue
+            before = start - 1
+            while before >= 0 and text[before] in " \t":
+                before -= 1  # the character before that white space
+            if before >= 0 and (
+                (upper and not text[before].isspace()) or (not upper and text[before] in ".!?")
+            ):
+                out.append((start, header))
+            break
+        colon = text.find(":", colon + 1)
     return out
 
 

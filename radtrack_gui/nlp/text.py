@@ -78,7 +78,14 @@ def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]
     Each token is lower-cased on its own: lower-casing the whole text would shift every
     offset after a character whose lower case is longer ("İ" -> "i̇"), so the whole text is
     lower-cased at once only when it is ASCII (where the token pattern ignores case)."""
+    spaced = (
+        " " in text
+        and ("-" in text or "/" in text or "[" in text)  # what _SPACED_TOKEN needs, found in C
+        and _SPACED_TOKEN.search(text) is not None
+    )
     if text.isascii():
+        if not spaced:
+            return _plain_bounds(text.lower())
         parts = _TOKEN_SPLIT.split(text.lower())
         words = parts[1::2]
     else:
@@ -86,11 +93,7 @@ def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]
         words = [w.lower() for w in parts[1::2]]
     bounds = tuple(accumulate(map(len, parts)))
     starts, ends = bounds[0:-1:2], bounds[1::2]
-    if (
-        " " in text
-        and ("-" in text or "/" in text or "[" in text)  # what _SPACED_TOKEN needs, found in C
-        and _SPACED_TOKEN.search(text) is not None
-    ):
+    if spaced:
         # a vertebral level written with spaces, a de-id bracket
         if "\x00" in text:
             words = [w.replace(" ", "") for w in words]
@@ -101,10 +104,57 @@ def word_bounds(text: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]
     return starts, ends, words
 
 
+# A word followed by one of these is two tokens (``TOKEN_RE``: the word, then the mark)
+_TRAILING_MARKS = frozenset(".,;:)")
+
+
+def _plain_bounds(low: str) -> tuple[tuple[int, ...], tuple[int, ...], list[str]]:
+    """``word_bounds`` of a lower-cased ASCII text in which no token holds white space
+    (``_SPACED_TOKEN`` finds nothing): the pieces between single spaces, each a word or a
+    number (``str.isalpha``, ``str.isdigit``: C) or a word and a closing mark ("effusion.",
+    "lungs,") read directly,
+    the others split by ``TOKEN_RE`` (offsets from the piece's start). The same tokens as
+    ``TOKEN_RE`` over the whole text, because no token reaches across a space here and the
+    pattern's look-ahead reads a space like the end of the text; one ``re`` call per token
+    was most of the tokens' cost (round 10: PARROT's tokens 1.94 G -> about 1.4 G
+    instructions; docs/performance.md)."""
+    starts: list[int] = []
+    ends: list[int] = []
+    words: list[str] = []
+    pos = 0
+    for piece in low.split(" "):
+        n = len(piece)
+        if n:
+            if piece.isalpha() or piece.isdigit():  # a word, a number
+                starts.append(pos)
+                ends.append(pos + n)
+                words.append(piece)
+            elif n > 1 and piece[-1] in _TRAILING_MARKS and piece[:-1].isalpha():
+                starts += (pos, pos + n - 1)
+                ends += (pos + n - 1, pos + n)
+                words += (piece[:-1], piece[-1])
+            else:
+                parts = _TOKEN_SPLIT.split(piece)
+                bounds = tuple(accumulate(map(len, parts), initial=pos))
+                words += parts[1::2]
+                starts += bounds[1:-1:2]
+                ends += bounds[2::2]
+        pos += n + 1
+    return tuple(starts), tuple(ends), words
+
+
 _HEADER_RE = re.compile(r"[ \t]*[A-Z][A-Z0-9 /&()#,'-]{1,60}:")
 _TITLE_RE = re.compile(r"[^a-z\n]*[A-Z]{2}[^a-z\n]*")  # a line with no lower-case letter
-_LIST_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+")  # list marker at a line start
-_INLINE_LIST_RE = re.compile(r"(?<=[.:;])[ \t]+(\d{1,2}[.)])[ \t]+(?=[A-Za-z\[])")
+# a list marker at a line start: a number and a full stop or bracket ("2. ", "3) "; the
+# number is group 1) or a bullet ("- ", "* ", "• "; group 1 is None)
+LIST_MARKER = re.compile(r"[ \t]*(?:(\d{1,2})[.)]|[-*•])[ \t]+")
+# "...: 1. Text", "... done. 2) Text": the marker after a sentence's end (``_inline_lists``).
+# The punctuation is matched (the cut starts one after it), not looked behind for: a pattern
+# opening with a look-behind is tried at every character (a sixth of ``_blocks``); and one
+# pattern per punctuation mark, each opening with its literal character, which ``re`` finds
+# several times faster than a character class (round 10; docs/performance.md).
+_INLINE_LIST_AFTER = r"[ \t]+(\d{1,2}[.)])[ \t]+(?=[A-Za-z\[])"
+_INLINE_LIST_RES = tuple((mark, re.compile(re.escape(mark) + _INLINE_LIST_AFTER)) for mark in ".:;")
 _BLANK_RE = re.compile(r"\n[ \t]*\n")
 
 
@@ -155,15 +205,14 @@ def _blocks(text: str) -> list[tuple[int, int]]:
             cuts.append((start, start))  # header starts a block ...
             cuts.append((start + h.end(), start + h.end()))  # ... and is one by itself
             continue
-        lst = _LIST_RE.match(body)
+        lst = LIST_MARKER.match(body)
         if lst:
             cuts.append((start, start + lst.end()))  # the marker is not part of a sentence
             continue
         if _TITLE_RE.fullmatch(body) and len(body.strip()) > 2:
             cuts.append((start, start))
             cuts.append((start + len(body), start + len(body)))
-    for m in _INLINE_LIST_RE.finditer(text):
-        cuts.append((m.start(), m.end()))
+    cuts.extend(_inline_lists(text))
     cuts.sort()
     out, pos = [], 0
     for a, b in cuts:
@@ -173,6 +222,25 @@ def _blocks(text: str) -> list[tuple[int, int]]:
     if pos < len(text):
         out.append((pos, len(text)))
     return out
+
+
+def item_number(text: str, line: int) -> int | None:
+    """The number of the numbered list item that the line starting at ``line`` opens
+    ("2. ...", "3) ..."), or None (a bullet, or no list marker)."""
+    hit = LIST_MARKER.match(text, line)
+    return int(hit.group(1)) if hit is not None and hit.group(1) is not None else None
+
+
+def _inline_lists(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each list marker after a sentence's end or a colon ("...: 1. ",
+    "done. 2) "), the punctuation left out; by mark, then by offset (no two overlap: a
+    marker ends before a letter)."""
+    return [
+        (m.start() + 1, m.end())
+        for mark, pattern in _INLINE_LIST_RES
+        if mark in text
+        for m in pattern.finditer(text)
+    ]
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -189,14 +257,15 @@ def sentences(text: str) -> list[tuple[int, int]]:
     keeps Punkt for that comparison."""
     out: list[tuple[int, int]] = []
     append = out.append
+    ends = _END_RE if "!" in text or "?" in text else _PERIOD_END_RE
     for a, b in _blocks(text):
         start = a
-        for m in _END_RE.finditer(text, a, b):
+        for m in ends.finditer(text, a, b):
             if m.end() == m.end(2) and not _glued_end(text, m):
                 continue  # no space after it: only "word.Capital" ends a sentence
-            if m.group(1) == "." and _abbreviation(text, start, m.start(1)):
+            if _single_period(text, m) and _abbreviation(text, start, m.start()):
                 continue
-            _strip_append(text, start, m.end(1) + len(m.group(2)), append)
+            _strip_append(text, start, m.end(2), append)
             start = m.end()
         _strip_append(text, start, b, append)
     return out
@@ -226,16 +295,28 @@ def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
     return s, e
 
 
-# A sentence end: terminal punctuation (group 1), closing quotes/brackets (2), white space,
-# or a capitalized word right after it (checked by ``_glued_end``).
-_END_RE = re.compile(r"([.!?]+)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+# A sentence end: terminal punctuation (from the match's start to the end of group 1),
+# closing quotes/brackets (2), white space, or a capitalized word right after it (checked by
+# ``_glued_end``). The pattern opens with a plain character class, so ``re`` jumps from one
+# ". ! ?" to the next; opening with a group (the punctuation run captured whole, round 9)
+# made it try the whole pattern at every character of the text (about 200 instructions a
+# character: 4 % of a PARROT pass; docs/performance.md "Round 10").
+_END_RE = re.compile(r"[.!?]([.!?]*)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+# The same for a text with no "!" or "?" (most reports): opening with one literal character,
+# it is scanned several times faster again (``re`` searches for the period alone).
+_PERIOD_END_RE = re.compile(r"\.([.!?]*)([\"')\]]*)(?:\s+|(?=[A-Z][a-z]))")
+
+
+def _single_period(text: str, m: re.Match[str]) -> bool:
+    """The punctuation of the sentence end ``m`` is one period."""
+    return m.start(1) == m.end(1) and text[m.start()] == "."
 
 
 def _glued_end(text: str, m: re.Match[str]) -> bool:
     """A period with no space after it ends a sentence: one period, right after a word of
     two or more letters ("XXXX.In", not "e.g.In", "J.Smith" or "T12.L1")."""
-    p = m.start(1)
-    return m.group(1) == "." and not m.group(2) and text[p - 2 : p].isalpha()
+    p = m.start()
+    return _single_period(text, m) and not m.group(2) and text[p - 2 : p].isalpha()
 
 
 def _abbreviation(text: str, start: int, dot: int) -> bool:

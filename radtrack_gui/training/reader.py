@@ -102,20 +102,6 @@ def choose_threshold(tokenizer: Any, model: Any, items: list[SquadItem]) -> tupl
     return best[0], best[1] / max(1, len(items))
 
 
-def find_base(base_model: str | os.PathLike[str] | None) -> Path:
-    if base_model is not None:
-        p = Path(base_model).expanduser()
-        if not (p / "config.json").is_file():
-            raise InputError(f"base model: no model files in {p} (config.json missing)")
-        return p
-    from radtrack_gui.nlp.linkers.embedding import find_model
-
-    try:
-        return find_model()
-    except InputError as exc:
-        raise InputError(f"the reader needs a local base encoder: {exc}") from exc
-
-
 def train_reader(
     items: list[SquadItem],
     out_dir: str | os.PathLike[str] | None = None,
@@ -137,7 +123,9 @@ def train_reader(
         raise InputError("epochs must be at least 1")
     if not 0.0 <= held_out < 1.0:
         raise InputError("the held-out share must be in [0, 1)")
-    base = find_base(base_model)
+    from radtrack_gui.nlp.linkers.embedding import find_base_model
+
+    base = find_base_model(base_model, "the reader")
     try:
         import torch  # noqa: F401  (training needs it: say so before any work)
         from transformers import AutoModelForQuestionAnswering

@@ -381,3 +381,29 @@ def test_radtrack_json_quoting_fhir_stays_radtrack_json(tmp_path):
     assert kind_of_file(path) is None  # read by the RadTrack JSON reader, not as FHIR
     fhir_path = _write(tmp_path, "f.json", ff.fhir_report())
     assert kind_of_file(fhir_path) == "fhir"
+
+
+def test_reports_and_documents_are_read_by_one_reading_the_report_also_refusing_binary(
+    tmp_path: Path,
+) -> None:
+    """textreport.nonempty_bytes is the one home: an empty file, a folder and a too-large
+    file get the same reason from both readers; only the report reader refuses binary."""
+    from radtrack_gui.formats.ingest import file_bytes
+    from radtrack_gui.formats.textreport import read_bytes
+
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"  \n")
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"x" * 100)
+    for path, limit in ((empty, 1000), (tmp_path, 1000), (big, 10)):
+        reasons = []
+        for read in (read_bytes, file_bytes):
+            with pytest.raises(SkipFile) as exc:
+                read(path, limit)
+            reasons.append(exc.value.reason)
+        assert reasons[0] == reasons[1]
+    binary = tmp_path / "scan.bin"
+    binary.write_bytes(b"%PDF\x00\x01\x02 body")
+    assert file_bytes(binary) == binary.read_bytes()
+    with pytest.raises(SkipFile, match="binary"):
+        read_bytes(binary)

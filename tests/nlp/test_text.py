@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from radtrack_gui.nlp.text import sentence_around, sentences, tokens
+from radtrack_gui.nlp.text import item_number, sentence_around, sentences, tokens
 
 
 def _sents(text: str) -> list[str]:
@@ -110,3 +110,17 @@ def test_sentence_around_a_span() -> None:
     )  # a span across two sentences gets both
     assert around("Effusion") == "Effusion."
     assert sentence_around("   ", 1, 2) == (2, 2)  # no sentence: the span itself, trimmed
+
+
+def test_one_list_marker_pattern_gives_the_item_number_of_numbered_lines_only() -> None:
+    """The sentence splitter and the numbered-list linker rule read one pattern: a numbered
+    marker gives its number, a bullet or a decimal number gives none."""
+    text = "Impression:\n  3) Small effusion.\n- A bullet.\n2.5 mm focus.\n12. Last item."
+    starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    assert [item_number(text, s) for s in starts] == [None, 3, None, None, 12]
+    # the bullet and the numbered markers are all cut out of the sentences alike
+    assert [text[s:e] for s, e in sentences(text)][1:4] == [
+        "Small effusion.",
+        "A bullet.",
+        "2.5 mm focus.",
+    ]

@@ -48,3 +48,17 @@ def test_train_linker_saves_and_refuses_too_little(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no chain links two mentions"):
         train_linker([lone], tmp_path / "no.json")
     assert not (tmp_path / "no.json").exists()
+
+
+def test_the_reader_trainer_finds_its_base_model_as_every_trainer_does(tmp_path: Path) -> None:
+    """One home for "the encoder a trainer starts from" (embedding.find_base_model): a
+    folder without model files is named before any training library is loaded."""
+    from radtrack_gui.nlp.linkers.embedding import find_base_model
+    from radtrack_gui.training.reader import train_reader
+
+    with pytest.raises(InputError) as shared:
+        find_base_model(tmp_path, "the reader")
+    with pytest.raises(InputError) as reader:
+        train_reader([], base_model=tmp_path)
+    assert str(reader.value) == str(shared.value)
+    assert f"no model files in {tmp_path} (config.json missing)" in str(reader.value)

@@ -65,7 +65,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     SEMICOLON,
     sentence_mask,
 )
-from radtrack_gui.nlp.phrases import compared, in_other_item, item_of, list_items
+from radtrack_gui.nlp.phrases import compared, in_other_items, item_of, list_items
 from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Concept, Vocabulary
 
 # Words that open a comparison phrase (``phrases.compared`` reads it only when one is there).
@@ -268,11 +268,12 @@ def analyse(
             finding_items = {item_of(items, tok_at[c.t0]) for c in sent.cands}
     # the structures and free sides standing in an item of a list of findings: which item
     # holds each is the same for every candidate, so it is read once per sentence here
-    listed = (
-        [t0 for t0 in (*anat, *free_at) if item_of(items, tok_at[t0]) in finding_items]
-        if items
-        else []
-    )
+    listed: list[tuple[int, int, int]] = []  # (token, offset, item)
+    if items:
+        for t0 in (*anat, *free_at):
+            item = item_of(items, tok_at[t0])
+            if item in finding_items:
+                listed.append((t0, tok_at[t0], item))
     free_sides = _free_sides(sides, free_at, compared_at) if free_at else set()
 
     kept: list[Cand] = []
@@ -314,7 +315,7 @@ def analyse(
         if compared_at or items:
             at = tok_at[c.t0]
             foreign = {t0 for t0 in anat if t0 not in c.used and t0 in compared_at}
-            foreign.update(t0 for t0 in listed if in_other_item(stext, items, at, tok_at[t0]))
+            foreign.update(in_other_items(stext, items, at, listed))
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
         if (

@@ -97,6 +97,26 @@ def glued(starts: Sequence[int], ends: Sequence[int], t0: int, t1: int) -> bool:
     return all(ends[k] == starts[k + 1] for k in range(t0, t1 - 1))
 
 
+# ``v.memo``'s key of the table of :func:`entry_roles` by entries (a key no other memo uses)
+_ROLES = ("candidates.entry_roles",)
+
+
+def entry_roles(v: Vocabulary, entries: tuple[Entry, ...]) -> tuple[tuple[str, ...], bool]:
+    """What the entries of one lexicon match say about its sentence: the body regions of its
+    structures (``Vocabulary.region_of``: by first parents) and whether it is a device word. A
+    function of the tables, kept per entries in ``v.memo`` (round 10: the matches of a
+    sentence are looked up, not read entry by entry)."""
+    tops: list[str] = []
+    device_word = False
+    for kind, value, _, _ in entries:
+        if kind == "anatomy":
+            if len(v.parent_line(value)) >= 2:
+                tops.append(v.region_of(value))
+        elif kind == "device-word":
+            device_word = True
+    return tuple(tops), device_word
+
+
 def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: ignore[type-arg]
     """What a sentence's text alone decides: token start and end offsets and tokens, the lexicon's
     matches, the body regions it names, its candidates (concept terms that are not flagged
@@ -106,15 +126,19 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     concepts, others = lex.match(toks)
     if not lex.numbered_heads.isdisjoint(toks):  # "segments 6 and 7": one site
         others = numbered_lists(v, lex.numbered_heads, toks, others)
-    tops = []
+    tops: list[str] = []
     device_word = False
+    roles = v.memo.get(_ROLES)  # entries -> (regions, device word), one look-up a match
+    if roles is None:
+        roles = v.memo[_ROLES] = {}
     for _, _, entries in others:
-        for kind, value, _, _ in entries:
-            if kind == "anatomy":
-                if len(v.parent_line(value)) >= 2:
-                    tops.append(v.region_of(value))
-            elif kind == "device-word":
-                device_word = True
+        hit = roles.get(entries)
+        if hit is None:
+            hit = roles[entries] = entry_roles(v, entries)
+        if hit[0]:
+            tops.extend(hit[0])
+        if hit[1]:
+            device_word = True
     templates = []
     for t0, t1, name in concepts:
         c = v.concepts[name]

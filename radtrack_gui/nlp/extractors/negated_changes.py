@@ -1,7 +1,7 @@
 """A negated bare "changes" is a generic negative statement (round 10, wb-mentions16).
 
-"No changes", "show no significant morphological changes", "did not reveal any acute, fresh
-changes", "No changes are noted in the bony parts": like "no abnormalities", the statement
+"No changes", "show no significant morphological changes", "did not reveal any recent, acute
+changes", "No changes are seen in the bony parts": like "no abnormalities", the statement
 that the structure it is said of (the subject, or the site after it) holds nothing abnormal;
 the labels of every whole-body sample mark it at "changes" (GUIDELINE "Units": generic
 negatives are mentions). ``open_patterns.changes_of_structure`` reads the form with a named
@@ -36,6 +36,8 @@ NAMED_BY = frozenset(
 )
 # report words: "no changes in the pulmonary image" is no statement about a structure
 REPORT_NOUNS = frozenset({"image", "images", "picture", "appearance", "findings", "study"})
+# course words before "changes": "no interval changes" compares two studies, no structure
+COURSE = frozenset({"interval", "temporal", "further", "new"})
 REPORT_REACH = 5
 
 
@@ -55,7 +57,7 @@ def _negated(toks: list[str], i: int) -> bool:
     k, words = i - 1, 0
     while k >= 0 and toks[k] not in NEGATIONS:
         if toks[k] != ",":
-            if not toks[k].isalpha() or toks[k] in STOPS or words == BETWEEN:
+            if not toks[k].isalpha() or toks[k] in STOPS | COURSE or words == BETWEEN:
                 return False
             words += 1
         k -= 1

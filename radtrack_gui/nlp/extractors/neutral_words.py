@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from radtrack_gui.nlp.extractors.reference_values import reference_normal
+from radtrack_gui.nlp.extractors.reference_values import REFERENCE_WORD, reference_normal
 
 # the table concepts of image properties (the finding is the property when it is abnormal)
 PROPERTY_CONCEPTS = frozenset({"echogenicity", "enhancement", "uptake"})
@@ -64,6 +64,14 @@ def neutral_property(text: str, start: int, end: int, concept: str | None) -> bo
 def neutral_word(text: str, start: int, end: int, concept: str | None) -> bool:
     """Either of the above: the finding at ``start:end`` is no mention."""
     return neutral_property(text, start, end, concept) or reference_normal(text, start, end)
+
+
+# The lengths of the words :func:`neutral_word` can be true of (the span lower-cased must be
+# one of them): a span of another length is no neutral word, known without slicing it (the
+# rules extractor asks it of every finding it outputs; docs/performance.md "Round 10").
+# Exact because ``str.lower`` changes the length of one character only (U+0130, to "i" and
+# U+0307), and no such word holds U+0307 (tests/nlp/extractors/test_extraction_round10.py).
+NEUTRAL_LENGTHS = frozenset(len(w) for w in (*BARE_PROPERTIES, REFERENCE_WORD))
 
 
 # "of (a/an) ADJ nature / origin / etiology": the adjective names the cause of a finding named

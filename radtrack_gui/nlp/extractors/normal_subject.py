@@ -16,7 +16,11 @@ from radtrack_gui.nlp.word_lists import word_list
 if TYPE_CHECKING:  # candidates reads normal_adequacy, which reads this module
     from radtrack_gui.nlp.extractors.candidates import Cand
 
-COPULAS = frozenset({"is", "are", "appears", "appear", "remains", "remain", "looks", "look"})
+# "was"/"were" too: a past-tense report's normal statement ("The arteries were properly
+# contrasted"; round 10, wb-recall)
+COPULAS = frozenset(
+    {"is", "are", "was", "were", "appears", "appear", "remains", "remain", "looks", "look"}
+)
 ADVERBS = frozenset(
     {"otherwise", "grossly", "also", "still", "entirely", "completely", "again", "generally"}
     | {"globally", "overall", "relatively"}

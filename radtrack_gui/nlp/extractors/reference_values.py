@@ -21,6 +21,9 @@ import re
 
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 
+# the one word that opens a reference value
+REFERENCE_WORD = "normal"
+
 # After "normal" anywhere: a value, a range or a solution.
 _VALUE_AFTER = (
     r"[ \t]*(?:up[ \t]+to[ \t]*\d|range\b|ranges\b|values?\b|limit[ \t]+\d|[<>≤≥]|\d|saline\b)"
@@ -38,7 +41,7 @@ _PAREN_BEFORE = re.compile(r"\(\s*$")
 def reference_normal(text: str, start: int, end: int) -> bool:
     """Whether the word ``normal`` at ``start:end`` opens a reference value or names a
     solution ("(normal up to 36 mm)", "(normal: 20-37 mm)", "normal range", "normal saline")."""
-    if text[start:end].lower() != "normal":
+    if text[start:end].lower() != REFERENCE_WORD:
         return False
     if _AFTER.match(text, end) is not None:
         return True

@@ -68,7 +68,11 @@ from radtrack_gui.nlp.extractors.devices import GENERIC
 from radtrack_gui.nlp.extractors.inline_reasons import inline_reason_spans
 from radtrack_gui.nlp.extractors.layout import SPACE_RE, is_header, question_spans
 from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
-from radtrack_gui.nlp.extractors.neutral_words import cause_adjectives, neutral_word
+from radtrack_gui.nlp.extractors.neutral_words import (
+    NEUTRAL_LENGTHS,
+    cause_adjectives,
+    neutral_word,
+)
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.sections import section_at, sections_and_reasons
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
@@ -229,7 +233,12 @@ class RuleExtractor:
                 )  # a named device there is real, not asked
                 if question and not self.questions and spans is None:
                     continue  # a reason for the exam is a question, not a finding (rule 8)
-                if spans is None and type_ == FINDING and neutral_word(text, s, e, concept):
+                if (
+                    spans is None
+                    and type_ == FINDING
+                    and e - s in NEUTRAL_LENGTHS  # no slice of the others (neutral_words)
+                    and neutral_word(text, s, e, concept)
+                ):
                     continue  # "normal [echogenicity]", "(normal up to 36 mm)"
                 out.append(
                     (

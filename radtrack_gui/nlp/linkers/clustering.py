@@ -39,6 +39,7 @@ from radtrack_gui.nlp.linkers.features import (
     conflict,
     gap_days,
 )
+from radtrack_gui.nlp.linkers.interpreted import interpreted_keys
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
 from radtrack_gui.nlp.linkers.policy import policy_keys
 from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
@@ -115,6 +116,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup += more_lookup
         # the conclusion's reading finds the findings it restates or reads (together.py)
         more_filed, more_lookup = together_keys(m)
+        filed += more_filed
+        lookup += more_lookup
+        # the conclusion's diagnosis finds the findings' signs of its report (interpreted.py)
+        more_filed, more_lookup = interpreted_keys(m)
         filed += more_filed
         lookup += more_lookup
     return filed, lookup

@@ -31,6 +31,7 @@ from radtrack_gui.nlp.linkers.glosses import (
     reading_names_site,
 )
 from radtrack_gui.nlp.linkers.info import HISTORY_SECTIONS, NEW_CHANGES, MentionInfo
+from radtrack_gui.nlp.linkers.interpreted import interpreted
 from radtrack_gui.nlp.linkers.listed import co_listed, lists_signs
 from radtrack_gui.nlp.linkers.mentions import (
     DEVICE_END_CHANGES,
@@ -128,7 +129,13 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
         return "the conclusion's lesion at the same organ (policy.py)"
     if concluded_sign(a, b, vocabulary()):
         return "the conclusion's diagnosis of the organ the findings describe (concluded_signs.py)"
-    return joined(a, b, vocabulary())  # the conclusion reads the findings' finding (together.py)
+    if why := joined(
+        a, b, vocabulary()
+    ):  # the conclusion reads the findings' finding (together.py)
+        return why
+    return interpreted(
+        a, b, vocabulary()
+    )  # the conclusion's diagnosis of the sign (interpreted.py)
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
@@ -263,6 +270,8 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
             return None  # the conclusion's diagnosis of the organ described (concluded_signs.py)
         if joined(a, b, v):
             return None  # the conclusion restates and reads the findings' finding (together.py)
+        if interpreted(a, b, v):
+            return None  # the conclusion's diagnosis of the findings' sign there (interpreted.py)
         if vague_site_restated(a, b, v):
             return None  # "arthrosis" at a level / of the bones, restated (GUIDELINE 9)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):

@@ -409,7 +409,7 @@ def level_conflict(
     kinds_a: dict[str, list[str]] = {}
     kinds_b: dict[str, list[str]] = {}
     for levels_, kinds in ((a, kinds_a), (b, kinds_b)):
-        for level in levels_:
+        for level in sorted(levels_):  # a reason names the same pair every run
             kinds.setdefault(_kind(level), []).append(level)
     for kind in sorted(kinds_a.keys() & kinds_b.keys()):
         xs, ys = kinds_a[kind], kinds_b[kind]

@@ -9,13 +9,9 @@ item in the conclusion are untouched; two findings of one item are left to the o
 
 from __future__ import annotations
 
-import re
-
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.info import MentionInfo
-
-# a list item: a line opening with a number and a full stop or bracket ("2. ", "3) ")
-_ITEM = re.compile(r"^[ \t]*(\d{1,2})[.)][ \t]+", re.MULTILINE)
+from radtrack_gui.nlp.text import item_number
 
 
 def _item(m: MentionInfo) -> tuple[int, int] | None:
@@ -24,10 +20,8 @@ def _item(m: MentionInfo) -> tuple[int, int] | None:
         return None
     text = m.ctx.text
     line = text.rfind("\n", 0, m.ctx.start) + 1
-    hit = _ITEM.match(text, line)
-    if hit is None:
-        return None
-    return line, int(hit.group(1))
+    number = item_number(text, line)
+    return None if number is None else (line, number)
 
 
 def other_items(a: MentionInfo, b: MentionInfo) -> str | None:

@@ -134,6 +134,10 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
         return False
     if tissue_restated(first, later):
         return True  # "no ... in the bony structures" / "no abnormalities in the osseous ..."
+    from radtrack_gui.nlp.linkers.restated import collective_negative  # (it imports this)
+
+    if collective_negative(first, later, v or vocabulary()):
+        return True  # the conclusion's collective negative at its place (restated.py)
     if concluded_negative(first, later, v or vocabulary()):
         return True  # the conclusion's negative of what the findings looked for there
     if (

@@ -158,7 +158,7 @@ def test_loosening_dilated_calyces_and_bph(ex: RuleExtractor) -> None:
 
 
 def test_density_as_a_property_and_stability_as_a_course_word(ex: RuleExtractor) -> None:
-    got = _texts(ex, "The density of the gray and white matter of the brain is preserved.")
+    got = _texts(ex, "The density of gray and white matter in the brain is preserved.")
     assert "density" not in got, got
     got = _texts(ex, "Bony structures have preserved density.")
     assert "density" not in got, got

@@ -166,7 +166,7 @@ def test_generic_and_abbreviated_findings(ex: RuleExtractor, text: str, span: st
     "text",
     [
         "The liver is of normal size and uniform echogenicity.",
-        "The kidneys are of normal size with preserved parenchymal thickness and echogenicity.",
+        "The kidneys are of normal size with preserved echogenicity and parenchymal thickness.",
     ],
 )
 def test_a_listed_property_of_a_normal_structure_is_no_finding(

@@ -127,7 +127,7 @@ def test_flow_pattern_takes_the_longer_head() -> None:
     [
         ("Indication: trauma. Impacted fracture of the left femoral neck.", "fracture"),
         (
-            "Indication: ARDS. Large pneumothorax on the right side. The right lung is collapsed.",
+            "Indication: ARDS. Large pneumothorax on the right side. Collapse of the right lung.",
             "pneumothorax",
         ),
     ],

@@ -91,8 +91,8 @@ def test_one_sentence_reading_overrides_the_landmark_site() -> None:
     # a radiograph locates the shadow by a vertebral level; the sentence reads it as a stone
     c = _case(
         "XR ABDOMEN",
-        "On the right side, at the level of the L3/L4 intervertebral space, a calcific shadow "
-        "measuring 1.6 cm is visible - most likely a stone in the right kidney.",
+        "On the right, by the L3/L4 disc space, a calcific shadow of 1.6 cm "
+        "appears - most likely a stone in the right kidney.",
     )
     assert c.same(c.mark(0, "calcific shadow"), c.mark(0, "stone"))
 
@@ -123,8 +123,8 @@ def test_the_conclusion_restating_the_sign_reads_it() -> None:
     c = _case(
         "CT HEAD",
         "FINDINGS:\n- In the posterior fossa: Hypodensities with ring enhancement in the vermis."
-        "\n\nCONCLUSION: Multiple rounded hypodensities with ring enhancement in the posterior "
-        "fossa and supratentorial region, suggestive of multiple abscesses.",
+        "\n\nCONCLUSION: Several round hypodensities, ring-enhancing, in the posterior "
+        "fossa and above the tentorium, suggestive of multiple abscesses.",
     )
     assert c.same(c.mark(0, "Hypodensities"), c.mark(0, "multiple abscesses"))
 
@@ -168,8 +168,8 @@ def test_a_closing_findings_reading_does_not_reach_two_paragraphs_back() -> None
 def test_postoperative_changes_are_a_finding_a_sign_is_read_as() -> None:
     c = _case(
         "MRI BREAST",
-        "There is a small amount of fluid around the implant and edema of the breast tissue "
-        "in the medial part, consistent with postoperative changes.",
+        "A little fluid surrounds the implant, with edema of the medial breast tissue, "
+        "consistent with postoperative changes.",
     )
     changes = c.mark(0, "postoperative changes")
     assert c.same(c.mark(0, "edema"), changes)

@@ -7,7 +7,7 @@ from linker_cases import Case
 
 SPINE_HEADINGS = (
     "Exam: MR CERVICAL SPINE\n\nResults:\n\n**At C2-C3:**\nNo foraminal abnormalities.\n"
-    "No global or focal disc protrusion.\n\n**At C3-C4:**\nMedian disc herniation in conflict "
+    "No global or focal disc protrusion.\n\n**At C3-C4:**\nMedian disc herniation in contact "
     "with the spinal cord.\n\n**At C6-C7:**\nMedian disc herniation partially contacting the "
     "spinal cord.\nNo foraminal abnormalities.\n"
 )
@@ -28,7 +28,7 @@ def test_a_level_heading_in_markdown_emphasis_or_after_at_sets_the_level() -> No
 
 def test_a_disc_finding_restated_at_its_level_is_one() -> None:
     text = (
-        "Exam: MR LUMBAR SPINE\n\nFindings:\n\n**At L4-L5:\n- Global disc protrusion impinging "
+        "Exam: MR LUMBAR SPINE\n\nFindings:\n\n**At L4-L5:\n- Global disc protrusion pressing "
         "on the L4 nerve roots.\n\nCONCLUSION:\n\nDisc protrusion at L4-L5 impinging on the L4 "
         "nerve roots. Disc protrusion at L2-L3."
     )
@@ -71,7 +71,7 @@ def test_lists_and_ranges_of_levels_name_every_level() -> None:
 def test_a_finding_at_listed_levels_is_not_the_one_of_the_sacrum() -> None:
     text = (
         "Exam: MR PELVIS\n\nResults:\nA signal anomaly is noted in the sacral segments.\n"
-        "Signal anomalies are present in the vertebral bodies of L3 and L5.\n\nConclusion:\n"
+        "Signal anomalies also in the vertebral bodies of L3 and L5.\n\nConclusion:\n"
         "Signal anomaly in the vertebral body of L5."
     )
     c = Case((0, text))
@@ -84,7 +84,7 @@ def test_a_finding_at_listed_levels_is_not_the_one_of_the_sacrum() -> None:
 def test_tendons_named_bare_are_places() -> None:
     text = (
         "Exam: US LEFT SHOULDER\n\nMild tendinosis of the subscapularis.\nMarked tendinopathy "
-        "of the supraspinatus and infraspinatus tendons.\n\nImpression:\nSubscapularis "
+        "of the infraspinatus and supraspinatus tendons.\n\nImpression:\nSubscapularis "
         "tendinosis."
     )
     c = Case((0, text))
@@ -98,8 +98,8 @@ def test_a_ligament_and_a_meniscus_are_two_structures() -> None:
     from radtrack_gui.nlp.linkers.structures import different_tissues
 
     text = (
-        "Exam: MR RIGHT KNEE\n\nFindings:\nThere is a chronic low-grade tear of the anterior "
-        "cruciate ligament.\nThere is a vertical tear involving the posterior horn of the "
+        "Exam: MR RIGHT KNEE\n\nFindings:\nThe anterior cruciate ligament has a chronic "
+        "low-grade tear.\nThere is a vertical tear involving the posterior horn of the "
         "medial meniscus.\n\nConclusion:\nChronic low-grade tear of the ACL."
     )
     c = Case((0, text))
@@ -152,7 +152,7 @@ def test_a_coordinated_node_list_is_read_whole() -> None:
 
 def test_breast_areas_without_the_word_quadrant_are_places() -> None:
     text = (
-        "Exam: US BREASTS\n\nFindings:\nThe smallest cyst is noted in the upper central left "
+        "Exam: US BREASTS\n\nFindings:\nThe smallest cyst lies in the upper central left "
         "area. The hypoechoic lesion in the upper outer left area has decreased.\n\n"
         "Conclusion:\nStable cyst in the upper central left area."
     )

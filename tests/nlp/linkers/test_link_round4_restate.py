@@ -40,7 +40,7 @@ def test_a_negative_is_about_its_own_organ() -> None:
 
 def test_a_finding_restated_with_a_qualifier_is_one() -> None:
     text = (
-        "Exam: CT CHEST\n\nFindings:\nOn the right side, there are ground-glass opacities "
+        "Exam: CT CHEST\n\nFindings:\nOn the right side, ground-glass opacities are seen, "
         "associated with bronchovascular structures.\n\nImpression:\n-Focal ground-glass "
         "opacities in the right lung, consistent with atypical infiltrates."
     )
@@ -64,7 +64,7 @@ def test_qualified_words_are_look_or_degree_not_place() -> None:
 
 def test_two_phases_in_one_report_are_two_statements() -> None:
     text = (
-        "Exam: CT HEAD\n\nNo early signs of ischemia. No hyperdense artery sign. No subacute "
+        "Exam: CT HEAD\n\nNo early signs of ischemia. No dense artery sign. No subacute "
         "infarct demarcation.\n\nImpression:\nNo acute or subacute infarct demarcation."
     )
     c = Case((0, text))
@@ -82,8 +82,8 @@ def test_two_phases_in_one_report_are_two_statements() -> None:
 
 def test_the_impression_finding_at_the_same_fine_place_is_the_finding_told_again() -> None:
     text = (
-        "Exam: MR CERVICAL SPINE\n\nResults:\nA slight signal anomaly of the spinal cord at "
-        "C3-C4, suggestive of edema.\nA signal anomaly of the spinal cord at C6-C7.\n\n"
+        "Exam: MR CERVICAL SPINE\n\nResults:\nAt C3-C4 the spinal cord has a slight signal "
+        "anomaly, likely edema.\nA signal anomaly of the spinal cord at C6-C7.\n\n"
         "CONCLUSION:\nDisc herniation with early signs of distress at C3-C4."
     )
     c = Case((0, text))

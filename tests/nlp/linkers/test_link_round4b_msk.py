@@ -49,8 +49,8 @@ def test_structure_words_are_anatomy_but_findings_near_them_stay_findings() -> N
 
 SPINE = (
     "Exam: CT THORAX\n\nFindings:\nModerate degenerative changes in the thoracic spine, with "
-    "small marginal osteophytes on the vertebral bodies and vacuum phenomenon in the "
-    "intervertebral discs.\n"
+    "small marginal osteophytes along the vertebral bodies and vacuum phenomenon in several "
+    "discs.\n"
 )
 
 
@@ -94,7 +94,7 @@ def test_spinal_levels_written_with_a_slash_are_levels() -> None:
     assert read("hyperintense on T2/T1") == frozenset()
     text = (
         "Exam: XR CERVICAL SPINE\n\nFindings:\nDegenerative changes in the C5/6 intervertebral "
-        "space.\nDegenerative changes in the intervertebral joints, most pronounced at the C2/C3 "
+        "space.\nDegenerative changes in the intervertebral joints, worst at the C2/C3 "
         "level.\n"
     )
     c = Case((0, text))

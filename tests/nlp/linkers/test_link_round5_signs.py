@@ -38,8 +38,8 @@ def test_signs_listed_in_another_sentence_are_not_read() -> None:
 def test_signs_attached_by_with_are_the_diagnosis() -> None:
     c = _case(
         "MRI ABDOMEN",
-        "Possible signs of chronic pancreatitis are evident in the body and tail with "
-        "dilation of the main pancreatic duct and relative atrophy of the parenchyma.",
+        "Signs of possible chronic pancreatitis in the tail and body with "
+        "dilation of the main pancreatic duct and relative atrophy of the gland.",
     )
     dx = c.mark(0, "chronic pancreatitis")
     assert c.same(dx, c.mark(0, "dilation of the main pancreatic duct"))
@@ -70,7 +70,7 @@ def test_listed_signs_at_a_part_of_the_diagnosis_site_are_one() -> None:
 def test_a_generic_subject_reads_the_sentence_right_before() -> None:
     c = _case(
         "MRI ABDOMEN",
-        "The liver is not enlarged, with a mass in the right lobe measuring 5.0 x 4.0 cm. "
+        "Liver of normal size; a 5.0 x 4.0 cm mass sits in the right lobe. "
         "The change shows heterogeneous signal, enhancing after contrast, suggesting a "
         "glarboma.",
     )
@@ -129,9 +129,9 @@ def test_a_dash_reading_of_the_other_side_stays_apart() -> None:
 def test_the_appearance_after_the_dash_reads_the_sign() -> None:
     c = _case(
         "CT CHEST",
-        "There are confluent areas of consolidation in the right lung, approximately "
-        "occupying 25% of its volume, mainly visible in segments 2 and 6 - the CT appearance "
-        "suggests an atelectatic-inflammatory nature.",
+        "In the right lung, confluent areas of consolidation take up about a quarter of "
+        "its volume, chiefly in segments 2 and 6 - the CT appearance points to an "
+        "atelectatic-inflammatory nature.",
     )
     assert c.same(c.mark(0, "areas of consolidation"), c.mark(0, "atelectatic-inflammatory"))
 

@@ -63,7 +63,7 @@ def test_c7_d1_is_the_cervicothoracic_level() -> None:
 
 
 def test_a_finding_attached_by_with_is_at_the_level_before() -> None:
-    t = "The L5-S1 intervertebral space is narrowed with accompanying degenerative changes."
+    t = "The L5-S1 disc space is narrowed with degenerative changes alongside."
     assert attached_place(t, 0, t.index("degenerative")) == {"l5-s1"}
     # counter-examples: a "with" that a word before it governs, another item between
     t = "Nodules at S5, compatible with small hemangiomas."
@@ -73,7 +73,7 @@ def test_a_finding_attached_by_with_is_at_the_level_before() -> None:
     text = (
         "Exam: XR LUMBAR SPINE\n\nFindings:\n"
         "Degenerative changes of the L3-L4 facet joints.\n"
-        "The L5-S1 intervertebral space is narrowed with accompanying degenerative changes.\n"
+        "The L5-S1 disc space is narrowed with degenerative changes alongside.\n"
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "Degenerative changes"), c.mark(0, "degenerative changes"))
@@ -187,7 +187,7 @@ def test_a_finding_of_the_whole_column_is_not_the_one_at_a_level() -> None:
     text = (
         "Exam: XR LUMBAR SPINE\n\nFindings:\n"
         "Moderate degenerative changes with marginal osteophytes of lumbar vertebrae.\n"
-        "The L5-S1 intervertebral space is narrowed with accompanying degenerative changes.\n"
+        "The L5-S1 disc space is narrowed with degenerative changes alongside.\n"
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "degenerative changes"), c.mark(0, "degenerative changes", 1))

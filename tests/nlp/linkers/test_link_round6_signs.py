@@ -73,8 +73,8 @@ def test_a_sign_read_otherwise_in_its_own_sentence_is_not_the_impression_reading
 
 # -- a possibility the report's own conclusion negates (answered.py) ---------------------------
 _HEDGED = (
-    "Results:\nThere are no morphological abnormalities in the ventricular system or "
-    "subarachnoid spaces that would suggest normal pressure hydrocephalus.\n\n"
+    "Results:\nThe ventricular system and subarachnoid spaces show no morphological "
+    "abnormalities that would suggest normal pressure hydrocephalus.\n\n"
 )
 
 

@@ -36,8 +36,8 @@ def _case(exam: str, text: str) -> Case:
 
 
 _PANCREAS = (
-    "Findings:\nThere is an enlargement of the pancreatic head with associated haziness of the "
-    "peripancreatic fat. These findings are consistent with {reading}. Gallstones in the "
+    "Findings:\nThe pancreatic head shows an enlargement with associated haziness of the "
+    "surrounding fat. These findings are consistent with {reading}. Gallstones in the "
     "gallbladder."
 )
 

@@ -71,9 +71,9 @@ def test_with_attaches_past_descriptive_words() -> None:
 def test_stenoses_of_two_coronary_arteries_are_two() -> None:
     text = (
         "Exam: CT CORONARY ANGIOGRAPHY\n\nFindings:\n"
-        "Calcified plaques are observed in the wall of the LM, presenting as punctate "
-        "calcifications, with mild eccentric luminal stenosis.\n"
-        "In the proximal segment of the LAD, calcified plaques are present, with moderate "
+        "The LM wall carries punctate calcified plaques, with mild eccentric luminal "
+        "stenosis.\n"
+        "In the proximal segment of the LAD, two calcified plaques, with moderate "
         "eccentric luminal stenosis.\n"
     )
     c = Case((0, text))
@@ -85,18 +85,18 @@ def test_stenoses_of_two_coronary_arteries_are_two() -> None:
 
 
 def test_a_cause_or_background_is_at_the_place_of_the_sentence_before_it() -> None:
-    t = "Abnormal signal in the anterior talofibular ligament, attributed to an old partial tear."
+    t = "Altered signal in the anterior talofibular ligament, due to a partial tear long ago."
     assert cause_place(t, 0, t.index("partial tear")) == {"part:anterior talofibular ligament"}
-    t = "Split tear of the peroneus brevis tendon, on a background of moderate tendinosis."
+    t = "Split tear of the peroneus brevis tendon, on a background of tendinosis (moderate)."
     assert cause_place(t, 0, t.index("tendinosis")) == {"part:peroneus brevis tendon"}
     # counter-example: no cause phrase before the mention
-    t = "Abnormal signal in the anterior talofibular ligament. An old partial tear."
+    t = "Altered signal in the anterior talofibular ligament. A partial tear long ago."
     assert cause_place(t, 0, t.index("partial tear")) == frozenset()
     text = (
         "Exam: MR LEFT ANKLE\n\nFindings:\n"
         "In the Achilles tendon there is an intratendinous tear.\n"
-        "Abnormal signal in the anterior talofibular ligament, attributed to an old partial "
-        "tear.\n"
+        "Altered signal in the anterior talofibular ligament, due to a partial tear "
+        "long ago.\n"
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "intratendinous tear"), c.mark(0, "partial tear"))
@@ -105,12 +105,12 @@ def test_a_cause_or_background_is_at_the_place_of_the_sentence_before_it() -> No
 def test_tendinosis_of_two_tendons_of_one_ankle_are_two() -> None:
     text = (
         "Exam: MR LEFT ANKLE\n\nFindings:\n"
-        "There is a longitudinal split tear of the peroneus brevis tendon with distal "
-        "reconstitution, on a background of moderate tendinosis.\n"
+        "The peroneus brevis tendon shows a longitudinal split tear, distally reconstituted, "
+        "on a background of tendinosis (moderate).\n"
         "Achilles tendon: Mild insertional Achilles tendinosis.\n\n"
         "Conclusion:\n"
-        "1. Split tear of the peroneus brevis at the level of the malleolus on a background "
-        "of moderate tendinosis.\n2. Mild insertional Achilles tendinosis.\n"
+        "1. Peroneus brevis split tear behind the malleolus on a background "
+        "of tendinosis (moderate).\n2. Mild insertional Achilles tendinosis.\n"
     )
     c = Case((0, text))
     brevis, achilles = c.mark(0, "tendinosis"), c.mark(0, "tendinosis", 1)
@@ -163,8 +163,8 @@ def test_segments_of_one_vessel_are_read_and_kept_apart() -> None:
     assert not any(x.startswith("course:") for x in sub_sites("the proximal RCA is patent"))
     text = (
         "Exam: CT CORONARY ANGIOGRAPHY\n\nFindings:\n"
-        "In the proximal segment of the RCA, calcified plaques are present, with mild "
-        "stenosis. In the mid-segment, calcified plaques are observed, with moderate stenosis.\n"
+        "In the proximal segment of the RCA, soft and calcified plaques, with mild "
+        "stenosis. In the mid-segment, more calcified plaques, with moderate stenosis.\n"
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "stenosis"), c.mark(0, "stenosis", 1))
@@ -193,7 +193,7 @@ def test_two_prostate_zones_are_two_sites() -> None:
 
 
 def test_a_list_line_label_holds_for_every_sentence_of_its_line() -> None:
-    t = "Chest:\n- Pulmonary artery trunk: Diameter 28 mm (normal). No thrombus.\n"
+    t = "Chest:\n- Pulmonary artery trunk: Normal, 28 mm across. No thrombus.\n"
     assert line_label(t, t.index("No thrombus")) == {"heading:pulmonary artery trunk"}
     # counter-examples: a sentence on a line of its own, a section name as the label
     t = "Chest:\nPulmonary artery trunk normal.\nNo thrombus.\n"
@@ -202,8 +202,8 @@ def test_a_list_line_label_holds_for_every_sentence_of_its_line() -> None:
     assert line_label(t, t.index("No thrombus")) == frozenset()
     text = (
         "Exam: CT CHEST ANGIOGRAPHY\n\nFindings:\n"
-        "- Aorta: Normal diameter. No thrombus, hematoma, or dissection.\n"
-        "- Pulmonary artery trunk: Diameter 28 mm (normal). No thrombus.\n"
+        "- Aorta: Normal caliber. No thrombus, dissection or hematoma.\n"
+        "- Pulmonary artery trunk: Normal, 28 mm across. No thrombus.\n"
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "thrombus"), c.mark(0, "thrombus", 1))
@@ -212,9 +212,9 @@ def test_a_list_line_label_holds_for_every_sentence_of_its_line() -> None:
 def test_a_finding_extending_to_further_levels_is_at_them() -> None:
     text = (
         "Exam: MR THORACOLUMBAR SPINE\n\nFindings:\n"
-        "At T12-L1, there is bone marrow edema in the endplates, and edema in the "
-        "interspinous ligaments, extending to the T10-L1 levels.\n"
-        "- Edema of the interspinous ligaments is also noted at the L3-L5 levels.\n"
+        "At T12-L1, the endplates show marrow edema; we also see edema in the "
+        "interspinous ligaments, spreading to the T10-L1 levels.\n"
+        "- Edema of the interspinous ligaments is seen again at the L3-L5 levels.\n"
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "edema in the interspinous"), c.mark(0, "Edema of the"))
@@ -226,9 +226,9 @@ def test_a_finding_extending_to_further_levels_is_at_them() -> None:
 def test_this_segment_points_back_to_the_sentence_before() -> None:
     text = (
         "Exam: CT CORONARY ANGIOGRAPHY\n\nFindings:\n"
-        "In the proximal segment of the LAD, calcified plaques are present, with moderate "
-        "luminal stenosis. A myocardial bridge is noted in the mid-segment of the LAD. Calcified "
-        "plaques are present in this segment, with mild luminal stenosis.\n"
+        "In the proximal segment of the LAD, two calcified plaques, with moderate "
+        "luminal stenosis. The LAD has a myocardial bridge in the mid-segment of the LAD. Soft "
+        "plaques are seen in this segment, with mild luminal stenosis.\n"
     )
     c = Case((0, text))
     assert not c.same(c.mark(0, "stenosis"), c.mark(0, "stenosis", 1))

@@ -159,7 +159,7 @@ def test_a_level_given_before_the_finding_in_its_sentence_is_carried_to_it() -> 
     c = Case(
         (
             0,
-            "Exam: MRI LUMBAR SPINE\n\nFINDINGS: At the L4-L5 level, there is a mild central disc "
+            "Exam: MRI LUMBAR SPINE\n\nFINDINGS: At the L4-L5 level, a mild central disc "
             "bulge. At the L5-S1 level, there is a large disc herniation. Level L3-L4: no disc "
             "herniation.",
         )

@@ -18,7 +18,7 @@ def test_a_site_does_not_leak_over_a_period_glued_to_the_next_sentence() -> None
     c = Case(
         (
             0,
-            "FINDINGS: Clear right lung XXXX.In the left superior lower lobe there is a round density."
+            "FINDINGS: The right lung is clear.In the left superior lower lobe we see a round density."
             "\n\nIMPRESSION: Round density in the left lower lobe. Round density in the right "
             "lower lobe.",
         )
@@ -123,8 +123,8 @@ def test_a_list_of_ribs_gives_each_level_and_this_region_points_back_to_one() ->
         c = Case(
             (
                 0,
-                "IMPRESSION: Contour deformity of the right lateral 8th rib, if findings "
-                "localize to this region, suspect acute fracture.",
+                "IMPRESSION: Contour deformity of the right lateral 8th rib; if the "
+                "findings localize to this region, suspect a fresh fracture.",
             ),
             (7, f"FINDINGS: Healed right {later}."),
         )
@@ -138,8 +138,8 @@ def test_a_tissue_word_before_a_density_word_is_its_attenuation_not_its_site() -
     c = Case(
         (
             0,
-            "FINDINGS: Soft tissue density identified in the medial right apex which is "
-            "asymmetric compared to left.\n\nIMPRESSION: Asymmetric right medial apical opacity.",
+            "FINDINGS: Soft tissue density in the medial right apex, asymmetric when set "
+            "against the left.\n\nIMPRESSION: Asymmetric right medial apical opacity.",
         )
     )
     assert c.same(c.mark(0, "density"), c.mark(0, "opacity"))

@@ -324,8 +324,7 @@ def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Mild blunting of the posterior sulcus, which could represent a small "
-            "effusion.",
+            "FINDINGS: Mild blunting of the posterior sulcus, possibly a small effusion.",
         )
     )
     assert c.same(c.mark(0, "blunting"), c.mark(0, "effusion"))
@@ -333,8 +332,8 @@ def test_site_read_in_another_cavity_than_the_exam_is_re_read() -> None:
     c = Case(
         (
             0,
-            "Exam: MR ABDOMEN\n\nFINDINGS: A 47 mm mass on the convexity of the lower pole of "
-            "the right kidney.\n\nIMPRESSION: Right renal mass. Left renal mass.",
+            "Exam: MR ABDOMEN\n\nFINDINGS: A 47 mm mass on the convexity of the right kidney's "
+            "lower pole.\n\nIMPRESSION: Right renal mass. Left renal mass.",
         )
     )
     mass = c.mark(0, "mass")
@@ -369,7 +368,7 @@ def test_a_more_inferior_one_is_another_one() -> None:
     c = Case(
         (
             0,
-            "FINDINGS: Irregular opacity projecting over the left apex. Additionally there is a "
+            "FINDINGS: Irregular opacity over the left apex. In addition, a "
             "more inferior left upper lobe opacity.",
         )
     )

@@ -255,8 +255,8 @@ def test_the_prostates_median_lobe_is_the_prostate_not_the_bladder_it_bulges_int
     c = Case(
         (
             0,
-            "Exam: MR PROSTATE\n\nFINDINGS: Mild median lobe hypertrophy protruding into the "
-            "urinary bladder. Diffuse bladder wall hypertrophy.\n\nIMPRESSION: Prostatic "
+            "Exam: MR PROSTATE\n\nFINDINGS: Mild median lobe hypertrophy bulging into the "
+            "urinary bladder. Diffuse hypertrophy of the bladder wall.\n\nIMPRESSION: Prostatic "
             "hypertrophy.",
         )
     )

@@ -12,8 +12,8 @@ def test_a_place_carried_over_with_keeps_two_structures_apart() -> None:
     c = Case(
         (
             0,
-            "Exam: MR KNEE\n\nFINDINGS: There are degenerative changes in the anterior cruciate "
-            "ligament. The posterior cruciate ligament is intact. Degenerative changes with "
+            "Exam: MR KNEE\n\nFINDINGS: The anterior cruciate ligament shows degenerative changes. "
+            "The posterior cruciate ligament is normal. Degenerative changes with "
             "fraying of the medial meniscus. Small joint effusion.",
         )
     )
