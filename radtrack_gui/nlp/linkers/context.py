@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.extractors.layout import question_spans
+from radtrack_gui.nlp.linkers.apart_sites import placed_by_region
 from radtrack_gui.nlp.linkers.device_readings import device_wording
 from radtrack_gui.nlp.linkers.episodes import exchange_role
 from radtrack_gui.nlp.linkers.info import MentionContext, MentionInfo
@@ -50,6 +51,7 @@ from radtrack_gui.nlp.linkers.places import (
     heading,
     heading_names_site,
     last_structure,
+    named_regions,
     named_structures,
     plural_pair_side,
     side_after,
@@ -387,7 +389,9 @@ def enrich(
             around += [x for _, x in named_structures(v, heading(report, s), 0)]
             opening = named_structures(v, text[ctx.sentence[0] : s], 0)
             around += [x for _, x in opening[:1]]  # the sentence's subject: "The pancreas is ..."
-            ctx.loose_site = loose_site(info, around, v)
+            regions = named_regions(v, _clause(text, s, e, ctx.sentence))
+            regions += named_regions(v, heading(report, s))
+            ctx.loose_site = loose_site(info, around, v) and not placed_by_region(info, regions, v)
         ctx.beside = beside(info, text[s:e], tail)
         if ctx.anaphor and not names_place(info, v):
             # "The described mass likely corresponds to glandular parenchyma": it is where the

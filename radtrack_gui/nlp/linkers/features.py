@@ -18,6 +18,7 @@ import math
 
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.apart import kept_apart
+from radtrack_gui.nlp.linkers.apart_sites import region_restated
 from radtrack_gui.nlp.linkers.class_signs import class_related
 from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
@@ -262,7 +263,7 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
             return None  # "... in the thoracic spine, with osteophytes on the vertebral bodies"
         if (a.site_by_name or b.site_by_name) and same_lesion(a, b):
             return None  # one place and size beat the site a finding word implies
-        if same_words_restated(a, b, v):
+        if same_words_restated(a, b, v) or region_restated(a, b, v):
             return None  # a site read from beyond the clause, given once (GUIDELINE 9)
         if concluded_in_organ(a, b, v):
             return None  # the conclusion names the findings' lesion of one organ (policy.py)

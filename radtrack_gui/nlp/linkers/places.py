@@ -134,6 +134,19 @@ def _named_structures(v: Vocabulary, text: str, lo: int, exam: str | None) -> li
     return out
 
 
+def named_regions(v: Vocabulary, text: str) -> list[str]:
+    """The body regions ``text`` names ("shoulder", "knees"), which ``named_structures``
+    leaves out (apart_sites.py)."""
+    words = [w.group(0).lower() for w in WORD.finditer(text)]
+    out: list[str] = []
+    for n in (3, 2, 1):
+        for i in range(len(words) - n + 1):
+            name = v.anatomy_terms.get(" ".join(words[i : i + n]))
+            if name and v.parent.get(name) == "body" and name not in out:
+                out.append(name)
+    return out
+
+
 def site_outside_phrase(
     info: MentionInfo, ctx: MentionContext, text: str, tail: str, v: Vocabulary
 ) -> None:
