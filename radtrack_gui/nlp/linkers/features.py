@@ -62,7 +62,6 @@ from radtrack_gui.nlp.linkers.restatement import (
     shared_levels,
     vague_site_restated,
 )
-from radtrack_gui.nlp.linkers.sentence_sign import read_in_sentence
 from radtrack_gui.nlp.linkers.signs import one_organ_sites, sign_reading
 from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.linkers.spine import column_signs, concluded_whole, level_on_column
@@ -134,9 +133,8 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
         a, b, vocabulary()
     ):  # the conclusion reads the findings' finding (together.py)
         return why
-    if why := interpreted(a, b, vocabulary()):
-        return why  # the conclusion's diagnosis of the sign (interpreted.py)
-    return read_in_sentence(a, b, vocabulary())  # one sentence reads the sign (sentence_sign.py)
+    # the conclusion's diagnosis of the findings' sign (interpreted.py)
+    return interpreted(a, b, vocabulary())
 
 
 def concepts_related(a: MentionInfo, b: MentionInfo) -> str:
@@ -271,8 +269,8 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
             return None  # the conclusion's diagnosis of the organ described (concluded_signs.py)
         if joined(a, b, v):
             return None  # the conclusion restates and reads the findings' finding (together.py)
-        if interpreted(a, b, v) or read_in_sentence(a, b, v):
-            return None  # the diagnosis of the sign there (interpreted.py, sentence_sign.py)
+        if interpreted(a, b, v):
+            return None  # the conclusion's diagnosis of the findings' sign there (interpreted.py)
         if vague_site_restated(a, b, v):
             return None  # "arthrosis" at a level / of the bones, restated (GUIDELINE 9)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):
