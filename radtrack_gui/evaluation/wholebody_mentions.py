@@ -10,31 +10,13 @@ place: a changed corpus or a wrong offset is an error naming the line, never a s
 
 Each report belongs to one half by :func:`radtrack_gui.evaluation.challenge.split_of` of
 ``corpus:report``; the ``heldout`` half is scored, never read for tuning.
-``resources/silver/mentions_wholebody_dev2.jsonl`` (same format; other PARROT reports, drawn by
-``scripts/select_wholebody_sample.py --dev2``) is all development data: its reports form the
-split ``dev2`` whatever their hash says; ``mentions_wholebody_dev3.jsonl`` (drawn by
-``scripts/select_wholebody_dev3.py``) likewise forms the split ``dev3``, and
-``mentions_wholebody_dev4.jsonl`` (``scripts/select_wholebody_wb_mentions5.py``) the split ``dev4``
-and ``mentions_wholebody_dev5.jsonl`` (``scripts/select_wholebody_wb_mentions6.py``) the split ``dev5``;
-``mentions_wholebody_dev6.jsonl`` (``scripts/select_wholebody_wb_mentions7.py``) the split ``dev6``;
-``mentions_wholebody_dev7.jsonl`` (``scripts/select_wholebody_wb_mentions8.py``) the split ``dev7``;
-``mentions_wholebody_dev8.jsonl`` (``scripts/select_wholebody_wb_mentions9.py``) holds two splits,
-named by each line's ``split`` field: ``dev8`` (tuning) and ``dev8check`` (a CHECK split: scored
-with the dev splits, never read for tuning, so :data:`DEV_SPLITS` leaves it out);
-``mentions_wholebody_dev9.jsonl`` (``scripts/select_wholebody_wb_mentions10.py``) likewise:
-``dev9`` (tuning) and ``dev9check`` (every third drawn report: a CHECK split);
-``mentions_wholebody_dev10.jsonl`` (``scripts/select_wholebody_wb_mentions11.py``) likewise:
-``dev10`` (tuning) and ``dev10check``;
-``mentions_wholebody_dev11.jsonl`` (``scripts/select_wholebody_wb_mentions12.py``, round 8,
-mostly ultrasound and neck): ``dev11`` and ``dev11check`` likewise;
-``mentions_wholebody_dev12.jsonl`` (``scripts/select_wholebody_wb_mentions13.py``, round 9,
-ultrasound, neck, pelvis and limbs): ``dev12`` and ``dev12check`` likewise;
-``mentions_wholebody_dev13.jsonl`` (``scripts/select_wholebody_wb_mentions14.py``, round 9,
-mostly CT and MR): ``dev13`` and ``dev13check`` likewise;
-``mentions_wholebody_dev14.jsonl`` (``scripts/select_wholebody_wb_recall.py``, round 10,
-spine, pelvis, limbs, neck and the rest): ``dev14`` and ``dev14check`` likewise;
-``mentions_wholebody_dev15.jsonl`` (``scripts/select_wholebody_wb_mentions16.py``, round 10,
-CT, MR and radiographs beyond the chest): ``dev15`` and ``dev15check`` likewise.
+The later dev samples (:data:`LATER_SAMPLES`; same format, each drawn by the written script
+its header names, ``scripts/select_wholebody_*.py``) are all development data:
+``mentions_wholebody_dev2.jsonl`` … ``_dev7.jsonl`` each form one split (``dev2`` … ``dev7``)
+whatever their hash says; ``_dev8.jsonl`` … ``_dev15.jsonl`` (rounds 6-10) hold two splits each,
+named by each line's ``split`` field: ``devN`` (tuning) and ``devNcheck`` (every third drawn
+report: a CHECK split, scored with the dev splits, never read for tuning, so :data:`DEV_SPLITS`
+leaves it out).
 
 What the extractor is given (:func:`exam_report`): a ``Date:`` and an ``Exam: MODALITY
 REGION`` header line from the labelled columns, a blank line, then the corpus text; the
@@ -112,6 +94,13 @@ CHECK_SPLITS = (
     *(DEV8CHECK, DEV9CHECK, DEV10CHECK, DEV11CHECK, DEV12CHECK, DEV13CHECK),
     DEV14CHECK,
     DEV15CHECK,
+)
+# The later dev samples and their split ("": each line names its own, devN or devNcheck).
+LATER_SAMPLES = (
+    *((WHOLEBODY_DEV2, DEV2), (WHOLEBODY_DEV3, DEV3), (WHOLEBODY_DEV4, DEV4)),
+    *((WHOLEBODY_DEV5, DEV5), (WHOLEBODY_DEV6, DEV6), (WHOLEBODY_DEV7, DEV7)),
+    *((name, "") for name in (WHOLEBODY_DEV8, WHOLEBODY_DEV9, WHOLEBODY_DEV10, WHOLEBODY_DEV11)),
+    *((name, "") for name in (WHOLEBODY_DEV12, WHOLEBODY_DEV13, WHOLEBODY_DEV14, WHOLEBODY_DEV15)),
 )
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
@@ -360,22 +349,7 @@ def load_all(shared: Path | None = None) -> Sample:
     """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
     dev3, dev4, dev5, dev6, dev7; dev8 ... dev15, each with its check split)."""
     sample = load_wholebody(None, shared)
-    for name, split in (
-        (WHOLEBODY_DEV2, DEV2),
-        (WHOLEBODY_DEV3, DEV3),
-        (WHOLEBODY_DEV4, DEV4),
-        (WHOLEBODY_DEV5, DEV5),
-        (WHOLEBODY_DEV6, DEV6),
-        (WHOLEBODY_DEV7, DEV7),
-        (WHOLEBODY_DEV8, ""),  # each line names its split (dev8 or dev8check)
-        (WHOLEBODY_DEV9, ""),  # each line names its split (dev9 or dev9check)
-        (WHOLEBODY_DEV10, ""),  # each line names its split (dev10 or dev10check)
-        (WHOLEBODY_DEV11, ""),  # each line names its split (dev11 or dev11check)
-        (WHOLEBODY_DEV12, ""),  # each line names its split (dev12 or dev12check)
-        (WHOLEBODY_DEV13, ""),  # each line names its split (dev13 or dev13check)
-        (WHOLEBODY_DEV14, ""),  # each line names its split (dev14 or dev14check)
-        (WHOLEBODY_DEV15, ""),  # each line names its split (dev15 or dev15check)
-    ):
+    for name, split in LATER_SAMPLES:
         path = resource(name)
         sample = sample.merged(load_wholebody(path, shared, split), str(path))
     return sample
