@@ -153,6 +153,7 @@ ROUND_FILES = {
     8: parrot_draws.ROUND8_FILES,
     9: parrot_draws.ROUND9_FILES,
     10: parrot_draws.ROUND10_FILES,
+    11: parrot_draws.ROUND11_FILES,
 }
 
 

@@ -92,21 +92,40 @@ ROUND10_FILES: frozenset[str] = frozenset(
         "pairs_wholebody_dev15_check.tsv",
     }
 )
+# Files labelled in round 11. Round-11 draws exclude every earlier file, round 10's included
+# (``used_keys(..., through=10)``); every earlier draw reads them as none.
+ROUND11_FILES: frozenset[str] = frozenset(
+    {
+        "mentions_wholebody_dev16.jsonl",
+        "mentions_wholebody_dev17.jsonl",
+        "pairs_wholebody_dev16.tsv",
+        "pairs_wholebody_dev16_check.tsv",
+        "pairs_wholebody_dev17.tsv",
+        "pairs_wholebody_dev17_check.tsv",
+    }
+)
 LATER_FILES = (
-    ROUND5_FILES | ROUND6_FILES | ROUND7_FILES | ROUND8_FILES | ROUND9_FILES | ROUND10_FILES
+    ROUND5_FILES
+    | ROUND6_FILES
+    | ROUND7_FILES
+    | ROUND8_FILES
+    | ROUND9_FILES
+    | ROUND10_FILES
+    | ROUND11_FILES
 )
 AFTER_ROUND = {
-    6: ROUND7_FILES | ROUND8_FILES | ROUND9_FILES | ROUND10_FILES,
-    7: ROUND8_FILES | ROUND9_FILES | ROUND10_FILES,
-    8: ROUND9_FILES | ROUND10_FILES,
-    9: ROUND10_FILES,
+    6: ROUND7_FILES | ROUND8_FILES | ROUND9_FILES | ROUND10_FILES | ROUND11_FILES,
+    7: ROUND8_FILES | ROUND9_FILES | ROUND10_FILES | ROUND11_FILES,
+    8: ROUND9_FILES | ROUND10_FILES | ROUND11_FILES,
+    9: ROUND10_FILES | ROUND11_FILES,
+    10: ROUND11_FILES,
 }
 
 
 def used_keys(resources: Path, skip: Collection[str] = (), through: int = 6) -> frozenset[int]:
     """PARROT v1.0 keys referenced by any challenge pair file (``row_a``/``row_b`` of a
     ``parrot1`` pair) or silver mention file (``report`` of a ``parrot1`` span), but the files
-    named in ``skip`` and those labelled after round ``through`` (the round-7 … 10 files
+    named in ``skip`` and those labelled after round ``through`` (the round-7 … 11 files
     by default, so the draws written before them repeat)."""
     skip = set(skip) | AFTER_ROUND[through]
     keys: set[int] = set()
