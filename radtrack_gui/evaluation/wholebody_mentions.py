@@ -13,7 +13,7 @@ Each report belongs to one half by :func:`radtrack_gui.evaluation.challenge.spli
 The later dev samples (:data:`LATER_SAMPLES`; same format, each drawn by the written script
 its header names, ``scripts/select_wholebody_*.py``) are all development data:
 ``mentions_wholebody_dev2.jsonl`` … ``_dev7.jsonl`` each form one split (``dev2`` … ``dev7``)
-whatever their hash says; ``_dev8.jsonl`` … ``_dev16.jsonl`` (rounds 6-11) hold two splits each,
+whatever their hash says; ``_dev8.jsonl`` … ``_dev17.jsonl`` (rounds 6-11) hold two splits each,
 named by each line's ``split`` field: ``devN`` (tuning) and ``devNcheck`` (every third drawn
 report: a CHECK split, scored with the dev splits, never read for tuning, so :data:`DEV_SPLITS`
 leaves it out).
@@ -55,6 +55,7 @@ WHOLEBODY_DEV13 = "silver/mentions_wholebody_dev13.jsonl"
 WHOLEBODY_DEV14 = "silver/mentions_wholebody_dev14.jsonl"
 WHOLEBODY_DEV15 = "silver/mentions_wholebody_dev15.jsonl"
 WHOLEBODY_DEV16 = "silver/mentions_wholebody_dev16.jsonl"
+WHOLEBODY_DEV17 = "silver/mentions_wholebody_dev17.jsonl"
 DEV2 = "dev2"
 DEV3 = "dev3"
 DEV4 = "dev4"
@@ -79,11 +80,13 @@ DEV15 = "dev15"
 DEV15CHECK = "dev15check"
 DEV16 = "dev16"
 DEV16CHECK = "dev16check"
+DEV17 = "dev17"
+DEV17CHECK = "dev17check"
 # Every split a whole-body sample report can be in, in print order.
 SAMPLE_SPLITS = (
     *("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV8CHECK, DEV9, DEV9CHECK),
     *(DEV10, DEV10CHECK, DEV11, DEV11CHECK, DEV12, DEV12CHECK, DEV13, DEV13CHECK),
-    *(DEV14, DEV14CHECK, DEV15, DEV15CHECK, DEV16, DEV16CHECK, "heldout"),
+    *(DEV14, DEV14CHECK, DEV15, DEV15CHECK, DEV16, DEV16CHECK, DEV17, DEV17CHECK, "heldout"),
 )
 # The splits a tuning run may read (every split but the held-out half and the check splits).
 DEV_SPLITS = (
@@ -91,6 +94,7 @@ DEV_SPLITS = (
     DEV14,
     DEV15,
     DEV16,
+    DEV17,
 )
 # Check splits: development data scored beside DEV_SPLITS (a tuning run prints their scores),
 # whose per-span errors are never listed (a change that lifts DEV_SPLITS alone fits wording).
@@ -99,6 +103,7 @@ CHECK_SPLITS = (
     DEV14CHECK,
     DEV15CHECK,
     DEV16CHECK,
+    DEV17CHECK,
 )
 # The later dev samples and their split ("": each line names its own, devN or devNcheck).
 LATER_SAMPLES = (
@@ -107,6 +112,7 @@ LATER_SAMPLES = (
     *((name, "") for name in (WHOLEBODY_DEV8, WHOLEBODY_DEV9, WHOLEBODY_DEV10, WHOLEBODY_DEV11)),
     *((name, "") for name in (WHOLEBODY_DEV12, WHOLEBODY_DEV13, WHOLEBODY_DEV14, WHOLEBODY_DEV15)),
     (WHOLEBODY_DEV16, ""),
+    (WHOLEBODY_DEV17, ""),
 )
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
