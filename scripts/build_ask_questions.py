@@ -62,7 +62,7 @@ for text, ans, pol in [
     ("Is the endotracheal tube present?", N, "present"),
     ("ETT out?", Y, "absent"),
 ]:
-    q(D, text, ans, "polarity", [("_17_", r"ET tube and NG tube have been removed")], pol=pol)
+    q(D, text, ans, "polarity", [("_17_", r"NG tube have been removed")], pol=pol)
 for text, ans, pol in [
     ("is the PICC out?", Y, "absent"),
     ("is the PICC still in?", N, "present"),
@@ -81,7 +81,7 @@ for text, ans, pol in [
     ("is the NGT still in place?", N, "present"),
     ("Has the nasogastric tube been taken out?", Y, "absent"),
 ]:
-    q(D, text, ans, "polarity", [("_17_", r"ET tube and NG tube have been removed")], pol=pol)
+    q(D, text, ans, "polarity", [("_17_", r"NG tube have been removed")], pol=pol)
 for text, ans, pol in [
     ("has the right IJ line been pulled?", Y, "absent"),
     ("is the right IJ still in?", N, "present"),
@@ -295,7 +295,7 @@ q(
     "Which lines and tubes are in now?",
     ["none", "no lines", "no devices", "removed"],
     "whole_exam",
-    [("_17_", r"ET tube and NG tube have been removed")],
+    [("_17_", r"NG tube have been removed")],
 )
 q(
     D,
@@ -802,7 +802,7 @@ q(
     "Has the ETT been removed?",
     Y,
     "polarity",
-    [(R, r"Endotracheal tube and NG tube have been removed")],
+    [(R, r"NG tube have been removed")],
     pol="absent",
 )
 q(
@@ -810,7 +810,7 @@ q(
     "Is the endotracheal tube still in?",
     N,
     "polarity",
-    [(R, r"Endotracheal tube and NG tube have been removed")],
+    [(R, r"NG tube have been removed")],
     pol="present",
 )
 q(
@@ -818,7 +818,7 @@ q(
     "NG tube out?",
     Y,
     "polarity",
-    [(R, r"Endotracheal tube and NG tube have been removed")],
+    [(R, r"NG tube have been removed")],
     pol="absent",
 )
 q(
@@ -826,7 +826,7 @@ q(
     "NG still in place?",
     N,
     "polarity",
-    [(R, r"Endotracheal tube and NG tube have been removed")],
+    [(R, r"NG tube have been removed")],
     pol="present",
 )
 q(
@@ -909,14 +909,14 @@ q(
     "Are the effusions better?",
     N,
     "change",
-    [(R, r"Interval increase in size of the moderate")],
+    [(R, r"Interval increase in size")],
 )
 q(
     iu("423"),
     "Interval change in effusions?",
     ["increase", "larger"],
     "change",
-    [(R, r"Interval increase in size of the moderate")],
+    [(R, r"Interval increase in size")],
 )
 q(
     iu("423"),
@@ -979,7 +979,7 @@ q(
     "What did this x-ray show?",
     ["improve"],
     "whole_exam",
-    [(R, r"Interval improvement in aeration of left lung")],
+    [(R, r"improvement in aeration")],
 )
 q(iu("524"), "Eval CVC tip", ["low SVC"], "tip", [(R, r"tip approximating the low SVC")])
 q(
@@ -1011,13 +1011,13 @@ q(iu("50"), "effusions?", N, "polarity", [(R, r"No pleural effusions")], pol="pr
 q(iu("50"), "Is there an NG tube?", [], "", why="unmentioned")
 q(iu("101"), "cardiomegaly?", Y, "polarity", [(R, r"Mild stable cardiomegaly")], pol="present")
 q(iu("101"), "What is the patient's weight?", [], "", why="scope")
-q(iu("48"), "nodule?", Y, "polarity", [(R, r"8mm nodule in the left lower lobe")], pol="present")
+q(iu("48"), "nodule?", Y, "polarity", [(R, r"8mm nodule")], pol="present")
 q(
     iu("48"),
     "How big is the nodule?",
     ["8mm", "8 mm"],
     "size",
-    [(R, r"8mm nodule in the left lower lobe")],
+    [(R, r"8mm nodule")],
 )
 q(iu("48"), "Has the nodule grown?", [], "", why="unstated")
 q(iu("48"), "Is there a chest tube?", [], "", why="unmentioned")
@@ -1095,7 +1095,7 @@ q(
     "Is the chest tube out?",
     Y,
     "polarity",
-    [(R, r"Interval removal of left-sided chest tube")],
+    [(R, r"removal of left-sided chest")],
     pol="absent",
 )
 q(
@@ -1103,7 +1103,7 @@ q(
     "Is the left chest tube still in?",
     N,
     "polarity",
-    [(R, r"Interval removal of left-sided chest tube")],
+    [(R, r"removal of left-sided chest")],
     pol="present",
 )
 q(iu("3694"), "Has the ptx grown?", Y, "change", [(R, r"has increased slightly")])
