@@ -3,11 +3,12 @@
 Each question (``build_ask_questions_*.py``, one module per kind of patient, in id order)
 was written by reading the reports (not the code): the demo patient, three generated
 patients (``radtrack synth DIR --patients 3 --seed 23``) and single real reports read in
-place from ``../shared/corpora`` (IU chest X-rays keyed by uid, PARROT v1.0 keyed by line). Gold evidence is given as a
-short term anchor; this script turns it into the sentence's offsets (and, for corpus
-reports, a SHA-1 of the sentence instead of its text: no corpus text enters the repository).
-Output: the dev and held-out halves, split by a sha256 of the question id within each kind
-(deterministic).
+place from ``../shared/corpora`` (IU chest X-rays keyed by uid, PARROT v1.0 keyed by line).
+Gold evidence is given as a short term anchor; this script turns it into the sentence's
+offsets and, for corpus reports and for any sentence that shares a run of seven words with
+the corpora (``quote_guard.py``'s rule), a SHA-1 of the sentence instead of its text: no
+corpus text enters the repository. Output: the dev and held-out halves, split by a sha256
+of the question id within each kind (deterministic).
 
     PYTHONPATH=. python scripts/build_ask_questions.py OUTDIR
 """
@@ -26,8 +27,10 @@ import build_ask_questions_generated as generated
 import build_ask_questions_iu as iu_reports
 import build_ask_questions_parrot as parrot_reports
 import build_ask_questions_unanswerable as unanswerable
+import quote_guard
 from build_ask_questions_common import S1, D, R
 
+from radtrack_gui.evaluation.challenge import find_shared
 from radtrack_gui.evaluation.silver_mentions import span_digest
 from radtrack_gui.nlp.text import sentence_around
 from radtrack_gui.qa.question_set import patient_texts
@@ -61,7 +64,16 @@ def _id(i: int, item: dict) -> str:
     return f"ask{i:03d}"
 
 
+def corpus_runs() -> dict[int, int]:
+    """The quote guard's hashed runs of seven words of the corpora (run -> reports)."""
+    shared = find_shared(Path(__file__))
+    if shared is None:
+        raise SystemExit("../shared/corpora not found")
+    return quote_guard.load_index(shared, None).lookup()
+
+
 def main(out: str) -> None:
+    runs = corpus_runs()
     texts = patient_texts(
         sorted({x["patient"] for x in Q}),
         Path(__file__).resolve().parents[1] / "radtrack_gui" / "resources" / "samples",
@@ -97,7 +109,11 @@ def main(out: str) -> None:
                 raise SystemExit(f"{item['question']}: anchor {anchor!r} not in {rid}")
             s, e = sentence_around(text, m.start(), m.end())
             span = {"report": rid, "start": s, "end": e}
-            if item["patient"].startswith(("iu:", "parrot1:")):
+            # a corpus sentence, or one of ours that shares a run of seven words with the
+            # corpora (the quote guard's rule): its hash, not its text
+            if item["patient"].startswith(("iu:", "parrot1:")) or quote_guard.scan_text(
+                text[s:e], rid, runs
+            ):
                 span["sha1"] = span_digest(text[s:e])
             else:
                 span["text"] = text[s:e]

@@ -17,7 +17,7 @@ from radtrack_gui.qa.chains_reader import ChainsReader
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "radtrack_gui" / "resources" / "samples"
 DEMO = SAMPLES / "demo_patient"
-HELD_OUT_SHA256 = "bc5bd0af2877b02358629de1d1e00c629a6428ccdec9bd62c8a266a5d8481548"
+HELD_OUT_SHA256 = "844d352dafa6726869db82a09a789d8dbae13343ecb4680d20eb8d66e2055b91"
 
 
 @pytest.fixture(scope="module")
