@@ -318,7 +318,7 @@ def test_one_report_change_comes_from_its_own_words_or_is_not_stated():
     assert a.answerable and a.answer.startswith("Increased"), a.answer
     assert yes_no(ask(grown, "Are the effusions better?")) == "no"
     # counter-example: one report that states no change -> no comparison to report
-    plain = _one_report("FINDINGS: There is an 8 mm nodule in the left lower lobe.")
+    plain = _one_report("FINDINGS: An 8 mm nodule sits in the left lower lobe.")
     a = ask(plain, "Has the nodule grown?")
     assert not a.answerable and a.status == UNSTATED
 
@@ -326,8 +326,6 @@ def test_one_report_change_comes_from_its_own_words_or_is_not_stated():
 def test_the_reports_own_word_finds_its_chain():
     # "hematoma" the extractor may read as a narrower hemorrhage concept: the written word
     # still names the chain; a word the report did not write does not
-    p = _one_report(
-        "FINDINGS: Complete resolution of the previously noted right parietal hematoma."
-    )
+    p = _one_report("FINDINGS: The right parietal hematoma seen before has completely resolved.")
     assert yes_no(ask(p, "Has the hematoma resolved?")) == "yes"
     assert not ask(p, "Has the aneurysm resolved?").answerable
