@@ -55,6 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
+from radtrack_gui.nlp.extractors.adjacent_mentions import joined_mentions, modifier_words
 from radtrack_gui.nlp.extractors.analysis import analyse
 from radtrack_gui.nlp.extractors.candidates import (
     Cand,
@@ -105,6 +106,8 @@ class RuleExtractor:
         self.questions = questions
         self.vocab: Vocabulary = vocabulary(vocab_folder)
         self.lex = self.vocab.lexicon()
+        # words that modify a term in the tables ("ground-glass", "fluid"): adjacent_mentions
+        self.modifiers = modifier_words(self.vocab.concept_terms)
         # (chunk text, exam region) -> the mention rows found in it
         self._chunk_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
         self._chunk_cache = RecentMemo(CHUNK_CACHE)
@@ -260,6 +263,8 @@ class RuleExtractor:
             drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
             if drop:
                 out = [r for i, r in enumerate(out) if i not in drop]
+        if spans is None and out:  # "[ground-glass] [opacities]": one phrase, one mention
+            out = joined_mentions(text, out, self.modifiers)
         return tuple(out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:

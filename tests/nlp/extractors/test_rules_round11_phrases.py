@@ -1,0 +1,116 @@
+"""Round 11 (wb-precision): two mentions that only a space separates, the first ending in a
+word that modifies a term in the tables, are one noun phrase and one mention; two readings of
+one span are one mention; a list without its comma and a sentence run in without its full
+stop keep their mentions apart (docs/evaluation-mentions.md, "Round 11: precision and
+spans")."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Mention, Report
+from radtrack_gui.nlp.extractors.adjacent_mentions import joined_mentions, modifier_words
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _found(ex: RuleExtractor, text: str, region: str) -> list[Mention]:
+    return ex.extract(Report("r", text, region=region))
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "phrase"),
+    [
+        (
+            "Findings: Faint ground-glass opacities in both lower lobes.",
+            "chest",
+            "ground-glass opacities",
+        ),
+        (
+            "Findings: Slight fluid distension of the knee joint recess.",
+            "lower limb",
+            "fluid distension",
+        ),
+        ("Findings: A tumor lesion fills the left sphenoid sinus.", "head", "tumor lesion"),
+        (
+            "Findings: There are no abscess collections in the flank.",
+            "abdomen",
+            "abscess collections",
+        ),
+    ],
+)
+def test_two_terms_of_one_noun_phrase_are_one_mention(
+    ex: RuleExtractor, text: str, region: str, phrase: str
+) -> None:
+    got = [m.text for m in _found(ex, text, region)]
+    assert phrase in got
+    head = phrase.split()[-1]
+    first = phrase.rsplit(" ", 1)[0]
+    assert head not in got and first not in got
+
+
+def test_the_joined_mention_keeps_the_heads_assertion(ex: RuleExtractor) -> None:
+    found = _found(ex, "Findings: There are no abscess collections in the flank.", "abdomen")
+    (m,) = [m for m in found if m.text == "abscess collections"]
+    assert m.assertion == "absent"
+
+
+def test_the_longer_term_gives_the_concept() -> None:
+    text = "fatty liver infiltration"
+    rows = [(0, 11, "finding", "hepatic steatosis", "x"), (12, 24, "finding", "edema", "y")]
+    assert joined_mentions(text, rows, frozenset({"liver"})) == [
+        (0, 24, "finding", "hepatic steatosis", "y")
+    ]
+    # on a tie the head's concept: English noun phrases end in their head
+    rows = [(0, 5, "finding", "fatness", "x"), (6, 11, "finding", "liver mass", "y")]
+    assert joined_mentions("fatty liver", rows, frozenset({"fatty"}))[0][3] == "liver mass"
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "items"),
+    [
+        # two diagnoses that never modify a term: a list whose comma is missing
+        (
+            "Findings: Left basal atelectasis infiltrate and small effusion.",
+            "chest",
+            ("atelectasis", "infiltrate"),
+        ),
+        # a sentence run in without its full stop: a capital after a lower-case word
+        (
+            "Findings: Calcified granulomatous disease Pleural effusion on the right.",
+            "chest",
+            ("granulomatous disease", "Pleural effusion"),
+        ),
+        # anything but one space between them
+        (
+            "Findings: Ground-glass and reticular opacities at both bases.",
+            "chest",
+            ("Ground-glass", "reticular opacities"),
+        ),
+    ],
+)
+def test_a_list_or_a_run_in_sentence_keeps_its_mentions_apart(
+    ex: RuleExtractor, text: str, region: str, items: tuple[str, str]
+) -> None:
+    got = [m.text for m in _found(ex, text, region)]
+    assert all(item in got for item in items), got
+
+
+def test_two_readings_of_one_span_are_one_mention(ex: RuleExtractor) -> None:
+    found = _found(
+        ex, "Findings: Several enlarged lymph nodes are visible along the iliac vessels.", "abdomen"
+    )
+    nodes = [m for m in found if m.text == "lymph nodes"]
+    assert len(nodes) == 1
+    assert nodes[0].concept == "lymphadenopathy"  # the first reading
+
+
+def test_modifier_words_are_the_words_before_a_terms_last() -> None:
+    assert modifier_words(["fluid collection", "ground-glass opacity", "atelectasis"]) == {
+        "fluid",
+        "ground-glass",
+    }
