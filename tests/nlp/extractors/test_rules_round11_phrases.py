@@ -11,6 +11,7 @@ import pytest
 from radtrack_gui.core.model import Mention, Report
 from radtrack_gui.nlp.extractors.adjacent_mentions import joined_mentions, modifier_words
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
+from radtrack_gui.nlp.extractors.site_tails import site_cut
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +115,46 @@ def test_modifier_words_are_the_words_before_a_terms_last() -> None:
         "fluid",
         "ground-glass",
     }
+
+
+# -- a finding named with its site (site_tails) ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "region", "span"),
+    [
+        (
+            "Findings: No dilation of the pelvicalyceal system on either side.",
+            "abdomen",
+            "dilation",
+        ),
+        ("Findings: Marked widening of the mediastinum on this film.", "chest", "widening"),
+        ("Findings: Partial obliteration of the costophrenic angles.", "chest", "obliteration"),
+    ],
+)
+def test_a_finding_named_with_its_site_ends_before_the_site(
+    ex: RuleExtractor, text: str, region: str, span: str
+) -> None:
+    found = [m for m in _found(ex, text, region) if m.text.lower().startswith(span)]
+    assert [m.text for m in found] == [span]
+    assert found[0].anatomy  # the site still places it
+
+
+@pytest.mark.parametrize(
+    ("span", "cut"),
+    [
+        ("dilation of the pyelocaliceal cavities", "dilation"),
+        ("blurring of outline in the right cardiophrenic recess", "blurring of outline"),
+        # a term after the preposition: the finding is named there
+        ("foci of enhancement", None),
+        ("decrease in density", None),
+        # lymph nodes after a change are the finding (labelling choices)
+        ("enlargement of lymph nodes", None),
+        # an adjective before it: the whole phrase is the statement
+        ("normal in size", None),
+    ],
+)
+def test_where_a_span_is_cut_before_its_site(span: str, cut: str | None) -> None:
+    terms = {"enhancement", "density", "opacity"}
+    at = site_cut(span, terms)
+    assert (span[:at] if at is not None else None) == cut
