@@ -77,6 +77,7 @@ from radtrack_gui.nlp.extractors.neutral_words import (
 from radtrack_gui.nlp.extractors.normal_quality import QUALITY
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
 from radtrack_gui.nlp.extractors.site_tails import without_site_tails
+from radtrack_gui.nlp.extractors.within_normal import within_normal
 from radtrack_gui.nlp.sections import section_at, sections_and_reasons
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
@@ -268,6 +269,7 @@ class RuleExtractor:
             out = joined_mentions(text, out, self.modifiers)
             # "[dilation] of the pelvicalyceal system": the site is no part of the span
             out = without_site_tails(text, out, self.vocab.concept_terms)
+            out = within_normal(text, out)  # "[within normal size limits]": one statement
         return tuple(out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:

@@ -1,7 +1,8 @@
 """Round 11 (wb-precision): two mentions that only a space separates, the first ending in a
 word that modifies a term in the tables, are one noun phrase and one mention; two readings of
 one span are one mention; a list without its comma and a sentence run in without its full
-stop keep their mentions apart (docs/evaluation-mentions.md, "Round 11: precision and
+stop keep their mentions apart; a finding named with its site ends before the site; "within
+normal ... limits" is one statement (docs/evaluation-mentions.md, "Round 11: precision and
 spans")."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from radtrack_gui.core.model import Mention, Report
 from radtrack_gui.nlp.extractors.adjacent_mentions import joined_mentions, modifier_words
 from radtrack_gui.nlp.extractors.rules import RuleExtractor
 from radtrack_gui.nlp.extractors.site_tails import site_cut
+from radtrack_gui.nlp.extractors.within_normal import within_normal
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +160,29 @@ def test_where_a_span_is_cut_before_its_site(span: str, cut: str | None) -> None
     terms = {"enhancement", "density", "opacity"}
     at = site_cut(span, terms)
     assert (span[:at] if at is not None else None) == cut
+
+
+# -- "within normal ... limits" (within_normal) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Findings: The left kidney sits within normal size limits.", "within normal size limits"),
+        ("Findings: Third ventricle within normal dimensions.", "within normal dimensions"),
+        (
+            "Findings: The gallbladder wall is within normal thickness limits.",
+            "within normal thickness limits",
+        ),
+    ],
+)
+def test_within_normal_limits_with_a_word_inside_is_one_statement(
+    ex: RuleExtractor, text: str, span: str
+) -> None:
+    assert span in [m.text for m in _found(ex, text, "abdomen")]
+
+
+def test_a_normal_word_without_within_keeps_its_span() -> None:
+    text = "normal size limits"
+    rows = [(0, 6, "finding", "normal spleen")]
+    assert within_normal(text, rows) == rows
