@@ -265,12 +265,17 @@ class RuleExtractor:
             drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
             if drop:
                 out = [r for i, r in enumerate(out) if i not in drop]
-        if spans is None and out:  # "[ground-glass] [opacities]": one phrase, one mention
-            out = joined_mentions(text, out, self.modifiers)
-            # "[dilation] of the pelvicalyceal system": the site is no part of the span
-            out = without_site_tails(text, out, self.vocab.concept_terms)
-            out = within_normal(text, out)  # "[within normal size limits]": one statement
+        if spans is None and out:
+            out = self.phrase_spans(text, out)
         return tuple(out)
+
+    def phrase_spans(self, text: str, rows: Sequence[tuple]) -> list[tuple]:  # type: ignore[type-arg]
+        """Mention rows (start, end, type, concept, ...) with their spans set by the phrase
+        they stand in: "[ground-glass] [opacities]" one mention, "[dilation] of the
+        pelvicalyceal system" without its site, "[within normal size limits]" whole."""
+        out = joined_mentions(text, rows, self.modifiers)
+        out = without_site_tails(text, out, self.vocab.concept_terms)
+        return within_normal(text, out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:
         """``sentences(text)``, remembered for the texts of the current report (a chunk is

@@ -10,7 +10,10 @@ phrase names no finding or device term of the tables.
 Left whole: an adjective before the preposition ("normal in size", "reduced in size": the
 statement is the phrase), a phrase after it that holds a term ("foci of enhancement", "loss
 of brain mass", "decrease in density": the finding is there) or lymph nodes (the finding of
-"enlargement of lymph nodes" by the labelling choices), and a head of more than
+"enlargement of lymph nodes" by the labelling choices), a phrase that names what changed
+rather than where (a measure, "reduction in brain volume", as ``open_measures`` reads it; a
+tissue, "loss of articular cartilage", as ``open_lesions`` does; a substance, "leakage of
+contrast"), and a head of more than
 ``MAX_HEAD`` words.
 """
 
@@ -20,6 +23,8 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from radtrack_gui.core.model import FINDING
+from radtrack_gui.nlp.extractors.open_lesions import TISSUES
+from radtrack_gui.nlp.extractors.open_measures import CHANGE_NOUNS, MEASURES
 
 Row = tuple[Any, ...]  # (start, end, type, ...): ``RuleExtractor._rows``'s rows
 PREPOSITIONS = (" of ", " in ")
@@ -29,6 +34,12 @@ LONGEST_TERM = 4  # words of a tail's n-grams looked up in the tables
 # structures that are the finding themselves when named after a change ("enlargement of lymph
 # nodes" is labelled at "lymph nodes": docs/evaluation-mentions.md, "Labelling choices")
 FINDING_STRUCTURES = frozenset({"lymph node", "lymph nodes", "nodes"})
+# what leaks, fills or pools: the finding's content, not its site ("leakage of contrast")
+SUBSTANCES = frozenset({"contrast", "air", "gas", "fluid", "blood", "fat", "urine", "bile"})
+# a phrase after the preposition that names what changed, not where: a tissue ("loss of
+# articular cartilage": open_lesions), a substance; and after a change noun a measure of a
+# structure ("reduction in brain volume": open_measures' own construction)
+CONTENT_WORDS = TISSUES | SUBSTANCES
 
 
 def holds_term(words: Sequence[str], terms: Collection[str]) -> bool:
@@ -52,6 +63,10 @@ def site_cut(span: str, terms: Collection[str]) -> int | None:
     if not head or len(head) > MAX_HEAD or not tail or head[-1].endswith(ADJECTIVE_ENDINGS):
         return None
     if holds_term(tail, terms) or holds_term(tail, FINDING_STRUCTURES):
+        return None
+    if any(w in CONTENT_WORDS for w in tail):
+        return None
+    if head == [head[0]] and head[0] in CHANGE_NOUNS and any(w in MEASURES for w in tail):
         return None
     return at
 
