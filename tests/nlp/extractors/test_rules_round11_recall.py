@@ -1,0 +1,92 @@
+"""Round 11 (wb-recall3): mention recall by construction, wording made up.
+
+- normal_adequacy: a normal adverb after its participle ("positioned adequately") and said of
+  a structure the tables name in two or three words ("The mediastinal shadow is ...");
+- open_size_states: a course participle of size with "in" and a measure ("reduced in size")
+  said of a structure is a finding of its state, unless the sentence compares with an
+  earlier exam."""
+
+from __future__ import annotations
+
+import pytest
+
+from radtrack_gui.core.model import Report
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _mentions(ex: RuleExtractor, sentence: str, exam: str) -> list[tuple[str, str]]:
+    text = f"Exam: {exam}\n\nFINDINGS:\n{sentence}\n"
+    return [
+        (text[m.start : m.end].lower(), m.concept) for m in ex.extract(Report(id="r", text=text))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "span"),
+    [
+        ("The mediastinal shadow is positioned adequately.", "positioned adequately"),
+        ("The heart shadow is positioned normally.", "positioned normally"),
+        ("The heart is centrally positioned.", "centrally positioned"),
+        ("The heart is positioned appropriately.", "positioned appropriately"),
+    ],
+)
+def test_a_position_graded_normal_of_a_structure_is_a_normal_statement(
+    extractor: RuleExtractor, sentence: str, span: str
+) -> None:
+    found = _mentions(extractor, sentence, "XR CHEST")
+    assert [t for t, c in found if c.startswith("normal")] == [span]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The drain is positioned adequately.",  # a device's position
+        "The mass is centrally positioned in the pelvis.",  # a lesion's
+        "The mediastinal shadow is not positioned normally.",  # negated
+    ],
+)
+def test_no_normal_statement_of_a_device_a_lesion_or_a_negated_position(
+    extractor: RuleExtractor, sentence: str
+) -> None:
+    found = _mentions(extractor, sentence, "XR CHEST")
+    assert not [t for t, c in found if c.startswith("normal")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "span"),
+    [
+        ("The left kidney is reduced in size.", "reduced in size"),
+        ("The spleen looks increased in size.", "increased in size"),
+        ("The bile duct appears markedly increased in caliber.", "increased in caliber"),
+        ("The thyroid gland is decreased in size.", "decreased in size"),
+    ],
+)
+def test_a_structure_changed_in_size_is_a_finding(
+    extractor: RuleExtractor, sentence: str, span: str
+) -> None:
+    found = _mentions(extractor, sentence, "CT ABDOMEN")
+    assert (span, span) in found
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # compared with an earlier exam: a course word, no finding of its own
+        "The left kidney is reduced in size compared with the previous study.",
+        "The spleen is increased in size since the prior exam.",
+        # a lesion is no structure
+        "The nodule is reduced in size.",
+        # a bladder's volume is its filling
+        "The bladder is increased in volume.",
+    ],
+)
+def test_no_size_state_in_a_comparison_of_a_lesion_or_of_a_volume(
+    extractor: RuleExtractor, sentence: str
+) -> None:
+    found = _mentions(extractor, sentence, "CT ABDOMEN")
+    assert not [t for t, _ in found if t.endswith((" size", " volume"))]
