@@ -33,6 +33,10 @@ ADVERBS = frozenset(
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
 MAX_WORDS = 8  # a subject of up to eight words before its copula
+# the phrase a clause-opening predicate opens, up to six words ("Symmetrical soft tissues of
+# the neck", "Symmetric inner and outer fluid spaces"; four before round 11)
+OPENING_WORDS = 6
+SHORT_OPENING = 4  # longer ones with an "of" need an anatomy head noun before it
 # verbs after which a predicate opens the phrase it is said of ("shows symmetrical breasts")
 SHOW_VERBS = frozenset({"shows", "show", "showing", "reveals", "reveal", "revealing"})
 # words that end such a phrase ("symmetrical breasts with heterogeneous parenchyma")
@@ -378,15 +382,28 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
         return _phrase(low[i + 1 : end])
     if i < 0 or low[i] in BREAKS or low[i] in SHOW_VERBS:
         j, words = t1, 0
-        while j < len(low) and low[j] not in COPULAS and words < 4:
+        while j < len(low) and low[j] not in COPULAS and words < OPENING_WORDS:
             if low[j] in BREAKS and not (low[j] == "-" and j - t1 > 0 and j + 1 < len(low)):
                 break  # a hyphen inside a word ("glandular-type breasts") is no break
             words += low[j] != "-"
             j += 1
         if j < len(low) and low[j] not in BREAKS and low[j] not in PHRASE_ENDS:
             return []
-        return [w for w in _phrase(low[t1:j]) if w != "-"]
+        words_after = [w for w in _phrase(low[t1:j]) if w != "-"]
+        if len(words_after) > SHORT_OPENING and not _long_phrase_ok(words_after):
+            return []
+        return words_after
     return []
+
+
+def _long_phrase_ok(words: list[str]) -> bool:
+    """A phrase longer than ``SHORT_OPENING`` words with an "of" is a structure's only when
+    the noun before "of" is an anatomy head noun ("soft tissues of the neck"; not "muscle
+    tumour of the stomach")."""
+    if "of" not in words:
+        return True
+    at = words.index("of")
+    return at > 0 and words[at - 1] in anatomy_heads()
 
 
 # Blood flow is what a Doppler study examines: "Flow spectra are within normal limits",
