@@ -90,3 +90,57 @@ def test_no_size_state_in_a_comparison_of_a_lesion_or_of_a_volume(
 ) -> None:
     found = _mentions(extractor, sentence, "CT ABDOMEN")
     assert not [t for t, _ in found if t.endswith((" size", " volume"))]
+
+
+# normal_subject.OPENING_WORDS: a clause-opening normal predicate is said of the phrase it
+# opens, up to six words ("of the neck", coordinated adjectives)
+@pytest.mark.parametrize(
+    ("sentence", "exam"),
+    [
+        ("Symmetrical soft tissues of the neck.", "CT NECK"),
+        ("Symmetrical inner and outer cerebrospinal fluid spaces.", "CT HEAD"),
+    ],
+)
+def test_an_opening_normal_word_reaches_a_longer_structure_phrase(
+    extractor: RuleExtractor, sentence: str, exam: str
+) -> None:
+    found = _mentions(extractor, sentence, exam)
+    assert [t for t, c in found if c.startswith("normal")] == ["symmetrical"]
+
+
+def test_an_opening_structure_bound_word_before_no_structure_stays_none(
+    extractor: RuleExtractor,
+) -> None:
+    found = _mentions(extractor, "Regular intervals between the reconstructed slices.", "CT HEAD")
+    assert not [t for t, c in found if c.startswith("normal")]
+
+
+# open_verbless: predicates without a copula after a bare structure that opens its clause
+@pytest.mark.parametrize(
+    ("sentence", "spans"),
+    [
+        ("- Epididymis swollen in its head and tail.", ["swollen"]),
+        ("Findings: spermatic cord swollen, infiltrated.", ["swollen", "infiltrated"]),
+        ("\u2022 Uterus retroverted.", ["retroverted"]),
+    ],
+)
+def test_a_predicate_without_a_copula_after_a_structure_is_a_finding(
+    extractor: RuleExtractor, sentence: str, spans: list[str]
+) -> None:
+    found = [t for t, _ in _mentions(extractor, sentence, "US PELVIS")]
+    assert all(s in found for s in spans)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Kidneys showed no dilatation.",  # a verb with its object
+        "The nodule swollen at follow-up.",  # no bare structure (a determiner, a lesion)
+        "Images acquired in two planes.",  # no structure
+    ],
+)
+def test_no_verbless_predicate_after_a_verb_a_lesion_or_no_structure(
+    extractor: RuleExtractor, sentence: str
+) -> None:
+    found = [t for t, _ in _mentions(extractor, sentence, "US PELVIS")]
+    assert not {"showed", "swollen", "acquired"} & set(found)
