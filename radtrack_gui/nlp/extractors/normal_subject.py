@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from radtrack_gui.nlp.extractors.opening_phrases import OPENING_WORDS, opened_phrase
 from radtrack_gui.nlp.extractors.statement_parts import line_label, predicate_copula
 from radtrack_gui.nlp.extractors.structure_names import names_structure
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
@@ -17,8 +18,7 @@ from radtrack_gui.nlp.word_lists import word_list
 if TYPE_CHECKING:  # candidates reads normal_adequacy, which reads this module
     from radtrack_gui.nlp.extractors.candidates import Cand
 
-# "was"/"were" too: a past-tense report's normal statement ("The arteries were properly
-# contrasted"; round 10, wb-recall)
+# "was"/"were" too: a past-tense normal statement ("The arteries were properly contrasted")
 COPULAS = frozenset(
     {"is", "are", "was", "were", "appears", "appear", "remains", "remain", "looks", "look"}
 )
@@ -33,10 +33,6 @@ ADVERBS = frozenset(
 DETERMINERS = frozenset({"the", "a", "an", "both", "all", "its", "their"})
 BREAKS = frozenset({",", ";", ".", ":", "-", "(", ")", "•", "*", "/"})
 MAX_WORDS = 8  # a subject of up to eight words before its copula
-# the phrase a clause-opening predicate opens, up to six words ("Symmetrical soft tissues of
-# the neck", "Symmetric inner and outer fluid spaces"; four before round 11)
-OPENING_WORDS = 6
-SHORT_OPENING = 4  # longer ones with an "of" need an anatomy head noun before it
 # verbs after which a predicate opens the phrase it is said of ("shows symmetrical breasts")
 SHOW_VERBS = frozenset({"shows", "show", "showing", "reveals", "reveal", "revealing"})
 # words that end such a phrase ("symmetrical breasts with heterogeneous parenchyma")
@@ -389,21 +385,8 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
             j += 1
         if j < len(low) and low[j] not in BREAKS and low[j] not in PHRASE_ENDS:
             return []
-        words_after = [w for w in _phrase(low[t1:j]) if w != "-"]
-        if len(words_after) > SHORT_OPENING and not _long_phrase_ok(words_after):
-            return []
-        return words_after
+        return opened_phrase([w for w in _phrase(low[t1:j]) if w != "-"])  # opening_phrases
     return []
-
-
-def _long_phrase_ok(words: list[str]) -> bool:
-    """A phrase longer than ``SHORT_OPENING`` words with an "of" is a structure's only when
-    the noun before "of" is an anatomy head noun ("soft tissues of the neck"; not "muscle
-    tumour of the stomach")."""
-    if "of" not in words:
-        return True
-    at = words.index("of")
-    return at > 0 and words[at - 1] in anatomy_heads()
 
 
 # Blood flow is what a Doppler study examines: "Flow spectra are within normal limits",
