@@ -144,3 +144,36 @@ def test_no_verbless_predicate_after_a_verb_a_lesion_or_no_structure(
 ) -> None:
     found = [t for t, _ in _mentions(extractor, sentence, "US PELVIS")]
     assert not {"showed", "swollen", "acquired"} & set(found)
+
+
+# open_lesions.IMAGE_NOUNS: a translated report's "image" of a lesion, described as one
+@pytest.mark.parametrize(
+    ("sentence", "span", "assertion"),
+    [
+        ("The uterine cavity holds lacunar images near the fundus.", "lacunar images", "present"),
+        ("There are no pathological images over the pelvis.", "pathological images", "absent"),
+        ("The diffusion sequence shows no restrictive images.", "restrictive images", "absent"),
+    ],
+)
+def test_a_described_image_is_a_lesion_mention(
+    extractor: RuleExtractor, sentence: str, span: str, assertion: str
+) -> None:
+    text = f"Exam: MR PELVIS\n\nFINDINGS:\n{sentence}\n"
+    found = [
+        (text[m.start : m.end].lower(), m.assertion)
+        for m in extractor.extract(Report(id="r", text=text))
+    ]
+    assert (span, assertion) in found
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Axial and sagittal images were acquired.",
+        "Multiple images were obtained after contrast.",
+        "Images of 2 mm thickness were reconstructed.",
+    ],
+)
+def test_images_of_the_technique_are_no_mention(extractor: RuleExtractor, sentence: str) -> None:
+    found = [t for t, _ in _mentions(extractor, sentence, "MR PELVIS")]
+    assert not [t for t in found if "image" in t]
