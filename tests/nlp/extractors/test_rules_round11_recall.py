@@ -177,3 +177,28 @@ def test_a_described_image_is_a_lesion_mention(
 def test_images_of_the_technique_are_no_mention(extractor: RuleExtractor, sentence: str) -> None:
     found = [t for t, _ in _mentions(extractor, sentence, "MR PELVIS")]
     assert not [t for t in found if "image" in t]
+
+
+# device_tips: "the tip of <device>" is the device's one mention, spanning from the tip
+@pytest.mark.parametrize(
+    ("sentence", "span"),
+    [
+        ("The tip of the feeding tube lies in the gastric body.", "tip of the feeding tube"),
+        (
+            "The tips of the pacing leads project over the right ventricle.",
+            "tips of the pacing leads",
+        ),
+    ],
+)
+def test_the_tip_of_a_device_is_its_mention_from_the_tip(
+    extractor: RuleExtractor, sentence: str, span: str
+) -> None:
+    found = [t for t, _ in _mentions(extractor, sentence, "XR CHEST")]
+    assert span in found
+
+
+def test_the_tip_of_a_structure_is_no_device(extractor: RuleExtractor) -> None:
+    found = [
+        t for t, _ in _mentions(extractor, "The tip of the coracoid is intact.", "XR SHOULDER")
+    ]
+    assert not [t for t in found if t.startswith("tip")]
