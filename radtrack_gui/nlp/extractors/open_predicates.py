@@ -29,6 +29,7 @@ from itertools import compress, count
 from radtrack_gui.nlp.extractors.open_patterns import head_concept
 from radtrack_gui.nlp.extractors.open_size_states import SPAN as SIZE_SPAN
 from radtrack_gui.nlp.extractors.open_size_states import size_state
+from radtrack_gui.nlp.extractors.structure_names import names_structure
 from radtrack_gui.nlp.vocabulary import Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -170,7 +171,9 @@ def subject_is_structure(v: Vocabulary, toks: list[str], copula: int) -> bool:
         return True
     if v.anatomy_of(head_concept(last)) is not None:
         return True
-    return len(words) > 1 and v.anatomy_of(" ".join(words[-2:])) is not None
+    if len(words) > 1 and v.anatomy_of(" ".join(words[-2:])) is not None:
+        return True
+    return names_structure(words)  # RadLex's long tail and vessel initialisms ("right ica")
 
 
 def predicate_mentions(

@@ -202,3 +202,15 @@ def test_the_tip_of_a_structure_is_no_device(extractor: RuleExtractor) -> None:
         t for t, _ in _mentions(extractor, "The tip of the coracoid is intact.", "XR SHOULDER")
     ]
     assert not [t for t in found if t.startswith("tip")]
+
+
+# vessel initialisms (anatomy_initialisms_dicom.tsv) name the subject of a predicate
+def test_a_predicate_of_vessel_initialisms_is_said_of_a_structure(
+    extractor: RuleExtractor,
+) -> None:
+    normal = _mentions(extractor, "LICA and LVA are patent.", "CT HEAD")
+    assert [t for t, c in normal if c.startswith("normal")] == ["patent"]
+    found = [
+        t for t, _ in _mentions(extractor, "The left ICA is elongated in the neck.", "CT HEAD")
+    ]
+    assert "elongated" in found
