@@ -28,7 +28,7 @@ from itertools import compress, count
 
 from radtrack_gui.nlp.extractors.open_patterns import head_concept
 from radtrack_gui.nlp.extractors.open_size_states import SPAN as SIZE_SPAN
-from radtrack_gui.nlp.extractors.open_size_states import size_state
+from radtrack_gui.nlp.extractors.open_size_states import shape_state, size_state
 from radtrack_gui.nlp.extractors.structure_names import names_structure
 from radtrack_gui.nlp.vocabulary import Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
@@ -202,7 +202,7 @@ def predicate_mentions(
                 k += SIZE_SPAN - 1
             else:
                 if not predicate_shape(toks[k]) or (
-                    k in others_at and not size_not_course(toks, k)
+                    k in others_at and not size_not_course(toks, k) and not shape_state(toks, k)
                 ):
                     break
                 found.append((k, k + 1))

@@ -27,3 +27,14 @@ def size_state(toks: list[str], k: int, since: frozenset[str]) -> bool:
         and toks[k + 2] in SIZE_NOUNS
         and not any(w in since for j, w in enumerate(toks) if j != k)
     )
+
+
+# device course words of the cue table ("the tube is kinked", "a coiled catheter") that name a
+# state when said of a structure after its copula ("The gallbladder is kinked", "the left ICA
+# is looped"); open_predicates reads them only there (its subject must be a structure)
+SHAPE_STATES = frozenset({"kinked", "looped", "coiled", "buckled"})
+
+
+def shape_state(toks: list[str], k: int) -> bool:
+    """``toks[k]`` is a device course word of form (``SHAPE_STATES``)."""
+    return toks[k] in SHAPE_STATES

@@ -214,3 +214,15 @@ def test_a_predicate_of_vessel_initialisms_is_said_of_a_structure(
         t for t, _ in _mentions(extractor, "The left ICA is elongated in the neck.", "CT HEAD")
     ]
     assert "elongated" in found
+
+
+# open_size_states.SHAPE_STATES: a device course word of form said of a structure
+def test_a_structure_kinked_or_looped_is_a_finding_a_device_so_is_not(
+    extractor: RuleExtractor,
+) -> None:
+    assert "kinked" in [
+        t for t, _ in _mentions(extractor, "The gallbladder is kinked.", "US ABDOMEN")
+    ]
+    assert "looped" in [t for t, _ in _mentions(extractor, "The left ICA is looped.", "CT HEAD")]
+    tube = [t for t, _ in _mentions(extractor, "The nasogastric tube is kinked.", "XR CHEST")]
+    assert "kinked" not in tube
