@@ -9,6 +9,7 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.normal_adequacy import adequacy_templates, may_adequate
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import elided_heads, elided_modifiers
+from radtrack_gui.nlp.extractors.open_images import image_mentions, may_image
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
 from radtrack_gui.nlp.extractors.open_predicates import (
     may_predicate,
@@ -204,6 +205,13 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         bare = [t for t in verbless_predicates(v, toks, covered, others_at) if t[0] not in taken]
         if bare:
             opened = [*(opened or ()), *bare]
+    if may_image(toks):
+        # a translated report's described "image" of a lesion (open_images)
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        taken = {k for t in opened or () for k in range(t[0], t[1])}
+        imaged = image_mentions(toks, covered, taken)
+        if imaged:
+            opened = [*(opened or ()), *imaged]
     if mask & ADEQUATE and may_adequate(toks):
         # normal statements in words of adequacy the tables lack ("The bladder is well
         # distended", "The joint is in place": normal_adequacy), never at a table term

@@ -21,16 +21,10 @@ from __future__ import annotations
 
 from radtrack_gui.nlp.extractors.open_measures import MEASURES
 
-# "image" is a translated report's word for a lesion ("lacunar images", "no pathological
-# images"; round 11) only after a word of a lesion's look or of pathology (``IMAGE_LOOK``),
-# never after a size, a count or a technique word ("axial images", "multiple images")
-IMAGE_NOUNS = frozenset({"image", "images"})
-IMAGE_LOOK = frozenset({"pathological", "pathologic", "abnormal", "restrictive", "diverticular"})
 LESION_NOUNS = frozenset(
     {
         *("formation", "formations", "focus", "foci", "conglomerate", "conglomerates"),
         *("defect", "defects", "cavity", "cavities", "sequela", "sequelae"),
-        *IMAGE_NOUNS,
     }
 )
 # the concept each noun names (a table concept where one fits)
@@ -47,8 +41,6 @@ CONCEPT = {
     "cavities": "cavity",
     "sequela": "sequela",
     "sequelae": "sequela",
-    "image": "lesion",
-    "images": "lesion",
 }
 # words that describe a lesion by its look, shape, kind or course
 LOOK = frozenset(
@@ -194,8 +186,6 @@ def _described(toks: list[str], i: int, structures: set[int]) -> int | None:
                 or k in structures
                 or (tok.isalpha() and tok.endswith(ADJ_ENDS))
             )
-        elif noun in IMAGE_NOUNS:
-            ok = tok in LOOK or tok in IMAGE_LOOK
         elif noun in ("sequela", "sequelae"):
             ok = tok in LOOK or tok in SIZE or (tok.isalpha() and tok.endswith(ADJ_ENDS))
         else:
@@ -225,8 +215,6 @@ def lesion_mentions(
         start = _described(toks, i, structures)
         if start is not None and any(k in covered for k in range(start, i)):
             continue  # "hypodense foci", "cystic formation": the table term's reading owns it
-        if start is None and tok in IMAGE_NOUNS:
-            continue  # an image is a lesion only where a word says so, never by a size
         sized = _sized_before(toks, start if start is not None else i)
         if (
             start is None
