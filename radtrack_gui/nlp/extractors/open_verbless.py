@@ -1,6 +1,6 @@
 """Findings stated as predicates without a copula (round 11, wb-recall3), the telegraphic
-style of short reports and structured lines: "Epididymis swollen in all three parts",
-"Spermatic cord swollen, infiltrated", "Left ovary enlarged.", "- Gallbladder wall thickened".
+style of short reports and structured lines: "Epididymis swollen in its tail",
+"Right spermatic cord swollen, thickened", "- Uterus retroverted".
 
 A word is such a predicate when, in one sentence,
 

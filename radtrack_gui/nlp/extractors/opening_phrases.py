@@ -1,5 +1,5 @@
 """How far the phrase a clause-opening normal predicate opens may run (round 11,
-wb-recall3): up to ``OPENING_WORDS`` words ("Symmetrical soft tissues of the neck",
+wb-recall3): up to ``OPENING_WORDS`` words ("Symmetric soft tissues of the lower neck",
 "Symmetric inner and outer fluid spaces"; four before round 11); a
 phrase longer than ``SHORT_OPENING`` words with an "of" is a structure's only when the noun
 before "of" is an anatomy head noun (not "Smooth muscle tumour of the stomach")."""

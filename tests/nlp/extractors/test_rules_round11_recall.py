@@ -97,7 +97,7 @@ def test_no_size_state_in_a_comparison_of_a_lesion_or_of_a_volume(
 @pytest.mark.parametrize(
     ("sentence", "exam"),
     [
-        ("Symmetrical soft tissues of the neck.", "CT NECK"),
+        ("Symmetrical soft tissues of the lower neck.", "CT NECK"),
         ("Symmetrical inner and outer cerebrospinal fluid spaces.", "CT HEAD"),
     ],
 )
