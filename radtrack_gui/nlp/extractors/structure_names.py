@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from radtrack_gui.nlp.vocabulary import singular_forms
 from radtrack_gui.util.paths import resource
 
 MAX_WORDS = 3  # the lexicon's longest name (build_vocab_names.MAX_WORDS)
-# Latin and English plural endings -> singular ("ostia" -> "ostium", "fossae" -> "fossa",
-# "menisci" -> "meniscus", "arteries" -> "artery", "tendons" -> "tendon"), longest first
-PLURALS = (("ies", "y"), ("ae", "a"), ("ia", "ium"), ("ces", "x"), ("i", "us"), ("s", ""))
 
 
 @cache
@@ -25,21 +23,13 @@ def structure_names() -> frozenset[str]:
     return frozenset(lines[1:])  # the header line ("word") first
 
 
-def _singulars(word: str) -> list[str]:
-    out = [word]
-    for end, repl in PLURALS:
-        if word.endswith(end) and len(word) > len(end) + 2:
-            out.append(word[: -len(end)] + repl)
-    return out
-
-
 def names_structure(words: list[str]) -> bool:
     """``words`` (lower case, determiners dropped) end in a structure name of the lexicon,
     1 to ``MAX_WORDS`` words, the last word singular or plural ("the left patellae")."""
     names = structure_names()
     if not words or not words[-1].replace("-", "").isalpha():
         return False
-    for last in _singulars(words[-1]):
+    for last in singular_forms(words[-1]):  # Latin plurals too
         for n in range(1, min(MAX_WORDS, len(words)) + 1):
             if " ".join([*words[len(words) - n : -1], last]) in names:
                 return True
