@@ -16,6 +16,9 @@ removed false joins there and cost no true join on any dev, check or chest file.
   new, named in the singular, beside the same finding named in the plural without "new"
   ("chronic microbleeds ... a new chronic microbleed in the right basal ganglia") is one
   more lesion, not the known ones restated.
+- round 11 (wb-joins): where their own sites do not tell them apart, the places their
+  sentences name may (``apart_places.other_places``), for two negatives of one section too
+  (``negatives_apart``, GUIDELINE 4).
 
 ``kept_apart`` is called by ``features.conflict`` after every other rule said nothing, so
 it only ever turns a join into a separation.

@@ -77,14 +77,16 @@ def previous_sentence(text: str, lo: int) -> str:
 
 # (a preposition glued to the article, "inthe", as some reports print it, counts too)
 _DEFINITE = re.compile(
-    r"\b(?:in|at|of|on|to)?(?:the|this|that|these|those|its|their|said)\s+(?:[a-z-]+\s+){0,2}$",
+    r"\b(?:in|at|of|on|to)?(?:the|this|that|these|those|its|their|said)\s+"
+    r"(?:(?!(?:no|not|without|and|or|with)\b)[a-z-]+\s+){0,2}$",
     re.IGNORECASE,
 )
 
 
 def definite(m: MentionInfo) -> bool:
     """Named with a definite article or a pointer before it, at most two words between
-    ("at the site of the pneumothorax", "in the large hernia"): a finding already told."""
+    ("at the site of the pneumothorax", "in the large hernia"): a finding already told.
+    Not an article of another noun ("in the pelvis no enlarged nodes")."""
     if m.ctx is None or not m.ctx.text:
         return False
     return bool(_DEFINITE.search(m.ctx.text[max(0, m.ctx.start - 40) : m.ctx.start]))

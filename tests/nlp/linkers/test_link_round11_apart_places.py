@@ -85,8 +85,8 @@ def test_negatives_about_two_unrelated_places_are_two_statements() -> None:
     c = _case(
         "CT CHEST ABDOMEN",
         "Findings:\nIn the axillae and the pulmonary hila no enlarged lymph nodes are seen.\n"
-        "The liver is of normal size.\n"
-        "In the abdominal and pelvic cavity no enlarged lymph nodes are seen.",
+        "The liver has a normal size.\n"
+        "Across the abdominal cavity and the pelvis no enlarged lymph nodes appear.",
     )
     a, b = c.mark(0, "enlarged lymph nodes"), c.mark(0, "enlarged lymph nodes", nth=1)
     assert _why(c, a, b) is not None
