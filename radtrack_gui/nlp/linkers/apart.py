@@ -16,6 +16,9 @@ removed false joins there and cost no true join on any dev, check or chest file.
   new, named in the singular, beside the same finding named in the plural without "new"
   ("chronic microbleeds ... a new chronic microbleed in the right basal ganglia") is one
   more lesion, not the known ones restated.
+- round 11 (wb-joins): where their own sites do not tell them apart, the places their
+  sentences name may (``apart_places.other_places``), for two negatives of one section too
+  (``negatives_apart``, GUIDELINE 4).
 
 ``kept_apart`` is called by ``features.conflict`` after every other rule said nothing, so
 it only ever turns a join into a separation.
@@ -24,6 +27,7 @@ it only ever turns a join into a separation.
 from __future__ import annotations
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.apart_places import other_places
 from radtrack_gui.nlp.linkers.info import NEW_CHANGES, MentionInfo
 from radtrack_gui.nlp.linkers.restatement import same_words_restated
 from radtrack_gui.nlp.vocabulary import Vocabulary
@@ -37,29 +41,47 @@ def kept_apart(a: MentionInfo, b: MentionInfo, v: Vocabulary, rel: str) -> str |
     ``features.concepts_related(a, b)``."""
     if a.report != b.report or a.ctx is None or b.ctx is None:
         return None
-    if DEVICE in (a.type, b.type) or "absent" in (a.assertion, b.assertion):
+    if DEVICE in (a.type, b.type) or rel not in _ALIKE:
         return None
-    if rel not in _ALIKE:
-        return None
+    if "absent" in (a.assertion, b.assertion):
+        return negatives_apart(a, b, v)
     return other_structures(a, b, v) or new_among_known(a, b)
 
 
-def other_structures(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
-    """Two findings of one section, two sentences, two structures (module doc)."""
+def negatives_apart(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
+    """Two negatives of one section in two sentences that name unrelated places ("no
+    enlarged nodes in the hila" / "in the pelvis, no enlarged nodes": GUIDELINE 4, round
+    11); a negative beside a positive is left to the course rules (GUIDELINE 7)."""
+    if a.assertion != b.assertion or not _two_sentences(a, b):
+        return None
+    return other_places(a, b, v)
+
+
+def _two_sentences(a: MentionInfo, b: MentionInfo) -> bool:
+    """Two sentences of one section, neither reading earlier findings nor pointing back."""
     ca, cb = a.ctx, b.ctx
     assert ca is not None and cb is not None
     if (a.section or "") != (b.section or ""):
-        return None  # findings and conclusion: restatements (GUIDELINE 9), policy.py
+        return False  # findings and conclusion: restatements (GUIDELINE 9), policy.py
     (sa, ea), (sb, eb) = ca.sentence, cb.sentence
     if sa < eb and sb < ea:
-        return None  # one sentence (or overlapping readings of one)
-    if ca.reads_findings or cb.reads_findings or ca.anaphor or cb.anaphor:
-        return None  # "these findings are consistent with ...": a reading, no new finding
+        return False  # one sentence (or overlapping readings of one)
+    # "these findings are consistent with ...": a reading, no new finding
+    return not (ca.reads_findings or cb.reads_findings or ca.anaphor or cb.anaphor)
+
+
+def other_structures(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
+    """Two findings of one section, two sentences, two structures (module doc); where
+    their own sites do not tell them apart, the places their sentences name may
+    (``apart_places.other_places``, round 11)."""
+    if not _two_sentences(a, b):
+        return None
     x, y = a.statement_site, b.statement_site
     if not x or not y or x == y or v.anatomy_related(x, y):
-        return None
+        return other_places(a, b, v)
     if not (_placed(a) or _placed(b)) or same_words_restated(a, b, v):
-        return None  # no place of its own, or the same words with a place given once
+        # no place of its own, or the same words with a place given once
+        return other_places(a, b, v)
     return f"two findings of one section at two structures '{x}' vs '{y}'"
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from radtrack_gui.nlp.linkers.restatement import qualified_words
+from radtrack_gui.nlp.linkers.sites import body_region
 
 if TYPE_CHECKING:
     from radtrack_gui.nlp.linkers.info import MentionInfo
@@ -27,18 +28,12 @@ if TYPE_CHECKING:
 def placed_by_region(m: MentionInfo, near: list[str], v: Vocabulary) -> bool:
     """``m``'s site is a body region that ``near`` (the regions its clause and sub-heading
     name, ``places.named_regions``) names."""
-    site = m.site
-    return bool(site) and v.parent.get(site or "") == "body" and site in near
+    return body_region(v, m.site) and m.site in near
 
 
 def by_region(m: MentionInfo, v: Vocabulary) -> bool:
     """Placed by its own clause at a body region (``placed_by_region`` held in ``enrich``)."""
-    return (
-        bool(m.site)
-        and v.parent.get(m.site or "") == "body"
-        and m.ctx is not None
-        and not m.ctx.loose_site
-    )
+    return body_region(v, m.site) and m.ctx is not None and not m.ctx.loose_site
 
 
 def region_restated(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:

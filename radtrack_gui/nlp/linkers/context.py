@@ -258,7 +258,7 @@ def read_context(
     ctx.anaphor = m.type != DEVICE and points_back(before[-40:] + own)
     lo, hi = _clause_span(text, start, end, sent)
     title = heading(report, start) if report is not None else ""
-    ctx.levels = place_levels(text, (lo, hi), sent, start, title, names_finding(v))
+    ctx.levels = place_levels(text, (lo, hi), sent, start, title, names_finding(v), end)
     anaphor = _ANAPHOR_SITE.search(text, sent[0], start)
     if not ctx.levels and anaphor:
         # "deformity of the 8th rib; if findings localize to this region, ... fracture"

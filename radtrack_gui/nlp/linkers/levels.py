@@ -277,14 +277,19 @@ def place_levels(
     start: int,
     title: str,
     names_finding: Callable[[str], bool],
+    end: int | None = None,
 ) -> frozenset[str]:
     """The levels and finer sites of a mention: those of its clause, else carried over the
     rest of its sentence where no other item or finding stands between (an opening "At"
     a disc level, then the herniation there; "- L3-L4: Left paramedian disc herniation", "tear,
     type III, extending to the posterior horn of the lateral meniscus"), else its
-    sub-heading's ``title``; a lesion label may open the sentence ("Target lesion 1: ...")."""
+    sub-heading's ``title``; a lesion label may open the sentence ("Target lesion 1: ...").
+    Levels named by the mention's own words (``text[start:end]``) come first (round 11)."""
     lo, hi = clause
-    found = (
+    # the levels the mention's own words name ("stenosis at C6-C7") are its, not those its
+    # clause goes on to list for other findings ("... as well as C3-C4 foraminal stenosis")
+    own = levels(text, start, end) if end is not None else frozenset()
+    found = own or (
         levels(text, lo, sent[1], hi) | sub_sites(text, lo, hi) | nodes_at(text, sent[0], start, hi)
     )
     if not found:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
 from radtrack_gui.nlp.linkers.sites import (
+    body_region,
     default_site,
     is_region,
     sided_site,
@@ -85,7 +86,7 @@ def last_structure(v: Vocabulary, text: str) -> str | None:
         for n in (3, 2, 1):
             if i - n + 1 >= 0:
                 name = v.anatomy_terms.get(" ".join(toks[i - n + 1 : i + 1]))
-                if name and v.parent.get(name, "") not in ("", "body"):
+                if name and not is_region(v, name):
                     return name
     return None
 
@@ -126,7 +127,7 @@ def _named_structures(v: Vocabulary, text: str, lo: int, exam: str | None) -> li
             name = v.anatomy_terms.get(key) if i + n <= len(words) else None
             if exam and key in v.bound_anatomy:
                 name = v.bound_anatomy[key].get(exam)
-            if name and v.parent.get(name, "") not in ("", "body"):
+            if name and not is_region(v, name):
                 out.append((lo + words[i].start(), name))
                 i += n - 1
                 break
@@ -142,7 +143,7 @@ def named_regions(v: Vocabulary, text: str) -> list[str]:
     for n in (3, 2, 1):
         for i in range(len(words) - n + 1):
             name = v.anatomy_terms.get(" ".join(words[i : i + n]))
-            if name and v.parent.get(name) == "body" and name not in out:
+            if name and body_region(v, name) and name not in out:
                 out.append(name)
     return out
 

@@ -26,8 +26,15 @@ def sign_site(v: Vocabulary, concept: str, site: str) -> bool:
 
 
 def is_region(v: Vocabulary, site: str) -> bool:
-    """A body region (thorax, abdomen, head...): the exam's region, not a location."""
+    """A body region (thorax, abdomen, head...) or a name the anatomy table does not place:
+    the exam's region, not a location (``body_region`` counts known regions only)."""
     return v.parent.get(site, "") in ("", "body")
+
+
+def body_region(v: Vocabulary, name: str | None) -> bool:
+    """``name`` is a body region the anatomy table knows: a child of "body" ("shoulders",
+    "abdomen"). Unlike ``is_region``, a name without a parent is no region here."""
+    return bool(name) and v.parent.get(name or "") == "body"
 
 
 def _names_structure(v: Vocabulary, tokens: tuple[str, ...], site: str) -> bool:
