@@ -17,8 +17,9 @@ keeps them apart:
   "ischemic stroke"), at places that agree (the same structure, one within the other, or
   given in only one of the two), unless each span names its own structure and they differ
   ("the colon is redundant" / "redundant sigmoid"). Not an inflammation against the word it inflames
-  ("diverticula" / "diverticulitis": ``-itis`` names another process), not the words of a
-  place or of how much (``GENERIC_WORDS``, anatomy terms).
+  ("diverticula" / "diverticulitis": ``-itis`` names another process), not one head word
+  with a word of its own on each side ("epidural hematoma" / "subdural hematoma": two kinds),
+  not the words of a place or of how much (``GENERIC_WORDS``, words of anatomy terms).
 
 Both keep what separates two findings of one organ (``policy._separated``: another side,
 other levels, sizes measured apart, one against several, nodes against an organ), a "new"
@@ -37,7 +38,7 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.info import NEW_CHANGES, MentionInfo
 from radtrack_gui.nlp.linkers.policy import _asked, _separated, place
 from radtrack_gui.nlp.linkers.restatement import GENERIC_WORDS, concluding, sites_agree
-from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name, vocabulary
 
 CONCEPT_CONCLUDED = "the conclusion names the findings' concept again (restated_words.py)"
 STEM_CONCLUDED = "the conclusion restates the findings' word in another form (restated_words.py)"
@@ -48,6 +49,7 @@ SHORTEST = 5  # shorter words say how, not what
 # A numbered level as a site (a vertebra, a disc level, a segment): two of them are two places.
 _NUMBERED = re.compile(r"^(?:[ctls]\d{1,2}|s[1-5]|[ctls]\d{1,2}-[ctls]?\d{1,2}|segment \w+)$")
 _INFLAMED = "itis"
+_SIDES = frozenset({"right", "left", "bilateral", "both", "sided"})
 
 
 def restated_in_words(a: MentionInfo, b: MentionInfo, v: Vocabulary | None = None) -> str:
@@ -100,6 +102,8 @@ def stem_concluded(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     """One content word in two forms, at places that agree (module doc)."""
     if a.concept == b.concept or not shared_stem(_content(a, v), _content(b, v)):
         return False  # one concept: its sites decide (``concept_concluded``, features.py)
+    if two_kinds(a, b, v):
+        return False  # "epidural hematoma" / "subdural hematoma": one head, two kinds
     own_a, own_b = _own_structures(a, v), _own_structures(b, v)
     if own_a and own_b and not own_a & own_b:
         return False  # "the colon is redundant" / "redundant sigmoid": each names its place
@@ -119,12 +123,45 @@ def _own_structures(m: MentionInfo, v: Vocabulary) -> frozenset[str]:
 
 
 def _content(m: MentionInfo, v: Vocabulary) -> tuple[str, ...]:
-    """The words that say what was found: not how, how much or where."""
+    """The words that say what was found: not how, how much or where (a word of an anatomy
+    term: "tissue" of "soft tissues")."""
+    places = _anatomy_words(v)
     return tuple(
-        w
-        for w in m.tokens
-        if len(w) >= SHORTEST and w not in GENERIC_WORDS and w not in v.anatomy_terms
+        w for w in m.tokens if len(w) >= SHORTEST and w not in GENERIC_WORDS and w not in places
     )
+
+
+_ANATOMY_WORDS: dict[int, frozenset[str]] = {}  # per vocabulary (it is not hashable)
+
+
+def _anatomy_words(v: Vocabulary) -> frozenset[str]:
+    found = _ANATOMY_WORDS.get(id(v))
+    if found is None:
+        found = frozenset(w for term in v.anatomy_terms for w in term.split())
+        _ANATOMY_WORDS[id(v)] = found
+    return found
+
+
+def two_kinds(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
+    """One head word, each span placed by a word of its own (a word of an anatomy term) and
+    the two disjoint: two findings ("epidural hematoma" / "subdural hematoma"), not one told
+    twice ("compression fracture" / "vertebral fracture" is)."""
+    if singular_name(a.head) != singular_name(b.head):
+        return False
+    places = _anatomy_words(v)
+    own_a, own_b = _modifiers(a) & places, _modifiers(b) & places
+    return bool(own_a) and bool(own_b) and not own_a & own_b
+
+
+def _modifiers(m: MentionInfo) -> set[str]:
+    """The words of a span besides its head that say which one, not how, how much or which
+    side."""
+    head = singular_name(m.head)
+    return {
+        singular_name(w)
+        for w in m.tokens
+        if len(w) >= SHORTEST - 1 and w not in GENERIC_WORDS and w not in _SIDES
+    } - {head}
 
 
 def shared_stem(xs: tuple[str, ...], ys: tuple[str, ...]) -> bool:

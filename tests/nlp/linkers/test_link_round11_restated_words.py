@@ -100,6 +100,20 @@ APART = [
         "colon is redundant",
         "Redundant sigmoid",
     ),
+    (  # one head word, each placed by a word of its own: two collections
+        "CT HEAD",
+        "Findings:\nThin epidural hematoma over the left temporal bone.\n\nConclusion:\n"
+        "Subdural hematoma along the falx.",
+        "epidural hematoma",
+        "Subdural hematoma",
+    ),
+    (  # a word of an anatomy term is no word of the finding ("soft tissues")
+        "CT NECK",
+        "Findings:\nA soft tissue mass of 2 cm lies behind the thyroid.\n\nConclusion:\n"
+        "Soft tissue swelling of the lateral neck after the operation.",
+        "soft tissue mass",
+        "Soft tissue swelling",
+    ),
     (  # two vertebrae: the atlas fracture is not the axis fracture
         "CT SPINE",
         "Findings:\nFracture line through the anterior arch of C1.\n\nConclusion:\nFracture of C2.",
