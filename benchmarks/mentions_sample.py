@@ -37,12 +37,14 @@ statements), DEV11 (``mentions_wholebody_dev11.jsonl``, 30 fresh PARROT reports,
 ultrasound and neck), DEV12 (``mentions_wholebody_dev12.jsonl``, 28 fresh PARROT reports,
 ultrasound, neck, pelvis and limbs), DEV13 (``mentions_wholebody_dev13.jsonl``, 30 fresh PARROT
 reports, mostly CT and MR), DEV14 (``mentions_wholebody_dev14.jsonl``, 28 fresh PARROT reports,
-spine, pelvis, limbs, neck and the rest) and DEV15 (``mentions_wholebody_dev15.jsonl``, 30 fresh
-PARROT reports, CT, MR and radiographs beyond the chest) only: their check splits DEV8CHECK ...
-DEV15CHECK (13, 14, 13, 15, 13, 15, 14 and 15 more reports of those draws) are scored, their
-misses never listed.
+spine, pelvis, limbs, neck and the rest), DEV15 (``mentions_wholebody_dev15.jsonl``, 30 fresh
+PARROT reports, CT, MR and radiographs beyond the chest), DEV16
+(``mentions_wholebody_dev16.jsonl``, 20 fresh PARROT reports, spine, pelvis, limbs, head and the
+rest) and DEV17 (``mentions_wholebody_dev17.jsonl``, 18 fresh PARROT reports, every modality)
+only: their check splits DEV8CHECK ... DEV17CHECK (13, 14, 13, 15, 13, 15, 14, 15, 10 and 8 more
+reports of those draws) are scored, their misses never listed.
 
-``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev15 and the check splits dev8check ... dev15check) (not extracted, not printed): for tuning runs.
+``--dev-only`` leaves the held-out half out (scores dev, dev2, ..., dev17 and the check splits dev8check ... dev17check) (not extracted, not printed): for tuning runs.
 
 Usage: python benchmarks/mentions_sample.py [--wholebody [--dev-only] [--extractor NAME ...]
 [--top N]]

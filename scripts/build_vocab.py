@@ -16,7 +16,9 @@ hand tables (which stay and take precedence; ``nlp/vocabulary.py`` merges these 
 - ``relations_radlex.tsv``: sign-of and broader relations from the RadLex is-a tree and the
   hand ``observation_classes.tsv`` (``build_vocab_relations.py``);
 - ``observations_radlex.tsv``: the finding concepts RadLex names only as imaging
-  observations, descriptions (``build_vocab_observations.py``).
+  observations, descriptions (``build_vocab_observations.py``);
+- ``anatomy_initialisms_dicom.tsv``: initialisms of DICOM's vessel names ("ica", "rva"), a
+  structure-name lexicon (``build_vocab_initialisms.py``).
 
 The parts, one module each: RadLex and the hand tables as read, with the term hygiene
 (``build_vocab_radlex.py``), the anatomy rows (``build_vocab_anatomy.py``), the finding and
@@ -43,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_vocab_concept_rules as C  # noqa: E402
 import build_vocab_dicom as D  # noqa: E402
+import build_vocab_initialisms as INIT  # noqa: E402
 import build_vocab_names as NAMES  # noqa: E402
 import build_vocab_observations as OBS  # noqa: E402
 import build_vocab_relations as REL  # noqa: E402
@@ -81,6 +84,7 @@ HEADERS["devices_radlex.tsv"] = HEADERS["findings_radlex.tsv"]
 HEADERS["relations_radlex.tsv"] = REL.HEADER
 HEADERS["observations_radlex.tsv"] = OBS.HEADER
 HEADERS["anatomy_names_radlex.tsv"] = NAMES.HEADER
+HEADERS["anatomy_initialisms_dicom.tsv"] = INIT.HEADER
 
 # -- exams ---------------------------------------------------------------------------------
 
@@ -157,6 +161,9 @@ def build(
         "observations_radlex.tsv": _observation_rows(rl, vocab, findings),
         "anatomy_names_radlex.tsv": NAMES.name_rows(
             rl, concept_terms, R.GENERIC_ONE_WORD, clean, usable
+        ),
+        "anatomy_initialisms_dicom.tsv": INIT.initialism_rows(
+            INIT.vessel_names(dicom) if dicom.is_dir() else [], concept_terms
         ),
     }
     return {

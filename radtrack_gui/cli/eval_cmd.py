@@ -80,7 +80,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="also score mention detection on a labelled sample of real reports: "
         "'wholebody' (PARROT v1.0 + DRAGON, and the later dev samples as splits "
-        "dev2 ... dev15, dev8check ... dev15check; P/R/F1 per half, modality and body region, for "
+        "dev2 ... dev17, dev8check ... dev17check; P/R/F1 per half, modality and body region, for "
         "--extractor, else rules and neural when a trained model is found)",
     )
     p.add_argument(

@@ -13,7 +13,7 @@ Each report belongs to one half by :func:`radtrack_gui.evaluation.challenge.spli
 The later dev samples (:data:`LATER_SAMPLES`; same format, each drawn by the written script
 its header names, ``scripts/select_wholebody_*.py``) are all development data:
 ``mentions_wholebody_dev2.jsonl`` … ``_dev7.jsonl`` each form one split (``dev2`` … ``dev7``)
-whatever their hash says; ``_dev8.jsonl`` … ``_dev15.jsonl`` (rounds 6-10) hold two splits each,
+whatever their hash says; ``_dev8.jsonl`` … ``_dev17.jsonl`` (rounds 6-11) hold two splits each,
 named by each line's ``split`` field: ``devN`` (tuning) and ``devNcheck`` (every third drawn
 report: a CHECK split, scored with the dev splits, never read for tuning, so :data:`DEV_SPLITS`
 leaves it out).
@@ -54,6 +54,8 @@ WHOLEBODY_DEV12 = "silver/mentions_wholebody_dev12.jsonl"
 WHOLEBODY_DEV13 = "silver/mentions_wholebody_dev13.jsonl"
 WHOLEBODY_DEV14 = "silver/mentions_wholebody_dev14.jsonl"
 WHOLEBODY_DEV15 = "silver/mentions_wholebody_dev15.jsonl"
+WHOLEBODY_DEV16 = "silver/mentions_wholebody_dev16.jsonl"
+WHOLEBODY_DEV17 = "silver/mentions_wholebody_dev17.jsonl"
 DEV2 = "dev2"
 DEV3 = "dev3"
 DEV4 = "dev4"
@@ -76,17 +78,23 @@ DEV14 = "dev14"
 DEV14CHECK = "dev14check"
 DEV15 = "dev15"
 DEV15CHECK = "dev15check"
+DEV16 = "dev16"
+DEV16CHECK = "dev16check"
+DEV17 = "dev17"
+DEV17CHECK = "dev17check"
 # Every split a whole-body sample report can be in, in print order.
 SAMPLE_SPLITS = (
     *("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV8CHECK, DEV9, DEV9CHECK),
     *(DEV10, DEV10CHECK, DEV11, DEV11CHECK, DEV12, DEV12CHECK, DEV13, DEV13CHECK),
-    *(DEV14, DEV14CHECK, DEV15, DEV15CHECK, "heldout"),
+    *(DEV14, DEV14CHECK, DEV15, DEV15CHECK, DEV16, DEV16CHECK, DEV17, DEV17CHECK, "heldout"),
 )
 # The splits a tuning run may read (every split but the held-out half and the check splits).
 DEV_SPLITS = (
     *("dev", DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13),
     DEV14,
     DEV15,
+    DEV16,
+    DEV17,
 )
 # Check splits: development data scored beside DEV_SPLITS (a tuning run prints their scores),
 # whose per-span errors are never listed (a change that lifts DEV_SPLITS alone fits wording).
@@ -94,6 +102,8 @@ CHECK_SPLITS = (
     *(DEV8CHECK, DEV9CHECK, DEV10CHECK, DEV11CHECK, DEV12CHECK, DEV13CHECK),
     DEV14CHECK,
     DEV15CHECK,
+    DEV16CHECK,
+    DEV17CHECK,
 )
 # The later dev samples and their split ("": each line names its own, devN or devNcheck).
 LATER_SAMPLES = (
@@ -101,6 +111,8 @@ LATER_SAMPLES = (
     *((WHOLEBODY_DEV5, DEV5), (WHOLEBODY_DEV6, DEV6), (WHOLEBODY_DEV7, DEV7)),
     *((name, "") for name in (WHOLEBODY_DEV8, WHOLEBODY_DEV9, WHOLEBODY_DEV10, WHOLEBODY_DEV11)),
     *((name, "") for name in (WHOLEBODY_DEV12, WHOLEBODY_DEV13, WHOLEBODY_DEV14, WHOLEBODY_DEV15)),
+    (WHOLEBODY_DEV16, ""),
+    (WHOLEBODY_DEV17, ""),
 )
 EXAM_DATE = "2024-01-01"
 FIELDS = ("corpus", "report", "start", "end", "type", "assertion", "modality", "region", "sha1")
@@ -347,7 +359,7 @@ class ExtractorResult:
 
 def load_all(shared: Path | None = None) -> Sample:
     """The shipped sample (dev and heldout halves) and the later dev samples (splits dev2,
-    dev3, dev4, dev5, dev6, dev7; dev8 ... dev15, each with its check split)."""
+    dev3, dev4, dev5, dev6, dev7; dev8 ... dev16, each with its check split)."""
     sample = load_wholebody(None, shared)
     for name, split in LATER_SAMPLES:
         path = resource(name)

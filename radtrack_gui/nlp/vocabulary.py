@@ -358,16 +358,43 @@ def _sided(v: Vocabulary, name: str, side: str) -> str:
     return name
 
 
+# -- singular forms: one rule for every caller ------------------------------------------
+# "-ices" plurals whose singular ends in "-ex" (the others end in "-ix": "cervices")
+_EX_PLURALS = ("apices", "vertices", "cortices")
+# English plural endings -> singular, longest first ("arteries", "masses", "kidneys")
+ENGLISH_PLURALS = (("ies", "y"), ("sses", "ss"), ("s", ""))
+# words ending in "s" that are no plural ("mass", "meniscus", "pelvis")
+_NOT_PLURAL = ("ss", "us", "is")
+# Latin plural endings -> singular ("fossae", "ostia", "calices", "menisci"): guesses only a
+# lexicon can confirm ("pneumonia" is no plural), so never the likeliest form
+LATIN_PLURALS = (("ae", "a"), ("ia", "ium"), ("ces", "x"), ("i", "us"))
+SHORTEST = 3  # letters: an English singular ("ribs" -> "rib"; "gas" stays), a Latin stem
+
+
+def singular_forms(word: str) -> list[str]:
+    """The forms that may be the singular of ``word`` (a word or a name: its last word),
+    the likeliest first: the English singular ("arteries" -> "artery", "masses" -> "mass",
+    "kidneys" -> "kidney", "lung apices" -> "lung apex"), or ``word`` itself when no English
+    ending fits; then, for a caller that checks each against a lexicon, the Latin readings
+    ("fossae" -> "fossa", "ostia" -> "ostium", "calices" -> "calix", "menisci" ->
+    "meniscus") and ``word`` itself."""
+    last = len(word) - word.rfind(" ") - 1  # letters of the last word
+    first = word[:-4] + "ex" if word.endswith(_EX_PLURALS) else word
+    for end, repl in ENGLISH_PLURALS:
+        if first == word and word.endswith(end) and last - len(end) + len(repl) >= SHORTEST:
+            first = word if word.endswith(_NOT_PLURAL) else word[: -len(end)] + repl
+    latin = [
+        word[: -len(end)] + repl
+        for end, repl in LATIN_PLURALS
+        if word.endswith(end) and last - len(end) >= SHORTEST
+    ]
+    return [first, *latin] if first == word else [first, *latin, word]
+
+
 def singular_name(name: str) -> str:
-    """ "kidneys" -> "kidney", "upper extremities" -> "upper extremity", "lung apices" ->
-    "lung apex" (for sided names)."""
-    if name.endswith(("apices", "vertices", "cortices")):
-        return name[:-4] + "ex"
-    if name.endswith("ies"):
-        return name[:-3] + "y"
-    if name.endswith("s") and not name.endswith(("ss", "us", "is")):
-        return name[:-1]
-    return name
+    """The likeliest singular of a word or a name's last word ("kidneys" -> "kidney",
+    "upper extremities" -> "upper extremity", "lung apices" -> "lung apex")."""
+    return singular_forms(name)[0]
 
 
 def plural(term: str) -> str:

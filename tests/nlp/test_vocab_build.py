@@ -41,6 +41,7 @@ def test_shipped_tables_are_what_the_script_builds() -> None:
         "relations_radlex.tsv",
         "observations_radlex.tsv",
         "anatomy_names_radlex.tsv",
+        "anatomy_initialisms_dicom.tsv",
     }
     for name, text in built.items():
         assert resource("vocab", name).read_text(encoding="utf-8") == text, (

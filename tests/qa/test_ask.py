@@ -17,7 +17,7 @@ from radtrack_gui.qa.chains_reader import ChainsReader
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "radtrack_gui" / "resources" / "samples"
 DEMO = SAMPLES / "demo_patient"
-HELD_OUT_SHA256 = "bc5bd0af2877b02358629de1d1e00c629a6428ccdec9bd62c8a266a5d8481548"
+HELD_OUT_SHA256 = "844d352dafa6726869db82a09a789d8dbae13343ecb4680d20eb8d66e2055b91"
 
 
 @pytest.fixture(scope="module")
@@ -318,7 +318,7 @@ def test_one_report_change_comes_from_its_own_words_or_is_not_stated():
     assert a.answerable and a.answer.startswith("Increased"), a.answer
     assert yes_no(ask(grown, "Are the effusions better?")) == "no"
     # counter-example: one report that states no change -> no comparison to report
-    plain = _one_report("FINDINGS: There is an 8 mm nodule in the left lower lobe.")
+    plain = _one_report("FINDINGS: An 8 mm nodule sits in the left lower lobe.")
     a = ask(plain, "Has the nodule grown?")
     assert not a.answerable and a.status == UNSTATED
 
@@ -326,8 +326,6 @@ def test_one_report_change_comes_from_its_own_words_or_is_not_stated():
 def test_the_reports_own_word_finds_its_chain():
     # "hematoma" the extractor may read as a narrower hemorrhage concept: the written word
     # still names the chain; a word the report did not write does not
-    p = _one_report(
-        "FINDINGS: Complete resolution of the previously noted right parietal hematoma."
-    )
+    p = _one_report("FINDINGS: The right parietal hematoma seen before has completely resolved.")
     assert yes_no(ask(p, "Has the hematoma resolved?")) == "yes"
     assert not ask(p, "Has the aneurysm resolved?").answerable

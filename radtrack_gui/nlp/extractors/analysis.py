@@ -8,6 +8,7 @@ from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
 from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
 from radtrack_gui.nlp.extractors.coordinated_findings import coordinated_finding
+from radtrack_gui.nlp.extractors.device_tips import extend_to_tips
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
 from radtrack_gui.nlp.extractors.modifiers import (
@@ -235,6 +236,7 @@ def analyse(
     # device words continuing a device
     if devwords:
         device_words(sent, devwords, anat, devices, concept_at, sides)
+        extend_to_tips(sent.cands, toks)  # "tip of the catheter" from its tip (device_tips)
         sent.cands.sort(key=lambda c: c.t0)
 
     # phrase windows: anatomy and sides next to each term

@@ -9,8 +9,14 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.extractors.normal_adequacy import adequacy_templates, may_adequate
 from radtrack_gui.nlp.extractors.numbered import numbered_lists
 from radtrack_gui.nlp.extractors.open_frames import elided_heads, elided_modifiers
+from radtrack_gui.nlp.extractors.open_images import image_mentions, may_image
 from radtrack_gui.nlp.extractors.open_patterns import pattern_places
-from radtrack_gui.nlp.extractors.open_predicates import may_predicate, predicate_mentions
+from radtrack_gui.nlp.extractors.open_predicates import (
+    may_predicate,
+    predicate_mentions,
+    predicate_shape,
+)
+from radtrack_gui.nlp.extractors.open_verbless import verbless_predicates
 from radtrack_gui.nlp.extractors.open_vocab import may_open, open_mentions
 from radtrack_gui.nlp.extractors.word_marks import (
     ADEQUATE,
@@ -191,6 +197,21 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
         said = [t for t in predicate_mentions(v, toks, covered, others_at) if t[0] not in taken]
         if said:
             opened = [*(opened or ()), *said]
+    if any(map(predicate_shape, toks[1:])):
+        # predicates without a copula ("Epididymis swollen", "Lungs expanded"): open_verbless
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        others_at = {k for t0, t1, _ in others for k in range(t0, t1)}
+        taken = {k for t in opened or () for k in range(t[0], t[1])}
+        bare = [t for t in verbless_predicates(v, toks, covered, others_at) if t[0] not in taken]
+        if bare:
+            opened = [*(opened or ()), *bare]
+    if may_image(toks):
+        # a translated report's described "image" of a lesion (open_images)
+        covered = {k for t0, t1, _ in concepts for k in range(t0, t1)}
+        taken = {k for t in opened or () for k in range(t[0], t[1])}
+        imaged = image_mentions(toks, covered, taken)
+        if imaged:
+            opened = [*(opened or ()), *imaged]
     if mask & ADEQUATE and may_adequate(toks):
         # normal statements in words of adequacy the tables lack ("The bladder is well
         # distended", "The joint is in place": normal_adequacy), never at a table term

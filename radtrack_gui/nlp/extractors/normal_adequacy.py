@@ -42,11 +42,14 @@ NORMAL_ADVERBS = frozenset(
     {
         *("normally", "well", "properly", "correctly", "appropriately", "adequately"),
         *("typically", "regularly", "symmetrically", "sharply", "satisfactorily"),
-        *("physiologically",),
+        *("physiologically", "centrally"),
     }
 )
-# the adverbs that may follow their participle ("positioned normally")
-AFTER_ADVERBS = frozenset({"normally", "correctly", "properly", "symmetrically", "regularly"})
+# the adverbs that may follow their participle ("positioned normally", "positioned adequately")
+AFTER_ADVERBS = frozenset(
+    {"normally", "correctly", "properly", "symmetrically", "regularly", "adequately"}
+    | {"appropriately", "centrally"}
+)
 ADEQUACY = frozenset(
     {
         *("acceptable", "satisfactory", "adequate", "appropriate", "proper", "correct"),
@@ -94,7 +97,10 @@ def _subject_ok(v: Vocabulary, low: list[str], i: int, covered: set[int]) -> boo
     words = [w for w in low[j + 1 : i] if w not in DETERMINERS]
     if not words or not all(w.isalpha() or w in ("-", "and") for w in words):
         return False
-    return anatomy_like(v, words) or any(v.anatomy_of(w) for w in words if w != "and")
+    if anatomy_like(v, words) or any(v.anatomy_of(w) for w in words if w != "and"):
+        return True
+    # a structure the tables name in two or three words ("The central shadow is ...")
+    return any(v.anatomy_of(" ".join(words[-n:])) for n in (2, 3) if len(words) >= n)
 
 
 def _copula_before(low: list[str], t0: int) -> int | None:

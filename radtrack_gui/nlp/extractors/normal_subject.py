@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from radtrack_gui.nlp.extractors.opening_phrases import OPENING_WORDS, opened_phrase
 from radtrack_gui.nlp.extractors.statement_parts import line_label, predicate_copula
 from radtrack_gui.nlp.extractors.structure_names import names_structure
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
@@ -17,8 +18,7 @@ from radtrack_gui.nlp.word_lists import word_list
 if TYPE_CHECKING:  # candidates reads normal_adequacy, which reads this module
     from radtrack_gui.nlp.extractors.candidates import Cand
 
-# "was"/"were" too: a past-tense report's normal statement ("The arteries were properly
-# contrasted"; round 10, wb-recall)
+# "was"/"were" too: a past-tense normal statement ("The arteries were properly contrasted")
 COPULAS = frozenset(
     {"is", "are", "was", "were", "appears", "appear", "remains", "remain", "looks", "look"}
 )
@@ -378,14 +378,14 @@ def subject_phrase(toks: list[str], t0: int, t1: int) -> list[str]:
         return _phrase(low[i + 1 : end])
     if i < 0 or low[i] in BREAKS or low[i] in SHOW_VERBS:
         j, words = t1, 0
-        while j < len(low) and low[j] not in COPULAS and words < 4:
+        while j < len(low) and low[j] not in COPULAS and words < OPENING_WORDS:
             if low[j] in BREAKS and not (low[j] == "-" and j - t1 > 0 and j + 1 < len(low)):
                 break  # a hyphen inside a word ("glandular-type breasts") is no break
             words += low[j] != "-"
             j += 1
         if j < len(low) and low[j] not in BREAKS and low[j] not in PHRASE_ENDS:
             return []
-        return [w for w in _phrase(low[t1:j]) if w != "-"]
+        return opened_phrase([w for w in _phrase(low[t1:j]) if w != "-"])  # opening_phrases
     return []
 
 

@@ -20,6 +20,7 @@ whose phrase holds a table term is that term's mention ("foci of contrast enhanc
 from __future__ import annotations
 
 from radtrack_gui.nlp.extractors.open_measures import MEASURES
+from radtrack_gui.nlp.vocabulary import singular_name
 
 LESION_NOUNS = frozenset(
     {
@@ -98,10 +99,6 @@ EXTENT = frozenset({"full", "partial", "thickness", "-", "high", "grade", "low",
 NOUN_TISSUES = frozenset({"cartilage", "cortex", "enamel", "mucosa", "bone"})
 
 
-def _singular(tok: str) -> str:
-    return tok[:-1] if tok.endswith("s") and not tok.endswith("ss") else tok
-
-
 def damage_mentions(
     toks: list[str], covered: set[int], taken: set[int]
 ) -> list[tuple[int, int, str]]:
@@ -113,7 +110,7 @@ def damage_mentions(
     for i, tok in enumerate(toks):
         if tok not in DAMAGE or i in covered or i in taken:
             continue
-        noun = _singular(tok)
+        noun = singular_name(tok)
         if i > 0 and toks[i - 1] in TISSUES and i - 1 not in covered and i - 1 not in taken:
             start = i - 1
             while start > 0 and toks[start - 1] in EXTENT and start - 1 not in covered:

@@ -9,12 +9,12 @@ radiograph reports that no table lists.
   pattern: the describing word must be a Doppler one.
 * **A nominal finding of a structure**: a noun of process form (-ation, -age, -ment, -sion,
   -ity ...) opening a clause or list item and followed by "of" and a structure the tables
-  name ("Elongation of the aorta.", "- Slippage of the right proximal femoral epiphysis",
-  "with a reduction of the left cervico-femoral angle"); procedure and report nouns
+  name ("Elongation of the aorta.", "- Slippage of the left femoral head epiphysis",
+  "and a reduction of the neck-shaft angle on the right"); procedure and report nouns
   ("Evaluation of the abdomen", "Opacification of the tubes") are none.
 * **Changes of a structure**: "changes" said of a structure named right after it ("No
-  changes in the pancreas, kidneys, or spleen", "Changes in the soft tissues of the abdominal
-  cavity are noted") is an abnormality of it; "no interval changes", "changes compared to the
+  changes in the spleen or either kidney", "Changes within the abdominal wall soft tissues
+  are seen") is an abnormality of it; "no interval changes", "changes compared to the
   prior study" name no structure and stay none.
 * **A generic abnormality shared by two site adjectives**: "No thoracic or spinal
   anomalies", "No cervical or adnexal abnormalities": the first site adjective has its own
@@ -244,7 +244,8 @@ CHANGE_GAP = 3  # words between the link and the structure ("in the left soft ti
 REPORT_NOUNS = frozenset({"image", "images", "picture", "appearance", "findings", "study"})
 CHANGE_BEFORE_OK = frozenset({"no", "without", "any", "other", "significant", "visible"})
 # a determiner before "changes" refers to changes already seen, wherever the phrase stands
-# ("recommended for the changes in the left breast", "More significant changes in the RRA")
+# ("a biopsy of the changes in the right breast is advised", "More significant changes in
+# the RRA")
 CHANGE_DETERMINERS = frozenset({"the", "these", "those", "such", "more"})
 
 

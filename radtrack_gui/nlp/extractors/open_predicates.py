@@ -27,6 +27,9 @@ from functools import lru_cache
 from itertools import compress, count
 
 from radtrack_gui.nlp.extractors.open_patterns import head_concept
+from radtrack_gui.nlp.extractors.open_size_states import SPAN as SIZE_SPAN
+from radtrack_gui.nlp.extractors.open_size_states import shape_state, size_state
+from radtrack_gui.nlp.extractors.structure_names import names_structure
 from radtrack_gui.nlp.vocabulary import Vocabulary
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -168,7 +171,9 @@ def subject_is_structure(v: Vocabulary, toks: list[str], copula: int) -> bool:
         return True
     if v.anatomy_of(head_concept(last)) is not None:
         return True
-    return len(words) > 1 and v.anatomy_of(" ".join(words[-2:])) is not None
+    if len(words) > 1 and v.anatomy_of(" ".join(words[-2:])) is not None:
+        return True
+    return names_structure(words)  # RadLex's long tail and vessel initialisms ("right ica")
 
 
 def predicate_mentions(
@@ -182,7 +187,7 @@ def predicate_mentions(
     out: list[tuple[int, int, str, str, str]] = []
     n = len(toks)
     for c in compress(count(), map(LINKING.__contains__, toks)):  # the copulas, found in C
-        found: list[int] = []
+        found: list[tuple[int, int]] = []
         table = False  # a table's word in the list: its reading of the list stands
         k, hops = c + 1, 0
         while k < n:
@@ -192,17 +197,22 @@ def predicate_mentions(
                 break
             if k in covered:
                 table = True
+            elif size_state(toks, k, SINCE):  # "is reduced in size" (open_size_states)
+                found.append((k, k + SIZE_SPAN))
+                k += SIZE_SPAN - 1
             else:
                 if not predicate_shape(toks[k]) or (
-                    k in others_at and not size_not_course(toks, k)
+                    k in others_at and not size_not_course(toks, k) and not shape_state(toks, k)
                 ):
                     break
-                found.append(k)
+                found.append((k, k + 1))
             k += 1
             if k < n and toks[k] in JOINS and hops < HOPS:
                 k, hops = k + 1, hops + 1
                 continue
             break
         if found and not table and subject_is_structure(v, toks, c):
-            out.extend((k, k + 1, toks[k], "finding", toks[k]) for k in found)
+            out.extend(
+                (a, b, " ".join(toks[a:b]), "finding", " ".join(toks[a:b])) for a, b in found
+            )
     return out

@@ -55,6 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
+from radtrack_gui.nlp.extractors.adjacent_mentions import joined_mentions, modifier_words
 from radtrack_gui.nlp.extractors.analysis import analyse
 from radtrack_gui.nlp.extractors.candidates import (
     Cand,
@@ -75,6 +76,8 @@ from radtrack_gui.nlp.extractors.neutral_words import (
 )
 from radtrack_gui.nlp.extractors.normal_quality import QUALITY
 from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
+from radtrack_gui.nlp.extractors.site_tails import without_site_tails
+from radtrack_gui.nlp.extractors.within_normal import within_normal
 from radtrack_gui.nlp.sections import section_at, sections_and_reasons
 from radtrack_gui.nlp.text import plain_apostrophes, sentences
 from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
@@ -105,6 +108,8 @@ class RuleExtractor:
         self.questions = questions
         self.vocab: Vocabulary = vocabulary(vocab_folder)
         self.lex = self.vocab.lexicon()
+        # words that modify a term in the tables ("ground-glass", "fluid"): adjacent_mentions
+        self.modifiers = modifier_words(self.vocab.concept_terms)
         # (chunk text, exam region) -> the mention rows found in it
         self._chunk_cache: RecentMemo[tuple[str, str], tuple[tuple, ...]]  # type: ignore[type-arg]
         self._chunk_cache = RecentMemo(CHUNK_CACHE)
@@ -260,7 +265,17 @@ class RuleExtractor:
             drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
             if drop:
                 out = [r for i, r in enumerate(out) if i not in drop]
+        if spans is None and out:
+            out = self.phrase_spans(text, out)
         return tuple(out)
+
+    def phrase_spans(self, text: str, rows: Sequence[tuple]) -> list[tuple]:  # type: ignore[type-arg]
+        """Mention rows (start, end, type, concept, ...) with their spans set by the phrase
+        they stand in: "[ground-glass] [opacities]" one mention, "[dilation] of the
+        pelvicalyceal system" without its site, "[within normal size limits]" whole."""
+        out = joined_mentions(text, rows, self.modifiers)
+        out = without_site_tails(text, out, self.vocab.concept_terms)
+        return within_normal(text, out)
 
     def _split(self, text: str) -> list[tuple[int, int]]:
         """``sentences(text)``, remembered for the texts of the current report (a chunk is

@@ -40,7 +40,6 @@ from radtrack_gui.nlp.linkers.mentions import (
     TWO_YEARS,
     mention_order,
     prepare,
-    singular,
 )
 from radtrack_gui.nlp.linkers.names import abbreviation_match
 from radtrack_gui.nlp.linkers.numbered import other_items
@@ -68,7 +67,7 @@ from radtrack_gui.nlp.linkers.sites import is_region, side_split
 from radtrack_gui.nlp.linkers.spine import column_signs, concluded_whole, level_on_column
 from radtrack_gui.nlp.linkers.together import joined
 from radtrack_gui.nlp.linkers.uptake import uptake_at_site
-from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name, vocabulary
 
 # Re-exported: the linkers import the prepared mentions and course markers from here.
 __all__ = [
@@ -180,9 +179,9 @@ def _own_words(x: tuple[str, ...], y: tuple[str, ...]) -> str:
     the other's with the same last word (head), else "unknown"."""
     wx = [w for w in x if w not in _FUNCTION_WORDS]
     wy = [w for w in y if w not in _FUNCTION_WORDS]
-    if not wx or not wy or singular(wx[-1]) != singular(wy[-1]):
+    if not wx or not wy or singular_name(wx[-1]) != singular_name(wy[-1]):
         return "unknown"
-    sx, sy = {singular(w) for w in wx}, {singular(w) for w in wy}
+    sx, sy = {singular_name(w) for w in wx}, {singular_name(w) for w in wy}
     if sx == sy:
         return "same"
     return "broader" if sx <= sy or sy <= sx else "unknown"

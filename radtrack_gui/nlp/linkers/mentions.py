@@ -14,7 +14,7 @@ from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
 from radtrack_gui.nlp.linkers.tips import resolve_tips
 from radtrack_gui.nlp.linkers.uptake import fold_uptake
-from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name, vocabulary
 
 # Words that, alone, only continue a device named elsewhere ("the tube", "catheter tip").
 GENERIC_DEVICE_WORDS = frozenset(
@@ -66,16 +66,6 @@ COUNT_WORDS = frozenset(
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-def singular(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith("sses"):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ax", "xs")):
-        return word[:-1]
-    return word
-
-
 def _without_status(tokens: list[str]) -> list[str]:
     """``tokens`` without a closing word of where the thing stands ("in place", "site")."""
     for tail in _STATUS_TAILS:
@@ -93,7 +83,7 @@ def own_words_concept(words: str) -> str:
     )
     if not kept:
         return words
-    return " ".join([*kept[:-1], singular(kept[-1])])
+    return " ".join([*kept[:-1], singular_name(kept[-1])])
 
 
 def _laterality_of(v: Vocabulary, name: str | None) -> str | None:
@@ -216,7 +206,7 @@ def prepare(
         report = reports.get(m.report)
         text = m.text.lower().strip()
         tokens = tuple(_WORD.findall(text))
-        head = singular(_without_status(list(tokens))[-1]) if tokens else text
+        head = singular_name(_without_status(list(tokens))[-1]) if tokens else text
         concept = src.concept.lower() if src.concept else None
         if concept is None:
             found = v.concept_of(text)

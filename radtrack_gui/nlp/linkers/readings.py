@@ -33,8 +33,8 @@ EXPLAINS = re.compile(
 
 # characters between a sign and its reading in one sentence (``explained``); a reading that
 # names nothing else between may lie up to ``LONG`` characters away (``read_as``: places and
-# comparisons between, "foci of enhancement at the junction of the lateral quadrants ...
-# unchanged compared to ..., likely part of fibrocystic changes")
+# comparisons between, "enhancing foci where the outer quadrants meet ... stable since ...,
+# probably fibrocystic")
 NEAR = 120
 
 
@@ -52,8 +52,8 @@ def explained(a: MentionInfo, b: MentionInfo, limit: int = NEAR) -> bool:
 
 
 def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
-    """The sentence reads one finding directly as the other ("pancreatic lesion ...
-    consistent with the evolution of a pseudocyst"): explained, and no other finding named
+    """The sentence reads one finding directly as the other ("cystic lesion of the pancreatic
+    tail ... in keeping with a maturing pseudocyst"): explained, and no other finding named
     in between (not "effusion with adjacent opacity, likely atelectasis").
     Then even concepts the vocabulary does not relate are one finding."""
     if a.type == DEVICE or b.type == DEVICE or not explained(a, b, LONG):
@@ -66,7 +66,8 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     between = without_appearance(first.text[first.end : second.start])
     if not names_finding_term(between, v):
         return True
-    # "wall thickening and surrounding fat stranding, consistent with diverticulitis": signs
+    # "thickened colonic wall and stranding of the fat around it, in keeping with
+    # diverticulitis": signs
     # listed with "and" before the reading are all read as it, when the first is a sign
     hits = list(EXPLAINS.finditer(between))
     hit = hits[-1] if hits else None
@@ -74,8 +75,8 @@ def read_as(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     if hit is None or names_finding_term(between[hit.end() :], v):
         return False
     listed = between[: hit.start()]
-    # or signs attached by "with" ("parietal thickening ..., with marked mucosal enhancement,
-    # suggestive of Crohn's disease"): every finding named between is a sign too. Farther
+    # or signs attached by "with" ("ileal wall thickening ..., with avid enhancement of the
+    # mucosa, suggesting Crohn's disease"): every finding named between is a sign too. Farther
     # than NEAR only the latter: an "and" there may join places, not signs
     if not sign_like(lead, v):
         return False
@@ -271,7 +272,7 @@ _ACRONYM = re.compile(r"^[A-Z][A-Z0-9-]{1,9}$")
 
 def defined_as(a: MentionInfo, b: MentionInfo) -> bool:
     """One is an abbreviation given in parentheses right after the other's words in one
-    sentence ("Diffuse T2 hyperintensity of the white matter, non-specific (DEHSI)"): the
+    sentence ("Diffusely high T2 signal in the cerebral white matter (DEHSI)"): the
     report defines it as that finding."""
     ca, cb = a.ctx, b.ctx
     if ca is None or cb is None or a.report != b.report or ca.sentence != cb.sentence:

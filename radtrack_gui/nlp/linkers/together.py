@@ -51,7 +51,6 @@ from radtrack_gui.nlp.linkers.class_signs import generic_observations
 from radtrack_gui.nlp.linkers.info import HISTORY_SECTIONS, MentionInfo
 from radtrack_gui.nlp.linkers.levels import level_conflict, levels
 from radtrack_gui.nlp.linkers.listed import own_organ
-from radtrack_gui.nlp.linkers.mentions import singular
 from radtrack_gui.nlp.linkers.places import WORD, cavity
 from radtrack_gui.nlp.linkers.readings import EXPLAINS, descriptive
 from radtrack_gui.nlp.linkers.restatement import (
@@ -62,7 +61,7 @@ from radtrack_gui.nlp.linkers.restatement import (
     lesion_like,
     sites_agree,
 )
-from radtrack_gui.nlp.vocabulary import Vocabulary, vocabulary
+from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name, vocabulary
 
 RESTATED_READING = (
     "the conclusion restates the findings' finding and reads it as this (together.py)"
@@ -150,7 +149,7 @@ def restated_words(m: MentionInfo) -> frozenset[str]:
     hits = list(EXPLAINS.finditer(before))
     if not hits:
         return frozenset()
-    return frozenset(singular(w.lower()) for w in WORD.findall(before[: hits[-1].start()]))
+    return frozenset(singular_name(w.lower()) for w in WORD.findall(before[: hits[-1].start()]))
 
 
 def restated_levels(m: MentionInfo) -> frozenset[str]:

@@ -39,7 +39,9 @@ def test_splitter_agrees_with_punkt_on_ordinary_text() -> None:
 
 
 def _whole(ex: RuleExtractor, report: Report) -> list[tuple]:  # type: ignore[type-arg]
-    return [m[:4] + m[5:] for m in ex._run(report.text, report, None)]
+    # the phrase spans are set over the whole text after the analysis (``_rows``)
+    rows = ex.phrase_spans(report.text, ex._run(report.text, report, None))
+    return [m[:4] + m[5:] for m in rows]
 
 
 def test_chunked_extraction_equals_whole_text_analysis() -> None:

@@ -34,7 +34,8 @@ def test_tip_continuing_a_device_is_that_device(ex: RuleExtractor) -> None:
 
 def test_tip_of_a_catheter_is_the_catheter(ex: RuleExtractor) -> None:
     got = _got(ex, "The tip of the catheter is in the right atrium.")
-    assert got == [("catheter", "device", "unspecified device", None)]
+    # one mention, the catheter's, spanning from its tip (round 11: device_tips)
+    assert got == [("tip of the catheter", "device", "unspecified device", None)]
 
 
 def test_side_only_device(ex: RuleExtractor) -> None:
