@@ -42,6 +42,7 @@ from radtrack_gui.nlp.linkers.features import (
 from radtrack_gui.nlp.linkers.interpreted import interpreted_keys
 from radtrack_gui.nlp.linkers.pairs import PairDecisions
 from radtrack_gui.nlp.linkers.policy import policy_keys
+from radtrack_gui.nlp.linkers.restated_words import restated_word_keys
 from radtrack_gui.nlp.linkers.restatement import lesion_like, restated_negative
 from radtrack_gui.nlp.linkers.signs import reading_keys
 from radtrack_gui.nlp.linkers.together import together_keys
@@ -120,6 +121,10 @@ def blocking_keys(m: MentionInfo) -> tuple[list[str], list[str]]:
         lookup += more_lookup
         # the conclusion's diagnosis finds the findings' signs of its report (interpreted.py)
         more_filed, more_lookup = interpreted_keys(m)
+        filed += more_filed
+        lookup += more_lookup
+        # the conclusion's word finds the findings' forms of it (restated_words.py)
+        more_filed, more_lookup = restated_word_keys(m)
         filed += more_filed
         lookup += more_lookup
     return filed, lookup

@@ -52,6 +52,7 @@ from radtrack_gui.nlp.linkers.readings import (
     read_as,
     read_as_concept,
 )
+from radtrack_gui.nlp.linkers.restated_words import restated_in_words
 from radtrack_gui.nlp.linkers.restatement import (
     normal_restated,
     restated,
@@ -132,6 +133,8 @@ def _restated(a: MentionInfo, b: MentionInfo) -> str:
         a, b, vocabulary()
     ):  # the conclusion reads the findings' finding (together.py)
         return why
+    if why := restated_in_words(a, b, vocabulary()):
+        return why  # the conclusion names the findings' finding in its words (restated_words.py)
     # the conclusion's diagnosis of the findings' sign (interpreted.py)
     return interpreted(a, b, vocabulary())
 
@@ -268,6 +271,8 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
             return None  # the conclusion's diagnosis of the organ described (concluded_signs.py)
         if joined(a, b, v):
             return None  # the conclusion restates and reads the findings' finding (together.py)
+        if restated_in_words(a, b, v):
+            return None  # the conclusion names the findings' finding again (restated_words.py)
         if interpreted(a, b, v):
             return None  # the conclusion's diagnosis of the findings' sign there (interpreted.py)
         if vague_site_restated(a, b, v):
