@@ -35,7 +35,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
-from radtrack_gui.qa.answer import Answer, Evidence
+from radtrack_gui.qa.answer import NOTHING_RELATED, RETRIEVED, Answer, Evidence
 
 NO_ANSWER = "No answer in these reports."
 EVIDENCE_ROWS = 3  # evidence items shown without scrolling
@@ -249,8 +249,10 @@ class AskPanel(QWidget):
         head = verdict(answer)
         colour = _VERDICT_COLOURS.get(head, "#37474f")
         msg = f"<span style='font-size:15pt;font-weight:bold;color:{colour}'>{head}</span><br>"
-        if answer.retrieved_only:
-            msg += "<span style='color:#555'>Possibly relevant sentences (not an answer):</span>"
+        if answer.retrieved_only and not answer.evidence:
+            msg += html.escape(NOTHING_RELATED) + "."
+        elif answer.retrieved_only:
+            msg += f"<span style='color:#555'>{RETRIEVED}:</span>"
         elif not answer.answerable:
             msg += html.escape(answer.note or NO_ANSWER)
         else:

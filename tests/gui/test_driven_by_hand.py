@@ -1,0 +1,76 @@
+"""What round 11 saw when it drove the app under Xvfb + openbox (docs/desktop.md, "Round 11:
+driven by hand"), each checked on a real (offscreen) window."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+def _chain_over_reports(window, least: int = 3) -> str:
+    """A chain with mentions in ``least`` reports or more."""
+    p = window.patient
+    for c in p.chains.values():
+        if len({p.mentions[m].report for m in c.mentions}) >= least:
+            return c.id
+    raise AssertionError("no chain over several reports")
+
+
+def test_split_at_a_chains_first_report_is_offered_only_when_it_can_split(
+    window, open_and_wait, demo, qtbot
+):
+    """At the chain's first report, "Split chain at this report" would leave one part empty:
+    the toolbar's Split was on, and a click said "split of chain c47 would leave one part
+    empty" (an id the user never sees). It is off there, and on at a later report."""
+    from radtrack_gui.gui.qt import Qt
+
+    open_and_wait(window, demo)
+    p = window.patient
+    chain = _chain_over_reports(window)
+    first, *_, last = p.chain_mentions(chain)
+    n_chains = len(p.chains)
+    action = window.edit_actions["split_at_report"]
+    button = window.toolbar.widgetForAction(action)
+
+    window.selection.on_mention_selected(first.id)
+    assert window.selection.current_report_id() == first.report
+    assert window.selection.current_chain_id() == chain
+    assert not action.isEnabled() and not button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert len(p.chains) == n_chains
+    assert "Not done" not in window.statusBar().currentMessage()
+
+    window.selection.on_mention_selected(last.id)
+    assert window.selection.current_report_id() == last.report
+    assert action.isEnabled() and button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert len(p.chains) == n_chains + 1
+    assert p.mentions[last.id].chain != chain and p.mentions[first.id].chain == chain
+    assert "Not done" not in window.statusBar().currentMessage()
+
+
+def test_a_question_with_no_related_sentence_says_so_not_an_empty_list(
+    window, open_and_wait, demo, qtbot
+):
+    """An unparsed question whose retrieval finds nothing showed "Possibly relevant sentences
+    (not an answer):" above an empty space; it now says no sentence is about it."""
+    from radtrack_gui.gui.ask_panel import verdict
+    from radtrack_gui.gui.qt import Qt
+
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel.action.trigger()
+    panel.line.setText("Who is the patient's surgeon?")
+    qtbot.keyClick(panel.line, Qt.Key.Key_Return)
+    answer = panel.answer
+    assert answer is not None and answer.retrieved_only and not answer.evidence
+    assert verdict(answer) == "Not in these reports"
+    text = panel.answer_label.text()
+    assert "No sentence in these reports is about this question." in text
+    assert "Possibly relevant" not in text
+    assert not panel.evidence.isVisible()
+    # with sentences to show, they are still labelled as not an answer
+    panel.ask("When was the appendix removed?")
+    assert panel.answer.retrieved_only and panel.answer.evidence
+    assert "Possibly relevant sentences (not an answer):" in panel.answer_label.text()
