@@ -74,3 +74,29 @@ def test_a_question_with_no_related_sentence_says_so_not_an_empty_list(
     panel.ask("When was the appendix removed?")
     assert panel.answer.retrieved_only and panel.answer.evidence
     assert "Possibly relevant sentences (not an answer):" in panel.answer_label.text()
+
+
+def test_an_organs_mass_is_found_under_its_generic_name_not_in_another_organ(
+    window, open_and_wait, demo, qtbot
+):
+    """Oncology demo, "is the pancreatic mass smaller?": the reports write "mass" in the
+    pancreatic head, and "no additional lesion" in the liver. The answer was "No — absent"
+    from the liver sentence; it is Yes, from the pancreatic mass's own course."""
+    from radtrack_gui.gui.ask_panel import verdict
+    from radtrack_gui.gui.qt import Qt
+
+    open_and_wait(window, demo.parent / "oncology_patient")
+    p = window.patient
+    panel = window.ask_panel
+    panel.action.trigger()
+    panel.line.setText("Is the pancreatic mass smaller?")
+    qtbot.keyClick(panel.line, Qt.Key.Key_Return)
+    answer = panel.answer
+    assert answer is not None and answer.answerable
+    assert verdict(answer) == "Yes"
+    assert "decreased" in answer.answer
+    assert answer.evidence and panel.evidence.isVisible()
+    for ev in answer.evidence:
+        m = p.mentions[ev.mention]
+        assert "pancreatic head" in m.anatomy or "pancreas" in m.anatomy
+        assert m.assertion != "absent"
