@@ -100,3 +100,26 @@ def test_an_organs_mass_is_found_under_its_generic_name_not_in_another_organ(
         m = p.mentions[ev.mention]
         assert "pancreatic head" in m.anatomy or "pancreas" in m.anatomy
         assert m.assertion != "absent"
+
+
+def test_the_largest_of_several_lesions_is_the_largest_and_says_which(
+    window, open_and_wait, demo, qtbot
+):
+    """Oncology demo, three liver lesions measured on the last CT (2.2 x 1.9, 1.1 and 0.7 cm):
+    "how big is the largest liver lesion?" answered "0.7 cm — liver lesion" (the last one
+    written). Now each lesion's latest size is compared, and the answer names the lane."""
+    from radtrack_gui.gui.ask_panel import verdict
+    from radtrack_gui.gui.qt import Qt
+
+    open_and_wait(window, demo.parent / "oncology_patient")
+    panel = window.ask_panel
+    panel.action.trigger()
+    panel.line.setText("How big is the largest liver lesion?")
+    qtbot.keyClick(panel.line, Qt.Key.Key_Return)
+    assert verdict(panel.answer) == "Answer"
+    assert panel.answer.answer.startswith("2.2 x 1.9 cm — liver lesion · segment 8 on ")
+    assert "2.2 x 1.9 cm — liver lesion · segment 8" in panel.answer_label.text()
+    label = panel.evidence.itemWidget(panel.evidence.item(0))
+    assert "segment 8 lesion measures <b" in label.text()
+    panel.ask("What is the size of the smallest liver lesion?")
+    assert panel.answer.answer.startswith("0.7 cm — liver lesion · segment 2 on ")
