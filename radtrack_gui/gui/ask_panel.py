@@ -170,6 +170,20 @@ class AskPanel(QWidget):
             if not self.recent.findItems(q, Qt.MatchFlag.MatchExactly):
                 self.recent.addItem(q)
 
+    def patient_edited(self) -> None:
+        """An edit, undo or redo changed the chains: an answer read from them is read again
+        (milliseconds), so it never names a chain as it was before the edit ("mass" after a
+        rename to "pancreatic head mass", a removal split off to another chain)."""
+        patient = self.window_.patient
+        if self.answer is None or self.answer.reader != "chains" or patient is None:
+            return
+        if not self.isVisible():  # read again when asked again, not on every edit
+            self.answer = None
+            self.answer_label.setText("")
+            self.evidence.clear()
+            return
+        self.show_answer(self.reader().answer(patient, self.answer.question))
+
     def fill_suggestions(self) -> None:
         """The suggested questions for the open patient (once per patient opened)."""
         from radtrack_gui.qa.suggest import suggestions

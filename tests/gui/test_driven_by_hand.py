@@ -123,3 +123,32 @@ def test_the_largest_of_several_lesions_is_the_largest_and_says_which(
     assert "segment 8 lesion measures <b" in label.text()
     panel.ask("What is the size of the smallest liver lesion?")
     assert panel.answer.answer.startswith("0.7 cm — liver lesion · segment 2 on ")
+
+
+def test_an_answer_on_screen_follows_a_rename_and_its_undo(
+    window, open_and_wait, demo, qtbot, monkeypatch
+):
+    """The Ask box kept an answer naming a chain as it was before an edit (renamed "mass"
+    still read "mass …"; a split-off removal still answered "removed"). An answer read from
+    the chains is read again after every edit, undo and redo."""
+    from radtrack_gui.gui.qt import QInputDialog, Qt
+
+    open_and_wait(window, demo)
+    panel = window.ask_panel
+    panel.action.trigger()
+    panel.line.setText("Is the chest tube still in?")
+    qtbot.keyClick(panel.line, Qt.Key.Key_Return)
+    before = panel.answer
+    assert before.answerable and before.chains
+    chain = before.chains[0]
+    old = window.patient.chains[chain].label
+    assert old in before.answer
+    window.selection.on_chain_selected(chain)
+    assert window.selection.current_chain_id() == chain
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("thoracostomy tube", True))
+    window.edit_actions["rename"].trigger()
+    assert window.patient.chains[chain].label == "thoracostomy tube"
+    assert "thoracostomy tube" in panel.answer.answer
+    assert "thoracostomy tube" in panel.answer_label.text() and old not in panel.answer_label.text()
+    window.menus["undo"].trigger()
+    assert old in panel.answer.answer and "thoracostomy" not in panel.answer_label.text()
