@@ -39,6 +39,7 @@ from radtrack_gui.qa.answer import NOTHING_RELATED, RETRIEVED, Answer, Evidence
 
 NO_ANSWER = "No answer in these reports."
 EVIDENCE_ROWS = 3  # evidence items shown without scrolling
+REPORT_LINES = 8  # lines of the report viewer an answer's evidence leaves it
 _VERDICT_COLOURS = {"Yes": "#1b5e20", "No": "#b71c1c"}
 
 
@@ -111,6 +112,8 @@ class AskPanel(QWidget):
         self.evidence.itemActivated.connect(self.open_evidence)
         self.evidence.itemClicked.connect(self.open_evidence)
         self.evidence.setMinimumHeight(EVIDENCE_ROWS * 64 + 8)
+        self._evidence_want = EVIDENCE_ROWS * 64 + 8  # all the rows (``_fit_evidence``)
+        self._evidence_least = 48  # its first row
         # Shown with an answer's evidence: empty, it took the room of the suggested
         # questions (two rows, cut, at 1280x800 and 1480x900)
         self.evidence.hide()
@@ -311,7 +314,10 @@ class AskPanel(QWidget):
         self.answered.emit(answer)
 
     def _fit_evidence(self) -> None:
-        """Tall enough for the first EVIDENCE_ROWS items without scrolling."""
+        """Room for the first EVIDENCE_ROWS items without scrolling (``_evidence_want``);
+        the list's minimum is its first row until ``_fit_dock`` knows what the dock holds:
+        a minimum of all three rows that the dock had no room for laid the list over
+        "Suggested questions" below it (a three-line answer, three long sentences)."""
         rows = [
             self.evidence.item(i).sizeHint().height()
             for i in range(min(EVIDENCE_ROWS, self.evidence.count()))
@@ -319,11 +325,15 @@ class AskPanel(QWidget):
         frame = 2 * self.evidence.frameWidth() + 2 * self.evidence.spacing() + 4
         # what the rows need, no more: a fixed 200 px for two short rows squeezed the
         # report viewer above to two lines at 1280x800
-        self.evidence.setMinimumHeight(max(48, sum(rows) + frame))
+        self._evidence_want = max(48, sum(rows) + frame)
+        self._evidence_least = min(self._evidence_want, max(48, (rows[0] if rows else 0) + frame))
+        self.evidence.setMinimumHeight(self._evidence_least)
 
     def _fit_dock(self) -> None:
-        """The dock no taller than the answer needs: the report viewer it shares the side
-        with keeps the rest (at 1280x800 an answer left the report two lines)."""
+        """The dock as tall as the answer and its evidence need: shorter, the report viewer
+        it shares the side with keeps the rest (at 1280x800 an answer left the report two
+        lines); taller only while the report keeps REPORT_LINES lines, and what is still
+        short the evidence list scrolls."""
         dock, window = self.dock, self.window_
         if dock is None or not dock.isVisible() or dock.isFloating():
             return
@@ -332,14 +342,28 @@ class AskPanel(QWidget):
             layout.activate()
         label = self.answer_label  # wrapped: its minimum is not for its width
         wrapped = label.heightForWidth(max(1, label.width())) - label.minimumSizeHint().height()
-        need = dock.minimumSizeHint().height() + max(0, wrapped) + 4
+        least = self.evidence.minimumHeight()
+        more = max(0, self._evidence_want - least) if self.evidence.isVisible() else 0
+        lowest = dock.minimumSizeHint().height() + max(0, wrapped) + 4  # evidence: 1 row
+        need = lowest + more
         report = getattr(window, "report_dock", None)
         if report is None or not report.isVisible() or report.isFloating():
             return
-        beside = window.dockWidgetArea(report) == window.dockWidgetArea(dock)
-        if beside and dock.height() > need:  # (resizeDocks shares out what the list holds)
-            total = dock.height() + report.height()
-            window.resizeDocks([report, dock], [total - need, need], Qt.Orientation.Vertical)
+        if window.dockWidgetArea(report) != window.dockWidgetArea(dock):
+            return
+        total = dock.height() + report.height()
+        text = getattr(getattr(window, "report_view", None), "text", None)
+        # what the report can give (or, short of REPORT_LINES lines, wants back)
+        spare = (
+            text.viewport().height() - REPORT_LINES * text.fontMetrics().lineSpacing()
+            if text is not None
+            else 0
+        )
+        height = max(lowest, min(need, dock.height() + spare))
+        if height != dock.height():  # (resizeDocks shares out what the list holds)
+            window.resizeDocks([report, dock], [total - height, height], Qt.Orientation.Vertical)
+        if more:
+            self.evidence.setMinimumHeight(least + max(0, min(more, height - lowest)))
 
     def open_evidence(self, item: QListWidgetItem) -> None:
         """Show the evidence in the report viewer; select its mention and chain."""

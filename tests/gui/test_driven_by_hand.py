@@ -152,3 +152,31 @@ def test_an_answer_on_screen_follows_a_rename_and_its_undo(
     assert "thoracostomy tube" in panel.answer_label.text() and old not in panel.answer_label.text()
     window.menus["undo"].trigger()
     assert old in panel.answer.answer and "thoracostomy" not in panel.answer_label.text()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
+def test_a_long_answers_evidence_never_lies_over_the_suggested_questions(
+    window, open_and_wait, demo, qtbot, size
+):
+    """A three-line answer with three long evidence sentences (oncology demo): the evidence
+    list kept a minimum of all three rows the dock had no room for, and Qt laid it over the
+    "Suggested questions" heading below (its last line hidden under it at 1600x1000). The
+    dock now grows while the report keeps its lines; short of that, the list scrolls."""
+    from radtrack_gui.gui.main_window import first_size
+    from radtrack_gui.gui.qt import QSize
+
+    window.resize(*first_size(QSize(*size)))
+    open_and_wait(window, demo.parent / "oncology_patient")
+    panel = window.ask_panel
+    panel.action.trigger()
+    qtbot.waitUntil(lambda: panel.dock.isVisible(), timeout=20000)
+    panel.ask("Is the pancreatic mass smaller?")
+    assert len(panel.answer.evidence) >= 3 and panel.evidence.isVisible()
+    qtbot.wait(100)  # the dock is fitted once the window has laid the answer out
+    label = panel.answer_label
+    assert label.geometry().bottom() < panel.evidence.geometry().top()
+    assert panel.evidence.geometry().bottom() < panel.hints_label.geometry().top()
+    assert panel.hints_label.geometry().bottom() < panel.hints.geometry().top()
+    assert label.height() >= label.heightForWidth(label.width())  # the answer whole
+    text = window.report_view.text
+    assert text.viewport().height() >= 8 * text.fontMetrics().lineSpacing()
