@@ -180,3 +180,29 @@ def test_a_long_answers_evidence_never_lies_over_the_suggested_questions(
     assert label.height() >= label.heightForWidth(label.width())  # the answer whole
     text = window.report_view.text
     assert text.viewport().height() >= 8 * text.fontMetrics().lineSpacing()
+
+
+def test_any_new_asks_whether_it_appeared_not_whether_it_is_there(
+    window, open_and_wait, demo, qtbot
+):
+    """Oncology demo, "any new metastases?": **Yes — liver lesion decreased** (the lesions are
+    there, so Yes). "New" asks whether one appeared: No on the last CT, with what it says
+    instead; Yes for the time a new one was reported."""
+    from radtrack_gui.gui.ask_panel import verdict
+    from radtrack_gui.gui.qt import Qt
+
+    open_and_wait(window, demo.parent / "oncology_patient")
+    p = window.patient
+    panel = window.ask_panel
+    panel.action.trigger()
+    panel.line.setText("Any new metastases?")
+    qtbot.keyClick(panel.line, Qt.Key.Key_Return)
+    assert verdict(panel.answer) == "No"
+    assert panel.answer.answer.startswith("No — nothing new: ")
+    assert ">No</span>" in panel.answer_label.text()
+    last = p.reports[-1].id
+    assert all(ev.report == last for ev in panel.answer.evidence)
+    panel.ask("Any new liver lesions since March?")
+    assert verdict(panel.answer) == "Yes" and " new on " in panel.answer.answer
+    ev = panel.answer.evidence[0]
+    assert "new" in ev.text.lower() and ev.report != last
