@@ -127,8 +127,12 @@ def stored_patient(
 
 def readable(answer: Answer) -> str:
     """The answer for a terminal: the sentence, then the evidence."""
-    if answer.retrieved_only:
-        lines = ["Not answered from these reports; possibly relevant sentences (not an answer):"]
+    from radtrack_gui.qa.answer import NOTHING_RELATED, RETRIEVED
+
+    if answer.retrieved_only and not answer.evidence:
+        lines = [f"Not answered from these reports; {NOTHING_RELATED.lower()}."]
+    elif answer.retrieved_only:
+        lines = [f"Not answered from these reports; {RETRIEVED.lower()}:"]
     elif not answer.answerable:
         lines = [(answer.note or "No answer in these reports") + "."]
     else:

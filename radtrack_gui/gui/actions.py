@@ -111,7 +111,7 @@ class EditActions(QObject):
         has_chain = bool(chain and p and chain in p.chains)
         can = {
             "merge": len(chains) >= 2,
-            "split_at_report": has_chain and self.ctx.current_report_id() is not None,
+            "split_at_report": has_chain and splits_in_two(p, chain, self.ctx.current_report_id()),
             "split_selected": bool(mentions),
             "move_to_chain": bool(mentions),
             "rename": has_chain,
@@ -325,3 +325,17 @@ class EditActions(QObject):
         finally:
             self.picker = None
             dlg.deleteLater()
+
+
+def splits_in_two(patient: Patient | None, chain_id: str | None, report_id: str | None) -> bool:
+    """A split of ``chain_id`` at ``report_id`` leaves mentions on both sides: the chain has
+    some before that report and some from it on (at its first report, or after its last,
+    "Split chain at this report" would only fail)."""
+    if patient is None or not chain_id or not report_id or chain_id not in patient.chains:
+        return False
+    order = patient.report_index()
+    if report_id not in order:
+        return False
+    cut = order[report_id]
+    places = [order.get(patient.mentions[m].report, -1) for m in patient.chains[chain_id].mentions]
+    return any(i < cut for i in places) and any(i >= cut for i in places)

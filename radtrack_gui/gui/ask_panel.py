@@ -35,10 +35,11 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
-from radtrack_gui.qa.answer import Answer, Evidence
+from radtrack_gui.qa.answer import NOTHING_RELATED, RETRIEVED, Answer, Evidence
 
 NO_ANSWER = "No answer in these reports."
 EVIDENCE_ROWS = 3  # evidence items shown without scrolling
+REPORT_LINES = 8  # lines of the report viewer an answer's evidence leaves it
 _VERDICT_COLOURS = {"Yes": "#1b5e20", "No": "#b71c1c"}
 
 
@@ -111,6 +112,8 @@ class AskPanel(QWidget):
         self.evidence.itemActivated.connect(self.open_evidence)
         self.evidence.itemClicked.connect(self.open_evidence)
         self.evidence.setMinimumHeight(EVIDENCE_ROWS * 64 + 8)
+        self._evidence_want = EVIDENCE_ROWS * 64 + 8  # all the rows (``_fit_evidence``)
+        self._evidence_least = 48  # its first row
         # Shown with an answer's evidence: empty, it took the room of the suggested
         # questions (two rows, cut, at 1280x800 and 1480x900)
         self.evidence.hide()
@@ -169,6 +172,20 @@ class AskPanel(QWidget):
         for q in load_recent(path) if path else []:
             if not self.recent.findItems(q, Qt.MatchFlag.MatchExactly):
                 self.recent.addItem(q)
+
+    def patient_edited(self) -> None:
+        """An edit, undo or redo changed the chains: an answer read from them is read again
+        (milliseconds), so it never names a chain as it was before the edit ("mass" after a
+        rename to "pancreatic head mass", a removal split off to another chain)."""
+        patient = self.window_.patient
+        if self.answer is None or self.answer.reader != "chains" or patient is None:
+            return
+        if not self.isVisible():  # read again when asked again, not on every edit
+            self.answer = None
+            self.answer_label.setText("")
+            self.evidence.clear()
+            return
+        self.show_answer(self.reader().answer(patient, self.answer.question))
 
     def fill_suggestions(self) -> None:
         """The suggested questions for the open patient (once per patient opened)."""
@@ -249,8 +266,10 @@ class AskPanel(QWidget):
         head = verdict(answer)
         colour = _VERDICT_COLOURS.get(head, "#37474f")
         msg = f"<span style='font-size:15pt;font-weight:bold;color:{colour}'>{head}</span><br>"
-        if answer.retrieved_only:
-            msg += "<span style='color:#555'>Possibly relevant sentences (not an answer):</span>"
+        if answer.retrieved_only and not answer.evidence:
+            msg += html.escape(NOTHING_RELATED) + "."
+        elif answer.retrieved_only:
+            msg += f"<span style='color:#555'>{RETRIEVED}:</span>"
         elif not answer.answerable:
             msg += html.escape(answer.note or NO_ANSWER)
         else:
@@ -295,7 +314,10 @@ class AskPanel(QWidget):
         self.answered.emit(answer)
 
     def _fit_evidence(self) -> None:
-        """Tall enough for the first EVIDENCE_ROWS items without scrolling."""
+        """Room for the first EVIDENCE_ROWS items without scrolling (``_evidence_want``);
+        the list's minimum is its first row until ``_fit_dock`` knows what the dock holds:
+        a minimum of all three rows that the dock had no room for laid the list over
+        "Suggested questions" below it (a three-line answer, three long sentences)."""
         rows = [
             self.evidence.item(i).sizeHint().height()
             for i in range(min(EVIDENCE_ROWS, self.evidence.count()))
@@ -303,11 +325,15 @@ class AskPanel(QWidget):
         frame = 2 * self.evidence.frameWidth() + 2 * self.evidence.spacing() + 4
         # what the rows need, no more: a fixed 200 px for two short rows squeezed the
         # report viewer above to two lines at 1280x800
-        self.evidence.setMinimumHeight(max(48, sum(rows) + frame))
+        self._evidence_want = max(48, sum(rows) + frame)
+        self._evidence_least = min(self._evidence_want, max(48, (rows[0] if rows else 0) + frame))
+        self.evidence.setMinimumHeight(self._evidence_least)
 
     def _fit_dock(self) -> None:
-        """The dock no taller than the answer needs: the report viewer it shares the side
-        with keeps the rest (at 1280x800 an answer left the report two lines)."""
+        """The dock as tall as the answer and its evidence need: shorter, the report viewer
+        it shares the side with keeps the rest (at 1280x800 an answer left the report two
+        lines); taller only while the report keeps REPORT_LINES lines, and what is still
+        short the evidence list scrolls."""
         dock, window = self.dock, self.window_
         if dock is None or not dock.isVisible() or dock.isFloating():
             return
@@ -316,14 +342,28 @@ class AskPanel(QWidget):
             layout.activate()
         label = self.answer_label  # wrapped: its minimum is not for its width
         wrapped = label.heightForWidth(max(1, label.width())) - label.minimumSizeHint().height()
-        need = dock.minimumSizeHint().height() + max(0, wrapped) + 4
+        least = self.evidence.minimumHeight()
+        more = max(0, self._evidence_want - least) if self.evidence.isVisible() else 0
+        lowest = dock.minimumSizeHint().height() + max(0, wrapped) + 4  # evidence: 1 row
+        need = lowest + more
         report = getattr(window, "report_dock", None)
         if report is None or not report.isVisible() or report.isFloating():
             return
-        beside = window.dockWidgetArea(report) == window.dockWidgetArea(dock)
-        if beside and dock.height() > need:  # (resizeDocks shares out what the list holds)
-            total = dock.height() + report.height()
-            window.resizeDocks([report, dock], [total - need, need], Qt.Orientation.Vertical)
+        if window.dockWidgetArea(report) != window.dockWidgetArea(dock):
+            return
+        total = dock.height() + report.height()
+        text = getattr(getattr(window, "report_view", None), "text", None)
+        # what the report can give (or, short of REPORT_LINES lines, wants back)
+        spare = (
+            text.viewport().height() - REPORT_LINES * text.fontMetrics().lineSpacing()
+            if text is not None
+            else 0
+        )
+        height = max(lowest, min(need, dock.height() + spare))
+        if height != dock.height():  # (resizeDocks shares out what the list holds)
+            window.resizeDocks([report, dock], [total - height, height], Qt.Orientation.Vertical)
+        if more:
+            self.evidence.setMinimumHeight(least + max(0, min(more, height - lowest)))
 
     def open_evidence(self, item: QListWidgetItem) -> None:
         """Show the evidence in the report viewer; select its mention and chain."""

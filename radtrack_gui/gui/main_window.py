@@ -268,6 +268,7 @@ class MainWindow(QMainWindow):
         if self.report_view.chain_id:
             self.chain_list.select_chain(self.report_view.chain_id)
             self.timeline.select_chain(self.report_view.chain_id)
+        self.ask_panel.patient_edited()
         self.last_refresh_ms = (time.perf_counter() - t0) * 1000
         self.status.update()
         self.update_actions()

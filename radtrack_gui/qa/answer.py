@@ -22,6 +22,9 @@ ABSTAINED = "abstained"  # a reading too weak to answer (confidence below the th
 NOT_IN_RADIOLOGY = "Not in radiology reports"
 NOT_STATED = "Not stated in these reports"
 NOT_MENTIONED = "Not mentioned in these reports"
+# retrieval found no sentence near the question: nothing to list as "possibly relevant"
+NOTHING_RELATED = "No sentence in these reports is about this question"
+RETRIEVED = "Possibly relevant sentences (not an answer)"
 
 
 @dataclass
@@ -72,6 +75,8 @@ class Answer:
     def headline(self) -> str:
         """The first line a clinician reads: Yes / No / Not in these reports / the answer."""
         if self.retrieved_only:
+            if not self.evidence:
+                return f"Not answered from these reports: {NOTHING_RELATED.lower()}"
             return "Not answered from these reports: possibly relevant sentences below"
         if not self.answerable:
             return self.note or "No answer in these reports"

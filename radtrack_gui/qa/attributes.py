@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Mention, Patient
@@ -21,6 +22,7 @@ from radtrack_gui.qa.answer import UNSTATED, Answer, Evidence, mention_evidence,
 from radtrack_gui.qa.question import Question
 from radtrack_gui.qa.subject import Hit
 from radtrack_gui.views.course import GONE
+from radtrack_gui.views.labels import list_names
 
 if TYPE_CHECKING:
     from radtrack_gui.qa.chains_reader import ChainsReader
@@ -130,9 +132,45 @@ def _size_word(patient: Patient, m: Mention) -> tuple[int, int] | None:
     return start + last.start(), start + last.end()
 
 
+_SUPERLATIVE = re.compile(r"\b(?:(largest|biggest)|(smallest))\b", re.I)
+_MM = {"mm": 1.0, "cm": 10.0}
+
+
+def _in_mm(said: str) -> float | None:
+    """The largest dimension of a written length ("2.7 x 2.3 cm" -> 27.0), or None."""
+    unit = re.search(r"(mm|cm)\b", said, re.I)
+    numbers = [float(n) for n in re.findall(_NUM, said)]
+    if unit is None or not numbers:
+        return None
+    return max(numbers) * _MM[unit.group(1).lower()]
+
+
 def size_answer(reader: ChainsReader, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
+    """The latest size written of what was asked; "the largest / smallest …" over several
+    chains (the liver's lesions): each chain's latest, the largest (smallest) of them."""
+    superlative = _SUPERLATIVE.search(q.text)
+    found = list(_sizes(reader, patient, q, hits, one=superlative is None))
+    if superlative is not None:
+        latest: dict[str, tuple[Answer, float]] = {}
+        for answer in found:
+            value = _in_mm((answer.answer or "").split(" — ")[0])
+            if value is not None and answer.chains[0] not in latest:
+                latest[answer.chains[0]] = (answer, value)
+        if latest:
+            pick = max if superlative.group(1) else min
+            return pick(latest.values(), key=lambda av: av[1])[0]
+    if found:
+        return found[0]
+    return _no_size(reader, patient, q, hits)
+
+
+def _sizes(
+    reader: ChainsReader, patient: Patient, q: Question, hits: list[Hit], *, one: bool
+) -> Iterator[Answer]:
+    """Each size written of the hits, latest first (``one``: the first only)."""
     timed = reader._timed(hits, patient)
     present = [p for p in timed if p[0].word not in GONE] or timed
+    names = list_names(patient)  # "liver lesion · segment 8": which of same-named chains
     for pass_words in (False, True):
         if pass_words and q.size_units != "any":
             break
@@ -152,9 +190,9 @@ def size_answer(reader: ChainsReader, patient: Patient, q: Question, hits: list[
                 text = patient.report(m.report).text
                 ev = mention_evidence(patient, m)
                 ev.highlight = span
-                label = patient.chains[hit.chain].label
+                label = names.get(hit.chain) or patient.chains[hit.chain].label
                 said = " ".join(text[span[0] : span[1]].split())
-                answer = Answer(
+                yield Answer(
                     q.text,
                     f"{said} — {label} {reader._when(patient, event)}.",
                     True,
@@ -163,7 +201,13 @@ def size_answer(reader: ChainsReader, patient: Patient, q: Question, hits: list[
                     [hit.chain],
                     confidence=0.85 if not pass_words else 0.6,
                 )
-                return answer
+                if one:
+                    return
+                break  # one size per report of a chain
+
+
+def _no_size(reader: ChainsReader, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
+    timed = reader._timed(hits, patient)
     what = {
         "french": "French size",
         "gauge": "gauge",

@@ -26,6 +26,8 @@ from radtrack_gui.qa.answer import (
     report_day,
     span_evidence,
 )
+from radtrack_gui.qa.attributes import _sentence  # one sentence, capitalised, one full stop
+from radtrack_gui.qa.exam_answers import new_answer
 from radtrack_gui.qa.question import Question, parse_question
 from radtrack_gui.qa.subject import POSSIBLE, Hit, find_hits, time_window
 from radtrack_gui.views.course import GONE, Event
@@ -214,6 +216,8 @@ class ChainsReader:
                 note=f"Not mentioned in these reports: {q.terms[0] if q.terms else 'it'} "
                 f"(a related finding is reported: {label})",
             )
+        if q.new_asked:  # "any new …?": a "new" in the time asked (default: the last report)
+            return new_answer(self, patient, q, target)
         if seen:
             e = seen[-1][0]
             state = f"{label} {e.word} {self._when(patient, e)}"
@@ -484,11 +488,6 @@ def _firsts(pairs: list[tuple[Event, Hit]]) -> list[tuple[Event, Hit]]:
             seen.add(e.report)
             out.append((e, h))
     return out
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
 
 
 def answer_question(patient: Patient, question: str) -> Answer:

@@ -27,6 +27,7 @@ from radtrack_gui.views.course import GONE, Event, chain_course
 
 if TYPE_CHECKING:
     from radtrack_gui.qa.chains_reader import ChainsReader
+    from radtrack_gui.qa.subject import Hit
 
 _SUMMARY = re.compile(r"^(?:IMPRESSION|CONCLUSIONS?|ASSESSMENT|OPINION|DIAGNOSIS|SUMMARY)", re.I)
 _INLINE = re.compile(
@@ -231,3 +232,22 @@ def _devices(reader: ChainsReader, patient: Patient, q: Question) -> Answer:
     ]
     chains = [c for c, _ in inside + gone]
     return Answer(q.text, text, True, reader.name, evidence[:6], chains, confidence=0.8)
+
+
+NEW_WORDS = {"new", "inserted", "recurred"}  # course words for "it appeared"
+
+
+def new_answer(
+    reader: ChainsReader, patient: Patient, q: Question, target: list[tuple[Event, Hit]]
+) -> Answer:
+    """ "Any new metastases?": Yes when the reports asked about (default: the last) call it
+    new (a device inserted); else No, with what they say of it instead ("liver lesion
+    decreased"), never a bare Yes because it is there."""
+    news = [p for p in target if p[0].word in NEW_WORDS]
+    used = list(reversed(news or target))
+    e, hit = used[0]
+    state = f"{patient.chains[hit.chain].label} {e.word} {reader._when(patient, e)}"
+    text = f"Yes — {state}." if news else f"No — nothing new: {state}."
+    answer = reader._result(patient, q, text, used)
+    answer.confidence = 0.85 if news else 0.7
+    return answer

@@ -139,6 +139,7 @@ class Question:
     exam_kind: str = ""  # whole-exam questions: show | new | changed | devices
     body_part: str = ""  # a body part named outside the vocabulary's anatomy ("wrist")
     body_regions: set[str] = field(default_factory=set)  # the exam regions imaging it
+    new_asked: bool = False  # "any new metastases?": whether it appeared, not whether it is
 
     @property
     def parsed(self) -> bool:
@@ -317,6 +318,7 @@ def parse_question(text: str, vocab: Vocabulary | None = None) -> Question:
         out.intent, out.yes_no = "size", False
     if out.intent == "present" and out.yes_no and not out.polarity:
         out.polarity, out.polarity_word = "present", "present"
+    out.new_asked = out.intent == "present" and out.yes_no and bool(re.search(r"\bnew\b", rest))
     if intent == "count":
         if re.search(r"\bhow many (?:times|episodes)\b", rest):
             out.count_what = "episodes"

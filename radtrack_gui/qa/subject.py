@@ -62,6 +62,11 @@ def find_hits(
         score = max((_concept_score(vocab, qc, c) for qc in subject for c in names), default=0.0)
         if score < SURFACE:
             score = max(score, _surface_score(q, subject, ms))
+        if score < GENERIC_IN_ORGAN:
+            organ = _organ_score(vocab, subject, names, {a for m in ms for a in m.anatomy})
+            if organ is None:  # a generic word placed in another organ only
+                continue
+            score = max(score, organ)
         if score <= 0:
             continue
         sides = [m.laterality for m in ms if m.laterality]
@@ -122,6 +127,37 @@ def _surface_score(q: Question, subject: list[str], ms: list) -> float:  # type:
         if any(text == t or text.endswith(" " + t) for t in terms):
             return SURFACE
     return 0.0
+
+
+GENERIC_IN_ORGAN = 2.0  # "pancreatic mass" asked, "mass" in the pancreas written: a kind of it
+
+
+def _organ_score(
+    vocab: Vocabulary, subject: list[str], names: set[str], anatomy: set[str]
+) -> float | None:
+    """An organ's concept asked ("pancreatic mass": a lesion of the pancreas) and a chain
+    named by a generic word ("mass", "lesion"): as good as a narrower concept when the chain
+    lies in that organ; None (not this chain) when it lies in another organ only ("no
+    additional lesion" in the liver); 0 when its places say neither (none, or the abdomen)."""
+    outcome: float | None = 0.0
+    for qc in subject:
+        asked = vocab.concepts.get(qc)
+        if asked is None or not asked.anatomy or not asked.broader:
+            continue
+        generic = [
+            n
+            for n in names
+            if (found := vocab.concepts.get(n)) is not None
+            and not found.anatomy
+            and (n in vocab.broader_concepts(asked.broader) or vocab.is_related(asked.broader, n))
+        ]
+        if not generic:
+            continue
+        if any(vocab.is_part_of(a, asked.anatomy) for a in anatomy):
+            return GENERIC_IN_ORGAN
+        if any(not vocab.anatomy_related(a, asked.anatomy) for a in anatomy):
+            outcome = None
+    return outcome
 
 
 def _concept_score(vocab: Vocabulary, asked: str, found: str) -> float:

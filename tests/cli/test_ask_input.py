@@ -44,3 +44,12 @@ def test_a_fifo_as_questions_file_is_refused_by_name(tmp_path, capsys):
     os.mkfifo(fifo)
     assert cli(["ask", str(DEMO), "--questions", str(fifo)]) == 2
     assert "FIFO" in capsys.readouterr().err
+
+
+def test_a_question_nothing_is_about_says_so_in_one_line(capsys):
+    """No sentence near the question: no "possibly relevant sentences:" over an empty list."""
+    assert cli(["ask", str(DEMO), "who is the patient's surgeon?"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == (
+        "Not answered from these reports; no sentence in these reports is about this question."
+    )
