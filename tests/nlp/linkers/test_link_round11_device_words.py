@@ -92,7 +92,7 @@ def test_a_stent_seen_again_with_a_is_the_same_stent() -> None:
         (
             0,
             "Exam: US ABDOMEN\n\nFINDINGS: Endoscopy showed a plastic stent in the papilla. "
-            "The common duct is wide with a stent shadow visible in its lumen.",
+            "The common duct is wide, a stent seen as a bright line inside it.",
         )
     )
     first = c.mark(0, "stent", kind=DEVICE)
