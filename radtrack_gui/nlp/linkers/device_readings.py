@@ -142,6 +142,7 @@ _PHRASE_END = re.compile(
     r"[,;:.()\n\u2014\u2013]|\b(?:with|of|and|or|to|in|into|from|using|via|by|for)\b", re.I
 )
 _WORDS = re.compile(r"[a-z]+", re.IGNORECASE)
+_CLAUSE = re.compile(r"[,;:.()\n]")
 
 
 def determiner(info: MentionInfo) -> str | None:
@@ -162,6 +163,31 @@ def determiner(info: MentionInfo) -> str | None:
     return None
 
 
+# words that say a device is seen where it lies, not introduced ("a stent shadow visible in
+# the duct", "a clip is seen at the neck"): observation words of a report's findings
+_SIGHTED = re.compile(
+    r"\b(?:visible|visualized|visualised|seen|noted|depicted|identified|shadow|artifacts?"
+    r"|projects?|projecting|in\s+situ)\b",
+    re.IGNORECASE,
+)
+
+
+def sighted(info: MentionInfo) -> bool:
+    """The device's clause says it is seen where it lies (a finding, not a placement)."""
+    c = info.ctx
+    if c is None or not c.text:
+        return False
+    lo = max(c.sentence[0], c.start - 40)
+    clause = _CLAUSE.split(c.text[lo : min(c.sentence[1], c.end + 40)])
+    here = c.start - lo
+    pos = 0
+    for part in clause:
+        if pos <= here < pos + len(part) + 1:
+            return _SIGHTED.search(part) is not None
+        pos += len(part) + 1
+    return False
+
+
 def introduced_twice(a: MentionInfo, b: MentionInfo) -> str | None:
     """A device of one kind that one section of a report introduces again with an indefinite
     noun phrase after naming one ("guidewire to the circumflex ... securing the OM branch with
@@ -174,6 +200,8 @@ def introduced_twice(a: MentionInfo, b: MentionInfo) -> str | None:
     if (a.section or "") != (b.section or "") or concluding(a.section):
         return None
     first, second = sorted((a, b), key=lambda m: m.ctx.start if m.ctx else 0)
+    if sighted(second):
+        return None  # "with a stent shadow visible in the duct": a device seen, not put in
     if determiner(second) == "indefinite" and determiner(first) != "definite":
         return "a second device of this kind introduced in one section"
     return None

@@ -23,6 +23,7 @@ from radtrack_gui.nlp.linkers.class_signs import class_related
 from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
 from radtrack_gui.nlp.linkers.device_readings import introduced_twice, tips_apart
+from radtrack_gui.nlp.linkers.device_words import sheath_apart
 from radtrack_gui.nlp.linkers.episodes import design_conflict
 from radtrack_gui.nlp.linkers.glosses import (
     adjective_names,
@@ -246,7 +247,12 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
         if a.access and b.access and a.access != b.access:
             return f"different access '{a.access}' vs '{b.access}'"
         # episodes.py / device_readings.py
-        made = design_conflict(a, b) or introduced_twice(a, b) or tips_apart(a, b, v)
+        made = (
+            design_conflict(a, b)
+            or introduced_twice(a, b)
+            or tips_apart(a, b, v)
+            or sheath_apart(a, b)  # device_words.py
+        )
         if made:
             return made
         if a.durable and b.durable and a.site and b.site:

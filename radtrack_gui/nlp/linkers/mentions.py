@@ -10,6 +10,7 @@ from radtrack_gui.core.model import DEVICE, Mention, Patient
 from radtrack_gui.nlp.linkers.compounds import compound_reading
 from radtrack_gui.nlp.linkers.context import enrich as read_contexts
 from radtrack_gui.nlp.linkers.device_readings import resolve_defined
+from radtrack_gui.nlp.linkers.device_words import resolve_parts, resolve_procedures
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.sites import default_site, sided_site, specified_site
 from radtrack_gui.nlp.linkers.tips import resolve_tips
@@ -281,5 +282,7 @@ def prepare(
     read_contexts(out, spans, reports, v)
     resolve_tips(out, spans, reports)
     resolve_defined(out, spans, reports)  # "total endoprosthesis (TEP)" (device_readings.py)
+    resolve_parts(out, spans, reports)  # "loop of the catheter" (device_words.py)
+    resolve_procedures(out, spans, reports)  # "status post clipping ... the clip"
     fold_uptake(out)  # "the mass is FDG avid": the uptake stands for the mass (uptake.py)
     return out
