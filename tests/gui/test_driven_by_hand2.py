@@ -39,3 +39,46 @@ def test_a_split_off_removal_stays_on_the_timeline(window, open_and_wait, demo, 
     assert new not in lay.hidden_negatives
     assert new in {ln.chain for ln in lay.lanes}
     assert window.selection.current_chain_id() == new
+
+
+def _drawn_names(tree) -> list[tuple[str, str, str]]:
+    """(full name, text as drawn, tooltip) of every chain row in the list."""
+    from radtrack_gui.gui.chain_list import COL_LABEL
+    from radtrack_gui.gui.qt import QtWidgets
+
+    delegate = tree.itemDelegateForColumn(COL_LABEL)
+    out = []
+    for g in range(tree.topLevelItemCount()):
+        group = tree.topLevelItem(g)
+        for k in range(group.childCount()):
+            item = group.child(k)
+            index = tree.indexFromItem(item, COL_LABEL)
+            option = QtWidgets.QStyleOptionViewItem()
+            option.initFrom(tree.viewport())
+            option.widget = tree
+            option.rect = tree.visualRect(index)
+            delegate.initStyleOption(option, index)
+            out.append((item.text(COL_LABEL), option.text, item.toolTip(COL_LABEL)))
+    return out
+
+
+def test_same_named_chains_keep_their_names_start_and_date_in_a_narrow_list(
+    window, open_and_wait, demo, qtbot
+):
+    """In its 240 px dock the chain list cut twins in the middle ("en…be · 2 Mar 2150"):
+    the name's start and the whole date now stay, the tooltip holds the full name."""
+    from radtrack_gui.gui.qt import Qt
+
+    open_and_wait(window, demo)
+    dock = window.findChild(type(window.chain_list.parentWidget()), "chainDock")
+    window.resizeDocks([dock], [240], Qt.Orientation.Horizontal)
+    qtbot.wait(50)
+    twins = [row for row in _drawn_names(window.chain_list.tree) if " · " in row[0]]
+    cut = [row for row in twins if row[1] != row[0] and row[0][-4:].isdigit()]
+    assert cut, "nothing cut at 240 px: the test no longer tests anything"
+    for full, drawn, tip in twins:
+        name, _, place = full.partition(" · ")
+        if place[-4:].isdigit():  # a date: "2 Mar 2150" stays whole
+            assert drawn.endswith(" · " + place), (full, drawn)
+        assert drawn.startswith(name[:3]), (full, drawn)
+        assert tip.startswith(full), tip
