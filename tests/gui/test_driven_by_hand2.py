@@ -14,9 +14,12 @@ def _chain_ending_absent(p) -> tuple[str, object]:
         ms = p.chain_mentions(c.id)
         last = ms[-1].report
         tail = [m for m in ms if m.report == last]
-        if len(tail) < len(ms) and all(m.assertion == "absent" for m in tail):
-            if any(m.assertion != "absent" for m in ms):
-                return c.id, ms[-1]
+        if (
+            len(tail) < len(ms)
+            and all(m.assertion == "absent" for m in tail)
+            and any(m.assertion != "absent" for m in ms)
+        ):
+            return c.id, ms[-1]
     raise AssertionError("no chain that ends in a removal")
 
 
@@ -82,3 +85,34 @@ def test_same_named_chains_keep_their_names_start_and_date_in_a_narrow_list(
             assert drawn.endswith(" · " + place), (full, drawn)
         assert drawn.startswith(name[:3]), (full, drawn)
         assert tip.startswith(full), tip
+
+
+def test_the_report_pickers_title_shows_the_exam_whole(window, open_and_wait, demo, qtbot):
+    """At 1600x1000 the report dock's picker read "… · CT · CT HEAD W/O CONTRA": the modality
+    the exam's name starts with is no longer written twice, so the exam fits; the open list
+    is as wide as its widest title and each title is the picker's tooltip."""
+    from radtrack_gui.gui.qt import QtWidgets
+
+    window.resize(1600, 1000)
+    open_and_wait(window, demo)
+    combo = window.report_view.reports
+    p = window.patient
+    head = next(r for r in p.reports if (r.exam or "").upper().startswith(r.modality.upper()))
+    window.report_view.show_report(head.id)
+    qtbot.wait(50)
+    title = combo.currentText()
+    assert title.count(head.modality) == 1 and title.endswith(head.exam), title
+    option = QtWidgets.QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(
+        QtWidgets.QStyle.ComplexControl.CC_ComboBox,
+        option,
+        QtWidgets.QStyle.SubControl.SC_ComboBoxEditField,
+        combo,
+    )
+    assert combo.fontMetrics().horizontalAdvance(title) <= field.width(), (title, field.width())
+    assert title in combo.toolTip()
+    widest = max(
+        combo.fontMetrics().horizontalAdvance(combo.itemText(i)) for i in range(combo.count())
+    )
+    assert combo.view().minimumWidth() >= widest
