@@ -116,3 +116,34 @@ def test_the_report_pickers_title_shows_the_exam_whole(window, open_and_wait, de
         combo.fontMetrics().horizontalAdvance(combo.itemText(i)) for i in range(combo.count())
     )
     assert combo.view().minimumWidth() >= widest
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
+def test_suggested_and_recent_questions_show_whole_rows_beside_evidence(
+    window, open_and_wait, demo, qtbot, size
+):
+    """Once an answer's evidence was shown, Suggested and Recent questions kept 24 px at
+    least and 96 px at most: one and a half rows each. Beside evidence each now shows two
+    whole rows (before an answer three), and neither lies over the other."""
+    from radtrack_gui.gui.main_window import first_size
+    from radtrack_gui.gui.qt import QSize
+
+    window.resize(*first_size(QSize(*size)))
+    open_and_wait(window, demo.parent / "oncology_patient")
+    panel = window.ask_panel
+    panel.action.trigger()
+    qtbot.waitUntil(lambda: panel.dock.isVisible() and panel.hints.count() >= 3, timeout=20000)
+    for q in ("Is the port still in place?", "Is the biliary stent in place?"):
+        panel.ask(q)
+    panel.ask("Is the pancreatic mass smaller?")
+    assert panel.evidence.isVisible() and panel.recent.count() >= 2
+    qtbot.wait(100)
+    for box in (panel.hints, panel.recent):
+        row = box.sizeHintForRow(0)
+        assert box.viewport().height() >= 2 * row, (box.objectName(), box.viewport().height())
+        assert box.viewport().height() < 3 * row  # whole rows, the evidence keeps the rest
+    assert panel.evidence.geometry().bottom() < panel.hints_label.geometry().top()
+    assert panel.hints.geometry().bottom() < panel.recent_label.geometry().top()
+    assert panel.recent.geometry().bottom() <= panel.height()
+    text = window.report_view.text
+    assert text.viewport().height() >= 8 * text.fontMetrics().lineSpacing()
