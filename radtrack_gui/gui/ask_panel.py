@@ -46,12 +46,16 @@ _VERDICT_COLOURS = {"Yes": "#1b5e20", "No": "#b71c1c"}
 
 
 def verdict(answer: Answer) -> str:
-    """The first line: Yes / No / Not in these reports / Not in radiology reports / Answer."""
-    from radtrack_gui.qa.answer import NOT_IN_RADIOLOGY, SCOPE
+    """The first line: Yes / No / Not in these reports / Not stated in these reports (the
+    thing is there, what was asked of it is not: a size, "remission") / Not in radiology
+    reports / Answer."""
+    from radtrack_gui.qa.answer import NOT_IN_RADIOLOGY, NOT_STATED, SCOPE, UNSTATED
 
     if answer.retrieved_only:
         return "Not in these reports"
     if not answer.answerable:
+        if answer.status == UNSTATED:
+            return NOT_STATED
         return NOT_IN_RADIOLOGY if answer.status == SCOPE else "Not in these reports"
     head = (answer.answer or "").lstrip().lower()
     if head.startswith("yes"):

@@ -147,3 +147,18 @@ def test_suggested_and_recent_questions_show_whole_rows_beside_evidence(
     assert panel.recent.geometry().bottom() <= panel.height()
     text = window.report_view.text
     assert text.viewport().height() >= 8 * text.fontMetrics().lineSpacing()
+
+
+def test_a_judgement_no_report_writes_reads_not_stated_in_the_ask_box(
+    window, open_and_wait, demo, qtbot
+):
+    """ "Is the cancer in remission?" read "Yes — liver lesion decreased"; the box's first
+    line now says it is not stated, and the note what the reports say."""
+    open_and_wait(window, demo.parent / "oncology_patient")
+    panel = window.ask_panel
+    panel.action.trigger()
+    panel.ask("Is the cancer in remission?")
+    text = panel.answer_label.text()
+    assert ">Not stated in these reports</span>" in text
+    assert "no report says remission" in text and "decreased" in text
+    assert ">Yes<" not in text and panel.evidence.count() >= 1
