@@ -32,6 +32,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.gui.report_picker import ReportPicker
 from radtrack_gui.gui.report_text import (
     Offsets,
     capped_mentions,
@@ -68,7 +69,7 @@ class ReportView(QWidget):
         self._name_cache: dict[tuple, tuple] = {}  # views.labels.unique_labels' cache
 
         style = self.style()
-        self.reports = QComboBox()
+        self.reports = ReportPicker()
         self.reports.setObjectName("reportPicker")
         self.reports.setToolTip("Reports in exam order")
         self.reports.setSizeAdjustPolicy(

@@ -162,3 +162,22 @@ def test_a_judgement_no_report_writes_reads_not_stated_in_the_ask_box(
     assert ">Not stated in these reports</span>" in text
     assert "no report says remission" in text and "decreased" in text
     assert ">Yes<" not in text and panel.evidence.count() >= 1
+
+
+def test_a_title_too_long_for_the_picker_is_cut_with_an_ellipsis(
+    window, open_and_wait, demo, qtbot
+):
+    """A long exam ("CT CHEST ABDOMEN PELVIS W/ CONTRAST") was clipped mid-letter in the
+    closed picker; it is cut at a letter with "…" to fit, and read whole in the tooltip."""
+    from radtrack_gui.gui.qt import Qt
+
+    open_and_wait(window, demo.parent / "oncology_patient")
+    combo = window.report_view.reports
+    longest = max(range(combo.count()), key=lambda i: len(combo.itemText(i)))
+    window.report_view.show_report(combo.itemData(longest))
+    window.resizeDocks([window.report_dock], [260], Qt.Orientation.Horizontal)
+    qtbot.wait(50)
+    full, shown = combo.currentText(), combo.shown_text()
+    assert shown != full and shown.endswith("…") and full.startswith(shown[:-1])
+    assert full in combo.toolTip()
+    combo.repaint()  # the paint path draws without error
