@@ -39,17 +39,23 @@ from radtrack_gui.qa.answer import NOTHING_RELATED, RETRIEVED, Answer, Evidence
 
 NO_ANSWER = "No answer in these reports."
 EVIDENCE_ROWS = 3  # evidence items shown without scrolling
+QUESTION_ROWS = 3  # suggested / recent questions shown whole before an answer
+QUESTION_ROWS_WITH_EVIDENCE = 2  # ... and beside an answer's evidence
 REPORT_LINES = 8  # lines of the report viewer an answer's evidence leaves it
 _VERDICT_COLOURS = {"Yes": "#1b5e20", "No": "#b71c1c"}
 
 
 def verdict(answer: Answer) -> str:
-    """The first line: Yes / No / Not in these reports / Not in radiology reports / Answer."""
-    from radtrack_gui.qa.answer import NOT_IN_RADIOLOGY, SCOPE
+    """The first line: Yes / No / Not in these reports / Not stated in these reports (the
+    thing is there, what was asked of it is not: a size, "remission") / Not in radiology
+    reports / Answer."""
+    from radtrack_gui.qa.answer import NOT_IN_RADIOLOGY, NOT_STATED, SCOPE, UNSTATED
 
     if answer.retrieved_only:
         return "Not in these reports"
     if not answer.answerable:
+        if answer.status == UNSTATED:
+            return NOT_STATED
         return NOT_IN_RADIOLOGY if answer.status == SCOPE else "Not in these reports"
     head = (answer.answer or "").lstrip().lower()
     if head.startswith("yes"):
@@ -120,19 +126,11 @@ class AskPanel(QWidget):
         self.hints_label = QLabel("Suggested questions", self)
         self.hints = QListWidget(self)
         self.hints.setObjectName("askHints")
-        self.hints.setMaximumHeight(96)
-        # Before a question, three suggestions whole even in a short dock (at 1280x800 they
-        # were cut to one and a half); with evidence shown they give way to it.
-        row_px = self.hints.fontMetrics().height() + 4
-        self._hints_room = 3 * row_px + 2 * self.hints.frameWidth() + 2
-        self.hints.setMinimumHeight(self._hints_room)
         self.hints.itemActivated.connect(self._hint)
         self.hints.itemClicked.connect(self._hint)
         self.recent_label = QLabel("Recent", self)
         self.recent = QListWidget(self)
         self.recent.setObjectName("askRecent")
-        self.recent.setMaximumHeight(96)
-        self.recent.setMinimumHeight(24)
         self.recent.itemActivated.connect(self._hint)
         self.recent.itemClicked.connect(self._hint)
         lay = QVBoxLayout(self)
@@ -144,6 +142,7 @@ class AskPanel(QWidget):
         lay.addWidget(self.recent_label)
         lay.addWidget(self.recent)
         lay.addStretch(0)  # the room left, when there is no evidence to give it to
+        self._fit_questions()
 
     # -- the patient ---------------------------------------------------------------------
     def _project_path(self) -> str | None:
@@ -172,6 +171,7 @@ class AskPanel(QWidget):
         for q in load_recent(path) if path else []:
             if not self.recent.findItems(q, Qt.MatchFlag.MatchExactly):
                 self.recent.addItem(q)
+        self._fit_questions()
 
     def patient_edited(self) -> None:
         """An edit, undo or redo changed the chains: an answer read from them is read again
@@ -199,6 +199,17 @@ class AskPanel(QWidget):
         for q in suggestions(patient):
             if not self.hints.findItems(q, Qt.MatchFlag.MatchExactly):
                 self.hints.addItem(q)
+        self._fit_questions()
+
+    def _fit_questions(self) -> None:
+        """Suggested and Recent questions as tall as whole rows: QUESTION_ROWS before an
+        answer, QUESTION_ROWS_WITH_EVIDENCE beside its evidence (a 24 px least and a 96 px
+        most showed one and a half rows of each once evidence was shown); more scroll."""
+        rows = QUESTION_ROWS_WITH_EVIDENCE if self.evidence.isVisibleTo(self) else QUESTION_ROWS
+        for box in (self.hints, self.recent):
+            row = box.sizeHintForRow(0) if box.count() else box.fontMetrics().height() + 4
+            n = max(1, min(rows, box.count()))
+            box.setFixedHeight(n * row + 2 * box.frameWidth())
 
     def _hint(self, item: QListWidgetItem) -> None:
         self.line.setText(item.text())
@@ -254,6 +265,7 @@ class AskPanel(QWidget):
         for item in self.recent.findItems(text, Qt.MatchFlag.MatchExactly):
             self.recent.takeItem(self.recent.row(item))
         self.recent.insertItem(0, text)  # listed at once, newest first
+        self._fit_questions()
         path = self._project_path()
         if path:
             from radtrack_gui.qa.suggest import add_recent
@@ -283,7 +295,7 @@ class AskPanel(QWidget):
         # Shown (and laid out) before the rows are measured: a hidden list's width made
         # every row as tall as at 120 px.
         self.evidence.setVisible(bool(answer.evidence))
-        self.hints.setMinimumHeight(24 if answer.evidence else self._hints_room)
+        self._fit_questions()
         layout = self.layout()
         if layout is not None:
             layout.activate()

@@ -57,7 +57,9 @@ class NameDelegate(QtWidgets.QStyledItemDelegate):
         style = widget.style() if widget is not None else QApplication.style()
         text = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
         if option.text and text.width() > 0:
-            option.text = elide_label(option.text, option.fontMetrics, text.width() - 6)
+            option.text = elide_label(
+                option.text, option.fontMetrics, text.width() - 6, keep_start=True
+            )
 
 
 class ChainList(QWidget):
@@ -287,9 +289,10 @@ class ChainList(QWidget):
         )
         item.setText(COL_SPAN, span)
         negative = negative_only(p.mentions[m] for m in c.mentions if m in p.mentions)
+        name = self._names.get(c.id) or c.label
         item.setToolTip(
             COL_LABEL,
-            f"{c.label} ({c.type})\n"
+            f"{name} ({c.type})\n"
             f"{len(c.mentions)} mentions in {len(reports)} reports"
             + ("\nreviewed" if c.reviewed else "")
             + (

@@ -42,7 +42,12 @@ def report_title(report: Report) -> str:
         report.date.strftime("%Y-%m-%d %H:%M") if report.date and report.date_known else "undated"
     )
     exam = report.exam or report.id
-    return f"{date} · {report.modality} · {exam}"
+    # "CT · CT HEAD W/O CONTRAST" said CT twice and cut the exam in the picker: the
+    # modality is written only when the exam's name does not start with it.
+    first = exam.split(maxsplit=1)[0].upper() if exam.strip() else ""
+    if report.modality and first != report.modality.upper():
+        return f"{date} · {report.modality} · {exam}"
+    return f"{date} · {exam}"
 
 
 def header_html(report: Report) -> str:

@@ -32,6 +32,7 @@ from radtrack_gui.gui.qt import (
     QWidget,
     Signal,
 )
+from radtrack_gui.gui.report_picker import ReportPicker
 from radtrack_gui.gui.report_text import (
     Offsets,
     capped_mentions,
@@ -68,7 +69,7 @@ class ReportView(QWidget):
         self._name_cache: dict[tuple, tuple] = {}  # views.labels.unique_labels' cache
 
         style = self.style()
-        self.reports = QComboBox()
+        self.reports = ReportPicker()
         self.reports.setObjectName("reportPicker")
         self.reports.setToolTip("Reports in exam order")
         self.reports.setSizeAdjustPolicy(
@@ -161,7 +162,16 @@ class ReportView(QWidget):
         self.reports.clear()
         versions = version_labels(patient) if patient is not None else {}
         for r in patient.reports if patient is not None else []:
-            self.reports.addItem(report_title(r) + versions.get(r.id, ""), r.id)
+            title = report_title(r) + versions.get(r.id, "")
+            self.reports.addItem(title, r.id)
+            self.reports.setItemData(self.reports.count() - 1, title, Qt.ItemDataRole.ToolTipRole)
+        # the open list shows every title whole, however narrow the dock
+        fm = self.reports.fontMetrics()
+        widest = max(
+            (fm.horizontalAdvance(self.reports.itemText(i)) for i in range(self.reports.count())),
+            default=0,
+        )
+        self.reports.view().setMinimumWidth(widest + 40)
         self.reports.blockSignals(blocker)
         if patient is not None and patient.reports:
             self.show_report(patient.reports[0].id)
@@ -209,6 +219,7 @@ class ReportView(QWidget):
                 blocker = self.reports.blockSignals(True)
                 self.reports.setCurrentIndex(idx)
                 self.reports.blockSignals(blocker)
+            self.reports.setToolTip(f"{self.reports.currentText()}\nReports in exam order")
             self._header(report)
             n = len(p.mentions_of(report_id))
             if n > MAX_HIGHLIGHTS:

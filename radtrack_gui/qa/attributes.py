@@ -146,22 +146,62 @@ def _in_mm(said: str) -> float | None:
 
 
 def size_answer(reader: ChainsReader, patient: Patient, q: Question, hits: list[Hit]) -> Answer:
-    """The latest size written of what was asked; "the largest / smallest …" over several
-    chains (the liver's lesions): each chain's latest, the largest (smallest) of them."""
+    """The latest size written of what was asked. Over several chains of it (the liver's
+    three lesions) "the largest / smallest …" gives that one; else each chain's latest,
+    largest first, in one answer ("how big is the liver lesion?" named only the last one
+    written before)."""
+    hits = _named_as_asked(patient, q, hits)
     superlative = _SUPERLATIVE.search(q.text)
-    found = list(_sizes(reader, patient, q, hits, one=superlative is None))
-    if superlative is not None:
-        latest: dict[str, tuple[Answer, float]] = {}
-        for answer in found:
-            value = _in_mm((answer.answer or "").split(" — ")[0])
-            if value is not None and answer.chains[0] not in latest:
-                latest[answer.chains[0]] = (answer, value)
-        if latest:
-            pick = max if superlative.group(1) else min
-            return pick(latest.values(), key=lambda av: av[1])[0]
+    found = list(_sizes(reader, patient, q, hits, one=False))
+    latest: dict[str, tuple[Answer, float]] = {}
+    for answer in found:
+        value = _in_mm((answer.answer or "").split(" — ")[0])
+        if value is not None and answer.chains[0] not in latest:
+            latest[answer.chains[0]] = (answer, value)
+    if superlative is not None and latest:
+        pick = max if superlative.group(1) else min
+        return pick(latest.values(), key=lambda av: av[1])[0]
+    if superlative is None and len(latest) > 1:
+        return _each_size(q, sorted(latest.values(), key=lambda av: -av[1]))
     if found:
         return found[0]
     return _no_size(reader, patient, q, hits)
+
+
+def _named_as_asked(patient: Patient, q: Question, hits: list[Hit]) -> list[Hit]:
+    """The hits whose chain the reports name by the term asked ("lymph node"), when some
+    are: a "mass" chain that took in one "node" mention is not a lymph node to size."""
+    term = (q.terms[0] if q.terms else "").lower()
+    named = [h for h in hits if term and term in patient.chains[h.chain].label.lower()]
+    return named or hits
+
+
+def _each_size(q: Question, sizes: list[tuple[Answer, float]]) -> Answer:
+    """One answer naming each chain's latest size, largest first, each by what tells the
+    chains apart ("3 liver lesions on 2151-09-10: 2.2 x 1.9 cm (segment 8); 1.1 cm …")."""
+    what = q.terms[0] if q.terms else "of them"
+    rows = []  # (size, place, date) from "size — label · place on date (exam)."
+    for answer, _ in sizes:
+        size, _, rest = (answer.answer or "").rstrip(".").partition(" — ")
+        label, _, when = rest.partition(" on ")
+        rows.append((size, label.partition(" · ")[2] or label, when.split(" (")[0]))
+    dates = {d for _, _, d in rows}
+    one_day = len(dates) == 1 and "" not in dates
+    head = f" on {dates.pop()}" if one_day else ""
+    parts = "; ".join(
+        f"{size} ({place})" if one_day or not day else f"{size} ({place}, {day})"
+        for size, place, day in rows
+    )
+    first = sizes[0][0]
+    return Answer(
+        q.text,
+        f"{len(sizes)} {what}{'' if what.endswith('s') else 's'}{head}: {parts}.",
+        True,
+        first.reader,
+        [a.evidence[0] for a, _ in sizes if a.evidence],
+        [a.chains[0] for a, _ in sizes],
+        confidence=min(a.confidence for a, _ in sizes),
+    )
 
 
 def _sizes(

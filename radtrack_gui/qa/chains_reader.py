@@ -28,8 +28,9 @@ from radtrack_gui.qa.answer import (
 )
 from radtrack_gui.qa.attributes import _sentence  # one sentence, capitalised, one full stop
 from radtrack_gui.qa.exam_answers import new_answer
+from radtrack_gui.qa.judgement import unstated_judgement
 from radtrack_gui.qa.question import Question, parse_question
-from radtrack_gui.qa.subject import POSSIBLE, Hit, find_hits, time_window
+from radtrack_gui.qa.subject import POSSIBLE, Hit, find_hits, name_from_chains, time_window
 from radtrack_gui.views.course import GONE, Event
 
 BETTER = {"decreased", "improved", "resolved"}
@@ -56,6 +57,7 @@ class ChainsReader:
 
         vocab = vocabulary()
         q = parse_question(question, vocab)
+        name_from_chains(patient, q)  # "lymph node": a word the reports use, not the vocabulary
         outside = attributes.out_of_scope(patient, q, vocab)
         if outside:
             return no_answer(question, self.name, status=SCOPE, note=outside)
@@ -101,8 +103,7 @@ class ChainsReader:
                 status=UNSTATED,
                 note=f"Not stated in these reports: what is asked about the {q.terms[0]}",
             )
-        handler = getattr(self, f"_{q.intent}")
-        answer: Answer = handler(patient, q, hits)
+        answer: Answer = getattr(self, f"_{q.intent}")(patient, q, hits)
         if answer.answerable and q.intent != "present":
             answer.confidence = min(answer.confidence, _confidence(hits))
             if answer.confidence < self.threshold:
@@ -114,7 +115,7 @@ class ChainsReader:
                     note="Not clearly answered by these reports (only a related finding "
                     "matches); the closest evidence is below",
                 )
-        return answer
+        return unstated_judgement(patient, answer)
 
     def index(self, patient: Patient):  # type: ignore[no-untyped-def]
         from radtrack_gui.qa.retrieval import SentenceIndex

@@ -7,6 +7,7 @@ course events (``views.course``) inside the time window, strongest matches only.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from radtrack_gui.core.model import DEVICE, Patient
@@ -170,3 +171,20 @@ def _concept_score(vocab: Vocabulary, asked: str, found: str) -> float:
     if vocab.is_related(asked, found):
         return 1.0
     return 0.0
+
+
+def name_from_chains(patient: Patient, q: Question) -> None:
+    """A question whose words the vocabulary does not name ("lymph node") is about what the
+    reports call by those words: the longest mention concept of this patient written whole
+    in the question (a plural too) becomes its concept, and the question's term."""
+    if q.concepts:
+        return
+    text = " ".join(q.text.lower().split())
+    names = {
+        (m.concept or "").lower() for m in patient.mentions.values() if len(m.concept or "") > 3
+    }
+    found = [n for n in names if re.search(rf"\b{re.escape(n)}(?:s|es)?\b", text)]
+    if found:
+        name = max(found, key=len)
+        q.concepts.append(name)
+        q.terms.append(name)

@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import cache
 from typing import cast
 
-from radtrack_gui.core.model import DEVICE, FINDING, Mention, Patient, Report
+from radtrack_gui.core.model import DEVICE, FINDING, SOURCE_PERSON, Mention, Patient, Report
 from radtrack_gui.nlp import text as nlp_text
 from radtrack_gui.views.options import Grouping, XMode
 from radtrack_gui.views.search import chain_matches, query_terms
@@ -365,7 +365,9 @@ def build_layout(patient: Patient, filters: Filters | None = None, x_mode: str =
         ]
         if not shown:
             continue
-        if not f.negatives and negative_only(ms):
+        # A chain the user made (a split's new part, a merge) is shown even when it holds
+        # only absent mentions ("tube removed"): the lane just made must not vanish.
+        if not f.negatives and chain.source != SOURCE_PERSON and negative_only(ms):
             hidden_negatives.append(chain.id)
             continue
         if f.group_by == "region":

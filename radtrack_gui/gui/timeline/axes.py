@@ -272,7 +272,9 @@ def date_strings(values: list[float], spacing: float, lo: float = -np.inf) -> li
     return out
 
 
-def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
+def elide_label(
+    text: str, metrics: QtGui.QFontMetrics, width: int, *, keep_start: bool = False
+) -> str:
     """``text`` cut to ``width`` px, keeping a lane's "(n)" count whole (the full label is
     the tooltip). A label made unique by what tells it apart ("liver lesion · segment 8",
     "endotracheal tube · 16 May 2150", ``views.labels.unique_labels``) keeps that part and
@@ -280,7 +282,8 @@ def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
     same name stay apart; the part after " · " is cut at its end only when the name would
     keep less than a quarter of the width (and six letters), and then the name stays whole
     where two letters of the place fit beside it. Other labels are cut at their end:
-    "intraparenchymal hemorr… (3)"."""
+    "intraparenchymal hemorr… (3)". ``keep_start`` cuts a twin's name at its end instead
+    ("endotrach… · 2 Mar 2150", the chain list's narrow column: "en…be" could not be read)."""
     if metrics.horizontalAdvance(text) <= width:
         return text
     m = COUNT_SUFFIX.search(text)
@@ -292,10 +295,14 @@ def elide_label(text: str, metrics: QtGui.QFontMetrics, width: int) -> str:
         return metrics.elidedText(body, Qt.TextElideMode.ElideRight, max(0, room)) + suffix
     tail = sep + place
     for_name = room - metrics.horizontalAdvance(tail)
+    # keep_start: three letters of the name are enough beside a whole date or place
     least = min(
-        metrics.horizontalAdvance(name), max(room // 4, metrics.horizontalAdvance(name[:6] + "…"))
+        metrics.horizontalAdvance(name),
+        metrics.horizontalAdvance(name[:3] + "…")
+        if keep_start
+        else max(room // 4, metrics.horizontalAdvance(name[:6] + "…")),
     )
-    middle = Qt.TextElideMode.ElideMiddle
+    middle = Qt.TextElideMode.ElideRight if keep_start else Qt.TextElideMode.ElideMiddle
     if for_name >= least:
         return metrics.elidedText(name, middle, for_name) + tail + suffix
     if metrics.horizontalAdvance(name + sep + place[:2] + "…") <= room:
