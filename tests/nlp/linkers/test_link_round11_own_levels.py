@@ -12,7 +12,7 @@ from radtrack_gui.nlp.vocabulary import vocabulary
 
 _TEXT = (
     "Exam: MR CERVICAL SPINE\n\nFindings:\nC3-C4: mild spinal canal stenosis.\n\n"
-    "Conclusion:\nSevere spinal canal stenosis at C6-C7 as well as narrowed C3-C4 foramina."
+    "Conclusion:\nSevere spinal canal stenosis at C6-C7, together with narrowed C3-C4 foramina."
 )
 
 
