@@ -42,7 +42,7 @@ from radtrack_gui.nlp.extractors.open_described import (
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.quality_lines import quality_lines
 from radtrack_gui.nlp.extractors.reference_values import without_reference_values
-from radtrack_gui.nlp.extractors.regions import mr_sequence, sense_reading
+from radtrack_gui.nlp.extractors.regions import sense_reading
 from radtrack_gui.nlp.extractors.sites import (
     anat_ends,
     attributes,
@@ -67,6 +67,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     SEMICOLON,
     sentence_mask,
 )
+from radtrack_gui.nlp.mr_sequences import mr_sequence
 from radtrack_gui.nlp.phrases import compared, in_other_items, item_of, list_items
 from radtrack_gui.nlp.vocabulary import NOT_A_MENTION, Concept, Vocabulary
 

@@ -26,6 +26,7 @@ from radtrack_gui.nlp.extractors.word_marks import (
     may_pattern_words,
     sentence_mask,
 )
+from radtrack_gui.nlp.mr_sequences import SEQUENCE_LEVELS, mr_sequence
 from radtrack_gui.nlp.text import word_bounds
 from radtrack_gui.nlp.vocabulary import Entry, Lexicon, Vocabulary
 
@@ -137,7 +138,9 @@ def tokens_and_terms(v: Vocabulary, lex: Lexicon, key: str) -> tuple:  # type: i
     roles = v.memo.get(_ROLES)  # entries -> (regions, device word), one look-up a match
     if roles is None:
         roles = v.memo[_ROLES] = {}
-    for _, _, entries in others:
+    for t0, _, entries in others:
+        if toks[t0] in SEQUENCE_LEVELS and mr_sequence(toks, t0):
+            continue  # "T2 hyperintense": an MR sequence, no spine in the sentence
         hit = roles.get(entries)
         if hit is None:
             hit = roles[entries] = entry_roles(v, entries)

@@ -1,5 +1,5 @@
 """The exam's body region and what a term means there: the region of a report, the concept a
-region-bound term names in another region, MR sequence words ("T2" is not a vertebra), and
+region-bound term names in another region, and
 the structure a term's own words name."""
 
 from __future__ import annotations
@@ -109,52 +109,6 @@ def exam_region(report: Report, sents: list[Sentence]) -> str:
         for top in sent.tops:  # the body regions of the structures the sentence names
             counts[top] = counts.get(top, 0) + 1
     return max(counts, key=lambda k: counts[k]) if counts else ""
-
-
-MR_WORDS = frozenset(
-    {
-        "weighted",
-        "-",
-        "/",
-        "sequence",
-        "sequences",
-        "signal",
-        "hyperintense",
-        "hypointense",
-        "hyperintensity",
-        "hypointensity",
-        "hyperintensities",
-        "flair",
-        "stir",
-        "images",
-        "image",
-        "imaging",
-        "fat",
-        "post",
-        "pre",
-        "gradient",
-        "isointense",
-        "shortening",
-        "prolongation",
-        "with",
-        "and",
-        "t1",
-        "t2",
-        "sagittal",
-        "axial",
-        "coronal",
-        "on",
-        "contrast",
-        "gadolinium",
-    }
-)
-
-
-def mr_sequence(toks: list[str], i: int) -> bool:
-    """A "T1"/"T2" token that names an MR sequence rather than a vertebra."""
-    after = toks[i + 1] if i + 1 < len(toks) else ""
-    before = toks[i - 1] if i else ""
-    return after in MR_WORDS or before in ("sagittal", "axial", "coronal", "on", "and", "/")
 
 
 def own_structure(v: Vocabulary, term: str, region: str = "") -> str:

@@ -35,8 +35,12 @@ _SEGMENT_JOIN = r"(?:\s*[,/&]\s*(?:and\s+)?|\s+(?:and|or)\s+)(?!\d{1,2}\s*(?:mm|
 # "T1/T2"), a single vertebra after "at/of/to"
 # (not an MR sequence: "T2 signal"), lung and liver segments, numbered ribs and rays
 # ("8th rib", "9th posterolateral rib", "fourth rib": a position word or an ordinal word).
+# A signal or weighting word after "T2": an MR sequence ("areas of T2 hyperintensity").
+_SIGNAL = r"(?i:hyper|hypo|iso|signal|weight|sequence|image|flair|stir|bright|dark|shine)"
 _LEVEL = re.compile(
-    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|C\d\s*-\s*D1(?!\d)|(?<=at |of |to )[CTLS]\d{1,2}(?![\w/-])"
+    r"\b(?:[CTLS]\d{1,2}\s*-\s*[CTLS]?\d{1,2}|C\d\s*-\s*D1(?!\d)|(?<=at |of |to )[CTLS]\d{1,2}(?![\w/*-])(?!\s+"
+    + _SIGNAL
+    + r")"
     r"|D\d{1,2}\s*-\s*[DL]\d{1,2}"
     r"|(?!T[12]\s*/\s*T?[12]\b)[CTLS]\d{1,2}\s*/\s*[CTLS]?\d{1,2}(?![\d/])"
     r"|S\d{1,2}[DG]|(?i:segments?\s+" + _SEGMENT + r"(?:" + _SEGMENT_JOIN + _SEGMENT + r")*)"

@@ -4,6 +4,8 @@ sites compare (a side split, the body region). Used by ``mentions.prepare`` and
 
 from __future__ import annotations
 
+from radtrack_gui.nlp.mr_sequences import SEQUENCE_LEVELS
+from radtrack_gui.nlp.mr_sequences import mr_sequence as sequence_token
 from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name
 
 
@@ -103,23 +105,9 @@ def sided_site(v: Vocabulary, site: str | None, lat: str | None) -> str | None:
     return mirrored if mirrored in v.parent else None
 
 
-# Words after "T1"/"T2" that make it an MR sequence, not a thoracic vertebra (round 5).
-_SIGNAL_WORDS = frozenset(
-    {
-        *("signal", "signals", "weighted", "weighting", "sequence", "sequences", "flair"),
-        *("hyperintensity", "hyperintensities", "hypointensity", "hypointensities"),
-        *("hyperintense", "hypointense", "isointense", "isointensity", "intensity"),
-        *("hypersignal", "hyposignal", "bright", "dark", "shine", "shine-through"),
-    }
-)
-
-
 def mr_sequence(site: str, tokens: tuple[str, ...]) -> bool:
     """The site "t1"/"t2" read from the span's own words where they name an MR sequence
-    ("T2 hypointensity", "T1-weighted signal"): no vertebra (round 5)."""
-    if site not in ("t1", "t2"):
+    ("T2 hypointensity", "T1-weighted signal", "on T2"): no vertebra (``nlp.mr_sequences``)."""
+    if site not in SEQUENCE_LEVELS:
         return False
-    return any(
-        t == site and i + 1 < len(tokens) and tokens[i + 1] in _SIGNAL_WORDS
-        for i, t in enumerate(tokens)
-    )
+    return any(t == site and sequence_token(tokens, i) for i, t in enumerate(tokens))

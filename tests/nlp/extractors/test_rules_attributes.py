@@ -178,7 +178,7 @@ def test_generic_terms_take_their_kind_from_site_or_region(ex: RuleExtractor) ->
 
 
 def test_mr_sequences_are_not_vertebrae(ex: RuleExtractor) -> None:
-    m = _one(ex, "T2 hyperintensity in the cord.", "hyperintensity")
+    m = _one(ex, "T2 hyperintensity in the spinal cord.", "hyperintensity")
     assert "t2" not in m.anatomy and m.anatomy[0] == "spinal canal"
     m = _one(ex, "Compression fracture of T2.", "compression fracture")
     assert m.anatomy[:2] == ["t2", "thoracic spine"]
