@@ -85,6 +85,22 @@ _ADJECTIVE = re.compile(r"[a-z]+(?:ive|ic|ous|ory|al|ar|ant)$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n\s*\n")
 
 
+_CAUSE_NOUNS = ("nature", "origin", "etiology")  # "aetiology" holds "etiology"
+
+
+def may_name_cause(text: str) -> bool:
+    """False: no span of ``text`` is one of :func:`cause_adjectives` (an ASCII text holds
+    none of the nouns ``_CAUSE_AFTER`` needs, in any case). Lower-casing and ``str.find`` run
+    in C at a few instructions a character; round 10's gate, an IGNORECASE search of the
+    same nouns, cost ``re``'s hundreds a character and was dropped (docs/performance.md
+    "Round 11"). A non-ASCII text is always read: IGNORECASE also matches "ı" (U+0131)
+    and "K" (U+212A) to ASCII letters, which ``str.lower`` does not."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(noun in low for noun in _CAUSE_NOUNS)
+
+
 def cause_adjectives(text: str, spans: list[tuple[int, int, bool]]) -> set[int]:
     """Indexes of the ``spans`` (start, end, is a finding; in text order) that are one
     adjective naming the nature or origin of a finding named earlier in the same sentence

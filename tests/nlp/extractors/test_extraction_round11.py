@@ -1,0 +1,98 @@
+"""Round 11 (extract-speed9): interpreter work of the extractor that decides nothing, left out.
+
+Each change keeps what is extracted; these tests pin what each one relies on:
+
+* ``neutral_words.may_name_cause``: a report with none of the nouns ``cause_adjectives``
+  needs after a span ("nature", "origin", "etiology", in any case) has no cause adjective,
+  so the extractor skips the per-finding reading there (a non-ASCII text is always read);
+* ``RuleExtractor.annotate`` and ``_sentences`` build ``Mention`` and ``Sentence`` with
+  positional arguments: the field orders they write are the classes' own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from radtrack_gui.core.model import Mention, Report
+from radtrack_gui.nlp.extractors.candidates import Sentence
+from radtrack_gui.nlp.extractors.neutral_words import cause_adjectives, may_name_cause
+from radtrack_gui.nlp.extractors.rules import RuleExtractor
+
+# sentences written for these tests (no report text)
+_CAUSE = "Mild narrowing of the canal, of a degenerative origin."
+_NO_CAUSE = "Mild narrowing of the canal, degenerative."
+
+
+def _spans(text: str) -> list[tuple[int, int, bool]]:
+    """Every word of ``text`` as a finding span."""
+    out, pos = [], 0
+    for word in text.split(" "):
+        core = word.rstrip(".,")
+        out.append((pos, pos + len(core), True))
+        pos += len(word) + 1
+    return out
+
+
+def test_the_gate_is_true_wherever_a_cause_adjective_is_found() -> None:
+    assert cause_adjectives(_CAUSE, _spans(_CAUSE))  # "degenerative" before "origin"
+    assert may_name_cause(_CAUSE)
+    for noun in ("nature", "ORIGIN", "Etiology", "aetiology"):
+        text = f"Thickening of the wall, of an inflammatory {noun}."
+        assert cause_adjectives(text, _spans(text)), noun
+        assert may_name_cause(text), noun
+
+
+def test_the_gate_is_false_without_the_nouns_and_true_for_other_scripts() -> None:
+    assert not may_name_cause(_NO_CAUSE)
+    assert not cause_adjectives(_NO_CAUSE, _spans(_NO_CAUSE))
+    # IGNORECASE reads the dotless "ı" as "i": such a text is always read in full
+    turkish = "Thickening of the wall, of an inflammatory orıgın."
+    assert may_name_cause(turkish)
+    assert may_name_cause("Nodule, see the note \u00e9.")  # any non-ASCII text
+
+
+def test_random_texts_gated_out_have_no_cause_adjective() -> None:
+    rng = random.Random(11)
+    words = [
+        *("of", "an", "a", "degenerative", "inflammatory", "reactive", "cystic", "mass"),
+        *("nature", "Origin", "etiology", "natural", "original", "wall", "/", "-", ".", ";"),
+    ]
+    for _ in range(3000):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+        found = cause_adjectives(text, _spans(text))
+        if not may_name_cause(text):
+            assert not found, text
+
+
+def test_the_extractor_drops_a_cause_adjective_and_keeps_the_rest() -> None:
+    ex = RuleExtractor()
+    with_cause = {m.text for m in ex.extract(Report(id="a", text=_CAUSE))}
+    without = {m.text for m in ex.extract(Report(id="b", text=_NO_CAUSE))}
+    assert "degenerative" not in with_cause  # the cause of the narrowing, no mention
+    assert "narrowing" in with_cause and "narrowing" in without
+
+
+def test_mentions_and_sentences_are_built_in_their_field_order() -> None:
+    assert [f.name for f in dataclasses.fields(Mention)] == [
+        *("id", "report", "start", "end", "text", "type", "concept", "anatomy"),
+        *("laterality", "assertion", "change", "section", "measurements", "chain"),
+        *("source", "fragments", "question"),
+    ]
+    assert [f.name for f in dataclasses.fields(Sentence)] == [
+        *("start", "end", "paragraph", "starts", "ends", "toks", "others", "cands"),
+        *("tops", "templates", "device_word", "mask"),
+    ]
+    text = "Right pleural effusion. A left chest tube is in place."
+    mentions = RuleExtractor().extract(Report(id="r1", text=text))
+    assert mentions
+    for m in mentions:
+        assert (m.id, m.report, m.chain, m.fragments, m.source) == (
+            "",
+            "r1",
+            None,
+            [],
+            "model:rules",
+        )
+        assert text[m.start : m.end] == m.text and isinstance(m.anatomy, list)
+        assert isinstance(m.measurements, list) and m.question is False
