@@ -350,15 +350,19 @@ def analyse(
         if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
             c.assertion = "absent"
         kept.append(c)
-    if len(kept) > 1:
+    # the four normal-statement rules change nothing without a normal statement, and the
+    # rules between them only drop mentions: one test for all four (round 11)
+    stated = any(c.concept.startswith("normal ") for c in kept)
+    if len(kept) > 1 and stated:
         kept = without_normal_properties(kept, toks)
         kept = one_normal_per_statement(kept, toks)
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)
     if kept and not fixed:  # one statement, at its first normal word (normal_statement)
-        at_first_normal_word(v, kept, toks)
-        kept = one_statement_per_clause(v, kept, toks)
+        if stated:
+            at_first_normal_word(v, kept, toks)
+            kept = one_statement_per_clause(v, kept, toks)
         if mask & QUALITY_WORD:  # "Good opacification" (normal_quality)
             kept = quality_statements(v, kept, toks)
         if "(" in toks:  # "(normal up to 30 mm)" (reference_values)

@@ -52,6 +52,7 @@ matches, given spans, cache rows), ``analysis`` (one sentence's attributes), ``c
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
@@ -211,11 +212,10 @@ class RuleExtractor:
             chunks = chunks_of(text)
             region = REGION_ANATOMY.get((report.region or "").lower())
             if region is None:
-                counts: dict[str, int] = {}
+                counts: Counter[str] = Counter()  # counted in C, in first-seen order
                 for a, b in chunks:
-                    for top in self._chunk_tops(text[a:b]):
-                        counts[top] = counts.get(top, 0) + 1
-                region = max(counts, key=lambda k: counts[k]) if counts else ""
+                    counts.update(self._chunk_tops(text[a:b]))
+                region = max(counts, key=counts.__getitem__) if counts else ""
             for a, b in chunks:
                 key = (text[a:b], region)
                 hit = self._chunk_cache.young.get(key)  # RecentMemo's fast path
@@ -456,4 +456,4 @@ class RuleExtractor:
         if not fixed:
             sent.cands = [Cand(*t) for t in sent.templates]
         if analyse(self.vocab, sent, prev, region, devices, text, fixed):
-            self._result_cache.put(key, tuple(to_row(c) for c in sent.cands))
+            self._result_cache.put(key, tuple([to_row(c) for c in sent.cands]))

@@ -96,3 +96,42 @@ def test_mentions_and_sentences_are_built_in_their_field_order() -> None:
         )
         assert text[m.start : m.end] == m.text and isinstance(m.anatomy, list)
         assert isinstance(m.measurements, list) and m.question is False
+
+
+def test_the_normal_statement_rules_change_nothing_without_a_normal_statement() -> None:
+    """``analyse`` runs the four rules only when a candidate is a normal statement."""
+    from radtrack_gui.nlp.extractors.candidates import Cand
+    from radtrack_gui.nlp.extractors.normal_statement import (
+        at_first_normal_word,
+        one_statement_per_clause,
+    )
+    from radtrack_gui.nlp.extractors.normal_subject import (
+        one_normal_per_statement,
+        without_normal_properties,
+    )
+
+    v = RuleExtractor().vocab
+    toks = [
+        "normal",
+        "and",
+        "symmetric",
+        "appearance",
+        ",",
+        "normal",
+        "size",
+        "and",
+        "mild",
+        "effusion",
+    ]
+    plain = [Cand(0, 1, "opacity", "finding", "normal"), Cand(2, 3, "effusion", "finding", "x")]
+    plain.append(Cand(10, 11, "pleural effusion", "finding", "effusion"))
+    before = [(c.t0, c.t1, c.concept) for c in plain]
+    assert without_normal_properties(plain, toks) == plain
+    assert one_normal_per_statement(plain, toks) == plain
+    at_first_normal_word(v, plain, toks)
+    assert one_statement_per_clause(v, plain, toks) == plain
+    assert [(c.t0, c.t1, c.concept) for c in plain] == before
+    # with normal statements they act: the second statement moves to the first normal word
+    stated = [Cand(2, 3, "normal lung", "finding", "symmetric")]
+    at_first_normal_word(v, stated, toks)
+    assert (stated[0].t0, stated[0].t1) == (0, 1)
