@@ -62,8 +62,13 @@ def neutral_property(text: str, start: int, end: int, concept: str | None) -> bo
 
 
 def neutral_word(text: str, start: int, end: int, concept: str | None) -> bool:
-    """Either of the above: the finding at ``start:end`` is no mention."""
-    return neutral_property(text, start, end, concept) or reference_normal(text, start, end)
+    """Either of the above: the finding at ``start:end`` is no mention. The span is read
+    once here: a word that is neither a bare property nor "normal" (most spans the
+    extractor asks about) is answered without either reading (round 11)."""
+    word = text[start:end].lower()
+    if word in BARE_PROPERTIES:
+        return neutral_property(text, start, end, concept)
+    return word == REFERENCE_WORD and reference_normal(text, start, end)
 
 
 # The lengths of the words :func:`neutral_word` can be true of (the span lower-cased must be

@@ -135,3 +135,29 @@ def test_the_normal_statement_rules_change_nothing_without_a_normal_statement() 
     stated = [Cand(2, 3, "normal lung", "finding", "symmetric")]
     at_first_normal_word(v, stated, toks)
     assert (stated[0].t0, stated[0].t1) == (0, 1)
+
+
+def test_neutral_word_reads_the_span_once_and_answers_as_both_readings() -> None:
+    """``neutral_word`` equals ``neutral_property or reference_normal`` on every span."""
+    from radtrack_gui.nlp.extractors.neutral_words import neutral_property, neutral_word
+    from radtrack_gui.nlp.extractors.reference_values import reference_normal
+
+    rng = random.Random(7)
+    words = [
+        *("Normal", "normal", "echogenicity", "Enhancement", "uptake", "density", "(", ")"),
+        *("up", "to", "30", "mm", "range", "saline", "good", "and", "wall", "mass", ","),
+    ]
+    concepts = ("echogenicity", "enhancement", "uptake", "opacity", "normal liver", None)
+    for _ in range(2000):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 10)))
+        for s, e, _f in _spans(text):
+            for concept in concepts:
+                expected = neutral_property(text, s, e, concept) or reference_normal(text, s, e)
+                assert neutral_word(text, s, e, concept) == expected, (text, s, e, concept)
+    said = "Liver of normal echogenicity."
+    at = said.index("echo")
+    assert neutral_word(said, at, at + len("echogenicity"), "echogenicity")
+    value = "Root 31 mm (normal up to 36 mm)."
+    at = value.index("normal")
+    assert neutral_word(value, at, at + len("normal"), "normal aorta")
+    assert not neutral_word("Normal liver.", 0, 6, "normal liver")
