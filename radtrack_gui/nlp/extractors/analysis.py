@@ -6,7 +6,12 @@ from __future__ import annotations
 from radtrack_gui.core.model import DEVICE, FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
-from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
+from radtrack_gui.nlp.extractors.context import (
+    INTERPRETS,
+    assertion_of,
+    coordinated,
+    described_by,
+)
 from radtrack_gui.nlp.extractors.coordinated_findings import coordinated_finding
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
 from radtrack_gui.nlp.extractors.layout import measurements
@@ -281,6 +286,9 @@ def analyse(
 
     kept: list[Cand] = []
     has_node = bool(mask & NODE_HEAD)  # a word of sites.NODE_HEADS
+    # per-candidate readings that find nothing without their words, asked only where those
+    # stand (round 11: a call that decides nothing costs more than most decisions)
+    interprets = not INTERPRETS.isdisjoint(toks)  # ``described_by`` needs one between
     looked = list(sent.cands)
     starts = sorted([c.t0 for c in sent.cands])
     for c in sent.cands:
@@ -313,7 +321,7 @@ def analyse(
             if sense and sense != NOT_A_MENTION:
                 c.concept, concept = sense, v.concepts[sense]
                 c.type = concept.type
-        described = described_by(c, kept, toks, term_mark)
+        described = described_by(c, kept, toks, term_mark) if interprets else None
         near, free = anat, free_sides
         if compared_at or items:
             at = tok_at[c.t0]
@@ -339,12 +347,15 @@ def analyse(
             and not site_named_unlisted(v, c, concept, toks)
         ):
             continue
-        c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
+        if triggers:
+            c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
+        else:  # no cue: what ``assertion_of`` answers without one
+            c.assertion, c.cue_dir = "present", ""
         if c.type == FINDING and c.span is None and has_node:
             c.t1 = node_phrase_end(v, c, toks, concept_at)  # the node it describes
         if c.concept.startswith("normal "):
             c.assertion = "present"
-        c.change = change_of(c, changes, term_mark, toks)
+        c.change = change_of(c, changes, term_mark, toks) if changes else None
         if c.type == FINDING and c.change == "resolved" and c.assertion == "present":
             c.assertion = "absent"
         if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
