@@ -161,3 +161,39 @@ def test_neutral_word_reads_the_span_once_and_answers_as_both_readings() -> None
     at = value.index("normal")
     assert neutral_word(value, at, at + len("normal"), "normal aorta")
     assert not neutral_word("Normal liver.", 0, 6, "normal liver")
+
+
+def test_the_per_candidate_readings_answer_the_default_without_their_words() -> None:
+    """``analyse`` asks ``described_by`` only where an interpreting word stands, and
+    ``assertion_of`` / ``change_of`` only with a cue / a course word in the sentence."""
+    from radtrack_gui.nlp.extractors.candidates import Cand
+    from radtrack_gui.nlp.extractors.change import change_of
+    from radtrack_gui.nlp.extractors.context import INTERPRETS, assertion_of, described_by
+
+    rng = random.Random(5)
+    words = ["mass", "in", "the", "liver", ",", "and", "small", "cyst", ";", "seen"]
+    for _ in range(500):
+        toks = [rng.choice(words) for _ in range(rng.randint(2, 12))]
+        assert INTERPRETS.isdisjoint(toks)
+        n = len(toks)
+        term_mark = [t in (",", ";") for t in toks] + [False]
+        prev = Cand(0, 1, "mass", "finding", "mass", anatomy="liver", anatomy_from_text=True)
+        c = Cand(n - 1, n, "cyst", "finding", "cyst")
+        assert described_by(c, [prev], toks, term_mark) is None
+        assert assertion_of(c, [], term_mark, [], [0, n - 1], toks) == "present"
+        assert c.cue_dir == ""
+        assert change_of(c, [], term_mark, toks) is None
+    # with their words they read: an interpreting word, a cue, a course word
+    toks = ["mass", "in", "the", "liver", ",", "consistent", "with", "cyst"]
+    prev = Cand(0, 1, "mass", "finding", "mass", anatomy="liver", anatomy_from_text=True)
+    c = Cand(7, 8, "cyst", "finding", "cyst")
+    assert described_by(c, [prev], toks, [False] * 9) is prev
+    assert assertion_of(c, [(6, 7, "possible", "pre")], [False] * 9, [], [0, 7], toks) != "present"
+    assert change_of(c, [(6, 7, "new")], [False] * 9, toks) is not None
+
+
+def test_an_interpreting_clause_still_takes_its_site() -> None:
+    text = "Fluid collection along the right convexity, consistent with a subdural hematoma."
+    mentions = RuleExtractor().extract(Report(id="r", text=text))
+    hematoma = [m for m in mentions if m.text == "subdural hematoma"]
+    assert hematoma and hematoma[0].laterality == "right"  # the collection's side
