@@ -6,7 +6,12 @@ from __future__ import annotations
 from radtrack_gui.core.model import DEVICE, FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
 from radtrack_gui.nlp.extractors.change import change_of
-from radtrack_gui.nlp.extractors.context import assertion_of, coordinated, described_by
+from radtrack_gui.nlp.extractors.context import (
+    INTERPRETS,
+    assertion_of,
+    coordinated,
+    described_by,
+)
 from radtrack_gui.nlp.extractors.coordinated_findings import coordinated_finding
 from radtrack_gui.nlp.extractors.device_tips import extend_to_tips
 from radtrack_gui.nlp.extractors.devices import device_words, resolve_given, verb_not_device
@@ -284,6 +289,9 @@ def analyse(
 
     kept: list[Cand] = []
     has_node = bool(mask & NODE_HEAD)  # a word of sites.NODE_HEADS
+    # per-candidate readings that find nothing without their words, asked only where those
+    # stand (round 11: a call that decides nothing costs more than most decisions)
+    interprets = not INTERPRETS.isdisjoint(toks)  # ``described_by`` needs one between
     looked = list(sent.cands)
     starts = sorted([c.t0 for c in sent.cands])
     for c in sent.cands:
@@ -316,7 +324,7 @@ def analyse(
             if sense and sense != NOT_A_MENTION:
                 c.concept, concept = sense, v.concepts[sense]
                 c.type = concept.type
-        described = described_by(c, kept, toks, term_mark)
+        described = described_by(c, kept, toks, term_mark) if interprets else None
         near, free = anat, free_sides
         if compared_at or items:
             at = tok_at[c.t0]
@@ -342,26 +350,33 @@ def analyse(
             and not site_named_unlisted(v, c, concept, toks)
         ):
             continue
-        c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
+        if triggers:
+            c.assertion = assertion_of(c, triggers, term_mark, changes, starts, toks)
+        else:  # no cue: what ``assertion_of`` answers without one
+            c.assertion, c.cue_dir = "present", ""
         if c.type == FINDING and c.span is None and has_node:
             c.t1 = node_phrase_end(v, c, toks, concept_at)  # the node it describes
         if c.concept.startswith("normal "):
             c.assertion = "present"
-        c.change = change_of(c, changes, term_mark, toks)
+        c.change = change_of(c, changes, term_mark, toks) if changes else None
         if c.type == FINDING and c.change == "resolved" and c.assertion == "present":
             c.assertion = "absent"
         if c.type == DEVICE and c.change == "removed" and c.assertion == "present":
             c.assertion = "absent"
         kept.append(c)
-    if len(kept) > 1:
+    # the four normal-statement rules change nothing without a normal statement, and the
+    # rules between them only drop mentions: one test for all four (round 11)
+    stated = any(c.concept.startswith("normal ") for c in kept)
+    if len(kept) > 1 and stated:
         kept = without_normal_properties(kept, toks)
         kept = one_normal_per_statement(kept, toks)
     if len(kept) > 1:
         kept = without_described_modifiers(v, kept, toks)
         kept = without_covering_properties(v, kept)
     if kept and not fixed:  # one statement, at its first normal word (normal_statement)
-        at_first_normal_word(v, kept, toks)
-        kept = one_statement_per_clause(v, kept, toks)
+        if stated:
+            at_first_normal_word(v, kept, toks)
+            kept = one_statement_per_clause(v, kept, toks)
         if mask & QUALITY_WORD:  # "Good opacification" (normal_quality)
             kept = quality_statements(v, kept, toks)
         if "(" in toks:  # "(normal up to 30 mm)" (reference_values)

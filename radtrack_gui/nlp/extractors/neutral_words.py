@@ -62,8 +62,13 @@ def neutral_property(text: str, start: int, end: int, concept: str | None) -> bo
 
 
 def neutral_word(text: str, start: int, end: int, concept: str | None) -> bool:
-    """Either of the above: the finding at ``start:end`` is no mention."""
-    return neutral_property(text, start, end, concept) or reference_normal(text, start, end)
+    """Either of the above: the finding at ``start:end`` is no mention. The span is read
+    once here: a word that is neither a bare property nor "normal" (most spans the
+    extractor asks about) is answered without either reading (round 11)."""
+    word = text[start:end].lower()
+    if word in BARE_PROPERTIES:
+        return neutral_property(text, start, end, concept)
+    return word == REFERENCE_WORD and reference_normal(text, start, end)
 
 
 # The lengths of the words :func:`neutral_word` can be true of (the span lower-cased must be
@@ -83,6 +88,22 @@ _CAUSE_AFTER = re.compile(
 _CAUSE_BEFORE = re.compile(r"\bof[ \t]+(?:an?[ \t]+)?(?:[A-Za-z-]+/)?$", re.IGNORECASE)
 _ADJECTIVE = re.compile(r"[a-z]+(?:ive|ic|ous|ory|al|ar|ant)$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n\s*\n")
+
+
+_CAUSE_NOUNS = ("nature", "origin", "etiology")  # "aetiology" holds "etiology"
+
+
+def may_name_cause(text: str) -> bool:
+    """False: no span of ``text`` is one of :func:`cause_adjectives` (an ASCII text holds
+    none of the nouns ``_CAUSE_AFTER`` needs, in any case). Lower-casing and ``str.find`` run
+    in C at a few instructions a character; round 10's gate, an IGNORECASE search of the
+    same nouns, cost ``re``'s hundreds a character and was dropped (docs/performance.md
+    "Round 11"). A non-ASCII text is always read: IGNORECASE also matches "ı" (U+0131)
+    and "K" (U+212A) to ASCII letters, which ``str.lower`` does not."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(noun in low for noun in _CAUSE_NOUNS)
 
 
 def cause_adjectives(text: str, spans: list[tuple[int, int, bool]]) -> set[int]:

@@ -52,6 +52,7 @@ matches, given spans, cache rows), ``analysis`` (one sentence's attributes), ``c
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
@@ -72,6 +73,7 @@ from radtrack_gui.nlp.extractors.layout import chunks as chunks_of
 from radtrack_gui.nlp.extractors.neutral_words import (
     NEUTRAL_LENGTHS,
     cause_adjectives,
+    may_name_cause,
     neutral_word,
 )
 from radtrack_gui.nlp.extractors.normal_quality import QUALITY
@@ -165,23 +167,29 @@ class RuleExtractor:
                 self._report_cache.put(key, rows)
         source = source or f"model:{self.name}"
         rid = report.id
+        # positional arguments in ``Mention``'s field order (id, report, start, end, text,
+        # type, concept, anatomy, laterality, assertion, change, section, measurements, chain,
+        # source, fragments, question): half the cost of a keyword call, one per mention
+        # (docs/performance.md "Round 11"; tests/nlp/extractors/test_extraction_round11.py)
         return [
             Mention(
-                id="",
-                report=rid,
-                start=s,
-                end=e,
-                text=text[s:e],
-                type=type_,
-                concept=concept,
-                anatomy=list(anatomy),
-                laterality=side,
-                assertion=assertion,
-                change=change,
-                section=section,
-                measurements=list(sizes),
-                source=source,
-                question=question,
+                "",
+                rid,
+                s,
+                e,
+                text[s:e],
+                type_,
+                concept,
+                list(anatomy),
+                side,
+                assertion,
+                change,
+                section,
+                list(sizes),
+                None,
+                source,
+                [],
+                question,
             )
             for s, e, type_, concept, anatomy, side, assertion, change, section, sizes, question in rows
         ]
@@ -209,11 +217,10 @@ class RuleExtractor:
             chunks = chunks_of(text)
             region = REGION_ANATOMY.get((report.region or "").lower())
             if region is None:
-                counts: dict[str, int] = {}
+                counts: Counter[str] = Counter()  # counted in C, in first-seen order
                 for a, b in chunks:
-                    for top in self._chunk_tops(text[a:b]):
-                        counts[top] = counts.get(top, 0) + 1
-                region = max(counts, key=lambda k: counts[k]) if counts else ""
+                    counts.update(self._chunk_tops(text[a:b]))
+                region = max(counts, key=counts.__getitem__) if counts else ""
             for a, b in chunks:
                 key = (text[a:b], region)
                 hit = self._chunk_cache.young.get(key)  # RecentMemo's fast path
@@ -261,7 +268,7 @@ class RuleExtractor:
                         question,
                     )
                 )
-        if spans is None and out:  # "listhesis of [degenerative] origin"
+        if spans is None and out and may_name_cause(text):  # "listhesis of [degenerative] origin"
             drop = cause_adjectives(text, [(r[0], r[1], r[2] == FINDING) for r in out])
             if drop:
                 out = [r for i, r in enumerate(out) if i not in drop]
@@ -323,6 +330,7 @@ class RuleExtractor:
         out: list[tuple] = []  # type: ignore[type-arg]
         prev: Sentence | None = None
         devices: list[tuple[Cand, Sentence]] = []  # device mentions of this paragraph
+        anatomy_memo = self._anatomy_memo  # read here, ``_anatomy_tuple`` only on a miss
         for sent in sents:
             if prev is None or prev.paragraph != sent.paragraph:
                 devices = []
@@ -330,13 +338,14 @@ class RuleExtractor:
             starts, ends, base = sent.starts, sent.ends, sent.start
             for c in sent.cands:
                 s, e = c.span or (base + starts[c.t0], base + ends[c.t1 - 1])
+                anatomy = anatomy_memo.get(c.anatomy)
                 out.append(
                     (
                         s,
                         e,
                         c.type,
                         c.concept,
-                        self._anatomy_tuple(c.anatomy),
+                        self._anatomy_tuple(c.anatomy) if anatomy is None else anatomy,
                         c.side,
                         c.assertion,
                         c.change,
@@ -394,20 +403,32 @@ class RuleExtractor:
             starts, ends, toks, concepts, others, tops, templates, device_word, mask = hit
             if not toks:
                 continue
-            sent = Sentence(s, e, paragraph, starts, ends, toks, others, tops=tops, mask=mask)
-            if given is not None:
-                while todo and todo[0][0] < s + ends[-1]:
-                    span = todo.pop(0)
-                    cand = given_cand(self.vocab, sent, concepts, span)
-                    if cand is None:
-                        if stray is not None:
-                            stray.append(span)
-                    else:
-                        sent.cands.append(cand)
+            if given is None:  # candidates are made from the templates only when analysed
+                sent = Sentence(
+                    s,
+                    e,
+                    paragraph,
+                    starts,
+                    ends,
+                    toks,
+                    others,
+                    [],
+                    tops,
+                    templates,
+                    device_word,
+                    mask,
+                )  # positional, in ``Sentence``'s field order (a keyword call cost more)
                 out.append(sent)
                 continue
-            sent.templates = templates  # candidates are made only when analysed
-            sent.device_word = device_word
+            sent = Sentence(s, e, paragraph, starts, ends, toks, others, tops=tops, mask=mask)
+            while todo and todo[0][0] < s + ends[-1]:
+                span = todo.pop(0)
+                cand = given_cand(self.vocab, sent, concepts, span)
+                if cand is None:
+                    if stray is not None:
+                        stray.append(span)
+                else:
+                    sent.cands.append(cand)
             out.append(sent)
         if stray is not None:
             stray.extend(todo)
@@ -450,4 +471,4 @@ class RuleExtractor:
         if not fixed:
             sent.cands = [Cand(*t) for t in sent.templates]
         if analyse(self.vocab, sent, prev, region, devices, text, fixed):
-            self._result_cache.put(key, tuple(to_row(c) for c in sent.cands))
+            self._result_cache.put(key, tuple([to_row(c) for c in sent.cands]))
