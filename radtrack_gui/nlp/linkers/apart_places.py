@@ -3,9 +3,8 @@ unrelated places (GUIDELINE 1, 4, 10).
 
 A finding's own site is often only its concept's default or the exam's region ("vertebral
 fracture" at the spine, "atrophy" of the brain): the structure that tells it from its
-namesake two sentences on is named elsewhere in its sentence ("Depression of the endplate
-of L1 ..., consistent with a vertebral fracture" / "... the first coccygeal vertebra ...,
-consistent with a recent fracture"). ``sentence_places`` reads the structures each sentence
+namesake two sentences on is named elsewhere in its sentence (a wedged T12 body "in keeping
+with a compression fracture" / a sacral segment "in keeping with an old fracture"). ``sentence_places`` reads the structures each sentence
 names (the anatomy table, body regions included); ``other_places`` keeps the two findings
 apart when each sentence names some and no structure of one lies within one of the other
 (by the anatomy DAG, a side left out: the right kidney and the renal pelvis are related)."""
