@@ -19,6 +19,7 @@ import math
 from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.apart import kept_apart
 from radtrack_gui.nlp.linkers.apart_sites import region_restated
+from radtrack_gui.nlp.linkers.both_sides import negative_told_from_both_sides
 from radtrack_gui.nlp.linkers.class_signs import class_related
 from radtrack_gui.nlp.linkers.concluded_signs import concluded_sign
 from radtrack_gui.nlp.linkers.conflicts import continues, pair_conflict
@@ -283,6 +284,8 @@ def _conflict(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> str | None:
             return None  # the conclusion's diagnosis of the findings' sign there (interpreted.py)
         if vague_site_restated(a, b, v):
             return None  # "arthrosis" at a level / of the bones, restated (GUIDELINE 9)
+        if negative_told_from_both_sides(a, b, v):
+            return None  # "no contusion" / "no intra- or extra-axial lesions" (both_sides.py)
         if read_as(a, b, v) or one_sentence_reading(a, b, v):
             # one sentence reads one as the other ("calcific shadow at L3/L4 - most likely a
             # stone in the right kidney"): where the sign was seen is where the diagnosis is

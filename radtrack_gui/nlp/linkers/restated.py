@@ -30,6 +30,7 @@ kept (docs/linking-wholebody.md, "Round 10: restatements").
 from __future__ import annotations
 
 from radtrack_gui.core.model import DEVICE
+from radtrack_gui.nlp.linkers.both_sides import within_both_sides
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.policy import _asked
 from radtrack_gui.nlp.linkers.restatement import _where, concluding
@@ -78,4 +79,6 @@ def collective_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary) -
     there = _places(summary, v)
     if here is None or not there:
         return True  # a place given once applies to both
-    return any(here == p or v.anatomy_related(here, p) for p in there)
+    if any(here == p or v.anatomy_related(here, p) for p in there):
+        return True
+    return within_both_sides(here, summary, v)  # "intra- or extra-axial" (both_sides.py)
