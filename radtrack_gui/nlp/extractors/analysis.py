@@ -44,7 +44,6 @@ from radtrack_gui.nlp.extractors.open_described import (
     both_appearances,
     described_head,
 )
-from radtrack_gui.nlp.extractors.open_normal_subject import normal_of_open_subject
 from radtrack_gui.nlp.extractors.open_vocab import OPEN
 from radtrack_gui.nlp.extractors.quality_lines import quality_lines
 from radtrack_gui.nlp.extractors.reference_values import without_reference_values
@@ -346,10 +345,7 @@ def analyse(
                 v, c, concept, near, region, prev_sites, free, back_reference, described
             )
             and not fixed
-            and not (
-                "normal" in concept.flags
-                and (normal_of_unlisted(v, c, toks) or normal_of_open_subject(c, toks))
-            )
+            and not ("normal" in concept.flags and normal_of_unlisted(v, c, toks))
             and not said_of_unlisted_structure(v, c, concept, toks)
             and not site_named_unlisted(v, c, concept, toks)
         ):
