@@ -58,6 +58,7 @@ from radtrack_gui.nlp.extractors.sites import (
     side_word_ends,
 )
 from radtrack_gui.nlp.extractors.unlisted_sites import site_named_unlisted
+from radtrack_gui.nlp.extractors.verb_objects import verb_objects
 from radtrack_gui.nlp.extractors.word_marks import (
     AND,
     BACK_REF,
@@ -332,6 +333,8 @@ def analyse(
             foreign.update(in_other_items(stext, items, at, listed))
             near = {t0: a for t0, a in anat.items() if t0 not in foreign}
             free = _free_sides(sides, [t0 for t0 in free_at if t0 not in foreign], compared_at)
+        if c.type == FINDING and (acted_on := verb_objects(toks, near, c)):
+            near = {t0: a for t0, a in near.items() if t0 not in acted_on}
         if (
             concept is not None
             and "normal" in concept.flags

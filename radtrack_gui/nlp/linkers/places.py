@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE, Report
+from radtrack_gui.nlp.extractors.verb_objects import acted_on_by
 from radtrack_gui.nlp.linkers.sites import (
     body_region,
     default_site,
@@ -204,8 +205,8 @@ def subject_site(info: MentionInfo, ctx: MentionContext, text: str, v: Vocabular
     lo = ctx.sentence[0]
     region = v.anatomy_terms.get(ctx.region.lower()) if ctx.region else None
     named = named_structures(v, text[lo : ctx.start], lo, cavity(v, region) if region else None)
-    if not named:
-        return
+    if not named or acted_on_by(text[named[0][0] : ctx.start]):
+        return  # none, or one the finding acts on ("is compressed by a mass": verb_objects)
     pos, structure = named[0]
     c = v.concepts.get(info.concept) if info.concept else None
     if c is not None and c.anatomy and not v.is_part_of(structure, c.anatomy):
