@@ -401,6 +401,38 @@ def region_of(exam: str) -> str:
     return best
 
 
+# The limb of an extremity exam (GUIDELINE 11): the first of its title's limb words. A hip is
+# none: anatomy.tsv puts the hips in the pelvis.
+_LIMBS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "upper extremities",
+        re.compile(
+            r"\bARMS?\b|HUMER|ELBOW|FOREARM|WRIST|HAND|FINGER|THUMB|SHOULDER|CLAVIC|"
+            r"SCAPUL|\bUE\b|UPPER EXT"
+        ),
+    ),
+    (
+        "lower extremities",
+        re.compile(
+            r"FEMUR|KNEE|TIBIA|FIBULA|TIB/FIB|ANKLE|\bFOOT\b|\bFEET\b|"
+            r"\bTOES?\b|HEEL|CALCANE|\bLEGS?\b|\bLE\b|PATELLA|LOWER EXT"
+        ),
+    ),
+]
+
+
+def limb_of(exam: str) -> str:
+    """The limb an extremity exam's title names, as an anatomy name ("upper extremities",
+    "lower extremities"; ``MR LEFT KNEE`` -> lower), the one named first; ``""`` when none."""
+    t = _clean(exam)
+    best, where = "", len(t) + 1
+    for limb, rx in _LIMBS:
+        m = rx.search(t)
+        if m and m.start() < where:
+            best, where = limb, m.start()
+    return best
+
+
 @cache
 def _table_region_rx() -> re.Pattern[str] | None:
     return _words_rx(list(_exam_table()[1]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from radtrack_gui.core.model import Report
 from radtrack_gui.nlp.extractors.candidates import Sentence
+from radtrack_gui.nlp.metadata import limb_of
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary
 
 # Exam body region (nlp.metadata.region_of) -> anatomy name.
@@ -99,16 +100,32 @@ def sense_reading(v: Vocabulary, term: str, toks: list[str], t0: int, region: st
 
 
 def exam_region(report: Report, sents: list[Sentence]) -> str:
-    """The exam's body region as an anatomy name (from the report, else the most
-    frequent top-level structure named in the text)."""
-    name = REGION_ANATOMY.get((report.region or "").lower())
-    if name is not None:
-        return name
+    """The exam's body region as an anatomy name (``title_region``, else the top-level
+    structure the text names most often among those it may tell)."""
+    region, among = title_region(report)
+    if region is not None:
+        return region
     counts: dict[str, int] = {}
     for sent in sents:
         for top in sent.tops:  # the body regions of the structures the sentence names
-            counts[top] = counts.get(top, 0) + 1
+            if among is None or top in among:
+                counts[top] = counts.get(top, 0) + 1
     return max(counts, key=lambda k: counts[k]) if counts else ""
+
+
+# The limbs an extremity exam can show: an exam titled only "MSK" shows the one its text names.
+LIMBS = frozenset({"upper extremities", "lower extremities", "shoulders"})
+
+
+def title_region(report: Report) -> tuple[str | None, frozenset[str] | None]:
+    """The exam's body region from the report's region and title as an anatomy name (None:
+    its text must tell), and the top-level structures the text may tell (None: any).
+    An extremity exam's region is its limb (GUIDELINE 11: "effusion" in a knee MR is the
+    knee's): the limb its title names (``MR LEFT KNEE``), else the limb its text names most."""
+    region = (report.region or "").lower()
+    if region == "extremity":
+        return limb_of(report.exam) or None, LIMBS
+    return REGION_ANATOMY.get(region), None
 
 
 def own_structure(v: Vocabulary, term: str, region: str = "") -> str:

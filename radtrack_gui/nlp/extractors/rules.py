@@ -77,7 +77,7 @@ from radtrack_gui.nlp.extractors.neutral_words import (
     neutral_word,
 )
 from radtrack_gui.nlp.extractors.normal_quality import QUALITY
-from radtrack_gui.nlp.extractors.regions import REGION_ANATOMY, exam_region
+from radtrack_gui.nlp.extractors.regions import exam_region, title_region
 from radtrack_gui.nlp.extractors.site_tails import without_site_tails
 from radtrack_gui.nlp.extractors.within_normal import within_normal
 from radtrack_gui.nlp.sections import section_at, sections_and_reasons
@@ -215,11 +215,13 @@ class RuleExtractor:
             found.append((0, self._run(text, report, spans)))
         else:
             chunks = chunks_of(text)
-            region = REGION_ANATOMY.get((report.region or "").lower())
+            region, among = title_region(report)
             if region is None:
                 counts: Counter[str] = Counter()  # counted in C, in first-seen order
                 for a, b in chunks:
                     counts.update(self._chunk_tops(text[a:b]))
+                if among is not None:
+                    counts = Counter({k: n for k, n in counts.items() if k in among})
                 region = max(counts, key=counts.__getitem__) if counts else ""
             for a, b in chunks:
                 key = (text[a:b], region)

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from radtrack_gui.core.model import FINDING
 from radtrack_gui.nlp.extractors.candidates import Cand, Sentence
-from radtrack_gui.nlp.extractors.regions import default_site_fits, own_structure, region_reading
+from radtrack_gui.nlp.extractors.regions import (
+    LIMBS,
+    default_site_fits,
+    own_structure,
+    region_reading,
+)
 from radtrack_gui.nlp.vocabulary import Concept, Vocabulary, singular_name
 from radtrack_gui.nlp.word_lists import word_list
 
@@ -261,8 +266,12 @@ def attributes(
         # ("protrusion of the sigmoid sinus" is no brain herniation)
         kind = v.refine(concept.name, site) if site else concept.name
         if kind == concept.name:
-            kind = v.refine_in_region(
-                concept.name, v.region_of(site) if site else (region or "body")
+            # a limb has too many kinds to take one from it ("fracture" in a forearm CT)
+            limb = not site and region in LIMBS
+            kind = (
+                v.refine_in_region(concept.name, v.region_of(site) if site else (region or "body"))
+                if not limb
+                else concept.name
             )
             k = v.concepts.get(kind)
             if (
@@ -353,7 +362,7 @@ def attributes(
         name = v.refine(name, site)
     else:
         if not default:
-            refined = v.refine_in_region(name, region)
+            refined = v.refine_in_region(name, region) if region not in LIMBS else name
             if refined != name:
                 name, site = refined, v.concepts[refined].anatomy
             else:
