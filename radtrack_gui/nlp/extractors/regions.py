@@ -4,6 +4,10 @@ the structure a term's own words name."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from itertools import chain
+
 from radtrack_gui.core.model import Report
 from radtrack_gui.nlp.extractors.candidates import Sentence
 from radtrack_gui.nlp.metadata import limb_of
@@ -105,12 +109,15 @@ def exam_region(report: Report, sents: list[Sentence]) -> str:
     region, among = title_region(report)
     if region is not None:
         return region
-    counts: dict[str, int] = {}
-    for sent in sents:
-        for top in sent.tops:  # the body regions of the structures the sentence names
-            if among is None or top in among:
-                counts[top] = counts.get(top, 0) + 1
-    return max(counts, key=lambda k: counts[k]) if counts else ""
+    # the body regions of the structures each sentence names
+    return most_named(chain.from_iterable(sent.tops for sent in sents), among)
+
+
+def most_named(tops: Iterable[str], among: frozenset[str] | None = None) -> str:
+    """The top-level structure named most often ("": none), only those in ``among`` when
+    given; a tie goes to the one named first."""
+    counts = Counter(tops) if among is None else Counter(t for t in tops if t in among)
+    return max(counts, key=counts.__getitem__) if counts else ""
 
 
 # The limbs an extremity exam can show: an exam titled only "MSK" shows the one its text names.

@@ -52,8 +52,8 @@ matches, given spans, cache rows), ``analysis`` (one sentence's attributes), ``c
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 
 from radtrack_gui.core.model import DEVICE, FINDING, Mention, Report
 from radtrack_gui.nlp.extractors.adjacent_mentions import joined_mentions, modifier_words
@@ -77,7 +77,7 @@ from radtrack_gui.nlp.extractors.neutral_words import (
     neutral_word,
 )
 from radtrack_gui.nlp.extractors.normal_quality import QUALITY
-from radtrack_gui.nlp.extractors.regions import exam_region, title_region
+from radtrack_gui.nlp.extractors.regions import exam_region, most_named, title_region
 from radtrack_gui.nlp.extractors.site_tails import without_site_tails
 from radtrack_gui.nlp.extractors.within_normal import within_normal
 from radtrack_gui.nlp.sections import section_at, sections_and_reasons
@@ -217,12 +217,8 @@ class RuleExtractor:
             chunks = chunks_of(text)
             region, among = title_region(report)
             if region is None:
-                counts: Counter[str] = Counter()  # counted in C, in first-seen order
-                for a, b in chunks:
-                    counts.update(self._chunk_tops(text[a:b]))
-                if among is not None:
-                    counts = Counter({k: n for k, n in counts.items() if k in among})
-                region = max(counts, key=counts.__getitem__) if counts else ""
+                tops = chain.from_iterable(self._chunk_tops(text[a:b]) for a, b in chunks)
+                region = most_named(tops, among)
             for a, b in chunks:
                 key = (text[a:b], region)
                 hit = self._chunk_cache.young.get(key)  # RecentMemo's fast path
