@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 
 from radtrack_gui.nlp.linkers.info import MentionInfo
-from radtrack_gui.nlp.linkers.restatement import _where as where
-from radtrack_gui.nlp.linkers.restatement import restated_negative
+from radtrack_gui.nlp.linkers.restatement import restated_negative, statement_place
 from radtrack_gui.nlp.vocabulary import Vocabulary
 
 # "intra- or extra-", "intra- nor peri-", "intra-/extra": inside, then around or outside.
@@ -38,7 +37,7 @@ def within_both_sides(here: str, m: MentionInfo, v: Vocabulary) -> bool:
     """``here`` lies in the whole that ``m``'s place and what surrounds it make, when ``m``
     is told from both sides of its place, and is of the same organ system ("epidural space"
     within "intra- or peri-cerebral": the head's nervous system; not the skull)."""
-    place = where(m, v)
+    place = statement_place(m, v)
     if place is None or not told_from_both_sides(m):
         return False
     line = v.parent_line(place)

@@ -33,7 +33,7 @@ from radtrack_gui.core.model import DEVICE
 from radtrack_gui.nlp.linkers.both_sides import within_both_sides
 from radtrack_gui.nlp.linkers.info import MentionInfo
 from radtrack_gui.nlp.linkers.policy import _asked
-from radtrack_gui.nlp.linkers.restatement import _where, concluding
+from radtrack_gui.nlp.linkers.restatement import concluding, statement_place
 from radtrack_gui.nlp.vocabulary import Vocabulary, singular_name
 
 # Concepts and head words of a collective negative: "no lesions", "no traumatic lesions"
@@ -53,7 +53,7 @@ def collective(m: MentionInfo, words: frozenset[str] = COLLECTIVE) -> bool:
 
 def _places(m: MentionInfo, v: Vocabulary) -> set[str]:
     """Its place and the structures its clause names ("right middle and lower lobe")."""
-    out = {p for p in (_where(m, v),) if p}
+    out = {p for p in (statement_place(m, v),) if p}
     if m.ctx is not None:
         out |= set(m.ctx.sites)
     return out
@@ -75,7 +75,7 @@ def collective_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary) -
     finding, summary = (later, first) if concluding(first.section) else (first, later)
     if not collective(summary) or collective(finding, ANYTHING):
         return False  # a findings negative of anything is no specific one
-    here = _where(finding, v)
+    here = statement_place(finding, v)
     there = _places(summary, v)
     if here is None or not there:
         return True  # a place given once applies to both

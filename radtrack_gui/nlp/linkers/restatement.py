@@ -152,7 +152,7 @@ def restated_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary | No
     within = not ({a, b} & ANY_FINDING)
     if not sites_agree(first.statement_site, later.statement_site, v, within):
         return False
-    if not sites_agree(_where(first, v), _where(later, v), v, within):
+    if not sites_agree(statement_place(first, v), statement_place(later, v), v, within):
         return False  # "no lesions in the pancreas" / "liver ..., with no focal lesions"
     if a == b or a in later.concept_line or b in first.concept_line or _vaguer(first, later, v):
         return True
@@ -183,7 +183,7 @@ def concluded_negative(first: MentionInfo, later: MentionInfo, v: Vocabulary) ->
     within = not ({first.concept, later.concept} & ANY_FINDING)
     if not (
         sites_agree(first.statement_site, later.statement_site, v, within)
-        and sites_agree(_where(first, v), _where(later, v), v, within)
+        and sites_agree(statement_place(first, v), statement_place(later, v), v, within)
     ):
         return False
     if _kin(first, later, v):
@@ -215,7 +215,7 @@ def _kin(a: MentionInfo, b: MentionInfo, v: Vocabulary) -> bool:
     return b.concept in a.related or a.concept in b.related or class_related(a, b, v)
 
 
-def _where(m: MentionInfo, v: Vocabulary) -> str | None:
+def statement_place(m: MentionInfo, v: Vocabulary) -> str | None:
     """The finer of a mention's site and the structure its statement names, where the two
     agree ("liver" within "abdomen"); else the statement's (round 4: a site carried from a
     sub-heading of another organ is not what "no deep lymphadenopathy" is about)."""
