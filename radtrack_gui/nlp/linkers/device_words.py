@@ -16,11 +16,10 @@ the device itself, whatever type the extractor gave the word.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from radtrack_gui.core.model import DEVICE
-from radtrack_gui.nlp.linkers.tips import IDENTITY
+from radtrack_gui.nlp.linkers.tips import take_identity
 
 if TYPE_CHECKING:
     from radtrack_gui.core.model import Report
@@ -68,14 +67,6 @@ PROCEDURE_DEVICES: dict[str, frozenset[str]] = {
 }
 
 
-def _take(word: MentionInfo, device: MentionInfo) -> None:
-    for name in IDENTITY:
-        setattr(word, name, getattr(device, name))
-    word.type = DEVICE
-    if word.ctx is not None and device.ctx is not None:
-        word.ctx = replace(word.ctx, sites=device.ctx.sites, levels=device.ctx.levels)
-
-
 def _by_report(infos: list[MentionInfo]) -> dict[str, list[MentionInfo]]:
     out: dict[str, list[MentionInfo]] = {}
     for info in infos:
@@ -102,7 +93,7 @@ def resolve_parts(
             for device in devices:
                 start = spans[device.id][0]
                 if start > end and _OF_DEVICE.fullmatch(text, end, start):
-                    _take(part, device)
+                    take_identity(part, device)
                     found[part.id] = device.id
                     break
     return found
@@ -136,7 +127,7 @@ def resolve_procedures(
             )
             if device is None:
                 continue
-            _take(proc, device)
+            take_identity(proc, device)
             found[proc.id] = device.id
     return found
 

@@ -63,12 +63,19 @@ def resolve_tips(
                 device = _device_before(tip, group[:k], spans, report.text, bare)
             if device is None:
                 continue
-            for name in IDENTITY:
-                setattr(tip, name, getattr(device, name))
-            if tip.ctx is not None and device.ctx is not None:
-                tip.ctx = replace(tip.ctx, sites=device.ctx.sites, levels=device.ctx.levels)
+            take_identity(tip, device)
             found[tip.id] = device.id
     return found
+
+
+def take_identity(word: MentionInfo, device: MentionInfo) -> None:
+    """``word`` (a tip, a part, a procedure) becomes a mention of ``device``: its identity,
+    its type and the sites and levels of its context."""
+    for name in IDENTITY:
+        setattr(word, name, getattr(device, name))
+    word.type = DEVICE
+    if word.ctx is not None and device.ctx is not None:
+        word.ctx = replace(word.ctx, sites=device.ctx.sites, levels=device.ctx.levels)
 
 
 def _device_after(
