@@ -387,11 +387,7 @@ def region_of(exam: str) -> str:
         return ""
     if _SPINE.search(t):
         return "spine"
-    best, where = "", len(t) + 1
-    for region, rx in _REGIONS:
-        m = rx.search(t)
-        if m and m.start() < where:
-            best, where = region, m.start()
+    best, where = _named_first(t, _REGIONS)
     # body-part phrases of the LOINC/RSNA Playbook table name more parts ("CALCANEUS",
     # "TEMPOROMANDIBULAR JOINT"); at the same place the hand rules win
     table_rx = _table_region_rx()
@@ -424,13 +420,18 @@ _LIMBS: list[tuple[str, re.Pattern[str]]] = [
 def limb_of(exam: str) -> str:
     """The limb an extremity exam's title names, as an anatomy name ("upper extremities",
     "lower extremities"; ``MR LEFT KNEE`` -> lower), the one named first; ``""`` when none."""
-    t = _clean(exam)
+    return _named_first(_clean(exam), _LIMBS)[0]
+
+
+def _named_first(t: str, rules: list[tuple[str, re.Pattern[str]]]) -> tuple[str, int]:
+    """The name whose pattern matches earliest in ``t`` (the first rule at a tie) and where;
+    ``("", len(t) + 1)`` when none does."""
     best, where = "", len(t) + 1
-    for limb, rx in _LIMBS:
+    for name, rx in rules:
         m = rx.search(t)
         if m and m.start() < where:
-            best, where = limb, m.start()
-    return best
+            best, where = name, m.start()
+    return best, where
 
 
 @cache
